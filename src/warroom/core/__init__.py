@@ -1,0 +1,43 @@
+"""The game-agnostic engine core: pure functions over states, no I/O, no randomness of its own.
+
+Everything a game needs from the engine is re-exported here.
+"""
+
+from warroom.core.actions import Action
+from warroom.core.errors import (
+    BoardError,
+    CannotUndo,
+    IllegalAction,
+    MalformedAction,
+    NotYourDecision,
+    SaveError,
+    UnknownMode,
+    WarroomError,
+)
+from warroom.core.events import Event
+from warroom.core.game import Game, Outcome, Seat
+from warroom.core.match import SAVE_FORMAT_VERSION, Match
+from warroom.core.registry import get_mode, modes, register
+from warroom.core.rng import Rng
+
+__all__ = [
+    "SAVE_FORMAT_VERSION",
+    "Action",
+    "BoardError",
+    "CannotUndo",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "MalformedAction",
+    "Match",
+    "NotYourDecision",
+    "Outcome",
+    "Rng",
+    "SaveError",
+    "Seat",
+    "UnknownMode",
+    "WarroomError",
+    "get_mode",
+    "modes",
+    "register",
+]

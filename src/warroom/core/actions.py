@@ -1,0 +1,57 @@
+"""Actions: a kind and plain arguments, with a text form that parses back to the same action.
+
+Arguments are names and numbers, never indices, so a logged action reads like the
+rulebook ("attack Alaska Kamchatka 3") and means the same thing in any version.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+
+from warroom.core.errors import MalformedAction
+
+Arg = str | int
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: str
+    args: tuple[Arg, ...] = ()
+
+    def text(self) -> str:
+        return shlex.join([self.kind, *(str(a) for a in self.args)])
+
+    def __str__(self) -> str:
+        return self.text()
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Parse the text form; quoted names keep their spaces, whole numbers become ints."""
+        try:
+            words = shlex.split(text)
+        except ValueError as exc:
+            raise MalformedAction(f"cannot read {text!r}: {exc}") from None
+        if not words:
+            raise MalformedAction("an empty action: type an action such as 'end' or 'help'")
+        return Action(words[0].lower(), tuple(_arg(w) for w in words[1:]))
+
+    def to_json(self) -> list[Arg]:
+        return [self.kind, *self.args]
+
+    @staticmethod
+    def from_json(data: object) -> Action:
+        if (
+            not isinstance(data, list)
+            or not data
+            or not isinstance(data[0], str)
+            or not all(isinstance(a, str | int) and not isinstance(a, bool) for a in data[1:])
+        ):
+            raise MalformedAction(f"an action is a list [kind, args...], not {data!r}")
+        return Action(data[0], tuple(data[1:]))
+
+
+def _arg(word: str) -> Arg:
+    if word.lstrip("-").isdigit():
+        return int(word)
+    return word

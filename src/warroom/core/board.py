@@ -1,0 +1,180 @@
+"""Boards as data: territories, regions with bonuses, and connections of several kinds.
+
+A board file is validated on load; every defect is a BoardError naming the file, the
+entry and the problem, so a user transcribing their own copy of a game can fix it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from warroom.core.errors import BoardError
+
+BOARD_FORMAT = "warroom-board"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ProvenanceFile(_Strict):
+    sources: list[str] = Field(min_length=1)
+    notes: list[str] = []
+    reconstructed: list[str] = Field(
+        default=[], description="Which parts are reconstructions, not confirmed facts."
+    )
+
+
+class RegionFile(_Strict):
+    bonus: int = Field(ge=0)
+    color: str | None = None
+
+
+class TerritoryFile(_Strict):
+    region: str
+    connections: dict[str, str] = Field(description="neighbour name -> connection kind")
+    card: str | None = None
+    xy: tuple[float, float] | None = None
+
+
+class BoardFile(_Strict):
+    format: str
+    version: int
+    id: str
+    name: str
+    provenance: ProvenanceFile
+    connection_kinds: dict[str, str] = Field(description="kind -> what it is on the board")
+    card_designs: list[str] = []
+    wild_cards: int = Field(default=0, ge=0)
+    regions: dict[str, RegionFile]
+    territories: dict[str, TerritoryFile]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Board:
+    """An immutable, index-based board: territories are numbered in file order."""
+
+    id: str
+    name: str
+    territories: tuple[str, ...]
+    index: Mapping[str, int]
+    regions: tuple[str, ...]
+    region_bonus: tuple[int, ...]
+    region_members: tuple[tuple[int, ...], ...]
+    region_color: tuple[str | None, ...]
+    region_of: tuple[int, ...]
+    neighbors: tuple[tuple[int, ...], ...]
+    kind_of: Mapping[tuple[int, int], str]
+    card_design: tuple[str | None, ...]
+    card_designs: tuple[str, ...]
+    wild_cards: int
+    xy: tuple[tuple[float, float] | None, ...]
+    provenance: Mapping[str, Any]
+
+    def __len__(self) -> int:
+        return len(self.territories)
+
+    def adjacent(self, a: int, b: int) -> bool:
+        return (a, b) in self.kind_of
+
+    def territory(self, name: str) -> int:
+        """Index of a territory by exact or case-insensitive name."""
+        i = self.index.get(name)
+        if i is None:
+            i = self.index.get(name.lower())
+        if i is None:
+            raise KeyError(name)
+        return i
+
+    @staticmethod
+    def from_dict(data: object, source: str) -> Board:
+        """Validate `data` (parsed from `source`, a file name for messages) into a Board."""
+        try:
+            f = BoardFile.model_validate(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+            more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+            raise BoardError(f"{source}: {where}: {first['msg']}{more}") from None
+        return _build(f, source)
+
+
+def _build(f: BoardFile, source: str) -> Board:
+    def fail(entry: str, problem: str) -> BoardError:
+        return BoardError(f"{source}: {entry}: {problem}")
+
+    if f.format != BOARD_FORMAT:
+        raise fail("format", f"must be {BOARD_FORMAT!r}, not {f.format!r}")
+    if f.version != 1:
+        raise fail("version", f"board format version {f.version} is not supported (only 1)")
+    names = list(f.territories)
+    if not names:
+        raise fail("territories", "a board needs at least one territory")
+    index = {n: i for i, n in enumerate(names)}
+    regions = list(f.regions)
+    members: list[list[int]] = [[] for _ in regions]
+    region_of: list[int] = []
+    for name, t in f.territories.items():
+        if t.region not in f.regions:
+            raise fail(f"territories.{name}.region", f"unknown region {t.region!r}")
+        r = regions.index(t.region)
+        members[r].append(index[name])
+        region_of.append(r)
+        if t.card is not None and t.card not in f.card_designs:
+            raise fail(f"territories.{name}.card", f"unknown card design {t.card!r}")
+    for r, m in zip(regions, members, strict=True):
+        if not m:
+            raise fail(f"regions.{r}", "region has no territories")
+    kind_of: dict[tuple[int, int], str] = {}
+    neighbors: list[list[int]] = [[] for _ in names]
+    for name, t in f.territories.items():
+        a = index[name]
+        for other, kind in t.connections.items():
+            where = f"territories.{name}.connections.{other}"
+            if other not in index:
+                raise fail(where, f"unknown territory {other!r}")
+            if other == name:
+                raise fail(where, "a territory cannot connect to itself")
+            if kind not in f.connection_kinds:
+                raise fail(where, f"unknown connection kind {kind!r}")
+            back = f.territories[other].connections.get(name)
+            if back is None:
+                raise fail(where, f"one-way connection: {other} does not list {name}")
+            if back != kind:
+                raise fail(where, f"connection is {kind!r} here but {back!r} from {other}")
+            kind_of[(a, index[other])] = kind
+            neighbors[a].append(index[other])
+    seen = {0}
+    frontier = [0]
+    while frontier:
+        for n in neighbors[frontier.pop()]:
+            if n not in seen:
+                seen.add(n)
+                frontier.append(n)
+    if len(seen) != len(names):
+        lost = sorted(names[i] for i in range(len(names)) if i not in seen)
+        raise fail("territories", f"unreachable from {names[0]}: {', '.join(lost)}")
+    lookup: dict[str, int] = dict(index)
+    lookup.update({n.lower(): i for n, i in index.items()})
+    return Board(
+        id=f.id,
+        name=f.name,
+        territories=tuple(names),
+        index=lookup,
+        regions=tuple(regions),
+        region_bonus=tuple(f.regions[r].bonus for r in regions),
+        region_members=tuple(tuple(m) for m in members),
+        region_color=tuple(f.regions[r].color for r in regions),
+        region_of=tuple(region_of),
+        neighbors=tuple(tuple(sorted(n)) for n in neighbors),
+        kind_of=kind_of,
+        card_design=tuple(t.card for t in f.territories.values()),
+        card_designs=tuple(f.card_designs),
+        wild_cards=f.wild_cards,
+        xy=tuple(t.xy for t in f.territories.values()),
+        provenance=f.provenance.model_dump(),
+    )

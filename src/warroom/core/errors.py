@@ -1,0 +1,33 @@
+"""Errors with messages meant for people: every refusal says why."""
+
+
+class WarroomError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+
+class IllegalAction(WarroomError):
+    """A well-formed action the rules do not allow now; the state is unchanged."""
+
+
+class MalformedAction(IllegalAction):
+    """Text or data that is not an action of this game at all."""
+
+
+class NotYourDecision(IllegalAction):
+    """A seat tried to decide when the rules ask someone else."""
+
+
+class CannotUndo(WarroomError):
+    """Undo was asked where it would hide revealed information or another seat's decision."""
+
+
+class SaveError(WarroomError):
+    """A save that cannot be loaded: wrong format, unknown version, or a log that does not replay."""
+
+
+class BoardError(WarroomError):
+    """A board or other data file that fails validation; the message names file, entry and problem."""
+
+
+class UnknownMode(WarroomError):
+    """No game mode is registered under that id."""

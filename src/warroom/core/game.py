@@ -1,0 +1,153 @@
+"""The contract every game mode fulfils.
+
+A game is a set of pure functions over its state: who must decide, what they may
+do, what an action does, what each seat may see, and how the game ended. Decisions
+by any seat (a defender's dice, a bid, a sealed choice) are just seats listed by
+`to_move`; chance comes only from the `Rng` inside the state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from warroom.core.actions import Action
+from warroom.core.errors import IllegalAction, MalformedAction, NotYourDecision, WarroomError
+from warroom.core.events import Event
+
+Seat = int
+OptionValue = str | int | bool
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A setup option a mode accepts, with its allowed values."""
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[OptionValue, ...] = ()
+
+    def check(self, value: object) -> OptionValue:
+        if self.choices:
+            for choice in self.choices:
+                if str(choice).lower() == str(value).lower():
+                    return choice
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise WarroomError(f"option {self.name}: {value!r} is not one of {allowed}")
+        if isinstance(self.default, bool):
+            if isinstance(value, bool):
+                return value
+            if str(value).lower() in ("true", "yes", "1", "on"):
+                return True
+            if str(value).lower() in ("false", "no", "0", "off"):
+                return False
+            raise WarroomError(f"option {self.name}: {value!r} is not true or false")
+        if isinstance(self.default, int):
+            try:
+                return int(str(value))
+            except ValueError:
+                raise WarroomError(f"option {self.name}: {value!r} is not a whole number") from None
+        return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: winners (several for a team or a shared win), a ranking, and why."""
+
+    winners: tuple[Seat, ...]
+    reason: str
+    ranking: tuple[Seat, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "ranking": list(self.ranking), "reason": self.reason}
+
+
+S = TypeVar("S")
+
+
+class Game(ABC, Generic[S]):
+    """One registered game mode. Implementations never mutate a state they were given."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    def resolve_options(self, given: Mapping[str, object] | None) -> dict[str, OptionValue]:
+        """Defaults filled in; unknown names and bad values refused with a clear message."""
+        known = {o.name: o for o in self.options}
+        out: dict[str, OptionValue] = {o.name: o.default for o in self.options}
+        for name, value in (given or {}).items():
+            key = name.replace("-", "_")
+            if key not in known:
+                names = ", ".join(known) or "none"
+                raise WarroomError(f"{self.id} has no option {name!r} (options: {names})")
+            out[key] = known[key].check(value)
+        return out
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, object] | None = None) -> S:
+        if not self.min_players <= players <= self.max_players:
+            raise WarroomError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
+            )
+        return self.setup(players, seed, self.resolve_options(options))
+
+    @abstractmethod
+    def setup(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> S:
+        """The state before anyone has decided anything; any setup chance is drawn here."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> tuple[Seat, ...]:
+        """Seats that must decide now (several at once for sealed bids); empty when over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat) -> list[Action]:
+        """Every action `seat` may take now (empty if it has no decision)."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: Seat, action: Action) -> tuple[S, list[Event]]:
+        """The new state and what happened; raise IllegalAction (with the reason) otherwise."""
+
+    @abstractmethod
+    def view(self, state: S, seat: Seat | None) -> dict[str, Any]:
+        """What `seat` may know, as plain JSON data (None: a spectator's public view)."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """None while the game goes on."""
+
+    @abstractmethod
+    def seat_names(self, state: S) -> list[str]:
+        """A label per seat for interfaces."""
+
+    def copy_state(self, state: S) -> S:
+        """States are values: the default is to share them, since apply never mutates."""
+        return state
+
+    def check_seat(self, state: S, seat: Seat) -> None:
+        """Refuse a seat that is not asked to decide, naming who is."""
+        movers = self.to_move(state)
+        if seat not in movers:
+            if not movers:
+                raise NotYourDecision("the game is over")
+            names = self.seat_names(state)
+            who = " and ".join(names[s] for s in movers)
+            raise NotYourDecision(f"it is {who} to decide, not {names[seat] if 0 <= seat < len(names) else seat}")
+
+    def parse(self, state: S, seat: Seat, text: str) -> Action:
+        """Text to action; games refine this to accept short forms."""
+        return Action.parse(text)
+
+
+def require(condition: bool, message: str) -> None:
+    """Raise IllegalAction with `message` unless `condition` holds."""
+    if not condition:
+        raise IllegalAction(message)
+
+
+def malformed(action: Action, usage: str) -> MalformedAction:
+    return MalformedAction(f"{action.text()!r} is malformed; usage: {usage}")

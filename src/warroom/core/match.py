@@ -1,0 +1,155 @@
+"""A game in progress: the state, the append-only record of decisions, undo, save and load.
+
+A save is the mode, players, seed, options and the record; loading replays the record,
+so a save is small, readable and checks itself. Every format version ever released
+must keep loading (tests keep a sample of each).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from warroom.core.actions import Action
+from warroom.core.errors import CannotUndo, SaveError, WarroomError
+from warroom.core.events import Event
+from warroom.core.game import Game, OptionValue, Outcome, Seat
+from warroom.core.registry import get_mode
+
+SAVE_FORMAT = "warroom-save"
+SAVE_FORMAT_VERSION = 1
+UNDO = "undo"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One applied decision, with the state before it (for undo) and what it caused."""
+
+    seat: Seat
+    action: Action
+    before: Any
+    events: tuple[Event, ...]
+
+    @property
+    def reveals(self) -> bool:
+        return any(e.reveals for e in self.events)
+
+
+class Match:
+    """Owns one game's truth. Interfaces call `act`; bots and players get `view`."""
+
+    def __init__(
+        self, game: Game[Any], players: int, seed: int, options: Mapping[str, OptionValue]
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = dict(options)
+        self.state: Any = game.setup(players, seed, self.options)
+        self.record: list[tuple[Seat, str]] = []
+        self.steps: list[Step] = []
+
+    @classmethod
+    def start(
+        cls, mode: str, players: int, seed: int, options: Mapping[str, object] | None = None
+    ) -> Match:
+        game = get_mode(mode)
+        if not game.min_players <= players <= game.max_players:
+            raise WarroomError(
+                f"{game.title} is for {game.min_players} to {game.max_players} players, "
+                f"not {players}"
+            )
+        return cls(game, players, seed, game.resolve_options(options))
+
+    # -- playing -------------------------------------------------------------------------
+    def to_move(self) -> tuple[Seat, ...]:
+        return self.game.to_move(self.state)
+
+    def legal(self, seat: Seat) -> list[Action]:
+        return self.game.legal_actions(self.state, seat)
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def act(self, seat: Seat, action: Action | str) -> list[Event]:
+        """Apply one decision; on any refusal the match is exactly as before."""
+        if isinstance(action, str):
+            action = self.game.parse(self.state, seat, action)
+        new_state, events = self.game.apply(self.state, seat, action)
+        self.steps.append(Step(seat, action, self.state, tuple(events)))
+        self.state = new_state
+        self.record.append((seat, action.text()))
+        return events
+
+    def can_undo(self, seat: Seat) -> str | None:
+        """None if `seat` may undo its last decision, else the reason it may not."""
+        if not self.steps:
+            return "nothing has been decided yet"
+        last = self.steps[-1]
+        if last.seat != seat:
+            return "the last decision was not yours"
+        if last.reveals:
+            return "new information was revealed (dice rolled or a card drawn)"
+        return None
+
+    def undo(self, seat: Seat) -> Step:
+        reason = self.can_undo(seat)
+        if reason is not None:
+            raise CannotUndo(f"cannot undo: {reason}")
+        step = self.steps.pop()
+        self.state = step.before
+        self.record.append((seat, UNDO))
+        return step
+
+    # -- saving --------------------------------------------------------------------------
+    def to_save(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_FORMAT_VERSION,
+            "mode": self.game.id,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "record": [[seat, text] for seat, text in self.record],
+        }
+
+    @classmethod
+    def from_save(cls, data: object) -> Match:
+        """Replay a save; any defect is a SaveError naming the field or record entry."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError("not a warroom save (no 'format': 'warroom-save' field)")
+        version = data.get("version")
+        if version != SAVE_FORMAT_VERSION:
+            raise SaveError(
+                f"save format version {version!r} is not supported "
+                f"(this warroom reads version {SAVE_FORMAT_VERSION})"
+            )
+        for key, kind in (("mode", str), ("players", int), ("seed", int), ("options", dict),
+                          ("record", list)):
+            if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+                raise SaveError(f"save field {key!r} is missing or not a {kind.__name__}")
+        try:
+            match = cls.start(data["mode"], data["players"], data["seed"], data["options"])
+        except WarroomError as exc:
+            raise SaveError(f"save cannot start its game: {exc}") from None
+        for number, entry in enumerate(data["record"], start=1):
+            if (
+                not isinstance(entry, list)
+                or len(entry) != 2
+                or not isinstance(entry[0], int)
+                or not isinstance(entry[1], str)
+            ):
+                raise SaveError(f"record entry {number} is not [seat, action text]: {entry!r}")
+            seat, text = entry
+            try:
+                if text == UNDO:
+                    match.undo(seat)
+                else:
+                    match.act(seat, Action.parse(text))
+            except WarroomError as exc:
+                raise SaveError(f"record entry {number} ({text!r} by seat {seat}): {exc}") from None
+        return match

@@ -1,0 +1,1 @@
+"""Rules shared by several editions (Classic RISK battle, reinforcement, cards)."""
