@@ -1,0 +1,1 @@
+"""Command-line interfaces: the `warroom` command and the terminal game."""
