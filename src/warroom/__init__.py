@@ -1,3 +1,3 @@
-"""warroom: faithful rules engines, bots, exact odds and interfaces for RISK and Monopoly editions."""
+"""warroom: rules engines, bots, exact odds and interfaces for RISK and Monopoly editions."""
 
 __version__ = "0.1.0"

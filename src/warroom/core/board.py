@@ -126,13 +126,13 @@ def _build(f: BoardFile, source: str) -> Board:
         region_of.append(r)
         if t.card is not None and t.card not in f.card_designs:
             raise fail(f"territories.{name}.card", f"unknown card design {t.card!r}")
-    for r, m in zip(regions, members, strict=True):
+    for region_name, m in zip(regions, members, strict=True):
         if not m:
-            raise fail(f"regions.{r}", "region has no territories")
+            raise fail(f"regions.{region_name}", "region has no territories")
     kind_of: dict[tuple[int, int], str] = {}
     neighbors: list[list[int]] = [[] for _ in names]
     for name, t in f.territories.items():
-        a = index[name]
+        here = index[name]
         for other, kind in t.connections.items():
             where = f"territories.{name}.connections.{other}"
             if other not in index:
@@ -146,8 +146,8 @@ def _build(f: BoardFile, source: str) -> Board:
                 raise fail(where, f"one-way connection: {other} does not list {name}")
             if back != kind:
                 raise fail(where, f"connection is {kind!r} here but {back!r} from {other}")
-            kind_of[(a, index[other])] = kind
-            neighbors[a].append(index[other])
+            kind_of[(here, index[other])] = kind
+            neighbors[here].append(index[other])
     seen = {0}
     frontier = [0]
     while frontier:

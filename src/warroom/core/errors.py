@@ -22,11 +22,11 @@ class CannotUndo(WarroomError):
 
 
 class SaveError(WarroomError):
-    """A save that cannot be loaded: wrong format, unknown version, or a log that does not replay."""
+    """A save that cannot load: wrong format, unknown version, or a record that does not replay."""
 
 
 class BoardError(WarroomError):
-    """A board or other data file that fails validation; the message names file, entry and problem."""
+    """A data file that fails validation; the message names the file, the entry and the problem."""
 
 
 class UnknownMode(WarroomError):

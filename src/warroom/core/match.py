@@ -45,8 +45,8 @@ class Match:
         self.game = game
         self.players = players
         self.seed = seed
-        self.options = dict(options)
-        self.state: Any = game.setup(players, seed, self.options)
+        self.options = game.resolve_options(options)
+        self.state: Any = game.new_game(players, seed, self.options)
         self.record: list[tuple[Seat, str]] = []
         self.steps: list[Step] = []
 
@@ -55,11 +55,6 @@ class Match:
         cls, mode: str, players: int, seed: int, options: Mapping[str, object] | None = None
     ) -> Match:
         game = get_mode(mode)
-        if not game.min_players <= players <= game.max_players:
-            raise WarroomError(
-                f"{game.title} is for {game.min_players} to {game.max_players} players, "
-                f"not {players}"
-            )
         return cls(game, players, seed, game.resolve_options(options))
 
     # -- playing -------------------------------------------------------------------------
@@ -128,8 +123,13 @@ class Match:
                 f"save format version {version!r} is not supported "
                 f"(this warroom reads version {SAVE_FORMAT_VERSION})"
             )
-        for key, kind in (("mode", str), ("players", int), ("seed", int), ("options", dict),
-                          ("record", list)):
+        for key, kind in (
+            ("mode", str),
+            ("players", int),
+            ("seed", int),
+            ("options", dict),
+            ("record", list),
+        ):
             if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
                 raise SaveError(f"save field {key!r} is missing or not a {kind.__name__}")
         try:

@@ -40,6 +40,4 @@ def roll(rng: Rng, attack_dice: int, defend_dice: int) -> Roll:
     faces = rng.roll(attack_dice + defend_dice, 6)
     att, dfd = faces[:attack_dice], faces[attack_dice:]
     a_loss, d_loss = compare(att, dfd)
-    return Roll(
-        tuple(sorted(att, reverse=True)), tuple(sorted(dfd, reverse=True)), a_loss, d_loss
-    )
+    return Roll(tuple(sorted(att, reverse=True)), tuple(sorted(dfd, reverse=True)), a_loss, d_loss)

@@ -1,0 +1,910 @@
+"""Classic RISK "Global Domination" and the Classic RISK 2-Player Rules.
+
+Rules as printed at the end of the RISK Godstorm rulebook (001_*.txt, "Rules to Classic
+RISK"). Section names in comments are that rulebook's headings. The rules are printed
+for the Ancient Earth board with skull, blade and sphere cards (the default here); the
+classic world map with infantry, cavalry and artillery cards is the other `map` option.
+
+Readings chosen where the rulebook is unclear (each also noted at its code):
+- Turn order in setup: the claim and placement rounds run in seat order from the first
+  player, each player placing one army per round and skipping players who have none left
+  (Setup, steps 3-4). The first player is found by each rolling one die, rerolling ties.
+- 2-Player: the first player is found the same way (the 2-player rules do not say); both
+  players place 2 of their own armies and then 1 neutral army per setup turn (Setup).
+- Card trades happen only in the reinforcement step (or when forced after an
+  elimination); reinforcement ends when every army is placed.
+- The 2 extra armies for an occupied territory on a traded card are placed on it at once;
+  when several traded cards name territories you occupy, the trade names which one.
+- A turn of fortifying is one move between two adjacent territories (Fortifying Your
+  Position); after it the turn passes.
+- `defender_dice=auto` is an option for simulations only: the defender always rolls the
+  most dice allowed. The printed rule (the default) lets the defender choose.
+- `turn_limit` (default 0, none) ends a game after that many turns, for simulations; the
+  rulebook has no such rule, so the outcome says so and ranks by territories, then armies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from warroom import data
+from warroom.core.actions import Action
+from warroom.core.board import Board
+from warroom.core.errors import IllegalAction, MalformedAction
+from warroom.core.events import Event
+from warroom.core.game import Game, Option, OptionValue, Outcome, Seat, require
+from warroom.core.registry import register
+from warroom.core.rng import Rng
+from warroom.rules import battle
+from warroom.rules.cards import WILD, is_set, set_value
+from warroom.rules.reinforcement import reinforcements
+
+# Setup, step 1: armies each player counts out, by number of players.
+STARTING_ARMIES = {3: 35, 4: 30, 5: 25}
+# 2-Player Rules, Setup: 30 armies for each player and for the neutral.
+TWO_PLAYER_ARMIES = 30
+MAX_CARD_BONUS = 2  # Occupied Territories: at most 2 extra armies a turn
+MUST_TRADE_AT = 5  # Earning Cards: 5 or 6 cards at the start of a turn force a trade
+ELIMINATION_TRADE_AT = 6  # Eliminating Your Opponent: 6 or more forces trading
+ELIMINATION_TRADE_DOWN_TO = 4
+
+# Phases, named after the rulebook's steps.
+CLAIM = "claim"  # Setup step 3: claiming territories one at a time
+SETUP_PLACE = "setup-place"  # Setup step 4 (and the 2-player placement)
+SETUP_NEUTRAL = "setup-neutral"  # 2-Player Setup: one neutral army after your own two
+REINFORCE = "reinforce"  # Getting and Placing New Armies
+ATTACK = "attack"  # Attacking
+DEFEND = "defend"  # To Attack: the defender announces 1 or 2 dice
+OCCUPY = "occupy"  # Capturing Territories
+FORTIFY = "fortify"  # Fortifying Your Position
+OVER = "over"
+
+MAPS = {"ancient-earth": "ancient-earth", "classic-world": "classic-world"}
+
+
+@dataclass(slots=True)
+class RiskState:
+    """Everything about a Classic RISK game. Copied (cheaply) by every step, never shared."""
+
+    board: Board
+    options: Mapping[str, OptionValue]
+    players: int
+    neutral: int | None  # the neutral side's owner number (2-player game), else None
+    rng: Rng
+    owner: list[int]  # -1 while unclaimed
+    armies: list[int]
+    reserve: list[int]  # setup armies not yet placed, per side (neutral last)
+    hands: list[list[int]]
+    deck: list[int]  # draw pile; the top is the end of the list
+    sets_traded: int
+    phase: str
+    current: Seat  # whose turn (or setup round) it is
+    first: Seat  # who placed the first army, and so takes the first turn
+    turn: int
+    pending: int  # armies still to place this step
+    elimination_trade: bool  # trading forced by cards won from an eliminated player
+    conquered: bool  # captured a territory this turn (earns one card)
+    card_bonus_taken: bool
+    attack_from: int
+    attack_to: int
+    attack_dice: int
+    alive: list[bool]
+    out_order: list[Seat]  # eliminated seats, first out first
+    outcome: Outcome | None
+
+    def copy(self) -> RiskState:
+        return RiskState(
+            self.board,
+            self.options,
+            self.players,
+            self.neutral,
+            self.rng.copy(),
+            self.owner[:],
+            self.armies[:],
+            self.reserve[:],
+            [h[:] for h in self.hands],
+            self.deck[:],
+            self.sets_traded,
+            self.phase,
+            self.current,
+            self.first,
+            self.turn,
+            self.pending,
+            self.elimination_trade,
+            self.conquered,
+            self.card_bonus_taken,
+            self.attack_from,
+            self.attack_to,
+            self.attack_dice,
+            self.alive[:],
+            self.out_order[:],
+            self.outcome,
+        )
+
+
+class ClassicRisk(Game[RiskState]):
+    id = "risk-classic"
+    title = "Classic RISK (Global Domination, and the 2-player rules)"
+    min_players = 2
+    max_players = 5
+    options = (
+        Option(
+            "map", "ancient-earth", "board and card designs", ("ancient-earth", "classic-world")
+        ),
+        Option(
+            "setup",
+            "claim",
+            "claim territories one at a time, or deal the territory cards "
+            "(the 2-player game always deals)",
+            ("claim", "deal"),
+        ),
+        Option(
+            "defender_dice",
+            "choose",
+            "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
+            ("choose", "auto"),
+        ),
+        Option("turn_limit", 0, "end the game after this many turns (0: never; simulations)"),
+    )
+
+    # -- setup ---------------------------------------------------------------------------
+    def setup(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> RiskState:
+        board = data.board(MAPS[str(options["map"])])
+        rng = Rng(seed)
+        n = len(board)
+        two = players == 2
+        sides = players + 1 if two else players
+        first = _roll_for_first(rng, players)
+        st = RiskState(
+            board=board,
+            options=dict(options),
+            players=players,
+            neutral=2 if two else None,
+            rng=rng,
+            owner=[-1] * n,
+            armies=[0] * n,
+            reserve=[TWO_PLAYER_ARMIES if two else STARTING_ARMIES[players]] * sides,
+            hands=[[] for _ in range(players)],
+            deck=[],
+            sets_traded=0,
+            phase=CLAIM,
+            current=first,
+            first=first,
+            turn=0,
+            pending=0,
+            elimination_trade=False,
+            conquered=False,
+            card_bonus_taken=False,
+            attack_from=-1,
+            attack_to=-1,
+            attack_dice=0,
+            alive=[True] * players,
+            out_order=[],
+            outcome=None,
+        )
+        territory_cards = list(range(n))
+        if two or options["setup"] == "deal":
+            # 2-Player Setup: wild cards out, deal the territory cards into equal piles.
+            rng.shuffle(territory_cards)
+            order = [(first + k) % players for k in range(players)]
+            if two:
+                order.append(2)  # the neutral pile
+            for k, t in enumerate(territory_cards):
+                side = order[k % len(order)]
+                st.owner[t] = side
+                st.armies[t] = 1
+                st.reserve[side] -= 1
+            st.phase = SETUP_PLACE
+        # Setup step 6 (and "return the 2 wild cards ... shuffle the deck" for 2 players).
+        st.deck = list(range(n + board.wild_cards))
+        rng.shuffle(st.deck)
+        if two:
+            st.pending = min(2, st.reserve[first])
+        return st
+
+    # -- who decides ---------------------------------------------------------------------
+    def to_move(self, state: RiskState) -> tuple[Seat, ...]:
+        if state.phase == OVER:
+            return ()
+        if state.phase == DEFEND:
+            return (self._defender_seat(state),)
+        return (state.current,)
+
+    def _defender_seat(self, st: RiskState) -> Seat:
+        side = st.owner[st.attack_to]
+        if side == st.neutral:
+            # 2-Player Rules, Attacking: "your opponent rolls to defend that territory".
+            return 1 - st.current
+        return side
+
+    def seat_names(self, state: RiskState) -> list[str]:
+        return [f"Player {i + 1}" for i in range(state.players)]
+
+    def side_name(self, st: RiskState, side: int) -> str:
+        return "Neutral" if side == st.neutral else f"Player {side + 1}"
+
+    # -- legal actions -------------------------------------------------------------------
+    def legal_actions(self, state: RiskState, seat: Seat) -> list[Action]:
+        if seat not in self.to_move(state):
+            return []
+        st, b = state, state.board
+        names = b.territories
+        phase = st.phase
+        if phase == CLAIM:
+            return [Action("claim", (names[t],)) for t in range(len(b)) if st.owner[t] == -1]
+        if phase == SETUP_PLACE:
+            most = self._setup_place_limit(st)
+            return [
+                Action("place", (names[t], k))
+                for t in range(len(b))
+                if st.owner[t] == seat
+                for k in range(1, most + 1)
+            ]
+        if phase == SETUP_NEUTRAL:
+            return [
+                Action("neutral", (names[t],)) for t in range(len(b)) if st.owner[t] == st.neutral
+            ]
+        if phase == REINFORCE:
+            out = self._trades(st, seat) if self._may_trade(st, seat) else []
+            if len(st.hands[seat]) >= self._must_trade_at(st):
+                return out
+            out += [
+                Action("place", (names[t], k))
+                for t in range(len(b))
+                if st.owner[t] == seat
+                for k in range(1, st.pending + 1)
+            ]
+            return out
+        if phase == ATTACK:
+            out = [Action("end")]
+            for s in range(len(b)):
+                if st.owner[s] != seat or st.armies[s] < 2:
+                    continue
+                most = min(3, st.armies[s] - 1)
+                for t in b.neighbors[s]:
+                    if st.owner[t] != seat:
+                        out += [
+                            Action("attack", (names[s], names[t], d)) for d in range(1, most + 1)
+                        ]
+            return out
+        if phase == DEFEND:
+            return [Action("defend", (d,)) for d in range(1, self._defend_most(st) + 1)]
+        if phase == OCCUPY:
+            least = st.attack_dice  # already moved in; the rest may follow, one stays behind
+            return [Action("move", (k,)) for k in range(least, least + st.armies[st.attack_from])]
+        if phase == FORTIFY:
+            out = [Action("end")]
+            for s in range(len(b)):
+                if st.owner[s] != seat or st.armies[s] < 2:
+                    continue
+                for t in b.neighbors[s]:
+                    if st.owner[t] == seat:
+                        out += [
+                            Action("fortify", (names[s], names[t], k))
+                            for k in range(1, st.armies[s])
+                        ]
+            return out
+        return []
+
+    def _trades(self, st: RiskState, seat: Seat) -> list[Action]:
+        hand = st.hands[seat]
+        out: list[Action] = []
+        seen: set[tuple[str, ...]] = set()
+        for combo in combinations(sorted(hand), 3):
+            designs = tuple(self._design(st, c) for c in combo)
+            if not is_set(designs):
+                continue
+            cards = tuple(self._card_name(st, c) for c in combo)
+            if cards in seen:  # the two wild cards are interchangeable
+                continue
+            seen.add(cards)
+            bonus = self._bonus_choices(st, seat, combo)
+            if bonus:
+                out += [Action("trade", (*cards, st.board.territories[t])) for t in bonus]
+            else:
+                out.append(Action("trade", cards))
+        return out
+
+    def _bonus_choices(self, st: RiskState, seat: Seat, combo: tuple[int, ...]) -> list[int]:
+        if st.card_bonus_taken:
+            return []
+        n = len(st.board)
+        return sorted({c for c in combo if c < n and st.owner[c] == seat})
+
+    def _setup_place_limit(self, st: RiskState) -> int:
+        if st.neutral is not None:
+            # 2-Player Setup: "Place 2 armies onto any 1 or 2 of the territories you occupy."
+            return st.pending
+        return 1  # Setup step 4: one army per turn
+
+    def _defend_most(self, st: RiskState) -> int:
+        return min(2, st.armies[st.attack_to])
+
+    def _must_trade_at(self, st: RiskState) -> int:
+        # Eliminating Your Opponent: trade down to 4 or fewer (so while 5 or more remain).
+        return ELIMINATION_TRADE_DOWN_TO + 1 if st.elimination_trade else MUST_TRADE_AT
+
+    def _may_trade(self, st: RiskState, seat: Seat) -> bool:
+        if st.elimination_trade:
+            return len(st.hands[seat]) > ELIMINATION_TRADE_DOWN_TO  # "you must stop trading"
+        return True
+
+    # -- applying ------------------------------------------------------------------------
+    def apply(self, state: RiskState, seat: Seat, action: Action) -> tuple[RiskState, list[Event]]:
+        self.check_seat(state, seat)
+        handler = _HANDLERS.get((state.phase, action.kind))
+        if handler is None:
+            kinds = sorted({k for (p, k) in _HANDLERS if p == state.phase})
+            if not any(k == action.kind for (_, k) in _HANDLERS):
+                raise MalformedAction(
+                    f"unknown action {action.kind!r}; now you may: {', '.join(kinds)}"
+                )
+            raise IllegalAction(
+                f"cannot {action.kind} now ({state.phase} step); now you may: {', '.join(kinds)}"
+            )
+        st = state.copy()
+        events: list[Event] = []
+        handler(self, st, seat, action, events)
+        return st, events
+
+    def parse(self, state: RiskState, seat: Seat, text: str) -> Action:
+        """Accept territory names in any case and unambiguous prefixes ("att ala kam 3")."""
+        action = Action.parse(text)
+        kinds = sorted({k for (p, k) in _HANDLERS if p == state.phase})
+        matches = [k for k in kinds if k.startswith(action.kind)]
+        kind = action.kind if action.kind in kinds or len(matches) != 1 else matches[0]
+        args = tuple(_expand_name(state, a) if isinstance(a, str) else a for a in action.args)
+        return Action(kind, args)
+
+    # -- outcome and views ---------------------------------------------------------------
+    def outcome(self, state: RiskState) -> Outcome | None:
+        return state.outcome
+
+    def view(self, state: RiskState, seat: Seat | None) -> dict[str, Any]:
+        st, b = state, state.board
+        territories = [
+            {
+                "name": b.territories[t],
+                "region": b.regions[b.region_of[t]],
+                "owner": None if st.owner[t] < 0 else self.side_name(st, st.owner[t]),
+                "seat": st.owner[t] if 0 <= st.owner[t] < st.players else None,
+                "armies": st.armies[t],
+            }
+            for t in range(len(b))
+        ]
+        out: dict[str, Any] = {
+            "mode": self.id,
+            "board": b.id,
+            "phase": st.phase,
+            "turn": st.turn,
+            "current": st.current,
+            "to_move": list(self.to_move(st)),
+            "players": self.seat_names(st),
+            "alive": st.alive[:],
+            "territories": territories,
+            "hand_sizes": [len(h) for h in st.hands],
+            "deck_size": len(st.deck),
+            "sets_traded": st.sets_traded,
+            "next_set_value": set_value(st.sets_traded + 1),
+            "reserve": st.reserve[:],
+            "pending": st.pending,
+            "outcome": st.outcome.to_json() if st.outcome else None,
+        }
+        if st.phase in (DEFEND, OCCUPY):
+            out["battle"] = {
+                "from": b.territories[st.attack_from],
+                "to": b.territories[st.attack_to],
+                "dice": st.attack_dice,
+            }
+        if seat is not None and 0 <= seat < st.players:
+            out["seat"] = seat
+            out["hand"] = [
+                {"card": self._card_name(st, c), "design": self._design(st, c)}
+                for c in st.hands[seat]
+            ]
+        return out
+
+    # -- helpers -------------------------------------------------------------------------
+    def _design(self, st: RiskState, card: int) -> str:
+        n = len(st.board)
+        return WILD if card >= n else st.board.card_design[card] or WILD
+
+    def _card_name(self, st: RiskState, card: int) -> str:
+        return WILD if card >= len(st.board) else st.board.territories[card]
+
+
+def _roll_for_first(rng: Rng, players: int) -> Seat:
+    """Setup step 2: everyone rolls one die; the highest places first; ties roll again."""
+    contenders = list(range(players))
+    while len(contenders) > 1:
+        rolls = [rng.die() for _ in contenders]
+        best = max(rolls)
+        contenders = [p for p, r in zip(contenders, rolls, strict=True) if r == best]
+    return contenders[0]
+
+
+def _expand_name(state: RiskState, word: str) -> str:
+    """A territory (or card) name from any case or a unique prefix; otherwise unchanged."""
+    b = state.board
+    if word in b.index or word.lower() == WILD:
+        return b.territories[b.index[word]] if word in b.index else WILD
+    low = word.lower()
+    exact = [t for t in b.territories if t.lower() == low]
+    if exact:
+        return exact[0]
+    hits = [t for t in b.territories if t.lower().startswith(low)]
+    return hits[0] if len(hits) == 1 else word
+
+
+# -- handlers: one per (step, action), each mutating its own copy of the state --------------
+Handler = Callable[[ClassicRisk, RiskState, Seat, Action, list[Event]], None]
+
+
+def _territory(st: RiskState, arg: object, action: Action, usage: str) -> int:
+    if not isinstance(arg, str):
+        raise MalformedAction(f"{action.text()!r}: expected a territory name; usage: {usage}")
+    try:
+        return st.board.territory(arg)
+    except KeyError:
+        raise IllegalAction(f"there is no territory {arg!r} on {st.board.name}") from None
+
+
+def _count(arg: object, action: Action, usage: str) -> int:
+    if not isinstance(arg, int):
+        raise MalformedAction(f"{action.text()!r}: expected a number; usage: {usage}")
+    return arg
+
+
+def _args(action: Action, n: int, usage: str) -> tuple[object, ...]:
+    if len(action.args) != n:
+        raise MalformedAction(f"{action.text()!r} is malformed; usage: {usage}")
+    return action.args
+
+
+def _claim(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    usage = "claim TERRITORY"
+    (arg,) = _args(a, 1, usage)
+    t = _territory(st, arg, a, usage)
+    require(st.owner[t] == -1, f"{st.board.territories[t]} is already claimed")
+    st.owner[t], st.armies[t] = seat, 1
+    st.reserve[seat] -= 1
+    ev.append(
+        Event(
+            "claim",
+            f"{g.side_name(st, seat)} claims {st.board.territories[t]}",
+            {"seat": seat, "territory": st.board.territories[t]},
+        )
+    )
+    if all(o >= 0 for o in st.owner):
+        st.phase = SETUP_PLACE  # Setup step 4
+    _next_setup_player(g, st, ev)
+
+
+def _setup_place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    usage = "place TERRITORY COUNT"
+    arg, k = _args(a, 2, usage)
+    t = _territory(st, arg, a, usage)
+    k = _count(k, a, usage)
+    require(st.owner[t] == seat, f"you do not occupy {st.board.territories[t]}")
+    most = g._setup_place_limit(st)
+    require(1 <= k <= most, f"place 1{f' to {most}' if most > 1 else ''} armies in this setup turn")
+    st.armies[t] += k
+    st.reserve[seat] -= k
+    ev.append(
+        Event(
+            "place",
+            f"{g.side_name(st, seat)} places {k} on {st.board.territories[t]}",
+            {"seat": seat, "territory": st.board.territories[t], "armies": k},
+        )
+    )
+    if st.neutral is None:
+        _next_setup_player(g, st, ev)
+        return
+    st.pending -= k
+    if st.pending == 0:
+        if st.reserve[st.neutral] > 0:
+            st.phase = SETUP_NEUTRAL
+        else:
+            _next_setup_player(g, st, ev)
+
+
+def _setup_neutral(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    usage = "neutral TERRITORY"
+    (arg,) = _args(a, 1, usage)
+    t = _territory(st, arg, a, usage)
+    assert st.neutral is not None
+    require(st.owner[t] == st.neutral, f"{st.board.territories[t]} is not neutral")
+    st.armies[t] += 1
+    st.reserve[st.neutral] -= 1
+    ev.append(
+        Event(
+            "place",
+            f"{g.side_name(st, seat)} places 1 neutral army on {st.board.territories[t]}",
+            {"seat": seat, "territory": st.board.territories[t], "armies": 1, "neutral": True},
+        )
+    )
+    st.phase = SETUP_PLACE
+    _next_setup_player(g, st, ev)
+
+
+def _next_setup_player(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
+    """Pass setup to the next player (to the left) with armies left; start play when none has."""
+    for step in range(1, st.players + 1):
+        p = (st.current + step) % st.players
+        if st.reserve[p] > 0 or st.phase == CLAIM:
+            st.current = p
+            if st.neutral is not None:
+                st.pending = min(2, st.reserve[p])
+            return
+    if st.neutral is not None and st.reserve[st.neutral] > 0:
+        # Both players are out of armies but neutral armies remain: the next player places them.
+        st.current = (st.current + 1) % st.players
+        st.phase = SETUP_NEUTRAL
+        return
+    # Setup step 7: whoever placed the first army takes the first turn.
+    st.current = st.first
+    _begin_turn(g, st, ev)
+
+
+def _begin_turn(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
+    limit = int(st.options["turn_limit"])
+    if limit and st.turn >= limit:
+        _finish_by_limit(g, st, ev)
+        return
+    st.turn += 1
+    st.phase = REINFORCE
+    st.conquered = False
+    st.card_bonus_taken = False
+    st.elimination_trade = False
+    armies, regions = reinforcements(st.board, st.owner, st.current)
+    st.pending = armies
+    held = ", ".join(st.board.regions[r] for r in regions)
+    ev.append(
+        Event(
+            "turn",
+            f"Turn {st.turn}: {g.side_name(st, st.current)} receives {armies} "
+            f"armies" + (f" (controls {held})" if held else ""),
+            {
+                "seat": st.current,
+                "turn": st.turn,
+                "armies": armies,
+                "regions": [st.board.regions[r] for r in regions],
+            },
+        )
+    )
+
+
+def _finish_by_limit(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
+    def strength(p: Seat) -> tuple[int, int]:
+        mine = [t for t in range(len(st.board)) if st.owner[t] == p]
+        return len(mine), sum(st.armies[t] for t in mine)
+
+    alive = sorted((p for p in range(st.players) if st.alive[p]), key=strength, reverse=True)
+    best = strength(alive[0])
+    winners = tuple(p for p in alive if strength(p) == best)
+    ranking = tuple(alive) + tuple(reversed(st.out_order))
+    st.outcome = Outcome(
+        winners,
+        f"turn limit of {st.turn} turns reached (not a rulebook "
+        "ending): ranked by territories, then armies",
+        ranking,
+    )
+    st.phase = OVER
+    ev.append(Event("game-over", st.outcome.reason, {"winners": list(winners)}))
+
+
+def _trade(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    usage = "trade CARD CARD CARD [TERRITORY for the 2 extra armies]"
+    if len(a.args) not in (3, 4) or not all(isinstance(x, str) for x in a.args):
+        raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
+    require(g._may_trade(st, seat), "your hand is down to 4 cards: you must stop trading")
+    hand = st.hands[seat][:]
+    combo: list[int] = []
+    for name in a.args[:3]:
+        card = _card_in(st, hand, str(name))
+        if card is None:
+            raise IllegalAction(f"you hold no card {name!r}")
+        hand.remove(card)
+        combo.append(card)
+    designs = [g._design(st, c) for c in combo]
+    require(
+        is_set(designs),
+        f"{', '.join(designs)} is not a set: three of one design, one of "
+        "each design, or two plus a wild card",
+    )
+    choices = g._bonus_choices(st, seat, tuple(combo))
+    bonus: int | None = None
+    if len(a.args) == 4:
+        bonus = _territory(st, a.args[3], a, usage)
+        require(
+            bonus in choices,
+            "the 2 extra armies go on a territory you occupy that is named "
+            "on a traded card, at most once a turn",
+        )
+    elif choices:
+        require(
+            len(choices) == 1,
+            "name which territory gets the 2 extra armies: "
+            + ", ".join(st.board.territories[t] for t in choices),
+        )
+        bonus = choices[0]
+    st.sets_traded += 1
+    value = set_value(st.sets_traded)
+    st.pending += value
+    st.hands[seat] = hand
+    st.deck[0:0] = combo  # "Put the traded-in cards facedown at the bottom of the draw pile."
+    names = [g._card_name(st, c) for c in combo]
+    text = f"{g.side_name(st, seat)} trades {', '.join(names)} for {value} armies"
+    if bonus is not None:
+        st.armies[bonus] += MAX_CARD_BONUS
+        st.card_bonus_taken = True
+        text += f" (+{MAX_CARD_BONUS} on {st.board.territories[bonus]})"
+    ev.append(
+        Event(
+            "trade",
+            text,
+            {
+                "seat": seat,
+                "cards": names,
+                "armies": value,
+                "bonus_territory": None if bonus is None else st.board.territories[bonus],
+            },
+        )
+    )
+
+
+def _card_in(st: RiskState, hand: list[int], name: str) -> int | None:
+    n = len(st.board)
+    if name.lower() == WILD:
+        return next((c for c in hand if c >= n), None)
+    idx = st.board.index.get(name, st.board.index.get(name.lower()))
+    return idx if idx is not None and idx in hand else None
+
+
+def _place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    usage = "place TERRITORY COUNT"
+    arg, k = _args(a, 2, usage)
+    t = _territory(st, arg, a, usage)
+    k = _count(k, a, usage)
+    if len(st.hands[seat]) >= g._must_trade_at(st):
+        raise IllegalAction(f"with {len(st.hands[seat])} cards you must trade in a set first")
+    require(st.owner[t] == seat, f"you do not occupy {st.board.territories[t]}")
+    require(1 <= k <= st.pending, f"you have {st.pending} armies to place")
+    st.armies[t] += k
+    st.pending -= k
+    ev.append(
+        Event(
+            "place",
+            f"{g.side_name(st, seat)} places {k} on {st.board.territories[t]}",
+            {"seat": seat, "territory": st.board.territories[t], "armies": k},
+        )
+    )
+    if st.pending == 0:
+        st.phase = ATTACK
+        st.elimination_trade = False
+
+
+def _attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    usage = "attack FROM TO DICE"
+    src_arg, dst_arg, dice = _args(a, 3, usage)
+    s = _territory(st, src_arg, a, usage)
+    t = _territory(st, dst_arg, a, usage)
+    dice = _count(dice, a, usage)
+    names = st.board.territories
+    require(st.owner[s] == seat, f"you do not occupy {names[s]}")
+    require(st.owner[t] != seat, f"{names[t]} is yours already")
+    require(st.board.adjacent(s, t), f"{names[s]} does not border {names[t]}")
+    require(st.armies[s] >= 2, f"you need at least 2 armies in {names[s]} to attack from it")
+    most = min(3, st.armies[s] - 1)
+    require(
+        1 <= dice <= most,
+        f"from {names[s]} you may roll 1 to {most} dice (at least one more army than dice)",
+    )
+    st.attack_from, st.attack_to, st.attack_dice = s, t, dice
+    if st.options["defender_dice"] == "auto":
+        _battle(g, st, g._defend_most(st), ev)
+    else:
+        st.phase = DEFEND
+
+
+def _defend(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    usage = "defend DICE"
+    (dice,) = _args(a, 1, usage)
+    dice = _count(dice, a, usage)
+    most = g._defend_most(st)
+    require(1 <= dice <= most, f"the defender may roll 1{' or 2' if most == 2 else ''} dice here")
+    _battle(g, st, dice, ev)
+
+
+def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: list[Event]) -> None:
+    s, t = st.attack_from, st.attack_to
+    attacker, defender = st.owner[s], st.owner[t]
+    r = battle.roll(st.rng, st.attack_dice, defend_dice)
+    st.armies[s] -= r.attacker_losses
+    st.armies[t] -= r.defender_losses
+    names = st.board.territories
+    ev.append(
+        Event(
+            "battle",
+            f"{names[s]} attacks {names[t]}: {'-'.join(map(str, r.attack))} against "
+            f"{'-'.join(map(str, r.defend))}; attacker loses {r.attacker_losses}, "
+            f"defender loses {r.defender_losses}",
+            {
+                "from": names[s],
+                "to": names[t],
+                "attack": list(r.attack),
+                "defend": list(r.defend),
+                "attacker_losses": r.attacker_losses,
+                "defender_losses": r.defender_losses,
+                "attacker": attacker,
+                "defender": defender,
+            },
+            reveals=True,
+        )
+    )
+    if st.armies[t] > 0:
+        st.phase = ATTACK
+        return
+    # Capturing Territories: the minimum (the dice just rolled) moves in at once, so every
+    # territory always holds an army; the occupy step then chooses the total.
+    st.owner[t] = attacker
+    st.armies[t] = st.attack_dice
+    st.armies[s] -= st.attack_dice
+    st.conquered = True
+    ev.append(
+        Event(
+            "capture",
+            f"{g.side_name(st, attacker)} captures {names[t]}",
+            {"seat": attacker, "territory": names[t], "from": g.side_name(st, defender)},
+        )
+    )
+    if defender != st.neutral and defender not in st.owner:
+        _eliminate(g, st, attacker, defender, ev)
+        if st.phase == OVER:
+            return
+    st.phase = OCCUPY
+
+
+def _eliminate(g: ClassicRisk, st: RiskState, winner: Seat, loser: Seat, ev: list[Event]) -> None:
+    st.alive[loser] = False
+    st.out_order.append(loser)
+    won = st.hands[loser]
+    st.hands[loser] = []
+    st.hands[winner] = sorted(st.hands[winner] + won)
+    ev.append(
+        Event(
+            "eliminated",
+            f"{g.side_name(st, loser)} is eliminated; {g.side_name(st, winner)} "
+            f"takes {len(won)} cards",
+            {"seat": loser, "by": winner, "cards": len(won)},
+            seat=winner,
+            secret={"card_names": [g._card_name(st, c) for c in won]},
+            secret_text=f"{g.side_name(st, loser)} is eliminated; you take "
+            + (", ".join(g._card_name(st, c) for c in won) or "no cards"),
+            reveals=bool(won),
+        )
+    )
+    if sum(st.alive) == 1:
+        # Winning: the last player standing (the 2-player game ignores the neutral).
+        order = (winner, *reversed(st.out_order))
+        st.outcome = Outcome(
+            (winner,), f"{g.side_name(st, winner)} eliminated every opponent", order
+        )
+        st.phase = OVER
+        ev.append(Event("game-over", st.outcome.reason, {"winners": [winner]}))
+        return
+    # Eliminating Your Opponent: 6 or more cards must be traded down to 4 or fewer at once.
+    st.elimination_trade = len(st.hands[winner]) >= ELIMINATION_TRADE_AT
+
+
+def _move_in(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    usage = "move COUNT"
+    (k,) = _args(a, 1, usage)
+    k = _count(k, a, usage)
+    s, t, least = st.attack_from, st.attack_to, st.attack_dice
+    most = least + st.armies[s] - 1
+    require(
+        least <= k <= most,
+        f"move {least} to {most} armies into {st.board.territories[t]} "
+        "(at least the dice rolled; one stays behind)",
+    )
+    st.armies[s] -= k - least
+    st.armies[t] += k - least
+    ev.append(
+        Event(
+            "move",
+            f"{g.side_name(st, seat)} moves {k} into {st.board.territories[t]}",
+            {
+                "seat": seat,
+                "from": st.board.territories[s],
+                "to": st.board.territories[t],
+                "armies": k,
+            },
+        )
+    )
+    if st.elimination_trade:
+        st.phase = REINFORCE
+        st.pending = 0
+    else:
+        st.phase = ATTACK
+
+
+def _end_attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _args(a, 0, "end")
+    # Ending Your Attack: one card if at least one territory was captured this turn.
+    if st.conquered and st.deck:
+        card = st.deck.pop()
+        st.hands[seat].append(card)
+        st.hands[seat].sort()
+        ev.append(
+            Event(
+                "draw",
+                f"{g.side_name(st, seat)} draws a card",
+                {"seat": seat},
+                seat=seat,
+                secret={"card": g._card_name(st, card)},
+                secret_text=f"You draw {g._card_name(st, card)}",
+                reveals=True,
+            )
+        )
+    st.phase = FORTIFY
+
+
+def _fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    usage = "fortify FROM TO COUNT"
+    src_arg, dst_arg, k = _args(a, 3, usage)
+    s = _territory(st, src_arg, a, usage)
+    t = _territory(st, dst_arg, a, usage)
+    k = _count(k, a, usage)
+    names = st.board.territories
+    require(
+        st.owner[s] == seat and st.owner[t] == seat,
+        f"you must occupy both {names[s]} and {names[t]}",
+    )
+    require(st.board.adjacent(s, t), f"{names[s]} does not border {names[t]}")
+    require(1 <= k < st.armies[s], f"move 1 to {st.armies[s] - 1} armies; one stays behind")
+    st.armies[s] -= k
+    st.armies[t] += k
+    ev.append(
+        Event(
+            "fortify",
+            f"{g.side_name(st, seat)} moves {k} from {names[s]} to {names[t]}",
+            {"seat": seat, "from": names[s], "to": names[t], "armies": k},
+        )
+    )
+    _end_turn(g, st, ev)
+
+
+def _end_fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _args(a, 0, "end")
+    _end_turn(g, st, ev)
+
+
+def _end_turn(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
+    for step in range(1, st.players + 1):
+        p = (st.current + step) % st.players
+        if st.alive[p]:
+            st.current = p
+            break
+    _begin_turn(g, st, ev)
+
+
+_HANDLERS: dict[tuple[str, str], Handler] = {
+    (CLAIM, "claim"): _claim,
+    (SETUP_PLACE, "place"): _setup_place,
+    (SETUP_NEUTRAL, "neutral"): _setup_neutral,
+    (REINFORCE, "trade"): _trade,
+    (REINFORCE, "place"): _place,
+    (ATTACK, "attack"): _attack,
+    (ATTACK, "end"): _end_attack,
+    (DEFEND, "defend"): _defend,
+    (OCCUPY, "move"): _move_in,
+    (FORTIFY, "fortify"): _fortify,
+    (FORTIFY, "end"): _end_fortify,
+}
+
+
+GAME = register(ClassicRisk())
