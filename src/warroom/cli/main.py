@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -31,9 +31,11 @@ def fail(message: str) -> typer.Exit:
 
 
 @app.command("games")
-def list_games(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False) -> None:
+def list_games(
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
+) -> None:
     """List the registered game modes with their ids and player counts."""
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "id": g.id,
             "title": g.title,

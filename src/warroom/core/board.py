@@ -126,9 +126,9 @@ def _build(f: BoardFile, source: str) -> Board:
         region_of.append(r)
         if t.card is not None and t.card not in f.card_designs:
             raise fail(f"territories.{name}.card", f"unknown card design {t.card!r}")
-    for r, m in zip(regions, members, strict=True):
+    for region, m in zip(regions, members, strict=True):
         if not m:
-            raise fail(f"regions.{r}", "region has no territories")
+            raise fail(f"regions.{region}", "region has no territories")
     kind_of: dict[tuple[int, int], str] = {}
     neighbors: list[list[int]] = [[] for _ in names]
     for name, t in f.territories.items():

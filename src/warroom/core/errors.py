@@ -22,11 +22,11 @@ class CannotUndo(WarroomError):
 
 
 class SaveError(WarroomError):
-    """A save that cannot be loaded: wrong format, unknown version, or a log that does not replay."""
+    """A save that cannot be loaded: wrong format, unknown version, or a log that won't replay."""
 
 
 class BoardError(WarroomError):
-    """A board or other data file that fails validation; the message names file, entry and problem."""
+    """A board or data file that fails validation; the message names file, entry and problem."""
 
 
 class UnknownMode(WarroomError):

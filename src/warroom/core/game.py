@@ -9,7 +9,7 @@ by any seat (a defender's dice, a bid, a sealed choice) are just seats listed by
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -92,7 +92,8 @@ class Game(ABC, Generic[S]):
     def new_game(self, players: int, seed: int, options: Mapping[str, object] | None = None) -> S:
         if not self.min_players <= players <= self.max_players:
             raise WarroomError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {players}"
             )
         return self.setup(players, seed, self.resolve_options(options))
 
@@ -136,7 +137,8 @@ class Game(ABC, Generic[S]):
                 raise NotYourDecision("the game is over")
             names = self.seat_names(state)
             who = " and ".join(names[s] for s in movers)
-            raise NotYourDecision(f"it is {who} to decide, not {names[seat] if 0 <= seat < len(names) else seat}")
+            name = names[seat] if 0 <= seat < len(names) else seat
+            raise NotYourDecision(f"it is {who} to decide, not {name}")
 
     def parse(self, state: S, seat: Seat, text: str) -> Action:
         """Text to action; games refine this to accept short forms."""

@@ -47,7 +47,7 @@ class Rng:
         return self.below(sides) + 1
 
     def roll(self, count: int, sides: int = 6) -> tuple[int, ...]:
-        """`count` dice from one draw into the table of all equally likely faces, in rolled order."""
+        """`count` dice from one draw into the table of all equally likely faces, rolled order."""
         if count == 0:
             return ()
         table = _faces(count, sides)
