@@ -80,9 +80,7 @@ class Invasion:
 
 
 @lru_cache(maxsize=512)
-def invasion(
-    attackers: int, defenders: int, rule: BattleRule = CLASSIC, stop: int = 1
-) -> Invasion:
+def invasion(attackers: int, defenders: int, rule: BattleRule = CLASSIC, stop: int = 1) -> Invasion:
     """Fight until the territory falls or the attacking territory is down to `stop` armies."""
     _check(attackers, defenders, stop)
     a_max, d_max = attackers, defenders
