@@ -103,7 +103,7 @@ def invasion(attackers: int, defenders: int, rule: BattleRule = CLASSIC, stop: i
             continue
         if s <= a_max:
             conquest[s] = cur[s]  # (s, 0): the defender is gone
-        f_lo, f_hi = max(0, s - d_max), min(stop, s - 1)
+        f_lo, f_hi = max(0, s - d_max), min(stop, s - 1, a_max)
         if f_lo <= f_hi:  # (a, s - a) with a <= stop: the attacker has stopped
             seg = cur[f_lo : f_hi + 1]
             att_fail[f_lo : f_hi + 1] += seg
