@@ -42,7 +42,8 @@ def test_classic_hand_values(att: int, dfd: int, p_defender_loses_all: F) -> Non
      (3, 1, (0, 1), 0.660), (3, 2, (0, 2), 0.372), (3, 2, (1, 1), 0.336), (3, 2, (2, 0), 0.293)],
 )
 def test_osborne_one_roll(att: int, dfd: int, outcome: tuple[int, int], published: float) -> None:
-    assert float(roll_distribution(CLASSIC, att, dfd)[outcome]) == pytest.approx(published, abs=6e-4)
+    p = float(roll_distribution(CLASSIC, att, dfd)[outcome])
+    assert p == pytest.approx(published, abs=6e-4)
 
 
 @pytest.mark.parametrize(

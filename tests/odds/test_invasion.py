@@ -35,7 +35,9 @@ def test_osborne_conquest(a: int, d: int) -> None:
 
 
 @pytest.mark.parametrize("rule", RULES)
-@pytest.mark.parametrize(("a", "d", "stop"), [(2, 1, 1), (7, 5, 1), (9, 4, 3), (5, 9, 2), (1, 2, 2)])
+@pytest.mark.parametrize(
+    ("a", "d", "stop"), [(2, 1, 1), (7, 5, 1), (9, 4, 3), (5, 9, 2), (1, 2, 2)]
+)
 def test_sweep_matches_exact_walk(rule: BattleRule, a: int, d: int, stop: int) -> None:
     exact = invasion_exact(a, d, rule, stop)
     inv = invasion(a, d, rule, stop)
