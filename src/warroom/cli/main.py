@@ -74,3 +74,8 @@ def board_check(file: Path) -> None:
         f"[green]ok[/] {file}: {b.name}: {len(b)} territories, {len(b.regions)} regions, "
         f"{edges} connections"
     )
+
+
+from warroom.cli import odds as _odds  # noqa: E402  (registers after `app` exists)
+
+_odds.register(app)

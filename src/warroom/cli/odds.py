@@ -1,0 +1,329 @@
+"""`warroom odds`: exact battle odds for any edition's dice rules, in the terminal or as JSON."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from warroom.odds import godswar_odds, harbinger_odds, invasion, roll_distribution, win_table
+from warroom.odds.invasion import FloatArray, Invasion
+from warroom.rules.battle import (
+    PRESETS,
+    BattleRule,
+    SideRule,
+    combine,
+    godswar_dice,
+)
+
+_SHOWN = 1e-4  # survivor counts less likely than this are summed into one line
+
+
+class _BadInput(Exception):
+    pass
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True, soft_wrap=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    return typer.Exit(code=2)
+
+
+def _rule(
+    presets: list[str],
+    side_opts: tuple[SideRule, SideRule],
+    ties_to_attacker: bool,
+) -> BattleRule:
+    rules = []
+    for name in presets:
+        if name not in PRESETS:
+            raise _BadInput(f"unknown preset {name!r}; choose from {', '.join(PRESETS)}")
+        rules.append(PRESETS[name])
+    attacker, defender = side_opts
+    rules.append(BattleRule(attacker, defender, ties_to_attacker))
+    return combine(*rules)
+
+
+def _size(text: str) -> tuple[int, int]:
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise _BadInput(f"table size must look like 20x20, not {text!r}")
+    a, d = int(parts[0]), int(parts[1])
+    if a < 2 or d < 1:
+        raise _BadInput("a table needs at least 2 attacking and 1 defending army")
+    return a, d
+
+
+def _dist(arr: FloatArray) -> dict[int, float]:
+    return {k: float(p) for k, p in enumerate(arr) if p > 0.0}
+
+
+def _plot_table(path: Path, table: FloatArray, title: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 6))
+    img = ax.imshow(
+        table[1:, 1:],
+        origin="lower",
+        vmin=0,
+        vmax=1,
+        cmap="RdYlGn",
+        aspect="auto",
+        extent=(0.5, table.shape[1] - 0.5, 0.5, table.shape[0] - 0.5),
+    )
+    ax.set_xlabel("defending armies")
+    ax.set_ylabel("attacking armies (including the one that stays)")
+    ax.set_title(title)
+    fig.colorbar(img, label="P(conquest)")
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def _plot_invasion(path: Path, inv: Invasion, title: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 6))
+    top.bar(range(len(inv.attacker_survivors)), inv.attacker_survivors, color="tab:red")
+    top.set_title(f"{title}: P(conquest) = {inv.p_conquest:.4f}")
+    top.set_ylabel("P(attacker ends with k)")
+    bottom.bar(range(len(inv.defender_survivors)), inv.defender_survivors, color="tab:blue")
+    bottom.set_ylabel("P(defender ends with k)")
+    bottom.set_xlabel("armies left, k")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def _print_invasion(console: Console, inv: Invasion, rule: BattleRule) -> None:
+    console.print(
+        f"[bold]{inv.attackers}[/] attacking armies (1 stays) against [bold]{inv.defenders}[/]"
+        f" defending, attacker stops at {inv.stop}"
+    )
+    console.print(f"P(conquest) = [bold green]{inv.p_conquest:.6f}[/]")
+    console.print(
+        f"expected losses: attacker {inv.expected_attacker_losses:.3f}, "
+        f"defender {inv.expected_defender_losses:.3f}"
+    )
+    first = roll_distribution(
+        rule, min(rule.attack_max, max(1, inv.attackers - 1)), min(rule.defend_max, inv.defenders)
+    )
+    console.print(
+        "first roll (attacker, defender losses): "
+        + ", ".join(f"{o}: {p}" for o, p in first.items())
+    )
+    for label, arr in (("attacker", inv.attacker_survivors), ("defender", inv.defender_survivors)):
+        table = Table(title=f"{label} survivors")
+        table.add_column("armies left", justify="right")
+        table.add_column("probability", justify="right")
+        rest = 0.0
+        for k, p in enumerate(arr):
+            if p >= _SHOWN:
+                table.add_row(str(k), f"{p:.6f}")
+            else:
+                rest += float(p)
+        if rest > 0:
+            table.add_row("others", f"{rest:.6f}")
+        console.print(table)
+
+
+def odds(
+    attackers: Annotated[
+        int | None,
+        typer.Argument(
+            help="Armies in the attacking territory, including the one that must stay behind "
+            "(so N armies roll up to min(3, N-1) dice)."
+        ),
+    ] = None,
+    defenders: Annotated[
+        int | None, typer.Argument(help="Armies in the defending territory.")
+    ] = None,
+    preset: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--preset", "-p", help=f"Edition rule; repeat to combine: {', '.join(PRESETS)}."
+        ),
+    ] = None,
+    attack_d8: Annotated[int, typer.Option(help="Attacker's eight-sided dice (Dreadnoughts).")] = 0,
+    defend_d8: Annotated[int, typer.Option(help="Defender's eight-sided dice.")] = 0,
+    attack_reroll_once: Annotated[
+        bool, typer.Option(help="Attacker rerolls every 1 once (goddess of magic).")
+    ] = False,
+    defend_reroll_once: Annotated[
+        bool, typer.Option(help="Defender rerolls every 1 once (goddess of magic).")
+    ] = False,
+    attack_reroll_until: Annotated[
+        int, typer.Option(help="Attacker dice showing 1 rerolled until not 1 (Cruisers).")
+    ] = 0,
+    defend_reroll_until: Annotated[
+        int, typer.Option(help="Defender dice showing 1 rerolled until not 1 (Cruisers).")
+    ] = 0,
+    attack_plus: Annotated[
+        int, typer.Option(help="+1 on the attacker's highest N dice (Carriers).")
+    ] = 0,
+    defend_plus: Annotated[
+        int, typer.Option(help="+1 on the defender's highest N dice (Carriers).")
+    ] = 0,
+    ties_to_attacker: Annotated[
+        bool, typer.Option(help="Attacker wins ties (god of war).")
+    ] = False,
+    stop: Annotated[
+        int, typer.Option(help="Attacker stops when its territory is down to this.")
+    ] = 1,
+    table: Annotated[
+        str | None, typer.Option(help="Grid of P(conquest) up to AxD attacking/defending armies.")
+    ] = None,
+    godswar: Annotated[
+        bool, typer.Option(help="Godstorm godswar: ATTACKERS/DEFENDERS are armies on each side.")
+    ] = False,
+    attack_sky: Annotated[
+        bool, typer.Option(help="Godswar: attacker has a god of the sky.")
+    ] = False,
+    defend_sky: Annotated[
+        bool, typer.Option(help="Godswar: defender has a god of the sky.")
+    ] = False,
+    attack_altars: Annotated[int, typer.Option(help="Godswar: altars the attacker controls.")] = 0,
+    defend_altars: Annotated[int, typer.Option(help="Godswar: altars the defender controls.")] = 0,
+    harbinger: Annotated[
+        bool, typer.Option(help="Mass Effect: attack Harbinger (total of 18 or more wins).")
+    ] = False,
+    bonus: Annotated[int, typer.Option(help="Harbinger: card and Momentum Meter bonus.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    plot: Annotated[
+        Path | None, typer.Option(help="Write a PNG: heat map or survivor bars.")
+    ] = None,
+) -> None:
+    """Exact odds of a battle under any edition's dice rules.
+
+    Examples: `warroom odds 10 5`, `warroom odds 10 5 --preset godstorm-temple`,
+    `warroom odds --table 20x20 --plot grid.png`, `warroom odds 8 6 --godswar --attack-sky`.
+    """
+    try:
+        rule = _rule(
+            preset or [],
+            (
+                SideRule(attack_d8, attack_reroll_once, attack_reroll_until, attack_plus),
+                SideRule(defend_d8, defend_reroll_once, defend_reroll_until, defend_plus),
+            ),
+            ties_to_attacker,
+        )
+        result = _run(
+            rule,
+            attackers,
+            defenders,
+            stop,
+            table,
+            godswar,
+            harbinger,
+            (attack_sky, defend_sky, attack_altars, defend_altars, bonus),
+            plot,
+        )
+    except (_BadInput, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    result["rule"] = asdict(rule)
+    if as_json:
+        print(json.dumps({k: v for k, v in result.items() if not k.startswith("_")}, indent=2))
+        return
+    console = Console()
+    for line in result.pop("_lines", []):
+        console.print(line)
+    if "_invasion" in result:
+        _print_invasion(console, result["_invasion"], rule)
+    if "_table" in result:
+        grid: FloatArray = result["_table"]
+        out = Table(title="P(conquest): rows attacking armies, columns defending armies")
+        out.add_column("A\\D", justify="right")
+        for d in range(1, grid.shape[1]):
+            out.add_column(str(d), justify="right")
+        for a in range(2, grid.shape[0]):
+            out.add_row(str(a), *(f"{grid[a, d]:.3f}" for d in range(1, grid.shape[1])))
+        console.print(out)
+    if plot is not None:
+        console.print(f"wrote {plot}")
+
+
+def _run(
+    rule: BattleRule,
+    attackers: int | None,
+    defenders: int | None,
+    stop: int,
+    table: str | None,
+    godswar: bool,
+    harbinger: bool,
+    extras: tuple[bool, bool, int, int, int],
+    plot: Path | None,
+) -> dict[str, Any]:
+    """Compute what was asked; keys starting with _ are for the terminal only."""
+    attack_sky, defend_sky, attack_altars, defend_altars, bonus = extras
+    if godswar and harbinger:
+        raise _BadInput("choose one of --godswar and --harbinger")
+    if table is not None:
+        max_a, max_d = _size(table)
+        grid = win_table(max_a, max_d, rule, stop)
+        if plot is not None:
+            _plot_table(plot, grid, f"P(conquest), stop at {stop}")
+        return {
+            "stop": stop,
+            "p_conquest": {str(a): [float(x) for x in grid[a, 1:]] for a in range(2, max_a + 1)},
+            "_table": grid,
+        }
+    if attackers is None or (defenders is None and not harbinger):
+        raise _BadInput("give ATTACKERS and DEFENDERS (or --table AxD)")
+    if harbinger:
+        if attackers < 2:
+            raise _BadInput("attacking Harbinger needs at least 2 armies (one stays behind)")
+        dice = min(rule.attack_max, attackers - 1)
+        p = harbinger_odds(dice, rule.attacker, bonus)
+        return {
+            "harbinger": {"dice": dice, "bonus": bonus, "p_destroyed": str(p), "p": float(p)},
+            "_lines": [
+                f"{dice} dice, bonus {bonus:+d}: P(Harbinger destroyed) = {p} = {float(p):.6f}"
+            ],
+        }
+    assert defenders is not None
+    if godswar:
+        if attackers < 0 or defenders < 0:
+            raise _BadInput("army counts cannot be negative")
+        a_dice = godswar_dice(attack_sky, attack_altars)
+        d_dice = godswar_dice(defend_sky, defend_altars)
+        p = godswar_odds(a_dice, d_dice, attackers, defenders, rule)
+        return {
+            "godswar": {
+                "attack_dice": a_dice,
+                "defend_dice": d_dice,
+                "p_attacker_wins": str(p),
+                "p": float(p),
+            },
+            "_lines": [
+                f"godswar, {a_dice} dice + {attackers} armies against {d_dice} dice + {defenders}:"
+                f" P(defending god banished) = {p} = {float(p):.6f}"
+            ],
+        }
+    inv = invasion(attackers, defenders, rule, stop)
+    if plot is not None:
+        _plot_invasion(plot, inv, f"{attackers} against {defenders}")
+    return {
+        "attackers": attackers,
+        "defenders": defenders,
+        "stop": stop,
+        "p_conquest": inv.p_conquest,
+        "expected_attacker_losses": inv.expected_attacker_losses,
+        "expected_defender_losses": inv.expected_defender_losses,
+        "attacker_survivors": _dist(inv.attacker_survivors),
+        "defender_survivors": _dist(inv.defender_survivors),
+        "conquest_survivors": _dist(inv.conquest_survivors),
+        "_invasion": inv,
+    }
+
+
+def register(app: typer.Typer) -> None:
+    app.command("odds")(odds)

@@ -1,0 +1,117 @@
+"""Exact distributions of single rolls, as fractions, for any `BattleRule`.
+
+Each function follows the roll model in warroom.rules.battle step by step (which dice are
+d8s, the once-reroll, the Cruiser rerolls, the Carrier bonus, the comparison), replacing
+each random draw by every face with its probability.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from functools import cache
+
+from warroom.rules.battle import (
+    CLASSIC,
+    HARBINGER_TARGET,
+    PLAIN,
+    BattleRule,
+    SideRule,
+    compare,
+    cruiser_rerolls,
+    finish,
+    side_dice,
+)
+
+Outcome = tuple[int, int]
+"""(attacker losses, defender losses) of one roll."""
+
+
+def _face(sides: int, once: bool) -> list[tuple[int, Fraction]]:
+    """One die's face after the optional once-reroll of a 1."""
+    p = Fraction(1, sides)
+    if not once:
+        return [(v, p) for v in range(1, sides + 1)]
+    return [(1, p * p)] + [(v, p + p * p) for v in range(2, sides + 1)]
+
+
+@cache
+def side_distribution(side: SideRule, count: int) -> dict[tuple[int, ...], Fraction]:
+    """Final values (high to low) of `count` dice rolled under `side`, with probabilities."""
+    if count < 0:
+        raise ValueError("dice count cannot be negative")
+    # Dice as a sorted tuple of (face, sides): the order of rolling never matters.
+    states: dict[tuple[tuple[int, int], ...], Fraction] = {(): Fraction(1)}
+    for sides in side_dice(side, count):
+        nxt: dict[tuple[tuple[int, int], ...], Fraction] = defaultdict(Fraction)
+        for dice, p in states.items():
+            for face, q in _face(sides, side.reroll_once):
+                nxt[tuple(sorted((*dice, (face, sides))))] += p * q
+        states = nxt
+    result: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
+    for dice, p in states.items():
+        branches: list[tuple[list[int], Fraction]] = [([f for f, _ in dice], p)]
+        for i in cruiser_rerolls(side, dice):
+            sides = dice[i][1]
+            q = Fraction(1, sides - 1)  # rerolled until not 1: uniform on 2..sides
+            branches = [
+                ([*faces[:i], v, *faces[i + 1 :]], w * q)
+                for faces, w in branches
+                for v in range(2, sides + 1)
+            ]
+        for faces, w in branches:
+            result[finish(side, faces)] += w
+    return dict(result)
+
+
+@cache
+def roll_distribution(
+    rule: BattleRule = CLASSIC, attack_dice: int = 3, defend_dice: int = 2
+) -> dict[Outcome, Fraction]:
+    """Exact distribution of (attacker losses, defender losses) for one roll."""
+    if attack_dice < 1 or defend_dice < 1:
+        raise ValueError("each side rolls at least one die")
+    out: dict[Outcome, Fraction] = defaultdict(Fraction)
+    defend = side_distribution(rule.defender, defend_dice)
+    for att, p in side_distribution(rule.attacker, attack_dice).items():
+        for dfd, q in defend.items():
+            out[compare(att, dfd, rule.attacker_wins_ties)] += p * q
+    return dict(sorted(out.items()))
+
+
+@cache
+def total_distribution(side: SideRule, count: int) -> dict[int, Fraction]:
+    """Distribution of the sum of a side's final dice (godswar, Harbinger)."""
+    out: dict[int, Fraction] = defaultdict(Fraction)
+    for values, p in side_distribution(side, count).items():
+        out[sum(values)] += p
+    return dict(sorted(out.items()))
+
+
+def godswar_odds(
+    attack_dice: int,
+    defend_dice: int,
+    attack_armies: int,
+    defend_armies: int,
+    rule: BattleRule = CLASSIC,
+) -> Fraction:
+    """Probability that the attacker's god wins one godswar battle (the defender's is banished).
+
+    Use `warroom.rules.battle.godswar_dice` for the dice counts (sky god, altars).
+    """
+    defend = total_distribution(rule.defender, defend_dice)
+    win = Fraction(0)
+    for a, p in total_distribution(rule.attacker, attack_dice).items():
+        margin = a + attack_armies - defend_armies
+        for d, q in defend.items():
+            if margin > d or (rule.attacker_wins_ties and margin == d):
+                win += p * q
+    return win
+
+
+def harbinger_odds(dice: int, side: SideRule = PLAIN, bonus: int = 0) -> Fraction:
+    """Probability that one attack destroys Harbinger (total + bonus reaches 18)."""
+    return sum(
+        (p for t, p in total_distribution(side, dice).items() if t + bonus >= HARBINGER_TARGET),
+        Fraction(0),
+    )

@@ -1,0 +1,54 @@
+"""`warroom odds` end to end through Typer."""
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from warroom.cli.main import app
+
+runner = CliRunner()
+
+
+def test_json_invasion() -> None:
+    result = runner.invoke(app, ["odds", "3", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["p_conquest"] == pytest.approx(5865 / 7776)
+    assert sum(data["attacker_survivors"].values()) == pytest.approx(1)
+
+
+def test_presets_combine_and_options() -> None:
+    result = runner.invoke(app, ["odds", "10", "5", "-p", "godstorm-war", "-p", "godstorm-temple",
+                                 "--attack-plus", "1", "--json"])
+    rule = json.loads(result.output)["rule"]
+    assert rule["attacker_wins_ties"] and rule["defender"]["reroll_until"] > 2
+    assert rule["attacker"]["plus_one"] == 1
+
+
+def test_table_and_plots(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["odds", "--table", "6x4", "--json"])
+    assert json.loads(result.output)["p_conquest"]["3"][0] == pytest.approx(5865 / 7776)
+    for args in (["--table", "8x8"], ["6", "4"]):
+        png = tmp_path / "out.png"
+        assert runner.invoke(app, ["odds", *args, "--plot", str(png)]).exit_code == 0
+        assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_godswar_and_harbinger() -> None:
+    out = runner.invoke(app, ["odds", "4", "--harbinger", "--json"]).output
+    assert json.loads(out)["harbinger"]["p_destroyed"] == "1/216"
+    out = runner.invoke(app, ["odds", "5", "5", "--godswar", "--json"]).output
+    assert json.loads(out)["godswar"]["p_attacker_wins"] == "3527/7776"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["4", "0"], ["0", "3"], ["--table", "3y"], ["5", "5", "-p", "nope"], ["5"],
+     ["5", "5", "--stop", "0"], ["5", "5", "--attack-d8", "-1"]],
+)
+def test_bad_input_is_one_line_and_exit_2(args: list[str]) -> None:
+    result = runner.invoke(app, ["odds", *args])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
