@@ -78,6 +78,9 @@ class Board:
     def __len__(self) -> int:
         return len(self.territories)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        return self  # immutable and compared by identity: copies share it
+
     def adjacent(self, a: int, b: int) -> bool:
         return (a, b) in self.kind_of
 

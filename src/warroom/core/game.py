@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from warroom.core.actions import Action
 from warroom.core.errors import IllegalAction, MalformedAction, NotYourDecision, WarroomError
 from warroom.core.events import Event
+from warroom.core.rng import Rng
 
 Seat = int
 OptionValue = str | int | bool
@@ -124,9 +125,17 @@ class Game(ABC, Generic[S]):
     def seat_names(self, state: S) -> list[str]:
         """A label per seat for interfaces."""
 
-    def copy_state(self, state: S) -> S:
-        """States are values: the default is to share them, since apply never mutates."""
-        return state
+    def invariants(self, state: S) -> list[str]:
+        """Broken invariants of `state`, described; contract tests call this after every step."""
+        return []
+
+    def resample_hidden(self, state: S, seat: Seat, rng: Rng) -> S | None:
+        """A state `seat` cannot tell from `state`: everything hidden from it redrawn.
+
+        The contract tests check that `view(state, seat)` is the same for both, which is
+        what "the view leaks nothing" means. None where a mode hides nothing.
+        """
+        return None
 
     def check_seat(self, state: S, seat: Seat) -> None:
         """Refuse a seat that is not asked to decide, naming who is."""

@@ -23,6 +23,11 @@ class Rng:
         self.seed = seed & _MASK
         self.counter = counter
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and (self.seed, self.counter) == (other.seed, other.counter)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
     def copy(self) -> Rng:
         return Rng(self.seed, self.counter)
 

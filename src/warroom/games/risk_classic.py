@@ -407,6 +407,39 @@ class ClassicRisk(Game[RiskState]):
             ]
         return out
 
+    def invariants(self, state: RiskState) -> list[str]:
+        st, b = state, state.board
+        problems = []
+        sides = st.players + (1 if st.neutral is not None else 0)
+        for t in range(len(b)):
+            o, a = st.owner[t], st.armies[t]
+            if o == -1 and (st.phase != CLAIM or a != 0):
+                problems.append(f"{b.territories[t]} is unowned after claiming (or has armies)")
+            elif o != -1 and (not 0 <= o < sides or a < 1):
+                problems.append(f"{b.territories[t]}: owner {o} with {a} armies")
+        cards = sorted([c for h in st.hands for c in h] + st.deck)
+        if cards != list(range(len(b) + b.wild_cards)):
+            problems.append("cards are lost or duplicated between hands and deck")
+        for p in range(st.players):
+            if st.alive[p] != (p in st.owner or st.phase == CLAIM):
+                problems.append(f"Player {p + 1} alive={st.alive[p]} disagrees with the board")
+        if min(st.reserve) < 0 or st.pending < 0:
+            problems.append("negative reserve or pending armies")
+        return problems
+
+    def resample_hidden(self, state: RiskState, seat: Seat, rng: Rng) -> RiskState:
+        """Other hands and the deck order redrawn from the cards `seat` cannot see."""
+        st = state.copy()
+        others = [p for p in range(st.players) if p != seat]
+        unseen = [c for p in others for c in st.hands[p]] + st.deck
+        rng.shuffle(unseen)
+        for p in others:
+            k = len(st.hands[p])
+            st.hands[p], unseen = sorted(unseen[:k]), unseen[k:]
+        st.deck = unseen
+        st.rng = Rng(rng.next_u64())
+        return st
+
     # -- helpers -------------------------------------------------------------------------
     def _design(self, st: RiskState, card: int) -> str:
         n = len(st.board)

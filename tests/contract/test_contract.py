@@ -1,0 +1,144 @@
+"""The contract every registered mode passes: pgx-style, one API test run on every game.
+
+Random legal play from many seeds finishes with invariants held after every action;
+save, load and replay give the identical game; no view shows what its seat may not know;
+illegal and malformed actions leave the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+
+import warroom.games as games
+from warroom.bots import RandomBot
+from warroom.core import Action, Game, Match, Rng, WarroomError
+
+MODES = [g.id for g in games.modes()]
+SEEDS = [104_729 + 7_919 * k for k in range(6)]
+MAX_ACTIONS = 20_000
+
+
+def sim_options(game: Game[Any]) -> dict[str, object]:
+    """Options that make a random game end in reasonable time, where the mode offers them."""
+    names = {o.name for o in game.options}
+    opts: dict[str, object] = {}
+    if "turn_limit" in names:
+        opts["turn_limit"] = 60
+    return opts
+
+
+def player_counts(game: Game[Any]) -> list[int]:
+    return sorted({game.min_players, game.max_players})
+
+
+def random_match(mode: str, players: int, seed: int) -> tuple[Match, list[Any]]:
+    """A finished match of random bots, with the state before every step."""
+    game = games.get_mode(mode)
+    match = Match.start(mode, players, seed, sim_options(game))
+    bots = [RandomBot(seed * 100 + s) for s in range(players)]
+    states = []
+    while match.outcome() is None:
+        assert len(match.record) < MAX_ACTIONS, "game did not finish"
+        seat = match.to_move()[0]
+        legal = match.legal(seat)
+        assert legal, f"seat {seat} must move but has no legal action"
+        states.append(match.state)
+        match.act(seat, bots[seat].choose(match.view(seat), legal))
+        problems = game.invariants(match.state)
+        assert not problems, f"after {match.record[-1]}: {problems}"
+    return match, states
+
+
+@pytest.fixture(scope="module", params=[(m, p, s) for m in MODES
+                                        for p in player_counts(games.get_mode(m)) for s in SEEDS],
+                ids=lambda x: f"{x[0]}-{x[1]}p-seed{x[2]}")
+def played(request: pytest.FixtureRequest) -> tuple[Match, list[Any]]:
+    mode, players, seed = request.param
+    return random_match(mode, players, seed)
+
+
+def test_random_play_finishes_with_invariants(played: tuple[Match, list[Any]]) -> None:
+    match, _ = played
+    outcome = match.outcome()
+    assert outcome is not None and outcome.winners and outcome.reason
+    assert set(outcome.winners) <= set(range(match.players))
+    assert match.to_move() == ()
+
+
+def test_save_load_replay_identical(played: tuple[Match, list[Any]]) -> None:
+    match, _ = played
+    text = json.dumps(match.to_save())
+    loaded = Match.from_save(json.loads(text))
+    for seat in [None, *range(match.players)]:
+        assert loaded.view(seat) == match.view(seat)
+    assert loaded.state == match.state
+
+
+def test_views_leak_nothing(played: tuple[Match, list[Any]]) -> None:
+    match, states = played
+    game = match.game
+    rng = Rng(7)
+    for state in states[:: max(1, len(states) // 40)]:
+        for seat in range(match.players):
+            view = game.view(state, seat)
+            blob = json.dumps(view)
+            assert "rng" not in view and "seed" not in view and "deck" not in view
+            assert str(state.rng.seed) not in blob
+            other = game.resample_hidden(state, seat, rng)
+            if other is not None:
+                assert game.view(other, seat) == view
+
+
+def test_legal_actions_apply_and_round_trip(played: tuple[Match, list[Any]]) -> None:
+    match, states = played
+    game = match.game
+    for state in states[:: max(1, len(states) // 25)]:
+        seat = game.to_move(state)[0]
+        before = copy.deepcopy(state)
+        for action in game.legal_actions(state, seat)[:60]:
+            assert Action.parse(action.text()) == action
+            assert game.parse(state, seat, action.text()) == action
+            game.apply(state, seat, action)
+        assert state == before, "apply changed the state it was given"
+
+
+def _mutations(action: Action, rnd: random.Random) -> list[Action]:
+    junk: list[str | int] = ["", "Nowhere", -1, 0, 999, "wild", "Alaska"]
+    out = [Action(action.kind, action.args[:-1]), Action(action.kind, (*action.args, 1)),
+           Action("fly", action.args), Action(action.kind.upper(), action.args)]
+    for i in range(len(action.args)):
+        args = list(action.args)
+        args[i] = rnd.choice(junk)
+        out.append(Action(action.kind, tuple(args)))
+    return out
+
+
+def test_illegal_actions_change_nothing(played: tuple[Match, list[Any]]) -> None:
+    match, states = played
+    game = match.game
+    rnd = random.Random(1)
+    for state in states[:: max(1, len(states) // 25)]:
+        movers = game.to_move(state)
+        seat = movers[0]
+        legal = game.legal_actions(state, seat)
+        legal_set = set(legal)
+        before = copy.deepcopy(state)
+        for action in _mutations(rnd.choice(legal), rnd):
+            try:
+                game.apply(state, seat, action)
+            except WarroomError as exc:
+                assert str(exc)
+            else:
+                # Accepted: it must be a legal action written another way (cards in
+                # another order, an optional argument left out).
+                assert action.kind in {a.kind for a in legal_set}
+        for wrong in range(match.players):
+            if wrong not in movers:
+                with pytest.raises(WarroomError):
+                    game.apply(state, wrong, legal[0])
+        assert state == before
