@@ -54,9 +54,11 @@ def random_match(mode: str, players: int, seed: int) -> tuple[Match, list[Any]]:
     return match, states
 
 
-@pytest.fixture(scope="module", params=[(m, p, s) for m in MODES
-                                        for p in player_counts(games.get_mode(m)) for s in SEEDS],
-                ids=lambda x: f"{x[0]}-{x[1]}p-seed{x[2]}")
+@pytest.fixture(
+    scope="module",
+    params=[(m, p, s) for m in MODES for p in player_counts(games.get_mode(m)) for s in SEEDS],
+    ids=lambda x: f"{x[0]}-{x[1]}p-seed{x[2]}",
+)
 def played(request: pytest.FixtureRequest) -> tuple[Match, list[Any]]:
     mode, players, seed = request.param
     return random_match(mode, players, seed)
@@ -109,8 +111,12 @@ def test_legal_actions_apply_and_round_trip(played: tuple[Match, list[Any]]) -> 
 
 def _mutations(action: Action, rnd: random.Random) -> list[Action]:
     junk: list[str | int] = ["", "Nowhere", -1, 0, 999, "wild", "Alaska"]
-    out = [Action(action.kind, action.args[:-1]), Action(action.kind, (*action.args, 1)),
-           Action("fly", action.args), Action(action.kind.upper(), action.args)]
+    out = [
+        Action(action.kind, action.args[:-1]),
+        Action(action.kind, (*action.args, 1)),
+        Action("fly", action.args),
+        Action(action.kind.upper(), action.args),
+    ]
     for i in range(len(action.args)):
         args = list(action.args)
         args[i] = rnd.choice(junk)

@@ -1,0 +1,227 @@
+"""The engine core: RNG, actions, boards, matches (undo, save, load)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import warroom.games  # noqa: F401  (registers the modes)
+from warroom.core import (
+    Action,
+    BoardError,
+    CannotUndo,
+    MalformedAction,
+    Match,
+    Rng,
+    SaveError,
+    UnknownMode,
+    WarroomError,
+)
+from warroom.core.board import Board
+from warroom.data import read_json
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+
+
+def test_rng_is_reproducible_and_copies_independently() -> None:
+    a, b = Rng(42), Rng(42)
+    assert [a.next_u64() for _ in range(5)] == [b.next_u64() for _ in range(5)]
+    c = a.copy()
+    assert a.die() == c.die() and a == c
+    assert Rng(1).next_u64() != Rng(2).next_u64()
+
+
+def test_rng_known_values_never_change() -> None:
+    # Saves replay from the seed: if these change, every save ever written breaks.
+    # 0xE220A8397B1DCDAF is the published first output of SplitMix64 seeded with 0.
+    assert Rng(0).next_u64() == 0xE220A8397B1DCDAF
+    assert Rng(2024).roll(5, 6) == Rng(2024).roll(5, 6)
+
+
+def test_dice_are_uniform() -> None:
+    rng = Rng(7)
+    counts = Counter(f for _ in range(6000) for f in rng.roll(3, 6))
+    assert set(counts) == {1, 2, 3, 4, 5, 6}
+    for face in counts:
+        assert abs(counts[face] - 3000) < 4 * (18000 * (1 / 6) * (5 / 6)) ** 0.5
+
+
+def test_shuffle_is_a_permutation() -> None:
+    items = list(range(44))
+    Rng(3).shuffle(items)
+    assert sorted(items) == list(range(44)) and items != list(range(44))
+
+
+@given(
+    st.text(alphabet="abc xyz-_'", max_size=20),
+    st.lists(
+        st.one_of(st.integers(-5, 10**6), st.text(alphabet="ABC def'\"-", min_size=1, max_size=12)),
+        max_size=4,
+    ),
+)
+def test_action_text_round_trips(kind: str, args: list[Any]) -> None:
+    kind = kind.strip().lower().replace(" ", "") or "end"
+    args = [a for a in args if not (isinstance(a, str) and a.lstrip("-").isdigit())]
+    action = Action(kind, tuple(args))
+    assert Action.parse(action.text()) == action
+    assert Action.from_json(json.loads(json.dumps(action.to_json()))) == action
+
+
+@pytest.mark.parametrize("text", ["", "   ", "attack 'unclosed"])
+def test_malformed_action_text(text: str) -> None:
+    with pytest.raises(MalformedAction):
+        Action.parse(text)
+
+
+@pytest.mark.parametrize("data", [[], "end", [1, 2], ["place", 1.5], ["place", True], None])
+def test_malformed_action_json(data: object) -> None:
+    with pytest.raises(MalformedAction):
+        Action.from_json(data)
+
+
+# -- boards --------------------------------------------------------------------------------
+
+
+def _board() -> dict[str, Any]:
+    return copy.deepcopy(read_json("boards/classic-world.json"))
+
+
+def _defect(data: dict[str, Any], kind: str) -> None:
+    t = data["territories"]
+    if kind == "unknown":
+        t["Alaska"]["connections"]["Atlantis"] = "land"
+    elif kind == "one-way":
+        del t["Kamchatka"]["connections"]["Alaska"]
+    elif kind == "unreachable":
+        for n in list(t["Madagascar"]["connections"]):
+            del t[n]["connections"]["Madagascar"]
+        t["Madagascar"]["connections"] = {}
+    elif kind == "empty-region":
+        data["regions"]["Antarctica"] = {"bonus": 1}
+    elif kind == "bad-region":
+        t["Peru"]["region"] = "Oceania"
+    elif kind == "kind":
+        t["Peru"]["connections"]["Brazil"] = "tunnel"
+        t["Brazil"]["connections"]["Peru"] = "tunnel"
+    elif kind == "missing-field":
+        del t["Peru"]["connections"]
+    elif kind == "negative-bonus":
+        data["regions"]["Asia"]["bonus"] = -1
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        ("unknown", "territories.Alaska.connections.Atlantis: unknown territory"),
+        ("one-way", "territories.Alaska.connections.Kamchatka: one-way connection"),
+        ("unreachable", "unreachable from Alaska: Madagascar"),
+        ("empty-region", "regions.Antarctica: region has no territories"),
+        ("bad-region", "territories.Peru.region: unknown region 'Oceania'"),
+        ("kind", "unknown connection kind 'tunnel'"),
+        ("missing-field", "territories.Peru.connections: Field required"),
+        ("negative-bonus", "regions.Asia.bonus"),
+    ],
+)
+def test_broken_boards_name_file_entry_and_problem(kind: str, message: str) -> None:
+    data = _board()
+    _defect(data, kind)
+    with pytest.raises(BoardError) as err:
+        Board.from_dict(data, "my-board.json")
+    assert str(err.value).startswith("my-board.json: ") and message in str(err.value)
+
+
+def test_shipped_boards_validate_and_record_provenance() -> None:
+    for name, territories, edges in [("classic-world", 42, 83), ("ancient-earth", 42, 69)]:
+        b = Board.from_dict(read_json(f"boards/{name}.json"), name)
+        assert len(b) == territories
+        assert sum(len(n) for n in b.neighbors) == 2 * edges
+        assert b.provenance["sources"] and b.provenance["reconstructed"]
+        assert Counter(b.card_design) == Counter({d: 14 for d in b.card_designs})
+
+
+# -- matches --------------------------------------------------------------------------------
+
+
+def test_unknown_mode_and_bad_options_are_clear() -> None:
+    with pytest.raises(UnknownMode, match="risk-classic"):
+        Match.start("risk-modern", 3, 1)
+    with pytest.raises(WarroomError, match="option map"):
+        Match.start("risk-classic", 3, 1, {"map": "mars"})
+    with pytest.raises(WarroomError, match="no option"):
+        Match.start("risk-classic", 3, 1, {"colour": "red"})
+    with pytest.raises(WarroomError, match="2 to 5 players"):
+        Match.start("risk-classic", 7, 1)
+
+
+def _claim_some(m: Match, n: int) -> None:
+    for _ in range(n):
+        seat = m.to_move()[0]
+        m.act(seat, m.legal(seat)[0])
+
+
+def test_undo_own_decision_until_information_is_revealed() -> None:
+    m = Match.start("risk-classic", 3, 5)
+    _claim_some(m, 1)
+    seat = m.record[-1][0]
+    with pytest.raises(CannotUndo, match="not yours"):
+        m.undo((seat + 1) % 3)
+    before = m.state
+    m.undo(seat)
+    assert m.to_move() == (seat,) and m.state is not before
+    # A battle reveals dice: it cannot be undone.
+    m = Match.start("risk-classic", 3, 5, {"defender_dice": "auto"})
+    while m.state.phase != "attack":
+        _claim_some(m, 1)
+    seat = m.to_move()[0]
+    attack = next(a for a in m.legal(seat) if a.kind == "attack")
+    m.act(seat, attack)
+    with pytest.raises(CannotUndo, match="revealed"):
+        m.undo(seat)
+
+
+def test_save_round_trip_keeps_undo_in_the_record() -> None:
+    m = Match.start("risk-classic", 4, 9)
+    _claim_some(m, 3)
+    m.undo(m.record[-1][0])
+    _claim_some(m, 2)
+    loaded = Match.from_save(json.loads(json.dumps(m.to_save())))
+    assert loaded.state == m.state and loaded.record == m.record
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("save-v*.json")), ids=lambda p: p.name)
+def test_every_released_save_format_still_loads(path: Path) -> None:
+    data = json.loads(path.read_text())
+    m = Match.from_save(data)
+    expected = data["expect"]
+    assert m.view(None)["turn"] == expected["turn"]
+    assert [t["armies"] for t in m.view(None)["territories"]] == expected["armies"]
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.update(format="chess"), "not a warroom save"),
+        (lambda d: d.update(version=99), "version 99 is not supported"),
+        (lambda d: d.update(mode="risk-2210"), "no game mode"),
+        (lambda d: d.update(players="four"), "'players'"),
+        (lambda d: d["record"].append([0, "attack Mars Venus 3"]), "record entry"),
+        (lambda d: d["record"].append(["x"]), "is not [seat, action text]"),
+        (lambda d: d["record"].insert(0, [3, "claim Roma"]), "record entry 1"),
+    ],
+)
+def test_corrupt_saves_are_refused_clearly(mutate: Any, message: str) -> None:
+    m = Match.start("risk-classic", 4, 9)
+    _claim_some(m, 2)
+    data = m.to_save()
+    mutate(data)
+    with pytest.raises(SaveError, match=message.replace("[", r"\[")):
+        Match.from_save(data)
+    with pytest.raises(SaveError):
+        Match.from_save("not even a dict")

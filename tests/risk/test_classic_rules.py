@@ -1,0 +1,449 @@
+"""Classic RISK as printed at the end of the Godstorm rulebook (001_*.txt), rule by rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from warroom.core import IllegalAction, MalformedAction
+from warroom.games.risk_classic import (
+    ATTACK,
+    CLAIM,
+    DEFEND,
+    FORTIFY,
+    GAME,
+    OCCUPY,
+    OVER,
+    REINFORCE,
+    SETUP_NEUTRAL,
+    SETUP_PLACE,
+)
+from warroom.rules.battle import compare
+from warroom.rules.cards import is_set, set_value
+from warroom.rules.reinforcement import territory_armies
+
+from .conftest import Table, rig_dice
+
+# -- Setup --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "armies"), [(3, 35), (4, 30), (5, 25)])
+def test_starting_armies_by_player_count(players: int, armies: int) -> None:
+    st = GAME.new_game(players, 3, {})
+    assert st.reserve == [armies] * players
+    assert st.phase == CLAIM and st.current == st.first
+
+
+def test_claiming_one_territory_at_a_time_in_turn() -> None:
+    t = Table(3, seed=11)
+    first = t.state.first
+    t.do(first, "claim Roma")
+    assert t.owner("Roma") == first and t.armies("Roma") == 1
+    with pytest.raises(IllegalAction, match="already claimed"):
+        t.do((first + 1) % 3, "claim Roma")
+    assert GAME.to_move(t.state) == ((first + 1) % 3,)
+
+
+def test_after_claiming_each_places_one_until_all_run_out_then_first_player_starts() -> None:
+    t = Table(4, seed=5)
+    names = list(t.state.board.territories)
+    for name in names:
+        t.do(GAME.to_move(t.state)[0], f"claim {name!r}")
+    assert t.state.phase == SETUP_PLACE
+    assert sorted(t.state.reserve) == [19, 19, 20, 20]  # 42 claims: two players claimed 11
+    seat = GAME.to_move(t.state)[0]
+    mine = next(n for n in names if t.owner(n) == seat)
+    with pytest.raises(IllegalAction):
+        t.do(seat, f"place {mine!r} 2")  # one army a turn in setup
+    while t.state.phase == SETUP_PLACE:
+        seat = GAME.to_move(t.state)[0]
+        mine = next(n for n in names if t.owner(n) == seat)
+        t.do(seat, f"place {mine!r} 1")
+    assert sum(t.state.armies) == 120
+    assert t.state.phase == REINFORCE and t.state.current == t.state.first
+
+
+def test_dealing_option_gives_equal_shares() -> None:
+    st = GAME.new_game(3, 9, {"setup": "deal"})
+    assert [st.owner.count(p) for p in range(3)] == [14, 14, 14]
+    assert st.phase == SETUP_PLACE and st.reserve == [21, 21, 21]
+    assert len(st.deck) == 44
+
+
+def test_two_player_setup_deals_three_piles_with_a_neutral() -> None:
+    st = GAME.new_game(2, 4, {})
+    assert [st.owner.count(s) for s in (0, 1, 2)] == [14, 14, 14]
+    assert st.reserve == [16, 16, 16]
+    assert len(st.deck) == 44  # the wild cards go back into the deck after dealing
+
+
+def test_two_player_setup_turn_is_two_own_armies_then_one_neutral() -> None:
+    t = Table(2, seed=4)
+    seat = t.state.current
+    names = t.state.board.territories
+    mine = [n for n in names if t.owner(n) == seat]
+    neutral = next(n for n in names if t.owner(n) == 2)
+    t.do(seat, f"place {mine[0]!r} 1")
+    assert t.state.phase == SETUP_PLACE
+    with pytest.raises(IllegalAction):
+        t.do(seat, f"place {mine[1]!r} 2")  # only 2 armies a setup turn
+    t.do(seat, f"place {mine[1]!r} 1")
+    assert t.state.phase == SETUP_NEUTRAL and GAME.to_move(t.state) == (seat,)
+    t.do(seat, f"neutral {neutral!r}")
+    assert t.armies(neutral) == 2 and GAME.to_move(t.state) == (1 - seat,)
+    while t.state.phase in (SETUP_PLACE, SETUP_NEUTRAL):
+        s = GAME.to_move(t.state)[0]
+        pick = [n for n in names if t.owner(n) == (2 if t.state.phase == SETUP_NEUTRAL else s)]
+        t.do(
+            s,
+            f"neutral {pick[0]!r}"
+            if t.state.phase == SETUP_NEUTRAL
+            else f"place {pick[0]!r} {t.state.pending}",
+        )
+    totals = [
+        sum(a for o, a in zip(t.state.owner, t.state.armies, strict=True) if o == s)
+        for s in (0, 1, 2)
+    ]
+    assert totals == [30, 30, 30]
+    assert t.state.phase == REINFORCE and t.state.current == t.state.first
+
+
+# -- Getting and placing new armies -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("territories", "armies"), [(11, 3), (14, 4), (17, 5), (1, 3), (8, 3)])
+def test_territories_divided_by_three_at_least_three(territories: int, armies: int) -> None:
+    assert territory_armies(territories) == armies
+
+
+def test_turn_start_adds_continent_bonus() -> None:
+    t = Table(3)
+    board = t.state.board
+    atlantis = [board.territories[i] for i in board.region_members[board.regions.index("Atlantis")]]
+    t.turn_of(2)
+    t.give(1, 1, *board.territories)
+    t.give(0, 1, *atlantis)
+    t.give(0, 1, "Roma", "Apulia", "Sicilia", "Corsica", "Liguria")  # 9 territories
+    t.give(1, 1, "Egypt")
+    t.give(2, 1, "Thule")
+    t.state.phase = FORTIFY
+    t.state.current = 2
+    t.do(2, "end")  # Player 3's turn ends; Player 1 begins
+    assert t.state.current == 0 and t.state.phase == REINFORCE
+    assert t.state.pending == 3 + 3  # 9 // 3, plus Atlantis's 3
+
+
+def test_place_only_on_own_territory_and_up_to_what_you_have() -> None:
+    t = Table(3)
+    t.turn_of(0, pending=3)
+    t.give(0, 1, "Roma")
+    with pytest.raises(IllegalAction, match="do not occupy"):
+        t.do(0, "place Egypt 1")
+    with pytest.raises(IllegalAction, match="3 armies to place"):
+        t.do(0, "place Roma 4")
+    t.do(0, "place Roma 3")
+    assert t.armies("Roma") == 4 and t.state.phase == ATTACK
+
+
+# -- Cards --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("designs", "ok"),
+    [
+        (("skull", "skull", "skull"), True),
+        (("skull", "blade", "sphere"), True),
+        (("skull", "blade", "wild"), True),
+        (("skull", "skull", "wild"), True),
+        (("skull", "skull", "blade"), False),
+        (("skull", "blade"), False),
+    ],
+)
+def test_card_sets(designs: tuple[str, ...], ok: bool) -> None:
+    assert is_set(designs) is ok
+
+
+def test_set_values_escalate() -> None:
+    assert [set_value(k) for k in range(1, 10)] == [4, 6, 8, 10, 12, 15, 20, 25, 30]
+
+
+def _three_of(t: Table, design: str, owner_of_first: int | None = None) -> list[str]:
+    b = t.state.board
+    return [b.territories[i] for i in range(len(b)) if b.card_design[i] == design][:3]
+
+
+def test_trade_gives_set_value_and_two_extra_on_one_occupied_territory() -> None:
+    t = Table(3)
+    t.turn_of(0, pending=3)
+    cards = _three_of(t, "skull")
+    t.give(0, 1, cards[0], cards[1])
+    t.hand(0, *cards)
+    t.state.sets_traded = 2
+    with pytest.raises(IllegalAction, match="name which territory"):
+        t.do(0, f"trade {cards[0]!r} {cards[1]!r} {cards[2]!r}")
+    t.do(0, f"trade {cards[0]!r} {cards[1]!r} {cards[2]!r} {cards[1]!r}")
+    assert t.state.pending == 3 + 8  # the third set in the game is worth 8
+    assert t.armies(cards[1]) == 3 and t.armies(cards[0]) == 1
+    assert t.state.deck[:3] == sorted(t.t(c) for c in cards)  # to the bottom of the pile
+    assert t.state.hands[0] == []
+
+
+def test_at_most_two_extra_armies_a_turn() -> None:
+    t = Table(3)
+    t.turn_of(0, pending=3)
+    skulls, blades = _three_of(t, "skull"), _three_of(t, "blade")
+    t.give(0, 1, *skulls, *blades)
+    t.hand(0, *skulls, *blades)
+    t.do(0, f"trade {skulls[0]!r} {skulls[1]!r} {skulls[2]!r} {skulls[0]!r}")
+    with pytest.raises(IllegalAction, match="at most once a turn"):
+        t.do(0, f"trade {blades[0]!r} {blades[1]!r} {blades[2]!r} {blades[0]!r}")
+    t.do(0, f"trade {blades[0]!r} {blades[1]!r} {blades[2]!r}")
+    assert t.state.pending == 3 + 4 + 6
+    assert sum(t.armies(n) for n in skulls + blades) == 6 + 2
+
+
+def test_not_a_set_is_refused_and_changes_nothing() -> None:
+    t = Table(3)
+    t.turn_of(0, pending=3)
+    b = t.state.board
+    skulls, blades = _three_of(t, "skull"), _three_of(t, "blade")
+    t.hand(0, skulls[0], skulls[1], blades[0])
+    before = t.state.copy()
+    with pytest.raises(IllegalAction, match="not a set"):
+        t.do(0, f"trade {skulls[0]!r} {skulls[1]!r} {blades[0]!r}")
+    with pytest.raises(IllegalAction, match="no card"):
+        t.do(0, f"trade {skulls[0]!r} {skulls[1]!r} {b.territories[0]!r}")
+    assert t.state == before
+
+
+def test_five_cards_at_turn_start_force_a_trade_before_placing() -> None:
+    t = Table(3)
+    t.turn_of(0, pending=3)
+    t.give(0, 1, "Roma")
+    skulls, blades = _three_of(t, "skull"), _three_of(t, "blade")
+    t.hand(0, *skulls, blades[0], blades[1])
+    with pytest.raises(IllegalAction, match="must trade"):
+        t.do(0, "place Roma 1")
+    assert {a.split()[0] for a in t.legal(0)} == {"trade"}
+    t.do(0, f"trade {skulls[0]!r} {skulls[1]!r} {skulls[2]!r}")
+    t.do(0, "place Roma 1")
+
+
+# -- Attacking ----------------------------------------------------------------------------------
+
+
+def test_worked_example_six_four_one_against_five_four_each_loses_one() -> None:
+    # The MCU and Mass Effect rulebooks' worked example of the shared Classic battle rule.
+    assert compare((6, 4, 1), (5, 4)) == (1, 1)
+    assert compare((3,), (3,)) == (1, 0)  # ties to the defender
+    assert compare((6, 6, 6), (1, 1)) == (0, 2)  # never more than 2 losses a roll
+
+
+def _attack_position(t: Table, src: int = 4, dst: int = 2) -> None:
+    t.turn_of(0, phase=ATTACK)
+    t.give(0, src, "Poseidonis")
+    t.give(1, dst, "Oricalcos")
+
+
+def test_attack_rules_adjacency_armies_and_dice() -> None:
+    t = Table(3)
+    _attack_position(t)
+    t.give(1, 1, "Roma")
+    t.give(0, 1, "Atlas")
+    with pytest.raises(IllegalAction, match="does not border"):
+        t.do(0, "attack Poseidonis Roma 1")
+    with pytest.raises(IllegalAction, match="at least 2 armies"):
+        t.do(0, "attack Atlas Oricalcos 1")
+    with pytest.raises(IllegalAction, match="1 to 3 dice"):
+        t.do(0, "attack Poseidonis Oricalcos 4")
+    t.give(0, 3, "Poseidonis")
+    with pytest.raises(IllegalAction, match="1 to 2 dice"):
+        t.do(0, "attack Poseidonis Oricalcos 3")
+    with pytest.raises(MalformedAction):
+        t.do(0, "attack Poseidonis Oricalcos")
+
+
+def test_water_connections_from_the_rulebook() -> None:
+    b = GAME.new_game(3, 1, {}).board
+    for a, c in [
+        ("Poseidonis", "Oricalcos"),
+        ("Atlas", "Oricalcos"),
+        ("Thule", "Varangia"),
+        ("Rus", "Varangia"),
+    ]:
+        assert b.adjacent(b.territory(a), b.territory(c))
+    assert b.kind_of[(b.territory("Atlas"), b.territory("Oricalcos"))] == "sea"
+
+
+def test_defender_chooses_one_or_two_dice_and_two_needs_two_armies() -> None:
+    t = Table(3)
+    _attack_position(t, dst=1)
+    t.do(0, "attack Poseidonis Oricalcos 3")
+    assert t.state.phase == DEFEND and GAME.to_move(t.state) == (1,)
+    assert t.legal(1) == ["defend 1"]
+    with pytest.raises(IllegalAction):
+        t.do(1, "defend 2")
+    with pytest.raises(IllegalAction):
+        t.do(0, "defend 1")  # the attacker does not choose the defender's dice
+
+
+def test_battle_losses_follow_the_dice() -> None:
+    t = Table(3)
+    _attack_position(t, src=5, dst=3)
+    t.do(0, "attack Poseidonis Oricalcos 3")
+    rig_dice(t, [6, 4, 1, 5, 4])
+    (ev,) = t.do(1, "defend 2")
+    assert ev.data["attack"] == [6, 4, 1] and ev.data["defend"] == [5, 4]
+    assert t.armies("Poseidonis") == 4 and t.armies("Oricalcos") == 2
+    assert ev.reveals and t.state.phase == ATTACK
+
+
+def test_capture_moves_at_least_the_dice_and_leaves_one_behind() -> None:
+    t = Table(3)
+    _attack_position(t, src=6, dst=1)
+    t.do(0, "attack Poseidonis Oricalcos 2")
+    rig_dice(t, [6, 5, 1])
+    t.do(1, "defend 1")
+    assert t.owner("Oricalcos") == 0 and t.state.phase == OCCUPY
+    assert t.legal(0) == [f"move {k}" for k in range(2, 6)]
+    with pytest.raises(IllegalAction):
+        t.do(0, "move 1")
+    with pytest.raises(IllegalAction):
+        t.do(0, "move 6")
+    t.do(0, "move 5")
+    assert (t.armies("Poseidonis"), t.armies("Oricalcos")) == (1, 5)
+    assert t.state.phase == ATTACK
+
+
+def test_one_card_after_a_turn_with_a_capture_and_none_without() -> None:
+    t = Table(3)
+    _attack_position(t, src=6, dst=1)
+    t.give(1, 1, "Atlas")
+    t.give(0, 6, "Iberia")
+    for target in ("Oricalcos", "Atlas"):
+        src = "Poseidonis" if target == "Oricalcos" else "Iberia"
+        while t.owner(target) != 0:
+            t.do(0, f"attack {src} {target} 1")
+            t.do(1, "defend 1")
+        t.do(0, "move 1")
+    deck = len(t.state.deck)
+    (draw,) = t.do(0, "end")
+    assert len(t.state.hands[0]) == 1 and len(t.state.deck) == deck - 1
+    assert draw.for_seat(1).get("card") is None and draw.for_seat(0)["card"]
+    assert t.state.phase == FORTIFY
+    t.do(0, "end")
+    # Player 2 captures nothing and draws nothing.
+    t.state.phase = ATTACK
+    t.do(1, "end")
+    assert t.state.hands[1] == []
+
+
+def test_eliminating_a_player_takes_their_cards() -> None:
+    t = Table(3)
+    t.turn_of(0, phase=ATTACK)
+    for n in t.state.board.territories:
+        t.give(2, 1, n)
+    t.give(0, 9, "Poseidonis")
+    t.give(1, 1, "Oricalcos")
+    blades = _three_of(t, "blade")
+    t.hand(1, blades[0], blades[1])
+    while t.owner("Oricalcos") != 0:
+        t.do(0, "attack Poseidonis Oricalcos 3")
+        t.do(1, "defend 1")
+    assert not t.state.alive[1] and len(t.state.hands[0]) == 2
+    assert t.state.phase == OCCUPY  # fewer than 6 cards: trade at the next turn
+    t.do(0, "move 3")
+    assert t.state.phase == ATTACK
+    t.do(0, "end")
+    t.do(0, "end")
+    assert t.state.current == 2  # the eliminated player is skipped
+
+
+def test_six_cards_after_elimination_force_trading_down_to_four() -> None:
+    t = Table(3)
+    t.turn_of(0, phase=ATTACK)
+    for n in t.state.board.territories:
+        t.give(2, 1, n)
+    t.give(0, 9, "Poseidonis")
+    t.give(1, 1, "Oricalcos")
+    skulls, blades, spheres = (_three_of(t, d) for d in ("skull", "blade", "sphere"))
+    t.hand(0, *skulls, blades[0])
+    t.hand(1, blades[1], spheres[0], spheres[1])
+    while t.owner("Oricalcos") != 0:
+        t.do(0, "attack Poseidonis Oricalcos 3")
+        t.do(1, "defend 1")
+    t.do(0, "move 3")
+    assert t.state.phase == REINFORCE and len(t.state.hands[0]) == 7
+    with pytest.raises(IllegalAction, match="must trade"):
+        t.do(0, "place Poseidonis 1")
+    t.do(0, f"trade {skulls[0]!r} {skulls[1]!r} {skulls[2]!r}")
+    assert len(t.state.hands[0]) == 4
+    assert not any(a.startswith("trade") for a in t.legal(0))  # down to 4: stop trading
+    t.do(0, f"place Poseidonis {t.state.pending}")
+    assert t.state.phase == ATTACK
+
+
+# -- Fortifying and winning -------------------------------------------------------------------
+
+
+def test_fortify_one_move_to_an_adjacent_territory_then_the_turn_passes() -> None:
+    t = Table(3)
+    t.turn_of(0, phase=FORTIFY)
+    t.give(0, 5, "Roma")
+    t.give(0, 1, "Apulia", "Egypt")
+    with pytest.raises(IllegalAction, match="does not border"):
+        t.do(0, "fortify Roma Egypt 1")
+    with pytest.raises(IllegalAction, match="one stays behind"):
+        t.do(0, "fortify Roma Apulia 5")
+    t.do(0, "fortify Roma Apulia 4")
+    assert (t.armies("Roma"), t.armies("Apulia")) == (1, 5)
+    assert t.state.current == 1 and t.state.phase == REINFORCE
+
+
+def test_capturing_every_territory_wins() -> None:
+    t = Table(3)
+    t.turn_of(0, phase=ATTACK)
+    for n in t.state.board.territories:
+        t.give(0, 2, n)
+    t.give(0, 9, "Poseidonis")
+    t.give(1, 1, "Oricalcos")
+    t.state.alive[2] = False
+    while t.owner("Oricalcos") != 0:
+        t.do(0, "attack Poseidonis Oricalcos 3")
+        t.do(1, "defend 1")
+    out = GAME.outcome(t.state)
+    assert t.state.phase == OVER and out is not None and out.winners == (0,)
+    assert GAME.to_move(t.state) == ()
+
+
+def test_two_player_neutral_defended_by_opponent_and_need_not_be_eliminated() -> None:
+    t = Table(2)
+    t.turn_of(0, phase=ATTACK)
+    for n in t.state.board.territories:
+        t.give(2, 1, n)
+    t.give(0, 9, "Poseidonis")
+    t.give(1, 1, "Atlas")
+    t.do(0, "attack Poseidonis Oricalcos 3")
+    assert GAME.to_move(t.state) == (1,)  # the opponent rolls for the neutral
+    t.do(1, "defend 1")
+    t.state.phase = ATTACK
+    t.give(0, 9, "Iberia")
+    t.give(0, 1, "Oricalcos")
+    while t.owner("Atlas") != 0:
+        t.do(0, "attack Oricalcos Atlas 1") if t.armies("Oricalcos") > 1 else t.give(
+            0, 9, "Oricalcos"
+        )
+        if t.state.phase == DEFEND:
+            t.do(1, "defend 1")
+    out = GAME.outcome(t.state)
+    assert out is not None and out.winners == (0,)
+    assert 2 in t.state.owner  # neutral armies remain
+
+
+def test_neutral_never_takes_a_turn() -> None:
+    t = Table(2)
+    t.turn_of(1, phase=FORTIFY)
+    t.do(1, "end")
+    assert t.state.current == 0
+    t.state.phase = FORTIFY
+    t.do(0, "end")
+    assert t.state.current == 1
