@@ -76,6 +76,63 @@ def board_check(file: Path) -> None:
     )
 
 
+@app.command()
+def play(
+    mode: Annotated[
+        str, typer.Argument(help="Game mode id (see 'warroom games').")
+    ] = "risk-classic",
+    players: Annotated[int, typer.Option(help="Number of players.")] = 4,
+    humans: Annotated[
+        int, typer.Option(help="Human seats (the first ones); the rest are bots.")
+    ] = 1,
+    bots: Annotated[str, typer.Option(help="Bot tier for the other seats.")] = "greedy",
+    seed: Annotated[int | None, typer.Option(help="Seed (default: random).")] = None,
+    map_: Annotated[
+        str | None, typer.Option("--map", help="Board, where the mode has one.")
+    ] = None,
+    option: Annotated[list[str] | None, typer.Option(help="Mode option NAME=VALUE.")] = None,
+    load: Annotated[Path | None, typer.Option(help="Resume a saved game.")] = None,
+) -> None:
+    """Play in the terminal against bots (any mix of human and bot seats)."""
+    import secrets
+
+    from warroom.bots import make_bot, tiers
+    from warroom.cli.play import Terminal, load_match
+    from warroom.core import Match
+
+    try:
+        if load is not None:
+            match = load_match(load)
+        else:
+            opts = parse_options(option or [])
+            if map_ is not None:
+                opts["map"] = map_
+            match = Match.start(
+                mode, players, secrets.randbelow(2**31) if seed is None else seed, opts
+            )
+        if not 0 <= humans <= match.players:
+            raise WarroomError(f"--humans must be 0 to {match.players}")
+        tier = bots if bots in tiers() else "random"
+        seat_bots = {
+            s: make_bot(tier, match.game.id, match.seed * 10 + s) for s in range(match.players)
+        }
+    except WarroomError as exc:
+        raise fail(str(exc)) from None
+    # Human seats keep a bot too: it answers the 'auto' command.
+    Terminal(match, set(range(humans)), seat_bots, Console(), input).run()
+
+
+def parse_options(pairs: list[str]) -> dict[str, object]:
+    """NAME=VALUE pairs from the command line."""
+    out: dict[str, object] = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        if not eq or not name:
+            raise WarroomError(f"option {pair!r} must be written NAME=VALUE")
+        out[name.strip()] = value.strip()
+    return out
+
+
 from warroom.cli import odds as _odds  # noqa: E402  (registers after `app` exists)
 
 _odds.register(app)

@@ -1,0 +1,117 @@
+"""The `warroom` command as a user types it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from warroom.cli.main import app
+from warroom.cli.play import Terminal
+from warroom.core import Match
+
+runner = CliRunner()
+
+
+def test_games_lists_modes_with_ids_and_player_counts() -> None:
+    result = runner.invoke(app, ["games", "--json"])
+    assert result.exit_code == 0
+    modes = {m["id"]: m for m in json.loads(result.output)}
+    assert modes["risk-classic"]["min_players"] == 2 and modes["risk-classic"]["max_players"] == 5
+    assert "map" in modes["risk-classic"]["options"]
+    table = runner.invoke(app, ["games"])
+    assert "risk-classic" in table.output
+
+
+def test_board_check_accepts_good_and_explains_bad(tmp_path: Path) -> None:
+    good = Path(__file__).parents[2] / "src/warroom/data/boards/classic-world.json"
+    ok = runner.invoke(app, ["board", "check", str(good)])
+    assert ok.exit_code == 0 and "42 territories" in ok.output
+    data = json.loads(good.read_text())
+    del data["territories"]["Peru"]["connections"]["Brazil"]
+    bad = tmp_path / "mine.json"
+    bad.write_text(json.dumps(data))
+    result = runner.invoke(app, ["board", "check", str(bad)])
+    assert result.exit_code == 2
+    assert "one-way connection" in result.output and "Traceback" not in result.output
+    bad.write_text("{not json")
+    assert "not valid JSON" in runner.invoke(app, ["board", "check", str(bad)]).output
+
+
+def _play(args: list[str], keys: str) -> str:
+    result = runner.invoke(app, ["play", *args], input=keys)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_a_whole_game_can_be_played_to_its_end() -> None:
+    out = _play(
+        ["--players", "2", "--seed", "3", "--option", "turn_limit=6", "--option", "setup=deal"],
+        "auto 5000\n" * 20,
+    )
+    assert "Game over" in out
+
+
+def test_short_forms_undo_save_and_load(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    keys = (
+        "\n".join(
+            [
+                "help",
+                "place Nowhere 1",
+                "auto 200",
+                "board",
+                "log",
+                "odds 10 4",
+                f"save {save}",
+                "quit",
+            ]
+        )
+        + "\n"
+    )
+    out = _play(["--players", "3", "--seed", "8", "--option", "setup=deal"], keys)
+    assert "Refused:" in out and "there is no territory 'Nowhere'" in out
+    assert "chance to capture" in out
+    assert json.loads(save.read_text())["mode"] == "risk-classic"
+    out = _play(["--load", str(save)], "actions\nquit\n")
+    assert "Player 1 |" in out
+
+
+def test_undo_own_decision_and_fill_in_the_largest_number() -> None:
+    match = Match.start("risk-classic", 2, 12, {})
+    seat = match.to_move()[0]
+    mine = next(t["name"] for t in match.view(seat)["territories"] if t["seat"] == seat)
+    script = iter([f"place {mine!r} 1", "undo", "undo", f"place {mine!r}"])
+
+    def read(prompt: str) -> str:
+        return next(script)  # StopIteration ends the session like end of input
+
+    console = Console(record=True, width=100)
+    term = Terminal(match, {0, 1}, {}, console, lambda p: _eof_after(read, p))
+    term.run()
+    out = console.export_text()
+    assert f"Undone: place {mine} 1" in out.replace("'", "")
+    assert "Refused: cannot undo: nothing has been decided yet" in out
+    assert match.view(None)["territories"][match.state.board.territory(mine)]["armies"] == 3
+
+
+def _eof_after(read: Callable[[str], str], prompt: str) -> str:
+    try:
+        return read(prompt)
+    except StopIteration:
+        raise EOFError from None
+
+
+def test_bad_command_line_is_one_clear_line() -> None:
+    for args in (
+        ["play", "chess"],
+        ["play", "--players", "9"],
+        ["play", "--option", "x"],
+        ["play", "--map", "mars"],
+    ):
+        result = runner.invoke(app, args, input="quit\n")
+        assert result.exit_code == 2, args
+        assert "error:" in result.output and "Traceback" not in result.output
