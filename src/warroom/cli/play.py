@@ -152,7 +152,7 @@ class Terminal:
         return action
 
     def auto(self, seat: int, rest: str) -> None:
-        """Let the helper bot take up to N of your decisions in a row (default 1)."""
+        """Let a bot take your next N decisions (default 1), the other bots playing between."""
         try:
             count = int(rest or "1")
         except ValueError:
@@ -160,7 +160,12 @@ class Terminal:
         helper = self.bots.get(seat) or RandomBot(seat)
         self.bots[seat] = helper
         for _ in range(count):
-            if self.match.outcome() is not None or seat not in self.match.to_move():
+            while self.match.outcome() is None and seat not in self.match.to_move():
+                other = self.match.to_move()[0]
+                if other in self.humans:
+                    return  # another person's decision: hand the keyboard over
+                self.bot_turn(other)
+            if self.match.outcome() is not None:
                 return
             self.apply(seat, helper.choose(self.match.view(seat), self.match.legal(seat)))
 
