@@ -75,7 +75,11 @@ class Match:
         if isinstance(action, str):
             action = self.game.parse(self.state, seat, action)
         new_state, events = self.game.apply(self.state, seat, action)
-        self.steps.append(Step(seat, action, self.state, tuple(events)))
+        step = Step(seat, action, self.state, tuple(events))
+        # Nothing before a reveal can ever be undone, so only keep steps from the last one.
+        if step.reveals:
+            self.steps.clear()
+        self.steps.append(step)
         self.state = new_state
         self.record.append((seat, action.text()))
         return events
