@@ -165,13 +165,9 @@ function drawBoard() {
     g.addEventListener("click", () => clickTerritory(t.name));
     nodes.push(g);
   }
-  let y = 16;
-  for (const r of b.regions) {
-    nodes.push(svg("rect", { x: 8, y: y - 10, width: 12, height: 12, fill: r.color, opacity: 0.8 }));
-    nodes.push(svg("text", { x: 24, y, class: "label" }, `${r.name} +${r.bonus}`));
-    y += 16;
-  }
   board.replaceChildren(...nodes);
+  $("legend").replaceChildren(...b.regions.map((r) =>
+    el("span", {}, el("span", { class: "swatch", style: `background:${r.color}` }), ` ${r.name} +${r.bonus}`)));
 }
 
 // Which territories to highlight: what the player picked, and where a click can lead next.
