@@ -20,8 +20,21 @@ def test_json_invasion() -> None:
 
 
 def test_presets_combine_and_options() -> None:
-    result = runner.invoke(app, ["odds", "10", "5", "-p", "godstorm-war", "-p", "godstorm-temple",
-                                 "--attack-plus", "1", "--json"])
+    result = runner.invoke(
+        app,
+        [
+            "odds",
+            "10",
+            "5",
+            "-p",
+            "godstorm-war",
+            "-p",
+            "godstorm-temple",
+            "--attack-plus",
+            "1",
+            "--json",
+        ],
+    )
     rule = json.loads(result.output)["rule"]
     assert rule["attacker_wins_ties"] and rule["defender"]["reroll_until"] > 2
     assert rule["attacker"]["plus_one"] == 1
@@ -45,8 +58,15 @@ def test_godswar_and_harbinger() -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["4", "0"], ["0", "3"], ["--table", "3y"], ["5", "5", "-p", "nope"], ["5"],
-     ["5", "5", "--stop", "0"], ["5", "5", "--attack-d8", "-1"]],
+    [
+        ["4", "0"],
+        ["0", "3"],
+        ["--table", "3y"],
+        ["5", "5", "-p", "nope"],
+        ["5"],
+        ["5", "5", "--stop", "0"],
+        ["5", "5", "--attack-d8", "-1"],
+    ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str]) -> None:
     result = runner.invoke(app, ["odds", *args])

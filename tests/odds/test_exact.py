@@ -25,8 +25,13 @@ def test_classic_three_against_two() -> None:
 
 @pytest.mark.parametrize(
     ("att", "dfd", "p_defender_loses_all"),
-    [(1, 1, F(15, 36)), (2, 1, F(125, 216)), (3, 1, F(855, 1296)), (1, 2, F(55, 216)),
-     (2, 2, F(295, 1296))],
+    [
+        (1, 1, F(15, 36)),
+        (2, 1, F(125, 216)),
+        (3, 1, F(855, 1296)),
+        (1, 2, F(55, 216)),
+        (2, 2, F(295, 1296)),
+    ],
 )
 def test_classic_hand_values(att: int, dfd: int, p_defender_loses_all: F) -> None:
     dist = roll_distribution(CLASSIC, att, dfd)
@@ -37,9 +42,18 @@ def test_classic_hand_values(att: int, dfd: int, p_defender_loses_all: F) -> Non
 # Osborne (2003), one-roll table, to the three decimals printed there.
 @pytest.mark.parametrize(
     ("att", "dfd", "outcome", "published"),
-    [(1, 1, (0, 1), 0.417), (1, 2, (0, 1), 0.255), (2, 1, (0, 1), 0.579),
-     (2, 2, (0, 2), 0.228), (2, 2, (1, 1), 0.324), (2, 2, (2, 0), 0.448),
-     (3, 1, (0, 1), 0.660), (3, 2, (0, 2), 0.372), (3, 2, (1, 1), 0.336), (3, 2, (2, 0), 0.293)],
+    [
+        (1, 1, (0, 1), 0.417),
+        (1, 2, (0, 1), 0.255),
+        (2, 1, (0, 1), 0.579),
+        (2, 2, (0, 2), 0.228),
+        (2, 2, (1, 1), 0.324),
+        (2, 2, (2, 0), 0.448),
+        (3, 1, (0, 1), 0.660),
+        (3, 2, (0, 2), 0.372),
+        (3, 2, (1, 1), 0.336),
+        (3, 2, (2, 0), 0.293),
+    ],
 )
 def test_osborne_one_roll(att: int, dfd: int, outcome: tuple[int, int], published: float) -> None:
     p = float(roll_distribution(CLASSIC, att, dfd)[outcome])
@@ -90,8 +104,9 @@ def _brute(rule: BattleRule, att: int, dfd: int) -> dict[tuple[int, int], F]:
         CLASSIC,
         PRESETS["mcu-loki"],
         BattleRule(attacker=SideRule(d8=2, plus_one=1), defender=SideRule(d8=1)),
-        BattleRule(attacker=SideRule(plus_one=3), defender=SideRule(plus_one=2),
-                   attacker_wins_ties=True),
+        BattleRule(
+            attacker=SideRule(plus_one=3), defender=SideRule(plus_one=2), attacker_wins_ties=True
+        ),
     ],
 )
 @pytest.mark.parametrize(("att", "dfd"), [(1, 1), (2, 2), (3, 1), (3, 2)])

@@ -47,8 +47,10 @@ def _close(count: int, n: int, p: float) -> bool:
 def test_roll(name: str, att: int, dfd: int) -> None:
     rule = RULES[name]
     rng = Rng(zlib.crc32(f"{name}/{att}/{dfd}".encode()))
-    seen = Counter((r.attacker_losses, r.defender_losses)
-                   for r in (roll(rng, att, dfd, rule) for _ in range(N)))
+    seen = Counter(
+        (r.attacker_losses, r.defender_losses)
+        for r in (roll(rng, att, dfd, rule) for _ in range(N))
+    )
     exact = roll_distribution(rule, att, dfd)
     assert set(seen) <= set(exact)
     for outcome, p in exact.items():
@@ -70,8 +72,9 @@ def test_invasion(name: str) -> None:
     n = sum(ends.values())
     assert _close(sum(c for (_, d), c in ends.items() if d == 0), n, inv.p_conquest)
     for k in range(a0 + 1):
-        assert _close(sum(c for (a, _), c in ends.items() if a == k), n,
-                      float(inv.attacker_survivors[k]))
+        assert _close(
+            sum(c for (a, _), c in ends.items() if a == k), n, float(inv.attacker_survivors[k])
+        )
 
 
 def test_godswar_and_harbinger() -> None:

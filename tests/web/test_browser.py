@@ -37,8 +37,8 @@ def server(tmp_path: Path) -> Iterator[str]:
     url = f"sqlite:///{tmp_path / 'warroom.db'}"
     hub = Hub(Store(url), bot_delay=0.05, seed_source=lambda: 20240601)
     port = free_port()
-    config = uvicorn.Config(create_app(url, hub=hub), host="127.0.0.1", port=port, log_level="error")
-    srv = uvicorn.Server(config)
+    app = create_app(url, hub=hub)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.time() + 20
@@ -113,8 +113,9 @@ def test_two_browsers_and_a_bot_play_to_a_capture_and_a_draw(server: str) -> Non
                     act_by_clicking(page, action)
                     page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
                     moved = True
-                    events = page.evaluate("[...document.querySelectorAll('#log div')]"
-                                           ".map(d => d.textContent)")
+                    events = page.evaluate(
+                        "[...document.querySelectorAll('#log div')].map(d => d.textContent)"
+                    )
                     me = m["seats"][m["seat"]]["name"].split(" (")[0]
                     captured = captured or any(e.startswith(f"{me} captures") for e in events)
                     drawn = captured and any(e.startswith("You draw") for e in events)
