@@ -170,14 +170,17 @@ class Hub:
     def room(self, game_id: str) -> Room:
         with self.rooms_lock:
             room = self.rooms.get(game_id)
-            if room is not None:
-                return room
-            row = self.store.game(game_id) if len(game_id) <= 32 else None
-            if row is None:
-                raise WebError(404, f"no game {game_id!r}")
-            save = self.store.save(game_id)
-            room = self._room_from(row, self.store.seats(game_id), Match.from_save(save))
-            self.rooms[game_id] = room
+        if room is not None:
+            return room
+        # Replay outside the registry lock so a long load never holds up other games; if
+        # two requests load the same game at once, the first one stored is kept.
+        row = self.store.game(game_id) if len(game_id) <= 32 else None
+        if row is None:
+            raise WebError(404, f"no game {game_id!r}")
+        save = self.store.save(game_id)
+        loaded = self._room_from(row, self.store.seats(game_id), Match.from_save(save))
+        with self.rooms_lock:
+            room = self.rooms.setdefault(game_id, loaded)
         with room.lock:
             self._schedule_bots(room)
         return room
