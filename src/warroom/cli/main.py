@@ -136,3 +136,7 @@ def parse_options(pairs: list[str]) -> dict[str, object]:
 from warroom.cli import odds as _odds  # noqa: E402  (registers after `app` exists)
 
 _odds.register(app)
+
+from warroom.cli import serve as _serve  # noqa: E402
+
+_serve.register(app)

@@ -1,0 +1,320 @@
+"""The HTTP and WebSocket interface: a lobby API, per-seat game streams and the static pages.
+
+Browsers only send action intents with the state id they were chosen in and show the
+views they are sent; every refusal is a JSON body {"error": message} with a status that
+says which kind (400 malformed, 403 wrong token, 404 unknown, 409 stale, 413 too large,
+422 against the rules).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+import warroom.games as games
+from warroom.bots import tiers
+from warroom.core.errors import BoardError, MalformedAction, WarroomError
+from warroom.odds import invasion
+from warroom.web.hub import Hub, SeatSpec, WebError
+from warroom.web.layout import board_json
+from warroom.web.store import Store
+
+MAX_BODY = 32 * 1024  # bytes: no legitimate request comes near this
+MAX_ODDS_ARMIES = 500
+STATIC = resources.files("warroom.web").joinpath("static")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatIn(_Strict):
+    kind: str = Field(pattern="^(human|open|bot)$")
+    tier: str | None = Field(default=None, max_length=32)
+    name: str | None = Field(default=None, max_length=40)
+
+
+class CreateIn(_Strict):
+    mode: str = Field(max_length=64)
+    seats: list[SeatIn] = Field(min_length=1, max_length=12)
+    options: dict[str, str | int | bool] = Field(default={}, max_length=32)
+    title: str = Field(default="", max_length=100)
+
+
+class ActIn(_Strict):
+    state: int = Field(ge=0)
+    action: list[str | int] | None = Field(default=None, max_length=16)
+    text: str | None = Field(default=None, max_length=500)
+    token: str | None = Field(default=None, max_length=64)
+
+
+class ClaimIn(_Strict):
+    seat: int = Field(ge=0, le=64)
+
+
+class BodyLimit:
+    """Refuse request bodies over MAX_BODY, counted as they arrive (chunked ones too)."""
+
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+            await _too_large(send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await _too_large(send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Send) -> None:
+    body = json.dumps({"error": f"request body over {MAX_BODY} bytes"}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json")],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+def create_app(
+    database_url: str, bot_delay: float = 0.0, hub: Hub | None = None, resume: bool = True
+) -> FastAPI:
+    """The application over one database; `hub` may be given by tests that need its seeds."""
+    the_hub = hub or Hub(Store(database_url), bot_delay=bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if resume:
+            threading.Thread(target=the_hub.resume, name="resume", daemon=True).start()
+        yield
+        the_hub.close()
+
+    app = FastAPI(title="warroom", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.hub = the_hub
+    app.add_middleware(BodyLimit)
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    @app.exception_handler(WebError)
+    async def web_error(request: Request, exc: WebError) -> JSONResponse:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(WarroomError)
+    async def rules_error(request: Request, exc: WarroomError) -> JSONResponse:
+        status = 400 if isinstance(exc, MalformedAction) else 422
+        return JSONResponse({"error": str(exc)}, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        if first.get("type") == "json_invalid":
+            return JSONResponse({"error": "the request body is not valid JSON"}, status_code=400)
+        where = ".".join(str(p) for p in first["loc"] if p != "body") or "body"
+        return JSONResponse({"error": f"{where}: {first['msg']}"}, status_code=400)
+
+    # -- pages --------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    def lobby_page() -> FileResponse:
+        return FileResponse(str(STATIC.joinpath("index.html")))
+
+    @app.get("/game/{game_id}", include_in_schema=False)
+    def game_page(game_id: str) -> FileResponse:
+        return FileResponse(str(STATIC.joinpath("game.html")))
+
+    # -- lobby --------------------------------------------------------------------------
+    @app.get("/api/modes")
+    def list_modes() -> list[dict[str, Any]]:
+        return [
+            {
+                "id": g.id,
+                "title": g.title,
+                "min_players": g.min_players,
+                "max_players": g.max_players,
+                "options": [
+                    {
+                        "name": o.name,
+                        "default": o.default,
+                        "choices": list(o.choices),
+                        "help": o.help,
+                    }
+                    for o in g.options
+                ],
+                "bot_tiers": tiers(),
+            }
+            for g in games.modes()
+        ]
+
+    @app.post("/api/games", status_code=201)
+    def create_game(body: CreateIn) -> dict[str, Any]:
+        specs = [SeatSpec(s.kind, s.tier, s.name) for s in body.seats]
+        row, seat_rows = the_hub.create(body.mode, specs, dict(body.options), body.title)
+        return {
+            "id": row.id,
+            "title": row.title,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "kind": s.kind,
+                    "tier": s.tier,
+                    **(
+                        {"token": s.token, "link": f"/game/{row.id}#seat={s.seat}&token={s.token}"}
+                        if s.kind == "human"
+                        else {}
+                    ),
+                }
+                for s in seat_rows
+            ],
+        }
+
+    @app.get("/api/games")
+    def list_games() -> list[dict[str, Any]]:
+        rows = the_hub.store.list_games()
+        return [
+            {
+                "id": g.id,
+                "title": g.title,
+                "mode": g.mode,
+                "players": g.players,
+                "moves": g.moves,
+                "finished": g.finished,
+                "updated": g.updated,
+                "open_seats": [
+                    s.seat for s in the_hub.store.seats(g.id) if s.kind == "open" and not s.claimed
+                ],
+            }
+            for g in rows
+        ]
+
+    @app.get("/api/games/{game_id}")
+    def game_state(
+        game_id: str, x_seat_token: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        room = the_hub.room(game_id)
+        seat = the_hub.seat_for(room, x_seat_token)
+        with room.lock:
+            return the_hub.state_message(room, seat, with_log=True)
+
+    @app.post("/api/games/{game_id}/claim")
+    def claim_seat(game_id: str, body: ClaimIn) -> dict[str, Any]:
+        seat, token = the_hub.claim(game_id, body.seat)
+        return {"seat": seat, "token": token, "link": f"/game/{game_id}#seat={seat}&token={token}"}
+
+    @app.post("/api/games/{game_id}/act")
+    def act(
+        game_id: str, body: ActIn, x_seat_token: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        token = x_seat_token or body.token
+        return the_hub.act(game_id, token, body.state, body.action, body.text)
+
+    # -- board and odds -------------------------------------------------------------------
+    @app.get("/api/boards/{board_id}")
+    def board(board_id: str) -> dict[str, Any]:
+        if not board_id.replace("-", "").isalnum():
+            raise WebError(404, f"no board {board_id!r}")
+        try:
+            return board_json(board_id)
+        except BoardError:
+            raise WebError(404, f"no board {board_id!r}") from None
+
+    @app.get("/api/odds")
+    def odds(attackers: int, defenders: int) -> dict[str, Any]:
+        """Chance to take a territory attacking from `attackers` armies against `defenders`."""
+        if not (2 <= attackers <= MAX_ODDS_ARMIES and 1 <= defenders <= MAX_ODDS_ARMIES):
+            raise WebError(400, f"attackers 2..{MAX_ODDS_ARMIES}, defenders 1..{MAX_ODDS_ARMIES}")
+        inv = invasion(attackers, defenders)
+        return {
+            "attackers": attackers,
+            "defenders": defenders,
+            "p_conquest": inv.p_conquest,
+            "expected_attacker_losses": inv.expected_attacker_losses,
+            "expected_defender_losses": inv.expected_defender_losses,
+        }
+
+    # -- live stream --------------------------------------------------------------------------
+    @app.websocket("/ws/games/{game_id}")
+    async def stream(websocket: WebSocket, game_id: str) -> None:
+        """First message {"token": ...} (or {} to spectate); then every state, as it happens."""
+        await websocket.accept()
+        try:
+            hello = json.loads(await asyncio.wait_for(websocket.receive_text(), timeout=15))
+            if not isinstance(hello, dict):
+                raise WebError(400, 'the first message is a JSON object {"token": ...}')
+            token = hello.get("token")
+            room = await asyncio.to_thread(the_hub.room, game_id)
+            seat = the_hub.seat_for(room, token if isinstance(token, str) else None)
+        except (WebError, WarroomError, ValueError, TimeoutError) as exc:
+            message = exc.message if isinstance(exc, WebError) else str(exc) or "bad hello"
+            await websocket.send_text(json.dumps({"type": "error", "error": message}))
+            await websocket.close(code=4400)
+            return
+        except WebSocketDisconnect:
+            return
+        loop = asyncio.get_running_loop()
+        sub, first = await asyncio.to_thread(the_hub.subscribe, room, seat, loop)
+        try:
+            await websocket.send_text(first)
+            sender = asyncio.create_task(_pump(websocket, sub.queue, the_hub, room, seat))
+            try:
+                while True:
+                    text = await websocket.receive_text()
+                    if text == "ping":
+                        await websocket.send_text(json.dumps({"type": "pong"}))
+            finally:
+                sender.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sender
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            the_hub.unsubscribe(room, sub)
+
+    return app
+
+
+async def _pump(
+    websocket: WebSocket, queue: asyncio.Queue[str | None], hub: Hub, room: Any, seat: int | None
+) -> None:
+    while True:
+        message = await queue.get()
+        if message is None:
+            message = await asyncio.to_thread(hub.full_state, room, seat)
+        await websocket.send_text(message)

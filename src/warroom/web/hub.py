@@ -1,0 +1,438 @@
+"""Games in play on the server: one room per game, one lock per room, bots on worker threads.
+
+The server alone runs the rules. An action is applied to the room's `Match`, committed to
+the store, and only then acknowledged and broadcast; a failed commit reloads the room from
+the store, so memory never runs ahead of the log. Every message for a seat is built from
+`game.view(state, seat)` and `Event.for_seat(seat)`: no seed, deck order, RNG state or
+other seat's hand ever leaves here. Bots take one move per task on a shared pool, so a
+long bot game cannot starve the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+import warroom.games  # noqa: F401  (registers every mode)
+from warroom.bots import Bot, RandomBot, make_bot, tiers
+from warroom.core.actions import Action
+from warroom.core.errors import WarroomError
+from warroom.core.match import UNDO, Match
+from warroom.core.registry import get_mode
+from warroom.web.store import SNAPSHOT_EVERY, GameRow, SeatRow, Store
+
+log = logging.getLogger("warroom.web")
+
+LOG_TAIL = 300  # events sent to a seat that (re)connects
+QUEUE_LIMIT = 200  # messages queued for one slow client before it is sent a fresh state
+
+
+class WebError(Exception):
+    """A refusal with an HTTP status and a message for people."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One live connection: its seat (None: spectator) and the queue its socket drains."""
+
+    seat: int | None
+    queue: asyncio.Queue[str | None]
+    loop: asyncio.AbstractEventLoop
+
+    def offer(self, message: str) -> None:
+        """Queue a message from any thread; a client too far behind gets a fresh state."""
+
+        def put() -> None:
+            if self.queue.qsize() >= QUEUE_LIMIT:
+                while not self.queue.empty():
+                    self.queue.get_nowait()
+                self.queue.put_nowait(None)  # None: send a complete state instead
+            else:
+                self.queue.put_nowait(message)
+
+        with contextlib.suppress(RuntimeError):  # the connection's loop has closed
+            self.loop.call_soon_threadsafe(put)
+
+
+@dataclass(eq=False)
+class Room:
+    row: GameRow
+    seats: list[SeatRow]
+    match: Match
+    bots: dict[int, Bot]
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    subscribers: list[Subscriber] = field(default_factory=list)
+    bot_running: bool = False
+
+    @property
+    def state_id(self) -> int:
+        return len(self.match.record)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    kind: str  # human | open | bot
+    tier: str | None = None
+    name: str | None = None
+
+
+class Hub:
+    """Every room in memory, loaded lazily from the store; safe to call from any thread."""
+
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float = 0.0,
+        workers: int = 4,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+        self.rooms_lock = threading.Lock()
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bots")
+        self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
+        self.stopping = False
+        self.applied = 0  # actions applied since start, for the load benchmark
+
+    def close(self) -> None:
+        self.stopping = True
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+    # -- creating and finding games -------------------------------------------------------
+    def create(
+        self, mode: str, seat_specs: list[SeatSpec], options: dict[str, Any], title: str = ""
+    ) -> tuple[GameRow, list[SeatRow]]:
+        game = get_mode(mode)
+        players = len(seat_specs)
+        seed = self.seed_source()
+        match = Match.start(mode, players, seed, options)  # checks players and options
+        names = game.seat_names(match.state)
+        seat_rows: list[SeatRow] = []
+        for i, spec in enumerate(seat_specs):
+            if spec.kind not in ("human", "open", "bot"):
+                raise WebError(400, f"seat {i + 1}: kind must be human, open or bot")
+            if spec.kind == "bot":
+                if spec.tier not in tiers():
+                    raise WebError(400, f"seat {i + 1}: bot tier must be one of {tiers()}")
+                make_bot(spec.tier, mode, 0)  # refuses a tier that does not play this mode
+            label = (spec.name or "").strip()[:40] or (
+                f"{names[i]} ({spec.tier} bot)" if spec.kind == "bot" else names[i]
+            )
+            seat_rows.append(
+                SeatRow(
+                    seat=i,
+                    kind=spec.kind,
+                    tier=spec.tier if spec.kind == "bot" else None,
+                    name=label,
+                    token=secrets.token_urlsafe(18),
+                    claimed=spec.kind != "open",
+                )
+            )
+        now = time.time()
+        row = GameRow(
+            id=secrets.token_urlsafe(6),
+            mode=mode,
+            players=players,
+            seed=seed,
+            options=dict(match.options),
+            title=(title.strip()[:100] or game.title),
+            created=now,
+            updated=now,
+            finished=False,
+            moves=0,
+        )
+        self.store.create_game(row, seat_rows)
+        room = self._room_from(row, seat_rows, match)
+        with self.rooms_lock:
+            self.rooms[row.id] = room
+        with room.lock:
+            self._schedule_bots(room)
+        return row, seat_rows
+
+    def room(self, game_id: str) -> Room:
+        with self.rooms_lock:
+            room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        # Replay outside the registry lock so a long load never holds up other games; if
+        # two requests load the same game at once, the first one stored is kept.
+        row = self.store.game(game_id) if len(game_id) <= 32 else None
+        if row is None:
+            raise WebError(404, f"no game {game_id!r}")
+        save = self.store.save(game_id)
+        loaded = self._room_from(row, self.store.seats(game_id), Match.from_save(save))
+        with self.rooms_lock:
+            room = self.rooms.setdefault(game_id, loaded)
+        with room.lock:
+            self._schedule_bots(room)
+        return room
+
+    def resume(self) -> None:
+        """Load every unfinished game so that bots whose turn it is carry on after a restart."""
+        for game_id in self.store.unfinished_ids():
+            if self.stopping:
+                return
+            try:
+                self.room(game_id)
+            except (WarroomError, WebError, SQLAlchemyError):
+                log.exception("cannot resume game %s", game_id)
+
+    def _room_from(self, row: GameRow, seat_rows: list[SeatRow], match: Match) -> Room:
+        bots = {
+            s.seat: make_bot(s.tier or "random", row.mode, row.seed * 7 + s.seat)
+            for s in seat_rows
+            if s.kind == "bot"
+        }
+        return Room(row=row, seats=seat_rows, match=match, bots=bots)
+
+    # -- seats ----------------------------------------------------------------------------
+    def seat_for(self, room: Room, token: str | None) -> int | None:
+        """The seat a token opens; None for no token (a spectator); 403 for a wrong one."""
+        if not token:
+            return None
+        for s in room.seats:
+            if s.kind != "bot" and hmac.compare_digest(s.token, token):
+                if not s.claimed:
+                    break
+                return s.seat
+        raise WebError(403, "that seat token does not open any seat of this game")
+
+    def claim(self, game_id: str, seat: int) -> tuple[int, str]:
+        room = self.room(game_id)
+        if not 0 <= seat < len(room.seats):
+            raise WebError(404, f"no seat {seat + 1} in this game")
+        token = self.store.claim(game_id, seat)
+        if token is None:
+            raise WebError(409, f"seat {seat + 1} is not open to join")
+        with room.lock:
+            room.seats[seat] = SeatRow(**{**_seat_dict(room.seats[seat]), "claimed": True})
+        return seat, token
+
+    # -- acting ---------------------------------------------------------------------------
+    def act(
+        self,
+        game_id: str,
+        token: str | None,
+        state_id: int,
+        action: list[Any] | None = None,
+        text: str | None = None,
+    ) -> dict[str, Any]:
+        room = self.room(game_id)
+        seat = self.seat_for(room, token)
+        if seat is None:
+            raise WebError(403, "acting needs your seat's token (spectators cannot act)")
+        return self._apply(room, seat, state_id, action, text)
+
+    def _apply(
+        self,
+        room: Room,
+        seat: int,
+        state_id: int,
+        action_json: list[Any] | None,
+        text: str | None,
+        action: Action | None = None,
+    ) -> dict[str, Any]:
+        with room.lock:
+            match = room.match
+            if state_id != room.state_id:
+                raise WebError(
+                    409,
+                    f"stale action: it was chosen in state {state_id}, but the game is now "
+                    f"at state {room.state_id}; nothing was done",
+                )
+            if action is None:
+                action = _read_action(room, seat, action_json, text)
+            undo = action.kind == UNDO and not action.args
+            if undo:
+                step = match.undo(seat)
+                events = list(step.events)
+            else:
+                events = match.act(seat, action)
+            n = room.state_id - 1
+            over = match.outcome() is not None
+            save = match.to_save() if (n + 1) % SNAPSHOT_EVERY == 0 else None
+            try:
+                self.store.append(room.row.id, n, seat, match.record[-1][1], over, save)
+            except SQLAlchemyError:
+                log.exception("game %s: could not store action %d", room.row.id, n)
+                self._reload(room)
+                raise WebError(503, "the action could not be stored; nothing was done") from None
+            self.applied += 1
+            self._broadcast(room, events, log_reset=undo)
+            self._schedule_bots(room)
+            return {
+                "ok": True,
+                "state": room.state_id,
+                "events": [e.for_seat(seat) for e in events] if not undo else [],
+            }
+
+    def _reload(self, room: Room) -> None:
+        """Put the room back to exactly what the store holds (after a failed commit)."""
+        save = self.store.save(room.row.id)
+        room.match = Match.from_save(save)
+
+    # -- what each seat sees ---------------------------------------------------------------
+    def state_message(self, room: Room, seat: int | None, with_log: bool) -> dict[str, Any]:
+        """The whole picture for one seat (None: a spectator); call with the room locked."""
+        match = room.match
+        outcome = match.outcome()
+        msg: dict[str, Any] = {
+            "type": "state",
+            "game": room.row.id,
+            "mode": room.row.mode,
+            "title": room.row.title,
+            "options": room.row.options,
+            "state": room.state_id,
+            "seat": seat,
+            "seats": self._seat_info(room),
+            "to_move": list(match.to_move()),
+            "view": match.view(seat),
+            "outcome": None if outcome is None else outcome.to_json(),
+        }
+        if seat is not None:
+            msg["legal"] = [a.to_json() for a in match.legal(seat)]
+            msg["can_undo"] = match.can_undo(seat) is None
+        if with_log:
+            events = [e for step in match.steps for e in step.events][-LOG_TAIL:]
+            msg["log"] = [e.for_seat(seat) for e in events]
+        return msg
+
+    def _seat_info(self, room: Room) -> list[dict[str, Any]]:
+        online = {s.seat for s in room.subscribers}
+        return [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": s.kind,
+                "tier": s.tier,
+                "open": s.kind == "open" and not s.claimed,
+                "online": s.kind == "bot" or s.seat in online,
+            }
+            for s in room.seats
+        ]
+
+    def subscribe(
+        self, room: Room, seat: int | None, loop: asyncio.AbstractEventLoop
+    ) -> tuple[Subscriber, str]:
+        """Register a connection and give its first full state, atomically (no gap)."""
+        sub = Subscriber(seat, asyncio.Queue(), loop)
+        with room.lock:
+            room.subscribers.append(sub)
+            first = json.dumps(self.state_message(room, seat, with_log=True))
+        return sub, first
+
+    def unsubscribe(self, room: Room, sub: Subscriber) -> None:
+        with room.lock:
+            if sub in room.subscribers:
+                room.subscribers.remove(sub)
+
+    def full_state(self, room: Room, seat: int | None) -> str:
+        with room.lock:
+            return json.dumps(self.state_message(room, seat, with_log=True))
+
+    def _broadcast(self, room: Room, events: list[Any], log_reset: bool) -> None:
+        by_seat: dict[int | None, str] = {}
+        for sub in room.subscribers:
+            if sub.seat not in by_seat:
+                msg = self.state_message(room, sub.seat, with_log=log_reset)
+                msg["events"] = [e.for_seat(sub.seat) for e in events]
+                by_seat[sub.seat] = json.dumps(msg)
+            sub.offer(by_seat[sub.seat])
+
+    # -- bots -----------------------------------------------------------------------------
+    def _bot_to_move(self, room: Room) -> int | None:
+        for seat in room.match.to_move():
+            if seat in room.bots:
+                return seat
+        return None
+
+    def _schedule_bots(self, room: Room) -> None:
+        """Start one bot move if a bot must decide and none is under way (room locked)."""
+        if room.bot_running or self.stopping or self._bot_to_move(room) is None:
+            return
+        room.bot_running = True
+        if self.bot_delay > 0:
+            timer = threading.Timer(self.bot_delay, self._submit_bot, (room,))
+            timer.daemon = True
+            timer.start()
+        else:
+            self._submit_bot(room)
+
+    def _submit_bot(self, room: Room) -> None:
+        try:
+            self.pool.submit(self._bot_move, room)
+        except RuntimeError:  # shutting down
+            room.bot_running = False
+
+    def _bot_move(self, room: Room) -> None:
+        """Choose outside the lock (a search bot may think a while), apply inside it."""
+        try:
+            with room.lock:
+                seat = self._bot_to_move(room)
+                if seat is None or self.stopping:
+                    room.bot_running = False
+                    return
+                state_id = room.state_id
+                view = room.match.view(seat)
+                legal = room.match.legal(seat)
+                bot = room.bots[seat]
+            try:
+                action = bot.choose(view, legal)
+                if action not in legal:
+                    raise WarroomError(f"{action.text()!r} is not a legal action now")
+            except Exception:  # a broken bot must not stall the game
+                log.exception(
+                    "game %s: bot for seat %d failed; playing randomly", room.row.id, seat
+                )
+                action = RandomBot(state_id).choose(view, legal)
+            with room.lock:
+                room.bot_running = False
+            try:
+                self._apply(room, seat, state_id, None, None, action=action)
+            except WebError as exc:
+                if exc.status != 409:  # 409: a human acted first; re-plan below
+                    log.warning("game %s: bot move refused: %s", room.row.id, exc.message)
+                with room.lock:
+                    self._schedule_bots(room)
+        except Exception:
+            log.exception("game %s: bot move crashed", room.row.id)
+            room.bot_running = False
+
+
+def _read_action(room: Room, seat: int, action_json: list[Any] | None, text: str | None) -> Action:
+    if action_json is not None:
+        return Action.from_json(action_json)
+    if text is not None:
+        if text.strip() == UNDO:
+            return Action(UNDO)
+        return room.match.game.parse(room.match.state, seat, text)
+    raise WebError(400, "send the action as 'action': [kind, args...] or as 'text'")
+
+
+def _seat_dict(s: SeatRow) -> dict[str, Any]:
+    return {
+        "seat": s.seat,
+        "kind": s.kind,
+        "tier": s.tier,
+        "name": s.name,
+        "token": s.token,
+        "claimed": s.claimed,
+    }

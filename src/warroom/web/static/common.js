@@ -1,0 +1,40 @@
+// Shared helpers: element building, JSON requests with readable errors, the saved seats.
+"use strict";
+const SEAT_COLORS = ["#d62828", "#2a9d3c", "#2f5fd0", "#f08a24", "#8e3bb5", "#1fa6b8"];
+const NEUTRAL_COLOR = "#8d8d8d";
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "onclick" || k === "onchange") node[k] = v;
+    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+async function api(method, path, body, token) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers["X-Seat-Token"] = token;
+  const res = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = null; }
+  if (!res.ok) throw new Error((data && data.error) || `${res.status} ${res.statusText}`);
+  return data;
+}
+
+// "My games": the seats this browser holds, kept only in this browser.
+function myGames() {
+  try { return JSON.parse(localStorage.getItem("warroom.games") || "[]"); } catch (e) { return []; }
+}
+function rememberSeat(game, title, seat, token, name) {
+  const list = myGames().filter((g) => !(g.game === game && g.seat === seat));
+  list.unshift({ game, title, seat, token, name, at: Date.now() });
+  localStorage.setItem("warroom.games", JSON.stringify(list.slice(0, 50)));
+}
+function seatLink(game, seat, token) {
+  return `/game/${encodeURIComponent(game)}#seat=${seat}&token=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,329 @@
+// The game page: a live view for one seat (or a spectator) and a panel of only legal actions.
+// The server runs the rules; this page sends intents with the state id they were chosen in.
+"use strict";
+const params = new URLSearchParams(location.hash.slice(1));
+const GAME = decodeURIComponent(location.pathname.split("/").pop());
+const TOKEN = params.get("token");
+const G = { msg: null, board: null, boardId: null, pick: [], sending: false, lastBattle: null, ws: null };
+const $ = (id) => document.getElementById(id);
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(GAME)}`);
+  G.ws = ws;
+  ws.onopen = () => { ws.send(JSON.stringify(TOKEN ? { token: TOKEN } : {})); $("conn").classList.add("on"); };
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "error") { showError(msg.error); G.fatal = true; return; }
+    if (msg.type === "state") receive(msg);
+  };
+  ws.onclose = () => {
+    $("conn").classList.remove("on");
+    if (!G.fatal) setTimeout(connect, 1500);
+  };
+}
+
+function receive(msg) {
+  const log = $("log");
+  if (msg.log) log.replaceChildren();
+  for (const e of msg.log || msg.events || []) {
+    log.append(el("div", { class: `ev ev-${e.kind}` }, e.text));
+    if (e.kind === "battle") G.lastBattle = e;
+  }
+  log.scrollTop = log.scrollHeight;
+  if (!G.msg || G.msg.state !== msg.state) G.pick = [];
+  G.msg = msg;
+  if (msg.seat !== null && TOKEN && !G.remembered) {
+    rememberSeat(GAME, msg.title, msg.seat, TOKEN, msg.seats[msg.seat].name);
+    G.remembered = true;
+  }
+  render();
+}
+
+function render() {
+  const m = G.msg;
+  $("title").textContent = `${m.title} · ${m.mode}`;
+  $("me").textContent = m.seat === null ? "spectating" : `you: ${m.seats[m.seat].name}`;
+  const view = m.view;
+  if (view.board && Array.isArray(view.territories)) {
+    $("boardwrap").hidden = false;
+    $("generic").hidden = true;
+    if (G.boardId !== view.board) {
+      G.boardId = view.board;
+      api("GET", `/api/boards/${encodeURIComponent(view.board)}`).then((b) => { G.board = b; render(); })
+        .catch((e) => showError(e.message));
+    }
+    if (G.board) drawBoard();
+  } else {
+    $("boardwrap").hidden = true;
+    $("generic").hidden = false;
+    $("generic").replaceChildren(renderValue(view, 0));
+  }
+  renderStatus();
+  renderPlayers();
+  renderHand();
+  renderDice();
+  renderActions();
+}
+
+// -- status, players, hand, dice -------------------------------------------------------
+function seatColor(seat) {
+  return seat === null || seat === undefined ? NEUTRAL_COLOR : SEAT_COLORS[seat % SEAT_COLORS.length];
+}
+
+function renderStatus() {
+  const m = G.msg;
+  const names = m.seats.map((s) => s.name);
+  $("banner").replaceChildren();
+  if (m.outcome) {
+    const who = m.outcome.winners.map((w) => names[w]).join(" and ");
+    $("banner").append(el("div", { class: "banner" }, `Game over: ${who} won. ${m.outcome.reason}`));
+  }
+  const phase = m.view.phase ? ` (${m.view.phase} step)` : "";
+  let text;
+  if (m.outcome) text = "The game is over.";
+  else if (m.seat !== null && m.to_move.includes(m.seat)) text = `Your move${phase}.`;
+  else text = `Waiting for ${m.to_move.map((s) => names[s]).join(", ")}${phase}.`;
+  $("status").textContent = `${text}  [state ${m.state}]`;
+}
+
+function renderPlayers() {
+  const m = G.msg;
+  const v = m.view;
+  const t = $("players");
+  t.replaceChildren();
+  const terr = Array.isArray(v.territories) ? v.territories : [];
+  for (const s of m.seats) {
+    const owned = terr.filter((x) => x.seat === s.seat);
+    const armies = owned.reduce((a, x) => a + (x.armies || 0), 0);
+    const cells = [
+      el("td", {}, el("span", { class: "swatch", style: `background:${seatColor(s.seat)}` })),
+      el("td", {}, s.name, s.seat === m.seat ? " (you)" : ""),
+      el("td", { class: "muted" }, s.kind === "bot" ? "bot" : s.online ? "online" : s.open ? "open" : "away"),
+    ];
+    if (terr.length) cells.push(el("td", {}, `${owned.length} terr · ${armies} armies`));
+    if (v.hand_sizes) cells.push(el("td", {}, `${v.hand_sizes[s.seat]} cards`));
+    if (v.alive && !v.alive[s.seat]) cells.push(el("td", {}, "out"));
+    t.append(el("tr", { class: m.to_move.includes(s.seat) ? "moving" : "" }, cells));
+  }
+}
+
+function renderHand() {
+  const hand = G.msg.view.hand;
+  $("handcard").hidden = !Array.isArray(hand);
+  if (!Array.isArray(hand)) return;
+  $("hand").replaceChildren(...(hand.length ? hand.map((c) =>
+    el("span", { class: "cardchip" }, c.card, c.design && c.design !== c.card ? ` · ${c.design}` : ""))
+    : [el("span", { class: "muted" }, "no cards")]));
+}
+
+function renderDice() {
+  const b = G.lastBattle;
+  $("dicecard").hidden = !b;
+  if (!b) return;
+  const row = (vals, cls) => vals.map((d) => el("span", { class: `die ${cls}`, title: String(d) }, "⚀⚁⚂⚃⚄⚅"[d - 1] || d));
+  $("dice").replaceChildren(
+    el("div", { class: "muted" }, `${b.from} → ${b.to}`),
+    el("div", { class: "dice" }, "attack ", row(b.attack || [], "att")),
+    el("div", { class: "dice" }, "defend ", row(b.defend || [], "def")),
+    el("div", {}, `attacker loses ${b.attacker_losses}, defender loses ${b.defender_losses}`));
+}
+
+// -- the board ------------------------------------------------------------------------
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+
+function drawBoard() {
+  const b = G.board;
+  const view = G.msg.view;
+  const board = $("board");
+  board.setAttribute("viewBox", `0 0 ${b.width} ${b.height}`);
+  const pos = Object.fromEntries(b.territories.map((t) => [t.name, t]));
+  const color = Object.fromEntries(b.regions.map((r) => [r.name, r.color]));
+  const state = Object.fromEntries(view.territories.map((t) => [t.name, t]));
+  const marks = territoryMarks();
+  const nodes = [];
+  for (const c of b.connections) {
+    const a = pos[c.a], z = pos[c.b];
+    const cls = c.kind === "land" ? "" : c.kind === "sea" ? "sea" : "other";
+    nodes.push(svg("line", { x1: a.x, y1: a.y, x2: z.x, y2: z.y, class: `conn ${cls}` },
+      svg("title", {}, `${c.a} – ${c.b} (${c.kind})`)));
+  }
+  for (const t of b.territories) {
+    const s = state[t.name] || {};
+    const fill = s.owner ? seatColor(s.seat) : "#ffffff";
+    const g = svg("g", { class: `terr ${marks[t.name] || ""}`, "data-name": t.name, transform: `translate(${t.x},${t.y})` },
+      svg("title", {}, `${t.name} (${t.region}) — ${s.owner || "unclaimed"}, ${s.armies || 0} armies`),
+      svg("circle", { r: 22, class: "halo", fill: color[t.region], opacity: 0.55 }),
+      svg("circle", { r: 15, class: "owner", fill, stroke: "#333", "stroke-width": 1.5 }),
+      svg("text", { class: "armies", "text-anchor": "middle", dy: 5 }, s.armies || ""),
+      svg("text", { class: "label", "text-anchor": "middle", dy: 34 }, t.name));
+    g.addEventListener("click", () => clickTerritory(t.name));
+    nodes.push(g);
+  }
+  board.replaceChildren(...nodes);
+  $("legend").replaceChildren(...b.regions.map((r) =>
+    el("span", {}, el("span", { class: "swatch", style: `background:${r.color}` }), ` ${r.name} +${r.bonus}`)));
+}
+
+// Which territories to highlight: what the player picked, and where a click can lead next.
+function territoryMarks() {
+  const marks = {};
+  const names = territoryNames();
+  const pick = G.pick;
+  for (const a of legalActions()) {
+    const terr = a.slice(1).filter((x) => names.has(x));
+    if (!terr.length) continue;
+    if (pick.every((p, i) => terr[i] === p) && terr.length > pick.length) {
+      marks[terr[pick.length]] = pick.length ? "target" : "source";
+    }
+  }
+  for (const p of pick) marks[p] = "pick";
+  const b = G.lastBattle;
+  if (b && !marks[b.to]) marks[b.to] = "last";
+  return marks;
+}
+
+function territoryNames() {
+  return new Set((G.msg.view.territories || []).map((t) => t.name));
+}
+
+function legalActions() {
+  return G.msg && G.msg.legal ? G.msg.legal : [];
+}
+
+function clickTerritory(name) {
+  const names = territoryNames();
+  const next = [...G.pick, name];
+  const fits = legalActions().some((a) => {
+    const terr = a.slice(1).filter((x) => names.has(x));
+    return next.every((p, i) => terr[i] === p);
+  });
+  G.pick = fits ? next : (legalActions().some((a) => a.slice(1).filter((x) => names.has(x))[0] === name) ? [name] : []);
+  if (!fits && !G.pick.length) showError(`${name}: nothing you can do there now`);
+  else showError("");
+  render();
+}
+
+// -- the action panel -------------------------------------------------------------------
+function renderActions() {
+  const box = $("actions");
+  box.replaceChildren();
+  $("odds").replaceChildren();
+  const m = G.msg;
+  if (m.seat === null) { $("hint").textContent = "Spectating: open your seat's private link to play."; return; }
+  const names = territoryNames();
+  const pick = G.pick;
+  const legal = legalActions();
+  let shown = legal.filter((a) => {
+    const terr = a.slice(1).filter((x) => names.has(x));
+    return pick.every((p, i) => terr[i] === p);
+  });
+  const mapActions = shown.filter((a) => a.slice(1).some((x) => names.has(x)));
+  let hint = "";
+  if (!legal.length) hint = m.outcome ? "" : "Not your move.";
+  else if (names.size && !pick.length && mapActions.length) {
+    const kinds = [...new Set(mapActions.map((a) => a[0]))].join(", ");
+    hint = `Click a territory on the map to ${kinds}.`;
+    shown = shown.filter((a) => !a.slice(1).some((x) => names.has(x)));
+  } else if (pick.length) {
+    hint = `Selected: ${pick.join(" → ")}. `;
+    const deeper = mapActions.some((a) => a.slice(1).filter((x) => names.has(x)).length > pick.length);
+    if (deeper) {
+      hint += "Click a highlighted territory next.";
+      shown = shown.filter((a) => a.slice(1).filter((x) => names.has(x)).length === pick.length);
+    }
+  }
+  $("hint").textContent = hint;
+  if (pick.length === 2) showOdds(pick[0], pick[1], shown);
+  for (const [label, group] of groupActions(shown)) box.append(actionGroup(label, group));
+  if (pick.length) box.append(el("button", { onclick: () => { G.pick = []; render(); } }, "clear selection"));
+  if (m.can_undo) box.append(el("button", { onclick: () => send(["undo"]) }, "undo"));
+}
+
+// Actions that differ only in a final count collapse into one control with a number choice.
+function groupActions(actions) {
+  const groups = new Map();
+  for (const a of actions) {
+    const last = a[a.length - 1];
+    const key = a.length > 1 && typeof last === "number" ? a.slice(0, -1).join(" ") : a.join(" ");
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(a);
+  }
+  return groups;
+}
+
+function actionGroup(label, group) {
+  if (group.length === 1) {
+    return el("div", { class: "grp" }, el("button", { onclick: () => send(group[0]), "data-action": group[0].join(" ") }, group[0].join(" ")));
+  }
+  if (group.length <= 3) {
+    return el("div", { class: "grp" }, ...group.map((a) =>
+      el("button", { onclick: () => send(a), "data-action": a.join(" ") }, a.join(" "))));
+  }
+  const sel = el("select", { "aria-label": `${label} count` });
+  for (const a of group) sel.append(el("option", { value: a[a.length - 1] }, a[a.length - 1]));
+  sel.value = group[group.length - 1][group[0].length - 1];
+  const go = el("button", { "data-action": label, onclick: () => send([...group[0].slice(0, -1), Number(sel.value)]) }, label);
+  return el("div", { class: "grp" }, go, " × ", sel);
+}
+
+async function showOdds(from, to, shown) {
+  if (!shown.some((a) => a[0] === "attack")) return;
+  const st = Object.fromEntries(G.msg.view.territories.map((t) => [t.name, t]));
+  const a = st[from].armies, d = st[to].armies;
+  if (a < 2) return;
+  const key = G.msg.state;
+  try {
+    const o = await api("GET", `/api/odds?attackers=${a}&defenders=${d}`);
+    if (!G.msg || G.msg.state !== key) return;
+    $("odds").textContent = `Odds of taking ${to} if you attack until it falls: ` +
+      `${(100 * o.p_conquest).toFixed(1)}% (expected losses: you ${o.expected_attacker_losses.toFixed(1)}, ` +
+      `them ${o.expected_defender_losses.toFixed(1)})`;
+  } catch (e) { /* odds are advice; the attack still works without them */ }
+}
+
+async function send(action, text) {
+  if (G.sending) return;
+  G.sending = true;
+  showError("");
+  try {
+    const body = { state: G.msg.state };
+    if (text !== undefined) body.text = text; else body.action = action;
+    await api("POST", `/api/games/${encodeURIComponent(GAME)}/act`, body, TOKEN);
+  } catch (e) {
+    showError(`Refused: ${e.message}`);
+  } finally {
+    G.sending = false;
+  }
+}
+
+function showError(text) {
+  $("error").textContent = text;
+}
+
+// -- generic view for modes without a territory board -----------------------------------
+function renderValue(v, depth) {
+  if (v === null || typeof v !== "object") return document.createTextNode(v === null ? "—" : String(v));
+  if (Array.isArray(v)) {
+    if (v.length && v.every((x) => x && typeof x === "object" && !Array.isArray(x))) {
+      const cols = [...new Set(v.flatMap((x) => Object.keys(x)))];
+      return el("table", {}, el("tr", {}, cols.map((c) => el("th", {}, c))),
+        v.map((x) => el("tr", {}, cols.map((c) => el("td", {}, renderValue(x[c], depth + 1))))));
+    }
+    return document.createTextNode(v.map((x) => (typeof x === "object" ? JSON.stringify(x) : x)).join(", "));
+  }
+  const rows = Object.entries(v).map(([k, x]) => el("tr", {}, el("th", {}, k), el("td", {}, renderValue(x, depth + 1))));
+  return el("table", {}, rows);
+}
+
+$("typed").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = $("typedtext").value.trim();
+  if (text && G.msg) send(null, text);
+});
+connect();

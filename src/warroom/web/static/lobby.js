@@ -1,0 +1,144 @@
+// The lobby: create a game of any registered mode, list this browser's seats and all games.
+"use strict";
+let MODES = [];
+
+async function init() {
+  MODES = await api("GET", "/api/modes");
+  const mode = document.getElementById("mode");
+  for (const m of MODES) mode.append(el("option", { value: m.id }, `${m.title} [${m.id}]`));
+  mode.onchange = renderMode;
+  document.getElementById("players").onchange = renderSeats;
+  document.getElementById("create").onclick = create;
+  renderMode();
+  renderMine();
+  refreshAll();
+  setInterval(refreshAll, 10000);
+}
+
+function currentMode() {
+  return MODES.find((m) => m.id === document.getElementById("mode").value);
+}
+
+function renderMode() {
+  const m = currentMode();
+  const players = document.getElementById("players");
+  players.replaceChildren();
+  for (let n = m.min_players; n <= m.max_players; n++) players.append(el("option", { value: n }, n));
+  players.value = Math.min(Math.max(m.min_players, 3), m.max_players);
+  const box = document.getElementById("options");
+  box.replaceChildren();
+  for (const o of m.options) {
+    const id = `opt-${o.name}`;
+    box.append(el("label", { for: id, title: o.help }, `${o.name.replace(/_/g, " ")} — ${o.help}`));
+    if (o.choices.length) {
+      const s = el("select", { id, "data-option": o.name });
+      for (const c of o.choices) s.append(el("option", { value: c, selected: c === o.default }, c));
+      box.append(s);
+    } else if (typeof o.default === "boolean") {
+      box.append(el("input", { id, type: "checkbox", "data-option": o.name, checked: o.default }));
+    } else {
+      box.append(el("input", { id, "data-option": o.name, value: o.default }));
+    }
+  }
+  renderSeats();
+}
+
+function renderSeats() {
+  const m = currentMode();
+  const n = Number(document.getElementById("players").value);
+  const box = document.getElementById("seats");
+  box.replaceChildren(el("label", {}, "Seats"));
+  for (let i = 0; i < n; i++) {
+    const s = el("select", { id: `seat-${i}`, "aria-label": `seat ${i + 1}` });
+    s.append(el("option", { value: "human" }, i === 0 ? "You" : "Friend (private invite link)"));
+    s.append(el("option", { value: "open" }, "Open seat (anyone in the lobby)"));
+    for (const t of m.bot_tiers) s.append(el("option", { value: `bot:${t}` }, `Bot: ${t}`));
+    s.value = i === 0 ? "human" : `bot:${m.bot_tiers[0]}`;
+    box.append(el("div", { class: "seatrow" }, el("span", {}, `Seat ${i + 1}`), s));
+  }
+}
+
+async function create() {
+  const err = document.getElementById("error");
+  err.textContent = "";
+  const m = currentMode();
+  const n = Number(document.getElementById("players").value);
+  const seats = [];
+  for (let i = 0; i < n; i++) {
+    const v = document.getElementById(`seat-${i}`).value;
+    seats.push(v.startsWith("bot:") ? { kind: "bot", tier: v.slice(4) } : { kind: v });
+  }
+  const options = {};
+  for (const input of document.querySelectorAll("[data-option]")) {
+    options[input.dataset.option] = input.type === "checkbox" ? input.checked : input.value;
+  }
+  try {
+    const g = await api("POST", "/api/games", {
+      mode: m.id, seats, options, title: document.getElementById("title").value,
+    });
+    const box = document.getElementById("created");
+    box.replaceChildren(el("h2", {}, `Created: ${g.title}`));
+    let first = null;
+    for (const s of g.seats) {
+      if (s.kind !== "human") continue;
+      rememberSeat(g.id, g.title, s.seat, s.token, s.name);
+      const url = location.origin + seatLink(g.id, s.seat, s.token);
+      if (first === null) first = url;
+      box.append(el("label", {}, `${s.name}: private link (send it only to that player)`),
+        el("input", { readonly: true, value: url, onclick: (e) => e.target.select() }));
+    }
+    if (first) box.append(el("p", {}, el("a", { href: first, id: "play-first" }, "Play your seat →")));
+    box.append(el("p", {}, el("a", { href: `/game/${g.id}` }, "Spectate")));
+    renderMine();
+    refreshAll();
+  } catch (e) {
+    err.textContent = e.message;
+  }
+}
+
+function renderMine() {
+  const mine = myGames();
+  const box = document.getElementById("mine");
+  if (!mine.length) return;
+  const t = el("table", { class: "list" });
+  for (const g of mine) {
+    t.append(el("tr", {}, el("td", {}, g.title || g.game), el("td", {}, g.name || `Seat ${g.seat + 1}`),
+      el("td", {}, el("a", { href: seatLink(g.game, g.seat, g.token) }, "play"))));
+  }
+  box.replaceChildren(t);
+  box.classList.remove("muted");
+}
+
+async function refreshAll() {
+  const box = document.getElementById("all");
+  try {
+    const list = await api("GET", "/api/games");
+    if (!list.length) { box.textContent = "no games yet"; return; }
+    const t = el("table", { class: "list" },
+      el("tr", {}, el("th", {}, "game"), el("th", {}, "moves"), el("th", {}, "")));
+    for (const g of list) {
+      const cell = el("td", {}, el("a", { href: `/game/${g.id}` }, g.finished ? "replay view" : "spectate"));
+      for (const seat of g.open_seats) {
+        cell.append(" ", el("button", { onclick: () => join(g, seat) }, `join seat ${seat + 1}`));
+      }
+      t.append(el("tr", {}, el("td", {}, `${g.title} `, el("span", { class: "muted" }, g.mode)),
+        el("td", {}, g.finished ? `${g.moves} (over)` : g.moves), cell));
+    }
+    box.replaceChildren(t);
+    box.classList.remove("muted");
+  } catch (e) {
+    box.textContent = e.message;
+  }
+}
+
+async function join(g, seat) {
+  try {
+    const r = await api("POST", `/api/games/${g.id}/claim`, { seat });
+    rememberSeat(g.id, g.title, r.seat, r.token, `Seat ${r.seat + 1}`);
+    location.href = seatLink(g.id, r.seat, r.token);
+  } catch (e) {
+    document.getElementById("error").textContent = e.message;
+  }
+}
+
+init().catch((e) => { document.getElementById("error").textContent = e.message; });

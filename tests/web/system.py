@@ -1,0 +1,115 @@
+"""Outside programs the web tests need (PostgreSQL, Chromium), installed from Debian if missing.
+
+CI starts on a fresh machine with only python3, so the tests install what they need when
+they run as root with apt-get; anywhere else a missing program skips those tests with
+the reason, rather than failing them.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+_updated = False
+
+
+def apt_install(package: str) -> str | None:
+    """Install a Debian package; None when done, else why it could not be."""
+    global _updated
+    if shutil.which("apt-get") is None:
+        return "apt-get is not available"
+    if os.geteuid() != 0:
+        return "not running as root, so cannot apt-get install"
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    try:
+        if not _updated:
+            subprocess.run(["apt-get", "update", "-q"], env=env, check=True, capture_output=True)
+            _updated = True
+        subprocess.run(
+            ["apt-get", "install", "-y", "-q", package], env=env, check=True, capture_output=True
+        )
+    except subprocess.CalledProcessError as exc:
+        return f"apt-get install {package} failed: {exc.stderr.decode(errors='replace')[-300:]}"
+    return None
+
+
+def chromium() -> str:
+    """Path of Debian's Chromium, installing it if needed, or skip the test."""
+    path = "/usr/bin/chromium"
+    if not os.path.exists(path):
+        why = apt_install("chromium")
+        if why is not None:
+            pytest.skip(f"Chromium is not installed and {why}")
+    return path
+
+
+def postgres_bin() -> Path:
+    """The directory holding initdb and pg_ctl, installing PostgreSQL if needed, or skip."""
+
+    def find() -> Path | None:
+        found = shutil.which("initdb")
+        if found:
+            return Path(os.path.realpath(found)).parent
+        dirs = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
+        return Path(dirs[-1]) if dirs else None
+
+    where = find()
+    if where is None:
+        why = apt_install("postgresql")
+        if why is not None:
+            pytest.skip(f"PostgreSQL is not installed and {why}")
+        where = find()
+        if where is None:
+            pytest.skip("PostgreSQL installed but initdb not found")
+    return where
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Postgres:
+    """A throwaway PostgreSQL cluster on a loopback port, owned by the postgres user if root."""
+
+    def __init__(self) -> None:
+        self.bin = postgres_bin()
+        # Not under pytest's own temp dir: the postgres user could not reach into it.
+        self.dir = Path(tempfile.mkdtemp(prefix="warroom-pg-"))
+        self.port = free_port()
+        self.as_user: list[str] = []
+        if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+            shutil.chown(self.dir, "postgres")
+            self.as_user = ["runuser", "-u", "postgres", "--"]
+
+    def start(self) -> str:
+        data = self.dir / "data"
+        self._run("initdb", "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
+        opts = f"-h 127.0.0.1 -p {self.port} -k {self.dir} -c fsync=on"
+        self._run("pg_ctl", "-D", str(data), "-o", opts, "-l", str(self.dir / "log"), "-w", "start")
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
+
+    def stop(self) -> None:
+        self._run("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "stop", check=False)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def _run(self, tool: str, *args: str, check: bool = True) -> None:
+        done = subprocess.run([*self.as_user, str(self.bin / tool), *args], capture_output=True)
+        if check and done.returncode != 0:
+            raise RuntimeError(f"{tool} failed: {done.stderr.decode(errors='replace')[-500:]}")

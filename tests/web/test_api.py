@@ -1,0 +1,193 @@
+"""The HTTP API as a client sees it, over SQLite and PostgreSQL alike."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+import warroom.games as games
+from tests.web.play import HUMANS3, SHORT, choose
+from warroom.core.match import Match
+from warroom.web.hub import Hub
+from warroom.web.store import SNAPSHOT_EVERY, Store
+
+
+def create(client: TestClient, seats: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
+    r = client.post("/api/games", json={"mode": "risk-classic", "seats": seats, "options": options})
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def state(client: TestClient, game: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"X-Seat-Token": token} if token else {}
+    r = client.get(f"/api/games/{game}", headers=headers)
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def step(client: TestClient, g: dict[str, Any]) -> dict[str, Any]:
+    """Let whoever must decide make the policy's choice; returns the acknowledgement."""
+    tokens = {s["seat"]: s["token"] for s in g["seats"] if "token" in s}
+    public = state(client, g["id"])
+    seat = public["to_move"][0]
+    mine = state(client, g["id"], tokens[seat])
+    action = choose(mine["legal"], mine["view"])
+    r = client.post(
+        f"/api/games/{g['id']}/act",
+        json={"state": mine["state"], "action": action},
+        headers={"X-Seat-Token": tokens[seat]},
+    )
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def test_every_registered_mode_is_offered(client: TestClient) -> None:
+    offered = {m["id"] for m in client.get("/api/modes").json()}
+    assert offered == {g.id for g in games.modes()}
+
+
+def test_play_acknowledges_and_advances(client: TestClient) -> None:
+    g = create(client, HUMANS3, **SHORT)
+    for expected in range(1, 11):
+        ack = step(client, g)
+        assert ack["ok"] and ack["state"] == expected
+    assert state(client, g["id"])["state"] == 10
+
+
+def test_stale_and_duplicate_actions_are_refused(client: TestClient) -> None:
+    g = create(client, HUMANS3, **SHORT)
+    tokens = [s["token"] for s in g["seats"]]
+    seat = state(client, g["id"])["to_move"][0]
+    mine = state(client, g["id"], tokens[seat])
+    body = {"state": 0, "action": mine["legal"][0]}
+    headers = {"X-Seat-Token": tokens[seat]}
+    assert client.post(f"/api/games/{g['id']}/act", json=body, headers=headers).status_code == 200
+    again = client.post(f"/api/games/{g['id']}/act", json=body, headers=headers)
+    assert again.status_code == 409
+    assert "stale" in again.json()["error"]
+    assert state(client, g["id"])["state"] == 1
+
+
+def test_no_one_acts_for_another_seat(client: TestClient) -> None:
+    g = create(client, HUMANS3, **SHORT)
+    tokens = [s["token"] for s in g["seats"]]
+    seat = state(client, g["id"])["to_move"][0]
+    action = state(client, g["id"], tokens[seat])["legal"][0]
+    url = f"/api/games/{g['id']}/act"
+    other = tokens[(seat + 1) % 3]
+    wrong = client.post(url, json={"state": 0, "action": action}, headers={"X-Seat-Token": other})
+    assert wrong.status_code == 422 and "not" in wrong.json()["error"]
+    bogus = client.post(url, json={"state": 0, "action": action}, headers={"X-Seat-Token": "x"})
+    assert bogus.status_code == 403
+    anonymous = client.post(url, json={"state": 0, "action": action})
+    assert anonymous.status_code == 403
+    assert state(client, g["id"])["state"] == 0
+
+
+def test_bad_input_is_refused_clearly_and_changes_nothing(client: TestClient) -> None:
+    g = create(client, HUMANS3, **SHORT)
+    tokens = [s["token"] for s in g["seats"]]
+    seat = state(client, g["id"])["to_move"][0]
+    headers = {"X-Seat-Token": tokens[seat], "Content-Type": "application/json"}
+    url = f"/api/games/{g['id']}/act"
+    cases: list[tuple[Any, int]] = [
+        (b"{not json", 400),
+        (b'{"state": 0, "action": "place"}', 400),
+        (b'{"state": 0, "action": []}', 400),
+        (b'{"state": -1, "action": ["end"]}', 400),
+        (b'{"state": 0, "action": ["end"], "extra": 1}', 400),
+        (b'{"state": 0, "action": ["fly", "Alaska"]}', 400),
+        (b'{"state": 0, "action": ["place", "Atlantis", 1]}', 422),
+        (b'{"state": 0, "action": ["end"]}', 422),
+        (b'{"state": 0}', 400),
+        (b'{"state": 0, "text": "' + b"x" * 40_000 + b'"}', 413),
+    ]
+    for body, status in cases:
+        r = client.post(url, content=body, headers=headers)
+        assert r.status_code == status, (body[:60], r.text)
+        assert isinstance(r.json()["error"], str) and r.json()["error"]
+    assert client.get("/api/games/nope").status_code == 404
+    unknown = client.post("/api/games/nope/act", json={"state": 0, "action": ["end"]})
+    assert unknown.status_code == 404
+    bad_mode = client.post("/api/games", json={"mode": "chess", "seats": [{"kind": "human"}]})
+    assert bad_mode.status_code == 422 and "chess" in bad_mode.json()["error"]
+    bad_opt = client.post(
+        "/api/games", json={"mode": "risk-classic", "seats": HUMANS3, "options": {"map": "mars"}}
+    )
+    assert bad_opt.status_code == 422 and "mars" in bad_opt.json()["error"]
+    bad_tier = client.post(
+        "/api/games",
+        json={"mode": "risk-classic", "seats": [*HUMANS3[:2], {"kind": "bot", "tier": "god"}]},
+    )
+    assert bad_tier.status_code == 400
+    assert state(client, g["id"])["state"] == 0
+
+
+def test_typed_actions_and_undo(client: TestClient) -> None:
+    g = create(client, HUMANS3, **SHORT)
+    tokens = [s["token"] for s in g["seats"]]
+    seat = state(client, g["id"])["to_move"][0]
+    mine = state(client, g["id"], tokens[seat])
+    place = mine["legal"][0]
+    headers = {"X-Seat-Token": tokens[seat]}
+    url = f"/api/games/{g['id']}/act"
+    text = f"pl '{place[1].lower()}' 1"
+    assert client.post(url, json={"state": 0, "text": text}, headers=headers).status_code == 200
+    assert state(client, g["id"], tokens[seat])["can_undo"]
+    undo = client.post(url, json={"state": 1, "action": ["undo"]}, headers=headers)
+    assert undo.status_code == 200
+    after = state(client, g["id"], tokens[seat])
+    assert after["state"] == 2 and after["view"] == mine["view"]
+
+
+def test_open_seats_are_claimed_once(client: TestClient) -> None:
+    g = create(client, [{"kind": "human"}, {"kind": "open"}, {"kind": "bot", "tier": "random"}])
+    listed = next(x for x in client.get("/api/games").json() if x["id"] == g["id"])
+    assert listed["open_seats"] == [1]
+    r = client.post(f"/api/games/{g['id']}/claim", json={"seat": 1})
+    assert r.status_code == 200 and r.json()["seat"] == 1
+    assert state(client, g["id"], r.json()["token"])["seat"] == 1
+    assert client.post(f"/api/games/{g['id']}/claim", json={"seat": 1}).status_code == 409
+    assert client.post(f"/api/games/{g['id']}/claim", json={"seat": 0}).status_code == 409
+
+
+def test_bots_play_their_seats(client: TestClient) -> None:
+    bots = [{"kind": "bot", "tier": "random"}] * 2
+    g = create(client, [{"kind": "human"}, *bots], **SHORT)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        s = state(client, g["id"])
+        if (s["to_move"] == [0] and s["state"] > 0) or s["outcome"]:
+            break
+        if s["to_move"] == [0]:
+            step(client, g)
+        time.sleep(0.05)
+    s = state(client, g["id"])
+    assert s["state"] > 0 and s["to_move"] == [0]
+
+
+def test_board_and_odds(client: TestClient) -> None:
+    b = client.get("/api/boards/classic-world").json()
+    assert len(b["territories"]) == 42 and len(b["connections"]) == 83
+    assert all(0 <= t["x"] <= b["width"] and 0 <= t["y"] <= b["height"] for t in b["territories"])
+    assert client.get("/api/boards/../etc").status_code == 404
+    o = client.get("/api/odds", params={"attackers": 2, "defenders": 1}).json()
+    assert abs(o["p_conquest"] - 0.4167) < 0.001  # 15/36: one die each, attacker must beat
+    assert client.get("/api/odds", params={"attackers": 1, "defenders": 1}).status_code == 400
+
+
+def test_log_and_snapshots_reload_the_same_game(client: TestClient, hub: Hub) -> None:
+    g = create(client, HUMANS3, **SHORT)
+    for _ in range(SNAPSHOT_EVERY + 7):
+        step(client, g)
+    save = hub.store.save(g["id"])
+    assert save is not None and len(save["record"]) == SNAPSHOT_EVERY + 7
+    fresh = Hub(Store(hub.store.url))
+    try:
+        room = fresh.room(g["id"])
+        assert room.match.view(None) == Match.from_save(save).view(None)
+        assert room.match.view(None) == state(client, g["id"])["view"]
+    finally:
+        fresh.close()

@@ -1,0 +1,141 @@
+"""Two people in two browsers (Debian's Chromium, driven by Playwright) play Classic RISK
+against a bot: setup, reinforcing, attacking by clicking the map, a capture and a card draw.
+A screenshot of the board is kept in test-artifacts/ for people to look at."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from tests.web.play import SHORT, choose
+from tests.web.system import chromium, free_port
+from warroom.web.app import create_app
+from warroom.web.hub import Hub
+from warroom.web.store import Store
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    url = f"sqlite:///{tmp_path / 'warroom.db'}"
+    hub = Hub(Store(url), bot_delay=0.05, seed_source=lambda: 20240601)
+    port = free_port()
+    app = create_app(url, hub=hub)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while not srv.started and time.time() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+def msg(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate("G.msg"))
+
+
+def act_by_clicking(page: Any, action: list[Any]) -> None:
+    """Do `action` the way a person would: territories on the map, then the panel's control."""
+    names = {t["name"] for t in msg(page)["view"]["territories"]}
+    for arg in action[1:]:
+        if arg in names:
+            page.locator(f'#board g.terr[data-name="{arg}"]').click()
+    if action[0] == "attack":
+        page.wait_for_selector("#odds:has-text('%')", timeout=5000)
+    exact = page.locator(f'#actions button[data-action="{" ".join(map(str, action))}"]')
+    if exact.count():
+        exact.click()
+        return
+    label = " ".join(map(str, action[:-1]))
+    page.locator("#actions .grp", has=page.locator(f'button[data-action="{label}"]')).locator(
+        "select"
+    ).select_option(str(action[-1]))
+    page.locator(f'#actions button[data-action="{label}"]').click()
+
+
+def test_two_browsers_and_a_bot_play_to_a_capture_and_a_draw(server: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    path = chromium()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, args=ARGS)
+        try:
+            lobby = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            lobby.goto(server + "/")
+            lobby.select_option("#mode", "risk-classic")
+            lobby.select_option("#players", "3")
+            lobby.select_option("#seat-1", "human")
+            lobby.select_option("#seat-2", "bot:random")
+            for name, value in SHORT.items():
+                lobby.select_option(f"#opt-{name}", value)
+            lobby.click("#create")
+            links = lobby.locator("#created input")
+            links.first.wait_for()
+            urls = [links.nth(i).input_value() for i in range(links.count())]
+            assert len(urls) == 2
+            lobby.goto(server + "/")
+            lobby.locator("#mine a").first.wait_for()  # the lobby remembers this browser's seats
+            pages = [lobby]
+            pages[0].goto(urls[0])
+            friend = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            friend.goto(urls[1])
+            pages.append(friend)
+            for page in pages:
+                page.wait_for_function("G.msg && G.board")
+            captured = drawn = False
+            deadline = time.time() + 150
+            while not drawn and time.time() < deadline:
+                moved = False
+                for page in pages:
+                    m = msg(page)
+                    if m["outcome"] or m["seat"] not in m["to_move"] or not m["legal"]:
+                        continue
+                    action = choose(m["legal"], m["view"])
+                    act_by_clicking(page, action)
+                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+                    moved = True
+                    events = page.evaluate(
+                        "[...document.querySelectorAll('#log div')].map(d => d.textContent)"
+                    )
+                    me = m["seats"][m["seat"]]["name"].split(" (")[0]
+                    captured = captured or any(e.startswith(f"{me} captures") for e in events)
+                    drawn = captured and any(e.startswith("You draw") for e in events)
+                    if drawn:
+                        winner = page
+                        break
+                if not moved:
+                    time.sleep(0.05)
+            assert drawn, "a human seat should capture a territory and draw a card"
+            winner.wait_for_selector("#hand .cardchip")
+            assert winner.locator("#dicecard").is_visible()
+            assert winner.locator("#dice .die.att").count() >= 1
+            ARTIFACTS.mkdir(exist_ok=True)
+            winner.screenshot(path=str(ARTIFACTS / "board.png"), full_page=True)
+            friend.screenshot(path=str(ARTIFACTS / "board-phone.png"), full_page=True)
+            # The refused action gets a clear message and changes nothing.
+            before = msg(winner)["state"]
+            winner.fill("#typedtext", "attack Nowhere Atlantis 3")
+            winner.click("#typed button")
+            winner.wait_for_selector("#error:has-text('Refused')")
+            assert msg(winner)["state"] == before
+        finally:
+            browser.close()
