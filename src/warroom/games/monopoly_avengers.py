@@ -366,6 +366,7 @@ class MonopolyAvengers(Game[MonoState]):
     def view(self, state: MonoState, seat: Seat | None) -> dict[str, Any]:
         st, b = state, state.board
         names = self.seat_names(st)
+        worth = _net_worths(st)
         out: dict[str, Any] = {
             "mode": self.id,
             "board": b.id,
@@ -385,7 +386,7 @@ class MonopolyAvengers(Game[MonoState]):
                     "jail_turns": max(st.jail[p], 0),
                     "cards": [b.decks[b.card_deck[c]] + CARD_SUFFIX for c in st.held[p]],
                     "alive": st.alive[p],
-                    "net_worth": net_worth(st, p),
+                    "net_worth": worth[p],
                 }
                 for p in range(st.players)
             ],
@@ -507,13 +508,20 @@ def _others(st: MonoState, seat: Seat) -> list[int]:
 
 def net_worth(st: MonoState, p: Seat) -> int:
     """Cash, heroes at price (sidelined: sideline value), buildings at cost."""
+    return _net_worths(st)[p]
+
+
+def _net_worths(st: MonoState) -> list[int]:
     b = st.board
-    total = st.cash[p]
+    total = st.cash[:]
     for s in b.ownable:
-        if st.owner[s] == p:
-            total += b.sideline[s] if st.sidelined[s] else b.price[s]
-            lv = st.level[s]
-            total += (
+        o = st.owner[s]
+        if o < 0:
+            continue
+        total[o] += b.sideline[s] if st.sidelined[s] else b.price[s]
+        lv = st.level[s]
+        if lv:
+            total[o] += (
                 b.hq_cost[s] + b.max_bases * b.base_cost[s] if lv == HQ else lv * b.base_cost[s]
             )
     return total
@@ -686,23 +694,27 @@ def _offers(st: MonoState, p: Seat) -> list[Action]:
     b = st.board
     if st.offers_made[p] >= OFFER_CAP:
         return []
-    names = [f"Player {q + 1}" for q in range(st.players)]
+    built = {b.set_of[s] for s in b.ownable if st.level[s]}
+    free = [
+        s for s in b.ownable if st.owner[s] >= 0 and (b.set_of[s] < 0 or b.set_of[s] not in built)
+    ]
     out = []
     for q in _others(st, p):
-        for s in b.ownable:
-            if st.owner[s] == q and _tradeable(st, q, s) and st.cash[p] >= b.price[s]:
-                out.append(Action("offer", (names[q], "give", b.price[s], "get", b.names[s])))
-            elif st.owner[s] == p and _tradeable(st, p, s) and st.cash[q] >= b.price[s]:
-                out.append(Action("offer", (names[q], "give", b.names[s], "get", b.price[s])))
+        name = f"Player {q + 1}"
+        for s in free:
+            if st.owner[s] == q and st.cash[p] >= b.price[s]:
+                out.append(Action("offer", (name, "give", b.price[s], "get", b.names[s])))
+            elif st.owner[s] == p and st.cash[q] >= b.price[s]:
+                out.append(Action("offer", (name, "give", b.names[s], "get", b.price[s])))
         fine = b.jail_fine
         for c in st.held[q][:1]:
             if st.cash[p] >= fine:
                 card = b.decks[b.card_deck[c]] + CARD_SUFFIX
-                out.append(Action("offer", (names[q], "give", fine, "get", card)))
+                out.append(Action("offer", (name, "give", fine, "get", card)))
         for c in st.held[p][:1]:
             if st.cash[q] >= fine:
                 card = b.decks[b.card_deck[c]] + CARD_SUFFIX
-                out.append(Action("offer", (names[q], "give", card, "get", fine)))
+                out.append(Action("offer", (name, "give", card, "get", fine)))
     return out
 
 
@@ -991,11 +1003,9 @@ def _end_turn(st: MonoState, ev: list[Event]) -> None:
 
 
 def _finish_by_limit(st: MonoState, ev: list[Event]) -> None:
-    alive = sorted(
-        (p for p in range(st.players) if st.alive[p]), key=lambda p: net_worth(st, p), reverse=True
-    )
-    best = net_worth(st, alive[0])
-    winners = tuple(p for p in alive if net_worth(st, p) == best)
+    worth = _net_worths(st)
+    alive = sorted((p for p in range(st.players) if st.alive[p]), key=lambda p: -worth[p])
+    winners = tuple(p for p in alive if worth[p] == worth[alive[0]])
     st.outcome = Outcome(
         winners,
         f"turn limit of {st.turn} turns reached (not a rulebook ending): ranked by net worth",
