@@ -237,7 +237,7 @@ def test_child_of_thanos_escape_gives_another_turn() -> None:
     rig(st, ("roll", (1, 3)), ("die", need))
     st, ev = act(st, 0, "roll")
     assert st.phase == START and st.current == 0 and st.cash[0] == 1500
-    assert next(e for e in ev if e.kind == "battle").data["escaped"]
+    assert next(e for e in ev if e.kind == "child-of-thanos").data["escaped"]
 
 
 def test_child_of_thanos_lost_battle_pays_200() -> None:
@@ -257,14 +257,14 @@ def test_child_of_thanos_one_die_plus_one_per_hero_card_held() -> None:
     miss = 1 if B.number[5] != 1 else 6
     rig(st, ("roll", (1, 3)), ("die", miss), ("die", miss), ("die", miss))
     st, ev = act(st, 0, "roll")
-    battle = next(e for e in ev if e.kind == "battle")
+    battle = next(e for e in ev if e.kind == "child-of-thanos")
     assert len(battle.data["rolls"]) == 3 and st.cash[0] == 1300
     st = new()
     give(st, 0, "Nick Fury", "Hulk")
     st.pos[0] = 1
     rig(st, ("roll", (1, 3)), ("die", miss), ("die", B.number[5]))
     st, ev = act(st, 0, "roll")  # stops at the first match
-    battle = next(e for e in ev if e.kind == "battle")
+    battle = next(e for e in ev if e.kind == "child-of-thanos")
     assert battle.data["rolls"] == [miss, B.number[5]] and st.cash[0] == 1500
 
 

@@ -50,7 +50,7 @@ class GreedyMonopolyBot:
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         b = self.board
         me: int = view["seat"]
-        cash: int = view["players"][me]["cash"]
+        cash: int = view["status"][me]["cash"]
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
@@ -70,7 +70,7 @@ class GreedyMonopolyBot:
         if view["debt"] is not None and view["debt"]["debtor"] == me:
             return self._raise(view, by_kind)
         if "draft" in by_kind or "auction" in by_kind:
-            s = view["players"][me]["position"]
+            s = view["status"][me]["position"]
             if "draft" in by_kind and (
                 cash - b.price[s] >= RESERVE or self._completes(view, me, s)
             ):
@@ -86,7 +86,7 @@ class GreedyMonopolyBot:
         if offer is not None:
             return offer
         if "roll" in by_kind:
-            player = view["players"][me]
+            player = view["status"][me]
             if player["in_jail"]:
                 if "use" in by_kind:
                     return by_kind["use"][0]

@@ -376,7 +376,8 @@ class MonopolyAvengers(Game[MonoState]):
             "current": st.current,
             "to_move": list(self.to_move(st)),
             "doubles": st.doubles,
-            "players": [
+            "players": names,
+            "status": [
                 {
                     "name": names[p],
                     "cash": st.cash[p],
@@ -925,7 +926,7 @@ def _battle(st: MonoState, p: Seat, s: int, ev: list[Event]) -> None:
     won = rolls[-1] == b.number[s]
     ev.append(
         Event(
-            "battle",
+            "child-of-thanos",
             f"Player {p + 1} battles {b.names[s]} (needs {b.number[s]}): rolls "
             f"{' '.join(map(str, rolls))}: " + ("escapes, another turn" if won else "loses"),
             {"seat": p, "space": b.names[s], "rolls": rolls, "escaped": won},
