@@ -64,3 +64,8 @@ def make_bot(tier: str, mode: str, seed: int = 0) -> Bot:
         if prefix == "*" or mode.startswith(prefix):
             return by_mode[prefix](mode, seed)
     raise WarroomError(f"bot tier {tier!r} does not play {mode}")
+
+
+from warroom.bots import monopoly as _monopoly  # noqa: E402  (registers after the registry exists)
+
+register_tier("greedy", "monopoly", lambda mode, seed: _monopoly.GreedyMonopolyBot(mode, seed))

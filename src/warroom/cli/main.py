@@ -140,3 +140,7 @@ _odds.register(app)
 from warroom.cli import serve as _serve  # noqa: E402
 
 _serve.register(app)
+
+from warroom.cli.monopoly import monopoly_app  # noqa: E402
+
+app.add_typer(monopoly_app, name="monopoly")

@@ -1,6 +1,6 @@
 """One module per edition's rules; importing this package registers every mode."""
 
 from warroom.core.registry import get_mode, modes
-from warroom.games import risk_classic
+from warroom.games import monopoly_avengers, risk_classic
 
-__all__ = ["get_mode", "modes", "risk_classic"]
+__all__ = ["get_mode", "modes", "monopoly_avengers", "risk_classic"]

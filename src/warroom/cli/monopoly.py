@@ -1,0 +1,80 @@
+"""`warroom monopoly`: exact long-run odds of a Monopoly board, in the terminal or as JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from warroom.odds.monopoly import LEVELS, board_odds, hero_income, set_income
+from warroom.rules.monopoly import board
+
+monopoly_app = typer.Typer(help="Monopoly editions: exact odds.", no_args_is_help=True)
+
+
+@monopoly_app.command("odds")
+def odds(
+    jail: Annotated[
+        str, typer.Option(help="Jail policy: 'stay' (roll for doubles) or 'pay' at once.")
+    ] = "stay",
+    heroes: Annotated[
+        int, typer.Option(min=0, help="Hero cards the moving player holds (battle dice).")
+    ] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
+) -> None:
+    """Where turns end, landings per turn, and expected payment per opponent turn."""
+    if jail not in ("stay", "pay"):
+        Console(stderr=True).print("[bold red]error:[/] --jail must be 'stay' or 'pay'")
+        raise typer.Exit(code=2)
+    b = board("avengers")
+    o = board_odds("avengers", jail, heroes)
+    names = [*b.names, "In Jail"]
+    income = hero_income(b, o)
+    sets = set_income(b, o)
+    if as_json:
+        out: dict[str, Any] = {
+            "board": b.id,
+            "jail": jail,
+            "heroes": heroes,
+            "rolls_per_turn": o.rolls_per_turn,
+            "spaces": [
+                {
+                    "space": names[s],
+                    "end_of_turn": float(o.end[s]),
+                    "landings_per_turn": float(o.landings[s]) if s < len(b) else None,
+                }
+                for s in range(len(names))
+            ],
+            "heroes_income": {b.names[s]: row for s, row in income.items()},
+            "sets_income": sets,
+        }
+        print(json.dumps(out, indent=2))
+        return
+    console = Console()
+    t = Table(title=f"{b.name}: per turn (jail={jail}, heroes held={heroes})")
+    for col in ("#", "space", "P(end turn here)", "landings per turn"):
+        t.add_column(col, justify="right" if col != "space" else "left")
+    for s, name in enumerate(names):
+        land = f"{o.landings[s]:.4f}" if s < len(b) else ""
+        t.add_row(str(s) if s < len(b) else "", name, f"{o.end[s]:.4f}", land)
+    console.print(t)
+    h = Table(title="Expected payment per opponent turn, by hero and level (M)")
+    h.add_column("hero")
+    for lv in LEVELS:
+        h.add_column(lv, justify="right")
+    for s, row in income.items():
+        if b.set_of[s] >= 0:
+            h.add_row(b.names[s], *(f"{row[lv]:.2f}" for lv in LEVELS))
+        else:
+            h.add_row(f"{b.names[s]} (1 / 2 owned)", "", *(f"{v:.2f}" for v in row.values()))
+    console.print(h)
+    st = Table(title="Expected payment per opponent turn, whole colour set (M)")
+    st.add_column("set")
+    for lv in LEVELS[1:]:
+        st.add_column(lv, justify="right")
+    for name, row in sets.items():
+        st.add_row(name, *(f"{row[lv]:.2f}" for lv in LEVELS[1:]))
+    console.print(st)

@@ -1,0 +1,1666 @@
+"""Monopoly: Marvel Avengers Edition, every rule in its rulebook and nothing else.
+
+Rules as printed in the rulebook 002_*.txt; section names in comments are its headings.
+Board, prices and decks come from data/monopoly/avengers.json (partly reconstructed; see
+docs/monopoly.md). Heroes are properties, Bases houses, Headquarters hotels, sidelining is
+mortgaging.
+
+How decisions map onto the engine (`to_move` lists who may decide, first the one a
+simple driver should ask):
+- Decisions run in a fixed priority: a trade offer's receiver, then a new owner choosing
+  to reactivate or keep a sidelined hero, then a debtor raising money, then a call for
+  the last building, then an auction, then the turn itself.
+- Rent "ask" ("Drafted Heroes"): landing on another player's active hero opens a claim
+  whose amount is fixed at landing. The owner is listed first (ask or forgo) and keeps
+  the right until the next player rolls; the player whose turn it is is listed too and
+  may roll, which ends every claim of an earlier turn unasked.
+- "At any time" (building, selling, sidelining, reactivating, trade offers): the player
+  whose turn it is at every step of the turn; every other player in a window at the
+  start of each turn (listed in order from the left of the player to roll, each ending
+  theirs with `done`), which the roll closes ("before the next player rolls"); and a
+  debtor while raising money. At most OFFER_CAP offers per player per turn, so games
+  stay finite.
+- Auctions ("Undrafted Heroes", "Not Enough Buildings"): any player who has not passed
+  at the current high bid may bid, in no order; all of them are listed, from the left
+  of the high bidder. A bid resets everyone's pass; the auction ends when everyone but
+  the high bidder has passed. Bids are whole M from 10 up to the bidder's cash.
+
+Readings chosen where the rulebook is unclear (each also noted at its code):
+- Children of Thanos: one die for the token plus one per hero card held, sidelined
+  cards included (they are still held), rolled one at a time until one matches.
+- A Child of Thanos escape still gives another turn after a roll out of Jail.
+- Winter Soldier and Black Panther: the dice for the payment are rolled when the owner
+  asks; "both" counts a sidelined one, as "Sidelining" says for the increased payment.
+- Reactivating costs "the cost shown on the card" (the data file's `reactivate`); the
+  10% for keeping an acquired hero sidelined is of that cost, rounded up.
+- Bankruptcy ("Help! I Can't Pay"): declared only when no building can be sold and no
+  hero sidelined; the debtor's remaining cash goes to the creditor (player or Bank).
+- The last Base or Headquarters: when a build would take it, every other player who could
+  build one of that kind may say they want it; if anyone does, it is auctioned among them
+  and the builder, and the winning bid is its whole price (bids start at 10).
+- Bids and trade cash are limited to cash in hand; an HQ can be sold only while the Bank
+  has 4 Bases to exchange for it.
+- `turn_limit` (default 0, none) ends a game after that many turns, for simulations; the
+  rulebook has no such rule, so the outcome says so and ranks by net worth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from warroom.core.actions import Action, Arg
+from warroom.core.errors import IllegalAction, MalformedAction
+from warroom.core.events import Event
+from warroom.core.game import Game, Option, OptionValue, Outcome, Seat, require
+from warroom.core.registry import register
+from warroom.core.rng import Rng
+from warroom.rules import monopoly as mb
+from warroom.rules.monopoly import HQ, MonopolyBoard
+
+BANK = -1
+OFFER_CAP = 3  # trade offers per player per turn (a modelling limit, not a rule)
+
+# Phases of the turn of the player whose turn it is.
+START = "start"  # before a roll: roll (or leave Jail)
+DRAFT = "draft"  # landed on an undrafted hero: draft or auction
+END = "end"  # the moves are done: pass the dice
+BUSY = "busy"  # effects being resolved (someone else decides)
+OVER = "over"
+
+CARD_SUFFIX = "-card"
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    space: int  # the hero, or the space the builder wants to build on
+    building: str  # "" for a hero; "base" or "hq" for the last building
+    seats: tuple[int, ...]  # who may bid
+    targets: tuple[int, ...]  # building auctions: where each of `seats` would build
+    start: int  # bidding order runs from this seat's left
+    high: int
+    bidder: int
+    passed: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The last Base or Headquarters: who else wants it (Not Enough Buildings)."""
+
+    builder: int
+    space: int
+    building: str
+    asked: tuple[int, ...]
+    wanted: tuple[tuple[int, int], ...]  # (seat, space)
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    proposer: int
+    receiver: int
+    give_heroes: tuple[int, ...]
+    give_cash: int
+    give_cards: tuple[int, ...]
+    get_heroes: tuple[int, ...]
+    get_cash: int
+    get_cards: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class MonoState:
+    """Everything about a game. Copied by every step, never shared."""
+
+    board: MonopolyBoard
+    options: Mapping[str, OptionValue]
+    players: int
+    rng: Rng
+    cash: list[int]
+    pos: list[int]
+    alive: list[bool]
+    jail: list[int]  # -1: free; else the turns already tried in Jail
+    held: list[list[int]]  # Get Out of Jail Free cards held
+    owner: list[int]  # per space; BANK while undrafted
+    sidelined: list[bool]
+    level: list[int]  # 0-4 Bases, HQ (5) a Headquarters
+    bases: int  # in the Bank
+    hqs: int
+    decks: list[list[int]]  # card ids, top first
+    bank_net: int  # money the Bank paid out less money it took in
+    current: Seat
+    turn: int
+    phase: str
+    doubles: int  # doubles rolled in a row this turn
+    again: bool  # another roll is due (doubles, or a battle escape)
+    window: list[int]  # other players still to act before this turn's roll
+    claims: list[tuple[int, int, int, int]]  # owner, payer, space, amount (<0: dice times)
+    tasks: list[tuple[Any, ...]]  # effects waiting to resolve, first first
+    debts: list[tuple[int, int, int]]  # debtor, creditor, amount; the last is being raised
+    acquire: list[tuple[int, int]]  # (new owner, sidelined hero) awaiting a choice
+    auction: Auction | None
+    call: Call | None
+    offer: Offer | None
+    offers_made: list[int]
+    out_order: list[int]
+    outcome: Outcome | None
+
+    def copy(self) -> MonoState:
+        return MonoState(
+            self.board,
+            self.options,
+            self.players,
+            self.rng.copy(),
+            self.cash[:],
+            self.pos[:],
+            self.alive[:],
+            self.jail[:],
+            [h[:] for h in self.held],
+            self.owner[:],
+            self.sidelined[:],
+            self.level[:],
+            self.bases,
+            self.hqs,
+            [d[:] for d in self.decks],
+            self.bank_net,
+            self.current,
+            self.turn,
+            self.phase,
+            self.doubles,
+            self.again,
+            self.window[:],
+            self.claims[:],
+            self.tasks[:],
+            self.debts[:],
+            self.acquire[:],
+            self.auction,
+            self.call,
+            self.offer,
+            self.offers_made[:],
+            self.out_order[:],
+            self.outcome,
+        )
+
+
+Handler = Callable[["MonopolyAvengers", MonoState, Seat, Action, list[Event]], None]
+
+
+class MonopolyAvengers(Game[MonoState]):
+    id = "monopoly-avengers"
+    title = "Monopoly: Marvel Avengers Edition"
+    min_players = 2
+    max_players = 12  # Components: 12 tokens
+    options = (
+        Option("turn_limit", 0, "end the game after this many turns (0: never; simulations)"),
+    )
+
+    # -- setup ---------------------------------------------------------------------------
+    def setup(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> MonoState:
+        b = mb.board("avengers")
+        rng = Rng(seed)
+        first = _roll_for_first(rng, players)
+        n = len(b)
+        decks = [[c for c in range(len(b.cards)) if b.card_deck[c] == d] for d in range(2)]
+        for d in decks:  # Setup, steps 3-4: shuffle both decks
+            rng.shuffle(d)
+        st = MonoState(
+            board=b,
+            options=dict(options),
+            players=players,
+            rng=rng,
+            cash=[b.start_cash] * players,  # Setup, step 2
+            pos=[b.go] * players,
+            alive=[True] * players,
+            jail=[-1] * players,
+            held=[[] for _ in range(players)],
+            owner=[BANK] * n,
+            sidelined=[False] * n,
+            level=[0] * n,
+            bases=b.bases,
+            hqs=b.headquarters,
+            decks=decks,
+            bank_net=0,
+            current=first,
+            turn=1,
+            phase=START,
+            doubles=0,
+            again=False,
+            window=[],
+            claims=[],
+            tasks=[],
+            debts=[],
+            acquire=[],
+            auction=None,
+            call=None,
+            offer=None,
+            offers_made=[0] * players,
+            out_order=[],
+            outcome=None,
+        )
+        st.window = _others(st, first)
+        return st
+
+    # -- who decides ---------------------------------------------------------------------
+    def to_move(self, state: MonoState) -> tuple[Seat, ...]:
+        st = state
+        ctx = _context(st)
+        if ctx == "over":
+            return ()
+        if ctx == "offer":
+            assert st.offer is not None
+            return (st.offer.receiver,)
+        if ctx == "acquire":
+            return (st.acquire[0][0],)
+        if ctx == "debt":
+            return (st.debts[-1][0],)
+        if ctx == "call":
+            assert st.call is not None
+            return (st.call.asked[0],)
+        if ctx == "auction":
+            return tuple(_bidders(st))
+        if ctx == "draft":
+            return (st.current,)
+        seats: list[int] = []
+        for c in st.claims:
+            if c[0] not in seats:
+                seats.append(c[0])
+        seats += [p for p in st.window if p not in seats]
+        if st.current not in seats:
+            seats.append(st.current)
+        return tuple(seats)
+
+    def seat_names(self, state: MonoState) -> list[str]:
+        return [f"Player {i + 1}" for i in range(state.players)]
+
+    # -- legal actions -------------------------------------------------------------------
+    def legal_actions(self, state: MonoState, seat: Seat) -> list[Action]:
+        st, b = state, state.board
+        if seat not in self.to_move(st):
+            return []
+        ctx = _context(st)
+        names = b.names
+        if ctx == "offer":
+            return [Action("accept"), Action("decline")]
+        if ctx == "acquire":
+            s = st.acquire[0][1]
+            out = [Action("keep", (names[s],))]
+            if st.cash[seat] >= b.reactivate[s]:
+                out.insert(0, Action("reactivate", (names[s],)))
+            return out
+        if ctx == "debt":
+            amount = st.debts[-1][2]
+            raise_money = _sales(st, seat)
+            out = [Action("pay")] if st.cash[seat] >= amount else []
+            out += raise_money + _offers(st, seat)
+            if not raise_money and st.cash[seat] < amount:
+                out.append(Action("bankrupt"))
+            return out
+        if ctx == "call":
+            assert st.call is not None
+            kind = st.call.building
+            return [
+                Action("want", (names[s],))
+                for s in b.ownable
+                if _build_problem(st, seat, s, kind, cost=b.bid_start) is None
+            ] + [Action("pass")]
+        if ctx == "auction":
+            lo = _min_bid(st)
+            amounts = sorted({lo, lo + 9, lo + 49, lo + 99})
+            return [Action("bid", (m,)) for m in amounts if m <= st.cash[seat]] + [Action("pass")]
+        out = []
+        for owner, _payer, s, _amount in st.claims if ctx == "calm" else []:
+            if owner == seat and Action("ask", (names[s],)) not in out:
+                out += [Action("ask", (names[s],)), Action("forgo", (names[s],))]
+        if seat == st.current:
+            if ctx == "draft":
+                s = st.pos[seat]
+                if st.cash[seat] >= b.price[s]:
+                    out.append(Action("draft"))
+                out.append(Action("auction"))
+            elif st.phase == START:
+                out.append(Action("roll"))
+                if st.jail[seat] >= 0:
+                    if st.cash[seat] >= b.jail_fine:
+                        out.append(Action("pay"))
+                    for d in sorted({b.card_deck[c] for c in st.held[seat]}):
+                        out.append(Action("use", (b.decks[d] + CARD_SUFFIX,)))
+            else:
+                out.append(Action("end"))
+        elif seat in st.window:
+            out.append(Action("done"))
+        else:
+            return out
+        return (
+            out
+            + _builds(st, seat)
+            + _sales(st, seat)
+            + _reactivations(st, seat)
+            + _offers(st, seat)
+        )
+
+    # -- applying ------------------------------------------------------------------------
+    def apply(self, state: MonoState, seat: Seat, action: Action) -> tuple[MonoState, list[Event]]:
+        self.check_seat(state, seat)
+        ctx = _context(state)
+        kinds = _KINDS[ctx]
+        handler = kinds.get(action.kind)
+        if handler is None:
+            allowed = ", ".join(sorted(kinds))
+            if not any(action.kind in k for k in _KINDS.values()):
+                raise MalformedAction(f"unknown action {action.kind!r}; now you may: {allowed}")
+            raise IllegalAction(f"cannot {action.kind} now; now you may: {allowed}")
+        st = state.copy()
+        events: list[Event] = []
+        handler(self, st, seat, action, events)
+        _proceed(st, events)
+        return st, events
+
+    def parse(self, state: MonoState, seat: Seat, text: str) -> Action:
+        """Hero and player names in any case; deck cards as "stark-card"."""
+        action = Action.parse(text)
+        return Action(action.kind, tuple(_canonical(state, a) for a in action.args))
+
+    # -- outcome, views, checks ----------------------------------------------------------
+    def outcome(self, state: MonoState) -> Outcome | None:
+        return state.outcome
+
+    def view(self, state: MonoState, seat: Seat | None) -> dict[str, Any]:
+        st, b = state, state.board
+        names = self.seat_names(st)
+        worth = _net_worths(st)
+        out: dict[str, Any] = {
+            "mode": self.id,
+            "board": b.id,
+            "seat": seat,
+            "turn": st.turn,
+            "phase": st.phase,
+            "current": st.current,
+            "to_move": list(self.to_move(st)),
+            "doubles": st.doubles,
+            "players": names,
+            "status": [
+                {
+                    "name": names[p],
+                    "cash": st.cash[p],
+                    "position": st.pos[p],
+                    "space": b.names[st.pos[p]],
+                    "in_jail": st.jail[p] >= 0,
+                    "jail_turns": max(st.jail[p], 0),
+                    "cards": [b.decks[b.card_deck[c]] + CARD_SUFFIX for c in st.held[p]],
+                    "alive": st.alive[p],
+                    "net_worth": worth[p],
+                }
+                for p in range(st.players)
+            ],
+            "owner": st.owner[:],
+            "sidelined": st.sidelined[:],
+            "level": st.level[:],
+            "bank": {"bases": st.bases, "headquarters": st.hqs},
+            "deck_sizes": {b.decks[d]: len(st.decks[d]) for d in range(len(b.decks))},
+            "claims": [
+                {"owner": o, "payer": p, "space": b.names[s], "amount": a}
+                for o, p, s, a in st.claims
+            ],
+            "window": st.window[:],
+            "debt": None,
+            "auction": None,
+            "call": None,
+            "offer": None,
+            "acquire": [{"seat": p, "space": b.names[s]} for p, s in st.acquire],
+            "outcome": st.outcome.to_json() if st.outcome else None,
+        }
+        if st.debts:
+            d, c, a = st.debts[-1]
+            out["debt"] = {"debtor": d, "creditor": None if c == BANK else c, "amount": a}
+        if st.auction is not None:
+            au = st.auction
+            out["auction"] = {
+                "item": au.building or "hero",
+                "space": b.names[au.space],
+                "high": au.high,
+                "bidder": au.bidder if au.bidder >= 0 else None,
+                "min_bid": _min_bid(st),
+                "seats": list(au.seats),
+            }
+        if st.call is not None:
+            out["call"] = {"building": st.call.building, "builder": st.call.builder}
+        if st.offer is not None:
+            o = st.offer
+            out["offer"] = {
+                "proposer": o.proposer,
+                "receiver": o.receiver,
+                "give": _items(b, o.give_heroes, o.give_cash, o.give_cards),
+                "get": _items(b, o.get_heroes, o.get_cash, o.get_cards),
+            }
+        return out
+
+    def invariants(self, state: MonoState) -> list[str]:
+        st, b = state, state.board
+        problems = []
+        if sum(st.cash) != st.players * b.start_cash + st.bank_net:
+            problems.append("money was made or lost outside the Bank")
+        if min(st.cash) < 0:
+            problems.append(f"negative cash: {st.cash}")
+        if st.bases + sum(lv for lv in st.level if lv < HQ) != b.bases or st.bases < 0:
+            problems.append(f"Bases not conserved: bank {st.bases}, board {st.level}")
+        if st.hqs + st.level.count(HQ) != b.headquarters or st.hqs < 0:
+            problems.append("Headquarters not conserved")
+        cards = sorted([c for d in st.decks for c in d] + [c for h in st.held for c in h])
+        if cards != list(range(len(b.cards))):
+            problems.append("cards lost or duplicated")
+        for p in range(st.players):
+            if not st.alive[p] and (st.cash[p] or st.held[p] or p in st.owner):
+                problems.append(f"bankrupt Player {p + 1} still has cash, cards or heroes")
+        for s in range(len(b)):
+            if st.sidelined[s] and st.owner[s] == BANK:
+                problems.append(f"{b.names[s]} is sidelined but undrafted")
+            if st.level[s]:
+                m = b.set_members[b.set_of[s]]
+                if any(st.owner[t] != st.owner[s] or st.sidelined[t] for t in m):
+                    problems.append(f"{b.names[s]} has buildings without an active full set")
+                levels = [st.level[t] for t in m]
+                if max(levels) - min(levels) > 1:
+                    problems.append(f"uneven building in {b.sets[b.set_of[s]]}")
+        return problems
+
+    def resample_hidden(self, state: MonoState, seat: Seat, rng: Rng) -> MonoState:
+        """The order of both decks and the dice to come redrawn; everything else is public."""
+        st = state.copy()
+        for d in st.decks:
+            rng.shuffle(d)
+        st.rng = Rng(rng.next_u64())
+        return st
+
+
+# -- helpers ------------------------------------------------------------------------------
+def _context(st: MonoState) -> str:
+    if st.phase == OVER:
+        return "over"
+    if st.offer is not None:
+        return "offer"
+    if st.acquire:
+        return "acquire"
+    if st.debts:
+        return "debt"
+    if st.call is not None:
+        return "call"
+    if st.auction is not None:
+        return "auction"
+    if st.phase == DRAFT:
+        return "draft"
+    return "calm"
+
+
+def _roll_for_first(rng: Rng, players: int) -> Seat:
+    """Game Play: each rolls both dice, the highest roller starts; ties roll again."""
+    contenders = list(range(players))
+    while len(contenders) > 1:
+        rolls = [sum(rng.roll(2)) for _ in contenders]
+        best = max(rolls)
+        contenders = [p for p, r in zip(contenders, rolls, strict=True) if r == best]
+    return contenders[0]
+
+
+def _others(st: MonoState, seat: Seat) -> list[int]:
+    """Living players other than `seat`, from its left."""
+    return [
+        (seat + k) % st.players for k in range(1, st.players) if st.alive[(seat + k) % st.players]
+    ]
+
+
+def net_worth(st: MonoState, p: Seat) -> int:
+    """Cash, heroes at price (sidelined: sideline value), buildings at cost."""
+    return _net_worths(st)[p]
+
+
+def _net_worths(st: MonoState) -> list[int]:
+    b = st.board
+    total = st.cash[:]
+    for s in b.ownable:
+        o = st.owner[s]
+        if o < 0:
+            continue
+        total[o] += b.sideline[s] if st.sidelined[s] else b.price[s]
+        lv = st.level[s]
+        if lv:
+            total[o] += (
+                b.hq_cost[s] + b.max_bases * b.base_cost[s] if lv == HQ else lv * b.base_cost[s]
+            )
+    return total
+
+
+def payment(st: MonoState, s: int) -> int:
+    """What landing on hero `s` owes its owner now; a negative number is a dice multiplier."""
+    b, o = st.board, st.owner[s]
+    if b.kind[s] == mb.DICE_HERO:
+        owned = sum(1 for t in b.dice_heroes if st.owner[t] == o)  # sidelined ones count
+        return -b.multipliers[owned - 1]
+    lv = st.level[s]
+    if lv:
+        return b.payments[s][lv]
+    full = all(st.owner[t] == o for t in b.set_members[b.set_of[s]])
+    return b.payments[s][0] * (2 if full else 1)  # Collect Color Sets: twice as much
+
+
+def _items(
+    b: MonopolyBoard, heroes: tuple[int, ...], cash: int, cards: tuple[int, ...]
+) -> list[Arg]:
+    out: list[Arg] = [b.names[s] for s in heroes]
+    if cash:
+        out.append(cash)
+    out += [b.decks[b.card_deck[c]] + CARD_SUFFIX for c in cards]
+    return out
+
+
+def _canonical(st: MonoState, arg: Arg) -> Arg:
+    if not isinstance(arg, str):
+        return arg
+    b = st.board
+    s = b.hero_index.get(arg.lower())
+    if s is not None:
+        return b.names[s]
+    low = arg.lower()
+    for p in range(st.players):
+        if low in (f"player {p + 1}", f"p{p + 1}"):
+            return f"Player {p + 1}"
+    if low.endswith(CARD_SUFFIX) and low[: -len(CARD_SUFFIX)] in b.decks:
+        return low
+    return arg
+
+
+def _hero(st: MonoState, a: Action, usage: str) -> int:
+    if len(a.args) != 1 or not isinstance(a.args[0], str):
+        raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
+    try:
+        return st.board.hero(a.args[0])
+    except KeyError:
+        raise IllegalAction(f"there is no hero {a.args[0]!r} on the board") from None
+
+
+def _no_args(a: Action, usage: str) -> None:
+    if a.args:
+        raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
+
+
+def _seat_arg(st: MonoState, arg: Arg) -> int:
+    if isinstance(arg, str):
+        low = arg.lower()
+        for p in range(st.players):
+            if low in (f"player {p + 1}", f"p{p + 1}"):
+                return p
+    raise IllegalAction(f"there is no player {arg!r}")
+
+
+def _set_levels(st: MonoState, s: int) -> list[int]:
+    b = st.board
+    if b.set_of[s] < 0:
+        return [0]
+    return [st.level[t] for t in b.set_members[b.set_of[s]]]
+
+
+def _build_problem(st: MonoState, p: Seat, s: int, kind: str = "", cost: int = -1) -> str | None:
+    """Why `p` may not build on `s` now (Building Bases / Headquarters), or None.
+
+    `kind` ("base"/"hq") restricts the building; `cost` replaces the card's cost (an auction).
+    """
+    b = st.board
+    name = b.names[s]
+    if b.kind[s] != mb.HERO:
+        return f"{name} is not in a colour set"
+    if st.owner[s] != p:
+        return f"you have not drafted {name}"
+    members = b.set_members[b.set_of[s]]
+    if any(st.owner[t] != p for t in members):
+        return f"you do not have the whole {b.sets[b.set_of[s]]} set"
+    if any(st.sidelined[t] for t in members):
+        return f"a hero in the {b.sets[b.set_of[s]]} set is sidelined"
+    lv = st.level[s]
+    if lv == HQ:
+        return f"{name} has a Headquarters already"
+    if lv > min(_set_levels(st, s)):
+        return "you must build evenly: first build on the other heroes of the set"
+    building = "hq" if lv == b.max_bases else "base"
+    if kind and building != kind:
+        return f"{name} is not ready for a {kind}"
+    if building == "base" and st.bases == 0:
+        return "the Bank has no Bases left"
+    if building == "hq" and st.hqs == 0:
+        return "the Bank has no Headquarters left"
+    price = _building_price(b, s, building) if cost < 0 else cost
+    if st.cash[p] < price:
+        return f"you have M{st.cash[p]}, not M{price}"
+    return None
+
+
+def _sell_problem(st: MonoState, p: Seat, s: int) -> str | None:
+    b = st.board
+    if st.owner[s] != p or b.kind[s] != mb.HERO or st.level[s] == 0:
+        return f"you have no building on {b.names[s]}"
+    if st.level[s] < max(_set_levels(st, s)):
+        return "sell evenly: first sell from the heroes of the set with the most"
+    if st.level[s] == HQ and st.bases < b.max_bases:
+        return f"the Bank has {st.bases} Bases, not 4 to exchange for the Headquarters"
+    return None
+
+
+def _sideline_problem(st: MonoState, p: Seat, s: int) -> str | None:
+    b = st.board
+    if st.owner[s] != p:
+        return f"you have not drafted {b.names[s]}"
+    if st.sidelined[s]:
+        return f"{b.names[s]} is sidelined already"
+    if any(_set_levels(st, s)):
+        return "sell every building in the set first"
+    return None
+
+
+def _tradeable(st: MonoState, p: Seat, s: int) -> bool:
+    """Deals & Trades: heroes only, with every building in their set sold first."""
+    return st.owner[s] == p and not any(_set_levels(st, s))
+
+
+def _builds(st: MonoState, p: Seat) -> list[Action]:
+    b = st.board
+    return [
+        Action("build", (b.names[s],))
+        for s in b.ownable
+        if st.owner[s] == p and _build_problem(st, p, s) is None
+    ]
+
+
+def _sales(st: MonoState, p: Seat) -> list[Action]:
+    b = st.board
+    out = []
+    for s in b.ownable:
+        if st.owner[s] != p:
+            continue
+        if st.level[s] and _sell_problem(st, p, s) is None:
+            out.append(Action("sell", (b.names[s],)))
+        elif _sideline_problem(st, p, s) is None:
+            out.append(Action("sideline", (b.names[s],)))
+    return out
+
+
+def _reactivations(st: MonoState, p: Seat) -> list[Action]:
+    b = st.board
+    return [
+        Action("reactivate", (b.names[s],))
+        for s in b.ownable
+        if st.owner[s] == p and st.sidelined[s] and st.cash[p] >= b.reactivate[s]
+    ]
+
+
+def _offers(st: MonoState, p: Seat) -> list[Action]:
+    """A sample of offers (heroes at their printed price, cards at the Jail fine); any
+    other offer may be written out and is checked the same way."""
+    b = st.board
+    if st.offers_made[p] >= OFFER_CAP:
+        return []
+    built = {b.set_of[s] for s in b.ownable if st.level[s]}
+    free = [
+        s for s in b.ownable if st.owner[s] >= 0 and (b.set_of[s] < 0 or b.set_of[s] not in built)
+    ]
+    out = []
+    for q in _others(st, p):
+        name = f"Player {q + 1}"
+        for s in free:
+            if st.owner[s] == q and st.cash[p] >= b.price[s]:
+                out.append(Action("offer", (name, "give", b.price[s], "get", b.names[s])))
+            elif st.owner[s] == p and st.cash[q] >= b.price[s]:
+                out.append(Action("offer", (name, "give", b.names[s], "get", b.price[s])))
+        fine = b.jail_fine
+        for c in st.held[q][:1]:
+            if st.cash[p] >= fine:
+                card = b.decks[b.card_deck[c]] + CARD_SUFFIX
+                out.append(Action("offer", (name, "give", fine, "get", card)))
+        for c in st.held[p][:1]:
+            if st.cash[q] >= fine:
+                card = b.decks[b.card_deck[c]] + CARD_SUFFIX
+                out.append(Action("offer", (name, "give", card, "get", fine)))
+    return out
+
+
+def _min_bid(st: MonoState) -> int:
+    assert st.auction is not None
+    return max(st.board.bid_start, st.auction.high + 1)
+
+
+def _bidders(st: MonoState) -> list[int]:
+    """Who may still raise, from the left of the high bidder (or of the auction's start)."""
+    au = st.auction
+    assert au is not None
+    lo = _min_bid(st)
+    anchor = au.bidder if au.bidder >= 0 else au.start
+    order = [(anchor + k) % st.players for k in range(1, st.players + 1)]
+    return [
+        p
+        for p in order
+        if p in au.seats
+        and st.alive[p]
+        and p not in au.passed
+        and p != au.bidder
+        and st.cash[p] >= lo
+    ]
+
+
+# -- money ------------------------------------------------------------------------------
+def _gain(st: MonoState, p: Seat, amount: int) -> None:
+    """The Bank pays `p`."""
+    st.cash[p] += amount
+    st.bank_net += amount
+
+
+def _spend(st: MonoState, p: Seat, amount: int) -> None:
+    """`p` pays the Bank (only with the cash in hand)."""
+    assert st.cash[p] >= amount
+    st.cash[p] -= amount
+    st.bank_net -= amount
+
+
+def _transfer(st: MonoState, payer: Seat, payee: Seat, amount: int) -> None:
+    if payee == BANK:
+        _spend(st, payer, amount)
+    else:
+        assert st.cash[payer] >= amount
+        st.cash[payer] -= amount
+        st.cash[payee] += amount
+
+
+def _who(st: MonoState, p: int) -> str:
+    return "the Bank" if p == BANK else f"Player {p + 1}"
+
+
+# -- the effect queue -----------------------------------------------------------------------
+def _proceed(st: MonoState, ev: list[Event]) -> None:
+    """Resolve waiting effects in order until someone must decide."""
+    while st.tasks and st.phase != OVER and _context(st) in ("calm",):
+        task = st.tasks.pop(0)
+        _TASKS[task[0]](st, task, ev)
+    if st.phase == BUSY and not st.tasks and _context(st) == "calm":
+        raise AssertionError("effects ran out with no decision to make")
+
+
+def _t_pay(st: MonoState, task: tuple[Any, ...], ev: list[Event]) -> None:
+    _, debtor, creditor, amount, why = task
+    if not st.alive[debtor] or (creditor != BANK and not st.alive[creditor]) or amount <= 0:
+        return
+    if st.cash[debtor] >= amount:
+        _transfer(st, debtor, creditor, amount)
+        ev.append(
+            Event(
+                "pay",
+                f"{_who(st, debtor)} pays M{amount} to {_who(st, creditor)} ({why})",
+                {"seat": debtor, "to": creditor, "amount": amount, "why": why},
+            )
+        )
+        return
+    st.debts.append((debtor, creditor, amount))
+    ev.append(
+        Event(
+            "debt",
+            f"{_who(st, debtor)} owes M{amount} to {_who(st, creditor)} ({why}) and has "
+            f"M{st.cash[debtor]}: raise money or go bankrupt",
+            {"seat": debtor, "to": creditor, "amount": amount, "why": why},
+        )
+    )
+
+
+def _t_move(st: MonoState, task: tuple[Any, ...], ev: list[Event]) -> None:
+    _move_by(st, st.current, task[1], ev)
+    st.tasks.insert(0, ("land",))
+
+
+def _t_land(st: MonoState, task: tuple[Any, ...], ev: list[Event]) -> None:
+    _land(st, ev)
+
+
+def _t_after(st: MonoState, task: tuple[Any, ...], ev: list[Event]) -> None:
+    """Did you roll doubles? Roll again; otherwise (or from Jail) the turn ends."""
+    p = st.current
+    if st.again and st.jail[p] < 0:
+        st.phase = START
+        ev.append(Event("again", f"Player {p + 1} rolls again", {"seat": p}))
+    else:
+        st.phase = END
+    st.again = False
+
+
+def _t_auction(st: MonoState, task: tuple[Any, ...], ev: list[Event]) -> None:
+    s = task[1]
+    if st.owner[s] != BANK:
+        return
+    seats = tuple(p for p in range(st.players) if st.alive[p])
+    st.auction = Auction(s, "", seats, (), st.current, 0, -1, ())
+    ev.append(
+        Event(
+            "auction",
+            f"The Banker auctions {st.board.names[s]}'s allegiance "
+            f"(bids from M{st.board.bid_start})",
+            {"space": st.board.names[s]},
+        )
+    )
+    _settle_auction(st, ev)
+
+
+def _t_next(st: MonoState, task: tuple[Any, ...], ev: list[Event]) -> None:
+    _end_turn(st, ev)
+
+
+_TASKS: dict[str, Callable[[MonoState, tuple[Any, ...], list[Event]], None]] = {
+    "pay": _t_pay,
+    "move": _t_move,
+    "land": _t_land,
+    "after": _t_after,
+    "auction": _t_auction,
+    "next": _t_next,
+}
+
+
+# -- movement and spaces --------------------------------------------------------------------
+def _move_by(st: MonoState, p: Seat, steps: int, ev: list[Event]) -> None:
+    b = st.board
+    start = st.pos[p]
+    st.pos[p] = (start + steps) % len(b)
+    ev.append(
+        Event(
+            "move",
+            f"Player {p + 1} moves to {b.names[st.pos[p]]}",
+            {"seat": p, "from": start, "to": st.pos[p]},
+        )
+    )
+    if start + steps >= len(b):  # Go: pass or land on it
+        _gain(st, p, b.go_salary)
+        ev.append(Event("salary", f"Player {p + 1} collects M{b.go_salary} for GO", {"seat": p}))
+
+
+def _send_to_jail(st: MonoState, p: Seat, ev: list[Event]) -> None:
+    """Go to Jail: move there at once, no GO salary; the turn is over."""
+    st.pos[p] = st.board.jail
+    st.jail[p] = 0
+    st.again = False
+    st.doubles = 0
+    ev.append(Event("jail", f"Player {p + 1} goes to Jail", {"seat": p}))
+
+
+def _land(st: MonoState, ev: list[Event]) -> None:
+    b, p = st.board, st.current
+    s = st.pos[p]
+    kind = b.kind[s]
+    ev.append(Event("land", f"Player {p + 1} lands on {b.names[s]}", {"seat": p, "space": s}))
+    if kind in mb.OWNABLE:
+        o = st.owner[s]
+        if o == BANK:
+            st.phase = DRAFT  # Undrafted Heroes: draft or auction
+        elif o != p and not st.sidelined[s]:
+            amount = payment(st, s)
+            st.claims.append((o, p, s, amount))
+            what = f"M{amount}" if amount > 0 else f"{-amount} times the dice"
+            ev.append(
+                Event(
+                    "claim",
+                    f"Player {o + 1} may ask Player {p + 1} for {what} for {b.names[s]}",
+                    {"owner": o, "payer": p, "space": b.names[s], "amount": amount},
+                )
+            )
+    elif kind == mb.TAX:
+        st.tasks.insert(0, ("pay", p, BANK, b.amount[s], b.names[s]))
+    elif kind == mb.BATTLE:
+        _battle(st, p, s, ev)
+    elif kind == mb.DECK:
+        _draw(st, p, b.deck_of[s], ev)
+    elif kind == mb.GO_TO_JAIL:
+        _send_to_jail(st, p, ev)
+
+
+def _battle(st: MonoState, p: Seat, s: int, ev: list[Event]) -> None:
+    """Children of Thanos: a die for the token plus one per hero card held, until one matches.
+
+    Sidelined hero cards are still held, so they count.
+    """
+    b = st.board
+    dice = 1 + sum(1 for t in b.ownable if st.owner[t] == p)
+    rolls = []
+    for _ in range(dice):
+        rolls.append(st.rng.die())
+        if rolls[-1] == b.number[s]:
+            break
+    won = rolls[-1] == b.number[s]
+    ev.append(
+        Event(
+            "child-of-thanos",
+            f"Player {p + 1} battles {b.names[s]} (needs {b.number[s]}): rolls "
+            f"{' '.join(map(str, rolls))}: " + ("escapes, another turn" if won else "loses"),
+            {"seat": p, "space": b.names[s], "rolls": rolls, "escaped": won},
+            reveals=True,
+        )
+    )
+    if won:
+        st.again = True
+    else:
+        st.tasks.insert(0, ("pay", p, BANK, b.battle_fine, f"lost to {b.names[s]}"))
+
+
+def _draw(st: MonoState, p: Seat, d: int, ev: list[Event]) -> None:
+    """Take the top card, do what it says, and put it at the bottom (a Jail card is kept)."""
+    b = st.board
+    c = st.decks[d].pop(0)
+    card = b.cards[c]
+    ev.append(
+        Event(
+            "card",
+            f"Player {p + 1} draws {b.deck_names[d]}: {card.title}",
+            {"seat": p, "deck": b.decks[d], "card": card.title},
+            reveals=True,
+        )
+    )
+    if card.effect == mb.JAIL_FREE:
+        st.held[p].append(c)
+        return
+    st.decks[d].append(c)
+    n = len(b)
+    e = card.effect
+    if e == mb.ADVANCE:
+        _move_by(st, p, (card.target - st.pos[p]) % n or n, ev)
+        st.tasks.insert(0, ("land",))
+    elif e == mb.ADVANCE_NEAREST:
+        steps = next(k for k in range(1, n + 1) if b.kind[(st.pos[p] + k) % n] == card.kind)
+        _move_by(st, p, steps, ev)
+        st.tasks.insert(0, ("land",))
+    elif e == mb.BACK:
+        st.pos[p] = (st.pos[p] - card.amount) % n
+        ev.append(Event("move", f"Player {p + 1} goes back to {b.names[st.pos[p]]}", {"seat": p}))
+        st.tasks.insert(0, ("land",))
+    elif e == mb.GO_TO_JAIL_CARD:
+        _send_to_jail(st, p, ev)
+    elif e == mb.BANK_PAYS:
+        _gain(st, p, card.amount)
+    elif e == mb.PAY_BANK:
+        st.tasks.insert(0, ("pay", p, BANK, card.amount, card.title))
+    elif e == mb.COLLECT_EACH:
+        st.tasks[0:0] = [("pay", q, p, card.amount, card.title) for q in _others(st, p)]
+    elif e == mb.PAY_EACH:
+        st.tasks[0:0] = [("pay", p, q, card.amount, card.title) for q in _others(st, p)]
+    elif e == mb.REPAIRS:
+        mine = [st.level[s] for s in b.ownable if st.owner[s] == p]
+        total = card.base * sum(lv for lv in mine if lv < HQ) + card.hq * mine.count(HQ)
+        st.tasks.insert(0, ("pay", p, BANK, total, card.title))
+
+
+def _end_turn(st: MonoState, ev: list[Event]) -> None:
+    """Pass the dice to the left (the next player still in the game)."""
+    limit = int(st.options["turn_limit"])
+    if limit and st.turn >= limit:
+        _finish_by_limit(st, ev)
+        return
+    nxt = _others(st, st.current)[0]
+    st.current = nxt
+    st.turn += 1
+    st.phase = START
+    st.doubles = 0
+    st.again = False
+    st.tasks = []
+    st.window = _others(st, nxt)
+    st.offers_made = [0] * st.players
+    ev.append(Event("turn", f"Turn {st.turn}: Player {nxt + 1}", {"seat": nxt, "turn": st.turn}))
+
+
+def _finish_by_limit(st: MonoState, ev: list[Event]) -> None:
+    worth = _net_worths(st)
+    alive = sorted((p for p in range(st.players) if st.alive[p]), key=lambda p: -worth[p])
+    winners = tuple(p for p in alive if worth[p] == worth[alive[0]])
+    st.outcome = Outcome(
+        winners,
+        f"turn limit of {st.turn} turns reached (not a rulebook ending): ranked by net worth",
+        tuple(alive) + tuple(reversed(st.out_order)),
+    )
+    st.phase = OVER
+    ev.append(Event("game-over", st.outcome.reason, {"winners": list(winners)}))
+
+
+# -- handlers: the turn -------------------------------------------------------------------
+def _roll(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _no_args(a, "roll")
+    require(seat == st.current and st.phase == START, "only the player whose turn it is rolls")
+    b = st.board
+    # Drafted Heroes: claims not asked before the next player rolls are not owed.
+    lapsed = [c for c in st.claims if c[1] != seat]
+    for o, p, s, _ in lapsed:
+        ev.append(
+            Event(
+                "lapse",
+                f"Player {o + 1} did not ask Player {p + 1} for {b.names[s]} in time",
+                {"owner": o, "payer": p, "space": b.names[s]},
+            )
+        )
+    st.claims = [c for c in st.claims if c[1] == seat]
+    st.window = []
+    d1, d2 = st.rng.roll(2)
+    double = d1 == d2
+    ev.append(
+        Event(
+            "roll",
+            f"Player {seat + 1} rolls {d1}+{d2}" + (" (doubles)" if double else ""),
+            {"seat": seat, "dice": [d1, d2]},
+            reveals=True,
+        )
+    )
+    st.phase = BUSY
+    if st.jail[seat] >= 0:
+        # How do I get out of Jail, option 3: doubles free you; the roll moves you, no more.
+        if double:
+            st.jail[seat] = -1
+            st.again = False
+            st.tasks = [("move", d1 + d2), ("after",)]
+            return
+        st.jail[seat] += 1
+        if st.jail[seat] < b.jail_turns:
+            st.phase = END
+            return
+        # The third failed turn: pay 50 and use the roll to move.
+        st.jail[seat] = -1
+        st.again = False
+        st.tasks = [("pay", seat, BANK, b.jail_fine, "leaving Jail"), ("move", d1 + d2), ("after",)]
+        return
+    st.doubles = st.doubles + 1 if double else 0
+    if st.doubles == 3:  # Watch Out! Three doubles in a row: Jail, no third move
+        _send_to_jail(st, seat, ev)
+        st.phase = END
+        return
+    st.again = double
+    st.tasks = [("move", d1 + d2), ("after",)]
+
+
+def _pay_fine(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _no_args(a, "pay")
+    b = st.board
+    require(
+        seat == st.current and st.phase == START and st.jail[seat] >= 0,
+        "only a player starting a turn in Jail pays to leave",
+    )
+    require(st.cash[seat] >= b.jail_fine, f"you need M{b.jail_fine} (raise money first)")
+    _spend(st, seat, b.jail_fine)
+    st.jail[seat] = -1
+    ev.append(Event("pay", f"Player {seat + 1} pays M{b.jail_fine} to leave Jail", {"seat": seat}))
+
+
+def _use_card(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    usage = "use stark-card|gauntlet-card"
+    b = st.board
+    if len(a.args) != 1 or not isinstance(a.args[0], str):
+        raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
+    require(
+        seat == st.current and st.phase == START and st.jail[seat] >= 0,
+        "a Get Out of Jail Free card is used at the start of a turn in Jail",
+    )
+    name = str(a.args[0]).lower()
+    card = next((c for c in st.held[seat] if b.decks[b.card_deck[c]] + CARD_SUFFIX == name), None)
+    require(card is not None, f"you hold no {name}")
+    assert card is not None
+    st.held[seat].remove(card)
+    st.decks[b.card_deck[card]].append(card)  # to the bottom of its deck
+    st.jail[seat] = -1
+    ev.append(Event("use", f"Player {seat + 1} uses a Get Out of Jail Free card", {"seat": seat}))
+
+
+def _end(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _no_args(a, "end")
+    require(seat == st.current and st.phase == END, "only the player whose turn it is ends it")
+    _end_turn(st, ev)
+
+
+def _done(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _no_args(a, "done")
+    require(seat in st.window, "you have nothing to finish")
+    st.window.remove(seat)
+    st.claims = [c for c in st.claims if c[0] != seat]  # done: no more asking this time
+
+
+def _draft(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _no_args(a, "draft")
+    b = st.board
+    s = st.pos[seat]
+    require(
+        st.cash[seat] >= b.price[s], f"{b.names[s]} costs M{b.price[s]}; you have M{st.cash[seat]}"
+    )
+    _spend(st, seat, b.price[s])
+    st.owner[s] = seat
+    st.phase = BUSY
+    ev.append(
+        Event(
+            "draft",
+            f"Player {seat + 1} drafts {b.names[s]} for M{b.price[s]}",
+            {"seat": seat, "space": b.names[s], "price": b.price[s]},
+        )
+    )
+
+
+def _decline(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _no_args(a, "auction")
+    st.phase = BUSY
+    st.tasks.insert(0, ("auction", st.pos[seat]))
+
+
+def _claim_of(st: MonoState, seat: Seat, a: Action, usage: str) -> tuple[int, int, int, int]:
+    s = _hero(st, a, usage)
+    c = next((c for c in st.claims if c[0] == seat and c[2] == s), None)
+    require(c is not None, f"you have no payment to ask for on {st.board.names[s]}")
+    assert c is not None
+    st.claims.remove(c)
+    return c
+
+
+def _ask(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    owner, payer, s, amount = _claim_of(st, seat, a, "ask HERO")
+    b = st.board
+    if amount < 0:  # Winter Soldier and Black Panther: roll the dice to determine payment
+        d1, d2 = st.rng.roll(2)
+        ev.append(
+            Event(
+                "roll",
+                f"Player {payer + 1} rolls {d1}+{d2} for {b.names[s]}: {-amount} times",
+                {"seat": payer, "dice": [d1, d2]},
+                reveals=True,
+            )
+        )
+        amount = -amount * (d1 + d2)
+    ev.append(
+        Event(
+            "ask",
+            f"Player {owner + 1} asks Player {payer + 1} for M{amount} for {b.names[s]}",
+            {"owner": owner, "payer": payer, "space": b.names[s], "amount": amount},
+        )
+    )
+    st.tasks.insert(0, ("pay", payer, owner, amount, b.names[s]))
+
+
+def _forgo(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    owner, payer, s, _ = _claim_of(st, seat, a, "forgo HERO")
+    ev.append(
+        Event(
+            "forgo",
+            f"Player {owner + 1} does not ask Player {payer + 1} for {st.board.names[s]}",
+            {"owner": owner, "payer": payer, "space": st.board.names[s]},
+        )
+    )
+
+
+def _manager(st: MonoState, seat: Seat) -> None:
+    ctx = _context(st)
+    if ctx == "debt":
+        return
+    require(
+        seat == st.current or seat in st.window,
+        "you may do that on your turn or before the next roll (say 'done' when finished)",
+    )
+
+
+# -- handlers: buildings and sidelining -------------------------------------------------------
+def _build(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _manager(st, seat)
+    s = _hero(st, a, "build HERO")
+    b = st.board
+    problem = _build_problem(st, seat, s)
+    require(problem is None, str(problem))
+    kind = "hq" if st.level[s] == b.max_bases else "base"
+    if (st.bases if kind == "base" else st.hqs) == 1:
+        # Not Enough Buildings: anyone else who could build this kind may want it too.
+        asked = tuple(
+            q
+            for q in _others(st, seat)
+            if any(_build_problem(st, q, t, kind, cost=b.bid_start) is None for t in b.ownable)
+        )
+        if asked:
+            st.call = Call(seat, s, kind, asked, ())
+            ev.append(
+                Event(
+                    "call",
+                    f"Player {seat + 1} wants the last {_building_name(kind)}: who else wants it?",
+                    {"seat": seat, "building": kind},
+                )
+            )
+            return
+    _place(st, seat, s, _building_price(b, s, kind), ev)
+
+
+def _building_name(kind: str) -> str:
+    return "Headquarters" if kind == "hq" else "Base"
+
+
+def _building_price(b: MonopolyBoard, s: int, kind: str) -> int:
+    return b.hq_cost[s] if kind == "hq" else b.base_cost[s]
+
+
+def _place(st: MonoState, p: Seat, s: int, price: int, ev: list[Event]) -> None:
+    b = st.board
+    _spend(st, p, price)
+    if st.level[s] == b.max_bases:  # Building Headquarters: the 4 Bases go back to the Bank
+        st.hqs -= 1
+        st.bases += b.max_bases
+        st.level[s] = HQ
+        what = "a Headquarters"
+    else:
+        st.bases -= 1
+        st.level[s] += 1
+        what = "a Base"
+    ev.append(
+        Event(
+            "build",
+            f"Player {p + 1} builds {what} on {b.names[s]} for M{price}",
+            {"seat": p, "space": b.names[s], "level": st.level[s], "price": price},
+        )
+    )
+
+
+def _want(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    call = st.call
+    assert call is not None
+    s = _hero(st, a, "want HERO")
+    problem = _build_problem(st, seat, s, call.building, cost=st.board.bid_start)
+    require(problem is None, str(problem))
+    st.call = replace(call, asked=call.asked[1:], wanted=(*call.wanted, (seat, s)))
+    _close_call(st, ev)
+
+
+def _pass_call(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _no_args(a, "pass")
+    call = st.call
+    assert call is not None
+    st.call = replace(call, asked=call.asked[1:])
+    _close_call(st, ev)
+
+
+def _close_call(st: MonoState, ev: list[Event]) -> None:
+    call = st.call
+    assert call is not None
+    if call.asked:
+        return
+    st.call = None
+    b = st.board
+    if not call.wanted:
+        _place(st, call.builder, call.space, _building_price(b, call.space, call.building), ev)
+        return
+    seats = (call.builder, *(p for p, _ in call.wanted))
+    targets = (call.space, *(t for _, t in call.wanted))
+    st.auction = Auction(call.space, call.building, seats, targets, call.builder, 0, -1, ())
+    ev.append(
+        Event(
+            "auction",
+            f"The Banker auctions the last {_building_name(call.building)}",
+            {"building": call.building, "seats": list(seats)},
+        )
+    )
+    _settle_auction(st, ev)
+
+
+def _sell(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _manager(st, seat)
+    s = _hero(st, a, "sell HERO")
+    b = st.board
+    problem = _sell_problem(st, seat, s)
+    require(problem is None, str(problem))
+    if st.level[s] == HQ:  # Selling Buildings: half the cost, exchanged for 4 Bases
+        price = b.hq_cost[s] // 2
+        st.hqs += 1
+        st.bases -= b.max_bases
+        st.level[s] = b.max_bases
+        what = "a Headquarters (exchanged for 4 Bases)"
+    else:
+        price = b.base_cost[s] // 2
+        st.bases += 1
+        st.level[s] -= 1
+        what = "a Base"
+    _gain(st, seat, price)
+    ev.append(
+        Event(
+            "sell",
+            f"Player {seat + 1} sells {what} on {b.names[s]} for M{price}",
+            {"seat": seat, "space": b.names[s], "level": st.level[s], "price": price},
+        )
+    )
+
+
+def _sideline(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _manager(st, seat)
+    s = _hero(st, a, "sideline HERO")
+    b = st.board
+    problem = _sideline_problem(st, seat, s)
+    require(problem is None, str(problem))
+    st.sidelined[s] = True
+    _gain(st, seat, b.sideline[s])
+    ev.append(
+        Event(
+            "sideline",
+            f"Player {seat + 1} sidelines {b.names[s]} for M{b.sideline[s]}",
+            {"seat": seat, "space": b.names[s], "amount": b.sideline[s]},
+        )
+    )
+
+
+def _reactivate(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    s = _hero(st, a, "reactivate HERO")
+    b = st.board
+    if _context(st) == "acquire":
+        require(st.acquire[0][1] == s, f"choose for {b.names[st.acquire[0][1]]} first")
+        st.acquire.pop(0)
+    else:
+        _manager(st, seat)
+        require(st.owner[s] == seat and st.sidelined[s], f"you have no sidelined {b.names[s]}")
+    require(st.cash[seat] >= b.reactivate[s], f"reactivating costs M{b.reactivate[s]}")
+    _spend(st, seat, b.reactivate[s])
+    st.sidelined[s] = False
+    ev.append(
+        Event(
+            "reactivate",
+            f"Player {seat + 1} reactivates {b.names[s]} for M{b.reactivate[s]}",
+            {"seat": seat, "space": b.names[s], "amount": b.reactivate[s]},
+        )
+    )
+
+
+def _keep(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    s = _hero(st, a, "keep HERO")
+    b = st.board
+    require(st.acquire[0][1] == s, f"choose for {b.names[st.acquire[0][1]]} first")
+    st.acquire.pop(0)
+    fee = b.keep_fee(s)
+    ev.append(
+        Event(
+            "keep",
+            f"Player {seat + 1} keeps {b.names[s]} sidelined",
+            {"seat": seat, "space": b.names[s], "fee": fee},
+        )
+    )
+    st.tasks.insert(0, ("pay", seat, BANK, fee, f"keeping {b.names[s]} sidelined"))
+
+
+# -- handlers: auctions ------------------------------------------------------------------------
+def _bid(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    if len(a.args) != 1 or not isinstance(a.args[0], int):
+        raise MalformedAction(f"{a.text()!r} is malformed; usage: bid AMOUNT")
+    amount = a.args[0]
+    lo = _min_bid(st)
+    require(amount >= lo, f"the bid must be at least M{lo}")
+    require(amount <= st.cash[seat], f"you have only M{st.cash[seat]}")
+    assert st.auction is not None
+    st.auction = replace(st.auction, high=amount, bidder=seat, passed=())
+    ev.append(Event("bid", f"Player {seat + 1} bids M{amount}", {"seat": seat, "amount": amount}))
+    _settle_auction(st, ev)
+
+
+def _pass_bid(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _no_args(a, "pass")
+    assert st.auction is not None
+    st.auction = replace(st.auction, passed=(*st.auction.passed, seat))
+    ev.append(Event("pass", f"Player {seat + 1} passes", {"seat": seat}))
+    _settle_auction(st, ev)
+
+
+def _settle_auction(st: MonoState, ev: list[Event]) -> None:
+    """The Banker ends the auction when no player is willing (or able) to raise."""
+    au = st.auction
+    assert au is not None
+    if _bidders(st):
+        return
+    st.auction = None
+    b = st.board
+    if au.bidder < 0:
+        what = _building_name(au.building) if au.building else b.names[au.space]
+        ev.append(Event("unsold", f"No bids: {what} stays with the Bank", {}))
+        return
+    p = au.bidder
+    if au.building:
+        target = au.targets[au.seats.index(p)]
+        _place(st, p, target, au.high, ev)
+        return
+    _spend(st, p, au.high)
+    st.owner[au.space] = p
+    ev.append(
+        Event(
+            "draft",
+            f"Player {p + 1} wins {b.names[au.space]} for M{au.high}",
+            {"seat": p, "space": b.names[au.space], "price": au.high},
+        )
+    )
+
+
+# -- handlers: trades -----------------------------------------------------------------------
+def _offer(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    usage = "offer PLAYER give ITEMS... get ITEMS... (heroes, M amounts, stark-card, gauntlet-card)"
+    _manager(st, seat)
+    args = list(a.args)
+    if len(args) < 3 or args[1] != "give" or "get" not in args:
+        raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
+    q = _seat_arg(st, args[0])
+    cut = args.index("get")
+    give = _parse_items(st, seat, args[2:cut], usage)
+    get = _parse_items(st, q, args[cut + 1 :], usage)
+    require(q != seat and st.alive[q], "offer to another player still in the game")
+    require(st.offers_made[seat] < OFFER_CAP, f"at most {OFFER_CAP} offers a turn")
+    require(
+        bool(give[0] or give[2] or get[0] or get[2]),
+        "a deal trades heroes or Get Out of Jail Free cards, not cash alone",
+    )
+    st.offers_made[seat] += 1
+    st.offer = Offer(seat, q, *give, *get)
+    b = st.board
+    ev.append(
+        Event(
+            "offer",
+            f"Player {seat + 1} offers Player {q + 1}: "
+            f"{' '.join(map(str, _items(b, *give))) or 'nothing'} for "
+            f"{' '.join(map(str, _items(b, *get))) or 'nothing'}",
+            {"seat": seat, "to": q, "give": _items(b, *give), "get": _items(b, *get)},
+        )
+    )
+
+
+def _parse_items(
+    st: MonoState, p: Seat, words: list[Arg], usage: str
+) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    b = st.board
+    heroes: list[int] = []
+    cards: list[int] = []
+    cash = 0
+    for w in words:
+        if isinstance(w, int):
+            require(w > 0 and cash == 0, "name one positive amount of cash per side")
+            require(w <= st.cash[p], f"Player {p + 1} has only M{st.cash[p]}")
+            cash = w
+            continue
+        low = w.lower()
+        if low.endswith(CARD_SUFFIX) and low[: -len(CARD_SUFFIX)] in b.decks:
+            d = b.decks.index(low[: -len(CARD_SUFFIX)])
+            have = [c for c in st.held[p] if b.card_deck[c] == d and c not in cards]
+            require(bool(have), f"Player {p + 1} holds no {low}")
+            cards.append(have[0])
+            continue
+        try:
+            s = b.hero(w)
+        except KeyError:
+            raise MalformedAction(
+                f"{w!r} is not a hero, an amount or a card; usage: {usage}"
+            ) from None
+        require(st.owner[s] == p, f"Player {p + 1} has not drafted {b.names[s]}")
+        require(_tradeable(st, p, s), f"sell the buildings in {b.names[s]}'s set before trading it")
+        require(s not in heroes, f"{b.names[s]} named twice")
+        heroes.append(s)
+    return tuple(sorted(heroes)), cash, tuple(cards)
+
+
+def _accept(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _no_args(a, "accept")
+    o = st.offer
+    assert o is not None
+    st.offer = None
+    p, q = o.proposer, o.receiver
+    b = st.board
+    for frm, to, heroes, cash, cards in (
+        (p, q, o.give_heroes, o.give_cash, o.give_cards),
+        (q, p, o.get_heroes, o.get_cash, o.get_cards),
+    ):
+        for s in heroes:
+            st.owner[s] = to
+            if st.sidelined[s]:  # the new owner must reactivate or pay 10% now
+                st.acquire.append((to, s))
+        _transfer(st, frm, to, cash)
+        for c in cards:
+            st.held[frm].remove(c)
+            st.held[to].append(c)
+    ev.append(
+        Event(
+            "trade",
+            f"Player {q + 1} accepts: Player {p + 1} gives "
+            f"{' '.join(map(str, _items(b, o.give_heroes, o.give_cash, o.give_cards)))}, gets "
+            f"{' '.join(map(str, _items(b, o.get_heroes, o.get_cash, o.get_cards)))}",
+            {"seat": p, "to": q},
+        )
+    )
+
+
+def _reject(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _no_args(a, "decline")
+    st.offer = None
+    ev.append(Event("decline", f"Player {seat + 1} declines the offer", {"seat": seat}))
+
+
+# -- handlers: debts and bankruptcy ------------------------------------------------------------
+def _pay_debt(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _no_args(a, "pay")
+    debtor, creditor, amount = st.debts[-1]
+    require(st.cash[seat] >= amount, f"you owe M{amount} and have M{st.cash[seat]}")
+    st.debts.pop()
+    _transfer(st, debtor, creditor, amount)
+    ev.append(
+        Event(
+            "pay",
+            f"Player {debtor + 1} pays M{amount} to {_who(st, creditor)}",
+            {"seat": debtor, "to": creditor, "amount": amount},
+        )
+    )
+
+
+def _bankrupt(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    """B. If you're still in debt, you are bankrupt and out of the game."""
+    _no_args(a, "bankrupt")
+    _, creditor, amount = st.debts[-1]
+    require(
+        not _sales(st, seat),
+        "first raise money: sell buildings and sideline heroes (A. Try to Raise Money)",
+    )
+    require(st.cash[seat] < amount, "you can pay: say 'pay'")
+    b = st.board
+    # Buildings that could not be sold for want of Bases to exchange go back now.
+    for s in b.ownable:
+        if st.owner[s] == seat and st.level[s]:
+            lv = st.level[s]
+            value = (
+                (b.hq_cost[s] + b.max_bases * b.base_cost[s]) if lv == HQ else lv * b.base_cost[s]
+            )
+            st.hqs += lv == HQ
+            st.bases += 0 if lv == HQ else lv
+            st.level[s] = 0
+            _gain(st, seat, value // 2)
+    for s in b.ownable:
+        if st.owner[s] == seat and not st.sidelined[s]:
+            st.sidelined[s] = True
+            _gain(st, seat, b.sideline[s])
+    if st.cash[seat] >= amount:
+        _pay_debt(g, st, seat, a, ev)
+        return
+    st.debts.pop()
+    heroes = [s for s in b.ownable if st.owner[s] == seat]
+    cash = st.cash[seat]
+    _transfer(st, seat, creditor, cash)
+    if creditor == BANK:
+        # Do you owe the Bank? Heroes back, reactivated, auctioned; cards to their decks.
+        for s in heroes:
+            st.owner[s] = BANK
+            st.sidelined[s] = False
+        for c in st.held[seat]:
+            st.decks[b.card_deck[c]].append(c)
+    else:
+        # Do you owe another player? They take the (sidelined) heroes and the cards.
+        for s in heroes:
+            st.owner[s] = creditor
+            st.acquire.append((creditor, s))
+        st.held[creditor] += st.held[seat]
+    st.held[seat] = []
+    st.alive[seat] = False
+    st.out_order.append(seat)
+    ev.append(
+        Event(
+            "bankrupt",
+            f"Player {seat + 1} is bankrupt; {_who(st, creditor)} takes M{cash}"
+            + (f" and {len(heroes)} heroes" if heroes else ""),
+            {"seat": seat, "to": creditor, "cash": cash, "heroes": [b.names[s] for s in heroes]},
+        )
+    )
+    _remove_player(st, seat)
+    alive = [p for p in range(st.players) if st.alive[p]]
+    if len(alive) == 1:
+        w = alive[0]
+        st.outcome = Outcome(
+            (w,), f"Player {w + 1} is the last player with money", (w, *reversed(st.out_order))
+        )
+        st.phase = OVER
+        st.acquire = []
+        st.tasks = []
+        ev.append(Event("game-over", st.outcome.reason, {"winners": [w]}))
+        return
+    auctions = [("auction", s) for s in heroes] if creditor == BANK else []
+    if seat == st.current:
+        st.tasks = [*auctions, ("next",)]
+        st.phase = BUSY
+    else:
+        st.tasks[0:0] = auctions
+
+
+def _remove_player(st: MonoState, p: Seat) -> None:
+    st.debts = [d for d in st.debts if p not in (d[0], d[1])]
+    st.tasks = [t for t in st.tasks if not (t[0] == "pay" and p in (t[1], t[2]))]
+    st.claims = [c for c in st.claims if p not in (c[0], c[1])]
+    st.window = [q for q in st.window if q != p]
+    st.acquire = [x for x in st.acquire if x[0] != p]
+    if st.offer is not None and p in (st.offer.proposer, st.offer.receiver):
+        st.offer = None
+
+
+_KINDS: dict[str, dict[str, Handler]] = {
+    "over": {},
+    "offer": {"accept": _accept, "decline": _reject},
+    "acquire": {"reactivate": _reactivate, "keep": _keep},
+    "debt": {
+        "pay": _pay_debt,
+        "bankrupt": _bankrupt,
+        "sell": _sell,
+        "sideline": _sideline,
+        "offer": _offer,
+    },
+    "call": {"want": _want, "pass": _pass_call},
+    "auction": {"bid": _bid, "pass": _pass_bid},
+    "draft": {
+        "draft": _draft,
+        "auction": _decline,
+        "build": _build,
+        "sell": _sell,
+        "sideline": _sideline,
+        "reactivate": _reactivate,
+        "offer": _offer,
+    },
+    "calm": {
+        "roll": _roll,
+        "pay": _pay_fine,
+        "use": _use_card,
+        "end": _end,
+        "done": _done,
+        "ask": _ask,
+        "forgo": _forgo,
+        "build": _build,
+        "sell": _sell,
+        "sideline": _sideline,
+        "reactivate": _reactivate,
+        "offer": _offer,
+    },
+}
+
+
+GAME = register(MonopolyAvengers())

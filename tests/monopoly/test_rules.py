@@ -1,0 +1,603 @@
+"""Every rule of the rulebook as a test, in the order the rulebook prints them."""
+
+from __future__ import annotations
+
+import pytest
+
+from warroom.core import IllegalAction, MalformedAction, WarroomError
+from warroom.games.monopoly_avengers import BANK, HQ
+
+from .helpers import END, START, B, G, act, give, h, kinds, new, not_doubles, rig
+
+
+def test_setup_cash_decks_and_bank() -> None:
+    st = G.new_game(4, 3, {})
+    assert st.cash == [1500] * 4  # Setup, step 2
+    assert [len(d) for d in st.decks] == [16, 16]
+    assert st.bases == 32 and st.hqs == 12
+    assert all(st.owner[s] == BANK for s in B.ownable) and len(B.ownable) == 24
+    # Everyone but the first roller may act before the first roll; the roller is last.
+    assert G.to_move(st)[-1] == st.current and len(G.to_move(st)) == 4
+
+
+def test_first_player_is_highest_roller_and_varies() -> None:
+    firsts = {G.new_game(4, seed, {}).current for seed in range(40)}
+    assert firsts == {0, 1, 2, 3}
+
+
+# -- rolling, GO, doubles --------------------------------------------------------------------
+def test_pass_go_collects_200() -> None:
+    st = new()
+    st.pos[0] = 38
+    rig(st, ("roll", (2, 3)))
+    st, ev = act(st, 0, "roll")
+    assert st.pos[0] == 3 and st.cash[0] == 1700 and "salary" in kinds(ev)
+
+
+def test_doubles_roll_again_and_free_parking_does_nothing() -> None:
+    st = new()
+    st.pos[0] = 16
+    rig(st, ("roll", (2, 2)))
+    st, _ = act(st, 0, "roll")
+    assert st.pos[0] == 20 and st.cash[0] == 1500
+    assert st.phase == START and st.current == 0 and st.doubles == 1
+
+
+def test_no_doubles_ends_the_moves() -> None:
+    st = new()
+    st.pos[0] = 15
+    rig(st, ("roll", (2, 3)))
+    st, _ = act(st, 0, "roll")
+    assert st.pos[0] == 20 and st.phase == END
+    st, _ = act(st, 0, "end")
+    assert st.current == 1 and st.phase == START
+
+
+def test_third_doubles_go_to_jail_without_moving() -> None:
+    st = new()
+    st.pos[0] = 16
+    st.doubles = 2
+    rig(st, ("roll", (2, 2)))
+    st, ev = act(st, 0, "roll")
+    assert st.pos[0] == B.jail and st.jail[0] == 0 and st.phase == END
+    assert "move" not in kinds(ev) and st.cash[0] == 1500
+
+
+# -- undrafted heroes ---------------------------------------------------------------------------
+def test_draft_at_printed_price() -> None:
+    st = new()
+    rig(st, ("roll", (1, 2)))
+    st, _ = act(st, 0, "roll")
+    assert st.phase == "draft" and G.to_move(st) == (0,)
+    st, _ = act(st, 0, "draft")
+    assert st.owner[h("Nick Fury")] == 0 and st.cash[0] == 1500 - B.price[h("Nick Fury")]
+
+
+def test_cannot_draft_without_the_cash_and_state_unchanged() -> None:
+    st = new()
+    rig(st, ("roll", (1, 2)))
+    st, _ = act(st, 0, "roll")
+    st.cash[0] = 10
+    assert "draft" not in {a.kind for a in G.legal_actions(st, 0)}
+    with pytest.raises(IllegalAction, match="costs"):
+        act(st, 0, "draft")
+    assert st.owner[h("Nick Fury")] == BANK and st.cash[0] == 10
+
+
+def _auction_on_nick_fury(players: int = 3):
+    st = new(players)
+    rig(st, ("roll", (1, 2)))
+    st, _ = act(st, 0, "roll")
+    st, ev = act(st, 0, "auction")
+    assert "auction" in kinds(ev)
+    return st
+
+
+def test_auction_any_player_any_order_and_raises_reset_passes() -> None:
+    st = _auction_on_nick_fury()
+    assert set(G.to_move(st)) == {0, 1, 2}
+    with pytest.raises(IllegalAction, match="at least M10"):
+        act(st, 2, "bid 9")
+    st, _ = act(st, 2, "bid 10")  # not in turn order
+    assert 2 not in G.to_move(st)
+    with pytest.raises(IllegalAction):
+        act(st, 0, "bid 10")  # must raise by at least 1
+    st, _ = act(st, 1, "pass")
+    assert G.to_move(st) == (0,)
+    st, _ = act(st, 0, "bid 11")
+    assert set(G.to_move(st)) == {1, 2}  # the raise lets Player 2 bid again
+    st, _ = act(st, 1, "bid 40")
+    st, _ = act(st, 2, "pass")
+    st, _ = act(st, 0, "pass")
+    assert st.auction is None and st.owner[h("Nick Fury")] == 1
+    assert st.cash == [1500, 1460, 1500]
+    assert st.phase == END  # the turn goes on after the auction
+
+
+def test_auction_with_no_bids_leaves_the_hero_with_the_bank() -> None:
+    st = _auction_on_nick_fury()
+    for seat in G.to_move(st):
+        st, _ = act(st, seat, "pass")
+    assert st.owner[h("Nick Fury")] == BANK and st.cash == [1500] * 3 and st.auction is None
+
+
+def test_bids_limited_to_cash_in_hand() -> None:
+    st = _auction_on_nick_fury()
+    with pytest.raises(IllegalAction, match="only M1500"):
+        act(st, 1, "bid 1501")
+
+
+# -- drafted heroes: asking for payment ----------------------------------------------------------
+def _land_on(st, seat: int, start: int, dice: tuple[int, int]):
+    st.pos[seat] = start
+    rig(st, ("roll", dice))
+    return act(st, seat, "roll")[0]
+
+
+def test_owner_asks_and_is_paid() -> None:
+    st = new()
+    give(st, 1, "Nick Fury")
+    st = _land_on(st, 0, 0, (1, 2))
+    assert G.to_move(st)[0] == 1  # the owner is asked first
+    st, _ = act(st, 1, "ask 'Nick Fury'")
+    assert st.cash == [1496, 1504]
+
+
+def test_color_set_doubles_payment_and_buildings_raise_it() -> None:
+    st = new()
+    give(st, 1, "Nick Fury", "Maria Hill")
+    st = _land_on(st, 0, 0, (1, 2))
+    assert st.claims[0][3] == 2 * B.payments[h("Nick Fury")][0]
+    st = new()
+    give(st, 1, "Nick Fury", "Maria Hill")
+    st.level[h("Nick Fury")] = 2
+    st.level[h("Maria Hill")] = 1
+    st = _land_on(st, 0, 0, (1, 2))
+    assert st.claims[0][3] == B.payments[h("Nick Fury")][2]
+
+
+def test_doubled_payment_on_active_hero_of_a_set_with_one_sidelined() -> None:
+    st = new()
+    give(st, 1, "Nick Fury", "Maria Hill")
+    st.sidelined[h("Maria Hill")] = True
+    st = _land_on(st, 0, 0, (1, 2))
+    assert st.claims[0][3] == 2 * B.payments[h("Nick Fury")][0]
+
+
+def test_no_payment_on_a_sidelined_hero() -> None:
+    st = new()
+    give(st, 1, "Nick Fury")
+    st.sidelined[h("Nick Fury")] = True
+    st = _land_on(st, 0, 0, (1, 2))
+    assert st.claims == [] and G.to_move(st) == (0,)
+
+
+def test_payment_not_owed_when_not_asked_before_the_next_roll() -> None:
+    st = new(3)
+    give(st, 2, "Nick Fury")
+    st = _land_on(st, 0, 0, (1, 2))
+    assert st.claims and G.to_move(st) == (2, 0)
+    st, _ = act(st, 0, "end")  # the owner still may ask ...
+    assert 2 in G.to_move(st) and st.current == 1
+    rig(st, ("roll", not_doubles(10)))
+    st, ev = act(st, 1, "roll")  # ... until the next player rolls
+    assert "lapse" in kinds(ev) and st.claims == []
+    assert st.cash[0] == 1500 and st.cash[2] == 1500
+    with pytest.raises(WarroomError):
+        act(st, 2, "ask 'Nick Fury'")
+
+
+def test_owner_may_ask_late_but_before_the_roll() -> None:
+    st = new(3)
+    give(st, 2, "Nick Fury")
+    st = _land_on(st, 0, 0, (1, 2))
+    st, _ = act(st, 0, "end")
+    st, _ = act(st, 2, "ask 'Nick Fury'")
+    assert st.cash[0] == 1496 and st.cash[2] == 1504
+
+
+def test_winter_soldier_four_times_the_dice_and_ten_times_with_both() -> None:
+    st = new()
+    give(st, 1, "Winter Soldier")
+    st.pos[0] = 9
+    rig(st, ("roll", (1, 2)), ("roll", (3, 4)))
+    st, _ = act(st, 0, "roll")
+    st, _ = act(st, 1, "ask 'Winter Soldier'")
+    assert st.cash == [1500 - 28, 1500 + 28]
+    st = new()
+    give(st, 1, "Winter Soldier", "Black Panther")
+    st.sidelined[h("Black Panther")] = True  # still counts as drafted
+    st.pos[0] = 9
+    rig(st, ("roll", (1, 2)), ("roll", (3, 4)))
+    st, _ = act(st, 0, "roll")
+    st, _ = act(st, 1, "ask 'Winter Soldier'")
+    assert st.cash == [1500 - 70, 1500 + 70]
+
+
+def test_unpaid_payment_becomes_a_debt_to_raise() -> None:
+    st = new()
+    give(st, 1, "Nick Fury")
+    give(st, 0, "Hulk")
+    st.cash[0] = 2
+    st = _land_on(st, 0, 0, (1, 2))
+    st, _ = act(st, 1, "ask 'Nick Fury'")
+    assert G.to_move(st) == (0,) and st.debts == [(0, 1, 4)]
+    assert {a.kind for a in G.legal_actions(st, 0)} >= {"sideline"}
+    assert "bankrupt" not in {a.kind for a in G.legal_actions(st, 0)}
+    st, _ = act(st, 0, "sideline Hulk")
+    st, _ = act(st, 0, "pay")
+    assert st.cash == [2 + B.sideline[h("Hulk")] - 4, 1504] and not st.debts
+
+
+# -- action spaces ----------------------------------------------------------------------------
+def test_child_of_thanos_escape_gives_another_turn() -> None:
+    st = new()
+    st.pos[0] = 1
+    need = B.number[5]
+    rig(st, ("roll", (1, 3)), ("die", need))
+    st, ev = act(st, 0, "roll")
+    assert st.phase == START and st.current == 0 and st.cash[0] == 1500
+    assert next(e for e in ev if e.kind == "child-of-thanos").data["escaped"]
+
+
+def test_child_of_thanos_lost_battle_pays_200() -> None:
+    st = new()
+    st.pos[0] = 1
+    miss = 1 if B.number[5] != 1 else 6
+    rig(st, ("roll", (1, 3)), ("die", miss))
+    st, _ev = act(st, 0, "roll")
+    assert st.cash[0] == 1300 and st.phase == END
+
+
+def test_child_of_thanos_one_die_plus_one_per_hero_card_held() -> None:
+    st = new()
+    give(st, 0, "Nick Fury", "Hulk")
+    st.sidelined[h("Hulk")] = True  # a sidelined card is still held
+    st.pos[0] = 1
+    miss = 1 if B.number[5] != 1 else 6
+    rig(st, ("roll", (1, 3)), ("die", miss), ("die", miss), ("die", miss))
+    st, ev = act(st, 0, "roll")
+    battle = next(e for e in ev if e.kind == "child-of-thanos")
+    assert len(battle.data["rolls"]) == 3 and st.cash[0] == 1300
+    st = new()
+    give(st, 0, "Nick Fury", "Hulk")
+    st.pos[0] = 1
+    rig(st, ("roll", (1, 3)), ("die", miss), ("die", B.number[5]))
+    st, ev = act(st, 0, "roll")  # stops at the first match
+    battle = next(e for e in ev if e.kind == "child-of-thanos")
+    assert battle.data["rolls"] == [miss, B.number[5]] and st.cash[0] == 1500
+
+
+def _top(st, deck: int, title_part: str) -> int:
+    card = next(c for c in st.decks[deck] if title_part in B.cards[c].title)
+    st.decks[deck].remove(card)
+    st.decks[deck].insert(0, card)
+    return card
+
+
+def test_card_taken_from_the_top_done_and_put_at_the_bottom() -> None:
+    st = new()
+    card = _top(st, 1, "advance to GO")
+    st.pos[0] = 4
+    rig(st, ("roll", (1, 2)))
+    st, _ = act(st, 0, "roll")
+    assert st.pos[0] == 0 and st.cash[0] == 1700 and st.decks[1][-1] == card
+
+
+def test_jail_free_card_kept_then_used_and_returned_to_the_bottom() -> None:
+    st = new()
+    card = _top(st, 0, "release")
+    st.pos[0] = 0
+    rig(st, ("roll", (1, 1)))
+    st, _ = act(st, 0, "roll")
+    assert st.held[0] == [card] and len(st.decks[0]) == 15
+    st.jail[0], st.pos[0], st.phase = 0, B.jail, START
+    st, _ = act(st, 0, "use stark-card")
+    assert st.jail[0] == -1 and st.held[0] == [] and st.decks[0][-1] == card
+
+
+def test_ultron_and_hela_pay_the_bank() -> None:
+    for start, dice, space in ((1, (1, 2), 4), (35, (1, 2), 38)):
+        st = new()
+        st = _land_on(st, 0, start, dice)
+        assert st.cash[0] == 1500 - B.amount[space] and st.bank_net == -B.amount[space]
+
+
+def test_go_to_jail_space() -> None:
+    st = new()
+    st = _land_on(st, 0, 27, (1, 2))
+    assert st.pos[0] == B.jail and st.jail[0] == 0 and st.cash[0] == 1500 and st.phase == END
+
+
+# -- Jail ----------------------------------------------------------------------------------------
+def _jailed(turns: int = 0):
+    st = new()
+    st.pos[0], st.jail[0] = B.jail, turns
+    give(st, 0, "Ant-Man", "Wasp")
+    return st
+
+
+def test_jail_pay_50_then_roll_as_normal() -> None:
+    st = _jailed()
+    st, _ = act(st, 0, "pay")
+    assert st.cash[0] == 1450 and st.jail[0] == -1
+    rig(st, ("roll", (3, 3)))
+    st, _ = act(st, 0, "roll")
+    assert st.pos[0] == 16 and st.phase == START  # doubles after paying: another turn
+
+
+def test_jail_doubles_free_you_but_end_the_turn() -> None:
+    st = _jailed()
+    rig(st, ("roll", (3, 3)))
+    st, _ = act(st, 0, "roll")
+    assert st.pos[0] == 16 and st.jail[0] == -1 and st.phase == END and st.cash[0] == 1500
+
+
+def test_jail_failed_roll_stays() -> None:
+    st = _jailed()
+    rig(st, ("roll", (1, 2)))
+    st, _ = act(st, 0, "roll")
+    assert st.pos[0] == B.jail and st.jail[0] == 1 and st.phase == END
+
+
+def test_jail_third_failure_pays_50_and_moves() -> None:
+    st = _jailed(2)
+    rig(st, ("roll", (1, 2)))
+    st, _ = act(st, 0, "roll")
+    assert st.pos[0] == 13 and st.jail[0] == -1 and st.cash[0] == 1450 and st.phase == END
+
+
+def test_jailed_player_still_collects_builds_and_trades() -> None:
+    st = new()
+    st.pos[1], st.jail[1] = B.jail, 0
+    give(st, 1, "Nick Fury", "Maria Hill")
+    st = _land_on(st, 0, 0, (1, 2))
+    st, _ = act(st, 1, "ask 'Nick Fury'")
+    assert st.cash[1] == 1508
+    st, _ = act(st, 0, "end")
+    st.current, st.window = 0, [1]  # Player 2 waits in the window before Player 1 rolls
+    legal = {a.kind for a in G.legal_actions(st, 1)}
+    assert {"build", "sideline", "offer", "done"} <= legal
+
+
+# -- buildings ------------------------------------------------------------------------
+def _brown(seat: int = 0):
+    st = new()
+    give(st, seat, "Maria Hill", "Nick Fury")
+    return st
+
+
+def test_build_only_on_complete_sets() -> None:
+    st = new()
+    give(st, 0, "Maria Hill")
+    with pytest.raises(IllegalAction, match="whole"):
+        act(st, 0, "build 'Maria Hill'")
+
+
+def test_build_evenly_up_to_4_bases_then_hq_returns_them() -> None:
+    st = _brown()
+    st, _ = act(st, 0, "build 'Maria Hill'")
+    with pytest.raises(IllegalAction, match="evenly"):
+        act(st, 0, "build 'Maria Hill'")
+    for _ in range(3):
+        st, _ = act(st, 0, "build 'Nick Fury'")
+        st, _ = act(st, 0, "build 'Maria Hill'")
+    st, _ = act(st, 0, "build 'Nick Fury'")
+    assert st.level[h("Maria Hill")] == 4 and st.bases == 24
+    st, _ = act(st, 0, "build 'Maria Hill'")
+    assert st.level[h("Maria Hill")] == HQ and st.bases == 28 and st.hqs == 11
+    with pytest.raises(IllegalAction, match="Headquarters already"):
+        act(st, 0, "build 'Maria Hill'")
+    assert st.cash[0] == 1500 - 8 * 50 - 50 and st.bank_net == -450
+
+
+def test_no_building_with_a_sidelined_hero_in_the_set() -> None:
+    st = _brown()
+    st.sidelined[h("Nick Fury")] = True
+    with pytest.raises(IllegalAction, match="sidelined"):
+        act(st, 0, "build 'Maria Hill'")
+
+
+def test_no_buildings_left() -> None:
+    st = _brown()
+    st.bases = 0
+    with pytest.raises(IllegalAction, match="no Bases"):
+        act(st, 0, "build 'Maria Hill'")
+
+
+def test_last_base_auctioned_when_another_player_wants_it() -> None:
+    st = _brown()
+    give(st, 1, "Wong", "Okoye", "Shuri")
+    st.bases = 1
+    st, ev = act(st, 0, "build 'Maria Hill'")
+    assert "call" in kinds(ev) and G.to_move(st) == (1,)
+    st, _ = act(st, 1, "want Wong")
+    assert st.auction is not None and set(G.to_move(st)) == {0, 1}
+    st, _ = act(st, 1, "bid 10")
+    st, _ = act(st, 0, "pass")
+    assert st.level[h("Wong")] == 1 and st.level[h("Maria Hill")] == 0
+    assert st.bases == 0 and st.cash == [1500, 1490]
+
+
+def test_last_base_sold_at_cost_when_no_one_else_wants_it() -> None:
+    st = _brown()
+    give(st, 1, "Wong", "Okoye", "Shuri")
+    st.bases = 1
+    st, _ = act(st, 0, "build 'Maria Hill'")
+    st, _ = act(st, 1, "pass")
+    assert st.level[h("Maria Hill")] == 1 and st.cash[0] == 1450
+
+
+def test_selling_half_price_evenly_and_hq_back_into_4_bases() -> None:
+    st = _brown()
+    st.level[h("Maria Hill")] = HQ
+    st.level[h("Nick Fury")] = 4
+    st.hqs, st.bases = 11, 28
+    with pytest.raises(IllegalAction, match="evenly"):
+        act(st, 0, "sell 'Nick Fury'")
+    st, _ = act(st, 0, "sell 'Maria Hill'")
+    assert st.level[h("Maria Hill")] == 4 and st.hqs == 12 and st.bases == 24
+    assert st.cash[0] == 1525
+    st, _ = act(st, 0, "sell 'Nick Fury'")
+    assert st.level[h("Nick Fury")] == 3 and st.bases == 25 and st.cash[0] == 1550
+
+
+def test_hq_cannot_be_sold_without_4_bases_in_the_bank() -> None:
+    st = _brown()
+    st.level[h("Maria Hill")] = HQ
+    st.level[h("Nick Fury")] = HQ
+    st.bases = 3
+    with pytest.raises(IllegalAction, match="4 to exchange"):
+        act(st, 0, "sell 'Maria Hill'")
+
+
+# -- sidelining ------------------------------------------------------------------------
+def test_sideline_and_reactivate() -> None:
+    st = _brown()
+    st.level[h("Nick Fury")] = 1
+    with pytest.raises(IllegalAction, match="sell every building"):
+        act(st, 0, "sideline 'Maria Hill'")
+    st.level[h("Nick Fury")] = 0
+    st, _ = act(st, 0, "sideline 'Maria Hill'")
+    assert st.sidelined[h("Maria Hill")] and st.cash[0] == 1500 + B.sideline[h("Maria Hill")]
+    st, _ = act(st, 0, "reactivate 'Maria Hill'")
+    cost = B.reactivate[h("Maria Hill")]
+    assert not st.sidelined[h("Maria Hill")] and st.cash[0] == 1500 + 30 - cost
+
+
+# -- trades ------------------------------------------------------------------------
+def test_trade_hero_for_cash_and_card() -> None:
+    st = new()
+    give(st, 1, "Hulk")
+    st.held[0].append(_top(st, 0, "release"))
+    st.decks[0].pop(0)
+    st, _ = act(st, 0, "offer 'Player 2' give 300 stark-card get Hulk")
+    assert G.to_move(st) == (1,)
+    st, _ = act(st, 1, "accept")
+    assert st.owner[h("Hulk")] == 0 and st.cash == [1200, 1800] and len(st.held[1]) == 1
+
+
+def test_declined_trade_changes_nothing_but_counts() -> None:
+    st = new()
+    give(st, 1, "Hulk")
+    st, _ = act(st, 0, "offer 'Player 2' give 300 get Hulk")
+    st, _ = act(st, 1, "decline")
+    assert st.owner[h("Hulk")] == 1 and st.cash == [1500, 1500] and st.offers_made[0] == 1
+
+
+def test_no_trade_of_heroes_in_a_set_with_buildings_nor_cash_alone() -> None:
+    st = _brown(1)
+    st.level[h("Nick Fury")] = 1
+    with pytest.raises(IllegalAction, match="sell the buildings"):
+        act(st, 0, "offer 'Player 2' give 300 get 'Maria Hill'")
+    with pytest.raises(IllegalAction, match="cash alone"):
+        act(st, 0, "offer 'Player 2' give 300 get")
+
+
+def test_trading_a_sidelined_hero_new_owner_reactivates_or_pays_10_percent() -> None:
+    for choice in ("keep", "reactivate"):
+        st = new()
+        give(st, 1, "Hulk")
+        st.sidelined[h("Hulk")] = True
+        st, _ = act(st, 0, "offer 'Player 2' give 100 get Hulk")
+        st, _ = act(st, 1, "accept")
+        assert G.to_move(st) == (0,) and {a.kind for a in G.legal_actions(st, 0)} == {
+            "keep",
+            "reactivate",
+        }
+        st, _ = act(st, 0, f"{choice} Hulk")
+        cost = B.reactivate[h("Hulk")]
+        paid = -(-cost // 10) if choice == "keep" else cost
+        assert st.cash[0] == 1400 - paid
+        assert st.sidelined[h("Hulk")] == (choice == "keep")
+
+
+# -- bankruptcy ------------------------------------------------------------------------
+def _owes(players: int, creditor: int, amount: int):
+    st = new(players)
+    give(st, 0, "Nick Fury")
+    st.held[0].append(_top(st, 1, "frees"))
+    st.decks[1].pop(0)
+    st.cash[0] = 5
+    st.bank_net -= 1495  # as if the Bank had taken it
+    st.tasks = [("pay", 0, creditor, amount, "test")]
+    st.phase = "busy"
+    from warroom.games.monopoly_avengers import _proceed
+
+    _proceed(st, [])
+    return st
+
+
+def test_bankrupt_only_after_raising_money() -> None:
+    st = _owes(3, 1, 500)
+    with pytest.raises(IllegalAction, match="first raise money"):
+        act(st, 0, "bankrupt")
+    st, _ = act(st, 0, "sideline 'Nick Fury'")
+    assert "bankrupt" in {a.kind for a in G.legal_actions(st, 0)}
+
+
+def test_bankrupt_to_a_player_gives_cash_sidelined_heroes_and_cards() -> None:
+    st = _owes(3, 1, 500)
+    st, _ = act(st, 0, "sideline 'Nick Fury'")
+    st, _ev = act(st, 0, "bankrupt")
+    assert not st.alive[0] and st.cash[0] == 0 and st.cash[1] == 1535
+    assert st.owner[h("Nick Fury")] == 1 and st.sidelined[h("Nick Fury")]
+    assert len(st.held[1]) == 1 and G.to_move(st) == (1,)
+    st, _ = act(st, 1, "keep 'Nick Fury'")
+    assert st.cash[1] == 1535 - B.keep_fee(h("Nick Fury"))
+    assert G.invariants(st) == []
+
+
+def test_bankrupt_to_the_bank_heroes_reactivated_and_auctioned_cards_back() -> None:
+    st = _owes(3, BANK, 500)
+    st, _ = act(st, 0, "sideline 'Nick Fury'")
+    st, _ = act(st, 0, "bankrupt")
+    assert st.owner[h("Nick Fury")] == BANK and not st.sidelined[h("Nick Fury")]
+    assert st.auction is not None and st.auction.space == h("Nick Fury")
+    assert [len(d) for d in st.decks] == [16, 16] and st.cash[0] == 0
+    assert G.invariants(st) == []
+    st, _ = act(st, 2, "bid 10")
+    st, _ = act(st, 1, "pass")
+    assert st.owner[h("Nick Fury")] == 2 and st.current == 1  # the bankrupt's turn passed
+
+
+def test_last_player_with_money_wins() -> None:
+    st = _owes(2, 1, 500)
+    st, _ = act(st, 0, "sideline 'Nick Fury'")
+    st, _ = act(st, 0, "bankrupt")
+    out = G.outcome(st)
+    assert out is not None and out.winners == (1,) and out.ranking == (1, 0)
+    assert G.to_move(st) == ()
+
+
+def test_turn_limit_is_not_a_rulebook_ending() -> None:
+    st = new(turn_limit=1)
+    st.pos[0] = 15
+    rig(st, ("roll", (2, 3)))
+    st, _ = act(st, 0, "roll")
+    st.cash[1] = 2000
+    st, _ = act(st, 0, "end")
+    out = G.outcome(st)
+    assert out is not None and "not a rulebook ending" in out.reason and out.winners == (1,)
+
+
+# -- refusals ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "seat,text,error",
+    [
+        (0, "fly", MalformedAction),
+        (0, "roll 3", MalformedAction),
+        (0, "end", IllegalAction),
+        (0, "build Nobody", IllegalAction),
+        (0, "bid 20", IllegalAction),
+        (1, "roll", IllegalAction),
+        (0, "offer 'Player 9' give 10 get Hulk", IllegalAction),
+    ],
+)
+def test_refused_actions_leave_the_state_unchanged(seat: int, text: str, error: type) -> None:
+    st = new()
+    before = st.copy()
+    with pytest.raises(error):
+        act(st, seat, text)
+    assert G.view(st, None) == G.view(before, None) and st.rng.to_json() == before.rng.to_json()
+    assert st.decks == before.decks and st.tasks == before.tasks
