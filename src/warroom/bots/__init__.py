@@ -56,6 +56,13 @@ def tiers() -> list[str]:
     return list(_TIERS)
 
 
+def tiers_for(mode: str) -> list[str]:
+    """The tiers that can play `mode`, weakest first (registration order)."""
+    return [
+        t for t, by_mode in _TIERS.items() if any(p == "*" or mode.startswith(p) for p in by_mode)
+    ]
+
+
 def make_bot(tier: str, mode: str, seed: int = 0) -> Bot:
     by_mode = _TIERS.get(tier)
     if by_mode is None:

@@ -85,7 +85,9 @@ def play(
     humans: Annotated[
         int, typer.Option(help="Human seats (the first ones); the rest are bots.")
     ] = 1,
-    bots: Annotated[str, typer.Option(help="Bot tier for the other seats.")] = "greedy",
+    bots: Annotated[
+        str | None, typer.Option(help="Bot tier for the other seats (default: greedy if offered).")
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed (default: random).")] = None,
     map_: Annotated[
         str | None, typer.Option("--map", help="Board, where the mode has one.")
@@ -96,7 +98,7 @@ def play(
     """Play in the terminal against bots (any mix of human and bot seats)."""
     import secrets
 
-    from warroom.bots import make_bot, tiers
+    from warroom.bots import make_bot, tiers_for
     from warroom.cli.play import Terminal, load_match
     from warroom.core import Match
 
@@ -112,7 +114,8 @@ def play(
             )
         if not 0 <= humans <= match.players:
             raise WarroomError(f"--humans must be 0 to {match.players}")
-        tier = bots if bots in tiers() else "random"
+        offered = tiers_for(match.game.id)
+        tier = bots or ("greedy" if "greedy" in offered else "random")
         seat_bots = {
             s: make_bot(tier, match.game.id, match.seed * 10 + s) for s in range(match.players)
         }
