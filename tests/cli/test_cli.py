@@ -55,6 +55,14 @@ def test_a_whole_game_can_be_played_to_its_end() -> None:
     assert "Game over" in out
 
 
+def test_monopoly_in_the_terminal_shows_money_and_heroes() -> None:
+    out = _play(
+        ["monopoly-avengers", "--players", "3", "--seed", "2", "--option", "turn_limit=8"],
+        "auto 3000\nboard\n" * 3,
+    )
+    assert "net worth" in out and "Drafted heroes" in out and "Game over" in out
+
+
 def test_short_forms_undo_save_and_load(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     keys = (

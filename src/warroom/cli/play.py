@@ -277,6 +277,9 @@ class Terminal:
 
     def show_board(self) -> None:
         view = self.match.view(self.viewer)
+        if str(view.get("mode", "")).startswith("monopoly"):
+            self.show_monopoly(view)
+            return
         if "territories" not in view:
             self.console.print_json(json.dumps(view))
             return
@@ -309,6 +312,47 @@ class Terminal:
             f"Turn {view['turn']}; next card set is worth {view['next_set_value']}; "
             f"{view['deck_size']} cards in the draw pile",
             highlight=False,
+        )
+
+    def show_monopoly(self, view: dict[str, Any]) -> None:
+        """Players' money and places, then every drafted hero by set with its buildings."""
+        from warroom.rules.monopoly import board
+
+        b = board(view["board"])
+        players = Table(title=f"Turn {view['turn']}", title_style="bold")
+        for col in ("player", "cash", "on", "cards", "net worth"):
+            players.add_column(col, justify="right" if col in ("cash", "net worth") else "left")
+        for i, p in enumerate(view["status"]):
+            color = SEAT_COLORS[i % len(SEAT_COLORS)]
+            where = p["space"] + (" (in Jail)" if p["in_jail"] else "")
+            name = p["name"] + ("" if p["alive"] else " (bankrupt)")
+            players.add_row(
+                f"[{color}]{name}[/]",
+                f"M{p['cash']}",
+                where,
+                ", ".join(p["cards"]) or "-",
+                f"M{p['net_worth']}",
+            )
+        heroes = Table(title="Drafted heroes", title_style="bold")
+        for col in ("set", "hero", "owner", "buildings"):
+            heroes.add_column(col)
+        for space in b.ownable:
+            owner = view["owner"][space]
+            if owner < 0:
+                continue
+            level = view["level"][space]
+            built = (
+                "HQ" if level > b.max_bases else f"{level} Base{'s' * (level > 1)}" * (level > 0)
+            )
+            if view["sidelined"][space]:
+                built = "sidelined"
+            group = b.sets[b.set_of[space]] if b.set_of[space] >= 0 else "-"
+            color = SEAT_COLORS[owner % len(SEAT_COLORS)]
+            heroes.add_row(group, b.names[space], f"[{color}]{view['players'][owner]}[/]", built)
+        self.console.print(Columns([players, heroes], padding=(0, 4)))
+        bank = view["bank"]
+        self.console.print(
+            f"Bank: {bank['bases']} Bases, {bank['headquarters']} Headquarters", highlight=False
         )
 
     # -- files ---------------------------------------------------------------------------
