@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -96,14 +96,21 @@ class Board:
     @staticmethod
     def from_dict(data: object, source: str) -> Board:
         """Validate `data` (parsed from `source`, a file name for messages) into a Board."""
-        try:
-            f = BoardFile.model_validate(data)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-            more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
-            raise BoardError(f"{source}: {where}: {first['msg']}{more}") from None
-        return _build(f, source)
+        return _build(validate(BoardFile, data, source), source)
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def validate(model: type[M], data: object, source: str) -> M:
+    """Check a data file's structure; the first problem becomes a BoardError naming the entry."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+        raise BoardError(f"{source}: {where}: {first['msg']}{more}") from None
 
 
 def _build(f: BoardFile, source: str) -> Board:

@@ -28,14 +28,16 @@ def board(board_id: str) -> Board:
     return Board.from_dict(read_json(f"boards/{board_id}.json"), f"boards/{board_id}.json")
 
 
-def board_from_file(path: Path) -> Board:
-    """Validate a board a user transcribed; every problem is a BoardError naming the file."""
+def read_file(path: Path) -> Any:
+    """A user's data file, parsed; unreadable or broken JSON is a BoardError naming it."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise BoardError(f"{path}: cannot read: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise BoardError(f"{path}: not valid JSON: {exc}") from None
-    return Board.from_dict(data, str(path))
+
+
+def board_from_file(path: Path) -> Board:
+    """Validate a board a user transcribed; every problem is a BoardError naming the file."""
+    return Board.from_dict(read_file(path), str(path))

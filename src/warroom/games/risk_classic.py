@@ -720,12 +720,17 @@ def _place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]
         st.elimination_trade = False
 
 
+def _from_to_count(st: RiskState, a: Action, usage: str) -> tuple[int, int, int]:
+    src_arg, dst_arg, count = _args(a, 3, usage)
+    return (
+        _territory(st, src_arg, a, usage),
+        _territory(st, dst_arg, a, usage),
+        _count(count, a, usage),
+    )
+
+
 def _attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
-    usage = "attack FROM TO DICE"
-    src_arg, dst_arg, dice = _args(a, 3, usage)
-    s = _territory(st, src_arg, a, usage)
-    t = _territory(st, dst_arg, a, usage)
-    dice = _count(dice, a, usage)
+    s, t, dice = _from_to_count(st, a, "attack FROM TO DICE")
     names = st.board.territories
     require(st.owner[s] == seat, f"you do not occupy {names[s]}")
     require(st.owner[t] != seat, f"{names[t]} is yours already")
@@ -887,11 +892,7 @@ def _end_attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[E
 
 
 def _fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
-    usage = "fortify FROM TO COUNT"
-    src_arg, dst_arg, k = _args(a, 3, usage)
-    s = _territory(st, src_arg, a, usage)
-    t = _territory(st, dst_arg, a, usage)
-    k = _count(k, a, usage)
+    s, t, k = _from_to_count(st, a, "fortify FROM TO COUNT")
     names = st.board.territories
     require(
         st.owner[s] == seat and st.owner[t] == seat,

@@ -8,16 +8,16 @@ entry and the problem, so an owner of the game can transcribe the real values.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
+from warroom.core.board import validate
 from warroom.core.errors import BoardError
-from warroom.data import read_json
+from warroom.data import read_file, read_json
 
 FORMAT = "warroom-monopoly-board"
 
@@ -212,14 +212,7 @@ EXPECTED = {"heroes": 24, "dice_heroes": 2, "battles": 4, "cards_per_deck": 16, 
 
 
 def board_from_dict(data: object, source: str) -> MonopolyBoard:
-    try:
-        f = MonopolyFile.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
-        raise BoardError(f"{source}: {where}: {first['msg']}{more}") from None
-    return _build(f, source)
+    return _build(validate(MonopolyFile, data, source), source)
 
 
 def _build(f: MonopolyFile, source: str) -> MonopolyBoard:
@@ -398,10 +391,4 @@ def board(board_id: str) -> MonopolyBoard:
 
 def board_from_file(path: Path) -> MonopolyBoard:
     """Validate a board a user transcribed; every problem is a BoardError naming the file."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BoardError(f"{path}: cannot read: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise BoardError(f"{path}: not valid JSON: {exc}") from None
-    return board_from_dict(data, str(path))
+    return board_from_dict(read_file(path), str(path))
