@@ -79,3 +79,7 @@ def board_check(file: Path) -> None:
 from warroom.cli import odds as _odds  # noqa: E402  (registers after `app` exists)
 
 _odds.register(app)
+
+from warroom.cli import simulate as _simulate  # noqa: E402
+
+_simulate.register(app)
