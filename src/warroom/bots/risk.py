@@ -44,13 +44,14 @@ def p_conquer(attackers: int, defenders: int) -> float:
 
 
 # -- determinization -------------------------------------------------------------------------
-def determinize(view: dict[str, Any], rng: random.Random) -> RiskState:
+def determinize(view: dict[str, Any], rng: random.Random, sample: bool = True) -> RiskState:
     """A full state agreeing with everything `view` shows; the hidden rest is sampled.
 
     Known: the board, own hand, every hand's size, the deck's size. Unseen cards (all but
     the own hand) are shuffled and dealt into the other hands and the deck. Facts a view
     does not carry are read from optional hints in the view (`conquered`, `first`,
-    `options`) or guessed: the search only needs a plausible state.
+    `options`) or guessed: the search only needs a plausible state. With `sample` off the
+    unseen cards are dealt unshuffled, for players that never look at them.
     """
     board = data.board(view["board"])
     n = len(board)
@@ -69,7 +70,8 @@ def determinize(view: dict[str, Any], rng: random.Random) -> RiskState:
     )
     mine = set(hand)
     unseen = [c for c in range(n + board.wild_cards) if c not in mine]
-    rng.shuffle(unseen)
+    if sample:
+        rng.shuffle(unseen)
     hands: list[list[int]] = []
     for p, size in enumerate(view["hand_sizes"]):
         if p == me:
@@ -180,7 +182,7 @@ def _target_value(st: RiskState, seat: int, t: int, counts: Sequence[int]) -> fl
         value += 1.5 * bonus  # breaks an opponent's region
     o = st.owner[t]
     if 0 <= o < st.players and o != st.neutral:
-        left = sum(1 for x in st.owner if x == o)
+        left = st.owner.count(o)
         if left <= 2:
             value += 3.0 + CARD_VALUE * len(st.hands[o]) / left  # towards an elimination
     return value
@@ -529,7 +531,7 @@ class GreedyRiskBot:
         self.memory = TurnMemory()
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        st = determinize(self.memory(view), self.rng)
+        st = determinize(self.memory(view), self.rng, sample=False)
         action = greedy_action(st, view["seat"])
         if action in legal:
             return action

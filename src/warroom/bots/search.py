@@ -26,7 +26,7 @@ from warroom.core.game import Game, Seat
 
 S = TypeVar("S")
 
-DEFAULT_ITERATIONS = 150
+DEFAULT_ITERATIONS = 500  # about a quarter second per decision on the 2-core dev machine
 DEFAULT_SECONDS = 0.9  # a safety cap: decisions stay under one second on a slow core
 ROLLOUT_CAP = 400  # actions per rollout at most, whatever the cutoff says
 EXPLORATION = 0.25  # UCB constant for rewards that are shares of strength in [0, 1]
