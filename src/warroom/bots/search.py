@@ -30,6 +30,7 @@ DEFAULT_ITERATIONS = 500  # about a quarter second per decision on the 2-core de
 DEFAULT_SECONDS = 0.9  # a safety cap: decisions stay under one second on a slow core
 ROLLOUT_CAP = 400  # actions per rollout at most, whatever the cutoff says
 EXPLORATION = 0.25  # UCB constant for rewards that are shares of strength in [0, 1]
+MARGIN = 0.01  # how much better (in share of strength) a move must look to overrule the policy
 
 
 @dataclass(frozen=True)
@@ -131,12 +132,7 @@ class MctsBot(Generic[S]):
             state = sample if done == 0 else kit.determinize(view, self.rng)
             self._iterate(game, root, state, root_moves, root_turn)
             done += 1
-        best = max(
-            root_moves,
-            key=lambda a: (root.children[a].visits, root.children[a].value)
-            if a in root.children
-            else (-1, 0.0),
-        )
+        best = _select(root, root_moves)
         self.stats = SearchStats(
             done,
             time.perf_counter() - start,
@@ -185,6 +181,20 @@ class MctsBot(Generic[S]):
         for n in path:
             n.visits += 1
             n.value += rewards[n.seat]
+
+
+def _select(root: _Node, moves: list[Action]) -> Action:
+    """The policy's own move (listed first) unless another beats it by a clear margin.
+
+    Sampled values differ by hundredths and carry dice noise; leaving the policy's move on
+    thin evidence made the search no stronger than the policy it searches with.
+    """
+    def mean(a: Action) -> float:
+        n = root.children.get(a)
+        return n.value / n.visits if n is not None and n.visits else -1.0
+
+    best = max(moves, key=mean)
+    return best if mean(best) > mean(moves[0]) + MARGIN else moves[0]
 
 
 def _ucb(n: _Node) -> float:

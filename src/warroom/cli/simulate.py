@@ -156,21 +156,35 @@ def ladder(
     ] = None,
     workers: Annotated[int | None, typer.Option(help="Worker processes.")] = None,
     out: Annotated[Path | None, typer.Option(help="Write the table as Markdown.")] = None,
+    all_pairs: Annotated[
+        bool, typer.Option(help="Play every pair, not only neighbours on the ladder.")
+    ] = False,
 ) -> None:
     """Play every pair of tiers head to head and show whether they are strictly ordered."""
     try:
         names = [t.strip() for t in tiers.split(",") if t.strip()]
         opts = _options(option or [])
-        total = games * len(names) * (len(names) - 1) // 2
+        pairs = len(names) * (len(names) - 1) // 2 if all_pairs else len(names) - 1
+        total = games * pairs
         with _progress() as progress:
             task = progress.add_task(f"{mode} ladder", total=total)
             pairings = play_ladder(
-                mode, names, games, players, seed, opts, workers, lambda _: progress.advance(task)
+                mode,
+                names,
+                games,
+                players,
+                seed,
+                opts,
+                workers,
+                lambda _: progress.advance(task),
+                all_pairs,
             )
         words = ["ladder", mode, "--games", str(games), "--tiers", ",".join(names)]
         words += ["--players", str(players), "--seed", str(seed)]
         for pair in option or []:
             words += ["--option", pair]
+        if all_pairs:
+            words.append("--all-pairs")
         command = "warroom " + shlex.join(words)
         text = markdown(mode, pairings, command, players, ladder_options(mode, opts))
         console.print(text, highlight=False, markup=False)

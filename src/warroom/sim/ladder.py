@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from warroom.core.game import OptionValue
 from warroom.sim import stats
@@ -39,10 +39,13 @@ def play_ladder(
     options: Mapping[str, OptionValue] | None = None,
     workers: int | None = None,
     on_result: Callable[[GameResult], None] | None = None,
+    all_pairs: bool = False,
 ) -> list[Pairing]:
-    """Each pair (listed weakest first) plays `games` games, half with each in seat 0."""
+    """Neighbours on the ladder (or every pair), listed weakest first, play `games` games
+    each, with seats rotated."""
+    pairs = list(combinations(tiers, 2)) if all_pairs else list(pairwise(tiers))
     out = []
-    for k, (weak, strong) in enumerate(combinations(tiers, 2)):
+    for k, (weak, strong) in enumerate(pairs):
         lineup = tuple((strong, weak)[s % 2] for s in range(players))
         config = SimConfig(mode, games, lineup, players, seed + k, dict(options or {}))
         start = time.perf_counter()
