@@ -80,7 +80,9 @@ def test_short_forms_undo_save_and_load(tmp_path: Path) -> None:
         )
         + "\n"
     )
-    out = _play(["--players", "3", "--seed", "8", "--option", "setup=deal"], keys)
+    out = _play(
+        ["--players", "3", "--seed", "8", "--bots", "random", "--option", "setup=deal"], keys
+    )
     assert "Refused:" in out and "there is no territory 'Nowhere'" in out
     assert "chance to capture" in out
     assert json.loads(save.read_text())["mode"] == "risk-classic"

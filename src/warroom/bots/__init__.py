@@ -43,13 +43,18 @@ class RandomBot:
         return options[self.rng.randrange(len(options))]
 
 
-BotFactory = Callable[[str, int], Bot]  # (mode id, seed) -> bot
-_TIERS: dict[str, dict[str, BotFactory]] = {"random": {"*": lambda mode, seed: RandomBot(seed)}}
+BotFactory = Callable[..., Bot]
+"""(mode id, seed) -> bot; with `takes_arg`, (mode id, seed, arg) for specs like "mcts:50"."""
+_TIERS: dict[str, dict[str, tuple[BotFactory, bool]]] = {
+    "random": {"*": (lambda mode, seed: RandomBot(seed), False)}
+}
 
 
-def register_tier(tier: str, mode_prefix: str, factory: BotFactory) -> None:
+def register_tier(
+    tier: str, mode_prefix: str, factory: BotFactory, *, takes_arg: bool = False
+) -> None:
     """Offer `tier` for modes whose id starts with `mode_prefix` ("*" for every mode)."""
-    _TIERS.setdefault(tier, {})[mode_prefix] = factory
+    _TIERS.setdefault(tier, {})[mode_prefix] = (factory, takes_arg)
 
 
 def tiers() -> list[str]:
@@ -64,15 +69,36 @@ def tiers_for(mode: str) -> list[str]:
 
 
 def make_bot(tier: str, mode: str, seed: int = 0) -> Bot:
-    by_mode = _TIERS.get(tier)
+    """A bot from a tier spec: a tier name, optionally with an argument ("mcts:50")."""
+    name, _, arg = tier.partition(":")
+    by_mode = _TIERS.get(name)
     if by_mode is None:
-        raise WarroomError(f"no bot tier {tier!r}; tiers: {', '.join(_TIERS)}")
+        raise WarroomError(f"no bot tier {name!r}; tiers: {', '.join(_TIERS)}")
     for prefix in sorted(by_mode, key=len, reverse=True):
         if prefix == "*" or mode.startswith(prefix):
-            return by_mode[prefix](mode, seed)
-    raise WarroomError(f"bot tier {tier!r} does not play {mode}")
+            factory, takes_arg = by_mode[prefix]
+            if takes_arg:
+                return factory(mode, seed, arg or None)
+            if arg:
+                raise WarroomError(f"bot tier {name!r} takes no argument (got {tier!r})")
+            return factory(mode, seed)
+    raise WarroomError(f"bot tier {name!r} does not play {mode}")
 
 
-from warroom.bots import monopoly as _monopoly  # noqa: E402  (registers after the registry exists)
+# The tiers beyond random register themselves on import (after the names above exist).
+from warroom.bots import monopoly, risk, search  # noqa: E402
 
-register_tier("greedy", "monopoly", lambda mode, seed: _monopoly.GreedyMonopolyBot(mode, seed))
+register_tier("greedy", "monopoly", lambda mode, seed: monopoly.GreedyMonopolyBot(mode, seed))
+
+__all__ = [
+    "Bot",
+    "BotFactory",
+    "RandomBot",
+    "make_bot",
+    "monopoly",
+    "register_tier",
+    "risk",
+    "search",
+    "tiers",
+    "tiers_for",
+]

@@ -147,3 +147,7 @@ _serve.register(app)
 from warroom.cli.monopoly import monopoly_app  # noqa: E402
 
 app.add_typer(monopoly_app, name="monopoly")
+
+from warroom.cli import simulate as _simulate  # noqa: E402
+
+_simulate.register(app)

@@ -1,0 +1,546 @@
+"""Classic RISK bots: a determinizer, a greedy heuristic, and the search kit for MCTS.
+
+The greedy policy works on a full `RiskState`, so the same code is the bot (on a state
+rebuilt from its view, where only public facts and its own hand matter) and the cheap
+rollout policy of the search bot (on a sampled state). It builds its action directly
+from the rules rather than from the legal list, which keeps rollouts fast; the bot
+checks the result against the legal list it was given.
+
+Attack decisions use the exact conquest odds from `warroom.odds`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from warroom import data
+from warroom.bots import Bot, RandomBot, register_tier
+from warroom.bots.search import SearchKit, register_search_kit
+from warroom.core.actions import Action
+from warroom.core.board import Board
+from warroom.core.errors import WarroomError
+from warroom.core.game import OptionValue
+from warroom.core.rng import Rng
+from warroom.games import risk_classic as rc
+from warroom.games.risk_classic import RiskState
+from warroom.odds import win_probability, win_table
+from warroom.rules.cards import WILD, is_set
+from warroom.rules.reinforcement import reinforcements
+
+_TABLE_SIZE = 80
+_WIN: list[list[float]] = win_table(_TABLE_SIZE, _TABLE_SIZE).tolist()
+CARD_VALUE = 1.5  # a territory card, in territories: roughly a third of a set
+ATTACK_THRESHOLD = 0.62  # least value-weighted conquest odds worth rolling for
+
+
+def p_conquer(attackers: int, defenders: int) -> float:
+    """Exact P(taking the territory) attacking to the end (attackers include the one left)."""
+    if attackers < _TABLE_SIZE and defenders < _TABLE_SIZE:
+        return _WIN[attackers][defenders]
+    return win_probability(attackers, defenders)
+
+
+# -- determinization -------------------------------------------------------------------------
+def determinize(view: dict[str, Any], rng: random.Random, sample: bool = True) -> RiskState:
+    """A full state agreeing with everything `view` shows; the hidden rest is sampled.
+
+    Known: the board, own hand, every hand's size, the deck's size. Unseen cards (all but
+    the own hand) are shuffled and dealt into the other hands and the deck. Facts a view
+    does not carry are read from optional hints in the view (`conquered`, `first`,
+    `options`) or guessed: the search only needs a plausible state. With `sample` off the
+    unseen cards are dealt unshuffled, for players that never look at them.
+    """
+    board = data.board(view["board"])
+    n = len(board)
+    players = len(view["players"])
+    neutral = 2 if players == 2 else None
+    owner = [-1] * n
+    armies = [0] * n
+    for t, info in enumerate(view["territories"]):
+        seat = info["seat"]
+        owner[t] = seat if seat is not None else (-1 if info["owner"] is None else 2)
+        armies[t] = info["armies"]
+    me = view["seat"]
+    wilds = iter(range(n, n + board.wild_cards))
+    hand = sorted(
+        next(wilds) if c["card"] == WILD else board.index[c["card"]] for c in view["hand"]
+    )
+    mine = set(hand)
+    unseen = [c for c in range(n + board.wild_cards) if c not in mine]
+    if sample:
+        rng.shuffle(unseen)
+    hands: list[list[int]] = []
+    for p, size in enumerate(view["hand_sizes"]):
+        if p == me:
+            hands.append(hand)
+        else:
+            hands.append(sorted(unseen[:size]))
+            del unseen[:size]
+    deck = unseen[: view["deck_size"]]
+    options: dict[str, OptionValue] = {
+        "map": board.id,
+        "setup": "claim",
+        "defender_dice": "auto",
+        "turn_limit": 0,
+    }
+    options.update(view.get("options", {}))
+    battle = view.get("battle")
+    phase = view["phase"]
+    return RiskState(
+        board=board,
+        options=options,
+        players=players,
+        neutral=neutral,
+        rng=Rng(rng.getrandbits(64)),
+        owner=owner,
+        armies=armies,
+        reserve=list(view["reserve"]),
+        hands=hands,
+        deck=deck,
+        sets_traded=view["sets_traded"],
+        phase=phase,
+        current=view["current"],
+        first=view.get("first", _guess_first(view)),
+        turn=view["turn"],
+        pending=view["pending"],
+        elimination_trade=phase == rc.REINFORCE and view["pending"] == 0,
+        conquered=bool(view.get("conquered", False)),
+        card_bonus_taken=bool(view.get("card_bonus_taken", False)),
+        attack_from=board.index[battle["from"]] if battle else -1,
+        attack_to=board.index[battle["to"]] if battle else -1,
+        attack_dice=battle["dice"] if battle else 0,
+        alive=list(view["alive"]),
+        out_order=[p for p in range(players) if not view["alive"][p]],
+        outcome=None,
+    )
+
+
+def _guess_first(view: dict[str, Any]) -> int:
+    """Who placed first in setup: the seat that has placed more than the seat before it.
+
+    Setup goes round in seat order from the first player, so within a round the seats that
+    have already placed hold fewer armies in reserve; with all equal, a round is starting.
+    """
+    players = len(view["players"])
+    reserve = view["reserve"][:players]
+    for p in range(players):
+        if reserve[p] < reserve[p - 1]:
+            return p
+    return int(view["current"])
+
+
+# -- board facts, computed once per board ------------------------------------------------------
+@cache
+def _region_size(board: Board) -> tuple[int, ...]:
+    return tuple(len(m) for m in board.region_members)
+
+
+def _enemy(st: RiskState, seat: int, t: int) -> bool:
+    return st.owner[t] != seat
+
+
+def _threat(st: RiskState, seat: int, t: int) -> int:
+    """Armies that could attack `t` next turn (the neutral never attacks)."""
+    total = 0
+    for u in st.board.neighbors[t]:
+        o = st.owner[u]
+        if o != seat and o != st.neutral and o >= 0:
+            total += st.armies[u] - 1
+    return total
+
+
+def _region_counts(st: RiskState, seat: int) -> list[int]:
+    counts = [0] * len(st.board.regions)
+    region_of = st.board.region_of
+    for t, o in enumerate(st.owner):
+        if o == seat:
+            counts[region_of[t]] += 1
+    return counts
+
+
+def _held_by(st: RiskState, region: int) -> int:
+    """The side holding every territory of `region`, or -1."""
+    members = st.board.region_members[region]
+    side = st.owner[members[0]]
+    return side if all(st.owner[t] == side for t in members) else -1
+
+
+def _target_value(st: RiskState, seat: int, t: int, counts: Sequence[int]) -> float:
+    """What taking `t` is worth to `seat`, in territories."""
+    b = st.board
+    r = b.region_of[t]
+    size = _region_size(b)[r]
+    bonus = b.region_bonus[r]
+    value = 1.0 + bonus * (counts[r] + 1) / size
+    if counts[r] + 1 == size:
+        value += 2.0 * bonus  # completes the region
+    holder = _held_by(st, r)
+    if holder >= 0 and holder != seat and holder != st.neutral:
+        value += 1.5 * bonus  # breaks an opponent's region
+    o = st.owner[t]
+    if 0 <= o < st.players and o != st.neutral:
+        left = st.owner.count(o)
+        if left <= 2:
+            value += 3.0 + CARD_VALUE * len(st.hands[o]) / left  # towards an elimination
+    return value
+
+
+# -- the greedy policy on full states ----------------------------------------------------------
+def greedy_action(st: RiskState, seat: int) -> Action:
+    """The greedy player's choice, built from the rules (legal by construction)."""
+    phase = st.phase
+    names = st.board.territories
+    if phase == rc.CLAIM:
+        return Action("claim", (names[_best_claim(st, seat)],))
+    if phase == rc.SETUP_PLACE:
+        most = st.pending if st.neutral is not None else 1
+        return Action("place", (names[_best_placement(st, seat, most)], most))
+    if phase == rc.SETUP_NEUTRAL:
+        return Action("neutral", (names[_best_neutral(st, seat)],))
+    if phase == rc.REINFORCE:
+        trade = _best_trade(st, seat)
+        if trade is not None:
+            return trade
+        return Action("place", (names[_best_placement(st, seat, st.pending)], st.pending))
+    if phase == rc.ATTACK:
+        best = _best_attack(st, seat)
+        if best is None:
+            return Action("end")
+        s, t, _ = best
+        return Action("attack", (names[s], names[t], min(3, st.armies[s] - 1)))
+    if phase == rc.DEFEND:
+        return Action("defend", (min(2, st.armies[st.attack_to]),))
+    if phase == rc.OCCUPY:
+        return Action("move", (_occupy_count(st, seat),))
+    if phase == rc.FORTIFY:
+        move = _best_fortify(st, seat)
+        if move is None:
+            return Action("end")
+        s, t, k = move
+        return Action("fortify", (names[s], names[t], k))
+    raise WarroomError(f"no decision in phase {phase!r}")
+
+
+def _best_claim(st: RiskState, seat: int) -> int:
+    b = st.board
+    counts = _region_counts(st, seat)
+    sizes = _region_size(b)
+    best, best_score = -1, -1e9
+    for t in range(len(b)):
+        if st.owner[t] != -1:
+            continue
+        r = b.region_of[t]
+        others = sum(1 for u in b.region_members[r] if st.owner[u] not in (-1, seat))
+        score = (counts[r] + 1 - 1.5 * others) / sizes[r] + 0.1 * b.region_bonus[r] / sizes[r]
+        score += 0.05 * sum(1 for u in b.neighbors[t] if st.owner[u] == seat)
+        if score > best_score:
+            best, best_score = t, score
+    return best
+
+
+def _best_placement(st: RiskState, seat: int, armies: int) -> int:
+    """Where new armies do most: the best attack they enable, or the most threatened front."""
+    b = st.board
+    counts = _region_counts(st, seat)
+    best, best_score = -1, -1e9
+    for t in range(len(b)):
+        if st.owner[t] != seat:
+            continue
+        here = st.armies[t] + armies
+        attack = 0.0
+        border = False
+        for u in b.neighbors[t]:
+            if st.owner[u] != seat and st.owner[u] >= 0:
+                border = True
+                gain = p_conquer(here, st.armies[u]) * _target_value(st, seat, u, counts)
+                attack = max(attack, gain)
+        if not border:
+            continue
+        threat = _threat(st, seat, t)
+        r = b.region_of[t]
+        guard = b.region_bonus[r] if counts[r] == _region_size(b)[r] else 0.5
+        defend = guard * threat / (threat + st.armies[t] + 1)
+        score = attack + defend
+        if score > best_score:
+            best, best_score = t, score
+    if best < 0:  # nothing borders an enemy (only in setup): any own territory
+        best = next(t for t in range(len(b)) if st.owner[t] == seat)
+    return best
+
+
+def _best_neutral(st: RiskState, seat: int) -> int:
+    """A neutral army where it blocks the opponent most and hinders us least."""
+    b = st.board
+    best, best_score = -1, -1e9
+    for t in range(len(b)):
+        if st.owner[t] != st.neutral:
+            continue
+        score = sum(
+            (1 if st.owner[u] not in (seat, st.neutral) else -1) for u in b.neighbors[t]
+        ) - 0.1 * st.armies[t]
+        if score > best_score:
+            best, best_score = t, score
+    return best
+
+
+def _best_trade(st: RiskState, seat: int) -> Action | None:
+    """Trade whenever a set is held (armies now beat cards later), saving wild cards."""
+    hand = st.hands[seat]
+    if len(hand) < 3:
+        return None
+    if st.elimination_trade and len(hand) <= rc.ELIMINATION_TRADE_DOWN_TO:
+        return None
+    b = st.board
+    n = len(b)
+
+    def design(c: int) -> str:
+        return WILD if c >= n else b.card_design[c] or WILD
+
+    best: tuple[float, tuple[int, int, int]] | None = None
+    ordered = sorted(hand)
+    for i in range(len(ordered)):
+        for j in range(i + 1, len(ordered)):
+            for k in range(j + 1, len(ordered)):
+                combo = (ordered[i], ordered[j], ordered[k])
+                if not is_set([design(c) for c in combo]):
+                    continue
+                score = -2.0 * sum(1 for c in combo if c >= n)
+                score += sum(1 for c in combo if c < n and st.owner[c] == seat)
+                if best is None or score > best[0]:
+                    best = (score, combo)
+    if best is None:
+        return None
+    combo = best[1]
+    cards = tuple(WILD if c >= n else b.territories[c] for c in combo)
+    if not st.card_bonus_taken:
+        bonus = sorted({c for c in combo if c < n and st.owner[c] == seat})
+        if bonus:
+            spot = max(bonus, key=lambda t: _threat(st, seat, t))
+            return Action("trade", (*cards, b.territories[spot]))
+    return Action("trade", cards)
+
+
+def _attacks(st: RiskState, seat: int) -> list[tuple[int, int, float]]:
+    """(from, to, score) for every attack worth making, best first."""
+    b = st.board
+    counts = _region_counts(st, seat)
+    card = 0.0 if st.conquered or not st.deck else CARD_VALUE
+    out: list[tuple[int, int, float]] = []
+    for s in range(len(b)):
+        a = st.armies[s]
+        if st.owner[s] != seat or a < 2:
+            continue
+        for t in b.neighbors[s]:
+            if st.owner[t] == seat:
+                continue
+            p = p_conquer(a, st.armies[t])
+            value = _target_value(st, seat, t, counts) + card
+            out.append((s, t, p * value - (1 - p) * 1.0))
+    out.sort(key=lambda x: -x[2])
+    return out
+
+
+def _best_attack(st: RiskState, seat: int) -> tuple[int, int, float] | None:
+    attacks = _attacks(st, seat)
+    if attacks and attacks[0][2] >= ATTACK_THRESHOLD:
+        return attacks[0]
+    return None
+
+
+def _occupy_count(st: RiskState, seat: int) -> int:
+    """Move everything forward unless the territory left behind is itself on the front."""
+    s, t, least = st.attack_from, st.attack_to, st.attack_dice
+    most = least + st.armies[s] - 1
+    behind = any(st.owner[u] != seat for u in st.board.neighbors[s])
+    ahead = any(st.owner[u] != seat for u in st.board.neighbors[t])
+    if not behind:
+        return most
+    if not ahead:
+        return least
+    return max(least, min(most, (least + st.armies[s]) // 2))
+
+
+def _best_fortify(st: RiskState, seat: int) -> tuple[int, int, int] | None:
+    """Bring the largest idle interior stack one step towards the front."""
+    b = st.board
+    dist = _front_distance(st, seat)
+    best: tuple[int, int, int] | None = None
+    most = 1
+    for s in range(len(b)):
+        if st.owner[s] != seat or st.armies[s] <= most or dist[s] == 0:
+            continue
+        step = min(
+            (u for u in b.neighbors[s] if st.owner[u] == seat),
+            key=lambda u: (dist[u], -_threat(st, seat, u)),
+            default=None,
+        )
+        if step is not None and dist[step] < dist[s]:
+            best, most = (s, step, st.armies[s] - 1), st.armies[s]
+    return best
+
+
+def _front_distance(st: RiskState, seat: int) -> list[int]:
+    """Steps through own territories to one bordering another side (0: on the front)."""
+    b = st.board
+    far = len(b) + 1
+    dist = [far] * len(b)
+    queue: list[int] = []
+    for t in range(len(b)):
+        if st.owner[t] == seat and any(st.owner[u] != seat for u in b.neighbors[t]):
+            dist[t] = 0
+            queue.append(t)
+    for t in queue:
+        for u in b.neighbors[t]:
+            if st.owner[u] == seat and dist[u] == far:
+                dist[u] = dist[t] + 1
+                queue.append(u)
+    return dist
+
+
+# -- the search kit ----------------------------------------------------------------------------
+def candidates(st: RiskState, seat: int) -> list[Action]:
+    """A few sensible actions, the greedy one first: the search chooses among these."""
+    first = greedy_action(st, seat)
+    out = [first]
+    names = st.board.territories
+    phase = st.phase
+    if phase == rc.REINFORCE and first.kind == "place":
+        scored = _placements(st, seat, st.pending)
+        out += [Action("place", (names[t], st.pending)) for t in scored[:3]]
+    elif phase == rc.ATTACK:
+        out.append(Action("end"))
+        out += [
+            Action("attack", (names[s], names[t], min(3, st.armies[s] - 1)))
+            for s, t, score in _attacks(st, seat)[:3]
+            if score > 0
+        ]
+    elif phase == rc.OCCUPY:
+        least, most = st.attack_dice, st.attack_dice + st.armies[st.attack_from] - 1
+        out += [Action("move", (k,)) for k in (least, most, (least + most) // 2)]
+    elif phase == rc.FORTIFY:
+        out.append(Action("end"))
+    return list(dict.fromkeys(out))
+
+
+def _placements(st: RiskState, seat: int, armies: int) -> list[int]:
+    """Own front territories ranked by the best conquest odds the armies would give."""
+    b = st.board
+    counts = _region_counts(st, seat)
+    scored: list[tuple[float, int]] = []
+    for t in range(len(b)):
+        if st.owner[t] != seat:
+            continue
+        here = st.armies[t] + armies
+        best = max(
+            (
+                p_conquer(here, st.armies[u]) * _target_value(st, seat, u, counts)
+                for u in b.neighbors[t]
+                if st.owner[u] != seat and st.owner[u] >= 0
+            ),
+            default=None,
+        )
+        if best is not None:
+            scored.append((best, t))
+    scored.sort(reverse=True)
+    return [t for _, t in scored]
+
+
+def evaluate(st: RiskState) -> list[float]:
+    """Each seat's share of the strength on the board, in [0, 1]; the winner gets 1.
+
+    Strength counts income (territories and regions), armies, cards, and territories at
+    risk next turn by the exact conquest odds of the strongest adjacent enemy stack.
+    """
+    if st.outcome is not None:
+        return [1.0 if p in st.outcome.winners else 0.0 for p in range(st.players)]
+    strength = [0.0] * st.players
+    b = st.board
+    risk = [0.0] * st.players
+    total_armies = [0] * st.players
+    for t in range(len(b)):
+        o = st.owner[t]
+        if not 0 <= o < st.players or o == st.neutral:
+            continue
+        total_armies[o] += st.armies[t]
+        worst = 0.0
+        for u in b.neighbors[t]:
+            e = st.owner[u]
+            if e != o and 0 <= e < st.players and e != st.neutral and st.armies[u] > 1:
+                worst = max(worst, p_conquer(st.armies[u], st.armies[t]))
+        risk[o] += worst
+    for p in range(st.players):
+        if not st.alive[p]:
+            continue
+        income, _ = reinforcements(b, st.owner, p)
+        strength[p] = (
+            3.0 * income + 0.4 * total_armies[p] + CARD_VALUE * len(st.hands[p]) - risk[p]
+        )
+        strength[p] = max(strength[p], 0.1)
+    total = sum(strength)
+    return [s / total for s in strength]
+
+
+def _horizon_over(st: RiskState, root_turn: int) -> bool:
+    """Rollouts stop at the end of the next player's turn: the heuristic takes over there."""
+    return st.turn > root_turn + 1
+
+
+class TurnMemory:
+    """Adds `conquered` to views: whether the seat has captured a territory this turn.
+
+    The view does not say (it decides whether a card is drawn), but the seat saw its own
+    territory count when the turn began; a capture is the only way it grows in a turn.
+    """
+
+    def __init__(self) -> None:
+        self.start: tuple[int, int] | None = None  # (turn, territories when it began)
+
+    def __call__(self, view: dict[str, Any]) -> dict[str, Any]:
+        seat, turn = view["seat"], view["turn"]
+        if view["current"] != seat or "conquered" in view:
+            return view
+        count = sum(1 for t in view["territories"] if t["seat"] == seat)
+        if self.start is None or self.start[0] != turn:
+            self.start = (turn, count)
+        return {**view, "conquered": count > self.start[1]}
+
+
+KIT: SearchKit[RiskState] = SearchKit(
+    game=rc.GAME,
+    determinize=determinize,
+    policy=lambda st, seat, rng: greedy_action(st, seat),
+    candidates=candidates,
+    evaluate=evaluate,
+    horizon_over=_horizon_over,
+    turn=lambda st: st.turn,
+    memory=TurnMemory,
+)
+
+
+class GreedyRiskBot:
+    """Greedy Classic RISK: best region-weighted conquest by exact odds, armies to the front."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.fallback = RandomBot(seed)
+        self.memory = TurnMemory()
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        st = determinize(self.memory(view), self.rng, sample=False)
+        action = greedy_action(st, view["seat"])
+        if action in legal:
+            return action
+        return self.fallback.choose(view, legal)
+
+
+def _greedy(mode: str, seed: int) -> Bot:
+    return GreedyRiskBot(seed)
+
+
+register_tier("greedy", "risk", _greedy)
+register_search_kit("risk-classic", KIT)

@@ -1,0 +1,229 @@
+"""Monte Carlo tree search with determinization, for any mode that supplies a `SearchKit`.
+
+Information set MCTS (one observer): every iteration samples a full state consistent
+with the bot's view, walks the tree of action texts choosing by UCB among the actions
+available in that sample, plays a cheap policy to a depth cutoff and scores the result
+with the mode's heuristic evaluation. Chance (dice, draws) comes from the sample's own
+freshly seeded generator, so each iteration sees different luck. Each node keeps the
+value for the seat that chose the action into it, so opponents play for themselves.
+
+A mode without a kit gets its greedy tier (or the random one) instead.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from warroom.bots import Bot, RandomBot, make_bot, register_tier
+from warroom.core.actions import Action
+from warroom.core.errors import IllegalAction, WarroomError
+from warroom.core.game import Game, Seat
+
+S = TypeVar("S")
+
+DEFAULT_ITERATIONS = 500  # about a quarter second per decision on the 2-core dev machine
+DEFAULT_SECONDS = 0.9  # a safety cap: decisions stay under one second on a slow core
+ROLLOUT_CAP = 400  # actions per rollout at most, whatever the cutoff says
+EXPLORATION = 0.25  # UCB constant for rewards that are shares of strength in [0, 1]
+MARGIN = 0.01  # how much better (in share of strength) a move must look to overrule the policy
+
+
+@dataclass(frozen=True)
+class SearchKit(Generic[S]):
+    """What the search needs from a mode; everything but the game works on full states."""
+
+    game: Game[S]
+    determinize: Callable[[dict[str, Any], random.Random], S]
+    """A full state agreeing with the view, hidden parts sampled from the generator."""
+    policy: Callable[[S, Seat, random.Random], Action]
+    """The rollout policy: fast, and legal by construction."""
+    candidates: Callable[[S, Seat], list[Action]]
+    """The few actions worth searching, the policy's own choice first."""
+    evaluate: Callable[[S], list[float]]
+    """Each seat's value in [0, 1] (1 for a win) where rollouts stop."""
+    horizon_over: Callable[[S, int], bool]
+    """Whether a rollout started in turn `root_turn` has gone far enough."""
+    turn: Callable[[S], int]
+    memory: Callable[[], Callable[[dict[str, Any]], dict[str, Any]]] | None = None
+    """Makes a per-bot annotator adding to each view what the seat saw earlier."""
+
+
+_KITS: dict[str, SearchKit[Any]] = {}
+
+
+def register_search_kit(mode_prefix: str, kit: SearchKit[Any]) -> None:
+    _KITS[mode_prefix] = kit
+
+
+def search_kit(mode: str) -> SearchKit[Any] | None:
+    for prefix in sorted(_KITS, key=len, reverse=True):
+        if mode.startswith(prefix):
+            return _KITS[prefix]
+    return None
+
+
+@dataclass(slots=True)
+class _Node:
+    seat: Seat  # who chose the action leading here
+    visits: int = 0
+    value: float = 0.0
+    available: int = 0
+    children: dict[Action, _Node] = field(default_factory=dict)
+
+
+@dataclass
+class SearchStats:
+    """What the last decision cost, for benchmarks and the time-budget test."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    values: dict[str, tuple[int, float]] = field(default_factory=dict)
+
+
+class MctsBot(Generic[S]):
+    """ISMCTS over a mode's kit, with an iteration budget and a time cap per decision.
+
+    The iteration budget keeps games reproducible; the time cap only binds on a machine
+    too slow for the budget, and then the results depend on its speed.
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        kit: SearchKit[S],
+        seed: int = 0,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float = DEFAULT_SECONDS,
+    ) -> None:
+        self.kit = kit
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.annotate = kit.memory() if kit.memory else None
+        self.stats = SearchStats()
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise WarroomError("no legal action to choose from")
+        start = time.perf_counter()
+        if self.annotate is not None:
+            view = self.annotate(view)
+        kit, game = self.kit, self.kit.game
+        seat: Seat = view["seat"]
+        sample = kit.determinize(view, self.rng)
+        allowed = set(legal)
+        root_moves = [a for a in kit.candidates(sample, seat) if a in allowed]
+        self.stats = SearchStats()
+        if not root_moves:
+            return legal[self.rng.randrange(len(legal))]
+        if len(root_moves) == 1:
+            return root_moves[0]
+        root = _Node(seat)
+        root_turn = kit.turn(sample)
+        deadline = start + self.seconds
+        done = 0
+        while done < self.iterations and time.perf_counter() < deadline:
+            state = sample if done == 0 else kit.determinize(view, self.rng)
+            self._iterate(game, root, state, root_moves, root_turn)
+            done += 1
+        best = _select(root, root_moves)
+        self.stats = SearchStats(
+            done,
+            time.perf_counter() - start,
+            {a.text(): (c.visits, c.value / max(c.visits, 1)) for a, c in root.children.items()},
+        )
+        return best
+
+    def _iterate(
+        self, game: Game[S], root: _Node, state: S, root_moves: list[Action], root_turn: int
+    ) -> None:
+        kit = self.kit
+        node = root
+        path: list[_Node] = []
+        moves = root_moves
+        while True:
+            movers = game.to_move(state)
+            if not movers or kit.horizon_over(state, root_turn):
+                break
+            seat = movers[0]
+            if node is not root:
+                moves = kit.candidates(state, seat)
+            for a in moves:
+                child = node.children.get(a)
+                if child is not None:
+                    child.available += 1
+            fresh = next((a for a in moves if a not in node.children), None)
+            if fresh is not None:
+                child = _Node(seat, available=1)
+                node.children[fresh] = child
+                state = _apply(game, state, seat, fresh, self.rng)
+                path.append(child)
+                break
+            action = max(moves, key=lambda a: _ucb(node.children[a]))
+            node = node.children[action]
+            state = _apply(game, state, seat, action, self.rng)
+            path.append(node)
+        steps = 0
+        while steps < ROLLOUT_CAP and not kit.horizon_over(state, root_turn):
+            movers = game.to_move(state)
+            if not movers:
+                break
+            seat = movers[0]
+            state = _apply(game, state, seat, kit.policy(state, seat, self.rng), self.rng)
+            steps += 1
+        rewards = kit.evaluate(state)
+        for n in path:
+            n.visits += 1
+            n.value += rewards[n.seat]
+
+
+def _select(root: _Node, moves: list[Action]) -> Action:
+    """The policy's own move (listed first) unless another beats it by a clear margin.
+
+    Sampled values differ by hundredths and carry dice noise; leaving the policy's move on
+    thin evidence made the search no stronger than the policy it searches with.
+    """
+    def mean(a: Action) -> float:
+        n = root.children.get(a)
+        return n.value / n.visits if n is not None and n.visits else -1.0
+
+    best = max(moves, key=mean)
+    return best if mean(best) > mean(moves[0]) + MARGIN else moves[0]
+
+
+def _ucb(n: _Node) -> float:
+    return n.value / n.visits + EXPLORATION * math.sqrt(math.log(n.available) / n.visits)
+
+
+def _apply(game: Game[S], state: S, seat: Seat, action: Action, rng: random.Random) -> S:
+    """Apply; should a policy ever build an illegal action, play a random legal one instead."""
+    try:
+        return game.apply(state, seat, action)[0]
+    except IllegalAction:
+        legal = game.legal_actions(state, seat)
+        return game.apply(state, seat, legal[rng.randrange(len(legal))])[0]
+
+
+def make_mcts(mode: str, seed: int, arg: str | None = None) -> Bot:
+    """The search tier; `arg` is the iteration budget ("mcts:50"). Without a kit: greedy."""
+    kit = search_kit(mode)
+    if kit is None:
+        try:
+            return make_bot("greedy", mode, seed)
+        except WarroomError:
+            return RandomBot(seed)
+    iterations = DEFAULT_ITERATIONS
+    if arg:
+        if not arg.isdigit() or int(arg) < 1:
+            raise WarroomError(f"mcts:N needs a positive whole number of iterations, not {arg!r}")
+        iterations = int(arg)
+    return MctsBot(kit, seed, iterations)
+
+
+register_tier("mcts", "*", make_mcts, takes_arg=True)

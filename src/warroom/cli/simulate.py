@@ -1,0 +1,200 @@
+"""`warroom simulate` and `warroom ladder`: many bot games, their statistics, files and plots."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from warroom.core.errors import WarroomError
+from warroom.core.registry import get_mode
+from warroom.sim import stats
+from warroom.sim.ladder import ladder_options, markdown, play_ladder
+from warroom.sim.output import plot, write_table
+from warroom.sim.runner import GameResult, SimConfig, run
+
+console = Console()
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True, soft_wrap=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    return typer.Exit(code=2)
+
+
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise WarroomError(f"--option takes NAME=VALUE, not {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
+def _rate_table(title: str, rates: Sequence[stats.Rate], even: float) -> Table:
+    table = Table(title=title)
+    for col in ("", "seat-games", "wins", "win rate", "95% interval"):
+        table.add_column(col, justify="left" if not col else "right")
+    for r in rates:
+        lo, hi = r.interval
+        mark = "" if lo <= even <= hi else (" ▲" if lo > even else " ▼")
+        interval = f"{lo:.3f}–{hi:.3f}{mark}"
+        table.add_row(r.label, str(r.games), f"{r.wins:g}", f"{r.rate:.3f}", interval)
+    return table
+
+
+def report(results: Sequence[GameResult], players: int) -> None:
+    even = 1 / players
+    console.print(_rate_table("Win rate by bot", stats.by_bot(results), even))
+    console.print(_rate_table("Win rate by seat", stats.by_seat(results), even))
+    factions = stats.by_faction(results)
+    if factions:
+        console.print(_rate_table("Win rate by faction", factions, even))
+    table = Table(title="Game length")
+    for col in ("", "mean", "median", "min", "max"):
+        table.add_column(col, justify="right")
+    for label, values in (
+        ("turns", [r.turns for r in results if r.turns is not None]),
+        ("actions", [r.actions for r in results]),
+    ):
+        ls = stats.lengths(values)
+        if ls is not None:
+            table.add_row(label, f"{ls.mean:.1f}", f"{ls.median:g}", str(ls.low), str(ls.high))
+    console.print(table)
+    ends = Table(title="How games ended")
+    for col in ("ending", "reason", "games"):
+        ends.add_column(col)
+    for ending, why, n in stats.endings(results):
+        ends.add_row(ending, why, str(n))
+    console.print(ends)
+    seconds = sum(r.seconds for r in results)
+    console.print(
+        f"{len(results)} games, {sum(r.actions for r in results)} actions, "
+        f"{seconds:.1f} s of play ({len(results) / max(seconds, 1e-9):.1f} games per core-second)"
+    )
+
+
+def simulate(
+    mode: Annotated[str, typer.Argument(help="Game mode id (see `warroom games`).")],
+    games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 100,
+    bots: Annotated[
+        str, typer.Option(help="Bot tiers by seat, comma-separated (one for all seats); "
+                          "seats rotate between games. Tiers: random, greedy, mcts, mcts:N.")
+    ] = "random",
+    seed: Annotated[int, typer.Option(help="Master seed: same seed, same results.")] = 0,
+    players: Annotated[
+        int | None, typer.Option(help="Players (default: one per bot given, at least 2).")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Mode option NAME=VALUE.")
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option(help="Worker processes (default: all cores).")
+    ] = None,
+    backend: Annotated[str, typer.Option(help="process (one machine) or ray.")] = "process",
+    ray_address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (default: RAY_ADDRESS or local).")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Write one row per game (.csv, or .parquet).")
+    ] = None,
+    plot_file: Annotated[Path | None, typer.Option("--plot", help="Write a PNG summary.")] = None,
+    no_rotate: Annotated[bool, typer.Option(help="Keep each bot in its seat.")] = False,
+) -> None:
+    """Play many games between bots and report who wins, from which seat, and how."""
+    try:
+        tiers = tuple(t.strip() for t in bots.split(",") if t.strip())
+        n_players = players or max(len(tiers), get_mode(mode).min_players, 2)
+        config = SimConfig(
+            mode, games, tiers, n_players, seed, _options(option or []), rotate=not no_rotate
+        )
+        with _progress() as progress:
+            task = progress.add_task(f"{mode}", total=games)
+            results = run(
+                config,
+                workers,
+                backend,
+                on_result=lambda _: progress.advance(task),
+                ray_address=ray_address,
+            )
+        report(results, n_players)
+        if out is not None:
+            write_table(results, out)
+            console.print(f"wrote {out}")
+        if plot_file is not None:
+            plot(results, plot_file, f"{mode}: {games} games, bots {','.join(tiers)}, seed {seed}")
+            console.print(f"wrote {plot_file}")
+    except WarroomError as exc:
+        raise _fail(str(exc)) from None
+
+
+def ladder(
+    mode: Annotated[str, typer.Argument(help="Game mode id.")],
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per pairing.")] = 100,
+    tiers: Annotated[str, typer.Option(help="Tiers, weakest first.")] = "random,greedy,mcts:50",
+    players: Annotated[int, typer.Option(help="Players per game.")] = 2,
+    seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Mode option NAME=VALUE.")
+    ] = None,
+    workers: Annotated[int | None, typer.Option(help="Worker processes.")] = None,
+    out: Annotated[Path | None, typer.Option(help="Write the table as Markdown.")] = None,
+    all_pairs: Annotated[
+        bool, typer.Option(help="Play every pair, not only neighbours on the ladder.")
+    ] = False,
+) -> None:
+    """Play every pair of tiers head to head and show whether they are strictly ordered."""
+    try:
+        names = [t.strip() for t in tiers.split(",") if t.strip()]
+        opts = _options(option or [])
+        pairs = len(names) * (len(names) - 1) // 2 if all_pairs else len(names) - 1
+        total = games * pairs
+        with _progress() as progress:
+            task = progress.add_task(f"{mode} ladder", total=total)
+            pairings = play_ladder(
+                mode,
+                names,
+                games,
+                players,
+                seed,
+                opts,
+                workers,
+                lambda _: progress.advance(task),
+                all_pairs,
+            )
+        words = ["ladder", mode, "--games", str(games), "--tiers", ",".join(names)]
+        words += ["--players", str(players), "--seed", str(seed)]
+        for pair in option or []:
+            words += ["--option", pair]
+        if all_pairs:
+            words.append("--all-pairs")
+        command = "warroom " + shlex.join(words)
+        text = markdown(mode, pairings, command, players, ladder_options(mode, opts))
+        console.print(text, highlight=False, markup=False)
+        if out is not None:
+            out.write_text(text, encoding="utf-8")
+            console.print(f"wrote {out}")
+    except WarroomError as exc:
+        raise _fail(str(exc)) from None
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate")(simulate)
+    app.command("ladder")(ladder)

@@ -1,0 +1,1 @@
+"""Simulation at scale: many seeded games between bots, their statistics and pictures."""

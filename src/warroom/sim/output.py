@@ -1,0 +1,81 @@
+"""Per-game tables (CSV, or Parquet with pyarrow) and pictures of a simulation."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from warroom.core.errors import WarroomError
+from warroom.sim import stats
+from warroom.sim.runner import GameResult
+
+
+def write_table(results: Sequence[GameResult], path: Path) -> None:
+    """One row per game; the format follows the extension (.csv, or .parquet)."""
+    rows = [r.row() for r in results]
+    columns: dict[str, None] = {}
+    for row in rows:
+        columns.update(dict.fromkeys(row))
+    if path.suffix == ".parquet":
+        try:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+        except ImportError:
+            raise WarroomError("writing Parquet needs pyarrow (pip install pyarrow); "
+                               "or write .csv") from None
+        table = pa.table({c: [row.get(c) for row in rows] for c in columns})
+        pq.write_table(table, path)
+        return
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=list(columns))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def plot(results: Sequence[GameResult], path: Path, title: str) -> None:
+    """Win rates by bot and by seat with 95% intervals, game lengths, and endings."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(2, 2, figsize=(11, 8))
+    for ax, rates, what in (
+        (axes[0][0], stats.by_bot(results), "bot"),
+        (axes[0][1], stats.by_seat(results), "seat"),
+    ):
+        _bars(ax, rates, f"win rate by {what} (95% Wilson interval)")
+    turns = [r.turns for r in results if r.turns is not None]
+    values = turns or [r.actions for r in results]
+    axes[1][0].hist(values, bins=min(30, max(5, len(set(values)))), color="#4c72b0")
+    axes[1][0].set_title("game length in " + ("turns" if turns else "actions"))
+    axes[1][0].set_ylabel("games")
+    ends = stats.endings(results)
+    ax = axes[1][1]
+    ax.barh(range(len(ends)), [n for *_, n in ends], color="#8fd19e")
+    for y, (e, why, _) in enumerate(ends):
+        ax.text(0, y, " " + _short(f"{e}: {why}"), va="center", fontsize=8)
+    ax.set_yticks([])
+    ax.set_xlabel("games")
+    ax.set_title("how games ended")
+    ax.invert_yaxis()
+    fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _bars(ax: Any, rates: Sequence[stats.Rate], title: str) -> None:
+    labels = [r.label for r in rates]
+    values = [r.rate for r in rates]
+    low = [r.rate - r.interval[0] for r in rates]
+    high = [r.interval[1] - r.rate for r in rates]
+    ax.bar(labels, values, yerr=[low, high], capsize=4, color="#c44e52")
+    ax.set_ylim(0, 1)
+    ax.set_title(title)
+
+
+def _short(text: str, width: int = 48) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"

@@ -1,0 +1,42 @@
+"""The same games on a Ray cluster (`pip install 'warroom[ray]'`); only this module imports Ray.
+
+Batches are the same as on one machine and each game is seeded from its index, so a
+cluster gives exactly the results of a laptop. Without an address Ray connects to the
+cluster named by RAY_ADDRESS, or starts a local one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from warroom.core.errors import WarroomError
+from warroom.core.game import OptionValue
+from warroom.sim.runner import GameResult, SimConfig, play_chunk
+
+
+def run_ray(
+    config: SimConfig,
+    options: Mapping[str, OptionValue],
+    batches: Sequence[list[int]],
+    address: str | None = None,
+) -> Iterator[list[GameResult]]:
+    try:
+        import ray
+    except ImportError:
+        raise WarroomError(
+            "the ray backend needs Ray: pip install 'warroom[ray]'"
+        ) from None
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    remote: Any = ray.remote(play_chunk)
+    try:
+        pending = [remote.remote(config, batch, dict(options)) for batch in batches]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()

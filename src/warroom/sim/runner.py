@@ -1,0 +1,226 @@
+"""Many games between bots, reproducibly, on all cores of one machine (or a Ray cluster).
+
+Each game's seed comes from the master seed and the game's index, and each bot's seed
+from the game's seed and its seat, so a game's result does not depend on which worker
+plays it or in what order: the same seed gives the same table with any number of workers.
+Seats are rotated through the lineup so no bot keeps the first seat.
+
+Every game ends: the mode's own `turn_limit` option is set (unless given) where the mode
+has one, and an action cap catches anything else; the reason is recorded per game.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+import warroom.games  # noqa: F401  (registers the modes in worker processes)
+from warroom.bots import make_bot
+from warroom.core.errors import WarroomError
+from warroom.core.game import OptionValue
+from warroom.core.registry import get_mode
+from warroom.core.rng import Rng
+
+DEFAULT_TURN_LIMIT = 300
+DEFAULT_ACTION_CAP = 200_000
+ACTION_CAP_REASON = "action cap reached (stalemate guard, not a rulebook ending)"
+_BOT_SALT = 0xB07_5EED
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """What to play: `bots` is one tier spec per seat (or one for every seat), rotated."""
+
+    mode: str
+    games: int
+    bots: tuple[str, ...]
+    players: int
+    seed: int = 0
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+    rotate: bool = True
+    action_cap: int = DEFAULT_ACTION_CAP
+
+    def lineup(self, index: int) -> tuple[str, ...]:
+        """The tier spec in each seat for game `index`."""
+        bots = self.bots if len(self.bots) > 1 else self.bots * self.players
+        shift = index % self.players if self.rotate else 0
+        return tuple(bots[(seat + shift) % self.players] for seat in range(self.players))
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game, as one row of the output table."""
+
+    game: int
+    seed: int
+    lineup: tuple[str, ...]
+    factions: tuple[str, ...]
+    winners: tuple[int, ...]
+    reason: str
+    ending: str  # "rulebook", "turn-limit" or "action-cap"
+    turns: int | None
+    actions: int
+    seconds: float
+
+    def row(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.game, "seed": self.seed}
+        for seat, (bot, faction) in enumerate(zip(self.lineup, self.factions, strict=True)):
+            out[f"seat{seat}_bot"] = bot
+            out[f"seat{seat}_faction"] = faction
+        out.update(
+            winners=" ".join(map(str, self.winners)),
+            winner_bots=" ".join(self.lineup[s] for s in self.winners),
+            ending=self.ending,
+            reason=self.reason,
+            turns=self.turns,
+            actions=self.actions,
+            seconds=round(self.seconds, 4),
+        )
+        return out
+
+
+def game_seed(master: int, index: int) -> int:
+    """A well-mixed seed per game, from the master seed and the game's index alone."""
+    return Rng(master, index).next_u64()
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    return Rng(seed ^ _BOT_SALT, seat).next_u64()
+
+
+def resolve_options(config: SimConfig) -> dict[str, OptionValue]:
+    """The mode's options with the simulation's turn cap filled in where it has one."""
+    game = get_mode(config.mode)
+    given = dict(config.options)
+    names = {o.name for o in game.options}
+    if "turn_limit" in names and "turn_limit" not in given and "turn-limit" not in given:
+        given["turn_limit"] = DEFAULT_TURN_LIMIT
+    return game.resolve_options(given)
+
+
+def play_game(config: SimConfig, index: int, options: Mapping[str, OptionValue]) -> GameResult:
+    """Play game `index` to its end; bots see only `game.view(state, seat)`."""
+    game = get_mode(config.mode)
+    seed = game_seed(config.seed, index)
+    lineup = config.lineup(index)
+    bots = [make_bot(spec, config.mode, bot_seed(seed, s)) for s, spec in enumerate(lineup)]
+    start = time.perf_counter()
+    state = game.new_game(config.players, seed, options)
+    factions = tuple(game.seat_names(state))
+    actions = 0
+    outcome = game.outcome(state)
+    while outcome is None and actions < config.action_cap:
+        movers = game.to_move(state)
+        if not movers:
+            raise WarroomError(f"{config.mode}: nobody to move but no outcome (game {index})")
+        seat = movers[0]  # simultaneous deciders act one at a time, each on the latest state
+        legal = game.legal_actions(state, seat)
+        action = bots[seat].choose(game.view(state, seat), legal)
+        state, _ = game.apply(state, seat, action)
+        actions += 1
+        outcome = game.outcome(state)
+    turn = game.view(state, None).get("turn")
+    if outcome is None:
+        winners: tuple[int, ...] = ()
+        reason, ending = ACTION_CAP_REASON, "action-cap"
+    else:
+        winners, reason = outcome.winners, outcome.reason
+        ending = "turn-limit" if "turn limit" in reason else "rulebook"
+    return GameResult(
+        index,
+        seed,
+        lineup,
+        factions,
+        winners,
+        reason,
+        ending,
+        turn if isinstance(turn, int) else None,
+        actions,
+        time.perf_counter() - start,
+    )
+
+
+def play_chunk(
+    config: SimConfig, indices: Sequence[int], options: Mapping[str, OptionValue]
+) -> list[GameResult]:
+    return [play_game(config, i, options) for i in indices]
+
+
+def chunks(games: int, workers: int) -> list[list[int]]:
+    """Small batches (several per worker) so the progress bar moves and loads balance."""
+    size = max(1, min(50, games // (workers * 8) or 1))
+    return [list(range(i, min(games, i + size))) for i in range(0, games, size)]
+
+
+def run(
+    config: SimConfig,
+    workers: int | None = None,
+    backend: str = "process",
+    on_result: Callable[[GameResult], None] | None = None,
+    ray_address: str | None = None,
+) -> list[GameResult]:
+    """Play every game; results come back ordered by game index whatever the scheduling."""
+    if config.games < 1:
+        raise WarroomError("simulate at least one game")
+    game = get_mode(config.mode)
+    if not game.min_players <= config.players <= game.max_players:
+        raise WarroomError(
+            f"{game.title} is for {game.min_players} to {game.max_players} players, "
+            f"not {config.players}"
+        )
+    if len(config.bots) not in (1, config.players):
+        raise WarroomError(
+            f"give one bot tier per seat ({config.players}) or one for all, "
+            f"not {len(config.bots)}"
+        )
+    for spec in set(config.bots):
+        make_bot(spec, config.mode, 0)  # refuse an unknown tier before starting workers
+    options = resolve_options(config)
+    workers = workers or os.cpu_count() or 1
+    if backend == "ray":
+        from warroom.sim.ray_backend import run_ray
+
+        stream = run_ray(config, options, chunks(config.games, workers), ray_address)
+    elif backend == "process":
+        stream = _run_local(config, options, workers)
+    else:
+        raise WarroomError(f"unknown backend {backend!r} (process or ray)")
+    results: list[GameResult] = []
+    for batch in stream:
+        for r in batch:
+            results.append(r)
+            if on_result is not None:
+                on_result(r)
+    results.sort(key=lambda r: r.game)
+    return results
+
+
+def _run_local(
+    config: SimConfig, options: Mapping[str, OptionValue], workers: int
+) -> Iterator[list[GameResult]]:
+    batches = chunks(config.games, workers)
+    if workers == 1:
+        for batch in batches:
+            yield play_chunk(config, batch, options)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: set[Future[list[GameResult]]] = {
+            pool.submit(play_chunk, config, batch, options) for batch in batches
+        }
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in finished:
+                yield f.result()
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def reason_kind(reason: str) -> str:
+    """A reason with its numbers (seats, turns) replaced by N, to count endings by kind."""
+    return _NUMBER.sub("N", reason)

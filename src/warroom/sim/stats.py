@@ -1,0 +1,88 @@
+"""Win rates with Wilson intervals, game lengths and endings, from per-game results."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from warroom.sim.runner import GameResult, reason_kind
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion: honest near 0 and 1 and for small n."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = p + z * z / (2 * n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    denom = 1 + z * z / n
+    return max(0.0, (centre - half) / denom), min(1.0, (centre + half) / denom)
+
+
+@dataclass(frozen=True)
+class Rate:
+    """Wins (a shared win counts as a share) out of seat-games, with a 95% interval."""
+
+    label: str
+    wins: float
+    games: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+def _rates(results: Sequence[GameResult], key: Callable[[GameResult, int], str]) -> list[Rate]:
+    wins: defaultdict[str, float] = defaultdict(float)
+    played: Counter[str] = Counter()
+    for r in results:
+        for seat in range(len(r.lineup)):
+            label = key(r, seat)
+            played[label] += 1
+            if seat in r.winners:
+                wins[label] += 1 / len(r.winners)
+    return [Rate(label, wins[label], played[label]) for label in played]
+
+
+def by_bot(results: Sequence[GameResult]) -> list[Rate]:
+    return sorted(_rates(results, lambda r, s: r.lineup[s]), key=lambda x: -x.rate)
+
+
+def by_seat(results: Sequence[GameResult]) -> list[Rate]:
+    return _rates(results, lambda r, s: f"seat {s}")
+
+
+def by_faction(results: Sequence[GameResult]) -> list[Rate]:
+    """By the mode's seat label, only where it names factions rather than "Player N"."""
+    if all(f == f"Player {s + 1}" for r in results for s, f in enumerate(r.factions)):
+        return []
+    return sorted(_rates(results, lambda r, s: r.factions[s]), key=lambda x: -x.rate)
+
+
+@dataclass(frozen=True)
+class Lengths:
+    mean: float
+    median: float
+    low: int
+    high: int
+
+
+def lengths(values: Sequence[int]) -> Lengths | None:
+    if not values:
+        return None
+    return Lengths(statistics.fmean(values), statistics.median(values), min(values), max(values))
+
+
+def endings(results: Sequence[GameResult]) -> list[tuple[str, str, int]]:
+    """(ending, reason with numbers as N, games), most common first."""
+    counts = Counter((r.ending, reason_kind(r.reason)) for r in results)
+    return [(e, why, n) for (e, why), n in counts.most_common()]

@@ -1,0 +1,148 @@
+"""RISK bots: legal choices, determinization that matches the view and ignores hidden truth."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from warroom.bots import make_bot
+from warroom.bots.risk import determinize, greedy_action
+from warroom.bots.search import MctsBot, search_kit
+from warroom.games.risk_classic import GAME, RiskState
+
+MODE = "risk-classic"
+
+
+def _states(players: int, seed: int, options: dict[str, Any], every: int = 7) -> list[RiskState]:
+    """States along a random game, one every few actions (setup, play, battles)."""
+    st = GAME.new_game(players, seed, {"turn_limit": 40, **options})
+    bots = [make_bot("random", MODE, seed * 10 + s) for s in range(players)]
+    out = []
+    k = 0
+    while GAME.outcome(st) is None:
+        seat = GAME.to_move(st)[0]
+        if k % every == 0:
+            out.append(st)
+        action = bots[seat].choose(GAME.view(st, seat), GAME.legal_actions(st, seat))
+        st, _ = GAME.apply(st, seat, action)
+        k += 1
+    return out
+
+
+def _hide(st: RiskState, seat: int, rng: random.Random) -> RiskState:
+    """The same state with everything `seat` cannot see reshuffled: other hands and deck."""
+    other = st.copy()
+    pool = [c for p, h in enumerate(st.hands) if p != seat for c in h] + st.deck
+    rng.shuffle(pool)
+    for p, h in enumerate(st.hands):
+        if p != seat:
+            other.hands[p] = sorted(pool[: len(h)])
+            del pool[: len(h)]
+    other.deck = pool
+    other.rng = type(st.rng)(rng.getrandbits(64))
+    return other
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (3, {"setup": "deal"}), (4, {})])
+def test_determinization_agrees_with_the_view(players: int, options: dict[str, Any]) -> None:
+    for st in _states(players, 3, options):
+        for seat in GAME.to_move(st):
+            view = GAME.view(st, seat)
+            sample = determinize(view, random.Random(1))
+            assert GAME.view(sample, seat) == view
+            assert sample.hands[seat] == st.hands[seat]
+            assert [len(h) for h in sample.hands] == [len(h) for h in st.hands]
+            cards = sorted(c for h in sample.hands for c in h) + sorted(sample.deck)
+            assert sorted(cards) == list(range(len(st.board) + st.board.wild_cards))
+
+
+def test_determinization_never_uses_hidden_truth() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for st in _states(3, 8, {"setup": "deal"}, every=3):
+        seat = GAME.to_move(st)[0]
+        twin = _hide(st, seat, rng)
+        assert GAME.view(twin, seat) == GAME.view(st, seat)
+        a = determinize(GAME.view(st, seat), random.Random(2))
+        b = determinize(GAME.view(twin, seat), random.Random(2))
+        assert (a.hands, a.deck, a.rng.seed) == (b.hands, b.deck, b.rng.seed)
+        checked += any(st.hands[p] != twin.hands[p] for p in range(3) if p != seat)
+    assert checked > 5  # the hidden parts really differed in many of the pairs
+
+
+def test_determinization_samples_the_hidden_cards() -> None:
+    st = next(s for s in _states(3, 8, {"setup": "deal"}, every=3) if s.phase == "attack")
+    seat = GAME.to_move(st)[0]
+    view = GAME.view(st, seat)
+    decks = {tuple(determinize(view, random.Random(k)).deck) for k in range(5)}
+    assert len(decks) == 5
+
+
+@pytest.mark.parametrize("tier", ["random", "greedy"])
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, {}),
+        (3, {"defender_dice": "choose"}),
+        (4, {"setup": "deal"}),
+        (5, {"map": "classic-world"}),
+    ],
+)
+def test_bots_only_choose_legal_actions(tier: str, players: int, options: dict[str, Any]) -> None:
+    for seed in range(3):
+        st = GAME.new_game(players, seed, {"turn_limit": 60, **options})
+        bots = [make_bot(tier, MODE, seed * 7 + s) for s in range(players)]
+        while GAME.outcome(st) is None:
+            seat = GAME.to_move(st)[0]
+            legal = GAME.legal_actions(st, seat)
+            action = bots[seat].choose(GAME.view(st, seat), legal)
+            assert action in legal
+            st, _ = GAME.apply(st, seat, action)
+
+
+def test_greedy_policy_is_legal_on_full_states() -> None:
+    for st in _states(4, 11, {"defender_dice": "choose"}, every=2):
+        for seat in GAME.to_move(st):
+            assert greedy_action(st, seat) in GAME.legal_actions(st, seat)
+
+
+def test_mcts_is_legal_and_within_its_budget() -> None:
+    kit = search_kit(MODE)
+    assert kit is not None
+    st = GAME.new_game(2, 4, {"turn_limit": 6})
+    bots = [MctsBot(kit, 1, iterations=6), make_bot("greedy", MODE, 2)]
+    searched = 0
+    while GAME.outcome(st) is None:
+        seat = GAME.to_move(st)[0]
+        legal = GAME.legal_actions(st, seat)
+        action = bots[seat].choose(GAME.view(st, seat), legal)
+        assert action in legal
+        if seat == 0 and bots[0].stats.iterations:  # type: ignore[attr-defined]
+            searched += 1
+            assert bots[0].stats.iterations == 6  # type: ignore[attr-defined]
+        st, _ = GAME.apply(st, seat, action)
+    assert searched > 3
+
+
+def test_mcts_default_decision_under_a_second() -> None:
+    st = next(s for s in _states(2, 6, {}) if s.phase == "attack")
+    seat = GAME.to_move(st)[0]
+    bot = make_bot("mcts", MODE, 3)
+    assert isinstance(bot, MctsBot)
+    bot.seconds = 0.3  # the same cap logic, quicker: the default is 0.9 s
+    bot.iterations = 10**6
+    bot.choose(GAME.view(st, seat), GAME.legal_actions(st, seat))
+    assert bot.stats.iterations > 1
+    assert bot.stats.seconds < 0.3 + 0.2
+
+
+def test_tier_specs() -> None:
+    bot = make_bot("mcts:7", MODE, 0)
+    assert isinstance(bot, MctsBot) and bot.iterations == 7
+    with pytest.raises(Exception, match="positive whole number"):
+        make_bot("mcts:x", MODE, 0)
+    with pytest.raises(Exception, match="takes no argument"):
+        make_bot("greedy:3", MODE, 0)
+    assert make_bot("mcts", "no-such-mode", 0).name == "random"  # no kit, no greedy: random

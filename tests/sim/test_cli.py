@@ -1,0 +1,73 @@
+"""`warroom simulate` and `warroom ladder` end to end on a few games."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from warroom.cli.main import app
+
+runner = CliRunner()
+
+
+def test_simulate_writes_table_and_plot(tmp_path: Path) -> None:
+    out, png = tmp_path / "games.csv", tmp_path / "games.png"
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "risk-classic",
+            "--games",
+            "4",
+            "--bots",
+            "greedy,random",
+            "--seed",
+            "1",
+            "--workers",
+            "1",
+            "--option",
+            "defender_dice=auto",
+            "--out",
+            str(out),
+            "--plot",
+            str(png),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "Win rate by seat" in result.output and "How games ended" in result.output
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 4 and {r["seat0_bot"] for r in rows} == {"greedy", "random"}
+    assert all(r["ending"] == "rulebook" for r in rows)
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_simulate_refuses_bad_input() -> None:
+    result = runner.invoke(app, ["simulate", "risk-classic", "--games", "1", "--option", "x"])
+    assert result.exit_code == 2 and "NAME=VALUE" in result.output
+    result = runner.invoke(app, ["simulate", "risk-classic", "-n", "1", "-o", "nope=1"])
+    assert result.exit_code == 2 and "no option" in result.output
+
+
+def test_ladder_table(tmp_path: Path) -> None:
+    md = tmp_path / "ladder.md"
+    result = runner.invoke(
+        app,
+        [
+            "ladder",
+            "risk-classic",
+            "--games",
+            "4",
+            "--tiers",
+            "random,greedy",
+            "--workers",
+            "1",
+            "--out",
+            str(md),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    text = md.read_text()
+    assert "| greedy | random | 4 |" in text
+    assert "warroom ladder risk-classic --games 4 --tiers random,greedy" in text

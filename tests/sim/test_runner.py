@@ -1,0 +1,85 @@
+"""The simulation runner: views only, reproducible across workers, every game ends."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from warroom.bots import RandomBot, register_tier
+from warroom.core.actions import Action
+from warroom.sim import stats
+from warroom.sim.runner import SimConfig, play_game, resolve_options, run
+
+MODE = "risk-classic"
+SEEN: list[tuple[int, dict[str, Any]]] = []
+
+
+class SpyBot(RandomBot):
+    """Records every view it is handed, then plays at random."""
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        SEEN.append((id(self), view))
+        return super().choose(view, legal)
+
+
+register_tier("spy", "risk", lambda mode, seed: SpyBot(seed))
+
+
+def _rows(results: Sequence[Any]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in r.row().items() if k != "seconds"} for r in results]
+
+
+def test_bots_get_only_their_seats_view() -> None:
+    SEEN.clear()
+    config = SimConfig(MODE, 1, ("spy",), 3, seed=2, options={"turn_limit": 10})
+    play_game(config, 0, resolve_options(config))
+    assert SEEN
+    seats: dict[int, set[int]] = {}
+    for bot, view in SEEN:
+        assert isinstance(view, dict)
+        assert not {"hands", "deck", "rng"} & set(view)
+        assert view["seat"] in view["to_move"]
+        assert len(view["hand"]) == view["hand_sizes"][view["seat"]]
+        seats.setdefault(bot, set()).add(view["seat"])
+    assert all(len(s) == 1 for s in seats.values())  # each bot only ever sees its own seat
+
+
+def test_same_seed_same_results_with_one_or_two_workers() -> None:
+    config = SimConfig(MODE, 8, ("greedy", "random"), 2, seed=7)
+    one = run(config, workers=1)
+    two = run(config, workers=2)
+    assert _rows(one) == _rows(two)
+    assert [r.game for r in one] == list(range(8))
+    assert {r.lineup for r in one} == {("greedy", "random"), ("random", "greedy")}
+    other = run(SimConfig(MODE, 8, ("greedy", "random"), 2, seed=8), workers=1)
+    assert _rows(other) != _rows(one)
+
+
+def test_every_game_ends_with_a_recorded_reason() -> None:
+    capped = run(SimConfig(MODE, 2, ("random",), 2, seed=1, action_cap=50), workers=1)
+    assert {r.ending for r in capped} == {"action-cap"} and all(not r.winners for r in capped)
+    limited = run(SimConfig(MODE, 2, ("random",), 2, options={"turn_limit": 5}), workers=1)
+    assert {r.ending for r in limited} == {"turn-limit"} and all(r.turns == 5 for r in limited)
+    assert resolve_options(SimConfig(MODE, 1, ("random",), 2))["turn_limit"] > 0
+
+
+def test_refusals() -> None:
+    with pytest.raises(Exception, match="one bot tier per seat"):
+        run(SimConfig(MODE, 1, ("random", "random"), 3))
+    with pytest.raises(Exception, match="no bot tier"):
+        run(SimConfig(MODE, 1, ("nobody",), 2))
+
+
+def test_wilson_interval() -> None:
+    lo, hi = stats.wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
+    assert stats.wilson(0, 10) == (0.0, pytest.approx(0.2775, abs=1e-4))
+    assert stats.wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_ray_backend_matches_processes() -> None:
+    pytest.importorskip("ray")
+    config = SimConfig(MODE, 4, ("greedy", "random"), 2, seed=3)
+    assert _rows(run(config, workers=2, backend="ray")) == _rows(run(config, workers=1))
