@@ -392,6 +392,10 @@ class ClassicRisk(Game[RiskState]):
             "reserve": st.reserve[:],
             "pending": st.pending,
             "outcome": st.outcome.to_json() if st.outcome else None,
+            "options": dict(st.options),
+            "first": st.first,
+            "conquered": st.conquered,
+            "card_bonus_taken": st.card_bonus_taken,
         }
         if st.phase in (DEFEND, OCCUPY):
             out["battle"] = {
