@@ -278,9 +278,10 @@ def _best_neutral(st: RiskState, seat: int) -> int:
     for t in range(len(b)):
         if st.owner[t] != st.neutral:
             continue
-        score = sum(
-            (1 if st.owner[u] not in (seat, st.neutral) else -1) for u in b.neighbors[t]
-        ) - 0.1 * st.armies[t]
+        score = (
+            sum((1 if st.owner[u] not in (seat, st.neutral) else -1) for u in b.neighbors[t])
+            - 0.1 * st.armies[t]
+        )
         if score > best_score:
             best, best_score = t, score
     return best
@@ -475,9 +476,7 @@ def evaluate(st: RiskState) -> list[float]:
         if not st.alive[p]:
             continue
         income, _ = reinforcements(b, st.owner, p)
-        strength[p] = (
-            3.0 * income + 0.4 * total_armies[p] + CARD_VALUE * len(st.hands[p]) - risk[p]
-        )
+        strength[p] = 3.0 * income + 0.4 * total_armies[p] + CARD_VALUE * len(st.hands[p]) - risk[p]
         strength[p] = max(strength[p], 0.1)
     total = sum(strength)
     return [s / total for s in strength]

@@ -189,6 +189,7 @@ def _select(root: _Node, moves: list[Action]) -> Action:
     Sampled values differ by hundredths and carry dice noise; leaving the policy's move on
     thin evidence made the search no stronger than the policy it searches with.
     """
+
     def mean(a: Action) -> float:
         n = root.children.get(a)
         return n.value / n.visits if n is not None and n.visits else -1.0

@@ -95,8 +95,11 @@ def simulate(
     mode: Annotated[str, typer.Argument(help="Game mode id (see `warroom games`).")],
     games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 100,
     bots: Annotated[
-        str, typer.Option(help="Bot tiers by seat, comma-separated (one for all seats); "
-                          "seats rotate between games. Tiers: random, greedy, mcts, mcts:N.")
+        str,
+        typer.Option(
+            help="Bot tiers by seat, comma-separated (one for all seats); "
+            "seats rotate between games. Tiers: random, greedy, mcts, mcts:N."
+        ),
     ] = "random",
     seed: Annotated[int, typer.Option(help="Master seed: same seed, same results.")] = 0,
     players: Annotated[

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -365,15 +366,17 @@ class ClassicRisk(Game[RiskState]):
 
     def view(self, state: RiskState, seat: Seat | None) -> dict[str, Any]:
         st, b = state, state.board
+        sides = st.players + (st.neutral is not None)
+        # owner number -> (label, seat); -1 (unclaimed) reads from the end: (None, None)
+        who: list[tuple[str | None, int | None]] = [
+            (self.side_name(st, o), o if o < st.players else None) for o in range(sides)
+        ]
+        who.append((None, None))
         territories = [
-            {
-                "name": b.territories[t],
-                "region": b.regions[b.region_of[t]],
-                "owner": None if st.owner[t] < 0 else self.side_name(st, st.owner[t]),
-                "seat": st.owner[t] if 0 <= st.owner[t] < st.players else None,
-                "armies": st.armies[t],
-            }
-            for t in range(len(b))
+            {"name": name, "region": region, "owner": who[o][0], "seat": who[o][1], "armies": a}
+            for name, region, o, a in zip(
+                b.territories, _region_names(b), st.owner, st.armies, strict=True
+            )
         ]
         out: dict[str, Any] = {
             "mode": self.id,
@@ -451,6 +454,12 @@ class ClassicRisk(Game[RiskState]):
 
     def _card_name(self, st: RiskState, card: int) -> str:
         return WILD if card >= len(st.board) else st.board.territories[card]
+
+
+@cache
+def _region_names(board: Board) -> tuple[str, ...]:
+    """Each territory's region name, computed once per board."""
+    return tuple(board.regions[r] for r in board.region_of)
 
 
 def _roll_for_first(rng: Rng, players: int) -> Seat:

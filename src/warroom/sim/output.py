@@ -23,8 +23,9 @@ def write_table(results: Sequence[GameResult], path: Path) -> None:
             import pyarrow as pa
             import pyarrow.parquet as pq
         except ImportError:
-            raise WarroomError("writing Parquet needs pyarrow (pip install pyarrow); "
-                               "or write .csv") from None
+            raise WarroomError(
+                "writing Parquet needs pyarrow (pip install pyarrow); or write .csv"
+            ) from None
         table = pa.table({c: [row.get(c) for row in rows] for c in columns})
         pq.write_table(table, path)
         return

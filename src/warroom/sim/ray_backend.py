@@ -24,9 +24,7 @@ def run_ray(
     try:
         import ray
     except ImportError:
-        raise WarroomError(
-            "the ray backend needs Ray: pip install 'warroom[ray]'"
-        ) from None
+        raise WarroomError("the ray backend needs Ray: pip install 'warroom[ray]'") from None
     started = not ray.is_initialized()
     if started:
         ray.init(address=address, include_dashboard=False, log_to_driver=False)

@@ -175,8 +175,7 @@ def run(
         )
     if len(config.bots) not in (1, config.players):
         raise WarroomError(
-            f"give one bot tier per seat ({config.players}) or one for all, "
-            f"not {len(config.bots)}"
+            f"give one bot tier per seat ({config.players}) or one for all, not {len(config.bots)}"
         )
     for spec in set(config.bots):
         make_bot(spec, config.mode, 0)  # refuse an unknown tier before starting workers
