@@ -85,6 +85,11 @@ class Terminal:
         self.apply(seat, action)
 
     def human_turn(self, seat: int) -> None:
+        legal = self.match.legal(seat)
+        if len(legal) == 1:
+            self.console.print(f"(the only choice) {legal[0].text()}", highlight=False)
+            self.apply(seat, legal[0])
+            return
         view = self.match.view(seat)
         name = view["players"][seat] if "players" in view else f"Seat {seat + 1}"
         self.show_prompt_header(seat, view)
