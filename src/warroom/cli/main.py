@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 import warroom.games as games
+from warroom.cli.common import fail, parse_options
 from warroom.core.errors import WarroomError
 from warroom.data import board_from_file
 
@@ -22,12 +23,6 @@ app = typer.Typer(
 board_app = typer.Typer(help="Work with board data files.", no_args_is_help=True)
 app.add_typer(board_app, name="board")
 console = Console()
-
-
-def fail(message: str) -> typer.Exit:
-    """Print a clear error (no traceback) and give the exit to raise."""
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
-    return typer.Exit(code=2)
 
 
 @app.command("games")
@@ -106,7 +101,7 @@ def play(
         if load is not None:
             match = load_match(load)
         else:
-            opts = parse_options(option or [])
+            opts: dict[str, object] = dict(parse_options(option or []))
             if map_ is not None:
                 opts["map"] = map_
             match = Match.start(
@@ -123,17 +118,6 @@ def play(
         raise fail(str(exc)) from None
     # Human seats keep a bot too: it answers the 'auto' command.
     Terminal(match, set(range(humans)), seat_bots, Console(), input).run()
-
-
-def parse_options(pairs: list[str]) -> dict[str, object]:
-    """NAME=VALUE pairs from the command line."""
-    out: dict[str, object] = {}
-    for pair in pairs:
-        name, eq, value = pair.partition("=")
-        if not eq or not name:
-            raise WarroomError(f"option {pair!r} must be written NAME=VALUE")
-        out[name.strip()] = value.strip()
-    return out
 
 
 from warroom.cli import odds as _odds  # noqa: E402  (registers after `app` exists)

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from warroom.cli.common import fail
 from warroom.odds import godswar_odds, harbinger_odds, invasion, roll_distribution, win_table
 from warroom.odds.invasion import FloatArray, Invasion
 from warroom.rules.battle import (
@@ -26,11 +27,6 @@ _SHOWN = 1e-4  # survivor counts less likely than this are summed into one line
 
 class _BadInput(Exception):
     pass
-
-
-def _fail(message: str) -> typer.Exit:
-    Console(stderr=True, soft_wrap=True).print(f"[bold red]error:[/] {message}", highlight=False)
-    return typer.Exit(code=2)
 
 
 def _rule(
@@ -228,7 +224,7 @@ def odds(
             plot,
         )
     except (_BadInput, ValueError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     result["rule"] = asdict(rule)
     if as_json:
         print(json.dumps({k: v for k, v in result.items() if not k.startswith("_")}, indent=2))

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from warroom.cli.common import fail, parse_options
 from warroom.core.errors import WarroomError
 from warroom.core.registry import get_mode
 from warroom.sim import stats
@@ -20,21 +21,6 @@ from warroom.sim.output import plot, write_table
 from warroom.sim.runner import GameResult, SimConfig, run
 
 console = Console()
-
-
-def _fail(message: str) -> typer.Exit:
-    Console(stderr=True, soft_wrap=True).print(f"[bold red]error:[/] {message}", highlight=False)
-    return typer.Exit(code=2)
-
-
-def _options(pairs: Sequence[str]) -> dict[str, str]:
-    out = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise WarroomError(f"--option takes NAME=VALUE, not {pair!r}")
-        out[key.strip()] = value.strip()
-    return out
 
 
 def _progress() -> Progress:
@@ -126,7 +112,7 @@ def simulate(
         tiers = tuple(t.strip() for t in bots.split(",") if t.strip())
         n_players = players or max(len(tiers), get_mode(mode).min_players, 2)
         config = SimConfig(
-            mode, games, tiers, n_players, seed, _options(option or []), rotate=not no_rotate
+            mode, games, tiers, n_players, seed, parse_options(option or []), rotate=not no_rotate
         )
         with _progress() as progress:
             task = progress.add_task(f"{mode}", total=games)
@@ -145,7 +131,7 @@ def simulate(
             plot(results, plot_file, f"{mode}: {games} games, bots {','.join(tiers)}, seed {seed}")
             console.print(f"wrote {plot_file}")
     except WarroomError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
 
 
 def ladder(
@@ -166,7 +152,7 @@ def ladder(
     """Play every pair of tiers head to head and show whether they are strictly ordered."""
     try:
         names = [t.strip() for t in tiers.split(",") if t.strip()]
-        opts = _options(option or [])
+        opts = parse_options(option or [])
         pairs = len(names) * (len(names) - 1) // 2 if all_pairs else len(names) - 1
         total = games * pairs
         with _progress() as progress:
@@ -195,7 +181,7 @@ def ladder(
             out.write_text(text, encoding="utf-8")
             console.print(f"wrote {out}")
     except WarroomError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
 
 
 def register(app: typer.Typer) -> None:
