@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from warroom.cli.common import fail
 from warroom.odds.monopoly import LEVELS, board_odds, hero_income, set_income
 from warroom.rules.monopoly import board
 
@@ -27,8 +28,7 @@ def odds(
 ) -> None:
     """Where turns end, landings per turn, and expected payment per opponent turn."""
     if jail not in ("stay", "pay"):
-        Console(stderr=True).print("[bold red]error:[/] --jail must be 'stay' or 'pay'")
-        raise typer.Exit(code=2)
+        raise fail("--jail must be 'stay' or 'pay'")
     b = board("avengers")
     o = board_odds("avengers", jail, heroes)
     names = [*b.names, "In Jail"]
