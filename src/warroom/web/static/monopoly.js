@@ -277,28 +277,29 @@ function centerPanel(b, v, m) {
   const box = el("div", { class: "mcenter" });
   box.append(el("div", { class: "mtitle" }, el("span", { class: "mlogo" }, "MONOPOLY"),
     el("span", { class: "muted" }, ` ${b.name.replace(/^Monopoly:?\s*/i, "")}`)));
-  if (MONO.pick !== null && b.spaces[MONO.pick]) box.append(spaceDetails(b.spaces[MONO.pick], b, v));
   box.append(turnLine(v));
+  box.append(playersTable(b, v, m));
   const pending = pendingLines(b, v);
   if (pending.length) box.append(el("div", { class: "mpending" }, pending.map((t) => el("div", {}, t))));
-  box.append(playersTable(b, v, m));
   const decks = b.decks.map((d) => `${d.name}: ${v.deck_sizes[d.id] ?? "?"} cards`).join(" · ");
   box.append(el("div", { class: "mbank" },
     el("span", { class: "mbase-ico" }), ` Bank: ${v.bank.bases} of ${b.rules.bases} Bases · `,
     el("span", { class: "mhq-ico" }), ` ${v.bank.headquarters} of ${b.rules.headquarters} Headquarters`));
   box.append(el("div", { class: "mbank" }, `Decks: ${decks}`));
   box.append(el("div", { class: "muted mhelp" }, "Click a space for its price and payments."));
+  // A clicked space's details lie over the middle until closed (× or a second click).
+  if (MONO.pick !== null && b.spaces[MONO.pick]) box.append(spaceDetails(b.spaces[MONO.pick], b, v));
   fo.append(box);
   return fo;
 }
 
 function turnLine(v) {
   const roll = G.lastRoll;
-  const parts = [el("b", {}, `Turn ${v.turn}: ${seatName(v.current)} `), PHASE_WORDS[v.phase] || v.phase];
+  const parts = [el("b", {}, `Turn ${v.turn}: ${seatPlain(v.current)} `), PHASE_WORDS[v.phase] || v.phase];
   if (v.doubles) parts.push(` (${v.doubles} double${v.doubles > 1 ? "s" : ""} so far)`);
   const line = el("div", { class: "mturn" }, ...parts);
   if (roll && Array.isArray(roll.dice)) {
-    line.append(el("span", { class: "mroll" }, ` · last roll by ${seatName(roll.seat)}: `,
+    line.append(el("span", { class: "mroll" }, ` · last roll by ${seatPlain(roll.seat)}: `,
       roll.dice.map((d) => el("span", { class: "mdie", title: String(d) }, "⚀⚁⚂⚃⚄⚅"[d - 1] || d)),
       ` = ${roll.dice.reduce((a, d) => a + d, 0)}`));
   }
@@ -310,34 +311,34 @@ function pendingLines(b, v) {
   const money = (x) => `M${x}`;
   for (const c of v.claims || []) {
     const amount = c.amount < 0 ? `${-c.amount}× a roll of the dice` : money(c.amount);
-    out.push(`Rent: ${seatName(c.owner)} may ask ${seatName(c.payer)} for ${amount} for ${c.space} (until the next roll).`);
+    out.push(`Rent: ${seatPlain(c.owner)} may ask ${seatPlain(c.payer)} for ${amount} for ${c.space} (until the next roll).`);
   }
   const au = v.auction;
   if (au) {
     const what = au.item === "hero" ? au.space : `the last ${au.item === "hq" ? "Headquarters" : "Base"}`;
-    const high = au.bidder === null || au.bidder === undefined ? "no bids yet" : `high bid ${money(au.high)} by ${seatName(au.bidder)}`;
+    const high = au.bidder === null || au.bidder === undefined ? "no bids yet" : `high bid ${money(au.high)} by ${seatPlain(au.bidder)}`;
     out.push(`Auction for ${what}: ${high}; next bid at least ${money(au.min_bid)}. ` +
-      `Still bidding: ${au.seats.map(seatName).join(", ")}.`);
+      `Still bidding: ${au.seats.map(seatPlain).join(", ")}.`);
   }
   const of = v.offer;
   if (of) {
-    out.push(`Trade offer from ${seatName(of.proposer)} to ${seatName(of.receiver)}: gives ${items(b, of.give)}; ` +
+    out.push(`Trade offer from ${seatPlain(of.proposer)} to ${seatPlain(of.receiver)}: gives ${items(b, of.give)}; ` +
       `wants ${items(b, of.get)}.`);
   }
   const d = v.debt;
   if (d) {
-    const to = d.creditor === null || d.creditor === undefined ? "the Bank" : seatName(d.creditor);
-    out.push(`Debt: ${seatName(d.debtor)} owes ${money(d.amount)} to ${to} and must raise it (sell, sideline) or go bankrupt.`);
+    const to = d.creditor === null || d.creditor === undefined ? "the Bank" : seatPlain(d.creditor);
+    out.push(`Debt: ${seatPlain(d.debtor)} owes ${money(d.amount)} to ${to} and must raise it (sell, sideline) or go bankrupt.`);
   }
   if (v.call) {
-    out.push(`${seatName(v.call.builder)} wants the last ${v.call.building === "hq" ? "Headquarters" : "Base"}; ` +
+    out.push(`${seatPlain(v.call.builder)} wants the last ${v.call.building === "hq" ? "Headquarters" : "Base"}; ` +
       "the others say whether they want it too (then it is auctioned).");
   }
   for (const a of v.acquire || []) {
-    out.push(`${seatName(a.seat)} received ${a.space} sidelined: reactivate it now or keep it sidelined (10% fee).`);
+    out.push(`${seatPlain(a.seat)} received ${a.space} sidelined: reactivate it now or keep it sidelined (10% fee).`);
   }
   if (v.window && v.window.length) {
-    out.push(`Before ${seatName(v.current)} rolls, ${v.window.map(seatName).join(", ")} may build or trade.`);
+    out.push(`Before ${seatPlain(v.current)} rolls, ${v.window.map(seatPlain).join(", ")} may build or trade.`);
   }
   return out;
 }
@@ -359,7 +360,9 @@ function playersTable(b, v, m) {
     const cls = [seat === v.current ? "current" : "", m.to_move.includes(seat) ? "moving" : "", p.alive === false ? "out" : ""].join(" ");
     return el("tr", { class: cls },
       el("td", {}, el("span", { class: "mchip", style: `background:${seatColor(seat)}` }, seat + 1)),
-      el("td", {}, seatName(seat), seat === m.seat ? " (you)" : "", seat === v.current ? " ◀" : ""),
+      el("td", {}, seatPlain(seat), seat === m.seat ? " (you)" : "",
+        seatName(seat) !== seatPlain(seat) ? el("span", { class: "muted small" }, seatName(seat).slice(seatPlain(seat).length)) : "",
+        seat === v.current ? " ◀" : ""),
       el("td", { class: "num" }, `M${p.cash}`),
       el("td", { class: "num" }, `M${p.net_worth}`),
       el("td", {}, where, heroes ? el("span", { class: "muted" }, ` · ${heroes} hero${heroes > 1 ? "es" : ""}`) : ""),
@@ -418,11 +421,14 @@ function spaceDetails(sp, b, v) {
   return box;
 }
 
-// Spaces some legal action names (build, sell, sideline, reactivate, trade): outlined.
+// Spaces some legal action names (build, sell, sideline, reactivate, ask): outlined.
 function monoActionSpaces() {
   const names = new Set(MONO.board.spaces.map((s) => s.name));
   const out = new Set();
-  for (const a of legalActions()) for (const x of a.slice(1)) if (names.has(x)) out.add(x);
+  for (const a of legalActions()) {
+    if (a[0] === "offer") continue; // trades name every hero: they would light up the board
+    for (const x of a.slice(1)) if (names.has(x)) out.add(x);
+  }
   return out;
 }
 
@@ -434,6 +440,10 @@ function pickSpace(index) {
 function seatName(seat) {
   const s = G.msg && G.msg.seats[seat];
   return s ? s.name : `Player ${seat + 1}`;
+}
+
+function seatPlain(seat) {
+  return seatName(seat).split(" (")[0];
 }
 
 function seatShort(seat, short) {
