@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -176,6 +177,28 @@ def test_board_and_odds(client: TestClient) -> None:
     o = client.get("/api/odds", params={"attackers": 2, "defenders": 1}).json()
     assert abs(o["p_conquest"] - 0.4167) < 0.001  # 15/36: one die each, attacker must beat
     assert client.get("/api/odds", params={"attackers": 1, "defenders": 1}).status_code == 400
+
+
+def test_monopoly_board(client: TestClient) -> None:
+    r = client.get("/api/boards/monopoly/avengers")
+    assert r.status_code == 200, r.text
+    b = r.json()
+    spaces = b["spaces"]
+    assert len(spaces) == 40 and b["side"] == 10
+    assert [s["index"] for s in spaces] == list(range(40))
+    assert spaces[0]["kind"] == "go" and spaces[b["rules"]["jail"]]["kind"] == "jail"
+    ownable = [s for s in spaces if s["kind"] in ("hero", "dice-hero")]
+    assert len(ownable) == 24  # the rulebook: 24 hero cards
+    assert all(isinstance(s["price"], int) and s["price"] > 0 for s in ownable)
+    heroes = [s for s in spaces if s["kind"] == "hero"]
+    assert all(len(s["payments"]) == 6 and s["base_cost"] > 0 and s["hq_cost"] > 0 for s in heroes)
+    assert all(s["color"].startswith("#") for s in heroes)
+    assert {s["set"] for s in heroes} == {g["name"] for g in b["sets"]}
+    assert "cards" not in json.dumps(b)  # public printed values only: no deck contents
+    for bad in ("nowhere", "classic-world", "a.b"):
+        r = client.get(f"/api/boards/monopoly/{bad}")
+        assert r.status_code == 404 and r.json()["error"] == f"no Monopoly board {bad!r}"
+    assert client.get("/api/boards/monopoly/../etc").status_code == 404
 
 
 def test_log_and_snapshots_reload_the_same_game(client: TestClient, hub: Hub) -> None:

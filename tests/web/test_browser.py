@@ -139,3 +139,116 @@ def test_two_browsers_and_a_bot_play_to_a_capture_and_a_draw(server: str) -> Non
             assert msg(winner)["state"] == before
         finally:
             browser.close()
+
+
+def monopoly_choice(legal: list[list[Any]]) -> list[Any]:
+    """A person's simple plan: draft what you land on, build, collect rent, keep rolling."""
+    kinds = {a[0]: a for a in reversed(legal)}
+    for kind in ("accept", "draft", "ask", "reactivate", "pay", "build", "roll", "end", "done"):
+        if kind in kinds:
+            return list(kinds[kind])
+    for kind in ("pass", "decline", "keep", "sell", "sideline", "bankrupt"):
+        if kind in kinds:
+            return list(kinds[kind])
+    return list(legal[0])
+
+
+def test_monopoly_board_in_a_browser(server: str) -> None:
+    """One person and two greedy bots: the ring of 40 spaces, a roll by clicking, details."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+            page.goto(server + "/")
+            page.select_option("#mode", "monopoly-avengers")
+            page.select_option("#players", "3")
+            page.select_option("#seat-1", "bot:greedy")
+            page.select_option("#seat-2", "bot:greedy")
+            page.click("#create")
+            link = page.locator("#created input")
+            link.first.wait_for()
+            assert link.count() == 1
+            url = link.first.input_value()
+            page.goto(url)
+            page.wait_for_function(
+                "G.msg && MONO.board && document.querySelectorAll('#mboard g.mspace').length"
+            )
+            assert page.locator("#mboard g.mspace").count() == 40
+            assert page.locator("#generic").is_hidden() and page.locator("#boardwrap").is_hidden()
+            assert page.locator('#mboard g.mspace[data-name="Iron Man"] text.mname').count() >= 1
+            assert page.locator('#mboard .mtoken[data-seat="0"]').count() == 1
+            assert "MONOPOLY" in page.locator("#mboard .mcenter").inner_text()
+            # Roll by clicking the panel's button. Bots may act at the same moment (ending
+            # their window before the roll), which makes a click stale (409): click again.
+            rolled = (
+                "[...document.querySelectorAll('#log div')]"
+                ".some(d => /^Player 1 rolls/.test(d.textContent))"
+            )
+            for _ in range(10):
+                page.wait_for_selector('#actions button[data-action="roll"]')
+                page.click('#actions button[data-action="roll"]')
+                try:
+                    page.wait_for_function(rolled, timeout=3000)
+                    break
+                except PlaywrightTimeout:
+                    continue
+            page.wait_for_function(rolled, timeout=1000)
+            page.wait_for_selector("#mboard .mroll .mdie")
+            # Play on for a while so that heroes are owned and the centre has things to say.
+            deadline = time.time() + 40
+            moves = 0
+            while time.time() < deadline and moves < 40:
+                m = msg(page)
+                if m["outcome"]:
+                    break
+                if m["seat"] not in m["to_move"] or not m["legal"]:
+                    time.sleep(0.05)
+                    continue
+                action = monopoly_choice(m["legal"])
+                text = " ".join(map(str, action))
+                # Bots act at the same time (a window closes when the player to move rolls),
+                # so a choice can vanish before the click: then look again.
+                try:
+                    button = page.locator(f'#actions button[data-action="{text}"]')
+                    if button.count():
+                        button.first.click(timeout=2000)
+                    else:
+                        page.fill("#typedtext", text)
+                        page.click("#typed button")
+                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                except PlaywrightTimeout:
+                    continue
+                moves += 1
+            owned = [o for o in msg(page)["view"]["owner"] if o >= 0]
+            assert owned, "some heroes should be drafted by now"
+            assert page.locator("#mboard .mowner").count() == len(owned)
+            # A click on a space shows its price and payments.
+            page.locator('#mboard g.mspace[data-name="Iron Man"]').click()
+            details = page.locator("#mboard .mdetails")
+            details.wait_for()
+            text = details.inner_text()
+            assert "Iron Man" in text and "M400" in text and "Headquarters" in text
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.locator("#monowrap").screenshot(path=str(ARTIFACTS / "monopoly-details.png"))
+            page.click("#mboard .mdetails .mclose")
+            details.wait_for(state="detached")
+            assert "M1500" not in page.locator("#mboard .mplayers").inner_text()  # money moved
+            page.screenshot(path=str(ARTIFACTS / "monopoly.png"), full_page=True)
+            # A phone: the board scrolls sideways, the panels stack under it.
+            phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            phone.goto(url)
+            phone.wait_for_function(
+                "G.msg && MONO.board && document.querySelectorAll('#mboard g.mspace').length"
+            )
+            board_box = phone.locator("#monowrap").bounding_box()
+            panel_box = phone.locator("aside.panel").bounding_box()
+            assert (
+                board_box and panel_box and panel_box["y"] >= board_box["y"] + board_box["height"]
+            )
+            assert board_box["width"] <= 390
+            phone.screenshot(path=str(ARTIFACTS / "monopoly-phone.png"), full_page=True)
+        finally:
+            browser.close()

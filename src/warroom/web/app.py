@@ -29,6 +29,7 @@ from warroom.core.errors import BoardError, MalformedAction, WarroomError
 from warroom.odds import invasion
 from warroom.web.hub import Hub, SeatSpec, WebError
 from warroom.web.layout import board_json
+from warroom.web.monopoly import monopoly_board_json
 from warroom.web.store import Store
 
 MAX_BODY = 32 * 1024  # bytes: no legitimate request comes near this
@@ -254,6 +255,16 @@ def create_app(
             return board_json(board_id)
         except BoardError:
             raise WebError(404, f"no board {board_id!r}") from None
+
+    @app.get("/api/boards/monopoly/{board_id}")
+    def monopoly_board(board_id: str) -> dict[str, Any]:
+        """A Monopoly board's spaces in order from GO, with their printed values."""
+        if not board_id.replace("-", "").isalnum():
+            raise WebError(404, f"no Monopoly board {board_id!r}")
+        try:
+            return monopoly_board_json(board_id)
+        except BoardError:
+            raise WebError(404, f"no Monopoly board {board_id!r}") from None
 
     @app.get("/api/odds")
     def odds(attackers: int, defenders: int) -> dict[str, Any]:

@@ -29,6 +29,7 @@ function receive(msg) {
   for (const e of msg.log || msg.events || []) {
     log.append(el("div", { class: `ev ev-${e.kind}` }, e.text));
     if (e.kind === "battle") G.lastBattle = e;
+    if (e.kind === "roll" && Array.isArray(e.dice)) G.lastRoll = e;
   }
   log.scrollTop = log.scrollHeight;
   if (!G.msg || G.msg.state !== msg.state) G.pick = [];
@@ -45,7 +46,12 @@ function render() {
   $("title").textContent = `${m.title} · ${m.mode}`;
   $("me").textContent = m.seat === null ? "spectating" : `you: ${m.seats[m.seat].name}`;
   const view = m.view;
-  if (view.board && Array.isArray(view.territories)) {
+  $("monowrap").hidden = true;
+  if (isMonopoly(view)) {
+    $("boardwrap").hidden = true;
+    $("generic").hidden = true;
+    renderMonopoly();
+  } else if (view.board && Array.isArray(view.territories)) {
     $("boardwrap").hidden = false;
     $("generic").hidden = true;
     if (G.boardId !== view.board) {
@@ -103,6 +109,10 @@ function renderPlayers() {
     ];
     if (terr.length) cells.push(el("td", {}, `${owned.length} terr · ${armies} armies`));
     if (v.hand_sizes) cells.push(el("td", {}, `${v.hand_sizes[s.seat]} cards`));
+    if (Array.isArray(v.status) && v.status[s.seat] && typeof v.status[s.seat].cash === "number") {
+      const p = v.status[s.seat];
+      cells.push(el("td", { class: "num" }, `M${p.cash}`), el("td", { class: "muted" }, p.in_jail ? "in Jail" : p.space));
+    }
     if (v.alive && !v.alive[s.seat]) cells.push(el("td", {}, "out"));
     t.append(el("tr", { class: m.to_move.includes(s.seat) ? "moving" : "" }, cells));
   }
@@ -211,10 +221,15 @@ function clickTerritory(name) {
 
 // -- the action panel -------------------------------------------------------------------
 function renderActions() {
+  const m = G.msg;
+  // The same choices keep the same buttons: where other seats act at the same time (bots
+  // bidding, trading), a button is not swapped out from under a click.
+  const key = JSON.stringify([m.seat, legalActions(), G.pick, m.can_undo, !!m.outcome, G.pick.length ? m.state : 0]);
+  if (key === G.actionsKey) return;
+  G.actionsKey = key;
   const box = $("actions");
   box.replaceChildren();
   $("odds").replaceChildren();
-  const m = G.msg;
   if (m.seat === null) { $("hint").textContent = "Spectating: open your seat's private link to play."; return; }
   const names = territoryNames();
   const pick = G.pick;

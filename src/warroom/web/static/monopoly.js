@@ -1,0 +1,452 @@
+// The Monopoly board: the classic square ring of spaces drawn from /api/boards/monopoly/ID,
+// with owners, buildings, sidelined heroes and tokens from the seat's view, and in the middle
+// the players' money, the Bank's stock, the decks and whatever is pending, in plain words.
+// Only drawing happens here; the action panel (game.js) still sends every intent.
+"use strict";
+const MONO = { board: null, boardId: null, pick: null };
+const MS = 1000; // the drawing is MS x MS user units
+const MC = 132; // corner size; also the depth of every side space
+const BAND = 24; // the set-colour band along the inner edge of a hero
+const KIND_TINT = { deck: "#fff5d9", tax: "#eeeeee", battle: "#f0e4f8", "dice-hero": "#e7eefb" };
+const PHASE_WORDS = { start: "to roll", draft: "to draft or auction", end: "to end the turn", busy: "resolving" };
+
+function isMonopoly(view) {
+  return typeof view.mode === "string" && view.mode.startsWith("monopoly") && Array.isArray(view.owner);
+}
+
+function renderMonopoly() {
+  const view = G.msg.view;
+  $("monowrap").hidden = false;
+  if (MONO.boardId !== view.board) {
+    MONO.boardId = view.board;
+    api("GET", `/api/boards/monopoly/${encodeURIComponent(view.board)}`)
+      .then((b) => { MONO.board = b; render(); })
+      .catch((e) => showError(e.message));
+  }
+  if (MONO.board) drawMonopoly();
+}
+
+// -- geometry -----------------------------------------------------------------------------
+// Spaces run from GO (bottom right) leftwards, up the left side, right along the top and down
+// the right side. `inner` is the side facing the middle of the board.
+function spaceBox(i, side) {
+  const w = (MS - 2 * MC) / (side - 1);
+  const k = i % side, edge = Math.floor(i / side);
+  if (k === 0) {
+    const [x, y] = [[MS - MC, MS - MC], [0, MS - MC], [0, 0], [MS - MC, 0]][edge];
+    return { x, y, w: MC, h: MC, corner: true, edge };
+  }
+  if (edge === 0) return { x: MS - MC - k * w, y: MS - MC, w, h: MC, inner: "top", edge };
+  if (edge === 1) return { x: 0, y: MS - MC - k * w, w: MC, h: w, inner: "right", edge };
+  if (edge === 2) return { x: MC + (k - 1) * w, y: 0, w, h: MC, inner: "bottom", edge };
+  return { x: MS - MC, y: MC + (k - 1) * w, w: MC, h: w, inner: "left", edge };
+}
+
+// The band along the inner edge, and the rest of the space (where words and tokens go).
+function bandAndBody(g) {
+  if (g.inner === "top") return [{ x: g.x, y: g.y, w: g.w, h: BAND }, { x: g.x, y: g.y + BAND, w: g.w, h: g.h - BAND }];
+  if (g.inner === "bottom") return [{ x: g.x, y: g.y + g.h - BAND, w: g.w, h: BAND }, { x: g.x, y: g.y, w: g.w, h: g.h - BAND }];
+  if (g.inner === "right") return [{ x: g.x + g.w - BAND, y: g.y, w: BAND, h: g.h }, { x: g.x, y: g.y, w: g.w - BAND, h: g.h }];
+  return [{ x: g.x, y: g.y, w: BAND, h: g.h }, { x: g.x + BAND, y: g.y, w: g.w - BAND, h: g.h }];
+}
+
+// Words wrapped to lines of at most `max` characters; a word too long is cut with a dot.
+function wrapWords(text, max, lines) {
+  const out = [];
+  for (const word of text.split(/\s+/)) {
+    const w = word.length > max + 3 ? `${word.slice(0, max + 2)}.` : word; // fitText squeezes a little
+    if (out.length && (out[out.length - 1] + " " + w).length <= max) out[out.length - 1] += " " + w;
+    else out.push(w);
+  }
+  if (out.length > lines) {
+    out.length = lines;
+    out[lines - 1] = out[lines - 1].slice(0, max - 1) + "…";
+  }
+  return out;
+}
+
+function textLines(lines, x, y, cls, lineHeight) {
+  return lines.map((line, n) => svg("text", { x, y: y + n * lineHeight, class: cls, "text-anchor": "middle" }, line));
+}
+
+// -- drawing ------------------------------------------------------------------------------
+function drawMonopoly() {
+  const b = MONO.board;
+  const m = G.msg;
+  const v = m.view;
+  const root = $("mboard");
+  root.setAttribute("viewBox", `0 0 ${MS} ${MS}`);
+  const marks = monoActionSpaces();
+  const defs = svg("defs", {},
+    svg("pattern", { id: "hatch", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+      svg("rect", { width: 3, height: 8, fill: "rgba(60,60,60,.28)" })));
+  const nodes = [defs, svg("rect", { x: 0, y: 0, width: MS, height: MS, class: "mfelt" })];
+  const textNodes = [];
+  for (const sp of b.spaces) {
+    const g = spaceBox(sp.index, b.side);
+    const group = svg("g", { class: `mspace k-${sp.kind}${MONO.pick === sp.index ? " picked" : ""}${marks.has(sp.name) ? " acts" : ""}`,
+      "data-index": sp.index, "data-name": sp.name });
+    group.append(svg("title", {}, spaceTitle(sp, v)));
+    group.append(svg("rect", { x: g.x, y: g.y, width: g.w, height: g.h, class: "mcell", fill: KIND_TINT[sp.kind] || "#fbf8ef" }));
+    if (g.corner) drawCorner(group, sp, g, b);
+    else drawSide(group, sp, g, v);
+    group.addEventListener("click", () => pickSpace(sp.index));
+    nodes.push(group);
+    textNodes.push(...group.querySelectorAll("text.mname"));
+  }
+  nodes.push(...drawTokens(b, v, m));
+  nodes.push(centerPanel(b, v, m));
+  root.replaceChildren(...nodes);
+  for (const t of textNodes) fitText(t, Number(t.dataset.max));
+}
+
+// A line wider than its space (fonts differ) is squeezed rather than spilled over.
+function fitText(t, max) {
+  if (!max) return;
+  try {
+    if (t.getComputedTextLength() > max) {
+      t.setAttribute("textLength", max);
+      t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  } catch (e) { /* not laid out (hidden): leave it */ }
+}
+
+function nameLines(group, name, box, top, size, lines) {
+  const max = Math.max(4, Math.floor((box.w - 6) / (size * 0.6)));
+  const words = wrapWords(name, max, lines);
+  for (const t of textLines(words, box.x + box.w / 2, top, "mname", size + 1.5)) {
+    t.setAttribute("font-size", size);
+    t.dataset.max = box.w - 6;
+    group.append(t);
+  }
+}
+
+function drawSide(group, sp, g, v) {
+  const [band, body] = bandAndBody(g);
+  const owner = v.owner[sp.index];
+  const level = v.level[sp.index] || 0;
+  const sidelined = v.sidelined[sp.index];
+  if (sp.kind === "hero") {
+    group.append(svg("rect", { x: band.x, y: band.y, width: band.w, height: band.h, fill: sp.color, class: "mband" }));
+    drawBuildings(group, band, level);
+  } else if (sp.kind === "dice-hero") {
+    group.append(svg("rect", { x: band.x, y: band.y, width: band.w, height: band.h, fill: "#5a6b86", class: "mband" }));
+    group.append(svg("text", { x: band.x + band.w / 2, y: band.y + band.h / 2 + 6, class: "mdice", "text-anchor": "middle" }, "⚄"));
+  }
+  const wide = body.w > body.h;
+  nameLines(group, sp.name, body, body.y + 16, 13, wide ? 2 : 3);
+  // The foot of the space: what it costs, or who owns it.
+  const foot = { x: body.x + 3, y: body.y + body.h - 20, w: body.w - 6, h: 17 };
+  if (owner !== undefined && owner >= 0) {
+    const label = sidelined ? `${seatShort(owner, true)} sidelined` : seatShort(owner);
+    group.append(svg("rect", { x: foot.x, y: foot.y, width: foot.w, height: foot.h, rx: 4, fill: seatColor(owner), class: "mowner" }));
+    const t = svg("text", { x: foot.x + foot.w / 2, y: foot.y + 12.5, class: "mownertext", "text-anchor": "middle" }, label);
+    t.classList.add("mname");
+    t.dataset.max = foot.w - 4;
+    group.append(t);
+    if (sidelined) {
+      group.append(svg("rect", { x: g.x, y: g.y, width: g.w, height: g.h, fill: "url(#hatch)", class: "msidelined" }));
+    }
+  } else {
+    group.append(svg("text", { x: foot.x + foot.w / 2, y: foot.y + 13, class: "mfoot", "text-anchor": "middle" }, spaceFoot(sp)));
+  }
+}
+
+// Bases as small green houses along the band, a Headquarters as one big red block.
+function drawBuildings(group, band, level) {
+  if (!level) return;
+  const along = band.w >= band.h;
+  const len = along ? band.w : band.h;
+  const cx = (t) => (along ? band.x + t : band.x + band.w / 2);
+  const cy = (t) => (along ? band.y + band.h / 2 : band.y + t);
+  if (level >= 5) {
+    const [w, h] = along ? [Math.min(44, len - 8), 16] : [16, Math.min(44, len - 8)];
+    group.append(svg("rect", { x: cx(len / 2) - w / 2, y: cy(len / 2) - h / 2, width: w, height: h, rx: 2, class: "mhq" }));
+    group.append(svg("text", { x: cx(len / 2), y: cy(len / 2) + 4, class: "mhqtext", "text-anchor": "middle" }, "HQ"));
+    return;
+  }
+  const step = len / 4;
+  for (let n = 0; n < level; n++) {
+    const t = step * (n + 0.5);
+    group.append(svg("rect", { x: cx(t) - 6.5, y: cy(t) - 6.5, width: 13, height: 13, rx: 1.5, class: "mbase" }));
+  }
+}
+
+function drawCorner(group, sp, g, b) {
+  const cx = g.x + g.w / 2;
+  if (sp.kind === "go") {
+    group.append(svg("text", { x: cx, y: g.y + 26, class: "marrow", "text-anchor": "middle" }, "◀━━"));
+    group.append(svg("text", { x: cx, y: g.y + 68, class: "mgo", "text-anchor": "middle" }, "GO"));
+    group.append(svg("text", { x: cx, y: g.y + 88, class: "mcorner", "text-anchor": "middle" }, `collect M${b.rules.go_salary}`));
+  } else if (sp.kind === "jail") {
+    // The cell is the inner square; the outer L is "just visiting".
+    const cell = jailCell(g);
+    group.append(svg("rect", { x: cell.x, y: cell.y, width: cell.w, height: cell.h, class: "mcellbars" }));
+    for (let k = 1; k < 5; k++) {
+      group.append(svg("line", { x1: cell.x + (k * cell.w) / 5, y1: cell.y, x2: cell.x + (k * cell.w) / 5, y2: cell.y + cell.h, class: "mbars" }));
+    }
+    group.append(svg("rect", { x: cell.x, y: cell.y, width: cell.w, height: 19, class: "mjaillabel" }));
+    group.append(svg("text", { x: cell.x + cell.w / 2, y: cell.y + 14.5, class: "mcorner strong", "text-anchor": "middle" }, "IN JAIL"));
+    group.append(svg("text", { x: g.x + g.w / 2, y: g.y + g.h - 8, class: "mcorner", "text-anchor": "middle" }, "just visiting"));
+  } else if (sp.kind === "free-parking") {
+    group.append(...textLines(["FREE", "PARKING"], cx, g.y + 56, "mcorner strong big", 24));
+  } else if (sp.kind === "go-to-jail") {
+    group.append(...textLines(["GO TO", "JAIL"], cx, g.y + 56, "mcorner strong big", 24));
+    group.append(svg("text", { x: cx, y: g.y + 110, class: "marrow", "text-anchor": "middle" }, "↙"));
+  } else {
+    nameLines(group, sp.name, g, g.y + 50, 15, 3);
+  }
+}
+
+function jailCell(g) {
+  const s = g.w * 0.62;
+  return { x: g.x + g.w - s, y: g.y, w: s, h: s };
+}
+
+function spaceFoot(sp) {
+  if (sp.kind === "hero" || sp.kind === "dice-hero") return `M${sp.price}`;
+  if (sp.kind === "tax") return `pay M${sp.amount}`;
+  if (sp.kind === "battle") return `roll a ${sp.number}`;
+  if (sp.kind === "deck") return "draw a card";
+  return "";
+}
+
+function spaceTitle(sp, v) {
+  const owner = v.owner[sp.index];
+  const who = owner >= 0 ? `, owned by ${seatName(owner)}` : "";
+  return `${sp.name}${sp.price ? ` (M${sp.price})` : ""}${who}`;
+}
+
+// Tokens: each living player on their space; in Jail inside the cell, visitors outside it.
+function drawTokens(b, v, m) {
+  const at = new Map();
+  v.status.forEach((p, seat) => {
+    if (p.alive === false) return;
+    const key = p.in_jail ? "jail" : p.position;
+    if (!at.has(key)) at.set(key, []);
+    at.get(key).push(seat);
+  });
+  const out = [];
+  for (const [key, seats] of at) {
+    const jail = b.rules.jail;
+    const g = spaceBox(key === "jail" ? jail : key, b.side);
+    let area;
+    if (key === "jail") {
+      const c = jailCell(g);
+      area = { x: c.x + 4, y: c.y + 20, w: c.w - 8, h: c.h - 24 };
+    } else if (key === jail) {
+      area = { x: g.x + 4, y: g.y + g.w * 0.62 + 2, w: g.w - 8, h: g.h - g.w * 0.62 - 22 };
+    } else if (g.corner) {
+      area = { x: g.x + 8, y: g.y + g.h - 36, w: g.w - 16, h: 30 };
+    } else {
+      const body = bandAndBody(g)[1];
+      const wide = body.w > body.h;
+      const top = wide ? 34 : 48;
+      area = { x: body.x + 3, y: body.y + top, w: body.w - 6, h: Math.max(20, body.h - top - 22) };
+    }
+    out.push(...tokenGroup(seats, area, v, m));
+  }
+  return out;
+}
+
+function tokenGroup(seats, area, v, m) {
+  const n = seats.length;
+  let r = 11;
+  let cols = n;
+  for (; r > 5; r -= 0.5) {
+    cols = Math.max(1, Math.floor(area.w / (2 * r + 2)));
+    if (Math.ceil(n / cols) * (2 * r + 2) <= area.h + 2 * r) break;
+  }
+  cols = Math.min(cols, n);
+  const rows = Math.ceil(n / cols);
+  const x0 = area.x + area.w / 2 - ((cols - 1) * (2 * r + 2)) / 2;
+  const y0 = area.y + area.h / 2 - ((rows - 1) * (2 * r + 2)) / 2;
+  return seats.map((seat, k) => {
+    const x = x0 + (k % cols) * (2 * r + 2), y = y0 + Math.floor(k / cols) * (2 * r + 2);
+    const current = seat === v.current;
+    return svg("g", { class: `mtoken${current ? " current" : ""}`, "data-seat": seat },
+      svg("title", {}, `${seatName(seat)} — ${v.status[seat].in_jail ? "in Jail" : v.status[seat].space}`),
+      svg("circle", { cx: x, cy: y, r, fill: seatColor(seat) }),
+      svg("text", { x, y: y + r * 0.42, "font-size": r * 1.15, "text-anchor": "middle" }, seat + 1));
+  });
+}
+
+// -- the middle of the board ------------------------------------------------------------
+function centerPanel(b, v, m) {
+  const fo = svg("foreignObject", { x: MC + 8, y: MC + 8, width: MS - 2 * MC - 16, height: MS - 2 * MC - 16 });
+  const box = el("div", { class: "mcenter" });
+  box.append(el("div", { class: "mtitle" }, el("span", { class: "mlogo" }, "MONOPOLY"),
+    el("span", { class: "muted" }, ` ${b.name.replace(/^Monopoly:?\s*/i, "")}`)));
+  box.append(turnLine(v));
+  box.append(playersTable(b, v, m));
+  const pending = pendingLines(b, v);
+  if (pending.length) box.append(el("div", { class: "mpending" }, pending.map((t) => el("div", {}, t))));
+  const decks = b.decks.map((d) => `${d.name}: ${v.deck_sizes[d.id] ?? "?"} cards`).join(" · ");
+  box.append(el("div", { class: "mbank" },
+    el("span", { class: "mbase-ico" }), ` Bank: ${v.bank.bases} of ${b.rules.bases} Bases · `,
+    el("span", { class: "mhq-ico" }), ` ${v.bank.headquarters} of ${b.rules.headquarters} Headquarters`));
+  box.append(el("div", { class: "mbank" }, `Decks: ${decks}`));
+  box.append(el("div", { class: "muted mhelp" }, "Click a space for its price and payments."));
+  // A clicked space's details lie over the middle until closed (× or a second click).
+  if (MONO.pick !== null && b.spaces[MONO.pick]) box.append(spaceDetails(b.spaces[MONO.pick], b, v));
+  fo.append(box);
+  return fo;
+}
+
+function turnLine(v) {
+  const roll = G.lastRoll;
+  const parts = [el("b", {}, `Turn ${v.turn}: ${seatPlain(v.current)} `), PHASE_WORDS[v.phase] || v.phase];
+  if (v.doubles) parts.push(` (${v.doubles} double${v.doubles > 1 ? "s" : ""} so far)`);
+  const line = el("div", { class: "mturn" }, ...parts);
+  if (roll && Array.isArray(roll.dice)) {
+    line.append(el("span", { class: "mroll" }, ` · last roll by ${seatPlain(roll.seat)}: `,
+      roll.dice.map((d) => el("span", { class: "mdie", title: String(d) }, "⚀⚁⚂⚃⚄⚅"[d - 1] || d)),
+      ` = ${roll.dice.reduce((a, d) => a + d, 0)}`));
+  }
+  return line;
+}
+
+function pendingLines(b, v) {
+  const out = [];
+  const money = (x) => `M${x}`;
+  for (const c of v.claims || []) {
+    const amount = c.amount < 0 ? `${-c.amount}× a roll of the dice` : money(c.amount);
+    out.push(`Rent: ${seatPlain(c.owner)} may ask ${seatPlain(c.payer)} for ${amount} for ${c.space} (until the next roll).`);
+  }
+  const au = v.auction;
+  if (au) {
+    const what = au.item === "hero" ? au.space : `the last ${au.item === "hq" ? "Headquarters" : "Base"}`;
+    const high = au.bidder === null || au.bidder === undefined ? "no bids yet" : `high bid ${money(au.high)} by ${seatPlain(au.bidder)}`;
+    out.push(`Auction for ${what}: ${high}; next bid at least ${money(au.min_bid)}. ` +
+      `Still bidding: ${au.seats.map(seatPlain).join(", ")}.`);
+  }
+  const of = v.offer;
+  if (of) {
+    out.push(`Trade offer from ${seatPlain(of.proposer)} to ${seatPlain(of.receiver)}: gives ${items(b, of.give)}; ` +
+      `wants ${items(b, of.get)}.`);
+  }
+  const d = v.debt;
+  if (d) {
+    const to = d.creditor === null || d.creditor === undefined ? "the Bank" : seatPlain(d.creditor);
+    out.push(`Debt: ${seatPlain(d.debtor)} owes ${money(d.amount)} to ${to} and must raise it (sell, sideline) or go bankrupt.`);
+  }
+  if (v.call) {
+    out.push(`${seatPlain(v.call.builder)} wants the last ${v.call.building === "hq" ? "Headquarters" : "Base"}; ` +
+      "the others say whether they want it too (then it is auctioned).");
+  }
+  for (const a of v.acquire || []) {
+    out.push(`${seatPlain(a.seat)} received ${a.space} sidelined: reactivate it now or keep it sidelined (10% fee).`);
+  }
+  if (v.window && v.window.length) {
+    out.push(`Before ${seatPlain(v.current)} rolls, ${v.window.map(seatPlain).join(", ")} may build or trade.`);
+  }
+  return out;
+}
+
+function items(b, list) {
+  if (!list || !list.length) return "nothing";
+  return list.map((x) => {
+    if (typeof x === "number") return `M${x}`;
+    const deck = b.decks.find((d) => `${d.id}-card` === x);
+    return deck ? `a ${deck.name} card` : x;
+  }).join(", ");
+}
+
+function playersTable(b, v, m) {
+  const head = el("tr", {}, ["", "player", "cash", "worth", "where", "cards"].map((h) => el("th", {}, h)));
+  const rows = v.status.map((p, seat) => {
+    const heroes = v.owner.filter((o) => o === seat).length;
+    const where = p.alive === false ? "bankrupt" : p.in_jail ? `in Jail (${p.jail_turns} turn${p.jail_turns === 1 ? "" : "s"})` : p.space;
+    const cls = [seat === v.current ? "current" : "", m.to_move.includes(seat) ? "moving" : "", p.alive === false ? "out" : ""].join(" ");
+    return el("tr", { class: cls },
+      el("td", {}, el("span", { class: "mchip", style: `background:${seatColor(seat)}` }, seat + 1)),
+      el("td", {}, seatPlain(seat), seat === m.seat ? " (you)" : "",
+        seatName(seat) !== seatPlain(seat) ? el("span", { class: "muted small" }, seatName(seat).slice(seatPlain(seat).length)) : "",
+        seat === v.current ? " ◀" : ""),
+      el("td", { class: "num" }, `M${p.cash}`),
+      el("td", { class: "num" }, `M${p.net_worth}`),
+      el("td", {}, where, heroes ? el("span", { class: "muted" }, ` · ${heroes} hero${heroes > 1 ? "es" : ""}`) : ""),
+      el("td", {}, p.cards.length ? items(b, p.cards) : "—"));
+  });
+  return el("table", { class: "mplayers" }, head, rows);
+}
+
+function spaceDetails(sp, b, v) {
+  const owner = v.owner[sp.index];
+  const level = v.level[sp.index] || 0;
+  const close = el("button", { class: "mclose", onclick: () => pickSpace(null), "aria-label": "close" }, "×");
+  const box = el("div", { class: "mdetails", "data-index": sp.index }, close);
+  const band = sp.color ? `border-top: 10px solid ${sp.color}` : "";
+  box.setAttribute("style", band);
+  box.append(el("div", { class: "mdname" }, sp.name));
+  const lines = [];
+  if (sp.kind === "hero" || sp.kind === "dice-hero") {
+    lines.push(`Price M${sp.price}. ` + (owner >= 0 ? `Owned by ${seatName(owner)}` +
+      (v.sidelined[sp.index] ? ", sidelined (no payments)" : "") + "." : "Not drafted yet."));
+    if (level) lines.push(level >= 5 ? "Has a Headquarters." : `Has ${level} Base${level > 1 ? "s" : ""}.`);
+    lines.push(`Sideline for M${sp.sideline}; reactivate for M${sp.reactivate}.`);
+  }
+  if (sp.kind === "hero") {
+    const set = b.sets.find((s) => s.name === sp.set);
+    lines.push(`Set ${sp.set}: ${set.members.join(", ")}. Base M${sp.base_cost}, Headquarters M${sp.hq_cost}.`);
+    const p = sp.payments;
+    const labels = ["alone", "full set", "1 Base", "2 Bases", "3 Bases", "4 Bases", "Headquarters"];
+    const values = [p[0], 2 * p[0], p[1], p[2], p[3], p[4], p[5]];
+    const now = owner >= 0 ? (level ? level + 1 : null) : null;
+    box.append(...lines.map((t) => el("div", {}, t)));
+    box.append(el("table", { class: "mpay" },
+      el("tr", {}, labels.map((l, k) => el("th", { class: now === k ? "now" : "" }, l))),
+      el("tr", {}, values.map((x, k) => el("td", { class: now === k ? "now" : "" }, `M${x}`)))));
+  } else {
+    if (sp.kind === "dice-hero") {
+      lines.push(`Payment: ${sp.multipliers[0]}× a dice roll if one of the two dice heroes is owned, ` +
+        `${sp.multipliers[1]}× if both.`);
+    }
+    if (sp.kind === "tax") lines.push(`Pay the Bank M${sp.amount}.`);
+    if (sp.kind === "battle") lines.push(`A Child of Thanos: roll a ${sp.number} or pay M${b.rules.battle_fine}.`);
+    if (sp.kind === "deck") lines.push(`Draw a ${sp.deck_name} card.`);
+    if (sp.kind === "go") lines.push(`Collect M${b.rules.go_salary} as you pass.`);
+    if (sp.kind === "jail") lines.push(`Leave by rolling doubles, paying M${b.rules.jail_fine} or using a card.`);
+    if (sp.kind === "go-to-jail") lines.push("Go straight to Jail; do not pass GO.");
+    box.append(...lines.map((t) => el("div", {}, t)));
+  }
+  const here = v.status.map((p, s) => [p, s]).filter(([p]) => p.alive !== false && p.position === sp.index);
+  if (here.length) box.append(el("div", { class: "muted" }, `Here: ${here.map(([p, s]) => seatName(s) + (p.in_jail ? " (in Jail)" : "")).join(", ")}`));
+  // The legal actions that name this space, as a shortcut; the panel offers them all too.
+  const acts = legalActions().filter((a) => a.slice(1).includes(sp.name));
+  if (acts.length) {
+    box.append(el("div", { class: "mdacts" }, acts.slice(0, 12).map((a) =>
+      el("button", { onclick: () => send(a), "data-action": a.join(" ") }, a.join(" ")))));
+  }
+  return box;
+}
+
+// Spaces some legal action names (build, sell, sideline, reactivate, ask): outlined.
+function monoActionSpaces() {
+  const names = new Set(MONO.board.spaces.map((s) => s.name));
+  const out = new Set();
+  for (const a of legalActions()) {
+    if (a[0] === "offer") continue; // trades name every hero: they would light up the board
+    for (const x of a.slice(1)) if (names.has(x)) out.add(x);
+  }
+  return out;
+}
+
+function pickSpace(index) {
+  MONO.pick = MONO.pick === index ? null : index;
+  render();
+}
+
+function seatName(seat) {
+  const s = G.msg && G.msg.seats[seat];
+  return s ? s.name : `Player ${seat + 1}`;
+}
+
+function seatPlain(seat) {
+  return seatName(seat).split(" (")[0];
+}
+
+function seatShort(seat, short) {
+  const name = seatName(seat).split(" (")[0];
+  return !short && name.length <= 9 ? name : `P${seat + 1}`;
+}
