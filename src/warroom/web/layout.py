@@ -1,6 +1,6 @@
 """Board drawing data: territory positions from the board file, or an automatic layout.
 
-A board without coordinates (Ancient Earth, for now) gets a deterministic
+A board without coordinates (a user's own transcription, say) gets a deterministic
 force-directed layout (Fruchterman-Reingold, regions seeded around a circle so that
 each region stays together). The same board always gets the same picture; the result
 is cached per board for the life of the process.
