@@ -306,10 +306,23 @@ async function send(action, text) {
   if (G.sending) return;
   G.sending = true;
   showError("");
+  const path = `/api/games/${encodeURIComponent(GAME)}/act`;
+  const body = { state: G.msg.state };
+  if (text !== undefined && text !== null) body.text = text; else body.action = action;
   try {
-    const body = { state: G.msg.state };
-    if (text !== undefined) body.text = text; else body.action = action;
-    await api("POST", `/api/games/${encodeURIComponent(GAME)}/act`, body, TOKEN);
+    try {
+      await api("POST", path, body, TOKEN);
+    } catch (e) {
+      // Someone else (often a bot) acted a moment before the click arrived: if the same
+      // choice is still legal in the new state, make it there; otherwise say why not.
+      if (e.status !== 409) throw e;
+      const now = await api("GET", `/api/games/${encodeURIComponent(GAME)}`, null, TOKEN);
+      const still = body.text !== undefined
+        || (now.legal || []).some((a) => JSON.stringify(a) === JSON.stringify(body.action));
+      if (!still) throw e;
+      body.state = now.state;
+      await api("POST", path, body, TOKEN);
+    }
   } catch (e) {
     showError(`Refused: ${e.message}`);
   } finally {
