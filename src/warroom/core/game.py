@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from warroom.core.actions import Action
-from warroom.core.errors import IllegalAction, MalformedAction, NotYourDecision, WarroomError
+from warroom.core.errors import IllegalAction, NotYourDecision, WarroomError
 from warroom.core.events import Event
 from warroom.core.rng import Rng
 
@@ -158,7 +158,3 @@ def require(condition: bool, message: str) -> None:
     """Raise IllegalAction with `message` unless `condition` holds."""
     if not condition:
         raise IllegalAction(message)
-
-
-def malformed(action: Action, usage: str) -> MalformedAction:
-    return MalformedAction(f"{action.text()!r} is malformed; usage: {usage}")

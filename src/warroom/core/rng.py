@@ -64,9 +64,6 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice_index(self, n: int) -> int:
-        return self.below(n)
-
     def to_json(self) -> list[int]:
         return [self.seed, self.counter]
 
