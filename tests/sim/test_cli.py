@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from warroom.cli.main import app
@@ -71,3 +72,30 @@ def test_ladder_table(tmp_path: Path) -> None:
     text = md.read_text()
     assert "| greedy | random | 4 |" in text
     assert "warroom ladder risk-classic --games 4 --tiers random,greedy" in text
+
+
+def test_simulate_writes_parquet_that_reads_back_as_the_csv(tmp_path: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet")
+    args = [
+        "simulate",
+        "risk-classic",
+        "-n",
+        "3",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "5",
+        "--workers",
+        "1",
+        "-o",
+        "defender_dice=auto",
+        "--out",
+    ]
+    assert runner.invoke(app, [*args, str(tmp_path / "g.csv")]).exit_code == 0
+    assert runner.invoke(app, [*args, str(tmp_path / "g.parquet")]).exit_code == 0
+    rows = list(csv.DictReader((tmp_path / "g.csv").open()))
+    table = pq.read_table(tmp_path / "g.parquet").to_pylist()
+    assert len(table) == len(rows) == 3
+    for got, want in zip(table, rows, strict=True):
+        got.pop("seconds"), want.pop("seconds")  # wall time differs from run to run
+        assert {k: "" if v is None else str(v) for k, v in got.items()} == want

@@ -26,13 +26,20 @@ def write_table(results: Sequence[GameResult], path: Path) -> None:
             raise WarroomError(
                 "writing Parquet needs pyarrow (pip install pyarrow); or write .csv"
             ) from None
-        table = pa.table({c: [row.get(c) for row in rows] for c in columns})
+        table = pa.table({c: _parquet_column(pa, [row.get(c) for row in rows]) for c in columns})
         pq.write_table(table, path)
         return
     with path.open("w", newline="", encoding="utf-8") as f:
         writer = csv.DictWriter(f, fieldnames=list(columns))
         writer.writeheader()
         writer.writerows(rows)
+
+
+def _parquet_column(pa: Any, values: list[Any]) -> Any:
+    """Game seeds are unsigned 64-bit: give such a column that type, not int64."""
+    if any(isinstance(v, int) and v >= 2**63 for v in values):
+        return pa.array(values, type=pa.uint64())
+    return pa.array(values)
 
 
 def plot(results: Sequence[GameResult], path: Path, title: str) -> None:
