@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import numpy as np
 from typer.testing import CliRunner
@@ -111,3 +112,12 @@ def test_cli_odds_json_and_table() -> None:
     assert res.exit_code == 0 and "Captain Marvel" in res.output
     res = runner.invoke(app, ["monopoly", "odds", "--jail", "never"])
     assert res.exit_code == 2
+
+
+def test_cli_odds_plot(tmp_path: Path) -> None:
+    png = tmp_path / "ends.png"
+    res = CliRunner().invoke(app, ["monopoly", "odds", "--plot", str(png)])
+    assert res.exit_code == 0, res.output
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    res = CliRunner().invoke(app, ["monopoly", "odds", "--plot", str(tmp_path / "no/such/x.png")])
+    assert res.exit_code == 2 and "cannot write" in res.output

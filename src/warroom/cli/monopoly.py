@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -11,7 +12,7 @@ from rich.table import Table
 
 from warroom.cli.common import fail
 from warroom.odds.monopoly import LEVELS, board_odds, hero_income, set_income
-from warroom.rules.monopoly import board
+from warroom.rules.monopoly import board, set_color
 
 monopoly_app = typer.Typer(help="Monopoly editions: exact odds.", no_args_is_help=True)
 
@@ -25,6 +26,9 @@ def odds(
         int, typer.Option(min=0, help="Hero cards the moving player holds (battle dice).")
     ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
+    plot: Annotated[
+        Path | None, typer.Option(help="Also write a PNG: where turns end, space by space.")
+    ] = None,
 ) -> None:
     """Where turns end, landings per turn, and expected payment per opponent turn."""
     if jail not in ("stay", "pay"):
@@ -34,6 +38,15 @@ def odds(
     names = [*b.names, "In Jail"]
     income = hero_income(b, o)
     sets = set_income(b, o)
+    if plot is not None:
+        _plot(
+            plot,
+            b.name,
+            names,
+            [float(x) for x in o.end],
+            [b.set_of[s] for s in range(len(b))],
+            [set_color(name) for name in b.sets],
+        )
     if as_json:
         out: dict[str, Any] = {
             "board": b.id,
@@ -78,3 +91,35 @@ def odds(
     for name, row in sets.items():
         st.add_row(name, *(f"{row[lv]:.2f}" for lv in LEVELS[1:]))
     console.print(st)
+
+
+def _plot(
+    path: Path,
+    title: str,
+    names: list[str],
+    end: list[float],
+    set_of: list[int],
+    colors: list[str],
+) -> None:
+    """Bars of the chance that a turn ends on each space, hero bars in their set's colour."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(14, 5))
+    bar_colors = [
+        colors[set_of[i]] if i < len(set_of) and set_of[i] >= 0 else "#9a9a9a"
+        for i in range(len(names))
+    ]
+    ax.bar(range(len(names)), end, color=bar_colors, edgecolor="#333333", linewidth=0.4)
+    ax.set_xticks(range(len(names)), names, rotation=75, ha="right", fontsize=8)
+    ax.set_ylabel("P(turn ends here)")
+    ax.set_title(f"{title}: where turns end in the long run (exact)")
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=110)
+    except OSError as exc:
+        raise fail(f"cannot write {path}: {exc.strerror}") from None
+    finally:
+        plt.close(fig)

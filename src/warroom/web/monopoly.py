@@ -10,27 +10,7 @@ from functools import cache
 from typing import Any
 
 from warroom.rules import monopoly as mb
-
-SET_COLORS = {
-    "brown": "#8b5a3c",
-    "light-blue": "#9fd3f0",
-    "pink": "#d6338f",
-    "orange": "#f28c1c",
-    "red": "#d7261e",
-    "yellow": "#f5d90a",
-    "green": "#1f9d55",
-    "dark-blue": "#1d4fa3",
-    "blue": "#1d4fa3",
-    "purple": "#7a3fb0",
-}
-FALLBACK = "#888888"
-
-
-def set_color(name: str) -> str:
-    """A set's colour as CSS: the data file's colour name, or a #rrggbb it gives as is."""
-    if name.startswith("#") and len(name) in (4, 7):
-        return name
-    return SET_COLORS.get(name.lower(), FALLBACK)
+from warroom.rules.monopoly import set_color
 
 
 def monopoly_board_json(board_id: str) -> dict[str, Any]:
