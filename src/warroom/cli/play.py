@@ -1,8 +1,8 @@
 """Play any registered mode in the terminal, human seats against bots.
 
 Humans type action texts (as listed, case-insensitive, territory names by unique prefix)
-or short forms: a number left off is filled with the largest allowed ("attack Roma Gaul"
-rolls the most dice, "place Roma" places everything, "move" moves all it can), and
+or short forms: a number left off is filled with the largest allowed ("attack Gaul Liguria"
+rolls the most dice, "place Gaul" places everything, "move" moves all it can), and
 "attack A B until N" keeps attacking until B falls or A is down to N armies.
 """
 
@@ -23,9 +23,9 @@ from warroom.core import Action, Event, Match, WarroomError
 SEAT_COLORS = ["red", "blue", "green", "yellow", "magenta", "cyan"]
 DICE = "⚀⚁⚂⚃⚄⚅"
 HELP = """[bold]Commands[/]
-  an action as listed, e.g. [cyan]attack Roma Gaul 3[/], [cyan]place Roma 5[/], [cyan]end[/]
-  short forms: [cyan]attack Roma Gaul[/] (most dice), [cyan]attack Roma Gaul until 3[/],
-               [cyan]place Roma[/] (all), [cyan]move[/] (all it can), [cyan]fortify Roma Gaul[/]
+  an action as listed, e.g. [cyan]attack Gaul Liguria 3[/], [cyan]place Gaul 5[/], [cyan]end[/]
+  short forms: [cyan]attack Gaul Liguria[/] (most dice), [cyan]attack Gaul Liguria until 3[/],
+               [cyan]place Gaul[/] (all), [cyan]move[/] (all it can), [cyan]fortify Gaul Liguria[/]
   [cyan]board[/]  show the board      [cyan]actions[/]  list what you may do
   [cyan]log[/]    recent events       [cyan]odds A D[/]  chance A attackers take D defenders
   [cyan]undo[/]   take back your last decision (until dice or a card reveal something)
