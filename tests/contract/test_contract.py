@@ -1,6 +1,6 @@
 """The contract every registered mode passes: pgx-style, one API test run on every game.
 
-Random legal play from many seeds finishes with invariants held after every action;
+Random (and greedy) legal play from many seeds finishes with invariants held after every action;
 save, load and replay give the identical game; no view shows what its seat may not know;
 illegal and malformed actions leave the state exactly as it was.
 """
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import warroom.games as games
-from warroom.bots import RandomBot
+from warroom.bots import make_bot, tiers_for
 from warroom.core import Action, Game, Match, Rng, WarroomError
 
 MODES = [g.id for g in games.modes()]
@@ -36,11 +36,11 @@ def player_counts(game: Game[Any]) -> list[int]:
     return sorted({game.min_players, game.max_players})
 
 
-def random_match(mode: str, players: int, seed: int) -> tuple[Match, list[Any]]:
-    """A finished match of random bots, with the state before every step."""
+def play_match(mode: str, players: int, seed: int, tier: str) -> tuple[Match, list[Any]]:
+    """A finished match of bots of one tier, with the state before every step."""
     game = games.get_mode(mode)
     match = Match.start(mode, players, seed, sim_options(game))
-    bots = [RandomBot(seed * 100 + s) for s in range(players)]
+    bots = [make_bot(tier, mode, seed * 100 + s) for s in range(players)]
     states = []
     while match.outcome() is None:
         assert len(match.record) < MAX_ACTIONS, "game did not finish"
@@ -54,17 +54,23 @@ def random_match(mode: str, players: int, seed: int) -> tuple[Match, list[Any]]:
     return match, states
 
 
-@pytest.fixture(
-    scope="module",
-    params=[(m, p, s) for m in MODES for p in player_counts(games.get_mode(m)) for s in SEEDS],
-    ids=lambda x: f"{x[0]}-{x[1]}p-seed{x[2]}",
-)
+def _cases() -> list[tuple[str, int, int, str]]:
+    """Random play from many seeds; greedy play (where a mode has it) from a few."""
+    out = []
+    for mode in MODES:
+        game = games.get_mode(mode)
+        for tier, seeds in (("random", SEEDS), ("greedy", SEEDS[:2])):
+            if tier in tiers_for(mode):
+                out += [(mode, p, s, tier) for p in player_counts(game) for s in seeds]
+    return out
+
+
+@pytest.fixture(scope="module", params=_cases(), ids=lambda x: f"{x[0]}-{x[3]}-{x[1]}p-{x[2]}")
 def played(request: pytest.FixtureRequest) -> tuple[Match, list[Any]]:
-    mode, players, seed = request.param
-    return random_match(mode, players, seed)
+    return play_match(*request.param)
 
 
-def test_random_play_finishes_with_invariants(played: tuple[Match, list[Any]]) -> None:
+def test_play_finishes_with_invariants(played: tuple[Match, list[Any]]) -> None:
     match, _ = played
     outcome = match.outcome()
     assert outcome is not None and outcome.winners and outcome.reason

@@ -1,35 +1,20 @@
-"""Whole games by random and greedy bots: they finish, keep every invariant, replay from a
-save, leak no hidden information and refuse bad actions without changing anything."""
+"""Whole Monopoly games by random and greedy bots, beyond the contract suite every mode
+passes (tests/contract): rankings, endings by the rules, and no card title in any view."""
 
 from __future__ import annotations
 
-import copy
 import json
-import random
 from typing import Any
 
 import pytest
 
 from warroom.bots import make_bot
-from warroom.core import Action, Match, Rng, WarroomError
+from warroom.core import Action, Match, Rng
 from warroom.games.monopoly_avengers import GAME, MonoState
 
 MODE = GAME.id
 CASES = [("random", 2, s) for s in (1, 2, 3)] + [("random", 4, s) for s in (4, 5, 6)]
 CASES += [("greedy", 4, s) for s in (7, 8, 9, 10)] + [("greedy", 2, 11), ("greedy", 6, 12)]
-
-
-def _same(a: MonoState, b: MonoState) -> bool:
-    """Equal states (the generator compared by its seed and counter)."""
-    return (
-        a.rng.to_json() == b.rng.to_json()
-        and copy.copy(a).__class__ is b.__class__
-        and all(
-            getattr(a, f) == getattr(b, f)
-            for f in a.__slots__
-            if f not in ("rng",)  # type: ignore[attr-defined]
-        )
-    )
 
 
 def play(tier: str, players: int, seed: int, limit: int = 150) -> tuple[Match, list[MonoState]]:
@@ -65,14 +50,6 @@ def test_greedy_games_mostly_end_by_the_rules() -> None:
     assert sum("last player" in o.reason for o in ends if o) >= 4
 
 
-def test_save_load_replays_to_the_same_game(played: tuple[Match, list[MonoState]]) -> None:
-    match, _ = played
-    loaded = Match.from_save(json.loads(json.dumps(match.to_save())))
-    for seat in [None, *range(match.players)]:
-        assert loaded.view(seat) == match.view(seat)
-    assert _same(loaded.state, match.state)
-
-
 def test_views_leak_no_deck_order(played: tuple[Match, list[MonoState]]) -> None:
     match, states = played
     rng = Rng(5)
@@ -85,46 +62,6 @@ def test_views_leak_no_deck_order(played: tuple[Match, list[MonoState]]) -> None
             assert top not in blob
             other = GAME.resample_hidden(state, seat, rng)
             assert GAME.view(other, seat) == view
-
-
-def _mutations(action: Action, rnd: random.Random) -> list[Action]:
-    junk: list[str | int] = ["", "Nobody", -1, 0, 10**6, "Player 9", "stark-card"]
-    out = [
-        Action(action.kind, action.args[:-1]),
-        Action(action.kind, (*action.args, "Hulk")),
-        Action("fly", action.args),
-        Action(action.kind.upper(), action.args),
-    ]
-    for i in range(len(action.args)):
-        args = list(action.args)
-        args[i] = rnd.choice(junk)
-        out.append(Action(action.kind, tuple(args)))
-    return out
-
-
-def test_bad_actions_change_nothing(played: tuple[Match, list[MonoState]]) -> None:
-    match, states = played
-    rnd = random.Random(3)
-    for state in states[:: max(1, len(states) // 25)]:
-        movers = GAME.to_move(state)
-        seat = movers[0]
-        legal = GAME.legal_actions(state, seat)
-        before = copy.deepcopy(state)
-        for action in legal[:40]:
-            assert GAME.parse(state, seat, action.text()) == action
-            GAME.apply(state, seat, action)
-        for action in _mutations(rnd.choice(legal), rnd):
-            try:
-                GAME.apply(state, seat, action)
-            except WarroomError as exc:
-                assert str(exc)
-            else:
-                assert action.kind in {a.kind for a in legal}
-        for wrong in range(match.players):
-            if wrong not in movers:
-                with pytest.raises(WarroomError):
-                    GAME.apply(state, wrong, legal[0])
-        assert _same(state, before), "a refused or tried action changed the state"
 
 
 def test_greedy_bot_asks_for_payment() -> None:

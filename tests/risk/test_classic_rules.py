@@ -337,18 +337,28 @@ def test_one_card_after_a_turn_with_a_capture_and_none_without() -> None:
     assert t.state.hands[1] == []
 
 
-def test_eliminating_a_player_takes_their_cards() -> None:
+def _last_stand() -> Table:
+    """Player 2's last territory, Oricalcos (1 army), faces Player 1's 9 in Poseidonis."""
     t = Table(3)
     t.turn_of(0, phase=ATTACK)
     for n in t.state.board.territories:
         t.give(2, 1, n)
     t.give(0, 9, "Poseidonis")
     t.give(1, 1, "Oricalcos")
-    blades = _three_of(t, "blade")
-    t.hand(1, blades[0], blades[1])
+    return t
+
+
+def _capture_oricalcos(t: Table) -> None:
     while t.owner("Oricalcos") != 0:
         t.do(0, "attack Poseidonis Oricalcos 3")
         t.do(1, "defend 1")
+
+
+def test_eliminating_a_player_takes_their_cards() -> None:
+    t = _last_stand()
+    blades = _three_of(t, "blade")
+    t.hand(1, blades[0], blades[1])
+    _capture_oricalcos(t)
     assert not t.state.alive[1] and len(t.state.hands[0]) == 2
     assert t.state.phase == OCCUPY  # fewer than 6 cards: trade at the next turn
     t.do(0, "move 3")
@@ -359,18 +369,11 @@ def test_eliminating_a_player_takes_their_cards() -> None:
 
 
 def test_six_cards_after_elimination_force_trading_down_to_four() -> None:
-    t = Table(3)
-    t.turn_of(0, phase=ATTACK)
-    for n in t.state.board.territories:
-        t.give(2, 1, n)
-    t.give(0, 9, "Poseidonis")
-    t.give(1, 1, "Oricalcos")
+    t = _last_stand()
     skulls, blades, spheres = (_three_of(t, d) for d in ("skull", "blade", "sphere"))
     t.hand(0, *skulls, blades[0])
     t.hand(1, blades[1], spheres[0], spheres[1])
-    while t.owner("Oricalcos") != 0:
-        t.do(0, "attack Poseidonis Oricalcos 3")
-        t.do(1, "defend 1")
+    _capture_oricalcos(t)
     t.do(0, "move 3")
     assert t.state.phase == REINFORCE and len(t.state.hands[0]) == 7
     with pytest.raises(IllegalAction, match="must trade"):
@@ -407,9 +410,7 @@ def test_capturing_every_territory_wins() -> None:
     t.give(0, 9, "Poseidonis")
     t.give(1, 1, "Oricalcos")
     t.state.alive[2] = False
-    while t.owner("Oricalcos") != 0:
-        t.do(0, "attack Poseidonis Oricalcos 3")
-        t.do(1, "defend 1")
+    _capture_oricalcos(t)
     out = GAME.outcome(t.state)
     assert t.state.phase == OVER and out is not None and out.winners == (0,)
     assert GAME.to_move(t.state) == ()
