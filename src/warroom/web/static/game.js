@@ -160,8 +160,17 @@ function drawBoard() {
   for (const c of b.connections) {
     const a = pos[c.a], z = pos[c.b];
     const cls = c.kind === "land" ? "" : c.kind === "sea" ? "sea" : "other";
-    nodes.push(svg("line", { x1: a.x, y1: a.y, x2: z.x, y2: z.y, class: `conn ${cls}` },
-      svg("title", {}, `${c.a} – ${c.b} (${c.kind})`)));
+    const title = () => svg("title", {}, `${c.a} – ${c.b} (${c.kind})`);
+    if (c.kind !== "land" && Math.abs(a.x - z.x) > b.width / 2) {
+      // A sea line across more than half the map goes round the world instead (as
+      // Alaska–Kamchatka does on the printed board): a stub from each end to its edge.
+      const [w, e] = a.x < z.x ? [a, z] : [z, a];
+      const mid = (w.y + e.y) / 2;
+      nodes.push(svg("line", { x1: w.x, y1: w.y, x2: 0, y2: mid, class: `conn ${cls}` }, title()));
+      nodes.push(svg("line", { x1: e.x, y1: e.y, x2: b.width, y2: mid, class: `conn ${cls}` }, title()));
+      continue;
+    }
+    nodes.push(svg("line", { x1: a.x, y1: a.y, x2: z.x, y2: z.y, class: `conn ${cls}` }, title()));
   }
   for (const t of b.territories) {
     const s = state[t.name] || {};
