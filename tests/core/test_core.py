@@ -114,6 +114,10 @@ def _defect(data: dict[str, Any], kind: str) -> None:
         del t["Peru"]["connections"]
     elif kind == "negative-bonus":
         data["regions"]["Asia"]["bonus"] = -1
+    elif kind == "format":
+        data["format"] = "risk-map"
+    elif kind == "version":
+        data["version"] = 2
 
 
 @pytest.mark.parametrize(
@@ -127,6 +131,8 @@ def _defect(data: dict[str, Any], kind: str) -> None:
         ("kind", "unknown connection kind 'tunnel'"),
         ("missing-field", "territories.Peru.connections: Field required"),
         ("negative-bonus", "regions.Asia.bonus"),
+        ("format", "format: must be 'warroom-board', not 'risk-map'"),
+        ("version", "version: format version 2 is not supported"),
     ],
 )
 def test_broken_boards_name_file_entry_and_problem(kind: str, message: str) -> None:

@@ -113,14 +113,19 @@ def validate(model: type[M], data: object, source: str) -> M:
         raise BoardError(f"{source}: {where}: {first['msg']}{more}") from None
 
 
+def check_header(source: str, fmt: str, version: int, expected: str) -> None:
+    """Every data file names its format and version; only version 1 exists so far."""
+    if fmt != expected:
+        raise BoardError(f"{source}: format: must be {expected!r}, not {fmt!r}")
+    if version != 1:
+        raise BoardError(f"{source}: version: format version {version} is not supported (only 1)")
+
+
 def _build(f: BoardFile, source: str) -> Board:
     def fail(entry: str, problem: str) -> BoardError:
         return BoardError(f"{source}: {entry}: {problem}")
 
-    if f.format != BOARD_FORMAT:
-        raise fail("format", f"must be {BOARD_FORMAT!r}, not {f.format!r}")
-    if f.version != 1:
-        raise fail("version", f"board format version {f.version} is not supported (only 1)")
+    check_header(source, f.format, f.version, BOARD_FORMAT)
     names = list(f.territories)
     if not names:
         raise fail("territories", "a board needs at least one territory")

@@ -14,7 +14,7 @@ from typing import Any
 from warroom.core.actions import Action
 from warroom.core.errors import CannotUndo, SaveError, WarroomError
 from warroom.core.events import Event
-from warroom.core.game import Game, OptionValue, Outcome, Seat
+from warroom.core.game import Game, Outcome, Seat
 from warroom.core.registry import get_mode
 
 SAVE_FORMAT = "warroom-save"
@@ -40,7 +40,7 @@ class Match:
     """Owns one game's truth. Interfaces call `act`; bots and players get `view`."""
 
     def __init__(
-        self, game: Game[Any], players: int, seed: int, options: Mapping[str, OptionValue]
+        self, game: Game[Any], players: int, seed: int, options: Mapping[str, object] | None
     ) -> None:
         self.game = game
         self.players = players
@@ -54,8 +54,7 @@ class Match:
     def start(
         cls, mode: str, players: int, seed: int, options: Mapping[str, object] | None = None
     ) -> Match:
-        game = get_mode(mode)
-        return cls(game, players, seed, game.resolve_options(options))
+        return cls(get_mode(mode), players, seed, options)
 
     # -- playing -------------------------------------------------------------------------
     def to_move(self) -> tuple[Seat, ...]:

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from warroom.core.board import validate
+from warroom.core.board import check_header, validate
 from warroom.core.errors import BoardError
 from warroom.data import read_file, read_json
 
@@ -219,10 +219,7 @@ def _build(f: MonopolyFile, source: str) -> MonopolyBoard:
     def fail(entry: str, problem: str) -> BoardError:
         return BoardError(f"{source}: {entry}: {problem}")
 
-    if f.format != FORMAT:
-        raise fail("format", f"must be {FORMAT!r}, not {f.format!r}")
-    if f.version != 1:
-        raise fail("version", f"format version {f.version} is not supported (only 1)")
+    check_header(source, f.format, f.version, FORMAT)
     n = len(f.spaces)
     sets = list(f.sets)
     decks = list(f.decks)
