@@ -63,7 +63,7 @@ def test_monopoly_in_the_terminal_shows_money_and_heroes() -> None:
     assert "net worth" in out and "Drafted heroes" in out and "Game over" in out
 
 
-def test_short_forms_undo_save_and_load(tmp_path: Path) -> None:
+def test_refusal_odds_save_and_load(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     keys = (
         "\n".join(

@@ -403,13 +403,9 @@ def test_fortify_one_move_to_an_adjacent_territory_then_the_turn_passes() -> Non
 
 
 def test_capturing_every_territory_wins() -> None:
-    t = Table(3)
-    t.turn_of(0, phase=ATTACK)
-    for n in t.state.board.territories:
-        t.give(0, 2, n)
-    t.give(0, 9, "Poseidonis")
-    t.give(1, 1, "Oricalcos")
-    t.state.alive[2] = False
+    t = _last_stand()
+    t.give(0, 2, *(n for n in t.state.board.territories if t.owner(n) == 2))
+    t.state.alive[2] = False  # Player 3 is already out: Oricalcos is the last enemy territory
     _capture_oricalcos(t)
     out = GAME.outcome(t.state)
     assert t.state.phase == OVER and out is not None and out.winners == (0,)

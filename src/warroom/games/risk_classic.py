@@ -551,10 +551,9 @@ def _setup_place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[
         return
     st.pending -= k
     if st.pending == 0:
-        if st.reserve[st.neutral] > 0:
-            st.phase = SETUP_NEUTRAL
-        else:
-            _next_setup_player(g, st, ev)
+        # Each player's 16 setup armies go 2 a turn, one neutral army after each turn: the
+        # neutral's 16 last exactly as long as the players' own.
+        st.phase = SETUP_NEUTRAL
 
 
 def _setup_neutral(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
@@ -585,11 +584,6 @@ def _next_setup_player(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
             if st.neutral is not None:
                 st.pending = min(2, st.reserve[p])
             return
-    if st.neutral is not None and st.reserve[st.neutral] > 0:
-        # Both players are out of armies but neutral armies remain: the next player places them.
-        st.current = (st.current + 1) % st.players
-        st.phase = SETUP_NEUTRAL
-        return
     # Setup step 7: whoever placed the first army takes the first turn.
     st.current = st.first
     _begin_turn(g, st, ev)
