@@ -6,12 +6,12 @@ its own greedy heuristic through `register_tier`.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from warroom.core.actions import Action
 from warroom.core.errors import WarroomError
+from warroom.core.rng import Rng
 
 
 class Bot(Protocol):
@@ -26,21 +26,23 @@ class RandomBot:
     """Uniform over the kinds of action first, then over that kind's actions.
 
     Picking the kind first keeps a random player from being swamped by the many
-    ways to split armies, so random games still move towards an end.
+    ways to split armies, so random games still move towards an end. It draws from the
+    engine's own `Rng`, so the compiled fast paths (`warroom.fast`) can make the same
+    choices from the same seed.
     """
 
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Rng(seed)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         if not legal:
             raise WarroomError("no legal action to choose from")
         kinds = sorted({a.kind for a in legal})
-        kind = kinds[self.rng.randrange(len(kinds))]
+        kind = kinds[self.rng.below(len(kinds))]
         options = [a for a in legal if a.kind == kind]
-        return options[self.rng.randrange(len(options))]
+        return options[self.rng.below(len(options))]
 
 
 BotFactory = Callable[..., Bot]
