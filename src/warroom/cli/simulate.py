@@ -106,13 +106,27 @@ def simulate(
     ] = None,
     plot_file: Annotated[Path | None, typer.Option("--plot", help="Write a PNG summary.")] = None,
     no_rotate: Annotated[bool, typer.Option(help="Keep each bot in its seat.")] = False,
+    engine: Annotated[
+        str,
+        typer.Option(
+            help="auto: the compiled fast path where one plays these bots (same results, "
+            "sooner); python: always the rules code; fast: the fast path or an error."
+        ),
+    ] = "auto",
 ) -> None:
     """Play many games between bots and report who wins, from which seat, and how."""
     try:
         tiers = tuple(t.strip() for t in bots.split(",") if t.strip())
         n_players = players or max(len(tiers), get_mode(mode).min_players, 2)
         config = SimConfig(
-            mode, games, tiers, n_players, seed, parse_options(option or []), rotate=not no_rotate
+            mode,
+            games,
+            tiers,
+            n_players,
+            seed,
+            parse_options(option or []),
+            rotate=not no_rotate,
+            engine=engine,
         )
         with _progress() as progress:
             task = progress.add_task(f"{mode}", total=games)

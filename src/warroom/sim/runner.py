@@ -5,6 +5,10 @@ from the game's seed and its seat, so a game's result does not depend on which w
 plays it or in what order: the same seed gives the same table with any number of workers.
 Seats are rotated through the lineup so no bot keeps the first seat.
 
+Where a compiled fast path (`warroom.fast`) plays the mode with the lineup's bots, games go
+through it by default (`engine="auto"`); it makes the same moves as the rules code and bots,
+so the results are the same either way, only sooner. `engine="python"` always uses the rules.
+
 Every game ends: the mode's own `turn_limit` option is set (unless given) where the mode
 has one, and an action cap catches anything else; the reason is recorded per game.
 """
@@ -20,16 +24,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import warroom.games  # noqa: F401  (registers the modes in worker processes)
+from warroom import fast
 from warroom.bots import make_bot
 from warroom.core.errors import WarroomError
 from warroom.core.game import OptionValue
 from warroom.core.registry import get_mode
 from warroom.core.rng import Rng
+from warroom.fast import Played
 
 DEFAULT_TURN_LIMIT = 300
 DEFAULT_ACTION_CAP = 200_000
 ACTION_CAP_REASON = "action cap reached (stalemate guard, not a rulebook ending)"
 _BOT_SALT = 0xB07_5EED
+ENGINES = ("auto", "fast", "python")
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,7 @@ class SimConfig:
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     rotate: bool = True
     action_cap: int = DEFAULT_ACTION_CAP
+    engine: str = "auto"  # "auto": the fast path where there is one; "fast"; "python"
 
     def lineup(self, index: int) -> tuple[str, ...]:
         """The tier spec in each seat for game `index`."""
@@ -104,12 +112,52 @@ def resolve_options(config: SimConfig) -> dict[str, OptionValue]:
 
 
 def play_game(config: SimConfig, index: int, options: Mapping[str, OptionValue]) -> GameResult:
-    """Play game `index` to its end; bots see only `game.view(state, seat)`."""
-    game = get_mode(config.mode)
+    """Play game `index` to its end, through the fast path or the rules (`config.engine`)."""
     seed = game_seed(config.seed, index)
     lineup = config.lineup(index)
-    bots = [make_bot(spec, config.mode, bot_seed(seed, s)) for s, spec in enumerate(lineup)]
+    seeds = [bot_seed(seed, s) for s in range(len(lineup))]
     start = time.perf_counter()
+    done = None
+    if config.engine != "python":
+        done = fast.play(
+            config.mode, config.players, seed, lineup, seeds, options, config.action_cap
+        )
+        if done is None and config.engine == "fast":
+            raise WarroomError(
+                f"no fast path plays {config.mode} with bots {', '.join(lineup)} and these "
+                "options; use engine auto or python"
+            )
+    if done is None:
+        done = play_rules(config, seed, lineup, seeds, options)
+    if done.reason is None:
+        reason, ending = ACTION_CAP_REASON, "action-cap"
+    else:
+        reason = done.reason
+        ending = "turn-limit" if "turn limit" in reason else "rulebook"
+    return GameResult(
+        index,
+        seed,
+        lineup,
+        done.factions,
+        done.winners,
+        reason,
+        ending,
+        done.turns,
+        done.actions,
+        time.perf_counter() - start,
+    )
+
+
+def play_rules(
+    config: SimConfig,
+    seed: int,
+    lineup: Sequence[str],
+    bot_seeds: Sequence[int],
+    options: Mapping[str, OptionValue],
+) -> Played:
+    """A game through the rules code; bots see only `game.view(state, seat)`."""
+    game = get_mode(config.mode)
+    bots = [make_bot(spec, config.mode, s) for spec, s in zip(lineup, bot_seeds, strict=True)]
     state = game.new_game(config.players, seed, options)
     factions = tuple(game.seat_names(state))
     actions = 0
@@ -117,7 +165,7 @@ def play_game(config: SimConfig, index: int, options: Mapping[str, OptionValue])
     while outcome is None and actions < config.action_cap:
         movers = game.to_move(state)
         if not movers:
-            raise WarroomError(f"{config.mode}: nobody to move but no outcome (game {index})")
+            raise WarroomError(f"{config.mode}: nobody to move but no outcome (seed {seed})")
         seat = movers[0]  # simultaneous deciders act one at a time, each on the latest state
         legal = game.legal_actions(state, seat)
         action = bots[seat].choose(game.view(state, seat), legal)
@@ -125,23 +173,12 @@ def play_game(config: SimConfig, index: int, options: Mapping[str, OptionValue])
         actions += 1
         outcome = game.outcome(state)
     turn = game.view(state, None).get("turn")
-    if outcome is None:
-        winners: tuple[int, ...] = ()
-        reason, ending = ACTION_CAP_REASON, "action-cap"
-    else:
-        winners, reason = outcome.winners, outcome.reason
-        ending = "turn-limit" if "turn limit" in reason else "rulebook"
-    return GameResult(
-        index,
-        seed,
-        lineup,
+    return Played(
         factions,
-        winners,
-        reason,
-        ending,
+        outcome.winners if outcome else (),
+        outcome.reason if outcome else None,
         turn if isinstance(turn, int) else None,
         actions,
-        time.perf_counter() - start,
     )
 
 
@@ -179,6 +216,8 @@ def run(
         )
     for spec in set(config.bots):
         make_bot(spec, config.mode, 0)  # refuse an unknown tier before starting workers
+    if config.engine not in ENGINES:
+        raise WarroomError(f"unknown engine {config.engine!r} ({', '.join(ENGINES)})")
     options = resolve_options(config)
     workers = workers or os.cpu_count() or 1
     if backend == "ray":
