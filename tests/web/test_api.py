@@ -237,3 +237,14 @@ def test_every_mode_plays_through_the_api_and_page(client: TestClient) -> None:
             )
             assert r.status_code == 200, (mode.id, action, r.text)
             assert r.json()["state"] == expected
+
+
+def test_finished_games_leave_memory_and_load_again(client: TestClient, hub: Hub) -> None:
+    """A long-running server does not keep every finished game; the store still has them."""
+    g = create(client, HUMANS3, **SHORT, turn_limit=1)
+    while (room := hub.rooms.get(g["id"])) is not None:
+        assert room.match.outcome() is None  # kept while unfinished
+        step(client, g)
+    final = state(client, g["id"])  # loads it again from the store
+    assert final["outcome"]["reason"].startswith("turn limit of 1 turns")
+    assert final["state"] == len(hub.store.save(g["id"])["record"])

@@ -278,6 +278,7 @@ class Hub:
             self.applied += 1
             self._broadcast(room, events, log_reset=undo)
             self._schedule_bots(room)
+            self._forget_if_finished(room)
             return {
                 "ok": True,
                 "state": room.state_id,
@@ -343,6 +344,16 @@ class Hub:
         with room.lock:
             if sub in room.subscribers:
                 room.subscribers.remove(sub)
+            self._forget_if_finished(room)
+
+    def _forget_if_finished(self, room: Room) -> None:
+        """Drop a finished game nobody watches from memory (room locked); the store keeps it
+        and `room` loads it again on request, so a long-running server does not grow."""
+        if room.subscribers or room.match.outcome() is None:
+            return
+        with self.rooms_lock:
+            if self.rooms.get(room.row.id) is room:
+                del self.rooms[room.row.id]
 
     def full_state(self, room: Room, seat: int | None) -> str:
         with room.lock:
