@@ -248,3 +248,18 @@ def test_finished_games_leave_memory_and_load_again(client: TestClient, hub: Hub
     final = state(client, g["id"])  # loads it again from the store
     assert final["outcome"]["reason"].startswith("turn limit of 1 turns")
     assert final["state"] == len(hub.store.save(g["id"])["record"])
+
+
+def test_a_save_is_offered_only_once_the_game_is_over(client: TestClient) -> None:
+    g = create(client, HUMANS3, **SHORT, turn_limit=1)
+    step(client, g)
+    r = client.get(f"/api/games/{g['id']}/save")
+    assert r.status_code == 409 and "once the game is over" in r.json()["error"]
+    while state(client, g["id"])["outcome"] is None:
+        step(client, g)
+    r = client.get(f"/api/games/{g['id']}/save")
+    assert r.status_code == 200
+    assert "attachment" in r.headers["content-disposition"]
+    replayed = Match.from_save(r.json())
+    assert replayed.view(None) == state(client, g["id"])["view"]
+    assert client.get("/api/games/nosuchgame/save").status_code == 404

@@ -234,6 +234,21 @@ def create_app(
         with room.lock:
             return the_hub.state_message(room, seat, with_log=True)
 
+    @app.get("/api/games/{game_id}/save")
+    def game_save(game_id: str) -> JSONResponse:
+        """The whole game as a save file, once it is over: `warroom play --load` replays it."""
+        room = the_hub.room(game_id)
+        with room.lock:
+            if room.match.outcome() is None:
+                raise WebError(
+                    409,
+                    "the save is offered once the game is over: it holds the seed, the "
+                    "deck order and every hand",
+                )
+            save = room.match.to_save()
+        disposition = f'attachment; filename="{room.row.mode}-{game_id}.warroom.json"'
+        return JSONResponse(save, headers={"Content-Disposition": disposition})
+
     @app.post("/api/games/{game_id}/claim")
     def claim_seat(game_id: str, body: ClaimIn) -> dict[str, Any]:
         seat, token = the_hub.claim(game_id, body.seat)

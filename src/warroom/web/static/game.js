@@ -83,7 +83,14 @@ function renderStatus() {
   $("banner").replaceChildren();
   if (m.outcome) {
     const who = m.outcome.winners.map((w) => names[w]).join(" and ");
-    $("banner").append(el("div", { class: "banner" }, `Game over: ${who} won. ${m.outcome.reason}`));
+    $("banner").append(
+      el(
+        "div",
+        { class: "banner" },
+        `Game over: ${who} won. ${m.outcome.reason} `,
+        el("a", { href: `/api/games/${m.game}/save`, download: true }, "Download the game"),
+      ),
+    );
   }
   const phase = m.view.phase ? ` (${m.view.phase} step)` : "";
   let text;
