@@ -357,7 +357,8 @@ static void setup(State *st, const Board *b, int players, uint64_t seed, bool de
     st->rng = (Rng){seed, 0};
     int first = roll_for_first(&st->rng, players);
     for (int t = 0; t < n; t++) st->owner[t] = -1;
-    for (int s = 0; s < sides; s++) st->reserve[s] = two ? TWO_PLAYER_ARMIES : STARTING_ARMIES[players];
+    int armies = two ? TWO_PLAYER_ARMIES : STARTING_ARMIES[players];
+    for (int s = 0; s < sides; s++) st->reserve[s] = armies;
     st->phase = CLAIM;
     st->current = st->first = first;
     st->attack_from = st->attack_to = -1;
@@ -667,7 +668,7 @@ static long long trades(const State *st, int seat, long long want, Act *out) {
                 if (!st->card_bonus_taken)
                     for (int m = 0; m < 3; m++)
                         if (h[idx[m]] < n && st->owner[h[idx[m]]] == seat) bonus[nb++] = h[idx[m]];
-                for (int m = 0; m < (nb ? nb : 1); m++, count++)
+                for (int m = 0; m < (nb ? nb : 1); m++, count++) /* per bonus, or one */
                     if (count == want) *out = (Act){K_TRADE, h[i], h[j], h[k], nb ? bonus[m] : -1};
             }
     return count;
@@ -683,7 +684,8 @@ static long long attacks_listed(const State *st, int seat, long long want, Act *
         int most = imin(3, st->armies[s] - 1);
         NEIGHBORS(b, s, t) {
             if (st->owner[t] == seat) continue;
-            if (want >= count && want < count + most) *out = (Act){K_ATTACK, s, t, (int)(want - count) + 1, 0};
+            if (want >= count && want < count + most)
+                *out = (Act){K_ATTACK, s, t, (int)(want - count) + 1, -1};
             count += most;
         }
     }
@@ -699,14 +701,16 @@ static long long fortifies_listed(const State *st, int seat, long long want, Act
         int most = st->armies[s] - 1;
         NEIGHBORS(b, s, t) {
             if (st->owner[t] != seat) continue;
-            if (want >= count && want < count + most) *out = (Act){K_FORTIFY, s, t, (int)(want - count) + 1, 0};
+            if (want >= count && want < count + most)
+                *out = (Act){K_FORTIFY, s, t, (int)(want - count) + 1, -1};
             count += most;
         }
     }
     return count;
 }
 
-/* The i-th territory (from 0) that `side` holds (-1: unclaimed), in board order. */
+/* The i-th territory (from 0) that `side` holds (-1: unclaimed), in board order; it holds
+ * more than i. */
 static int nth_held(const State *st, int side, long long i) {
     for (int t = 0;; t++)
         if (st->owner[t] == side && i-- == 0) return t;
@@ -715,7 +719,14 @@ static int nth_held(const State *st, int side, long long i) {
 /* How many legal actions of each kind there are now; kinds[] in alphabetical order. */
 static int legal_kinds(const State *st, int seat, Kind *kinds, long long *counts) {
     int nk = 0;
-#define KIND(k, c) do { long long c_ = (c); if (c_ > 0) { kinds[nk] = (k); counts[nk++] = c_; } } while (0)
+#define KIND(k, c)                    \
+    do {                              \
+        long long c_ = (c);           \
+        if (c_ > 0) {                 \
+            kinds[nk] = (k);          \
+            counts[nk++] = c_;        \
+        }                             \
+    } while (0)
     switch (st->phase) {
     case CLAIM: KIND(K_CLAIM, unclaimed(st)); break;
     case SETUP_PLACE: KIND(K_PLACE, (long long)st->held[seat] * setup_place_limit(st)); break;
@@ -813,7 +824,8 @@ static double target_value(const State *st, int seat, int t) {
     int o = st->owner[t];
     if (o >= 0 && o < st->players && o != st->neutral) {
         int left = st->held[o];
-        if (left <= 2) value += 3.0 + CARD_VALUE * st->hand_n[o] / left; /* towards an elimination */
+        if (left <= 2) /* towards an elimination */
+            value += 3.0 + CARD_VALUE * st->hand_n[o] / left;
     }
     return value;
 }
@@ -1193,7 +1205,8 @@ static PyObject *py_board(PyObject *self, PyObject *args) {
     for (int c = b->n; c < b->n + wilds; c++) b->design[c] = WILD_DESIGN;
     for (int t = 0; t < b->n; t++) {
         if (b->region_of[t] >= b->regions) {
-            PyErr_Format(PyExc_ValueError, "region_of: region %d of %d", b->region_of[t], b->regions);
+            PyErr_Format(PyExc_ValueError, "region_of: region %d of %d", b->region_of[t],
+                         b->regions);
             goto fail;
         }
         b->region_size[b->region_of[t]]++;
@@ -1421,7 +1434,8 @@ static bool load_state(State *st, const Board *b, int players, PyObject *start) 
     }
     Py_DECREF(seq);
     PyObject *deck = PyDict_GetItemString(start, "deck");
-    st->deck_n = deck == NULL ? -1 : (int)read_ints(deck, "deck", st->deck, MAX_CARDS, 0, cards - 1);
+    st->deck_n = deck == NULL ? -1
+                              : (int)read_ints(deck, "deck", st->deck, MAX_CARDS, 0, cards - 1);
     if (st->deck_n < 0) return PyErr_Occurred() ? false : refuse("no deck");
     for (int i = 0; i < st->deck_n; i++) seen[st->deck[i]]++;
     for (int c = 0; c < cards; c++)
@@ -1482,7 +1496,8 @@ static PyObject *py_play(PyObject *self, PyObject *args) {
                           &bots_obj, &seeds_obj, &deal, &auto_defend, &turn_limit, &action_cap,
                           &tracing, &start))
         return NULL;
-    if (!PyCapsule_IsValid(board_obj, BOARD_CAPSULE) || !PyCapsule_IsValid(odds_obj, ODDS_CAPSULE)) {
+    if (!PyCapsule_IsValid(board_obj, BOARD_CAPSULE) ||
+        !PyCapsule_IsValid(odds_obj, ODDS_CAPSULE)) {
         PyErr_SetString(PyExc_TypeError, "play() needs a board from board() and odds from odds()");
         return NULL;
     }
