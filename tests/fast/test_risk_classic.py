@@ -515,37 +515,12 @@ def test_trace_from_refuses_states_the_rules_do_not_reach() -> None:
 )
 def test_kernel_refuses_a_bad_start(change: dict[str, Any], message: str) -> None:
     start = position(["Hibernia", "wild"], {}, 1)
-    fields = {**fast_rc.state_fields(start), **change}
     k = kernel("_risk_classic")
+
+    def play_from(fields: dict[str, Any]) -> tuple[Any, ...]:
+        board, odds = fast_rc._board(start.board), fast_rc._odds()
+        return tuple(k.play(board, odds, 4, 0, [0] * 4, [1] * 4, 0, 0, 0, 10, False, fields))
+
     with pytest.raises((ValueError, TypeError), match=message):
-        k.play(
-            fast_rc._board(start.board),
-            fast_rc._odds(),
-            4,
-            0,
-            [0] * 4,
-            [1] * 4,
-            False,
-            False,
-            0,
-            10,
-            False,
-            fields,
-        )
-    assert (
-        k.play(
-            fast_rc._board(start.board),
-            fast_rc._odds(),
-            4,
-            0,
-            [0] * 4,
-            [1] * 4,
-            False,
-            False,
-            0,
-            10,
-            False,
-            fast_rc.state_fields(start),
-        )[4]
-        == 10
-    )
+        play_from({**fast_rc.state_fields(start), **change})
+    assert play_from(fast_rc.state_fields(start))[4] == 10  # actions played

@@ -674,35 +674,20 @@ static long long trades(const State *st, int seat, long long want, Act *out) {
     return count;
 }
 
-/* attack FROM TO DICE: from each own territory with 2 or more armies to each other side's
- * neighbour, 1 to 3 dice keeping one army behind. */
-static long long attacks_listed(const State *st, int seat, long long want, Act *out) {
+/* attack FROM TO DICE (to another side's neighbour, 1 to 3 dice) or fortify FROM TO COUNT
+ * (to an own neighbour): from each own territory with 2 or more armies, one staying behind.
+ * Returns how many; the `want`-th (from 0) goes into *out. */
+static long long moves_listed(const State *st, int seat, Kind kind, long long want, Act *out) {
     const Board *b = st->b;
+    bool attack = kind == K_ATTACK;
     long long count = 0;
     for (int s = 0; s < b->n; s++) {
         if (st->owner[s] != seat || st->armies[s] < 2) continue;
-        int most = imin(3, st->armies[s] - 1);
+        int most = attack ? imin(3, st->armies[s] - 1) : st->armies[s] - 1;
         NEIGHBORS(b, s, t) {
-            if (st->owner[t] == seat) continue;
+            if ((st->owner[t] == seat) == attack) continue;
             if (want >= count && want < count + most)
-                *out = (Act){K_ATTACK, s, t, (int)(want - count) + 1, -1};
-            count += most;
-        }
-    }
-    return count;
-}
-
-/* fortify FROM TO COUNT: between own neighbours, leaving one army behind. */
-static long long fortifies_listed(const State *st, int seat, long long want, Act *out) {
-    const Board *b = st->b;
-    long long count = 0;
-    for (int s = 0; s < b->n; s++) {
-        if (st->owner[s] != seat || st->armies[s] < 2) continue;
-        int most = st->armies[s] - 1;
-        NEIGHBORS(b, s, t) {
-            if (st->owner[t] != seat) continue;
-            if (want >= count && want < count + most)
-                *out = (Act){K_FORTIFY, s, t, (int)(want - count) + 1, -1};
+                *out = (Act){kind, s, t, (int)(want - count) + 1, -1};
             count += most;
         }
     }
@@ -738,14 +723,14 @@ static int legal_kinds(const State *st, int seat, Kind *kinds, long long *counts
         break;
     }
     case ATTACK:
-        KIND(K_ATTACK, attacks_listed(st, seat, -1, NULL));
+        KIND(K_ATTACK, moves_listed(st, seat, K_ATTACK, -1, NULL));
         KIND(K_END, 1);
         break;
     case DEFEND: KIND(K_DEFEND, defend_most(st)); break;
     case OCCUPY: KIND(K_MOVE, st->armies[st->attack_from]); break;
     case FORTIFY:
         KIND(K_END, 1);
-        KIND(K_FORTIFY, fortifies_listed(st, seat, -1, NULL));
+        KIND(K_FORTIFY, moves_listed(st, seat, K_FORTIFY, -1, NULL));
         break;
     case OVER: case PHASES: break;
     }
@@ -766,8 +751,7 @@ static Act nth_action(const State *st, int seat, Kind kind, long long i) {
         a.b = (int)(i % per) + 1;
         break;
     case K_TRADE: trades(st, seat, i, &a); break;
-    case K_ATTACK: attacks_listed(st, seat, i, &a); break;
-    case K_FORTIFY: fortifies_listed(st, seat, i, &a); break;
+    case K_ATTACK: case K_FORTIFY: moves_listed(st, seat, kind, i, &a); break;
     case K_DEFEND: a.a = (int)i + 1; break;
     case K_MOVE: a.a = st->attack_dice + (int)i; break;
     case K_END: case KINDS: break;

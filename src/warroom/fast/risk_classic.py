@@ -55,7 +55,7 @@ def play(
 ) -> Played | None:
     """The game `warroom.sim.runner.play_rules` plays from these seeds, or None where a seat's
     bot is not one the kernel plays (or the kernel was not built)."""
-    done = _run(players, seed, lineup, bot_seeds, options, action_cap, trace=False)
+    done = trace(players, seed, lineup, bot_seeds, options, action_cap, record=False)
     return None if done is None else done.played
 
 
@@ -66,60 +66,11 @@ def trace(
     bot_seeds: Sequence[int],
     options: Mapping[str, OptionValue],
     action_cap: int,
-) -> Traced | None:
-    """As `play`, with every action and the final state."""
-    return _run(players, seed, lineup, bot_seeds, options, action_cap, trace=True)
-
-
-def trace_from(
-    state: rc.RiskState, lineup: Sequence[str], bot_seeds: Sequence[int], action_cap: int
-) -> Traced | None:
-    """As `trace`, going on from `state` (one the rules reach: it is not changed) with bots
-    that have not drawn yet."""
-    if state.outcome is not None:
-        raise WarroomError("the game is over")
-    problems = rc.GAME.invariants(state)
-    if problems:
-        raise WarroomError(f"not a state of the rules: {'; '.join(problems)}")
-    return _run(
-        state.players, 0, lineup, bot_seeds, state.options, action_cap, trace=True, start=state
-    )
-
-
-def state_fields(st: rc.RiskState) -> dict[str, Any]:
-    """A state in the kernel's terms: what `trace_from` hands it and `Traced.state` is."""
-    return {
-        "phase": st.phase,
-        "owner": tuple(st.owner),
-        "armies": tuple(st.armies),
-        "reserve": tuple(st.reserve),
-        "hands": tuple(tuple(h) for h in st.hands),
-        "deck": tuple(st.deck),
-        "sets_traded": st.sets_traded,
-        "current": st.current,
-        "first": st.first,
-        "turn": st.turn,
-        "pending": st.pending,
-        "alive": tuple(st.alive),
-        "out_order": tuple(st.out_order),
-        "elimination_trade": st.elimination_trade,
-        "conquered": st.conquered,
-        "card_bonus_taken": st.card_bonus_taken,
-        "attack": (st.attack_from, st.attack_to, st.attack_dice),
-        "rng": (st.rng.seed, st.rng.counter),
-    }
-
-
-def _run(
-    players: int,
-    seed: int,
-    lineup: Sequence[str],
-    bot_seeds: Sequence[int],
-    options: Mapping[str, OptionValue],
-    action_cap: int,
-    trace: bool,
+    record: bool = True,
     start: rc.RiskState | None = None,
 ) -> Traced | None:
+    """As `play`, with every action and the final state (unless `record` is off), going on
+    from `start` where given instead of a new game from `seed`."""
     _check_int("players", players)
     if not rc.GAME.min_players <= players <= rc.GAME.max_players:
         raise WarroomError(f"{rc.GAME.title} is for 2 to 5 players, not {players}")
@@ -145,7 +96,7 @@ def _run(
         opts["defender_dice"] == "auto",
         max(-_FOREVER, min(_FOREVER, int(opts["turn_limit"]))),
         min(_FOREVER, action_cap),
-        trace,
+        record,
         None if start is None else state_fields(start),
     )
     reason = None  # stopped by the action cap
@@ -157,6 +108,43 @@ def _run(
     played = Played(names, winners, reason, turn, actions)
     steps = [] if moves is None else _actions(board, moves)
     return Traced(played, ranking, steps, state or {}, draws or ())
+
+
+def trace_from(
+    state: rc.RiskState, lineup: Sequence[str], bot_seeds: Sequence[int], action_cap: int
+) -> Traced | None:
+    """As `trace`, going on from `state` (one the rules reach: it is not changed) with bots
+    that have not drawn yet."""
+    if state.outcome is not None:
+        raise WarroomError("the game is over")
+    problems = rc.GAME.invariants(state)
+    if problems:
+        raise WarroomError(f"not a state of the rules: {'; '.join(problems)}")
+    return trace(state.players, 0, lineup, bot_seeds, state.options, action_cap, start=state)
+
+
+def state_fields(st: rc.RiskState) -> dict[str, Any]:
+    """A state in the kernel's terms: what `trace_from` hands it and `Traced.state` is."""
+    return {
+        "phase": st.phase,
+        "owner": tuple(st.owner),
+        "armies": tuple(st.armies),
+        "reserve": tuple(st.reserve),
+        "hands": tuple(tuple(h) for h in st.hands),
+        "deck": tuple(st.deck),
+        "sets_traded": st.sets_traded,
+        "current": st.current,
+        "first": st.first,
+        "turn": st.turn,
+        "pending": st.pending,
+        "alive": tuple(st.alive),
+        "out_order": tuple(st.out_order),
+        "elimination_trade": st.elimination_trade,
+        "conquered": st.conquered,
+        "card_bonus_taken": st.card_bonus_taken,
+        "attack": (st.attack_from, st.attack_to, st.attack_dice),
+        "rng": (st.rng.seed, st.rng.counter),
+    }
 
 
 def _check_int(what: str, value: object) -> None:
