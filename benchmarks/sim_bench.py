@@ -4,7 +4,8 @@ mode, and MCTS iterations per second. Not a test; results go in docs/simulation.
     python benchmarks/sim_bench.py [--games N] [--seconds S] [--profile TIER --mode MODE]
 
 Each measurement plays whole games through the runner's own loop (`play_game`: bots get
-views and the legal list, as in `warroom simulate`), in this one process.
+views and the legal list, as in `warroom simulate --engine python`), in this one process.
+benchmarks/fast_bench.py measures the compiled fast paths.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from warroom.sim.runner import SimConfig, play_game, resolve_options
 
 
 def bench(mode: str, tier: str, players: int, games_: int, options: dict[str, OptionValue]) -> str:
-    config = SimConfig(mode, games_, (tier,), players, seed=1, options=options)
+    config = SimConfig(mode, games_, (tier,), players, seed=1, options=options, engine="python")
     opts = resolve_options(config)
     start = time.perf_counter()
     results = [play_game(config, i, opts) for i in range(games_)]
@@ -67,7 +68,9 @@ def main() -> None:
     parser.add_argument("--mode", default="risk-classic")
     args = parser.parse_args()
     if args.profile:
-        config = SimConfig(args.mode, args.games, (args.profile,), 2, 1, {"defender_dice": "auto"})
+        config = SimConfig(
+            args.mode, args.games, (args.profile,), 2, 1, {"defender_dice": "auto"}, engine="python"
+        )
         opts = resolve_options(config)
         prof = cProfile.Profile()
         prof.enable()

@@ -222,10 +222,10 @@ class ClassicRisk(Game[RiskState]):
         return side
 
     def seat_names(self, state: RiskState) -> list[str]:
-        return [f"Player {i + 1}" for i in range(state.players)]
+        return [player_name(i) for i in range(state.players)]
 
     def side_name(self, st: RiskState, side: int) -> str:
-        return "Neutral" if side == st.neutral else f"Player {side + 1}"
+        return "Neutral" if side == st.neutral else player_name(side)
 
     # -- legal actions -------------------------------------------------------------------
     def legal_actions(self, state: RiskState, seat: Seat) -> list[Action]:
@@ -453,7 +453,27 @@ class ClassicRisk(Game[RiskState]):
         return WILD if card >= n else st.board.card_design[card] or WILD
 
     def _card_name(self, st: RiskState, card: int) -> str:
-        return WILD if card >= len(st.board) else st.board.territories[card]
+        return card_name(st.board, card)
+
+
+def player_name(seat: Seat) -> str:
+    return f"Player {seat + 1}"
+
+
+def card_name(board: Board, card: int) -> str:
+    """A card's name: its territory's, or "wild" (the wild cards are numbered after them)."""
+    return WILD if card >= len(board) else board.territories[card]
+
+
+def last_standing_reason(winner: Seat) -> str:
+    return f"{player_name(winner)} eliminated every opponent"
+
+
+def turn_limit_reason(turns: int) -> str:
+    return (
+        f"turn limit of {turns} turns reached (not a rulebook ending): "
+        "ranked by territories, then armies"
+    )
 
 
 @cache
@@ -626,12 +646,7 @@ def _finish_by_limit(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
     best = strength(alive[0])
     winners = tuple(p for p in alive if strength(p) == best)
     ranking = tuple(alive) + tuple(reversed(st.out_order))
-    st.outcome = Outcome(
-        winners,
-        f"turn limit of {st.turn} turns reached (not a rulebook "
-        "ending): ranked by territories, then armies",
-        ranking,
-    )
+    st.outcome = Outcome(winners, turn_limit_reason(st.turn), ranking)
     st.phase = OVER
     ev.append(Event("game-over", st.outcome.reason, {"winners": list(winners)}))
 
@@ -835,9 +850,7 @@ def _eliminate(g: ClassicRisk, st: RiskState, winner: Seat, loser: Seat, ev: lis
     if sum(st.alive) == 1:
         # Winning: the last player standing (the 2-player game ignores the neutral).
         order = (winner, *reversed(st.out_order))
-        st.outcome = Outcome(
-            (winner,), f"{g.side_name(st, winner)} eliminated every opponent", order
-        )
+        st.outcome = Outcome((winner,), last_standing_reason(winner), order)
         st.phase = OVER
         ev.append(Event("game-over", st.outcome.reason, {"winners": [winner]}))
         return
