@@ -7,9 +7,11 @@ from typing import Any
 
 import pytest
 
+from tests.risk.conftest import Table
 from warroom.bots import make_bot
-from warroom.bots.risk import determinize, greedy_action
+from warroom.bots.risk import GreedyRiskBot, determinize, greedy_action
 from warroom.bots.search import MctsBot, search_kit
+from warroom.games import risk_classic as rc
 from warroom.games.risk_classic import GAME, RiskState
 
 MODE = "risk-classic"
@@ -146,3 +148,19 @@ def test_tier_specs() -> None:
     with pytest.raises(Exception, match="takes no argument"):
         make_bot("greedy:3", MODE, 0)
     assert make_bot("mcts", "no-such-mode", 0).name == "random"  # no kit, no greedy: random
+
+
+def test_greedy_stops_trading_when_an_elimination_trade_is_down_to_four_cards() -> None:
+    """Mid elimination trade, with armies already pending from the first set, four cards
+    that still hold a set must be kept: the view says the trade is forced, not optional."""
+    table = Table(4, seed=7)
+    table.give(0, 3, "Hibernia", "Thule", "Alemannia")
+    table.turn_of(0, rc.REINFORCE, pending=6)
+    table.hand(0, "Hibernia", "Thule", "Alemannia", "wild")  # any two and a wild: a set
+    table.state.elimination_trade = True
+    legal = rc.GAME.legal_actions(table.state, 0)
+    assert all(a.kind == "place" for a in legal)  # trading must stop at 4 cards
+    bot = GreedyRiskBot(3)
+    choice = bot.choose(rc.GAME.view(table.state, 0), legal)
+    assert choice in legal and choice.kind == "place"
+    assert bot.fallback.rng.counter == 0  # chosen by the heuristic, not by its random stand-in

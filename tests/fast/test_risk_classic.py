@@ -123,8 +123,8 @@ def _play_back(
             f"{where}: step {step} ({state.phase}): the kernel played {action} for seat {seat}, "
             f"the Python bot {want} for seat {me}"
         )
-        fell = _fallback_draws(bot) != fallbacks
-        _note(seen, state, me, want, legal, type(bot) is RandomBot, fell)
+        assert _fallback_draws(bot) == fallbacks, f"{where}: step {step}: greedy played randomly"
+        _note(seen, state, me, want, legal, type(bot) is RandomBot)
         state, _ = rc.GAME.apply(state, me, want)
     return state
 
@@ -141,12 +141,10 @@ def _note(
     action: Action,
     legal: list[Action],
     random_bot: bool,
-    fell: bool,
 ) -> None:
     """Count the situations where the kernel and the rules could most easily part ways."""
     n = len(st.board)
     situations = {
-        "greedy bot fell back to its random bot": fell,
         "trade with a choice of bonus territories": action.kind == "trade"
         and sum(a.kind == "trade" and a.args[:3] == action.args[:3] for a in legal) > 1,
         "trade forced by an elimination": action.kind == "trade" and st.elimination_trade,
@@ -201,7 +199,7 @@ def test_kernel_plays_the_rules_game(players: int, bots: str) -> None:
         (4, "greedy", 0, 200_000),  # no turn limit: ends by elimination
         (3, "mixed", 1, 200_000),  # the limit after one turn
         (5, "random", 12, 150),  # the cap in the middle of setup
-        (4, "mixed", -5, 200_000),  # a negative limit ends before the first turn
+        (4, "mixed", 2, 200_000),  # the limit after two turns
     ],
 )
 def test_limits_and_caps(players: int, bots: str, turn_limit: int, action_cap: int) -> None:
@@ -214,7 +212,7 @@ def test_limits_and_caps(players: int, bots: str, turn_limit: int, action_cap: i
 # them: (players, bots, game seed's index under master seed 11, turn limit).
 RARE = [
     (2, "random", 2005, 300),  # a random bot trades holding both wild cards
-    (5, "greedy", 1, 300),  # an elimination trade, and the greedy bot's random fallback
+    (5, "greedy", 1, 300),  # an elimination trade
     (4, "greedy", 0, 300),  # odds for 128 or more armies
 ]
 
@@ -225,7 +223,6 @@ def test_pinned_games_cover_the_rare_rules() -> None:
         seed = game_seed(11, index)
         seen += replay(players, seed, lineup(bots, players, index), {"turn_limit": limit})
     assert set(seen) == {
-        "greedy bot fell back to its random bot",
         "trade with a choice of bonus territories",
         "trade forced by an elimination",
         "random trade holding both wild cards",
@@ -236,8 +233,8 @@ def test_pinned_games_cover_the_rare_rules() -> None:
 
 # Positions set by hand where the rules are at their most intricate: trades with both wild
 # cards (listed once by name), two trades in one elimination trade (the 2 extra armies once a
-# turn), and an elimination trade that stops at 4 cards holding a set (where the greedy bot's
-# trade is not legal and it falls back to its random bot).
+# turn), and an elimination trade that stops at 4 cards holding a set (where trading must stop
+# though a set is held).
 POSITIONS = {
     "a forced trade holding both wild cards": (
         ["Hibernia", "Caledonia", "Thule", "wild", "wild"],
@@ -419,6 +416,7 @@ GOOD: dict[str, Any] = {
         ({"options": {"colour": "red"}}, "has no option 'colour'"),
         ({"options": {"setup": "auction"}}, "option setup: 'auction' is not one of"),
         ({"options": {"turn_limit": "soon"}}, "option turn_limit: 'soon' is not a whole number"),
+        ({"options": {"turn_limit": -5}}, "option turn_limit: -5 is below 0"),
         ({"action_cap": -1}, "action_cap cannot be negative"),
     ],
 )

@@ -106,7 +106,7 @@ def determinize(view: dict[str, Any], rng: random.Random, sample: bool = True) -
         first=view.get("first", _guess_first(view)),
         turn=view["turn"],
         pending=view["pending"],
-        elimination_trade=phase == rc.REINFORCE and view["pending"] == 0,
+        elimination_trade=bool(view["elimination_trade"]),
         conquered=bool(view.get("conquered", False)),
         card_bonus_taken=bool(view.get("card_bonus_taken", False)),
         attack_from=board.index[battle["from"]] if battle else -1,

@@ -30,6 +30,7 @@ class Option:
     default: OptionValue
     help: str
     choices: tuple[OptionValue, ...] = ()
+    minimum: int | None = None  # for whole-number options
 
     def check(self, value: object) -> OptionValue:
         if self.choices:
@@ -48,9 +49,12 @@ class Option:
             raise WarroomError(f"option {self.name}: {value!r} is not true or false")
         if isinstance(self.default, int):
             try:
-                return int(str(value))
+                number = int(str(value))
             except ValueError:
                 raise WarroomError(f"option {self.name}: {value!r} is not a whole number") from None
+            if self.minimum is not None and number < self.minimum:
+                raise WarroomError(f"option {self.name}: {number} is below {self.minimum}")
+            return number
         return str(value)
 
 

@@ -141,7 +141,7 @@ typedef enum { RANDOM_BOT, GREEDY_BOT } BotKind;
 
 typedef struct {
     BotKind kind;
-    Rng rng; /* RandomBot's, or GreedyRiskBot's fallback RandomBot's (the same seed) */
+    Rng rng; /* RandomBot's draws (GreedyRiskBot draws none) */
 } Bot;
 
 typedef struct {
@@ -889,16 +889,13 @@ static int best_neutral(const State *st, int seat) {
     return best;
 }
 
-/* _best_trade: trade whenever a set is held, saving wild cards. The bot sees its state
- * through `determinize`, which takes an elimination trade to be under way exactly while
- * reinforcing with nothing pending. False: no trade. */
+/* _best_trade: trade whenever a set is held, saving wild cards. False: no trade. */
 static bool best_trade(const State *st, int seat, Act *out) {
     const Board *b = st->b;
     const int *h = st->hand[seat];
     int hn = st->hand_n[seat], n = b->n;
-    bool elimination_trade = st->phase == REINFORCE && st->pending == 0;
     if (hn < 3) return false;
-    if (elimination_trade && hn <= ELIMINATION_TRADE_DOWN_TO) return false;
+    if (st->elimination_trade && hn <= ELIMINATION_TRADE_DOWN_TO) return false;
     int best[3] = {-1, -1, -1};
     double best_score = 0.0;
     for (int i = 0; i < hn; i++)
@@ -1054,15 +1051,13 @@ static Act greedy_action(Game *g, int seat) {
 /* Playing a game (warroom.sim.runner.play_rules)                                            */
 /* ======================================================================================== */
 
-/* Bot.choose for `seat`. GreedyRiskBot plays its greedy action when it is in the legal list;
- * the only one that can be missing is a trade once an elimination trade has brought the hand
- * down to 4 cards (the view does not show that trading must stop): then its RandomBot plays. */
+/* Bot.choose for `seat`. GreedyRiskBot's action is legal by construction (its RandomBot
+ * fallback never plays: the replay tests would see it), so it is played as it is. */
 static bool choose(Game *g, int seat, Act *out) {
     Bot *bot = &g->bots[seat];
     if (bot->kind == GREEDY_BOT) {
         *out = greedy_action(g, seat);
-        if (g->failed) return false;
-        if (out->kind != K_TRADE || may_trade(&g->st, seat)) return true;
+        return !g->failed;
     }
     return random_choice(g, seat, &bot->rng, out);
 }

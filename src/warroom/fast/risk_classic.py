@@ -94,7 +94,7 @@ def trace(
         [s & _MASK for s in bot_seeds],
         opts["setup"] == "deal",
         opts["defender_dice"] == "auto",
-        max(-_FOREVER, min(_FOREVER, int(opts["turn_limit"]))),
+        min(_FOREVER, int(opts["turn_limit"])),
         min(_FOREVER, action_cap),
         record,
         None if start is None else state_fields(start),

@@ -148,7 +148,9 @@ class ClassicRisk(Game[RiskState]):
             "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
             ("choose", "auto"),
         ),
-        Option("turn_limit", 0, "end the game after this many turns (0: never; simulations)"),
+        Option(
+            "turn_limit", 0, "end the game after this many turns (0: never; simulations)", minimum=0
+        ),
     )
 
     # -- setup ---------------------------------------------------------------------------
@@ -399,6 +401,7 @@ class ClassicRisk(Game[RiskState]):
             "first": st.first,
             "conquered": st.conquered,
             "card_bonus_taken": st.card_bonus_taken,
+            "elimination_trade": st.elimination_trade,
         }
         if st.phase in (DEFEND, OCCUPY):
             out["battle"] = {
