@@ -42,7 +42,7 @@ class Played:
 
 
 # mode id -> the module in this package that plays it
-_PATHS: dict[str, str] = {}
+_PATHS: dict[str, str] = {"monopoly-avengers": "monopoly_avengers"}
 
 
 def play(
