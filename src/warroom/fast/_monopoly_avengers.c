@@ -25,7 +25,7 @@
 #define MAX_CLAIMS 64
 #define MAX_DEBTS 8
 #define MAX_ACQUIRE 64
-#define MAX_LEGAL 1024
+#define MAX_LEGAL 1024 /* > 11 others x (64 heroes + 2 cards) offers */
 #define BANK (-1)
 #define HQ 5 /* building level of a Headquarters */
 
@@ -45,7 +45,7 @@ enum {
 };
 
 /* The offers a bot can make: one hero or one Get Out of Jail Free card for cash. */
-enum { DEAL_BUY_HERO, DEAL_SELL_HERO, DEAL_BUY_CARD, DEAL_SELL_CARD };
+enum { DEAL_BUY_HERO, DEAL_SELL_HERO, DEAL_BUY_CARD, DEAL_SELL_CARD, DEAL_ANY };
 
 enum { PH_START, PH_DRAFT, PH_END, PH_BUSY, PH_OVER }; /* the turn's phase */
 enum { CTX_OVER, CTX_OFFER, CTX_ACQUIRE, CTX_DEBT, CTX_CALL, CTX_AUCTION, CTX_DRAFT, CTX_CALM };
@@ -385,35 +385,55 @@ static Act act_offer(int to, int deal, int what, int cash) {
     return a;
 }
 
-static int builds(const State *st, int p, Act *out) {
+typedef struct {
+    int n, s[MAX_SPACES];
+} Heroes;
+
+/* p's heroes in board order: what builds, sales and reactivations look at. */
+static void heroes_of(const State *st, int p, Heroes *mine) {
     const Board *b = st->b;
+    mine->n = 0;
+    for (int i = 0; i < b->nown; i++)
+        if (st->owner[b->ownable[i]] == p) mine->s[mine->n++] = b->ownable[i];
+}
+
+static int builds(const State *st, int p, const Heroes *mine, Act *out) {
     int n = 0;
-    for (int i = 0; i < b->nown; i++) {
-        int s = b->ownable[i];
-        if (st->owner[s] == p && can_build(st, p, s, B_ANY, -1)) out[n++] = act_hero(A_BUILD, s);
-    }
+    for (int i = 0; i < mine->n; i++)
+        if (can_build(st, p, mine->s[i], B_ANY, -1)) out[n++] = act_hero(A_BUILD, mine->s[i]);
     return n;
 }
 
-static int sales(const State *st, int p, Act *out) {
-    const Board *b = st->b;
+static int sales(const State *st, int p, const Heroes *mine, Act *out) {
     int n = 0;
-    for (int i = 0; i < b->nown; i++) {
-        int s = b->ownable[i];
-        if (st->owner[s] != p) continue;
+    for (int i = 0; i < mine->n; i++) {
+        int s = mine->s[i];
         if (st->level[s] && can_sell(st, p, s)) out[n++] = act_hero(A_SELL, s);
         else if (can_sideline(st, p, s)) out[n++] = act_hero(A_SIDELINE, s);
     }
     return n;
 }
 
-static int reactivations(const State *st, int p, Act *out) {
-    const Board *b = st->b;
+static int reactivations(const State *st, int p, const Heroes *mine, Act *out) {
     int n = 0;
+    for (int i = 0; i < mine->n; i++) {
+        int s = mine->s[i];
+        if (st->sidelined[s] && st->cash[p] >= st->b->reactivate[s])
+            out[n++] = act_hero(A_REACTIVATE, s);
+    }
+    return n;
+}
+
+/* The heroes that may change hands: drafted, in no set with a building (Deals & Trades). */
+static int tradeable(const State *st, int *free) {
+    const Board *b = st->b;
+    unsigned built = 0;
+    int n = 0;
+    for (int i = 0; i < b->nown; i++)
+        if (st->level[b->ownable[i]]) built |= 1u << b->set_of[b->ownable[i]];
     for (int i = 0; i < b->nown; i++) {
         int s = b->ownable[i];
-        if (st->owner[s] == p && st->sidelined[s] && st->cash[p] >= b->reactivate[s])
-            out[n++] = act_hero(A_REACTIVATE, s);
+        if (st->owner[s] >= 0 && (b->set_of[s] < 0 || !(built >> b->set_of[s] & 1))) free[n++] = s;
     }
     return n;
 }
@@ -422,15 +442,7 @@ static int reactivations(const State *st, int p, Act *out) {
 static int offers(const State *st, int p, Act *out) {
     const Board *b = st->b;
     if (st->offers_made[p] >= b->offer_cap) return 0;
-    int built[MAX_SETS] = {0}, nfree = 0, free[MAX_SPACES], qs[MAX_PLAYERS], n = 0;
-    for (int i = 0; i < b->nown; i++) {
-        int s = b->ownable[i];
-        if (st->level[s]) built[b->set_of[s]] = 1;
-    }
-    for (int i = 0; i < b->nown; i++) {
-        int s = b->ownable[i];
-        if (st->owner[s] >= 0 && (b->set_of[s] < 0 || !built[b->set_of[s]])) free[nfree++] = s;
-    }
+    int free[MAX_SPACES], nfree = tradeable(st, free), qs[MAX_PLAYERS], n = 0;
     int nq = others(st, p, qs);
     for (int k = 0; k < nq; k++) {
         int q = qs[k];
@@ -447,6 +459,39 @@ static int offers(const State *st, int p, Act *out) {
             out[n++] = act_offer(q, DEAL_SELL_CARD, b->card_deck[st->held[p][0]], b->jail_fine);
     }
     return n;
+}
+
+/* Whether `offers` lists any, in one pass: the owner of a tradeable hero is always a
+ * player still in the game (a bankrupt player's heroes have gone to the creditor or the
+ * Bank), so p can buy a hero it can pay for from its owner, and sell one of its own to the
+ * richest other player if they can pay. */
+static int has_offers(const State *st, int p) {
+    const Board *b = st->b;
+    if (st->offers_made[p] >= b->offer_cap) return 0;
+    int richest = -1, cards = 0;
+    for (int q = 0; q < st->players; q++) {
+        if (q == p || !st->alive[q]) continue;
+        if (st->cash[q] > richest) richest = st->cash[q];
+        cards += st->nheld[q];
+    }
+    if (richest < 0) return 0;
+    if ((cards && st->cash[p] >= b->jail_fine) || (st->nheld[p] && richest >= b->jail_fine))
+        return 1;
+    int free[MAX_SPACES], nfree = tradeable(st, free);
+    for (int i = 0; i < nfree; i++) {
+        int s = free[i], buyer_cash = st->owner[s] == p ? richest : st->cash[p];
+        if (buyer_cash >= b->price[s]) return 1;
+    }
+    return 0;
+}
+
+/* The offers are many and seldom chosen, so legal_actions lists them as one stand-in (an
+ * offer with deal DEAL_ANY) that a bot expands with `offers` when it wants them. */
+static int any_offer(const State *st, int p, Act *out) {
+    if (!has_offers(st, p)) return 0;
+    *out = act0(A_OFFER);
+    out->deal = DEAL_ANY;
+    return 1;
 }
 
 static int min_bid(const State *st) {
@@ -485,7 +530,8 @@ static int first_mover(const State *st) {
     return st->current;
 }
 
-/* legal_actions(state, seat) for the seat first_mover names, in the same order. */
+/* legal_actions(state, seat) for the seat first_mover names, in the same order (with the
+ * offers as one stand-in: any_offer). */
 static int legal_actions(const State *st, int seat, Act *out) {
     const Board *b = st->b;
     int n = 0, ctx = context(st);
@@ -503,9 +549,11 @@ static int legal_actions(const State *st, int seat, Act *out) {
     if (ctx == CTX_DEBT) {
         int amount = st->debts[st->ndebts - 1].amount;
         if (st->cash[seat] >= amount) out[n++] = act0(A_PAY);
-        int raise = sales(st, seat, out + n);
+        Heroes mine;
+        heroes_of(st, seat, &mine);
+        int raise = sales(st, seat, &mine, out + n);
         n += raise;
-        n += offers(st, seat, out + n);
+        n += any_offer(st, seat, out + n);
         if (!raise && st->cash[seat] < amount) out[n++] = act0(A_BANKRUPT);
         return n;
     }
@@ -562,10 +610,12 @@ static int legal_actions(const State *st, int seat, Act *out) {
     } else {
         return n;
     }
-    n += builds(st, seat, out + n);
-    n += sales(st, seat, out + n);
-    n += reactivations(st, seat, out + n);
-    n += offers(st, seat, out + n);
+    Heroes mine;
+    heroes_of(st, seat, &mine);
+    n += builds(st, seat, &mine, out + n);
+    n += sales(st, seat, &mine, out + n);
+    n += reactivations(st, seat, &mine, out + n);
+    n += any_offer(st, seat, out + n);
     return n;
 }
 
@@ -1230,12 +1280,18 @@ static void apply(State *st, int seat, const Act *a) {
 
 /* -- the random bot (warroom.bots.RandomBot) ------------------------------------------------ */
 /* Uniform over the kinds of action (sorted by name), then over that kind's actions. */
-static Act random_choose(Rng *rng, const Act *legal, int n) {
+static Act random_choose(State *st, int seat, Rng *rng, const Act *legal, int n) {
     int count[N_ACTIONS] = {0}, nkinds = 0;
     for (int i = 0; i < n; i++) nkinds += count[legal[i].kind]++ == 0;
     int k = (int)rng_below(rng, (uint64_t)nkinds), kind = 0;
     for (;; kind++)
         if (count[kind] && k-- == 0) break;
+    if (kind == A_OFFER) {
+        Act all[MAX_LEGAL];
+        int m = offers(st, seat, all);
+        if (m == 0) { fail(st, "has_offers and offers disagree"); return legal[0]; }
+        return all[rng_below(rng, (uint64_t)m)];
+    }
     int j = (int)rng_below(rng, (uint64_t)count[kind]);
     for (int i = 0; i < n; i++)
         if (legal[i].kind == kind && j-- == 0) return legal[i];
@@ -1441,7 +1497,7 @@ static long long play_game(State *st, Bot *bots, long long action_cap, PyObject 
         if (seat < 0) { fail(st, "nobody to move but no outcome"); break; }
         int n = legal_actions(st, seat, legal);
         if (n == 0) { fail(st, "a seat to move has no legal action"); break; }
-        Act a = bots[seat].kind == BOT_RANDOM ? random_choose(&bots[seat].rng, legal, n)
+        Act a = bots[seat].kind == BOT_RANDOM ? random_choose(st, seat, &bots[seat].rng, legal, n)
                                               : greedy_choose(st, &bots[seat], seat, legal, n);
         if (st->error) break;
         if (trace != NULL) {
