@@ -54,7 +54,7 @@ enum { B_ANY, B_BASE, B_HQ }; /* a building kind */
 enum { END_CAP, END_LAST_PLAYER, END_TURN_LIMIT }; /* how a game ended */
 enum { BOT_RANDOM, BOT_GREEDY };
 
-/* -- the board (MonopolyBoard), from Python ------------------------------------------------ */
+/* -- the board (MonopolyBoard), from Python ---------------------------------------------- */
 typedef struct {
     int effect, target, kind, amount, base, hq;
 } Card;
@@ -67,8 +67,9 @@ typedef struct {
     int set_of[MAX_SPACES], deck_of[MAX_SPACES], number[MAX_SPACES], amount[MAX_SPACES];
     int multipliers[2];
     int nsets, set_size[MAX_SETS], set_members[MAX_SETS][MAX_SET_SIZE];
-    int ndice, dice_heroes[MAX_SPACES];
+    int ndice;
     int nown, ownable[MAX_SPACES];
+    uint64_t set_mask[MAX_SETS], dice_mask; /* the spaces of each set, of the dice heroes */
     int ncards, card_deck[MAX_CARDS];
     Card cards[MAX_CARDS];
     int go, jail, start_cash, go_salary, jail_fine, battle_fine, bases, headquarters;
@@ -77,7 +78,7 @@ typedef struct {
     int reserve;     /* the greedy bot's RESERVE */
 } Board;
 
-/* -- the state (MonoState) ------------------------------------------------------------------ */
+/* -- the state (MonoState) --------------------------------------------------------------- */
 typedef struct {
     int kind, a, b, c; /* pay: debtor, creditor, amount; move: steps; auction: space */
 } Task;
@@ -115,7 +116,7 @@ typedef struct {
 } Offer;
 
 typedef struct {
-    int cap, start, len;
+    int start, len;
     int items[MAX_CARDS];
 } Deck; /* top first: items[start], then round */
 
@@ -135,6 +136,9 @@ typedef struct {
     int cash[MAX_PLAYERS], pos[MAX_PLAYERS], alive[MAX_PLAYERS], jail[MAX_PLAYERS];
     int nheld[MAX_PLAYERS], held[MAX_PLAYERS][MAX_HELD];
     int owner[MAX_SPACES], sidelined[MAX_SPACES], level[MAX_SPACES];
+    /* The same as bit sets (bit s for space s), kept by set_owner, set_level and
+     * set_sidelined: each player's heroes, heroes with buildings, sidelined heroes. */
+    uint64_t owned[MAX_PLAYERS], with_buildings, on_sidelines;
     int bases, hqs;
     Deck decks[2];
     long long bank_net;
@@ -164,7 +168,7 @@ static void fail(State *st, const char *why) {
     st->phase = PH_OVER;
 }
 
-/* -- small lists ------------------------------------------------------------------------------ */
+/* -- small lists ------------------------------------------------------------------------- */
 static void push_task(State *st, Task t) {
     if (st->ntasks == MAX_TASKS) { fail(st, "too many waiting effects"); return; }
     st->tasks[st->ntasks++] = t;
@@ -213,7 +217,46 @@ static int index_of(const int *items, int n, int x) {
     return -1;
 }
 
-/* -- helpers ------------------------------------------------------------------------------------ */
+/* -- heroes ------------------------------------------------------------------------------ */
+static uint64_t bit(int s) { return (uint64_t)1 << s; }
+
+/* The lowest space in `set` (a bit set), removed from it: for walking spaces in order. */
+static int next_space(uint64_t *set) {
+    int s = __builtin_ctzll(*set);
+    *set &= *set - 1;
+    return s;
+}
+
+static void set_owner(State *st, int s, int p) {
+    if (st->owner[s] >= 0) st->owned[st->owner[s]] &= ~bit(s);
+    st->owner[s] = p;
+    if (p >= 0) st->owned[p] |= bit(s);
+}
+
+static void set_level(State *st, int s, int level) {
+    st->level[s] = level;
+    if (level) st->with_buildings |= bit(s);
+    else st->with_buildings &= ~bit(s);
+}
+
+static void set_sidelined(State *st, int s, int sidelined) {
+    st->sidelined[s] = sidelined;
+    if (sidelined) st->on_sidelines |= bit(s);
+    else st->on_sidelines &= ~bit(s);
+}
+
+/* The spaces of the colour set of hero `s` (none for the dice heroes). */
+static uint64_t set_of_hero(const Board *b, int s) {
+    return b->set_of[s] < 0 ? 0 : b->set_mask[b->set_of[s]];
+}
+
+/* Whether p holds every hero of s's colour set. */
+static int whole_set(const State *st, int p, int s) {
+    uint64_t set = set_of_hero(st->b, s);
+    return set && (set & ~st->owned[p]) == 0;
+}
+
+/* -- helpers ----------------------------------------------------------------------------- */
 static int context(const State *st) {
     if (st->phase == PH_OVER) return CTX_OVER;
     if (st->has_offer) return CTX_OFFER;
@@ -272,16 +315,13 @@ static void net_worths(const State *st, long long *total) {
 static int payment(const State *st, int s) {
     const Board *b = st->b;
     int o = st->owner[s];
-    if (b->kind[s] == S_DICE_HERO) {
-        int owned = 0; /* sidelined ones count */
-        for (int i = 0; i < b->ndice; i++) owned += st->owner[b->dice_heroes[i]] == o;
+    if (b->kind[s] == S_DICE_HERO) { /* sidelined ones count */
+        int owned = __builtin_popcountll(st->owned[o] & b->dice_mask);
         return -b->multipliers[owned - 1];
     }
     int lv = st->level[s];
     if (lv) return b->payments[s][lv];
-    int set = b->set_of[s], full = 1;
-    for (int i = 0; i < b->set_size[set]; i++) full &= st->owner[b->set_members[set][i]] == o;
-    return b->payments[s][0] * (full ? 2 : 1); /* Collect Color Sets: twice as much */
+    return b->payments[s][0] * (whole_set(st, o, s) ? 2 : 1); /* Collect Color Sets: twice */
 }
 
 static int set_min_level(const State *st, int s) {
@@ -316,12 +356,8 @@ static int building_price(const Board *b, int s, int building) {
  * `kind` restricts the building; `cost` >= 0 replaces the card's cost (an auction). */
 static int can_build(const State *st, int p, int s, int kind, int cost) {
     const Board *b = st->b;
-    if (b->kind[s] != S_HERO || st->owner[s] != p) return 0;
-    int set = b->set_of[s];
-    for (int i = 0; i < b->set_size[set]; i++)
-        if (st->owner[b->set_members[set][i]] != p) return 0;
-    for (int i = 0; i < b->set_size[set]; i++)
-        if (st->sidelined[b->set_members[set][i]]) return 0;
+    if (b->kind[s] != S_HERO || st->owner[s] != p || !whole_set(st, p, s)) return 0;
+    if (set_of_hero(b, s) & st->on_sidelines) return 0; /* a sidelined hero in the set */
     int lv = st->level[s];
     if (lv == HQ || lv > set_min_level(st, s)) return 0; /* evenly */
     int building = lv == b->max_bases ? B_HQ : B_BASE;
@@ -341,16 +377,20 @@ static int can_sell(const State *st, int p, int s) {
 
 /* _sideline_problem(...) is None. */
 static int can_sideline(const State *st, int p, int s) {
-    return st->owner[s] == p && !st->sidelined[s] && set_max_level(st, s) == 0;
+    if (st->owner[s] != p || st->sidelined[s]) return 0;
+    return !(set_of_hero(st->b, s) & st->with_buildings); /* sell the set's buildings first */
 }
 
-static int count_owned(const State *st, int p) {
-    int n = 0;
-    for (int i = 0; i < st->b->nown; i++) n += st->owner[st->b->ownable[i]] == p;
-    return n;
+/* The first card `p` holds of deck `d` (a card named by its deck in _parse_items), or -1. */
+static int first_held(const State *st, int p, int d) {
+    for (int i = 0; i < st->nheld[p]; i++)
+        if (st->b->card_deck[st->held[p][i]] == d) return st->held[p][i];
+    return -1;
 }
 
-/* -- money -------------------------------------------------------------------------------------- */
+static int count_owned(const State *st, int p) { return __builtin_popcountll(st->owned[p]); }
+
+/* -- money ------------------------------------------------------------------------------- */
 static void gain(State *st, int p, int amount) { /* the Bank pays `p` */
     st->cash[p] += amount;
     st->bank_net += amount;
@@ -369,7 +409,7 @@ static void transfer(State *st, int payer, int payee, int amount) {
     st->cash[payee] += amount;
 }
 
-/* -- legal actions -------------------------------------------------------------------------- */
+/* -- legal actions ----------------------------------------------------------------------- */
 static Act act0(int kind) {
     Act a = {(uint8_t)kind, -1, -1, 0, 0};
     return a;
@@ -391,10 +431,8 @@ typedef struct {
 
 /* p's heroes in board order: what builds, sales and reactivations look at. */
 static void heroes_of(const State *st, int p, Heroes *mine) {
-    const Board *b = st->b;
     mine->n = 0;
-    for (int i = 0; i < b->nown; i++)
-        if (st->owner[b->ownable[i]] == p) mine->s[mine->n++] = b->ownable[i];
+    for (uint64_t left = st->owned[p]; left;) mine->s[mine->n++] = next_space(&left);
 }
 
 static int builds(const State *st, int p, const Heroes *mine, Act *out) {
@@ -425,29 +463,25 @@ static int reactivations(const State *st, int p, const Heroes *mine, Act *out) {
 }
 
 /* The heroes that may change hands: drafted, in no set with a building (Deals & Trades). */
-static int tradeable(const State *st, int *free) {
+static uint64_t tradeable(const State *st) {
     const Board *b = st->b;
-    unsigned built = 0;
-    int n = 0;
-    for (int i = 0; i < b->nown; i++)
-        if (st->level[b->ownable[i]]) built |= 1u << b->set_of[b->ownable[i]];
-    for (int i = 0; i < b->nown; i++) {
-        int s = b->ownable[i];
-        if (st->owner[s] >= 0 && (b->set_of[s] < 0 || !(built >> b->set_of[s] & 1))) free[n++] = s;
-    }
-    return n;
+    uint64_t drafted = 0;
+    for (int p = 0; p < st->players; p++) drafted |= st->owned[p];
+    for (int k = 0; k < b->nsets; k++)
+        if (b->set_mask[k] & st->with_buildings) drafted &= ~b->set_mask[k];
+    return drafted;
 }
 
 /* The sample of offers: heroes at their printed price, cards at the Jail fine. */
 static int offers(const State *st, int p, Act *out) {
     const Board *b = st->b;
     if (st->offers_made[p] >= b->offer_cap) return 0;
-    int free[MAX_SPACES], nfree = tradeable(st, free), qs[MAX_PLAYERS], n = 0;
-    int nq = others(st, p, qs);
+    uint64_t free = tradeable(st);
+    int qs[MAX_PLAYERS], n = 0, nq = others(st, p, qs);
     for (int k = 0; k < nq; k++) {
         int q = qs[k];
-        for (int i = 0; i < nfree; i++) {
-            int s = free[i];
+        for (uint64_t left = free; left;) {
+            int s = next_space(&left);
             if (st->owner[s] == q && st->cash[p] >= b->price[s])
                 out[n++] = act_offer(q, DEAL_BUY_HERO, s, b->price[s]);
             else if (st->owner[s] == p && st->cash[q] >= b->price[s])
@@ -477,9 +511,8 @@ static int has_offers(const State *st, int p) {
     if (richest < 0) return 0;
     if ((cards && st->cash[p] >= b->jail_fine) || (st->nheld[p] && richest >= b->jail_fine))
         return 1;
-    int free[MAX_SPACES], nfree = tradeable(st, free);
-    for (int i = 0; i < nfree; i++) {
-        int s = free[i], buyer_cash = st->owner[s] == p ? richest : st->cash[p];
+    for (uint64_t left = tradeable(st); left;) {
+        int s = next_space(&left), buyer_cash = st->owner[s] == p ? richest : st->cash[p];
         if (buyer_cash >= b->price[s]) return 1;
     }
     return 0;
@@ -596,11 +629,8 @@ static int legal_actions(const State *st, int seat, Act *out) {
             out[n++] = act0(A_ROLL);
             if (st->jail[seat] >= 0) {
                 if (st->cash[seat] >= b->jail_fine) out[n++] = act0(A_PAY);
-                for (int d = 0; d < 2; d++) {
-                    int has = 0;
-                    for (int i = 0; i < st->nheld[seat]; i++) has |= b->card_deck[st->held[seat][i]] == d;
-                    if (has) out[n++] = act_hero(A_USE, d);
-                }
+                for (int d = 0; d < 2; d++) /* a Get Out of Jail Free card of each deck held */
+                    if (first_held(st, seat, d) >= 0) out[n++] = act_hero(A_USE, d);
             }
         } else {
             out[n++] = act0(A_END);
@@ -619,7 +649,7 @@ static int legal_actions(const State *st, int seat, Act *out) {
     return n;
 }
 
-/* -- movement and spaces -------------------------------------------------------------------- */
+/* -- movement and spaces ----------------------------------------------------------------- */
 static void move_by(State *st, int p, int steps) {
     const Board *b = st->b;
     int start = st->pos[p];
@@ -694,9 +724,8 @@ static void draw(State *st, int p, int d) {
         break;
     case E_REPAIRS: {
         int bases = 0, hqs = 0;
-        for (int i = 0; i < b->nown; i++) {
-            int s = b->ownable[i];
-            if (st->owner[s] != p) continue;
+        for (uint64_t left = st->owned[p]; left;) {
+            int s = next_space(&left);
             if (st->level[s] == HQ) hqs++;
             else bases += st->level[s];
         }
@@ -766,17 +795,17 @@ static void end_turn(State *st) {
     memset(st->offers_made, 0, sizeof st->offers_made);
 }
 
-/* -- the auction ---------------------------------------------------------------------------- */
+/* -- the auction ------------------------------------------------------------------------- */
 static void place(State *st, int p, int s, int price) {
     const Board *b = st->b;
     spend(st, p, price);
     if (st->level[s] == b->max_bases) { /* Building Headquarters: the 4 Bases go back */
         st->hqs--;
         st->bases += b->max_bases;
-        st->level[s] = HQ;
+        set_level(st, s, HQ);
     } else {
         st->bases--;
-        st->level[s]++;
+        set_level(st, s, st->level[s] + 1);
     }
 }
 
@@ -793,7 +822,7 @@ static void settle_auction(State *st) {
         return;
     }
     spend(st, p, au->high);
-    st->owner[au->space] = p;
+    set_owner(st, au->space, p);
 }
 
 static void start_auction(State *st, int space, int building, int start) {
@@ -807,7 +836,7 @@ static void start_auction(State *st, int space, int building, int start) {
     st->has_auction = 1;
 }
 
-/* -- the effect queue ----------------------------------------------------------------------- */
+/* -- the effect queue -------------------------------------------------------------------- */
 static void t_pay(State *st, Task t) {
     int debtor = t.a, creditor = t.b, amount = t.c;
     if (!st->alive[debtor] || (creditor != BANK && !st->alive[creditor]) || amount <= 0) return;
@@ -856,7 +885,7 @@ static void proceed(State *st) {
         fail(st, "effects ran out with no decision to make");
 }
 
-/* -- handlers: the turn --------------------------------------------------------------------- */
+/* -- handlers: the turn ------------------------------------------------------------------ */
 static void roll(State *st, int seat) {
     const Board *b = st->b;
     /* Drafted Heroes: claims not asked before the next player rolls are not owed. */
@@ -937,7 +966,7 @@ static void done(State *st, int seat) {
 static void draft(State *st, int seat) {
     int s = st->pos[seat];
     spend(st, seat, st->b->price[s]);
-    st->owner[s] = seat;
+    set_owner(st, s, seat);
     st->phase = PH_BUSY;
 }
 
@@ -970,7 +999,7 @@ static void ask(State *st, int seat, int s) {
     insert_task(st, T_PAY, c.payer, c.owner, amount);
 }
 
-/* -- handlers: buildings and sidelining ----------------------------------------------------- */
+/* -- handlers: buildings and sidelining -------------------------------------------------- */
 static void close_call(State *st) {
     const Board *b = st->b;
     Call *call = &st->call;
@@ -1039,17 +1068,17 @@ static void sell(State *st, int seat, int s) {
         price = b->hq_cost[s] / 2;
         st->hqs++;
         st->bases -= b->max_bases;
-        st->level[s] = b->max_bases;
+        set_level(st, s, b->max_bases);
     } else {
         price = b->base_cost[s] / 2;
         st->bases++;
-        st->level[s]--;
+        set_level(st, s, st->level[s] - 1);
     }
     gain(st, seat, price);
 }
 
 static void sideline(State *st, int seat, int s) {
-    st->sidelined[s] = 1;
+    set_sidelined(st, s, 1);
     gain(st, seat, st->b->sideline[s]);
 }
 
@@ -1059,7 +1088,7 @@ static void reactivate(State *st, int seat, int s) {
         memmove(st->acquire, st->acquire + 1, sizeof(Acquire) * (size_t)st->nacquire);
     }
     spend(st, seat, st->b->reactivate[s]);
-    st->sidelined[s] = 0;
+    set_sidelined(st, s, 0);
 }
 
 static void keep(State *st, int seat, int s) {
@@ -1068,7 +1097,7 @@ static void keep(State *st, int seat, int s) {
     insert_task(st, T_PAY, seat, BANK, st->b->keep_fee[s]);
 }
 
-/* -- handlers: auctions --------------------------------------------------------------------- */
+/* -- handlers: auctions ------------------------------------------------------------------ */
 static void bid(State *st, int seat, int amount) {
     st->auction.high = amount;
     st->auction.bidder = seat;
@@ -1081,21 +1110,20 @@ static void pass_bid(State *st, int seat) {
     settle_auction(st);
 }
 
-/* -- handlers: trades ----------------------------------------------------------------------- */
-/* _parse_items: a card named by its deck is the first one `p` holds of that deck. */
-static int first_held(const State *st, int p, int d) {
-    for (int i = 0; i < st->nheld[p]; i++)
-        if (st->b->card_deck[st->held[p][i]] == d) return st->held[p][i];
-    return -1;
-}
-
+/* -- handlers: trades -------------------------------------------------------------------- */
 static void offer(State *st, int seat, const Act *a) {
     Offer o = {seat, a->to, -1, 0, -1, -1, 0, -1};
     switch (a->deal) {
     case DEAL_BUY_HERO: o.give_cash = a->amount; o.get_hero = a->space; break;
     case DEAL_SELL_HERO: o.give_hero = a->space; o.get_cash = a->amount; break;
-    case DEAL_BUY_CARD: o.give_cash = a->amount; o.get_card = first_held(st, a->to, a->space); break;
-    case DEAL_SELL_CARD: o.give_card = first_held(st, seat, a->space); o.get_cash = a->amount; break;
+    case DEAL_BUY_CARD:
+        o.give_cash = a->amount;
+        o.get_card = first_held(st, a->to, a->space);
+        break;
+    case DEAL_SELL_CARD:
+        o.give_card = first_held(st, seat, a->space);
+        o.get_cash = a->amount;
+        break;
     }
     st->offers_made[seat]++;
     st->offer = o;
@@ -1104,7 +1132,7 @@ static void offer(State *st, int seat, const Act *a) {
 
 static void hand_over(State *st, int frm, int to, int hero, int cash, int card) {
     if (hero >= 0) {
-        st->owner[hero] = to;
+        set_owner(st, hero, to);
         if (st->sidelined[hero]) { /* the new owner must reactivate or pay 10% now */
             if (st->nacquire == MAX_ACQUIRE) { fail(st, "too many heroes to choose for"); return; }
             Acquire x = {to, hero};
@@ -1114,7 +1142,10 @@ static void hand_over(State *st, int frm, int to, int hero, int cash, int card) 
     transfer(st, frm, to, cash);
     if (card >= 0) {
         int i = index_of(st->held[frm], st->nheld[frm], card);
-        if (i < 0 || st->nheld[to] == MAX_HELD) { fail(st, "a card that cannot change hands"); return; }
+        if (i < 0 || st->nheld[to] == MAX_HELD) {
+            fail(st, "a card that cannot change hands");
+            return;
+        }
         remove_at(st->held[frm], &st->nheld[frm], i);
         st->held[to][st->nheld[to]++] = card;
     }
@@ -1127,7 +1158,7 @@ static void accept(State *st) {
     hand_over(st, o.receiver, o.proposer, o.get_hero, o.get_cash, o.get_card);
 }
 
-/* -- handlers: debts and bankruptcy --------------------------------------------------------- */
+/* -- handlers: debts and bankruptcy ------------------------------------------------------ */
 static void pay_debt(State *st) {
     Debt d = st->debts[--st->ndebts];
     transfer(st, d.debtor, d.creditor, d.amount);
@@ -1161,20 +1192,23 @@ static void remove_player(State *st, int p) {
 static void bankrupt(State *st, int seat) {
     const Board *b = st->b;
     int creditor = st->debts[st->ndebts - 1].creditor, amount = st->debts[st->ndebts - 1].amount;
+    int heroes[MAX_SPACES], nheroes = 0;
+    for (uint64_t left = st->owned[seat]; left;) heroes[nheroes++] = next_space(&left);
     /* Buildings that could not be sold for want of Bases to exchange go back now. */
-    for (int i = 0; i < b->nown; i++) {
-        int s = b->ownable[i], lv = st->level[s];
-        if (st->owner[s] != seat || !lv) continue;
-        int value = lv == HQ ? b->hq_cost[s] + b->max_bases * b->base_cost[s] : lv * b->base_cost[s];
+    for (int i = 0; i < nheroes; i++) {
+        int s = heroes[i], lv = st->level[s];
+        if (!lv) continue;
+        int value = lv == HQ ? b->hq_cost[s] + b->max_bases * b->base_cost[s]
+                             : lv * b->base_cost[s];
         if (lv == HQ) st->hqs++;
         else st->bases += lv;
-        st->level[s] = 0;
+        set_level(st, s, 0);
         gain(st, seat, value / 2);
     }
-    for (int i = 0; i < b->nown; i++) {
-        int s = b->ownable[i];
-        if (st->owner[s] == seat && !st->sidelined[s]) {
-            st->sidelined[s] = 1;
+    for (int i = 0; i < nheroes; i++) {
+        int s = heroes[i];
+        if (!st->sidelined[s]) {
+            set_sidelined(st, s, 1);
             gain(st, seat, b->sideline[s]);
         }
     }
@@ -1183,22 +1217,19 @@ static void bankrupt(State *st, int seat) {
         return;
     }
     st->ndebts--;
-    int heroes[MAX_SPACES], nheroes = 0;
-    for (int i = 0; i < b->nown; i++)
-        if (st->owner[b->ownable[i]] == seat) heroes[nheroes++] = b->ownable[i];
     transfer(st, seat, creditor, st->cash[seat]);
     if (creditor == BANK) {
         /* Do you owe the Bank? Heroes back, reactivated, auctioned; cards to their decks. */
         for (int i = 0; i < nheroes; i++) {
-            st->owner[heroes[i]] = BANK;
-            st->sidelined[heroes[i]] = 0;
+            set_owner(st, heroes[i], BANK);
+            set_sidelined(st, heroes[i], 0);
         }
         for (int i = 0; i < st->nheld[seat]; i++)
             deck_append(&st->decks[b->card_deck[st->held[seat][i]]], st->held[seat][i]);
     } else {
         /* Do you owe another player? They take the (sidelined) heroes and the cards. */
         for (int i = 0; i < nheroes; i++) {
-            st->owner[heroes[i]] = creditor;
+            set_owner(st, heroes[i], creditor);
             if (st->nacquire == MAX_ACQUIRE) { fail(st, "too many heroes to choose for"); return; }
             Acquire x = {creditor, heroes[i]};
             st->acquire[st->nacquire++] = x;
@@ -1278,7 +1309,7 @@ static void apply(State *st, int seat, const Act *a) {
     proceed(st);
 }
 
-/* -- the random bot (warroom.bots.RandomBot) ------------------------------------------------ */
+/* -- the random bot (warroom.bots.RandomBot) --------------------------------------------- */
 /* Uniform over the kinds of action (sorted by name), then over that kind's actions. */
 static Act random_choose(State *st, int seat, Rng *rng, const Act *legal, int n) {
     int count[N_ACTIONS] = {0}, nkinds = 0;
@@ -1298,7 +1329,7 @@ static Act random_choose(State *st, int seat, Rng *rng, const Act *legal, int n)
     return legal[0]; /* not reached */
 }
 
-/* -- the greedy bot (warroom.bots.monopoly.GreedyMonopolyBot) ------------------------------- */
+/* -- the greedy bot (warroom.bots.monopoly.GreedyMonopolyBot) ---------------------------- */
 typedef struct {
     int kind;
     Rng rng;                     /* random */
@@ -1307,14 +1338,8 @@ typedef struct {
 
 /* Whether owning `s` would give `me` its whole colour set. */
 static int completes(const State *st, int me, int s) {
-    const Board *b = st->b;
-    int set = b->set_of[s];
-    if (set < 0) return 0;
-    for (int i = 0; i < b->set_size[set]; i++) {
-        int t = b->set_members[set][i];
-        if (t != s && st->owner[t] != me) return 0;
-    }
-    return 1;
+    uint64_t set = set_of_hero(st->b, s);
+    return set && (set & ~st->owned[me] & ~bit(s)) == 0;
 }
 
 static int completes_for_another(const State *st, int me, int s) {
@@ -1369,9 +1394,7 @@ static Act greedy_raise(State *st, const Act *legal, int n, const int *first) {
     int best = -1, best_in_set = 0, best_value = 0;
     for (int i = 0; i < n; i++) {
         if (legal[i].kind != A_SIDELINE) continue;
-        int s = legal[i].space, set = b->set_of[s], in_set = set >= 0;
-        for (int j = 0; in_set && j < b->set_size[set]; j++)
-            in_set = st->owner[b->set_members[set][j]] == st->owner[s];
+        int s = legal[i].space, in_set = whole_set(st, st->owner[s], s);
         if (best < 0 || in_set < best_in_set ||
             (in_set == best_in_set && b->sideline[s] < best_value))
             best = i, best_in_set = in_set, best_value = b->sideline[s];
@@ -1403,7 +1426,7 @@ static int greedy_offer(const State *st, Bot *bot, int me, int cash, Act *out) {
     for (int i = 0; i < b->nown; i++) {
         int s = b->ownable[i], owner = st->owner[s];
         if (owner < 0 || owner == me || !completes(st, me, s)) continue;
-        if (bot->offered[s] == st->turn || st->level[s] || set_max_level(st, s)) continue;
+        if (bot->offered[s] == st->turn || (set_of_hero(b, s) & st->with_buildings)) continue;
         int price = 5 * b->price[s] / 2;
         if (cash - price < b->reserve) continue;
         bot->offered[s] = st->turn;
@@ -1429,7 +1452,8 @@ static Act greedy_choose(State *st, Bot *bot, int me, const Act *legal, int n) {
     if (first[A_BID] >= 0 || (st->has_auction && first[A_PASS] >= 0))
         return greedy_bid(st, me, legal, n);
     if (first[A_WANT] >= 0) return legal[cash >= 2 * b->reserve ? first[A_WANT] : first[A_PASS]];
-    if (st->ndebts && st->debts[st->ndebts - 1].debtor == me) return greedy_raise(st, legal, n, first);
+    if (st->ndebts && st->debts[st->ndebts - 1].debtor == me)
+        return greedy_raise(st, legal, n, first);
     if (first[A_DRAFT] >= 0 || first[A_AUCTION] >= 0) {
         int s = st->pos[me];
         if (first[A_DRAFT] >= 0 && (cash - b->price[s] >= b->reserve || completes(st, me, s)))
@@ -1446,9 +1470,9 @@ static Act greedy_choose(State *st, Bot *bot, int me, const Act *legal, int n) {
     if (first[A_ROLL] >= 0) {
         if (st->jail[me] >= 0) {
             if (first[A_USE] >= 0) return legal[first[A_USE]];
-            int built = 0;
-            for (int s = 0; s < b->n; s++) built += st->level[s] != 0;
-            if (first[A_PAY] >= 0 && built < 6 && cash >= 4 * b->reserve) return legal[first[A_PAY]];
+            int built = __builtin_popcountll(st->with_buildings);
+            if (first[A_PAY] >= 0 && built < 6 && cash >= 4 * b->reserve)
+                return legal[first[A_PAY]];
         }
         return legal[first[A_ROLL]];
     }
@@ -1457,7 +1481,7 @@ static Act greedy_choose(State *st, Bot *bot, int me, const Act *legal, int n) {
     return legal[0];
 }
 
-/* -- a whole game -------------------------------------------------------------------------- */
+/* -- a whole game ------------------------------------------------------------------------ */
 static void setup(State *st, const Board *b, int players, uint64_t seed, long long turn_limit) {
     memset(st, 0, sizeof *st);
     st->b = b;
@@ -1478,7 +1502,7 @@ static void setup(State *st, const Board *b, int players, uint64_t seed, long lo
         st->alive[p] = 1;
         st->jail[p] = -1;
     }
-    for (int s = 0; s < b->n; s++) st->owner[s] = BANK;
+    for (int s = 0; s < b->n; s++) st->owner[s] = BANK; /* owned, with_buildings: none */
     st->bases = b->bases;
     st->hqs = b->headquarters;
     st->current = first;
@@ -1521,7 +1545,7 @@ static long long play_game(State *st, Bot *bots, long long action_cap, PyObject 
     return actions;
 }
 
-/* -- Python glue ----------------------------------------------------------------------------- */
+/* -- Python glue ------------------------------------------------------------------------- */
 #define CAPSULE "warroom.fast._monopoly_avengers.Board"
 
 /* Reads a sequence of ints into out[0..cap); returns its length, -1 on an error. */
@@ -1618,7 +1642,7 @@ static int read_board(PyObject *d, Board *b) {
     const char *bad = NULL;
     for (int s = 0; s < n; s++) {
         if (b->kind[s] == S_HERO || b->kind[s] == S_DICE_HERO) b->ownable[b->nown++] = s;
-        if (b->kind[s] == S_DICE_HERO) b->dice_heroes[b->ndice++] = s;
+        if (b->kind[s] == S_DICE_HERO) b->ndice++, b->dice_mask |= bit(s);
         if (b->kind[s] < S_GO || b->kind[s] > S_GO_TO_JAIL) bad = "a space of unknown kind";
         if (b->kind[s] == S_HERO && (b->set_of[s] < 0 || b->set_of[s] >= b->nsets))
             bad = "a hero outside the sets";
@@ -1631,7 +1655,7 @@ static int read_board(PyObject *d, Board *b) {
         for (int i = 0; bad == NULL && i < b->set_size[k]; i++) {
             int s = members[m++];
             if (s < 0 || s >= n || b->set_of[s] != k) bad = "a set member outside its set";
-            else b->set_members[k][i] = s;
+            else b->set_members[k][i] = s, b->set_mask[k] |= bit(s);
         }
     }
     int jail_free = 0;
@@ -1690,7 +1714,8 @@ static PyObject *final_state(const State *st) {
     const Board *b = st->b;
     PyObject *held = PyList_New(st->players), *decks = PyList_New(2);
     if (held == NULL || decks == NULL) { Py_XDECREF(held); Py_XDECREF(decks); return NULL; }
-    for (int p = 0; p < st->players; p++) PyList_SET_ITEM(held, p, int_list(st->held[p], st->nheld[p]));
+    for (int p = 0; p < st->players; p++)
+        PyList_SET_ITEM(held, p, int_list(st->held[p], st->nheld[p]));
     for (int d = 0; d < 2; d++) {
         int items[MAX_CARDS];
         for (int i = 0; i < st->decks[d].len; i++)
