@@ -250,6 +250,15 @@ static uint64_t set_of_hero(const Board *b, int s) {
     return b->set_of[s] < 0 ? 0 : b->set_mask[b->set_of[s]];
 }
 
+/* The heroes in colour sets with a building: none of them may be sidelined or traded. */
+static uint64_t sets_with_buildings(const State *st) {
+    const Board *b = st->b;
+    uint64_t out = 0;
+    for (int k = 0; k < b->nsets; k++)
+        if (b->set_mask[k] & st->with_buildings) out |= b->set_mask[k];
+    return out;
+}
+
 /* Whether p holds every hero of s's colour set. */
 static int whole_set(const State *st, int p, int s) {
     uint64_t set = set_of_hero(st->b, s);
@@ -375,12 +384,6 @@ static int can_sell(const State *st, int p, int s) {
     return !(st->level[s] == HQ && st->bases < b->max_bases);
 }
 
-/* _sideline_problem(...) is None. */
-static int can_sideline(const State *st, int p, int s) {
-    if (st->owner[s] != p || st->sidelined[s]) return 0;
-    return !(set_of_hero(st->b, s) & st->with_buildings); /* sell the set's buildings first */
-}
-
 /* The first card `p` holds of deck `d` (a card named by its deck in _parse_items), or -1. */
 static int first_held(const State *st, int p, int d) {
     for (int i = 0; i < st->nheld[p]; i++)
@@ -425,51 +428,47 @@ static Act act_offer(int to, int deal, int what, int cash) {
     return a;
 }
 
-typedef struct {
-    int n, s[MAX_SPACES];
-} Heroes;
-
-/* p's heroes in board order: what builds, sales and reactivations look at. */
-static void heroes_of(const State *st, int p, Heroes *mine) {
-    mine->n = 0;
-    for (uint64_t left = st->owned[p]; left;) mine->s[mine->n++] = next_space(&left);
-}
-
-static int builds(const State *st, int p, const Heroes *mine, Act *out) {
+/* Heroes p may build on: only in the colour sets p holds whole. */
+static int builds(const State *st, int p, Act *out) {
+    const Board *b = st->b;
+    uint64_t whole = 0;
+    for (int k = 0; k < b->nsets; k++)
+        if (!(b->set_mask[k] & ~st->owned[p])) whole |= b->set_mask[k];
     int n = 0;
-    for (int i = 0; i < mine->n; i++)
-        if (can_build(st, p, mine->s[i], B_ANY, -1)) out[n++] = act_hero(A_BUILD, mine->s[i]);
-    return n;
-}
-
-static int sales(const State *st, int p, const Heroes *mine, Act *out) {
-    int n = 0;
-    for (int i = 0; i < mine->n; i++) {
-        int s = mine->s[i];
-        if (st->level[s] && can_sell(st, p, s)) out[n++] = act_hero(A_SELL, s);
-        else if (can_sideline(st, p, s)) out[n++] = act_hero(A_SIDELINE, s);
+    for (uint64_t left = whole; left;) {
+        int s = next_space(&left);
+        if (can_build(st, p, s, B_ANY, -1)) out[n++] = act_hero(A_BUILD, s);
     }
     return n;
 }
 
-static int reactivations(const State *st, int p, const Heroes *mine, Act *out) {
+/* _sales: a building to sell, or else the hero to sideline (_sideline_problem: not
+ * sidelined already, every building in its set sold first). */
+static int sales(const State *st, int p, Act *out) {
+    uint64_t built = sets_with_buildings(st);
     int n = 0;
-    for (int i = 0; i < mine->n; i++) {
-        int s = mine->s[i];
-        if (st->sidelined[s] && st->cash[p] >= st->b->reactivate[s])
-            out[n++] = act_hero(A_REACTIVATE, s);
+    for (uint64_t left = st->owned[p]; left;) {
+        int s = next_space(&left);
+        if (st->level[s] && can_sell(st, p, s)) out[n++] = act_hero(A_SELL, s);
+        else if (!st->sidelined[s] && !(built & bit(s))) out[n++] = act_hero(A_SIDELINE, s);
+    }
+    return n;
+}
+
+static int reactivations(const State *st, int p, Act *out) {
+    int n = 0;
+    for (uint64_t left = st->owned[p] & st->on_sidelines; left;) {
+        int s = next_space(&left);
+        if (st->cash[p] >= st->b->reactivate[s]) out[n++] = act_hero(A_REACTIVATE, s);
     }
     return n;
 }
 
 /* The heroes that may change hands: drafted, in no set with a building (Deals & Trades). */
 static uint64_t tradeable(const State *st) {
-    const Board *b = st->b;
     uint64_t drafted = 0;
     for (int p = 0; p < st->players; p++) drafted |= st->owned[p];
-    for (int k = 0; k < b->nsets; k++)
-        if (b->set_mask[k] & st->with_buildings) drafted &= ~b->set_mask[k];
-    return drafted;
+    return drafted & ~sets_with_buildings(st);
 }
 
 /* The sample of offers: heroes at their printed price, cards at the Jail fine. */
@@ -582,9 +581,7 @@ static int legal_actions(const State *st, int seat, Act *out) {
     if (ctx == CTX_DEBT) {
         int amount = st->debts[st->ndebts - 1].amount;
         if (st->cash[seat] >= amount) out[n++] = act0(A_PAY);
-        Heroes mine;
-        heroes_of(st, seat, &mine);
-        int raise = sales(st, seat, &mine, out + n);
+        int raise = sales(st, seat, out + n);
         n += raise;
         n += any_offer(st, seat, out + n);
         if (!raise && st->cash[seat] < amount) out[n++] = act0(A_BANKRUPT);
@@ -640,11 +637,9 @@ static int legal_actions(const State *st, int seat, Act *out) {
     } else {
         return n;
     }
-    Heroes mine;
-    heroes_of(st, seat, &mine);
-    n += builds(st, seat, &mine, out + n);
-    n += sales(st, seat, &mine, out + n);
-    n += reactivations(st, seat, &mine, out + n);
+    n += builds(st, seat, out + n);
+    n += sales(st, seat, out + n);
+    n += reactivations(st, seat, out + n);
     n += any_offer(st, seat, out + n);
     return n;
 }
@@ -1310,23 +1305,31 @@ static void apply(State *st, int seat, const Act *a) {
 }
 
 /* -- the random bot (warroom.bots.RandomBot) --------------------------------------------- */
+/* Rng.below, without the two divisions where n is a power of two (then 2**64 is a multiple
+ * of n, no draw is rejected and x % n is x & (n - 1)): 1 and 2 are the usual counts. */
+static uint64_t below(Rng *rng, uint64_t n) {
+    if ((n & (n - 1)) == 0) return rng_next(rng) & (n - 1);
+    return rng_below(rng, n);
+}
+
 /* Uniform over the kinds of action (sorted by name), then over that kind's actions. */
 static Act random_choose(State *st, int seat, Rng *rng, const Act *legal, int n) {
-    int count[N_ACTIONS] = {0}, nkinds = 0;
-    for (int i = 0; i < n; i++) nkinds += count[legal[i].kind]++ == 0;
-    int k = (int)rng_below(rng, (uint64_t)nkinds), kind = 0;
-    for (;; kind++)
-        if (count[kind] && k-- == 0) break;
+    uint32_t kinds = 0; /* a bit per kind present, kinds numbered in sorted order */
+    for (int i = 0; i < n; i++) kinds |= 1u << legal[i].kind;
+    for (int k = (int)below(rng, (uint64_t)__builtin_popcount(kinds)); k > 0; k--)
+        kinds &= kinds - 1; /* drop the first k kinds */
+    int kind = __builtin_ctz(kinds);
     if (kind == A_OFFER) {
         Act all[MAX_LEGAL];
         int m = offers(st, seat, all);
         if (m == 0) { fail(st, "has_offers and offers disagree"); return legal[0]; }
-        return all[rng_below(rng, (uint64_t)m)];
+        return all[below(rng, (uint64_t)m)];
     }
-    int j = (int)rng_below(rng, (uint64_t)count[kind]);
-    for (int i = 0; i < n; i++)
+    int count = 0, first = 0;
+    for (int i = n - 1; i >= 0; i--)
+        if (legal[i].kind == kind) count++, first = i;
+    for (int j = (int)below(rng, (uint64_t)count), i = first;; i++)
         if (legal[i].kind == kind && j-- == 0) return legal[i];
-    return legal[0]; /* not reached */
 }
 
 /* -- the greedy bot (warroom.bots.monopoly.GreedyMonopolyBot) ---------------------------- */
