@@ -6,6 +6,7 @@ last player with money) and how many by the limit. Each tier plays GAMES games t
 rules, every decision through the calls an interface makes (to_move, legal_actions, view,
 apply), and FAST_FACTOR times as many through the compiled fast path (`warroom.fast`),
 which plays the same games move for move: the first GAMES must come out the same.
+Rates are per second of this process's CPU time, so per core even on a busy machine.
 """
 
 from __future__ import annotations
@@ -54,9 +55,9 @@ def play_fast(tier: str, seed: int) -> Result:
 def measure(
     how: Callable[[str, int], Result], tier: str, games: int
 ) -> tuple[list[Result], float, str]:
-    start = time.perf_counter()
+    start = time.process_time()
     results = [how(tier, seed) for seed in range(games)]
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     actions = sum(r[0] for r in results)
     turns = sum(r[1] for r in results)
     by_rules = sum(r[2] for r in results)
