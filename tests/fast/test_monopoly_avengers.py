@@ -264,7 +264,7 @@ def test_lineups_the_kernel_does_not_play_go_to_the_rules() -> None:
         ({"bot_seeds": [1, -2]}, r"bot seed 1 must be in \[0, 2\*\*64\)"),
         ({"bot_seeds": [1, True]}, "bot seed 1 must be a whole number"),
         ({"lineup": (G,)}, "2 seats, 1 bots, 2 seeds"),
-        ({"lineup": "gr"}, "one bot and one bot seed per seat"),
+        ({"lineup": "gr"}, "a tier name per seat, not the string 'gr'"),
         ({"bot_seeds": [1]}, "2 seats, 2 bots, 1 seeds"),
         ({"action_cap": -1}, "action_cap must be at least 0"),
         ({"options": {"turns": 5}}, "has no option 'turns'"),

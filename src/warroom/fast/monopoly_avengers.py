@@ -106,7 +106,7 @@ def play(
 ) -> Played | None:
     """The game the runner would play through the rules, or None where the kernel is not
     built or a seat's bot is not one it plays (the runner then uses the rules)."""
-    done = _play(players, seed, lineup, bot_seeds, options, action_cap, trace=False)
+    done = trace(players, seed, lineup, bot_seeds, options, action_cap, record=False)
     return None if done is None else done.played
 
 
@@ -117,20 +117,10 @@ def trace(
     bot_seeds: Sequence[int],
     options: Mapping[str, OptionValue],
     action_cap: int,
+    record: bool = True,
 ) -> Trace | None:
-    """`play` with every action and the final state, for checking against the rules."""
-    return _play(players, seed, lineup, bot_seeds, options, action_cap, trace=True)
-
-
-def _play(
-    players: int,
-    seed: int,
-    lineup: Sequence[str],
-    bot_seeds: Sequence[int],
-    options: Mapping[str, OptionValue],
-    action_cap: int,
-    trace: bool,
-) -> Trace | None:
+    """`play` with every action and the final state (unless not `record`), for checking
+    against the rules."""
     _check(players, seed, lineup, bot_seeds, action_cap)
     turn_limit = int(GAME.resolve_options(options)["turn_limit"])
     kernel = load("_monopoly_avengers")
@@ -138,7 +128,7 @@ def _play(
         return None
     bots = [BOTS.index(tier) for tier in lineup]
     ending, winners, ranking, turn, actions, codes, final = kernel.play(
-        _board(), players, seed, bots, list(bot_seeds), turn_limit, action_cap, trace
+        _board(), players, seed, bots, list(bot_seeds), turn_limit, action_cap, record
     )
     reason = None
     if ending == END_LAST_PLAYER:
@@ -146,7 +136,7 @@ def _play(
     elif ending == END_TURN_LIMIT:
         reason = turn_limit_reason(turn)
     played = Played(tuple(seat_names(players)), tuple(winners), reason, turn, actions)
-    moves = [decode(code) for code in codes] if trace else []
+    moves = [decode(code) for code in codes] if record else []
     return Trace(played, tuple(ranking), moves, final or {})
 
 
@@ -165,7 +155,9 @@ def _check(
     for name, value in [("seed", seed)] + [(f"bot seed {i}", s) for i, s in enumerate(bot_seeds)]:
         if not 0 <= whole(name, value) < _U64:
             raise WarroomError(f"{name} must be in [0, 2**64), not {value}")
-    if isinstance(lineup, str) or len(lineup) != players or len(bot_seeds) != players:
+    if isinstance(lineup, str):
+        raise WarroomError(f"the lineup is a tier name per seat, not the string {lineup!r}")
+    if len(lineup) != players or len(bot_seeds) != players:
         raise WarroomError(
             f"one bot and one bot seed per seat: {players} seats, "
             f"{len(lineup)} bots, {len(bot_seeds)} seeds"
@@ -208,17 +200,8 @@ def board_arrays(b: mb.MonopolyBoard) -> dict[str, Any]:
         "set_members": [s for m in b.set_members for s in m],
         "card_deck": list(b.card_deck),
         "cards": cards,
+        **b.rules(),
         "go": b.go,
-        "jail": b.jail,
-        "start_cash": b.start_cash,
-        "go_salary": b.go_salary,
-        "jail_fine": b.jail_fine,
-        "battle_fine": b.battle_fine,
-        "bases": b.bases,
-        "headquarters": b.headquarters,
-        "max_bases": b.max_bases,
-        "bid_start": b.bid_start,
-        "jail_turns": b.jail_turns,
         "offer_cap": OFFER_CAP,
         "reserve": RESERVE,
     }
