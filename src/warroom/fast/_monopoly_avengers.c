@@ -1515,7 +1515,8 @@ static void setup(State *st, const Board *b, int players, uint64_t seed, long lo
 }
 
 /* One game as warroom.sim.runner.play_rules plays it; `trace` (a list or NULL) receives
- * every action as an int (see encode). Returns the number of actions, -1 on an error. */
+ * every action as an int (laid out below; `decode` in the wrapper reads it). Returns the
+ * number of actions, -1 on an error. */
 static long long play_game(State *st, Bot *bots, long long action_cap, PyObject *trace) {
     Act legal[MAX_LEGAL];
     long long actions = 0;
@@ -1784,7 +1785,8 @@ static PyObject *py_play(PyObject *self, PyObject *args) {
     if (actions >= 0) {
         int nrank = st->ending == END_CAP ? 0 : st->players;
         PyObject *final = trace ? final_state(st) : (Py_INCREF(Py_None), Py_None);
-        if (final != NULL)
+        if (final == NULL) Py_XDECREF(codes);
+        else
             out = Py_BuildValue("iNNiLNN", st->ending, int_list(st->winners, st->nwinners),
                                 int_list(st->ranking, nrank), st->turn, actions,
                                 trace ? codes : (Py_INCREF(Py_None), Py_None), final);
