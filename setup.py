@@ -18,6 +18,6 @@ setup(
             extra_compile_args=FLAGS,
             optional=True,
         )
-        for name in ("_risk_classic",)
+        for name in ("_risk_classic", "_monopoly_avengers")
     ]
 )

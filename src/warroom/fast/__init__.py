@@ -42,7 +42,10 @@ class Played:
 
 
 # mode id -> the module in this package that plays it
-_PATHS: dict[str, str] = {"risk-classic": "risk_classic"}
+_PATHS: dict[str, str] = {
+    "risk-classic": "risk_classic",
+    "monopoly-avengers": "monopoly_avengers",
+}
 
 
 def play(

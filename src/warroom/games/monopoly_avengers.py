@@ -59,6 +59,7 @@ from warroom.core.rng import Rng
 from warroom.rules import monopoly as mb
 from warroom.rules.monopoly import HQ, MonopolyBoard
 
+BOARD = "avengers"  # the data file (data/monopoly/avengers.json)
 BANK = -1
 OFFER_CAP = 3  # trade offers per player per turn (a modelling limit, not a rule)
 
@@ -195,7 +196,7 @@ class MonopolyAvengers(Game[MonoState]):
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> MonoState:
-        b = mb.board("avengers")
+        b = mb.board(BOARD)
         rng = Rng(seed)
         first = _roll_for_first(rng, players)
         n = len(b)
@@ -269,7 +270,7 @@ class MonopolyAvengers(Game[MonoState]):
         return tuple(seats)
 
     def seat_names(self, state: MonoState) -> list[str]:
-        return [f"Player {i + 1}" for i in range(state.players)]
+        return seat_names(state.players)
 
     # -- legal actions -------------------------------------------------------------------
     def legal_actions(self, state: MonoState, seat: Seat) -> list[Action]:
@@ -1003,14 +1004,26 @@ def _end_turn(st: MonoState, ev: list[Event]) -> None:
     ev.append(Event("turn", f"Turn {st.turn}: Player {nxt + 1}", {"seat": nxt, "turn": st.turn}))
 
 
+def seat_names(players: int) -> list[str]:
+    return [f"Player {i + 1}" for i in range(players)]
+
+
+def turn_limit_reason(turns: int) -> str:
+    """The outcome's reason when `turn_limit` ends a game (also used by `warroom.fast`)."""
+    return f"turn limit of {turns} turns reached (not a rulebook ending): ranked by net worth"
+
+
+def last_player_reason(winner: Seat) -> str:
+    """The outcome's reason when every other player is bankrupt (also used by `warroom.fast`)."""
+    return f"Player {winner + 1} is the last player with money"
+
+
 def _finish_by_limit(st: MonoState, ev: list[Event]) -> None:
     worth = _net_worths(st)
     alive = sorted((p for p in range(st.players) if st.alive[p]), key=lambda p: -worth[p])
     winners = tuple(p for p in alive if worth[p] == worth[alive[0]])
     st.outcome = Outcome(
-        winners,
-        f"turn limit of {st.turn} turns reached (not a rulebook ending): ranked by net worth",
-        tuple(alive) + tuple(reversed(st.out_order)),
+        winners, turn_limit_reason(st.turn), tuple(alive) + tuple(reversed(st.out_order))
     )
     st.phase = OVER
     ev.append(Event("game-over", st.outcome.reason, {"winners": list(winners)}))
@@ -1598,9 +1611,7 @@ def _bankrupt(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: lis
     alive = [p for p in range(st.players) if st.alive[p]]
     if len(alive) == 1:
         w = alive[0]
-        st.outcome = Outcome(
-            (w,), f"Player {w + 1} is the last player with money", (w, *reversed(st.out_order))
-        )
+        st.outcome = Outcome((w,), last_player_reason(w), (w, *reversed(st.out_order)))
         st.phase = OVER
         st.acquire = []
         st.tasks = []

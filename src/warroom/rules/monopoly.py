@@ -198,6 +198,23 @@ class MonopolyBoard:
         """Keeping an acquired hero sidelined: a percentage of the reactivation cost, rounded up."""
         return -(-self.reactivate[space] * self.keep_percent // 100)
 
+    def rules(self) -> dict[str, int]:
+        """The file's `rules` section by its field names, and where Jail and Go to Jail are."""
+        return {
+            "start_cash": self.start_cash,
+            "go_salary": self.go_salary,
+            "jail_fine": self.jail_fine,
+            "battle_fine": self.battle_fine,
+            "bases": self.bases,
+            "headquarters": self.headquarters,
+            "max_bases": self.max_bases,
+            "bid_start": self.bid_start,
+            "keep_sidelined_percent": self.keep_percent,
+            "jail_turns": self.jail_turns,
+            "jail": self.jail,
+            "go_to_jail": self.go_to_jail,
+        }
+
     def hero(self, name: str) -> int:
         i = self.hero_index.get(name)
         if i is None:

@@ -61,18 +61,5 @@ def _monopoly_board_json(board_id: str) -> dict[str, Any]:
             for name, members in zip(b.sets, b.set_members, strict=True)
         ],
         "decks": [{"id": d, "name": n} for d, n in zip(b.decks, b.deck_names, strict=True)],
-        "rules": {
-            "start_cash": b.start_cash,
-            "go_salary": b.go_salary,
-            "jail_fine": b.jail_fine,
-            "battle_fine": b.battle_fine,
-            "bases": b.bases,
-            "headquarters": b.headquarters,
-            "max_bases": b.max_bases,
-            "bid_start": b.bid_start,
-            "keep_sidelined_percent": b.keep_percent,
-            "jail_turns": b.jail_turns,
-            "jail": b.jail,
-            "go_to_jail": b.go_to_jail,
-        },
+        "rules": b.rules(),
     }
