@@ -4,8 +4,9 @@ Every kernel game is replayed through `GAME.apply`: at each step the Python bot 
 `to_move` names first chooses from `GAME.view` and `GAME.legal_actions`, and the kernel's
 action must be that choice; at the end the state and the outcome must be the same. The
 games are chosen so that together they take every path the bots can reach (checked by
-`test_the_games_take_every_path`). WARROOM_FAST_SWEEP=N replays N more whole games of each
-lineup at 2 to 6 players (slow: about 10 games a second).
+`test_the_games_take_every_path`). The sweep (`./run test -m sweep tests/fast`, not in the
+default run) replays WARROOM_FAST_SWEEP whole games (10 unless set) more of each lineup at 2
+to 6 players (slow: about 10 games a second).
 """
 
 from __future__ import annotations
@@ -206,11 +207,11 @@ def test_the_games_take_every_path() -> None:
     assert {a for k in _KINDS.values() for a in k} == set(fast.ACTIONS)
 
 
-@pytest.mark.skipif(not os.environ.get("WARROOM_FAST_SWEEP"), reason="WARROOM_FAST_SWEEP=N")
+@pytest.mark.sweep
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("kind", [R, G, "mix"])
 def test_sweep(players: int, kind: str) -> None:
-    for i in range(int(os.environ.get("WARROOM_FAST_SWEEP", "0"))):
+    for i in range(int(os.environ.get("WARROOM_FAST_SWEEP", "10"))):
         seed = game_seed(players * 1000 + len(kind), i)
         replay(players, seed, lineup(kind, players, i), 1000)
 

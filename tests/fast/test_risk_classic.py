@@ -4,8 +4,9 @@ Each game the kernel plays is replayed through the Python rules (`GAME.apply`): 
 the Python bot of the seat to move chooses from `GAME.view` and `GAME.legal_actions`, exactly
 as `warroom.sim.runner.play_rules` does, and the kernel's action must be that choice. At the
 end the whole state must match (board, hands, deck order, counters, the generators' counters,
-the outcome). `WARROOM_FAST_SWEEP=N` replays N more games for every combination of options,
-players and bots.
+the outcome). The sweep (`./run test -m sweep tests/fast`, not in the default run) replays
+WARROOM_FAST_SWEEP games (10 unless set) more for every combination of options, players and
+bots.
 """
 
 from __future__ import annotations
@@ -274,9 +275,9 @@ def test_kernel_plays_on_from_intricate_positions(name: str, bots: str) -> None:
         replay_from(f"{name}, bots seeded from {i}", start, [bots] * 4, seeds, 60)
 
 
-@pytest.mark.skipif(not os.environ.get("WARROOM_FAST_SWEEP"), reason="WARROOM_FAST_SWEEP=N")
+@pytest.mark.sweep
 def test_sweep() -> None:
-    n = int(os.environ["WARROOM_FAST_SWEEP"])
+    n = int(os.environ.get("WARROOM_FAST_SWEEP", "10"))
     seen: Counter[str] = Counter()
     for players, bots, options in itertools.product(
         [2, 3, 4, 5], ["random", "greedy", "mixed"], OPTIONS

@@ -191,7 +191,9 @@ class MonopolyAvengers(Game[MonoState]):
     min_players = 2
     max_players = 12  # Components: 12 tokens
     options = (
-        Option("turn_limit", 0, "end the game after this many turns (0: never; simulations)"),
+        Option(
+            "turn_limit", 0, "end the game after this many turns (0: never; simulations)", minimum=0
+        ),
     )
 
     # -- setup ---------------------------------------------------------------------------
