@@ -147,7 +147,8 @@ def test_tier_specs() -> None:
         make_bot("mcts:x", MODE, 0)
     with pytest.raises(Exception, match="takes no argument"):
         make_bot("greedy:3", MODE, 0)
-    assert make_bot("mcts", "no-such-mode", 0).name == "random"  # no kit, no greedy: random
+    with pytest.raises(Exception, match="'mcts' does not play monopoly-avengers"):
+        make_bot("mcts", "monopoly-avengers", 0)  # no search kit: no search tier
 
 
 def test_greedy_stops_trading_when_an_elimination_trade_is_down_to_four_cards() -> None:

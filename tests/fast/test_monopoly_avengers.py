@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.fast import kernel
-from warroom.bots import make_bot
+from warroom.bots import RandomBot, make_bot, register_tier
 from warroom.core.actions import Action
 from warroom.core.errors import WarroomError
 from warroom.fast import Played
@@ -245,11 +245,17 @@ def test_runner_gives_the_same_table_either_way() -> None:
     assert {r["ending"] for r in python} == {"action-cap"}
 
 
+# A tier the kernel does not play (Monopoly has no search tier to stand in for one).
+register_tier("rules-only", "monopoly", lambda mode, seed: RandomBot(seed))
+
+
 def test_lineups_the_kernel_does_not_play_go_to_the_rules() -> None:
     args: dict[str, Any] = dict(seed=1, bot_seeds=[1, 2], options={}, action_cap=10)
-    assert fast.play(2, lineup=(G, "mcts:5"), **args) is None
+    assert fast.play(2, lineup=(G, "rules-only"), **args) is None
     with pytest.raises(WarroomError, match="no fast path plays"):
-        run(SimConfig(GAME.id, 1, (G, "mcts:5"), 2, engine="fast"), workers=1)
+        run(SimConfig(GAME.id, 1, (G, "rules-only"), 2, engine="fast"), workers=1)
+    auto = run(SimConfig(GAME.id, 1, (G, "rules-only"), 2, action_cap=10), workers=1)
+    assert auto[0].actions == 10  # auto: played through the rules instead
     played = fast.play(2, lineup=(G, R), **args)
     assert isinstance(played, Played) and played.actions == 10 and played.reason is None
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from warroom.bots import Bot, RandomBot, make_bot, register_tier
+from warroom.bots import Bot, register_tier
 from warroom.core.actions import Action
 from warroom.core.errors import IllegalAction, WarroomError
 from warroom.core.game import Game, Seat
@@ -57,7 +57,10 @@ _KITS: dict[str, SearchKit[Any]] = {}
 
 
 def register_search_kit(mode_prefix: str, kit: SearchKit[Any]) -> None:
+    """Offer the search tier (`mcts`, `mcts:N`) for modes whose id starts with `mode_prefix`;
+    a mode without a kit has no search tier rather than one that plays as another."""
     _KITS[mode_prefix] = kit
+    register_tier("mcts", mode_prefix, make_mcts, takes_arg=True)
 
 
 def search_kit(mode: str) -> SearchKit[Any] | None:
@@ -212,19 +215,13 @@ def _apply(game: Game[S], state: S, seat: Seat, action: Action, rng: random.Rand
 
 
 def make_mcts(mode: str, seed: int, arg: str | None = None) -> Bot:
-    """The search tier; `arg` is the iteration budget ("mcts:50"). Without a kit: greedy."""
+    """The search tier; `arg` is the iteration budget ("mcts:50")."""
     kit = search_kit(mode)
     if kit is None:
-        try:
-            return make_bot("greedy", mode, seed)
-        except WarroomError:
-            return RandomBot(seed)
+        raise WarroomError(f"bot tier 'mcts' does not play {mode}: it has no search kit")
     iterations = DEFAULT_ITERATIONS
     if arg:
         if not arg.isdigit() or int(arg) < 1:
             raise WarroomError(f"mcts:N needs a positive whole number of iterations, not {arg!r}")
         iterations = int(arg)
     return MctsBot(kit, seed, iterations)
-
-
-register_tier("mcts", "*", make_mcts, takes_arg=True)

@@ -84,7 +84,8 @@ def simulate(
         str,
         typer.Option(
             help="Bot tiers by seat, comma-separated (one for all seats); "
-            "seats rotate between games. Tiers: random, greedy, mcts, mcts:N."
+            "seats rotate between games. Tiers: random, greedy, and mcts or mcts:N where the "
+            "mode has a search kit (Classic RISK)."
         ),
     ] = "random",
     seed: Annotated[int, typer.Option(help="Master seed: same seed, same results.")] = 0,
