@@ -19,7 +19,10 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from warroom.core.game import OptionValue
+from warroom.core.errors import WarroomError
+from warroom.core.game import Game, OptionValue
+
+_MASK = (1 << 64) - 1
 
 
 def load(name: str) -> ModuleType | None:
@@ -39,6 +42,39 @@ class Played:
     reason: str | None  # None: stopped by the action cap
     turns: int | None
     actions: int
+
+
+def check_args(
+    game: Game[Any],
+    players: int,
+    seed: int,
+    lineup: Sequence[str],
+    bot_seeds: Sequence[int],
+    action_cap: int,
+) -> tuple[int, list[int]]:
+    """Refuse bad arguments to a fast path clearly, before any reach C; gives the game's and
+    the bots' seeds modulo 2**64, as `Rng` takes them."""
+
+    def whole(name: str, value: object) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise WarroomError(f"{name} must be a whole number, not {value!r}")
+        return value
+
+    if not game.min_players <= whole("players", players) <= game.max_players:
+        raise WarroomError(
+            f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}"
+        )
+    if isinstance(lineup, str):
+        raise WarroomError(f"the lineup is a tier name per seat, not the string {lineup!r}")
+    if len(lineup) != players or len(bot_seeds) != players:
+        raise WarroomError(
+            f"one bot and one bot seed per seat: {players} seats, "
+            f"{len(lineup)} bots, {len(bot_seeds)} seeds"
+        )
+    if whole("action_cap", action_cap) < 0:
+        raise WarroomError(f"action_cap must be at least 0, not {action_cap}")
+    seeds = [whole(f"bot seed {i}", s) & _MASK for i, s in enumerate(bot_seeds)]
+    return whole("seed", seed) & _MASK, seeds
 
 
 # mode id -> the module in this package that plays it

@@ -17,9 +17,8 @@ from typing import Any
 
 from warroom.bots.monopoly import RESERVE
 from warroom.core.actions import Action, Arg
-from warroom.core.errors import WarroomError
 from warroom.core.game import OptionValue
-from warroom.fast import Played, load
+from warroom.fast import Played, check_args, load
 from warroom.games.monopoly_avengers import (
     BOARD,
     CARD_SUFFIX,
@@ -83,7 +82,6 @@ BOTS = ("random", "greedy")  # the tiers the kernel plays
 END_CAP, END_LAST_PLAYER, END_TURN_LIMIT = range(3)
 _DEAL_BUY_HERO, _DEAL_SELL_HERO, _DEAL_BUY_CARD, _DEAL_SELL_CARD = range(4)
 _HERO_ARG = {"ask", "build", "forgo", "keep", "reactivate", "sell", "sideline", "want"}
-_U64 = 1 << 64
 
 
 @dataclass(frozen=True)
@@ -121,14 +119,14 @@ def trace(
 ) -> Trace | None:
     """`play` with every action and the final state (unless not `record`), for checking
     against the rules."""
-    _check(players, seed, lineup, bot_seeds, action_cap)
+    seed, seeds = check_args(GAME, players, seed, lineup, bot_seeds, action_cap)
     turn_limit = int(GAME.resolve_options(options)["turn_limit"])
     kernel = load("_monopoly_avengers")
     if kernel is None or any(tier not in BOTS for tier in lineup):
         return None
     bots = [BOTS.index(tier) for tier in lineup]
     ending, winners, ranking, turn, actions, codes, final = kernel.play(
-        _board(), players, seed, bots, list(bot_seeds), turn_limit, action_cap, record
+        _board(), players, seed, bots, seeds, turn_limit, action_cap, record
     )
     reason = None
     if ending == END_LAST_PLAYER:
@@ -138,32 +136,6 @@ def trace(
     played = Played(tuple(seat_names(players)), tuple(winners), reason, turn, actions)
     moves = [decode(code) for code in codes] if record else []
     return Trace(played, tuple(ranking), moves, final or {})
-
-
-def _check(
-    players: int, seed: int, lineup: Sequence[str], bot_seeds: Sequence[int], action_cap: int
-) -> None:
-    def whole(name: str, value: object) -> int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise WarroomError(f"{name} must be a whole number, not {value!r}")
-        return value
-
-    if not GAME.min_players <= whole("players", players) <= GAME.max_players:
-        raise WarroomError(
-            f"{GAME.title} is for {GAME.min_players} to {GAME.max_players} players, not {players}"
-        )
-    for name, value in [("seed", seed)] + [(f"bot seed {i}", s) for i, s in enumerate(bot_seeds)]:
-        if not 0 <= whole(name, value) < _U64:
-            raise WarroomError(f"{name} must be in [0, 2**64), not {value}")
-    if isinstance(lineup, str):
-        raise WarroomError(f"the lineup is a tier name per seat, not the string {lineup!r}")
-    if len(lineup) != players or len(bot_seeds) != players:
-        raise WarroomError(
-            f"one bot and one bot seed per seat: {players} seats, "
-            f"{len(lineup)} bots, {len(bot_seeds)} seeds"
-        )
-    if whole("action_cap", action_cap) < 0:
-        raise WarroomError(f"action_cap must be at least 0, not {action_cap}")
 
 
 @cache

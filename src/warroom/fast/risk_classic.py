@@ -20,7 +20,7 @@ from warroom.core.actions import Action
 from warroom.core.board import Board
 from warroom.core.errors import WarroomError
 from warroom.core.game import OptionValue
-from warroom.fast import Played, load
+from warroom.fast import Played, check_args, load
 from warroom.games import risk_classic as rc
 from warroom.rules.cards import WILD
 
@@ -28,7 +28,6 @@ BOTS = {"random": 0, "greedy": 1}
 """The bot tiers the kernel plays, and its code for each."""
 
 _kernel: Any = load("_risk_classic")
-_MASK = (1 << 64) - 1  # seeds are taken modulo 2**64, as Rng takes them
 _FOREVER = 2**62  # limits beyond any game's length are all the same to the kernel
 _LAST_STANDING, _TURN_LIMIT = 1, 2  # the kernel's endings (0: stopped by the action cap)
 
@@ -71,16 +70,7 @@ def trace(
 ) -> Traced | None:
     """As `play`, with every action and the final state (unless `record` is off), going on
     from `start` where given instead of a new game from `seed`."""
-    _check_int("players", players)
-    if not rc.GAME.min_players <= players <= rc.GAME.max_players:
-        raise WarroomError(f"{rc.GAME.title} is for 2 to 5 players, not {players}")
-    if isinstance(lineup, str) or len(lineup) != players or len(bot_seeds) != players:
-        raise WarroomError(f"give one bot tier and one bot seed per seat ({players})")
-    for value in (seed, *bot_seeds):
-        _check_int("a seed", value)
-    _check_int("action_cap", action_cap)
-    if action_cap < 0:
-        raise WarroomError(f"action_cap cannot be negative ({action_cap})")
+    seed, seeds = check_args(rc.GAME, players, seed, lineup, bot_seeds, action_cap)
     opts = rc.GAME.resolve_options(options)
     if _kernel is None or not all(spec in BOTS for spec in lineup):
         return None
@@ -89,9 +79,9 @@ def trace(
         _board(board),
         _odds(),
         players,
-        seed & _MASK,
+        seed,
         [BOTS[spec] for spec in lineup],
-        [s & _MASK for s in bot_seeds],
+        seeds,
         opts["setup"] == "deal",
         opts["defender_dice"] == "auto",
         min(_FOREVER, int(opts["turn_limit"])),
@@ -145,11 +135,6 @@ def state_fields(st: rc.RiskState) -> dict[str, Any]:
         "attack": (st.attack_from, st.attack_to, st.attack_dice),
         "rng": (st.rng.seed, st.rng.counter),
     }
-
-
-def _check_int(what: str, value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise WarroomError(f"{what} must be a whole number, not {value!r}")
 
 
 @cache
