@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -223,7 +223,7 @@ class Hub:
         if token is None:
             raise WebError(409, f"seat {seat + 1} is not open to join")
         with room.lock:
-            room.seats[seat] = SeatRow(**{**_seat_dict(room.seats[seat]), "claimed": True})
+            room.seats[seat] = replace(room.seats[seat], claimed=True)
         return seat, token
 
     # -- acting ---------------------------------------------------------------------------
@@ -436,14 +436,3 @@ def _read_action(room: Room, seat: int, action_json: list[Any] | None, text: str
             return Action(UNDO)
         return room.match.game.parse(room.match.state, seat, text)
     raise WebError(400, "send the action as 'action': [kind, args...] or as 'text'")
-
-
-def _seat_dict(s: SeatRow) -> dict[str, Any]:
-    return {
-        "seat": s.seat,
-        "kind": s.kind,
-        "tier": s.tier,
-        "name": s.name,
-        "token": s.token,
-        "claimed": s.claimed,
-    }
