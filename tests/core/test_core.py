@@ -231,3 +231,44 @@ def test_corrupt_saves_are_refused_clearly(mutate: Any, message: str) -> None:
         Match.from_save(data)
     with pytest.raises(SaveError):
         Match.from_save("not even a dict")
+
+
+def test_undo_never_crosses_the_end_of_a_game() -> None:
+    """Issue 10: after the last decision of a finished game (here one ended by turn_limit,
+    whose last action reveals nothing), undo is refused and the outcome stays."""
+    m = Match.start("risk-classic", 2, 3, {"turn_limit": 1, "defender_dice": "auto"})
+    while m.outcome() is None:
+        seat = m.to_move()[0]
+        legal = m.legal(seat)
+        # End the attack as soon as the rules allow, so the last step is a plain 'end'.
+        m.act(seat, next((a for a in legal if a.kind == "end"), legal[0]))
+    assert not m.steps[-1].reveals  # without the guard this step could be taken back
+    with pytest.raises(CannotUndo, match="game is over"):
+        m.undo(m.record[-1][0])
+    assert m.outcome() is not None
+
+
+def test_log_keeps_every_event_across_reveals_and_drops_undone_ones() -> None:
+    """A seat that reconnects must be able to read the whole log, not only what is undoable."""
+    m = Match.start("risk-classic", 3, 5, {"defender_dice": "auto"})
+    kept: list[Any] = []
+    while m.state.phase != "attack":
+        seat = m.to_move()[0]
+        kept.extend(m.act(seat, m.legal(seat)[0]))
+    seat = m.to_move()[0]
+    kept.extend(m.act(seat, next(a for a in m.legal(seat) if a.kind == "attack")))
+    assert any(e.reveals for e in kept)
+    assert m.log == kept
+    # Play on (ending phases) until a decision logs events and can still be undone.
+    while True:
+        seat = m.to_move()[0]
+        legal = m.legal(seat)
+        undone = m.act(seat, next((a for a in legal if a.kind == "end"), legal[0]))
+        if undone and m.can_undo(seat) is None:
+            break
+        kept.extend(undone)
+    assert m.log == kept + undone
+    m.undo(seat)
+    assert m.log == kept
+    loaded = Match.from_save(json.loads(json.dumps(m.to_save())))
+    assert loaded.log == m.log

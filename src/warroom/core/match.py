@@ -49,6 +49,9 @@ class Match:
         self.state: Any = game.new_game(players, seed, self.options)
         self.record: list[tuple[Seat, str]] = []
         self.steps: list[Step] = []
+        # Every event of the game so far, undone ones removed: a seat that reconnects
+        # reads the whole log (through `Event.for_seat`), not only what is still undoable.
+        self.log: list[Event] = []
 
     @classmethod
     def start(
@@ -79,12 +82,15 @@ class Match:
         if step.reveals:
             self.steps.clear()
         self.steps.append(step)
+        self.log.extend(events)
         self.state = new_state
         self.record.append((seat, action.text()))
         return events
 
     def can_undo(self, seat: Seat) -> str | None:
         """None if `seat` may undo its last decision, else the reason it may not."""
+        if self.outcome() is not None:
+            return "the game is over"
         if not self.steps:
             return "nothing has been decided yet"
         last = self.steps[-1]
@@ -99,6 +105,7 @@ class Match:
         if reason is not None:
             raise CannotUndo(f"cannot undo: {reason}")
         step = self.steps.pop()
+        del self.log[len(self.log) - len(step.events) :]
         self.state = step.before
         self.record.append((seat, UNDO))
         return step
