@@ -1,8 +1,10 @@
 """The contract every registered mode passes: pgx-style, one API test run on every game.
 
 Random (and greedy) legal play from many seeds finishes with invariants held after every action;
-save, load and replay give the identical game; no view shows what its seat may not know;
-illegal and malformed actions leave the state exactly as it was.
+save, load and replay give the identical game; no view shows what its seat may not know, nor
+anything that depends on the generator's seed (so no view helps predict a later draw);
+illegal and malformed actions leave the state exactly as it was. Some games draw from the
+keyed generator that served games use, the others from SplitMix64.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ import pytest
 
 import warroom.games as games
 from warroom.bots import make_bot, tiers_for
-from warroom.core import Action, Game, Match, Rng, WarroomError
+from warroom.core import Action, Game, KeyedRng, Match, Rng, WarroomError
 
 MODES = [g.id for g in games.modes()]
 SEEDS = [104_729 + 7_919 * k for k in range(6)]
+KEYED_SEEDS = SEEDS[4:]  # these games draw from the keyed generator, with 256-bit seeds
 MAX_ACTIONS = 20_000
 
 
@@ -39,7 +42,11 @@ def player_counts(game: Game[Any]) -> list[int]:
 def play_match(mode: str, players: int, seed: int, tier: str) -> tuple[Match, list[Any]]:
     """A finished match of bots of one tier, with the state before every step."""
     game = games.get_mode(mode)
-    match = Match.start(mode, players, seed, sim_options(game))
+    if seed in KEYED_SEEDS:
+        key = Rng(seed).next_u64() << 192 | Rng(seed, 1).next_u64()
+        match = Match.start(mode, players, key, sim_options(game), generator="blake2b")
+    else:
+        match = Match.start(mode, players, seed, sim_options(game))
     bots = [make_bot(tier, mode, seed * 100 + s) for s in range(players)]
     states = []
     while match.outcome() is None:
@@ -100,6 +107,10 @@ def test_views_leak_nothing(played: tuple[Match, list[Any]]) -> None:
             other = game.resample_hidden(state, seat, rng)
             if other is not None:
                 assert game.view(other, seat) == view
+            # Another key for the generator: every later draw differs, no view does.
+            rekeyed = copy.copy(state)
+            rekeyed.rng = KeyedRng(rng.next_u64(), state.rng.counter)
+            assert game.view(rekeyed, seat) == view
 
 
 def test_legal_actions_apply_and_round_trip(played: tuple[Match, list[Any]]) -> None:

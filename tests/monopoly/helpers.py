@@ -9,7 +9,7 @@ from warroom.core import Event, Rng
 from warroom.games.monopoly_avengers import END, GAME, START, MonoState
 
 G = GAME
-B = GAME.setup(2, 0, {"turn_limit": 0}).board
+B = GAME.new_game(2, 0, {"turn_limit": 0}).board
 
 
 def new(players: int = 2, seed: int = 1, turn_limit: int = 0) -> MonoState:

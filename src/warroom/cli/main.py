@@ -83,7 +83,13 @@ def play(
     bots: Annotated[
         str | None, typer.Option(help="Bot tier for the other seats (default: greedy if offered).")
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed (default: random).")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            help="Seed, for a game you can repeat (SplitMix64). Default: a 256-bit seed from "
+            "the operating system and the keyed generator, so no draw can be predicted."
+        ),
+    ] = None,
     map_: Annotated[
         str | None, typer.Option("--map", help="Board, where the mode has one.")
     ] = None,
@@ -104,15 +110,20 @@ def play(
             opts: dict[str, object] = dict(parse_options(option or []))
             if map_ is not None:
                 opts["map"] = map_
-            match = Match.start(
-                mode, players, secrets.randbelow(2**31) if seed is None else seed, opts
-            )
+            if seed is None:
+                match = Match.start(mode, players, secrets.randbits(256), opts, generator="blake2b")
+            else:
+                match = Match.start(mode, players, seed, opts)
         if not 0 <= humans <= match.players:
             raise WarroomError(f"--humans must be 0 to {match.players}")
         offered = tiers_for(match.game.id)
         tier = bots or ("greedy" if "greedy" in offered else "random")
+        # A repeatable game gets repeatable bots; otherwise their seeds are drawn too.
         seat_bots = {
-            s: make_bot(tier, match.game.id, match.seed * 10 + s) for s in range(match.players)
+            s: make_bot(
+                tier, match.game.id, secrets.randbits(64) if seed is None else seed * 10 + s
+            )
+            for s in range(match.players)
         }
     except WarroomError as exc:
         raise fail(str(exc)) from None

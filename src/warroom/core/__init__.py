@@ -18,9 +18,10 @@ from warroom.core.events import Event
 from warroom.core.game import Game, Outcome, Seat
 from warroom.core.match import SAVE_FORMAT_VERSION, Match
 from warroom.core.registry import get_mode, modes, register
-from warroom.core.rng import Rng
+from warroom.core.rng import GENERATORS, KeyedRng, Rng, make_rng
 
 __all__ = [
+    "GENERATORS",
     "SAVE_FORMAT_VERSION",
     "Action",
     "BoardError",
@@ -28,6 +29,7 @@ __all__ = [
     "Event",
     "Game",
     "IllegalAction",
+    "KeyedRng",
     "MalformedAction",
     "Match",
     "NotYourDecision",
@@ -38,6 +40,7 @@ __all__ = [
     "UnknownMode",
     "WarroomError",
     "get_mode",
+    "make_rng",
     "modes",
     "register",
 ]

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from warroom.core.actions import Action
 from warroom.core.errors import IllegalAction, NotYourDecision, WarroomError
 from warroom.core.events import Event
-from warroom.core.rng import Rng
+from warroom.core.rng import Rng, make_rng
 
 Seat = int
 OptionValue = str | int | bool
@@ -94,16 +94,28 @@ class Game(ABC, Generic[S]):
             out[key] = known[key].check(value)
         return out
 
-    def new_game(self, players: int, seed: int, options: Mapping[str, object] | None = None) -> S:
-        """Setup with checked player count and options (defaults filled in)."""
+    def new_game(
+        self,
+        players: int,
+        seed: int,
+        options: Mapping[str, object] | None = None,
+        generator: str = "splitmix64",
+    ) -> S:
+        """Setup with checked player count and options (defaults filled in), drawing chance
+        from the named generator (`warroom.core.rng.GENERATORS`) at `seed`."""
         if not self.min_players <= players <= self.max_players:
             span = f"{self.min_players} to {self.max_players}"
             raise WarroomError(f"{self.title} is for {span} players, not {players}")
-        return self.setup(players, seed, self.resolve_options(options))
+        try:
+            rng = make_rng(generator, seed)
+        except ValueError as exc:
+            raise WarroomError(str(exc)) from None
+        return self.setup(players, rng, self.resolve_options(options))
 
     @abstractmethod
-    def setup(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> S:
-        """The state before anyone has decided anything; any setup chance is drawn here."""
+    def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> S:
+        """The state before anyone has decided anything; any setup chance is drawn here from
+        `rng`, which the state then carries for every later draw."""
 
     @abstractmethod
     def to_move(self, state: S) -> tuple[Seat, ...]:

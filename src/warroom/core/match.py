@@ -1,8 +1,9 @@
 """A game in progress: the state, the append-only record of decisions, undo, save and load.
 
-A save is the mode, players, seed, options and the record; loading replays the record,
-so a save is small, readable and checks itself. Every format version ever released
-must keep loading (tests keep a sample of each).
+A save is the mode, players, generator, seed, options and the record; loading replays
+the record, so a save is small, readable and checks itself. Every format version ever
+released must keep loading (tests keep a sample of each): version 1 had no generator
+field and always drew from SplitMix64; version 2 names the generator.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from warroom.core.game import Game, Outcome, Seat
 from warroom.core.registry import get_mode
 
 SAVE_FORMAT = "warroom-save"
-SAVE_FORMAT_VERSION = 1
+SAVE_FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+DEFAULT_GENERATOR = "splitmix64"  # reproducible; served games pass "blake2b"
 UNDO = "undo"
 
 
@@ -40,13 +43,19 @@ class Match:
     """Owns one game's truth. Interfaces call `act`; bots and players get `view`."""
 
     def __init__(
-        self, game: Game[Any], players: int, seed: int, options: Mapping[str, object] | None
+        self,
+        game: Game[Any],
+        players: int,
+        seed: int,
+        options: Mapping[str, object] | None,
+        generator: str = DEFAULT_GENERATOR,
     ) -> None:
         self.game = game
         self.players = players
         self.seed = seed
+        self.generator = generator
         self.options = game.resolve_options(options)
-        self.state: Any = game.new_game(players, seed, self.options)
+        self.state: Any = game.new_game(players, seed, self.options, generator)
         self.record: list[tuple[Seat, str]] = []
         self.steps: list[Step] = []
         # Every event of the game so far, undone ones removed: a seat that reconnects
@@ -55,9 +64,14 @@ class Match:
 
     @classmethod
     def start(
-        cls, mode: str, players: int, seed: int, options: Mapping[str, object] | None = None
+        cls,
+        mode: str,
+        players: int,
+        seed: int,
+        options: Mapping[str, object] | None = None,
+        generator: str = DEFAULT_GENERATOR,
     ) -> Match:
-        return cls(get_mode(mode), players, seed, options)
+        return cls(get_mode(mode), players, seed, options, generator)
 
     # -- playing -------------------------------------------------------------------------
     def to_move(self) -> tuple[Seat, ...]:
@@ -117,6 +131,7 @@ class Match:
             "version": SAVE_FORMAT_VERSION,
             "mode": self.game.id,
             "players": self.players,
+            "generator": self.generator,
             "seed": self.seed,
             "options": self.options,
             "record": [[seat, text] for seat, text in self.record],
@@ -128,11 +143,15 @@ class Match:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("not a warroom save (no 'format': 'warroom-save' field)")
         version = data.get("version")
-        if version != SAVE_FORMAT_VERSION:
+        if version not in READABLE_VERSIONS or isinstance(version, bool):
+            readable = ", ".join(str(v) for v in READABLE_VERSIONS)
             raise SaveError(
                 f"save format version {version!r} is not supported "
-                f"(this warroom reads version {SAVE_FORMAT_VERSION})"
+                f"(this warroom reads versions {readable})"
             )
+        generator = data.get("generator") if version >= 2 else DEFAULT_GENERATOR
+        if not isinstance(generator, str):
+            raise SaveError("save field 'generator' is missing or not a str")
         for key, kind in (
             ("mode", str),
             ("players", int),
@@ -143,7 +162,9 @@ class Match:
             if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
                 raise SaveError(f"save field {key!r} is missing or not a {kind.__name__}")
         try:
-            match = cls.start(data["mode"], data["players"], data["seed"], data["options"])
+            match = cls.start(
+                data["mode"], data["players"], data["seed"], data["options"], generator
+            )
         except WarroomError as exc:
             raise SaveError(f"save cannot start its game: {exc}") from None
         for number, entry in enumerate(data["record"], start=1):

@@ -1,30 +1,48 @@
-"""A seeded random number generator carried inside the game state.
+"""Seeded random number generators carried inside the game state.
 
-SplitMix64 over a counter: the whole generator is two integers, so copying a state
-(which search bots do thousands of times a second) costs nothing, and the same seed
-gives the same draws on any machine and any Python version.
+Two generators, both a seed and a counter (so copying a state, which search bots do
+thousands of times a second, costs nothing, and the same seed gives the same draws on any
+machine and any Python version):
+
+- `Rng`, SplitMix64: fast and reproducible, for simulation, tests and the compiled fast
+  paths (which mirror it in C). Its output is an invertible function of seed and counter,
+  so anyone who sees enough draws can find the seed and predict the rest: never for a game
+  where a seat must not know what comes next.
+- `KeyedRng`: keyed BLAKE2b (a standard-library cryptographic hash, used as a pseudorandom
+  function) over the counter, with a key of up to 256 bits. Its outputs reveal nothing of
+  the key, so with a key drawn from the operating system nobody can predict a draw from
+  the ones they saw. Served games use it.
+
+A generator is named in saves (`GENERATORS`), so a replay draws exactly what the game drew.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from hashlib import blake2b
 from itertools import product
+from typing import ClassVar
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
 class Rng:
-    """Deterministic generator; mutate only a state you own (a copy made by the game's step)."""
+    """SplitMix64; mutate only a state you own (a copy made by the game's step)."""
 
     __slots__ = ("counter", "seed")
+    generator: ClassVar[str] = "splitmix64"
 
     def __init__(self, seed: int, counter: int = 0) -> None:
         self.seed = seed & _MASK
         self.counter = counter
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rng) and (self.seed, self.counter) == (other.seed, other.counter)
+        return (
+            isinstance(other, Rng)
+            and type(self) is type(other)
+            and (self.seed, self.counter) == (other.seed, other.counter)
+        )
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
@@ -66,6 +84,44 @@ class Rng:
 
     def to_json(self) -> list[int]:
         return [self.seed, self.counter]
+
+
+KEY_BITS = 256
+
+
+class KeyedRng(Rng):
+    """BLAKE2b keyed with the seed, over the counter: draws that do not reveal the seed."""
+
+    __slots__ = ("_key",)
+    generator: ClassVar[str] = "blake2b"
+
+    def __init__(self, seed: int, counter: int = 0) -> None:
+        if not 0 <= seed < 1 << KEY_BITS:
+            raise ValueError(f"a {self.generator} seed is a whole number in [0, 2**{KEY_BITS})")
+        self.seed = seed
+        self.counter = counter
+        self._key = seed.to_bytes(KEY_BITS // 8, "little")
+
+    def copy(self) -> KeyedRng:
+        twin = KeyedRng.__new__(KeyedRng)
+        twin.seed, twin.counter, twin._key = self.seed, self.counter, self._key
+        return twin
+
+    def next_u64(self) -> int:
+        self.counter += 1
+        block = blake2b(self.counter.to_bytes(16, "little"), key=self._key, digest_size=8)
+        return int.from_bytes(block.digest(), "little")
+
+
+GENERATORS: dict[str, type[Rng]] = {cls.generator: cls for cls in (Rng, KeyedRng)}
+
+
+def make_rng(generator: str, seed: int) -> Rng:
+    """The named generator at `seed`; a clear ValueError for an unknown name or bad seed."""
+    cls = GENERATORS.get(generator)
+    if cls is None:
+        raise ValueError(f"no generator {generator!r} (known: {', '.join(GENERATORS)})")
+    return cls(seed)
 
 
 @cache

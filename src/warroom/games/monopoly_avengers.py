@@ -197,9 +197,8 @@ class MonopolyAvengers(Game[MonoState]):
     )
 
     # -- setup ---------------------------------------------------------------------------
-    def setup(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> MonoState:
+    def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> MonoState:
         b = mb.board(BOARD)
-        rng = Rng(seed)
         first = _roll_for_first(rng, players)
         n = len(b)
         decks = [[c for c in range(len(b.cards)) if b.card_deck[c] == d] for d in range(2)]

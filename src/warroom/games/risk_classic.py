@@ -154,9 +154,8 @@ class ClassicRisk(Game[RiskState]):
     )
 
     # -- setup ---------------------------------------------------------------------------
-    def setup(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> RiskState:
+    def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> RiskState:
         board = data.board(MAPS[str(options["map"])])
-        rng = Rng(seed)
         n = len(board)
         two = players == 2
         sides = players + 1 if two else players

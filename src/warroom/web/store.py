@@ -37,7 +37,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from warroom.core.match import SAVE_FORMAT, SAVE_FORMAT_VERSION
+from warroom.core.match import DEFAULT_GENERATOR, SAVE_FORMAT, SAVE_FORMAT_VERSION
 
 SNAPSHOT_EVERY = 50  # actions between snapshots of the save
 
@@ -258,6 +258,7 @@ class Store:
             "version": SAVE_FORMAT_VERSION,
             "mode": g.mode,
             "players": g.players,
+            "generator": DEFAULT_GENERATOR,
             "seed": g.seed,
             "options": g.options,
             "record": record,
