@@ -84,7 +84,7 @@ typedef struct {
 } Task;
 
 typedef struct {
-    int owner, payer, space, amount; /* amount < 0: that many times the dice */
+    int owner, payer, space; /* the owner at landing; the amount is decided on asking */
 } Claim;
 
 typedef struct {
@@ -320,7 +320,7 @@ static void net_worths(const State *st, long long *total) {
     }
 }
 
-/* What landing on hero `s` owes its owner now; a negative number is a dice multiplier. */
+/* What landing on hero `s` earns its owner now; a negative number is a dice multiplier. */
 static int payment(const State *st, int s) {
     const Board *b = st->b;
     int o = st->owner[s];
@@ -331,6 +331,11 @@ static int payment(const State *st, int s) {
     int lv = st->level[s];
     if (lv) return b->payments[s][lv];
     return b->payments[s][0] * (whole_set(st, o, s) ? 2 : 1); /* Collect Color Sets: twice */
+}
+
+/* _collectable: `owner`'s claim on hero `s` may be asked for now (still theirs, active). */
+static int collectable(const State *st, int owner, int s) {
+    return st->owner[s] == owner && !st->sidelined[s];
 }
 
 static int set_min_level(const State *st, int s) {
@@ -612,9 +617,10 @@ static int legal_actions(const State *st, int seat, Act *out) {
             const Claim *c = &st->claims[i];
             if (c->owner != seat) continue;
             int listed = 0;
-            for (int j = 0; j < n; j++) listed |= out[j].kind == A_ASK && out[j].space == c->space;
+            for (int j = 0; j < n; j++)
+                listed |= out[j].kind == A_FORGO && out[j].space == c->space;
             if (listed) continue;
-            out[n++] = act_hero(A_ASK, c->space);
+            if (collectable(st, seat, c->space)) out[n++] = act_hero(A_ASK, c->space);
             out[n++] = act_hero(A_FORGO, c->space);
         }
     }
@@ -739,7 +745,7 @@ static void land(State *st) {
             st->phase = PH_DRAFT; /* Undrafted Heroes: draft or auction */
         } else if (o != p && !st->sidelined[s]) { /* Drafted Heroes: the owner may ask */
             if (st->nclaims == MAX_CLAIMS) { fail(st, "too many claims"); return; }
-            Claim c = {o, p, s, payment(st, s)};
+            Claim c = {o, p, s};
             st->claims[st->nclaims++] = c;
         }
     } else if (kind == S_TAX) {
@@ -979,13 +985,14 @@ static Claim claim_of(State *st, int seat, int s) {
         return c;
     }
     fail(st, "no such claim");
-    Claim none = {0, 0, 0, 0};
+    Claim none = {0, 0, 0};
     return none;
 }
 
+/* The payment is what the hero earns now, when asked (bots ask only when collectable). */
 static void ask(State *st, int seat, int s) {
     Claim c = claim_of(st, seat, s);
-    int amount = c.amount;
+    int amount = payment(st, s);
     if (amount < 0) { /* Winter Soldier and Black Panther: roll the dice to determine payment */
         int dice[2];
         rng_roll(&st->rng, 2, 6, dice);

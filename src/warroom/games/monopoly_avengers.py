@@ -10,10 +10,14 @@ simple driver should ask):
 - Decisions run in a fixed priority: a trade offer's receiver, then a new owner choosing
   to reactivate or keep a sidelined hero, then a debtor raising money, then a call for
   the last building, then an auction, then the turn itself.
-- Rent "ask" ("Drafted Heroes"): landing on another player's active hero opens a claim
-  whose amount is fixed at landing. The owner is listed first (ask or forgo) and keeps
-  the right until the next player rolls; the player whose turn it is is listed too and
-  may roll, which ends every claim of an earlier turn unasked.
+- Rent "ask" ("Drafted Heroes"): landing on another player's active hero opens a claim.
+  The owner is listed first (ask or forgo) and keeps the right until the next player
+  rolls; the player whose turn it is is listed too and may roll, which ends every claim of
+  an earlier turn unasked. What is owed is decided when the owner asks, not at landing:
+  the payment the hero earns at that moment (its set, its buildings). "Money cannot be
+  collected on sidelined heroes" (Sidelining), so while the hero is sidelined, or no
+  longer the claimant's, `ask` is not offered and is refused; `forgo` still is, and the
+  claim waits (a hero reactivated before the roll may be asked for again).
 - "At any time" (building, selling, sidelining, reactivating, trade offers): the player
   whose turn it is at every step of the turn; every other player in a window at the
   start of each turn (listed in order from the left of the player to roll, each ending
@@ -134,7 +138,7 @@ class MonoState:
     doubles: int  # doubles rolled in a row this turn
     again: bool  # another roll is due (doubles, or a battle escape)
     window: list[int]  # other players still to act before this turn's roll
-    claims: list[tuple[int, int, int, int]]  # owner, payer, space, amount (<0: dice times)
+    claims: list[tuple[int, int, int]]  # owner (at landing), payer, space
     tasks: list[tuple[Any, ...]]  # effects waiting to resolve, first first
     debts: list[tuple[int, int, int]]  # debtor, creditor, amount; the last is being raised
     acquire: list[tuple[int, int]]  # (new owner, sidelined hero) awaiting a choice
@@ -310,9 +314,11 @@ class MonopolyAvengers(Game[MonoState]):
             amounts = sorted({lo, lo + 9, lo + 49, lo + 99})
             return [Action("bid", (m,)) for m in amounts if m <= st.cash[seat]] + [Action("pass")]
         out = []
-        for owner, _payer, s, _amount in st.claims if ctx == "calm" else []:
-            if owner == seat and Action("ask", (names[s],)) not in out:
-                out += [Action("ask", (names[s],)), Action("forgo", (names[s],))]
+        for owner, _payer, s in st.claims if ctx == "calm" else []:
+            if owner == seat and Action("forgo", (names[s],)) not in out:
+                if _collectable(st, seat, s):
+                    out.append(Action("ask", (names[s],)))
+                out.append(Action("forgo", (names[s],)))
         if seat == st.current:
             if ctx == "draft":
                 s = st.pos[seat]
@@ -399,9 +405,15 @@ class MonopolyAvengers(Game[MonoState]):
             "level": st.level[:],
             "bank": {"bases": st.bases, "headquarters": st.hqs},
             "deck_sizes": {b.decks[d]: len(st.decks[d]) for d in range(len(b.decks))},
+            # amount: what asking would collect now (<0: times the dice; 0: nothing)
             "claims": [
-                {"owner": o, "payer": p, "space": b.names[s], "amount": a}
-                for o, p, s, a in st.claims
+                {
+                    "owner": o,
+                    "payer": p,
+                    "space": b.names[s],
+                    "amount": payment(st, s) if _collectable(st, o, s) else 0,
+                }
+                for o, p, s in st.claims
             ],
             "window": st.window[:],
             "debt": None,
@@ -532,7 +544,7 @@ def _net_worths(st: MonoState) -> list[int]:
 
 
 def payment(st: MonoState, s: int) -> int:
-    """What landing on hero `s` owes its owner now; a negative number is a dice multiplier."""
+    """What landing on hero `s` earns its owner now; a negative number is a dice multiplier."""
     b, o = st.board, st.owner[s]
     if b.kind[s] == mb.DICE_HERO:
         owned = sum(1 for t in b.dice_heroes if st.owner[t] == o)  # sidelined ones count
@@ -542,6 +554,12 @@ def payment(st: MonoState, s: int) -> int:
         return b.payments[s][lv]
     full = all(st.owner[t] == o for t in b.set_members[b.set_of[s]])
     return b.payments[s][0] * (2 if full else 1)  # Collect Color Sets: twice as much
+
+
+def _collectable(st: MonoState, owner: Seat, s: int) -> bool:
+    """Whether `owner`'s claim on hero `s` may be asked for now: still theirs, and active
+    ("Money cannot be collected on sidelined heroes", Sidelining)."""
+    return st.owner[s] == owner and not st.sidelined[s]
 
 
 def _items(
@@ -894,14 +912,12 @@ def _land(st: MonoState, ev: list[Event]) -> None:
         if o == BANK:
             st.phase = DRAFT  # Undrafted Heroes: draft or auction
         elif o != p and not st.sidelined[s]:
-            amount = payment(st, s)
-            st.claims.append((o, p, s, amount))
-            what = f"M{amount}" if amount > 0 else f"{-amount} times the dice"
+            st.claims.append((o, p, s))  # the amount is decided when the owner asks
             ev.append(
                 Event(
                     "claim",
-                    f"Player {o + 1} may ask Player {p + 1} for {what} for {b.names[s]}",
-                    {"owner": o, "payer": p, "space": b.names[s], "amount": amount},
+                    f"Player {o + 1} may ask Player {p + 1} for payment for {b.names[s]}",
+                    {"owner": o, "payer": p, "space": b.names[s]},
                 )
             )
     elif kind == mb.TAX:
@@ -1038,7 +1054,7 @@ def _roll(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Ev
     b = st.board
     # Drafted Heroes: claims not asked before the next player rolls are not owed.
     lapsed = [c for c in st.claims if c[1] != seat]
-    for o, p, s, _ in lapsed:
+    for o, p, s in lapsed:
         ev.append(
             Event(
                 "lapse",
@@ -1154,7 +1170,7 @@ def _decline(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list
     st.tasks.insert(0, ("auction", st.pos[seat]))
 
 
-def _claim_of(st: MonoState, seat: Seat, a: Action, usage: str) -> tuple[int, int, int, int]:
+def _claim_of(st: MonoState, seat: Seat, a: Action, usage: str) -> tuple[int, int, int]:
     s = _hero(st, a, usage)
     c = next((c for c in st.claims if c[0] == seat and c[2] == s), None)
     require(c is not None, f"you have no payment to ask for on {st.board.names[s]}")
@@ -1164,8 +1180,14 @@ def _claim_of(st: MonoState, seat: Seat, a: Action, usage: str) -> tuple[int, in
 
 
 def _ask(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
-    owner, payer, s, amount = _claim_of(st, seat, a, "ask HERO")
+    """The payment is what the hero earns now, when asked; a sidelined hero earns nothing."""
+    owner, payer, s = _claim_of(st, seat, a, "ask HERO")
     b = st.board
+    require(st.owner[s] == owner, f"you no longer have {b.names[s]}")
+    require(
+        not st.sidelined[s], f"{b.names[s]} is sidelined: no money can be collected on it now"
+    )
+    amount = payment(st, s)
     if amount < 0:  # Winter Soldier and Black Panther: roll the dice to determine payment
         d1, d2 = st.rng.roll(2)
         ev.append(
@@ -1188,7 +1210,7 @@ def _ask(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
 
 
 def _forgo(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
-    owner, payer, s, _ = _claim_of(st, seat, a, "forgo HERO")
+    owner, payer, s = _claim_of(st, seat, a, "forgo HERO")
     ev.append(
         Event(
             "forgo",
