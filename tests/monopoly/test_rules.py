@@ -545,6 +545,47 @@ def test_declined_trade_changes_nothing_but_counts() -> None:
     assert st.owner[h("Hulk")] == 1 and st.cash == [1500, 1500] and st.offers_made[0] == 1
 
 
+def test_offers_have_no_limit_a_turn() -> None:
+    """Deals & Trades: "at any time"; a fourth, fifth... offer in a turn is still an offer."""
+    st = new()
+    give(st, 1, "Hulk", "Thor")
+    for k in range(6):
+        hero = ("Hulk", "Thor")[k % 2]
+        assert any(a.kind == "offer" for a in G.legal_actions(st, 0))
+        st, _ = act(st, 0, f"offer 'Player 2' give 300 get {hero}")
+        st, _ = act(st, 1, "decline")
+    assert st.offers_made[0] == 6 and G.view(st, 0)["offers_made"] == [6, 0]
+
+
+def test_an_offer_just_declined_is_refused_until_something_else_happens() -> None:
+    """The same offerer, receiver and terms, right after the receiver declined them: refused
+    (and not offered); after any other action it may be made again."""
+    st = new()
+    give(st, 1, "Hulk", "Thor")
+    give(st, 0, "Maria Hill")
+    sample = Action("offer", ("Player 2", "give", 300, "get", "Hulk"))
+    assert sample in G.legal_actions(st, 0)
+    st, _ = act(st, 0, "offer 'Player 2' give 300 get Hulk")
+    st, _ = act(st, 1, "decline")
+    assert G.view(st, 0)["declined"] == {
+        "proposer": 0,
+        "receiver": 1,
+        "give": [300],
+        "get": ["Hulk"],
+    }
+    assert sample not in G.legal_actions(st, 0)
+    with pytest.raises(IllegalAction, match="just declined"):
+        act(st, 0, "offer 'Player 2' give 300 get Hulk")
+    st, _ = act(st, 0, "offer 'Player 2' give 301 get Hulk")  # other terms: an offer
+    st, _ = act(st, 1, "decline")
+    st, _ = act(st, 0, "offer 'Player 2' give 300 get Hulk")  # no longer the last declined
+    st, _ = act(st, 1, "decline")
+    st, _ = act(st, 0, "sideline 'Maria Hill'")  # anything else happening also lifts it
+    assert G.view(st, 0)["declined"] is None and sample in G.legal_actions(st, 0)
+    st, _ = act(st, 0, "offer 'Player 2' give 300 get Hulk")
+    assert st.offer is not None
+
+
 def test_no_trade_of_heroes_in_a_set_with_buildings_nor_cash_alone() -> None:
     st = _brown(1)
     st.level[h("Nick Fury")] = 1

@@ -22,8 +22,7 @@ simple driver should ask):
   whose turn it is at every step of the turn; every other player in a window at the
   start of each turn (listed in order from the left of the player to roll, each ending
   theirs with `done`), which the roll closes ("before the next player rolls"); and a
-  debtor while raising money. At most OFFER_CAP offers per player per turn, so games
-  stay finite.
+  debtor while raising money. Offers have no limit in number; bots limit themselves.
 - Auctions ("Undrafted Heroes", "Not Enough Buildings"): any player who has not passed
   at the current high bid may bid, in no order; all of them are listed, from the left
   of the high bidder. A bid resets everyone's pass; the auction ends when everyone but
@@ -44,6 +43,12 @@ Readings chosen where the rulebook is unclear (each also noted at its code):
   and the builder, and the winning bid is its whole price (bids start at 10).
 - Bids and trade cash are limited to cash in hand; an HQ can be sold only while the Bank
   has 4 Bases to exchange for it.
+- A declined offer ("Deals & Trades": the players making the deal decide it) may not be
+  made again at once: an offer with the same offerer, receiver and terms (heroes, cash,
+  cards) as one the receiver has just declined is refused, "just" meaning that the decline
+  is the last action applied to the game. Any other action since, by anyone (another
+  offer included), and it may be made again. Nothing has changed since a decline, so the
+  same offer would only stall the game.
 - `turn_limit` (default 0, none) ends a game after that many turns, for simulations; the
   rulebook has no such rule, so the outcome says so and ranks by net worth.
 """
@@ -65,7 +70,6 @@ from warroom.rules.monopoly import HQ, MonopolyBoard
 
 BOARD = "avengers"  # the data file (data/monopoly/avengers.json)
 BANK = -1
-OFFER_CAP = 3  # trade offers per player per turn (a modelling limit, not a rule)
 
 # Phases of the turn of the player whose turn it is.
 START = "start"  # before a roll: roll (or leave Jail)
@@ -145,7 +149,8 @@ class MonoState:
     auction: Auction | None
     call: Call | None
     offer: Offer | None
-    offers_made: list[int]
+    declined: Offer | None  # the offer declined by the last action applied, if it was one
+    offers_made: list[int]  # this turn, per player (public; bots may limit themselves)
     out_order: list[int]
     outcome: Outcome | None
 
@@ -180,6 +185,7 @@ class MonoState:
             self.auction,
             self.call,
             self.offer,
+            self.declined,
             self.offers_made[:],
             self.out_order[:],
             self.outcome,
@@ -239,6 +245,7 @@ class MonopolyAvengers(Game[MonoState]):
             auction=None,
             call=None,
             offer=None,
+            declined=None,
             offers_made=[0] * players,
             out_order=[],
             outcome=None,
@@ -360,6 +367,8 @@ class MonopolyAvengers(Game[MonoState]):
         st = state.copy()
         events: list[Event] = []
         handler(self, st, seat, action, events)
+        if handler is not _reject:
+            st.declined = None  # a decline is "just" declined until the next action
         _proceed(st, events)
         return st, events
 
@@ -416,6 +425,8 @@ class MonopolyAvengers(Game[MonoState]):
                 for o, p, s in st.claims
             ],
             "window": st.window[:],
+            "offers_made": st.offers_made[:],
+            "declined": None,
             "debt": None,
             "auction": None,
             "call": None,
@@ -438,14 +449,14 @@ class MonopolyAvengers(Game[MonoState]):
             }
         if st.call is not None:
             out["call"] = {"building": st.call.building, "builder": st.call.builder}
-        if st.offer is not None:
-            o = st.offer
-            out["offer"] = {
-                "proposer": o.proposer,
-                "receiver": o.receiver,
-                "give": _items(b, o.give_heroes, o.give_cash, o.give_cards),
-                "get": _items(b, o.get_heroes, o.get_cash, o.get_cards),
-            }
+        for key, o in (("offer", st.offer), ("declined", st.declined)):
+            if o is not None:
+                out[key] = {
+                    "proposer": o.proposer,
+                    "receiver": o.receiver,
+                    "give": _items(b, o.give_heroes, o.give_cash, o.give_cards),
+                    "get": _items(b, o.get_heroes, o.get_cash, o.get_cards),
+                }
         return out
 
     def invariants(self, state: MonoState) -> list[str]:
@@ -711,32 +722,35 @@ def _reactivations(st: MonoState, p: Seat) -> list[Action]:
 
 
 def _offers(st: MonoState, p: Seat) -> list[Action]:
-    """A sample of offers (heroes at their printed price, cards at the Jail fine); any
-    other offer may be written out and is checked the same way."""
+    """A sample of offers (heroes at their printed price, cards at the Jail fine), less the
+    one just declined; any other offer may be written out and is checked the same way."""
     b = st.board
-    if st.offers_made[p] >= OFFER_CAP:
-        return []
     built = {b.set_of[s] for s in b.ownable if st.level[s]}
     free = [
         s for s in b.ownable if st.owner[s] >= 0 and (b.set_of[s] < 0 or b.set_of[s] not in built)
     ]
-    out = []
+    out: list[Action] = []
+
+    def add(offer: Offer, give: Arg, get: Arg) -> None:
+        if offer != st.declined:
+            out.append(Action("offer", (f"Player {offer.receiver + 1}", "give", give, "get", get)))
+
+    fine = b.jail_fine
     for q in _others(st, p):
-        name = f"Player {q + 1}"
         for s in free:
-            if st.owner[s] == q and st.cash[p] >= b.price[s]:
-                out.append(Action("offer", (name, "give", b.price[s], "get", b.names[s])))
-            elif st.owner[s] == p and st.cash[q] >= b.price[s]:
-                out.append(Action("offer", (name, "give", b.names[s], "get", b.price[s])))
-        fine = b.jail_fine
+            price = b.price[s]
+            if st.owner[s] == q and st.cash[p] >= price:
+                add(Offer(p, q, (), price, (), (s,), 0, ()), price, b.names[s])
+            elif st.owner[s] == p and st.cash[q] >= price:
+                add(Offer(p, q, (s,), 0, (), (), price, ()), b.names[s], price)
         for c in st.held[q][:1]:
             if st.cash[p] >= fine:
                 card = b.decks[b.card_deck[c]] + CARD_SUFFIX
-                out.append(Action("offer", (name, "give", fine, "get", card)))
+                add(Offer(p, q, (), fine, (), (), 0, (c,)), fine, card)
         for c in st.held[p][:1]:
             if st.cash[q] >= fine:
                 card = b.decks[b.card_deck[c]] + CARD_SUFFIX
-                out.append(Action("offer", (name, "give", card, "get", fine)))
+                add(Offer(p, q, (), 0, (c,), (), fine, ()), card, fine)
     return out
 
 
@@ -1471,13 +1485,17 @@ def _offer(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[E
     give = _parse_items(st, seat, args[2:cut], usage)
     get = _parse_items(st, q, args[cut + 1 :], usage)
     require(q != seat and st.alive[q], "offer to another player still in the game")
-    require(st.offers_made[seat] < OFFER_CAP, f"at most {OFFER_CAP} offers a turn")
     require(
         bool(give[0] or give[2] or get[0] or get[2]),
         "a deal trades heroes or Get Out of Jail Free cards, not cash alone",
     )
+    offer = Offer(seat, q, *give, *get)
+    require(
+        offer != st.declined,
+        f"Player {q + 1} has just declined that offer; change it, or do something else first",
+    )
     st.offers_made[seat] += 1
-    st.offer = Offer(seat, q, *give, *get)
+    st.offer = offer
     b = st.board
     ev.append(
         Event(
@@ -1555,6 +1573,7 @@ def _accept(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[
 
 def _reject(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
     _no_args(a, "decline")
+    st.declined = st.offer
     st.offer = None
     ev.append(Event("decline", f"Player {seat + 1} declines the offer", {"seat": seat}))
 
