@@ -214,7 +214,7 @@ def _landed_last_turn() -> MonoState:
 
 
 def test_no_payment_for_a_hero_sidelined_before_the_owner_asks() -> None:
-    """Sidelining: "Money cannot be collected on sidelined heroes". The amount is decided on
+    """Sidelining: no money is collected on a sidelined hero. The amount is decided on
     asking, so letting the turn pass and sidelining first collects nothing."""
     st = _landed_last_turn()
     st, _ = act(st, 2, "sideline 'Nick Fury'")
@@ -546,7 +546,7 @@ def test_declined_trade_changes_nothing_but_counts() -> None:
 
 
 def test_offers_have_no_limit_a_turn() -> None:
-    """Deals & Trades: "at any time"; a fourth, fifth... offer in a turn is still an offer."""
+    """Deals & Trades allow trading at any time: a fourth, fifth... offer in a turn too."""
     st = new()
     give(st, 1, "Hulk", "Thor")
     for k in range(6):

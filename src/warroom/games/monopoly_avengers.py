@@ -13,11 +13,7 @@ simple driver should ask):
 - Rent "ask" ("Drafted Heroes"): landing on another player's active hero opens a claim.
   The owner is listed first (ask or forgo) and keeps the right until the next player
   rolls; the player whose turn it is is listed too and may roll, which ends every claim of
-  an earlier turn unasked. What is owed is decided when the owner asks, not at landing:
-  the payment the hero earns at that moment (its set, its buildings). "Money cannot be
-  collected on sidelined heroes" (Sidelining), so while the hero is sidelined, or no
-  longer the claimant's, `ask` is not offered and is refused; `forgo` still is, and the
-  claim waits (a hero reactivated before the roll may be asked for again).
+  an earlier turn unasked.
 - "At any time" (building, selling, sidelining, reactivating, trade offers): the player
   whose turn it is at every step of the turn; every other player in a window at the
   start of each turn (listed in order from the left of the player to roll, each ending
@@ -29,6 +25,12 @@ simple driver should ask):
   the high bidder has passed. Bids are whole M from 10 up to the bidder's cash.
 
 Readings chosen where the rulebook is unclear (each also noted at its code):
+- Asking ("Drafted Heroes", "Sidelining"): what is owed is decided when the owner asks,
+  not at landing: the payment the hero earns at that moment (its set, its buildings).
+  Sidelining rules out collecting money on a sidelined hero, so while the hero is
+  sidelined, or no longer the claimant's (traded away), `ask` is neither offered nor
+  accepted and only `forgo` is; the claim still lapses at the next roll, so a hero
+  reactivated before it may be asked for.
 - Children of Thanos: one die for the token plus one per hero card held, sidelined
   cards included (they are still held), rolled one at a time until one matches.
 - A Child of Thanos escape still gives another turn after a roll out of Jail.
@@ -569,7 +571,7 @@ def payment(st: MonoState, s: int) -> int:
 
 def _collectable(st: MonoState, owner: Seat, s: int) -> bool:
     """Whether `owner`'s claim on hero `s` may be asked for now: still theirs, and active
-    ("Money cannot be collected on sidelined heroes", Sidelining)."""
+    (Sidelining: no money is collected on a sidelined hero)."""
     return st.owner[s] == owner and not st.sidelined[s]
 
 
@@ -1194,7 +1196,9 @@ def _claim_of(st: MonoState, seat: Seat, a: Action, usage: str) -> tuple[int, in
 
 
 def _ask(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
-    """The payment is what the hero earns now, when asked; a sidelined hero earns nothing."""
+    """Reading: what is owed is decided on asking (Drafted Heroes: the owner asks for the
+    payment): what the hero earns now, and nothing while it is sidelined (Sidelining: no
+    money is collected on a sidelined hero) or no longer the claimant's."""
     owner, payer, s = _claim_of(st, seat, a, "ask HERO")
     b = st.board
     require(st.owner[s] == owner, f"you no longer have {b.names[s]}")
