@@ -41,6 +41,22 @@ def test_board_check_accepts_good_and_explains_bad(tmp_path: Path) -> None:
     assert "not valid JSON" in runner.invoke(app, ["board", "check", str(bad)]).output
 
 
+def test_board_check_validates_aliases(tmp_path: Path) -> None:
+    """Former spellings (`aliases`) are part of the board format: checked, not refused."""
+    shipped = Path(__file__).parents[2] / "src/warroom/data/boards/ancient-earth.json"
+    ok = runner.invoke(app, ["board", "check", str(shipped)])
+    assert ok.exit_code == 0 and "42 territories" in ok.output
+    data = json.loads(shipped.read_text())
+    data["territories"]["Sarmatia"]["aliases"] = ["Sarmathia", "gaitulia"]
+    bad = tmp_path / "mine.json"
+    bad.write_text(json.dumps(data))
+    result = runner.invoke(app, ["board", "check", str(bad)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "territories.Sarmatia.aliases: 'gaitulia' is already an alias of Gaetulia" in (
+        " ".join(result.output.split())
+    )
+
+
 def _play(args: list[str], keys: str) -> str:
     result = runner.invoke(app, ["play", *args], input=keys)
     assert result.exit_code == 0, result.output

@@ -143,6 +143,37 @@ def test_broken_boards_name_file_entry_and_problem(kind: str, message: str) -> N
     assert str(err.value).startswith("my-board.json: ") and message in str(err.value)
 
 
+def test_aliases_name_their_territory_in_any_case() -> None:
+    data = _board()
+    data["territories"]["Ukraine"]["aliases"] = ["Russia"]
+    b = Board.from_dict(data, "my-board.json")
+    assert b.territory("Russia") == b.territory("russia") == b.territory("Ukraine")
+    assert "Russia" not in b.territories
+
+
+@pytest.mark.parametrize(
+    ("aliases", "message"),
+    [
+        ({"Ukraine": ["Ural"]}, "Ukraine.aliases: 'Ural' is already the name of Ural"),
+        ({"Ukraine": ["ural"]}, "Ukraine.aliases: 'ural' is already the name of Ural"),
+        ({"Ukraine": ["UKRAINE"]}, "Ukraine.aliases: 'UKRAINE' is already the name of Ukraine"),
+        ({"Ukraine": ["Rus", "rus"]}, "Ukraine.aliases: 'rus' is already an alias of Ukraine"),
+        (
+            {"Ukraine": ["Rus"], "Ural": ["Rus"]},
+            "Ural.aliases: 'Rus' is already an alias of Ukraine",
+        ),
+    ],
+)
+def test_an_alias_names_one_territory_only(aliases: dict[str, list[str]], message: str) -> None:
+    """Names are looked up in any case, so an alias may not be, in any case, another name."""
+    data = _board()
+    for name, spellings in aliases.items():
+        data["territories"][name]["aliases"] = spellings
+    with pytest.raises(BoardError) as err:
+        Board.from_dict(data, "my-board.json")
+    assert str(err.value) == f"my-board.json: territories.{message}"
+
+
 def test_shipped_boards_validate_and_record_provenance() -> None:
     for name, territories, edges in [("classic-world", 42, 83), ("ancient-earth", 42, 69)]:
         b = Board.from_dict(read_json(f"boards/{name}.json"), name)
@@ -208,6 +239,24 @@ def test_every_released_save_format_still_loads(path: Path) -> None:
     expected = data["expect"]
     assert m.view(None)["turn"] == expected["turn"]
     assert [t["armies"] for t in m.view(None)["territories"]] == expected["armies"]
+
+
+def test_a_save_with_former_spellings_replays_as_one_with_the_printed_names() -> None:
+    """save-v1-ancient-earth.json was written when the board spelled Gaitulia and Sarmathia;
+    its record loads through the board's aliases, and the same game typed with the printed
+    names (Gaetulia, Sarmatia) is the same game."""
+    old = json.loads((FIXTURES / "save-v1-ancient-earth.json").read_text())
+    assert any("Gaitulia" in text for _, text in old["record"])
+    assert any("Sarmathia" in text for _, text in old["record"])
+    loaded = Match.from_save(old)
+    names = [t["name"] for t in loaded.view(None)["territories"]]
+    assert "Gaetulia" in names and "Sarmatia" in names and "Gaitulia" not in names
+    printed = copy.deepcopy(old)
+    printed["record"] = [
+        [seat, text.replace("Gaitulia", "Gaetulia").replace("Sarmathia", "Sarmatia")]
+        for seat, text in old["record"]
+    ]
+    assert Match.from_save(printed).state == loaded.state
 
 
 @pytest.mark.parametrize(

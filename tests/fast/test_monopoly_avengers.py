@@ -53,6 +53,8 @@ def paths(
         out.add("ask for a dice hero")
     if action.kind == "build" and after.level.count(HQ) > state.level.count(HQ):
         out.add("Headquarters built")
+    if action.kind == "offer" and state.declined and state.declined.proposer == seat:
+        out.add("offer again just after a decline")
     if action.kind == "accept" and after.acquire:
         out.add("sidelined hero traded")
     if action.kind == "roll" and events[:2] == ["roll", "jail"]:
@@ -190,6 +192,7 @@ RARE = [
     "ask for a dice hero",
     "Headquarters built",
     "sidelined hero traded",
+    "offer again just after a decline",
     "three doubles",
     "auction without bids",
     "ends: turn limit",

@@ -70,3 +70,25 @@ def test_greedy_bot_asks_for_payment() -> None:
     view: dict[str, Any] = match.view(1)
     legal = [Action("forgo", ("Hulk",)), Action("ask", ("Hulk",)), Action("done")]
     assert bot.choose(view, legal) == Action("ask", ("Hulk",))
+
+
+def test_greedy_bot_makes_three_offers_a_turn_at_most_counted_from_its_view() -> None:
+    """The rules set no limit on offers; the greedy bot keeps to three a turn, counting what
+    its view shows (not what it remembers: a fresh bot does the same), and never makes the
+    offer just declined (the rules refuse it)."""
+    st = GAME.new_game(2, 1, {"turn_limit": 0})
+    st.current, st.window = 0, []
+    st.owner[st.board.hero("Maria Hill")] = 0
+    st.owner[st.board.hero("Nick Fury")] = 1
+    legal = GAME.legal_actions(st, 0)
+    wanted = Action("offer", ("Player 2", "give", 150, "get", "Nick Fury"))
+    view = GAME.view(st, 0)
+    assert make_bot("greedy", MODE, 0).choose(view, legal) == wanted
+    for made, choice in ((2, wanted), (3, Action("roll"))):
+        assert make_bot("greedy", MODE, 0).choose({**view, "offers_made": [made, 0]}, legal) == (
+            choice
+        )
+    st, _ = GAME.apply(st, 0, wanted)
+    st, _ = GAME.apply(st, 1, Action("decline"))
+    legal = GAME.legal_actions(st, 0)
+    assert make_bot("greedy", MODE, 0).choose(GAME.view(st, 0), legal) == Action("roll")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from warroom.core import IllegalAction, MalformedAction, WarroomError
-from warroom.games.monopoly_avengers import BANK, HQ
+from warroom.core import Action, IllegalAction, MalformedAction, WarroomError
+from warroom.games.monopoly_avengers import BANK, HQ, MonoState
 
 from .helpers import END, START, B, G, act, give, h, kinds, new, not_doubles, rig
 
@@ -134,6 +134,12 @@ def _land_on(st, seat: int, start: int, dice: tuple[int, int]):
     return act(st, seat, "roll")[0]
 
 
+def _asking_collects(st: MonoState) -> int:
+    """What the first open claim's owner would collect by asking now (the view's figure)."""
+    amount: int = G.view(st, None)["claims"][0]["amount"]
+    return amount
+
+
 def test_owner_asks_and_is_paid() -> None:
     st = new()
     give(st, 1, "Nick Fury")
@@ -147,13 +153,13 @@ def test_color_set_doubles_payment_and_buildings_raise_it() -> None:
     st = new()
     give(st, 1, "Nick Fury", "Maria Hill")
     st = _land_on(st, 0, 0, (1, 2))
-    assert st.claims[0][3] == 2 * B.payments[h("Nick Fury")][0]
+    assert _asking_collects(st) == 2 * B.payments[h("Nick Fury")][0]
     st = new()
     give(st, 1, "Nick Fury", "Maria Hill")
     st.level[h("Nick Fury")] = 2
     st.level[h("Maria Hill")] = 1
     st = _land_on(st, 0, 0, (1, 2))
-    assert st.claims[0][3] == B.payments[h("Nick Fury")][2]
+    assert _asking_collects(st) == B.payments[h("Nick Fury")][2]
 
 
 def test_doubled_payment_on_active_hero_of_a_set_with_one_sidelined() -> None:
@@ -161,7 +167,7 @@ def test_doubled_payment_on_active_hero_of_a_set_with_one_sidelined() -> None:
     give(st, 1, "Nick Fury", "Maria Hill")
     st.sidelined[h("Maria Hill")] = True
     st = _land_on(st, 0, 0, (1, 2))
-    assert st.claims[0][3] == 2 * B.payments[h("Nick Fury")][0]
+    assert _asking_collects(st) == 2 * B.payments[h("Nick Fury")][0]
 
 
 def test_no_payment_on_a_sidelined_hero() -> None:
@@ -194,6 +200,60 @@ def test_owner_may_ask_late_but_before_the_roll() -> None:
     st, _ = act(st, 0, "end")
     st, _ = act(st, 2, "ask 'Nick Fury'")
     assert st.cash[0] == 1496 and st.cash[2] == 1504
+
+
+def _landed_last_turn() -> MonoState:
+    """Player 1 landed on Player 3's Nick Fury and passed the dice; Player 3, unasked, is in
+    the window before Player 2's roll."""
+    st = new(3)
+    give(st, 2, "Nick Fury")
+    st = _land_on(st, 0, 0, (1, 2))
+    st, _ = act(st, 0, "end")
+    assert st.current == 1 and 2 in st.window and len(st.claims) == 1
+    return st
+
+
+def test_no_payment_for_a_hero_sidelined_before_the_owner_asks() -> None:
+    """Sidelining: no money is collected on a sidelined hero. The amount is decided on
+    asking, so letting the turn pass and sidelining first collects nothing."""
+    st = _landed_last_turn()
+    st, _ = act(st, 2, "sideline 'Nick Fury'")
+    assert Action("ask", ("Nick Fury",)) not in G.legal_actions(st, 2)
+    assert Action("forgo", ("Nick Fury",)) in G.legal_actions(st, 2)
+    assert _asking_collects(st) == 0
+    with pytest.raises(IllegalAction, match="sidelined"):
+        act(st, 2, "ask 'Nick Fury'")
+    cash = st.cash[:]
+    st, _ = act(st, 2, "forgo 'Nick Fury'")
+    assert st.cash == cash and st.claims == []
+
+
+def test_a_hero_reactivated_before_the_roll_may_be_asked_for() -> None:
+    st = _landed_last_turn()
+    st, _ = act(st, 2, "sideline 'Nick Fury'")
+    st, _ = act(st, 2, "reactivate 'Nick Fury'")
+    before = st.cash[:]
+    st, _ = act(st, 2, "ask 'Nick Fury'")
+    paid = B.payments[h("Nick Fury")][0]
+    assert st.cash == [before[0] - paid, before[1], before[2] + paid]
+
+
+def test_payment_is_what_the_hero_earns_when_asked() -> None:
+    """Completing the set after the landing and before asking doubles what is asked."""
+    st = _landed_last_turn()
+    give(st, 2, "Maria Hill")
+    assert _asking_collects(st) == 2 * B.payments[h("Nick Fury")][0]
+    st, _ = act(st, 2, "ask 'Nick Fury'")
+    assert st.cash[0] == 1500 - 2 * B.payments[h("Nick Fury")][0]
+
+
+def test_no_payment_once_the_owner_has_traded_the_hero_away() -> None:
+    st = _landed_last_turn()
+    st, _ = act(st, 2, "offer 'Player 2' give 'Nick Fury' get 100")
+    st, _ = act(st, 1, "accept")
+    assert Action("ask", ("Nick Fury",)) not in G.legal_actions(st, 2)
+    with pytest.raises(IllegalAction, match="no longer have"):
+        act(st, 2, "ask 'Nick Fury'")
 
 
 def test_winter_soldier_four_times_the_dice_and_ten_times_with_both() -> None:
@@ -483,6 +543,47 @@ def test_declined_trade_changes_nothing_but_counts() -> None:
     st, _ = act(st, 0, "offer 'Player 2' give 300 get Hulk")
     st, _ = act(st, 1, "decline")
     assert st.owner[h("Hulk")] == 1 and st.cash == [1500, 1500] and st.offers_made[0] == 1
+
+
+def test_offers_have_no_limit_a_turn() -> None:
+    """Deals & Trades allow trading at any time: a fourth, fifth... offer in a turn too."""
+    st = new()
+    give(st, 1, "Hulk", "Thor")
+    for k in range(6):
+        hero = ("Hulk", "Thor")[k % 2]
+        assert any(a.kind == "offer" for a in G.legal_actions(st, 0))
+        st, _ = act(st, 0, f"offer 'Player 2' give 300 get {hero}")
+        st, _ = act(st, 1, "decline")
+    assert st.offers_made[0] == 6 and G.view(st, 0)["offers_made"] == [6, 0]
+
+
+def test_an_offer_just_declined_is_refused_until_something_else_happens() -> None:
+    """The same offerer, receiver and terms, right after the receiver declined them: refused
+    (and not offered); after any other action it may be made again."""
+    st = new()
+    give(st, 1, "Hulk", "Thor")
+    give(st, 0, "Maria Hill")
+    sample = Action("offer", ("Player 2", "give", 300, "get", "Hulk"))
+    assert sample in G.legal_actions(st, 0)
+    st, _ = act(st, 0, "offer 'Player 2' give 300 get Hulk")
+    st, _ = act(st, 1, "decline")
+    assert G.view(st, 0)["declined"] == {
+        "proposer": 0,
+        "receiver": 1,
+        "give": [300],
+        "get": ["Hulk"],
+    }
+    assert sample not in G.legal_actions(st, 0)
+    with pytest.raises(IllegalAction, match="just declined"):
+        act(st, 0, "offer 'Player 2' give 300 get Hulk")
+    st, _ = act(st, 0, "offer 'Player 2' give 301 get Hulk")  # other terms: an offer
+    st, _ = act(st, 1, "decline")
+    st, _ = act(st, 0, "offer 'Player 2' give 300 get Hulk")  # no longer the last declined
+    st, _ = act(st, 1, "decline")
+    st, _ = act(st, 0, "sideline 'Maria Hill'")  # anything else happening also lifts it
+    assert G.view(st, 0)["declined"] is None and sample in G.legal_actions(st, 0)
+    st, _ = act(st, 0, "offer 'Player 2' give 300 get Hulk")
+    assert st.offer is not None
 
 
 def test_no_trade_of_heroes_in_a_set_with_buildings_nor_cash_alone() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from warroom.core import IllegalAction, MalformedAction
+from warroom.core import Action, IllegalAction, MalformedAction
 from warroom.games.risk_classic import (
     ATTACK,
     CLAIM,
@@ -272,6 +272,30 @@ def test_water_connections_from_the_rulebook() -> None:
     ]:
         assert b.adjacent(b.territory(a), b.territory(c))
     assert b.kind_of[(b.territory("Atlas"), b.territory("Oricalcos"))] == "sea"
+
+
+def test_printed_spellings_gaetulia_and_sarmatia_name_the_territories() -> None:
+    """The rulebook's Pronunciation Guide prints Gaetulia and Sarmatia: typed in full, in any
+    case or as a unique prefix, they name the territories, and the board shows them so."""
+    t = Table(3)
+    t.turn_of(0, phase=ATTACK)
+    t.give(0, 4, "Gaetulia")
+    t.give(1, 1, "Atlas", "Sarmatia")
+    assert "Gaetulia" in t.state.board.territories and "Sarmatia" in t.state.board.territories
+    assert GAME.parse(t.state, 0, "att gaet atl 3") == Action("attack", ("Gaetulia", "Atlas", 3))
+    assert GAME.parse(t.state, 0, "attack SARMATIA Parthia 1").args[0] == "Sarmatia"
+    t.do(0, "attack Gaetulia Atlas 3")
+    assert GAME.view(t.state, None)["battle"]["from"] == "Gaetulia"
+
+
+def test_former_spellings_gaitulia_and_sarmathia_still_name_the_territories() -> None:
+    """Saves record action texts, so the board file keeps the old spellings as aliases."""
+    t = Table(3)
+    b = t.state.board
+    assert b.territory("Gaitulia") == b.territory("gaitulia") == b.territory("Gaetulia")
+    assert b.territory("Sarmathia") == b.territory("Sarmatia")
+    assert "Gaitulia" not in b.territories and "Sarmathia" not in b.territories
+    assert GAME.parse(t.state, 0, "attack Gaitulia Atlas 3").args[0] == "Gaetulia"
 
 
 def test_defender_chooses_one_or_two_dice_and_two_needs_two_armies() -> None:

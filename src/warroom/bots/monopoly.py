@@ -1,5 +1,6 @@
 """A greedy Monopoly bot: always asks for payment, drafts and bids towards colour sets,
-builds evenly above a cash reserve, and raises money cheapest-first when in debt.
+builds evenly above a cash reserve, offers for heroes that complete its sets (a few offers a
+turn at most: the rules set no limit), and raises money cheapest-first when in debt.
 
 It sees only its view and the legal actions (the board itself is public component data).
 Every action it returns is one of `legal`, or a trade offer checked against the same rules.
@@ -14,6 +15,7 @@ from warroom.core.actions import Action
 from warroom.rules import monopoly as mb
 
 RESERVE = 150  # cash kept back for payments
+OFFERS_PER_TURN = 3  # the bot's own limit, counted from its view, so its turns end
 LEVEL_HQ = mb.HQ
 
 
@@ -22,7 +24,6 @@ class GreedyMonopolyBot:
 
     def __init__(self, mode: str, seed: int = 0) -> None:
         self.board = mb.board("avengers")
-        self.offered: set[tuple[int, int]] = set()  # (turn, hero) already offered for
 
     # -- helpers ---------------------------------------------------------------------------
     def _owned_by(self, view: dict[str, Any], s: int) -> int:
@@ -153,15 +154,15 @@ class GreedyMonopolyBot:
     def _offer(
         self, view: dict[str, Any], me: int, cash: int, by_kind: dict[str, list[Action]]
     ) -> Action | None:
-        """Offer 2.5 times the price for a hero that completes a set, once a turn per hero."""
-        if "offer" not in by_kind:
+        """Offer 2.5 times the price for a hero that completes a set, OFFERS_PER_TURN offers
+        a turn at most, never the offer just declined (the rules refuse it)."""
+        if "offer" not in by_kind or view["offers_made"][me] >= OFFERS_PER_TURN:
             return None
         b = self.board
+        declined = view["declined"]
         for s in b.ownable:
             owner = view["owner"][s]
             if owner < 0 or owner == me or not self._completes(view, me, s):
-                continue
-            if (view["turn"], s) in self.offered or view["level"][s]:
                 continue
             members = b.set_members[b.set_of[s]]
             if any(view["level"][t] for t in members):
@@ -169,7 +170,9 @@ class GreedyMonopolyBot:
             price = 5 * b.price[s] // 2
             if cash - price < RESERVE:
                 continue
-            self.offered.add((view["turn"], s))
+            deal = {"proposer": me, "receiver": owner, "give": [price], "get": [b.names[s]]}
+            if deal == declined:
+                continue
             return Action("offer", (f"Player {owner + 1}", "give", price, "get", b.names[s]))
         return None
 

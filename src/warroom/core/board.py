@@ -6,7 +6,7 @@ entry and the problem, so a user transcribing their own copy of a game can fix i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -39,6 +39,9 @@ class TerritoryFile(_Strict):
     connections: dict[str, str] = Field(description="neighbour name -> connection kind")
     card: str | None = None
     xy: tuple[float, float] | None = None
+    aliases: list[str] = Field(
+        default=[], description="Former spellings, still accepted (so old saves load)."
+    )
 
 
 class BoardFile(_Strict):
@@ -61,7 +64,7 @@ class Board:
     id: str
     name: str
     territories: tuple[str, ...]
-    index: Mapping[str, int]
+    index: Mapping[str, int]  # names and aliases, as given and in lower case
     regions: tuple[str, ...]
     region_bonus: tuple[int, ...]
     region_members: tuple[tuple[int, ...], ...]
@@ -85,7 +88,7 @@ class Board:
         return (a, b) in self.kind_of
 
     def territory(self, name: str) -> int:
-        """Index of a territory by exact or case-insensitive name."""
+        """Index of a territory by exact or case-insensitive name or alias."""
         i = self.index.get(name)
         if i is None:
             i = self.index.get(name.lower())
@@ -175,6 +178,7 @@ def _build(f: BoardFile, source: str) -> Board:
         raise fail("territories", f"unreachable from {names[0]}: {', '.join(lost)}")
     lookup: dict[str, int] = dict(index)
     lookup.update({n.lower(): i for n, i in index.items()})
+    _add_aliases(f, lookup, fail)
     return Board(
         id=f.id,
         name=f.name,
@@ -193,3 +197,19 @@ def _build(f: BoardFile, source: str) -> Board:
         xy=tuple(t.xy for t in f.territories.values()),
         provenance=f.provenance.model_dump(),
     )
+
+
+def _add_aliases(
+    f: BoardFile, lookup: dict[str, int], fail: Callable[[str, str], BoardError]
+) -> None:
+    """Former spellings name their territory too; names are looked up in any case, so an
+    alias must differ, in any case, from every name and every other alias."""
+    taken = {n.lower(): f"the name of {n}" for n in f.territories}
+    for i, (name, t) in enumerate(f.territories.items()):
+        for alias in t.aliases:
+            clash = taken.get(alias.lower())
+            if clash is not None:
+                raise fail(f"territories.{name}.aliases", f"{alias!r} is already {clash}")
+            taken[alias.lower()] = f"an alias of {name}"
+            lookup[alias] = i
+            lookup[alias.lower()] = i

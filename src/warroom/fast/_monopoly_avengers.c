@@ -74,8 +74,8 @@ typedef struct {
     Card cards[MAX_CARDS];
     int go, jail, start_cash, go_salary, jail_fine, battle_fine, bases, headquarters;
     int max_bases, bid_start, jail_turns;
-    int offer_cap;   /* OFFER_CAP: trade offers per player per turn */
-    int reserve;     /* the greedy bot's RESERVE */
+    int greedy_offers; /* the greedy bot's OFFERS_PER_TURN */
+    int reserve;       /* the greedy bot's RESERVE */
 } Board;
 
 /* -- the state (MonoState) --------------------------------------------------------------- */
@@ -84,7 +84,7 @@ typedef struct {
 } Task;
 
 typedef struct {
-    int owner, payer, space, amount; /* amount < 0: that many times the dice */
+    int owner, payer, space; /* the owner at landing; the amount is decided on asking */
 } Claim;
 
 typedef struct {
@@ -152,10 +152,11 @@ typedef struct {
     Debt debts[MAX_DEBTS];
     int nacquire;
     Acquire acquire[MAX_ACQUIRE];
-    int has_auction, has_call, has_offer;
+    int has_auction, has_call, has_offer, has_declined;
     Auction auction;
     Call call;
     Offer offer;
+    Offer declined; /* the offer declined by the last action applied, if has_declined */
     int offers_made[MAX_PLAYERS];
     int nout, out_order[MAX_PLAYERS];
     /* outcome */
@@ -320,7 +321,7 @@ static void net_worths(const State *st, long long *total) {
     }
 }
 
-/* What landing on hero `s` owes its owner now; a negative number is a dice multiplier. */
+/* What landing on hero `s` earns its owner now; a negative number is a dice multiplier. */
 static int payment(const State *st, int s) {
     const Board *b = st->b;
     int o = st->owner[s];
@@ -331,6 +332,11 @@ static int payment(const State *st, int s) {
     int lv = st->level[s];
     if (lv) return b->payments[s][lv];
     return b->payments[s][0] * (whole_set(st, o, s) ? 2 : 1); /* Collect Color Sets: twice */
+}
+
+/* _collectable: `owner`'s claim on hero `s` may be asked for now (still theirs, active). */
+static int collectable(const State *st, int owner, int s) {
+    return st->owner[s] == owner && !st->sidelined[s];
 }
 
 static int set_min_level(const State *st, int s) {
@@ -471,10 +477,39 @@ static uint64_t tradeable(const State *st) {
     return drafted & ~sets_with_buildings(st);
 }
 
-/* The sample of offers: heroes at their printed price, cards at the Jail fine. */
+/* The Offer `seat` makes with the bot's action `a` (_parse_items: a card named by its deck
+ * is the first one of that deck held). */
+static Offer make_offer(const State *st, int seat, const Act *a) {
+    Offer o = {seat, a->to, -1, 0, -1, -1, 0, -1};
+    switch (a->deal) {
+    case DEAL_BUY_HERO: o.give_cash = a->amount; o.get_hero = a->space; break;
+    case DEAL_SELL_HERO: o.give_hero = a->space; o.get_cash = a->amount; break;
+    case DEAL_BUY_CARD:
+        o.give_cash = a->amount;
+        o.get_card = first_held(st, a->to, a->space);
+        break;
+    case DEAL_SELL_CARD:
+        o.give_card = first_held(st, seat, a->space);
+        o.get_cash = a->amount;
+        break;
+    }
+    return o;
+}
+
+/* Whether `seat` making `a` would be the offer just declined (which _offer refuses). */
+static int just_declined(const State *st, int seat, const Act *a) {
+    if (!st->has_declined || st->declined.proposer != seat) return 0;
+    Offer o = make_offer(st, seat, a);
+    const Offer *d = &st->declined;
+    return o.receiver == d->receiver && o.give_hero == d->give_hero &&
+           o.give_cash == d->give_cash && o.give_card == d->give_card &&
+           o.get_hero == d->get_hero && o.get_cash == d->get_cash && o.get_card == d->get_card;
+}
+
+/* The sample of offers: heroes at their printed price, cards at the Jail fine, less the one
+ * just declined. */
 static int offers(const State *st, int p, Act *out) {
     const Board *b = st->b;
-    if (st->offers_made[p] >= b->offer_cap) return 0;
     uint64_t free = tradeable(st);
     int qs[MAX_PLAYERS], n = 0, nq = others(st, p, qs);
     for (int k = 0; k < nq; k++) {
@@ -491,6 +526,12 @@ static int offers(const State *st, int p, Act *out) {
         if (st->nheld[p] && st->cash[q] >= b->jail_fine)
             out[n++] = act_offer(q, DEAL_SELL_CARD, b->card_deck[st->held[p][0]], b->jail_fine);
     }
+    if (st->has_declined && st->declined.proposer == p) {
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (!just_declined(st, p, &out[i])) out[k++] = out[i];
+        n = k;
+    }
     return n;
 }
 
@@ -500,7 +541,10 @@ static int offers(const State *st, int p, Act *out) {
  * richest other player if they can pay. */
 static int has_offers(const State *st, int p) {
     const Board *b = st->b;
-    if (st->offers_made[p] >= b->offer_cap) return 0;
+    if (st->has_declined && st->declined.proposer == p) { /* rare: count them exactly */
+        Act all[MAX_LEGAL];
+        return offers(st, p, all) > 0;
+    }
     int richest = -1, cards = 0;
     for (int q = 0; q < st->players; q++) {
         if (q == p || !st->alive[q]) continue;
@@ -612,9 +656,10 @@ static int legal_actions(const State *st, int seat, Act *out) {
             const Claim *c = &st->claims[i];
             if (c->owner != seat) continue;
             int listed = 0;
-            for (int j = 0; j < n; j++) listed |= out[j].kind == A_ASK && out[j].space == c->space;
+            for (int j = 0; j < n; j++)
+                listed |= out[j].kind == A_FORGO && out[j].space == c->space;
             if (listed) continue;
-            out[n++] = act_hero(A_ASK, c->space);
+            if (collectable(st, seat, c->space)) out[n++] = act_hero(A_ASK, c->space);
             out[n++] = act_hero(A_FORGO, c->space);
         }
     }
@@ -739,7 +784,7 @@ static void land(State *st) {
             st->phase = PH_DRAFT; /* Undrafted Heroes: draft or auction */
         } else if (o != p && !st->sidelined[s]) { /* Drafted Heroes: the owner may ask */
             if (st->nclaims == MAX_CLAIMS) { fail(st, "too many claims"); return; }
-            Claim c = {o, p, s, payment(st, s)};
+            Claim c = {o, p, s};
             st->claims[st->nclaims++] = c;
         }
     } else if (kind == S_TAX) {
@@ -979,13 +1024,14 @@ static Claim claim_of(State *st, int seat, int s) {
         return c;
     }
     fail(st, "no such claim");
-    Claim none = {0, 0, 0, 0};
+    Claim none = {0, 0, 0};
     return none;
 }
 
+/* The payment is what the hero earns now, when asked (bots ask only when collectable). */
 static void ask(State *st, int seat, int s) {
     Claim c = claim_of(st, seat, s);
-    int amount = c.amount;
+    int amount = payment(st, s);
     if (amount < 0) { /* Winter Soldier and Black Panther: roll the dice to determine payment */
         int dice[2];
         rng_roll(&st->rng, 2, 6, dice);
@@ -1107,21 +1153,9 @@ static void pass_bid(State *st, int seat) {
 
 /* -- handlers: trades -------------------------------------------------------------------- */
 static void offer(State *st, int seat, const Act *a) {
-    Offer o = {seat, a->to, -1, 0, -1, -1, 0, -1};
-    switch (a->deal) {
-    case DEAL_BUY_HERO: o.give_cash = a->amount; o.get_hero = a->space; break;
-    case DEAL_SELL_HERO: o.give_hero = a->space; o.get_cash = a->amount; break;
-    case DEAL_BUY_CARD:
-        o.give_cash = a->amount;
-        o.get_card = first_held(st, a->to, a->space);
-        break;
-    case DEAL_SELL_CARD:
-        o.give_card = first_held(st, seat, a->space);
-        o.get_cash = a->amount;
-        break;
-    }
+    if (just_declined(st, seat, a)) { fail(st, "an offer just declined, made again"); return; }
     st->offers_made[seat]++;
-    st->offer = o;
+    st->offer = make_offer(st, seat, a);
     st->has_offer = 1;
 }
 
@@ -1298,9 +1332,13 @@ static void apply(State *st, int seat, const Act *a) {
     case A_BID: bid(st, seat, a->amount); break;
     case A_OFFER: offer(st, seat, a); break;
     case A_ACCEPT: accept(st); break;
-    case A_DECLINE: st->has_offer = 0; break;
+    case A_DECLINE:
+        st->declined = st->offer;
+        st->has_offer = 0;
+        break;
     case A_BANKRUPT: bankrupt(st, seat); break;
     }
+    st->has_declined = a->kind == A_DECLINE; /* "just" declined: until the next action */
     proceed(st);
 }
 
@@ -1335,8 +1373,7 @@ static Act random_choose(State *st, int seat, Rng *rng, const Act *legal, int n)
 /* -- the greedy bot (warroom.bots.monopoly.GreedyMonopolyBot) ---------------------------- */
 typedef struct {
     int kind;
-    Rng rng;                     /* random */
-    int offered[MAX_SPACES];     /* greedy: the turn it last offered for each hero */
+    Rng rng; /* random */
 } Bot;
 
 /* Whether owning `s` would give `me` its whole colour set. */
@@ -1423,23 +1460,26 @@ static int greedy_build(const State *st, int cash, const Act *legal, int n) {
     return best;
 }
 
-/* Offer 2.5 times the price for a hero that completes a set, once a turn per hero. */
-static int greedy_offer(const State *st, Bot *bot, int me, int cash, Act *out) {
+/* Offer 2.5 times the price for a hero that completes a set, OFFERS_PER_TURN offers a turn
+ * at most, never the offer just declined. */
+static int greedy_offer(const State *st, int me, int cash, Act *out) {
     const Board *b = st->b;
+    if (st->offers_made[me] >= b->greedy_offers) return 0;
     for (int i = 0; i < b->nown; i++) {
         int s = b->ownable[i], owner = st->owner[s];
         if (owner < 0 || owner == me || !completes(st, me, s)) continue;
-        if (bot->offered[s] == st->turn || (set_of_hero(b, s) & st->with_buildings)) continue;
+        if (set_of_hero(b, s) & st->with_buildings) continue;
         int price = 5 * b->price[s] / 2;
         if (cash - price < b->reserve) continue;
-        bot->offered[s] = st->turn;
-        *out = act_offer(owner, DEAL_BUY_HERO, s, price);
+        Act a = act_offer(owner, DEAL_BUY_HERO, s, price);
+        if (just_declined(st, me, &a)) continue;
+        *out = a;
         return 1;
     }
     return 0;
 }
 
-static Act greedy_choose(State *st, Bot *bot, int me, const Act *legal, int n) {
+static Act greedy_choose(State *st, int me, const Act *legal, int n) {
     const Board *b = st->b;
     int cash = st->cash[me], first[N_ACTIONS];
     for (int k = 0; k < N_ACTIONS; k++) first[k] = -1;
@@ -1469,7 +1509,7 @@ static Act greedy_choose(State *st, Bot *bot, int me, const Act *legal, int n) {
         if (legal[i].kind == A_REACTIVATE && cash - b->reactivate[legal[i].space] >= 3 * b->reserve)
             return legal[i];
     Act a;
-    if (first[A_OFFER] >= 0 && greedy_offer(st, bot, me, cash, &a)) return a;
+    if (first[A_OFFER] >= 0 && greedy_offer(st, me, cash, &a)) return a;
     if (first[A_ROLL] >= 0) {
         if (st->jail[me] >= 0) {
             if (first[A_USE] >= 0) return legal[first[A_USE]];
@@ -1526,7 +1566,7 @@ static long long play_game(State *st, Bot *bots, long long action_cap, PyObject 
         int n = legal_actions(st, seat, legal);
         if (n == 0) { fail(st, "a seat to move has no legal action"); break; }
         Act a = bots[seat].kind == BOT_RANDOM ? random_choose(st, seat, &bots[seat].rng, legal, n)
-                                              : greedy_choose(st, &bots[seat], seat, legal, n);
+                                              : greedy_choose(st, seat, legal, n);
         if (st->error) break;
         if (trace != NULL) {
             /* seat | kind << 4 | (space + 1) << 9 | (to + 1) << 16 | deal << 20 | amount << 22 */
@@ -1630,7 +1670,7 @@ static int read_board(PyObject *d, Board *b) {
         {"battle_fine", &b->battle_fine}, {"bases", &b->bases},
         {"headquarters", &b->headquarters}, {"max_bases", &b->max_bases},
         {"bid_start", &b->bid_start}, {"jail_turns", &b->jail_turns},
-        {"offer_cap", &b->offer_cap}, {"reserve", &b->reserve},
+        {"greedy_offers", &b->greedy_offers}, {"reserve", &b->reserve},
     };
     for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
         if (read_scalar(d, scalars[i].key, scalars[i].field) < 0) return -1;

@@ -3,8 +3,8 @@
 `_monopoly_avengers.c` plays a whole game exactly as `warroom.sim.runner.play_rules` would
 with `warroom.games.monopoly_avengers` and the bots in `warroom.bots`: same dice, same
 cards, same choices. It holds no data of its own: the board, both decks and the constants
-(`OFFER_CAP`, the greedy bot's `RESERVE`) are passed in from the loaded `MonopolyBoard`
-once and kept (`_board`). `trace` also returns every action, which
+(the greedy bot's `RESERVE` and `OFFERS_PER_TURN`) are passed in from the loaded
+`MonopolyBoard` once and kept (`_board`). `trace` also returns every action, which
 tests/fast/test_monopoly_avengers.py replays through the rules and the Python bots.
 """
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from warroom.bots.monopoly import RESERVE
+from warroom.bots.monopoly import OFFERS_PER_TURN, RESERVE
 from warroom.core.actions import Action, Arg
 from warroom.core.game import OptionValue
 from warroom.fast import Played, check_args, load
@@ -23,7 +23,6 @@ from warroom.games.monopoly_avengers import (
     BOARD,
     CARD_SUFFIX,
     GAME,
-    OFFER_CAP,
     last_player_reason,
     seat_names,
     turn_limit_reason,
@@ -174,7 +173,7 @@ def board_arrays(b: mb.MonopolyBoard) -> dict[str, Any]:
         "cards": cards,
         **b.rules(),
         "go": b.go,
-        "offer_cap": OFFER_CAP,
+        "greedy_offers": OFFERS_PER_TURN,
         "reserve": RESERVE,
     }
 

@@ -10,22 +10,27 @@ simple driver should ask):
 - Decisions run in a fixed priority: a trade offer's receiver, then a new owner choosing
   to reactivate or keep a sidelined hero, then a debtor raising money, then a call for
   the last building, then an auction, then the turn itself.
-- Rent "ask" ("Drafted Heroes"): landing on another player's active hero opens a claim
-  whose amount is fixed at landing. The owner is listed first (ask or forgo) and keeps
-  the right until the next player rolls; the player whose turn it is is listed too and
-  may roll, which ends every claim of an earlier turn unasked.
+- Rent "ask" ("Drafted Heroes"): landing on another player's active hero opens a claim.
+  The owner is listed first (ask or forgo) and keeps the right until the next player
+  rolls; the player whose turn it is is listed too and may roll, which ends every claim of
+  an earlier turn unasked.
 - "At any time" (building, selling, sidelining, reactivating, trade offers): the player
   whose turn it is at every step of the turn; every other player in a window at the
   start of each turn (listed in order from the left of the player to roll, each ending
   theirs with `done`), which the roll closes ("before the next player rolls"); and a
-  debtor while raising money. At most OFFER_CAP offers per player per turn, so games
-  stay finite.
+  debtor while raising money. Offers have no limit in number; bots limit themselves.
 - Auctions ("Undrafted Heroes", "Not Enough Buildings"): any player who has not passed
   at the current high bid may bid, in no order; all of them are listed, from the left
   of the high bidder. A bid resets everyone's pass; the auction ends when everyone but
   the high bidder has passed. Bids are whole M from 10 up to the bidder's cash.
 
 Readings chosen where the rulebook is unclear (each also noted at its code):
+- Asking ("Drafted Heroes", "Sidelining"): what is owed is decided when the owner asks,
+  not at landing: the payment the hero earns at that moment (its set, its buildings).
+  Sidelining rules out collecting money on a sidelined hero, so while the hero is
+  sidelined, or no longer the claimant's (traded away), `ask` is neither offered nor
+  accepted and only `forgo` is; the claim still lapses at the next roll, so a hero
+  reactivated before it may be asked for.
 - Children of Thanos: one die for the token plus one per hero card held, sidelined
   cards included (they are still held), rolled one at a time until one matches.
 - A Child of Thanos escape still gives another turn after a roll out of Jail.
@@ -40,6 +45,12 @@ Readings chosen where the rulebook is unclear (each also noted at its code):
   and the builder, and the winning bid is its whole price (bids start at 10).
 - Bids and trade cash are limited to cash in hand; an HQ can be sold only while the Bank
   has 4 Bases to exchange for it.
+- A declined offer ("Deals & Trades": the players making the deal decide it) may not be
+  made again at once: an offer with the same offerer, receiver and terms (heroes, cash,
+  cards) as one the receiver has just declined is refused, "just" meaning that the decline
+  is the last action applied to the game. Any other action since, by anyone (another
+  offer included), and it may be made again. Nothing has changed since a decline, so the
+  same offer would only stall the game.
 - `turn_limit` (default 0, none) ends a game after that many turns, for simulations; the
   rulebook has no such rule, so the outcome says so and ranks by net worth.
 """
@@ -61,7 +72,6 @@ from warroom.rules.monopoly import HQ, MonopolyBoard
 
 BOARD = "avengers"  # the data file (data/monopoly/avengers.json)
 BANK = -1
-OFFER_CAP = 3  # trade offers per player per turn (a modelling limit, not a rule)
 
 # Phases of the turn of the player whose turn it is.
 START = "start"  # before a roll: roll (or leave Jail)
@@ -134,14 +144,15 @@ class MonoState:
     doubles: int  # doubles rolled in a row this turn
     again: bool  # another roll is due (doubles, or a battle escape)
     window: list[int]  # other players still to act before this turn's roll
-    claims: list[tuple[int, int, int, int]]  # owner, payer, space, amount (<0: dice times)
+    claims: list[tuple[int, int, int]]  # owner (at landing), payer, space
     tasks: list[tuple[Any, ...]]  # effects waiting to resolve, first first
     debts: list[tuple[int, int, int]]  # debtor, creditor, amount; the last is being raised
     acquire: list[tuple[int, int]]  # (new owner, sidelined hero) awaiting a choice
     auction: Auction | None
     call: Call | None
     offer: Offer | None
-    offers_made: list[int]
+    declined: Offer | None  # the offer declined by the last action applied, if it was one
+    offers_made: list[int]  # this turn, per player (public; bots may limit themselves)
     out_order: list[int]
     outcome: Outcome | None
 
@@ -176,6 +187,7 @@ class MonoState:
             self.auction,
             self.call,
             self.offer,
+            self.declined,
             self.offers_made[:],
             self.out_order[:],
             self.outcome,
@@ -234,6 +246,7 @@ class MonopolyAvengers(Game[MonoState]):
             auction=None,
             call=None,
             offer=None,
+            declined=None,
             offers_made=[0] * players,
             out_order=[],
             outcome=None,
@@ -309,9 +322,11 @@ class MonopolyAvengers(Game[MonoState]):
             amounts = sorted({lo, lo + 9, lo + 49, lo + 99})
             return [Action("bid", (m,)) for m in amounts if m <= st.cash[seat]] + [Action("pass")]
         out = []
-        for owner, _payer, s, _amount in st.claims if ctx == "calm" else []:
-            if owner == seat and Action("ask", (names[s],)) not in out:
-                out += [Action("ask", (names[s],)), Action("forgo", (names[s],))]
+        for owner, _payer, s in st.claims if ctx == "calm" else []:
+            if owner == seat and Action("forgo", (names[s],)) not in out:
+                if _collectable(st, seat, s):
+                    out.append(Action("ask", (names[s],)))
+                out.append(Action("forgo", (names[s],)))
         if seat == st.current:
             if ctx == "draft":
                 s = st.pos[seat]
@@ -353,6 +368,8 @@ class MonopolyAvengers(Game[MonoState]):
         st = state.copy()
         events: list[Event] = []
         handler(self, st, seat, action, events)
+        if handler is not _reject:
+            st.declined = None  # a decline is "just" declined until the next action
         _proceed(st, events)
         return st, events
 
@@ -398,11 +415,19 @@ class MonopolyAvengers(Game[MonoState]):
             "level": st.level[:],
             "bank": {"bases": st.bases, "headquarters": st.hqs},
             "deck_sizes": {b.decks[d]: len(st.decks[d]) for d in range(len(b.decks))},
+            # amount: what asking would collect now (<0: times the dice; 0: nothing)
             "claims": [
-                {"owner": o, "payer": p, "space": b.names[s], "amount": a}
-                for o, p, s, a in st.claims
+                {
+                    "owner": o,
+                    "payer": p,
+                    "space": b.names[s],
+                    "amount": payment(st, s) if _collectable(st, o, s) else 0,
+                }
+                for o, p, s in st.claims
             ],
             "window": st.window[:],
+            "offers_made": st.offers_made[:],
+            "declined": None,
             "debt": None,
             "auction": None,
             "call": None,
@@ -425,14 +450,14 @@ class MonopolyAvengers(Game[MonoState]):
             }
         if st.call is not None:
             out["call"] = {"building": st.call.building, "builder": st.call.builder}
-        if st.offer is not None:
-            o = st.offer
-            out["offer"] = {
-                "proposer": o.proposer,
-                "receiver": o.receiver,
-                "give": _items(b, o.give_heroes, o.give_cash, o.give_cards),
-                "get": _items(b, o.get_heroes, o.get_cash, o.get_cards),
-            }
+        for key, o in (("offer", st.offer), ("declined", st.declined)):
+            if o is not None:
+                out[key] = {
+                    "proposer": o.proposer,
+                    "receiver": o.receiver,
+                    "give": _items(b, o.give_heroes, o.give_cash, o.give_cards),
+                    "get": _items(b, o.get_heroes, o.get_cash, o.get_cards),
+                }
         return out
 
     def invariants(self, state: MonoState) -> list[str]:
@@ -531,7 +556,7 @@ def _net_worths(st: MonoState) -> list[int]:
 
 
 def payment(st: MonoState, s: int) -> int:
-    """What landing on hero `s` owes its owner now; a negative number is a dice multiplier."""
+    """What landing on hero `s` earns its owner now; a negative number is a dice multiplier."""
     b, o = st.board, st.owner[s]
     if b.kind[s] == mb.DICE_HERO:
         owned = sum(1 for t in b.dice_heroes if st.owner[t] == o)  # sidelined ones count
@@ -541,6 +566,12 @@ def payment(st: MonoState, s: int) -> int:
         return b.payments[s][lv]
     full = all(st.owner[t] == o for t in b.set_members[b.set_of[s]])
     return b.payments[s][0] * (2 if full else 1)  # Collect Color Sets: twice as much
+
+
+def _collectable(st: MonoState, owner: Seat, s: int) -> bool:
+    """Whether `owner`'s claim on hero `s` may be asked for now: still theirs, and active
+    (Sidelining: no money is collected on a sidelined hero)."""
+    return st.owner[s] == owner and not st.sidelined[s]
 
 
 def _items(
@@ -692,32 +723,35 @@ def _reactivations(st: MonoState, p: Seat) -> list[Action]:
 
 
 def _offers(st: MonoState, p: Seat) -> list[Action]:
-    """A sample of offers (heroes at their printed price, cards at the Jail fine); any
-    other offer may be written out and is checked the same way."""
+    """A sample of offers (heroes at their printed price, cards at the Jail fine), less the
+    one just declined; any other offer may be written out and is checked the same way."""
     b = st.board
-    if st.offers_made[p] >= OFFER_CAP:
-        return []
     built = {b.set_of[s] for s in b.ownable if st.level[s]}
     free = [
         s for s in b.ownable if st.owner[s] >= 0 and (b.set_of[s] < 0 or b.set_of[s] not in built)
     ]
-    out = []
+    out: list[Action] = []
+
+    def add(offer: Offer, give: Arg, get: Arg) -> None:
+        if offer != st.declined:
+            out.append(Action("offer", (f"Player {offer.receiver + 1}", "give", give, "get", get)))
+
+    fine = b.jail_fine
     for q in _others(st, p):
-        name = f"Player {q + 1}"
         for s in free:
-            if st.owner[s] == q and st.cash[p] >= b.price[s]:
-                out.append(Action("offer", (name, "give", b.price[s], "get", b.names[s])))
-            elif st.owner[s] == p and st.cash[q] >= b.price[s]:
-                out.append(Action("offer", (name, "give", b.names[s], "get", b.price[s])))
-        fine = b.jail_fine
+            price = b.price[s]
+            if st.owner[s] == q and st.cash[p] >= price:
+                add(Offer(p, q, (), price, (), (s,), 0, ()), price, b.names[s])
+            elif st.owner[s] == p and st.cash[q] >= price:
+                add(Offer(p, q, (s,), 0, (), (), price, ()), b.names[s], price)
         for c in st.held[q][:1]:
             if st.cash[p] >= fine:
                 card = b.decks[b.card_deck[c]] + CARD_SUFFIX
-                out.append(Action("offer", (name, "give", fine, "get", card)))
+                add(Offer(p, q, (), fine, (), (), 0, (c,)), fine, card)
         for c in st.held[p][:1]:
             if st.cash[q] >= fine:
                 card = b.decks[b.card_deck[c]] + CARD_SUFFIX
-                out.append(Action("offer", (name, "give", card, "get", fine)))
+                add(Offer(p, q, (), 0, (c,), (), fine, ()), card, fine)
     return out
 
 
@@ -893,14 +927,12 @@ def _land(st: MonoState, ev: list[Event]) -> None:
         if o == BANK:
             st.phase = DRAFT  # Undrafted Heroes: draft or auction
         elif o != p and not st.sidelined[s]:
-            amount = payment(st, s)
-            st.claims.append((o, p, s, amount))
-            what = f"M{amount}" if amount > 0 else f"{-amount} times the dice"
+            st.claims.append((o, p, s))  # the amount is decided when the owner asks
             ev.append(
                 Event(
                     "claim",
-                    f"Player {o + 1} may ask Player {p + 1} for {what} for {b.names[s]}",
-                    {"owner": o, "payer": p, "space": b.names[s], "amount": amount},
+                    f"Player {o + 1} may ask Player {p + 1} for payment for {b.names[s]}",
+                    {"owner": o, "payer": p, "space": b.names[s]},
                 )
             )
     elif kind == mb.TAX:
@@ -1037,7 +1069,7 @@ def _roll(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Ev
     b = st.board
     # Drafted Heroes: claims not asked before the next player rolls are not owed.
     lapsed = [c for c in st.claims if c[1] != seat]
-    for o, p, s, _ in lapsed:
+    for o, p, s in lapsed:
         ev.append(
             Event(
                 "lapse",
@@ -1153,7 +1185,7 @@ def _decline(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list
     st.tasks.insert(0, ("auction", st.pos[seat]))
 
 
-def _claim_of(st: MonoState, seat: Seat, a: Action, usage: str) -> tuple[int, int, int, int]:
+def _claim_of(st: MonoState, seat: Seat, a: Action, usage: str) -> tuple[int, int, int]:
     s = _hero(st, a, usage)
     c = next((c for c in st.claims if c[0] == seat and c[2] == s), None)
     require(c is not None, f"you have no payment to ask for on {st.board.names[s]}")
@@ -1163,8 +1195,16 @@ def _claim_of(st: MonoState, seat: Seat, a: Action, usage: str) -> tuple[int, in
 
 
 def _ask(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
-    owner, payer, s, amount = _claim_of(st, seat, a, "ask HERO")
+    """Reading: what is owed is decided on asking (Drafted Heroes: the owner asks for the
+    payment): what the hero earns now, and nothing while it is sidelined (Sidelining: no
+    money is collected on a sidelined hero) or no longer the claimant's."""
+    owner, payer, s = _claim_of(st, seat, a, "ask HERO")
     b = st.board
+    require(st.owner[s] == owner, f"you no longer have {b.names[s]}")
+    require(
+        not st.sidelined[s], f"{b.names[s]} is sidelined: no money can be collected on it now"
+    )
+    amount = payment(st, s)
     if amount < 0:  # Winter Soldier and Black Panther: roll the dice to determine payment
         d1, d2 = st.rng.roll(2)
         ev.append(
@@ -1187,7 +1227,7 @@ def _ask(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
 
 
 def _forgo(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
-    owner, payer, s, _ = _claim_of(st, seat, a, "forgo HERO")
+    owner, payer, s = _claim_of(st, seat, a, "forgo HERO")
     ev.append(
         Event(
             "forgo",
@@ -1448,13 +1488,17 @@ def _offer(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[E
     give = _parse_items(st, seat, args[2:cut], usage)
     get = _parse_items(st, q, args[cut + 1 :], usage)
     require(q != seat and st.alive[q], "offer to another player still in the game")
-    require(st.offers_made[seat] < OFFER_CAP, f"at most {OFFER_CAP} offers a turn")
     require(
         bool(give[0] or give[2] or get[0] or get[2]),
         "a deal trades heroes or Get Out of Jail Free cards, not cash alone",
     )
+    offer = Offer(seat, q, *give, *get)
+    require(
+        offer != st.declined,
+        f"Player {q + 1} has just declined that offer; change it, or do something else first",
+    )
     st.offers_made[seat] += 1
-    st.offer = Offer(seat, q, *give, *get)
+    st.offer = offer
     b = st.board
     ev.append(
         Event(
@@ -1532,6 +1576,7 @@ def _accept(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[
 
 def _reject(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
     _no_args(a, "decline")
+    st.declined = st.offer
     st.offer = None
     ev.append(Event("decline", f"Player {seat + 1} declines the offer", {"seat": seat}))
 

@@ -495,7 +495,8 @@ def _roll_for_first(rng: Rng, players: int) -> Seat:
 
 
 def _expand_name(state: RiskState, word: str) -> str:
-    """A territory (or card) name from any case or a unique prefix; otherwise unchanged."""
+    """A territory (or card) name from any case, a former spelling (the board's aliases) or
+    a unique prefix of a name; otherwise unchanged."""
     b = state.board
     if word in b.index or word.lower() == WILD:
         return b.territories[b.index[word]] if word in b.index else WILD

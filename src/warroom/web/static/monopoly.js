@@ -310,6 +310,11 @@ function pendingLines(b, v) {
   const out = [];
   const money = (x) => `M${x}`;
   for (const c of v.claims || []) {
+    // The amount is what asking would collect now; 0: the hero is sidelined or has changed hands.
+    if (c.amount === 0) {
+      out.push(`Rent: ${seatPlain(c.owner)} cannot ask ${seatPlain(c.payer)} for anything for ${c.space} now (sidelined or no longer theirs).`);
+      continue;
+    }
     const amount = c.amount < 0 ? `${-c.amount}× a roll of the dice` : money(c.amount);
     out.push(`Rent: ${seatPlain(c.owner)} may ask ${seatPlain(c.payer)} for ${amount} for ${c.space} (until the next roll).`);
   }
