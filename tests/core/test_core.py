@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 from collections import Counter
@@ -9,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import warroom.games  # noqa: F401  (registers the modes)
@@ -25,6 +26,7 @@ from warroom.core import (
     WarroomError,
 )
 from warroom.core.board import Board
+from warroom.core.registry import modes
 from warroom.data import read_json
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
@@ -72,6 +74,36 @@ def test_action_text_round_trips(kind: str, args: list[Any]) -> None:
     action = Action(kind, tuple(args))
     assert Action.parse(action.text()) == action
     assert Action.from_json(json.loads(json.dumps(action.to_json()))) == action
+
+
+# Words a number reader can trip on: Unicode digits that `str.isdigit` takes and `int`
+# refuses ("²") or takes ("٣"), doubled minus signs, and quotes.
+TRICKY = st.text(alphabet=st.sampled_from(list("-0123456789²٣ '\"a")), max_size=12)
+STARTS = [(game, game.new_game(game.min_players, 1)) for game in modes()]
+
+
+@given(st.one_of(st.text(), TRICKY))
+@example("place X --5")
+@example("place X ²")
+@example("place X " + "5" * 5000)
+def test_any_text_parses_to_an_action_that_round_trips_or_is_malformed(text: str) -> None:
+    try:
+        action = Action.parse(text)
+    except MalformedAction:
+        pass
+    else:
+        assert Action.parse(action.text()) == action
+    for game, state in STARTS:  # the modes' own parsers too (short forms, names in any case)
+        with contextlib.suppress(MalformedAction):
+            game.parse(state, 0, text)
+
+
+@pytest.mark.parametrize(
+    ("word", "arg"),
+    [("5", 5), ("-5", -5), ("007", 7), ("--5", "--5"), ("²", "²"), ("٣", "٣"), ("5-", "5-")],
+)
+def test_only_ascii_digits_with_one_leading_minus_are_numbers(word: str, arg: object) -> None:
+    assert Action.parse(f"place Alaska {word}").args == ("Alaska", arg)
 
 
 @pytest.mark.parametrize("text", ["", "   ", "attack 'unclosed"])
