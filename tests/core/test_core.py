@@ -198,6 +198,24 @@ def test_unknown_mode_and_bad_options_are_clear() -> None:
         Match.start("risk-classic", 7, 1)
 
 
+def test_whole_number_options_are_ascii_numbers_within_bounds() -> None:
+    for game in modes():
+        for option in game.options:
+            if isinstance(option.default, int) and not isinstance(option.default, bool):
+                assert option.maximum is not None, f"{game.id} option {option.name} is unbounded"
+    for given_limit, limit in ((100_000, 100_000), (" 6 ", 6)):
+        match = Match.start("risk-classic", 3, 1, {"turn_limit": given_limit})
+        assert match.options["turn_limit"] == limit
+    for too_big in (10**30, "100001"):
+        with pytest.raises(WarroomError, match=r"turn_limit: [0-9]+ is above 100000"):
+            Match.start("risk-classic", 3, 1, {"turn_limit": too_big})
+    with pytest.raises(WarroomError, match="turn_limit: 5000 digits is too long"):
+        Match.start("monopoly-avengers", 3, 1, {"turn_limit": "5" * 5000})
+    for bad in ("²", "٣", "1_0", "+5", "--5", 5.0, True, ""):
+        with pytest.raises(WarroomError, match="is not a whole number"):
+            Match.start("monopoly-avengers", 3, 1, {"turn_limit": bad})
+
+
 def _claim_some(m: Match, n: int) -> None:
     for _ in range(n):
         seat = m.to_move()[0]

@@ -61,6 +61,7 @@ from warroom.rules.monopoly import HQ, MonopolyBoard
 
 BOARD = "avengers"  # the data file (data/monopoly/avengers.json)
 BANK = -1
+TURN_LIMIT_MAX = 100_000  # far beyond any game played; no option value is unbounded
 OFFER_CAP = 3  # trade offers per player per turn (a modelling limit, not a rule)
 
 # Phases of the turn of the player whose turn it is.
@@ -192,7 +193,11 @@ class MonopolyAvengers(Game[MonoState]):
     max_players = 12  # Components: 12 tokens
     options = (
         Option(
-            "turn_limit", 0, "end the game after this many turns (0: never; simulations)", minimum=0
+            "turn_limit",
+            0,
+            "end the game after this many turns (0: never; simulations)",
+            minimum=0,
+            maximum=TURN_LIMIT_MAX,
         ),
     )
 
