@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -27,7 +27,7 @@ import warroom.games as games
 from warroom.bots import tiers
 from warroom.core.errors import BoardError, MalformedAction, WarroomError
 from warroom.odds import invasion
-from warroom.web.hub import Hub, SeatSpec, WebError
+from warroom.web.hub import LOG_PAGE, Hub, SeatSpec, WebError
 from warroom.web.layout import board_json
 from warroom.web.monopoly import monopoly_board_json
 from warroom.web.store import Store
@@ -233,6 +233,19 @@ def create_app(
         seat = the_hub.seat_for(room, x_seat_token)
         with room.lock:
             return the_hub.state_message(room, seat, with_log=True)
+
+    @app.get("/api/games/{game_id}/log")
+    def game_log(
+        game_id: str,
+        since: Annotated[int, Query(ge=0)] = 0,
+        limit: Annotated[int, Query(ge=1, le=LOG_PAGE)] = LOG_PAGE,
+        x_seat_token: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """The log from position `since`, as this seat may read it: what comes before the
+        `log_start` of a state message (which carries only the log's tail)."""
+        room = the_hub.room(game_id)
+        seat = the_hub.seat_for(room, x_seat_token)
+        return the_hub.log_page(room, seat, since, limit)
 
     @app.get("/api/games/{game_id}/save")
     def game_save(game_id: str) -> JSONResponse:

@@ -35,7 +35,8 @@ from warroom.web.store import SNAPSHOT_EVERY, GameRow, SeatRow, Store
 
 log = logging.getLogger("warroom.web")
 
-LOG_TAIL = 300  # events sent to a seat that (re)connects
+LOG_TAIL = 300  # the log's last events, sent in every full state; the rest by pages
+LOG_PAGE = 1000  # the most events one `log_page` gives
 QUEUE_LIMIT = 200  # messages queued for one slow client before it is sent a fresh state
 
 
@@ -312,9 +313,23 @@ class Hub:
             msg["legal"] = [a.to_json() for a in match.legal(seat)]
             msg["can_undo"] = match.can_undo(seat) is None
         if with_log:
-            events = [e for step in match.steps for e in step.events][-LOG_TAIL:]
-            msg["log"] = [e.for_seat(seat) for e in events]
+            # The whole game's log can run to thousands of events: a full state carries
+            # its tail, and says where that starts so the page can fetch the rest.
+            start = max(0, len(match.log) - LOG_TAIL)
+            msg["log_start"] = start
+            msg["log"] = [e.for_seat(seat) for e in match.log[start:]]
         return msg
+
+    def log_page(self, room: Room, seat: int | None, since: int, limit: int) -> dict[str, Any]:
+        """Up to `limit` (at most LOG_PAGE) events of the log from position `since`, as `seat`
+        may read them."""
+        with room.lock:
+            log = room.match.log
+            return {
+                "since": since,
+                "total": len(log),
+                "events": [e.for_seat(seat) for e in log[since : since + limit]],
+            }
 
     def _seat_info(self, room: Room) -> list[dict[str, Any]]:
         online = {s.seat for s in room.subscribers}
