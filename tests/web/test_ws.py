@@ -85,17 +85,29 @@ def test_each_seat_sees_only_what_it_may(client: TestClient, hub: Hub) -> None:
 
 def test_a_bad_hello_gets_a_clear_error(client: TestClient) -> None:
     r = client.post("/api/games", json={"mode": "risk-classic", "seats": HUMANS3, "options": SHORT})
-    for url, hello in (
-        (f"/ws/games/{r.json()['id']}", {"token": "wrong"}),
-        (f"/ws/games/{r.json()['id']}", ["not", "an", "object"]),
-        ("/ws/games/nosuchgame", {}),
+    game = f"/ws/games/{r.json()['id']}"
+    for url, hello, words in (
+        (game, json.dumps({"token": "wrong"}), "token"),
+        (game, json.dumps({"token": "tökén"}), "token"),  # compare_digest refuses non-ASCII
+        (game, json.dumps({"token": 5}), "token"),
+        (game, json.dumps(["not", "an", "object"]), "JSON object"),
+        (game, "[" * 20_000 + "]" * 20_000, "nested too deeply"),  # RecursionError
+        (game, "1" * 5000, "digits"),  # ValueError: over 4300 digits
+        (game, "{not json", "not valid JSON"),
+        (game, b"{}", "as text"),
+        ("/ws/games/nosuchgame", json.dumps({}), "no game"),
+        ("/ws/games/a%00b", json.dumps({}), "no game"),
     ):
         with client.websocket_connect(url) as ws:
-            ws.send_text(json.dumps(hello))
+            if isinstance(hello, bytes):
+                ws.send_bytes(hello)
+            else:
+                ws.send_text(hello)
             msg = ws.receive_json()
-            assert msg["type"] == "error" and msg["error"]
-            with pytest.raises(WebSocketDisconnect):
+            assert msg["type"] == "error" and words in msg["error"], (hello[:20], msg)
+            with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_json()
+            assert closed.value.code == 4400
 
 
 def test_a_seat_that_reconnects_reads_the_whole_log(
