@@ -221,6 +221,8 @@ def make_mcts(mode: str, seed: int, arg: str | None = None) -> Bot:
     iterations = DEFAULT_ITERATIONS
     if arg:
         if NUMBER.fullmatch(arg) is None or len(arg) > 9 or int(arg) < 1:
-            raise WarroomError(f"mcts:N needs a positive whole number of iterations, not {arg!r}")
+            raise WarroomError(
+                f"mcts:N needs a positive whole number of iterations (up to 9 digits), not {arg!r}"
+            )
         iterations = int(arg)
     return MctsBot(kit, seed, iterations)
