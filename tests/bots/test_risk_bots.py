@@ -11,6 +11,7 @@ from tests.risk.conftest import Table
 from warroom.bots import make_bot
 from warroom.bots.risk import GreedyRiskBot, determinize, greedy_action
 from warroom.bots.search import MctsBot, search_kit
+from warroom.core.errors import WarroomError
 from warroom.games import risk_classic as rc
 from warroom.games.risk_classic import GAME, RiskState
 
@@ -143,8 +144,9 @@ def test_mcts_default_decision_under_a_second() -> None:
 def test_tier_specs() -> None:
     bot = make_bot("mcts:7", MODE, 0)
     assert isinstance(bot, MctsBot) and bot.iterations == 7
-    with pytest.raises(Exception, match="positive whole number"):
-        make_bot("mcts:x", MODE, 0)
+    for spec in ("mcts:x", "mcts:²", "mcts:٣", "mcts:-3", "mcts:" + "9" * 5000):
+        with pytest.raises(WarroomError, match="positive whole number"):
+            make_bot(spec, MODE, 0)
     with pytest.raises(Exception, match="takes no argument"):
         make_bot("greedy:3", MODE, 0)
     with pytest.raises(Exception, match="'mcts' does not play monopoly-avengers"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 from collections import Counter
@@ -9,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import warroom.games  # noqa: F401  (registers the modes)
@@ -25,6 +26,7 @@ from warroom.core import (
     WarroomError,
 )
 from warroom.core.board import Board
+from warroom.core.registry import modes
 from warroom.data import read_json
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
@@ -72,6 +74,36 @@ def test_action_text_round_trips(kind: str, args: list[Any]) -> None:
     action = Action(kind, tuple(args))
     assert Action.parse(action.text()) == action
     assert Action.from_json(json.loads(json.dumps(action.to_json()))) == action
+
+
+# Words a number reader can trip on: Unicode digits that `str.isdigit` takes and `int`
+# refuses ("²") or takes ("٣"), doubled minus signs, and quotes.
+TRICKY = st.text(alphabet=st.sampled_from(list("-0123456789²٣ '\"a")), max_size=12)
+STARTS = [(game, game.new_game(game.min_players, 1)) for game in modes()]
+
+
+@given(st.one_of(st.text(), TRICKY))
+@example("place X --5")
+@example("place X ²")
+@example("place X " + "5" * 5000)
+def test_any_text_parses_to_an_action_that_round_trips_or_is_malformed(text: str) -> None:
+    try:
+        action = Action.parse(text)
+    except MalformedAction:
+        pass
+    else:
+        assert Action.parse(action.text()) == action
+    for game, state in STARTS:  # the modes' own parsers too (short forms, names in any case)
+        with contextlib.suppress(MalformedAction):
+            game.parse(state, 0, text)
+
+
+@pytest.mark.parametrize(
+    ("word", "arg"),
+    [("5", 5), ("-5", -5), ("007", 7), ("--5", "--5"), ("²", "²"), ("٣", "٣"), ("5-", "5-")],
+)
+def test_only_ascii_digits_with_one_leading_minus_are_numbers(word: str, arg: object) -> None:
+    assert Action.parse(f"place Alaska {word}").args == ("Alaska", arg)
 
 
 @pytest.mark.parametrize("text", ["", "   ", "attack 'unclosed"])
@@ -195,6 +227,24 @@ def test_unknown_mode_and_bad_options_are_clear() -> None:
         Match.start("risk-classic", 3, 1, {"colour": "red"})
     with pytest.raises(WarroomError, match="2 to 5 players"):
         Match.start("risk-classic", 7, 1)
+
+
+def test_whole_number_options_are_ascii_numbers_within_bounds() -> None:
+    for game in modes():
+        for option in game.options:
+            if isinstance(option.default, int) and not isinstance(option.default, bool):
+                assert option.maximum is not None, f"{game.id} option {option.name} is unbounded"
+    for given_limit, limit in ((100_000, 100_000), (" 6 ", 6)):
+        match = Match.start("risk-classic", 3, 1, {"turn_limit": given_limit})
+        assert match.options["turn_limit"] == limit
+    for too_big in (10**30, "100001"):
+        with pytest.raises(WarroomError, match=r"turn_limit: [0-9]+ is above 100000"):
+            Match.start("risk-classic", 3, 1, {"turn_limit": too_big})
+    with pytest.raises(WarroomError, match="turn_limit: 5000 digits is too long"):
+        Match.start("monopoly-avengers", 3, 1, {"turn_limit": "5" * 5000})
+    for bad in ("²", "٣", "1_0", "+5", "--5", 5.0, True, ""):
+        with pytest.raises(WarroomError, match="is not a whole number"):
+            Match.start("monopoly-avengers", 3, 1, {"turn_limit": bad})
 
 
 def _claim_some(m: Match, n: int) -> None:

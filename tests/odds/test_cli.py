@@ -72,3 +72,8 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str]) -> None:
     result = runner.invoke(app, ["odds", *args])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+def test_a_table_size_is_ascii_digits() -> None:
+    result = runner.invoke(app, ["odds", "--table", "²x3"])  # "²".isdigit(), but int refuses it
+    assert result.exit_code == 2 and "must look like 20x20" in result.output

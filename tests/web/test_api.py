@@ -82,6 +82,15 @@ def test_no_one_acts_for_another_seat(client: TestClient) -> None:
     assert wrong.status_code == 422 and "not" in wrong.json()["error"]
     bogus = client.post(url, json={"state": 0, "action": action}, headers={"X-Seat-Token": "x"})
     assert bogus.status_code == 403
+    # Not ASCII (compare_digest refuses such a str): a wrong token like any other.
+    for token in ("é".encode(), "Ω".encode(), b"\xff"):
+        headers = {"X-Seat-Token": token}
+        r = client.post(url, json={"state": 0, "action": action}, headers=headers)
+        assert r.status_code == 403 and "token" in r.json()["error"]
+        assert client.get(f"/api/games/{g['id']}", headers=headers).status_code == 403
+        assert client.get(f"/api/games/{g['id']}/log", headers=headers).status_code == 403
+    in_body = client.post(url, json={"state": 0, "action": action, "token": "tökén"})
+    assert in_body.status_code == 403 and "token" in in_body.json()["error"]
     anonymous = client.post(url, json={"state": 0, "action": action})
     assert anonymous.status_code == 403
     assert state(client, g["id"])["state"] == 0
@@ -93,8 +102,30 @@ def test_bad_input_is_refused_clearly_and_changes_nothing(client: TestClient) ->
     seat = state(client, g["id"])["to_move"][0]
     headers = {"X-Seat-Token": tokens[seat], "Content-Type": "application/json"}
     url = f"/api/games/{g['id']}/act"
+    place = state(client, g["id"], tokens[seat])["legal"][0]  # ["place", territory, 1]
+    kind, territory = place[0], place[1]
+
+    def body(**fields: Any) -> bytes:
+        return json.dumps(fields).encode()
+
     cases: list[tuple[Any, int]] = [
         (b"{not json", 400),
+        # Python's JSON parser refuses these with RecursionError or ValueError.
+        (b'{"state": 0, "action": ' + b"[" * 10_000 + b"]" * 10_000 + b"}", 400),
+        (b'{"state": ' + b"1" * 5000 + b', "action": ["end"]}', 400),
+        (b'{"state": 0, "text": "\xff"}', 400),
+        # No coercion: a string, a boolean or a float is not a state id or a count.
+        (body(state="0", action=place), 400),
+        (body(state=False, action=place), 400),
+        (body(state=0.0, action=place), 400),
+        (body(state=0, action=[kind, territory, True]), 400),
+        (body(state=0, action=[kind, territory, 1.0]), 400),
+        # Only ASCII digits with one leading minus are numbers; the rules refuse the rest.
+        (body(state=0, text=f"place '{territory}' --5"), 400),
+        (body(state=0, text=f"place '{territory}' ²"), 400),
+        (body(state=0, text=f"place '{territory}' ٣"), 400),
+        (body(state=0, text="place X --5"), 422),
+        (body(state=0, text="place X ²"), 422),
         (b'{"state": 0, "action": "place"}', 400),
         (b'{"state": 0, "action": []}', 400),
         (b'{"state": -1, "action": ["end"]}', 400),
@@ -105,10 +136,13 @@ def test_bad_input_is_refused_clearly_and_changes_nothing(client: TestClient) ->
         (b'{"state": 0}', 400),
         (b'{"state": 0, "text": "' + b"x" * 40_000 + b'"}', 413),
     ]
-    for body, status in cases:
-        r = client.post(url, content=body, headers=headers)
-        assert r.status_code == status, (body[:60], r.text)
+    for content, status in cases:
+        r = client.post(url, content=content, headers=headers)
+        assert r.status_code == status, (content[:60], r.text)
         assert isinstance(r.json()["error"], str) and r.json()["error"]
+    huge_length = {**headers, "Content-Length": "9" * 5000}
+    r = client.post(url, content=body(state=0, action=place), headers=huge_length)
+    assert r.status_code == 413 and r.json()["error"]
     assert client.get("/api/games/nope").status_code == 404
     unknown = client.post("/api/games/nope/act", json={"state": 0, "action": ["end"]})
     assert unknown.status_code == 404
@@ -124,6 +158,63 @@ def test_bad_input_is_refused_clearly_and_changes_nothing(client: TestClient) ->
     )
     assert bad_tier.status_code == 400
     assert state(client, g["id"])["state"] == 0
+
+
+def test_every_error_has_the_documented_shape(client: TestClient) -> None:
+    """FastAPI's and Starlette's own refusals too: {"error": message} with a 4xx status."""
+    g = create(client, HUMANS3, **SHORT)
+    for method, url, status in (
+        ("GET", "/api/nothing", 404),
+        ("DELETE", "/api/games", 405),
+        ("GET", "/api/odds?attackers=two&defenders=1", 400),
+        ("GET", f"/api/games/{g['id']}/log?since=-1", 400),
+        ("GET", f"/api/games/{g['id']}/log?limit=0", 400),
+        # Game ids are what the server makes; PostgreSQL refuses NUL in a query.
+        ("GET", "/api/games/a%00b", 404),
+        ("GET", "/api/games/a%00b/save", 404),
+        ("GET", "/api/games/a%00b/log", 404),
+        ("POST", "/api/games/a%00b/claim", 404),
+        ("GET", "/api/games/%C3%A9", 404),
+        ("GET", "/api/boards/" + "a" * 5000, 404),
+        ("GET", "/api/boards/monopoly/" + "a" * 5000, 404),
+        ("GET", "/api/boards/%C3%A9", 404),
+    ):
+        r = client.request(method, url, json={"seat": 1} if method == "POST" else None)
+        assert r.status_code == status, (url[:60], r.text)
+        assert set(r.json()) == {"error"} and r.json()["error"], (url[:60], r.text)
+
+
+def test_bad_games_are_refused_clearly(client: TestClient) -> None:
+    """Options strictly of their type and within bounds; names and titles printable."""
+    before = len(client.get("/api/games").json())
+    two = [{"kind": "human"}, {"kind": "human"}]
+    for change, status, words in (
+        (
+            {"options": {"turn_limit": 10**30}},
+            422,
+            "turn_limit: 1000000000000000000000000000000 is above 100000",
+        ),
+        ({"options": {"turn-limit": 100_001}}, 422, "is above 100000"),
+        ({"options": {"turn_limit": "5"}}, 400, "turn_limit: '5' is not a whole number"),
+        ({"options": {"turn_limit": True}}, 400, "turn_limit: True is not a whole number"),
+        ({"options": {"turn_limit": 1.5}}, 400, "options.turn_limit"),
+        ({"options": {"map": 1}}, 400, "map: 1 is not a string"),
+        ({"options": {"setup": True}}, 400, "setup: True is not a string"),
+        ({"title": "a\x00b"}, 400, "control characters"),
+        ({"seats": [{"kind": "human", "name": "\x00"}, *two]}, 400, "control characters"),
+        ({"seats": [{"kind": "human", "name": "\ud800"}, *two]}, 400, "seats.0.name"),
+        ({"seats": [{"kind": True}, *two]}, 400, "seats.0.kind"),
+        ({"seats": [{"kind": "bot", "tier": 1}, *two]}, 400, "seats.0.tier"),
+    ):
+        request = {"mode": "risk-classic", "seats": HUMANS3, "options": SHORT, **change}
+        content = json.dumps(request).encode()
+        r = client.post("/api/games", content=content, headers={"Content-Type": "application/json"})
+        assert r.status_code == status, (change, r.text)
+        assert words in r.json()["error"], (change, r.text)
+    assert len(client.get("/api/games").json()) == before
+    assert client.post(
+        "/api/games", json={"mode": "risk-classic", "seats": HUMANS3, "options": {"turn_limit": 9}}
+    ).json()["title"]
 
 
 def test_typed_actions_and_undo(client: TestClient) -> None:
@@ -147,6 +238,9 @@ def test_open_seats_are_claimed_once(client: TestClient) -> None:
     g = create(client, [{"kind": "human"}, {"kind": "open"}, {"kind": "bot", "tier": "random"}])
     listed = next(x for x in client.get("/api/games").json() if x["id"] == g["id"])
     assert listed["open_seats"] == [1]
+    for seat in (True, "1", 1.0):  # no coercion: none of these is seat 1
+        r = client.post(f"/api/games/{g['id']}/claim", json={"seat": seat})
+        assert r.status_code == 400 and "seat" in r.json()["error"]
     r = client.post(f"/api/games/{g['id']}/claim", json={"seat": 1})
     assert r.status_code == 200 and r.json()["seat"] == 1
     assert state(client, g["id"], r.json()["token"])["seat"] == 1

@@ -15,6 +15,7 @@ import uvicorn
 
 from tests.web.play import SHORT, choose
 from tests.web.system import chromium, free_port
+from warroom.web import hub as hub_module
 from warroom.web.app import create_app
 from warroom.web.hub import Hub
 from warroom.web.store import Store
@@ -33,11 +34,15 @@ ARGS = [
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
+def served_hub(tmp_path: Path) -> Hub:
     url = f"sqlite:///{tmp_path / 'warroom.db'}"
-    hub = Hub(Store(url), bot_delay=0.05, seed_source=lambda: 20240601)
+    return Hub(Store(url), bot_delay=0.05, seed_source=lambda: 20240601)
+
+
+@pytest.fixture
+def server(served_hub: Hub) -> Iterator[str]:
     port = free_port()
-    app = create_app(url, hub=hub)
+    app = create_app(served_hub.store.url, hub=served_hub)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -72,7 +77,9 @@ def act_by_clicking(page: Any, action: list[Any]) -> None:
     page.locator(f'#actions button[data-action="{label}"]').click()
 
 
-def test_two_browsers_and_a_bot_play_to_a_capture_and_a_draw(server: str) -> None:
+def test_two_browsers_and_a_bot_play_to_a_capture_and_a_draw(
+    server: str, served_hub: Hub, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from playwright.sync_api import sync_playwright
 
     path = chromium()
@@ -137,6 +144,27 @@ def test_two_browsers_and_a_bot_play_to_a_capture_and_a_draw(server: str) -> Non
             winner.click("#typed button")
             winner.wait_for_selector("#error:has-text('Refused')")
             assert msg(winner)["state"] == before
+            # A page loaded again shows the whole log as its seat may read it: with a short
+            # tail in the state message, most of it comes from the log's pages.
+            monkeypatch.setattr(hub_module, "LOG_TAIL", 10)
+            friend.reload()
+            friend.wait_for_function("G.msg && G.msg.log_start > 0")
+            seat = msg(friend)["seat"]
+            game = friend.url.split("/game/")[1].split("#")[0]
+            shown: list[str] = []
+            expected: list[str] = ["(none yet)"]
+            deadline = time.time() + 20
+            while shown != expected and time.time() < deadline:  # the bot may still be moving
+                time.sleep(0.2)
+                shown = friend.evaluate(
+                    "[...document.querySelectorAll('#log div')].map(d => d.textContent)"
+                )
+                log = served_hub.room(game).match.log
+                expected = [e.for_seat(seat)["text"] for e in log]
+            assert shown == expected
+            assert any(t.startswith("You draw") for t in shown) == any(
+                e.kind == "draw" and e.seat == seat for e in log
+            )
         finally:
             browser.close()
 

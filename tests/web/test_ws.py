@@ -11,6 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from tests.web.conftest import SEED
 from tests.web.play import HUMANS3, SHORT, choose
+from warroom.web import hub as hub_module
 from warroom.web.hub import Hub
 
 FORBIDDEN_KEYS = {"seed", "rng", "deck", "record", "token", "save"}
@@ -84,14 +85,100 @@ def test_each_seat_sees_only_what_it_may(client: TestClient, hub: Hub) -> None:
 
 def test_a_bad_hello_gets_a_clear_error(client: TestClient) -> None:
     r = client.post("/api/games", json={"mode": "risk-classic", "seats": HUMANS3, "options": SHORT})
-    for url, hello in (
-        (f"/ws/games/{r.json()['id']}", {"token": "wrong"}),
-        (f"/ws/games/{r.json()['id']}", ["not", "an", "object"]),
-        ("/ws/games/nosuchgame", {}),
+    game = f"/ws/games/{r.json()['id']}"
+    for url, hello, words in (
+        (game, json.dumps({"token": "wrong"}), "token"),
+        (game, json.dumps({"token": "tökén"}), "token"),  # compare_digest refuses non-ASCII
+        (game, json.dumps({"token": 5}), "token"),
+        (game, json.dumps(["not", "an", "object"]), "JSON object"),
+        (game, "[" * 20_000 + "]" * 20_000, "nested too deeply"),  # RecursionError
+        (game, "1" * 5000, "digits"),  # ValueError: over 4300 digits
+        (game, "{not json", "not valid JSON"),
+        (game, b"{}", "as text"),
+        ("/ws/games/nosuchgame", json.dumps({}), "no game"),
+        ("/ws/games/a%00b", json.dumps({}), "no game"),
     ):
         with client.websocket_connect(url) as ws:
-            ws.send_text(json.dumps(hello))
+            if isinstance(hello, bytes):
+                ws.send_bytes(hello)
+            else:
+                ws.send_text(hello)
             msg = ws.receive_json()
-            assert msg["type"] == "error" and msg["error"]
-            with pytest.raises(WebSocketDisconnect):
+            assert msg["type"] == "error" and words in msg["error"], (hello[:20], msg)
+            with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_json()
+            assert closed.value.code == 4400
+
+
+def test_a_seat_that_reconnects_reads_the_whole_log(
+    client: TestClient, hub: Hub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past many reveals (dice, cards), a (re)connecting seat gets the log's tail and where it
+    starts, the rest by pages, and altogether every event as that seat may read it."""
+    monkeypatch.setattr(hub_module, "LOG_TAIL", 20)  # a short tail, so that pages are needed
+    r = client.post("/api/games", json={"mode": "risk-classic", "seats": HUMANS3, "options": SHORT})
+    g = r.json()
+    tokens = [s["token"] for s in g["seats"]]
+    game = f"/api/games/{g['id']}"
+    battles = draws = 0
+    for _ in range(900):
+        events = act_once(client, game, tokens)[1]["events"]
+        battles += sum(e["kind"] == "battle" for e in events)
+        draws += sum(e["kind"] == "draw" for e in events)
+        if battles >= 10 and draws >= 2:
+            break
+    assert battles >= 10 and draws >= 2, "the game should reach dice rolls and card draws"
+    log = hub.room(g["id"]).match.log
+    assert len(log) > 3 * 20
+    for seat in (0, 1, 2, None):
+        headers = {"X-Seat-Token": tokens[seat]} if seat is not None else {}
+        with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+            ws.send_text(json.dumps({"token": tokens[seat]} if seat is not None else {}))
+            first = ws.receive_json()
+        assert first["log_start"] == len(log) - 20 and len(first["log"]) == 20
+        assert client.get(game, headers=headers).json()["log"] == first["log"]
+        early: list[dict[str, Any]] = []
+        while len(early) < first["log_start"]:
+            page = client.get(
+                f"{game}/log", params={"since": len(early), "limit": 25}, headers=headers
+            )
+            assert page.status_code == 200 and page.json()["total"] == len(log), page.text
+            early += page.json()["events"]
+        whole = early[: first["log_start"]] + first["log"]
+        assert whole == [e.for_seat(seat) for e in log]
+        drawn = [e for e in whole if e["kind"] == "draw"]
+        assert len(drawn) >= 2 and any(e["seat"] != seat for e in drawn)
+        for e in drawn:  # a card drawn is named to its drawer alone
+            assert ("card" in e) == (e["seat"] == seat), (seat, e)
+            assert e["text"].startswith("You draw") == (e["seat"] == seat)
+    # After an undo every connection gets a full state again: a tail that ends where the
+    # log now ends, the undone events gone.
+    with client.websocket_connect(f"/ws/games/{g['id']}") as spectator:
+        spectator.send_text("{}")
+        spectator.receive_json()
+        for _ in range(100):
+            mover, _ack = act_once(client, game, tokens)
+            spectator.receive_json()
+            headers = {"X-Seat-Token": tokens[mover]}
+            now = client.get(game, headers=headers).json()
+            if now["can_undo"]:
+                body = {"state": now["state"], "action": ["undo"]}
+                assert client.post(f"{game}/act", json=body, headers=headers).status_code == 200
+                reset = spectator.receive_json()
+                break
+        else:
+            pytest.fail("no undoable move came up")
+    log = hub.room(g["id"]).match.log
+    assert reset["log_start"] + len(reset["log"]) == len(log)
+    assert reset["log"] == [e.for_seat(None) for e in log[reset["log_start"] :]]
+
+
+def act_once(client: TestClient, game: str, tokens: list[str]) -> tuple[int, dict[str, Any]]:
+    """Let whoever must decide make the policy's choice: that seat and the acknowledgement."""
+    mover = int(client.get(game).json()["to_move"][0])
+    headers = {"X-Seat-Token": tokens[mover]}
+    mine = client.get(game, headers=headers).json()
+    body = {"state": mine["state"], "action": choose(mine["legal"], mine["view"])}
+    ack = client.post(f"{game}/act", json=body, headers=headers)
+    assert ack.status_code == 200, ack.text
+    return mover, dict(ack.json())

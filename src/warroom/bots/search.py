@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from warroom.bots import Bot, register_tier
-from warroom.core.actions import Action
+from warroom.core.actions import NUMBER, Action
 from warroom.core.errors import IllegalAction, WarroomError
 from warroom.core.game import Game, Seat
 
@@ -220,7 +220,9 @@ def make_mcts(mode: str, seed: int, arg: str | None = None) -> Bot:
     assert kit is not None  # the tier is registered only for modes with a kit
     iterations = DEFAULT_ITERATIONS
     if arg:
-        if not arg.isdigit() or int(arg) < 1:
-            raise WarroomError(f"mcts:N needs a positive whole number of iterations, not {arg!r}")
+        if NUMBER.fullmatch(arg) is None or len(arg) > 9 or int(arg) < 1:
+            raise WarroomError(
+                f"mcts:N needs a positive whole number of iterations (up to 9 digits), not {arg!r}"
+            )
         iterations = int(arg)
     return MctsBot(kit, seed, iterations)

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from warroom.cli.common import fail
+from warroom.core.actions import NUMBER
 from warroom.odds import godswar_odds, harbinger_odds, invasion, roll_distribution, win_table
 from warroom.odds.invasion import FloatArray, Invasion
 from warroom.rules.battle import (
@@ -46,7 +47,7 @@ def _rule(
 
 def _size(text: str) -> tuple[int, int]:
     parts = text.lower().split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 2 or not all(NUMBER.fullmatch(p.strip()) for p in parts):
         raise _BadInput(f"table size must look like 20x20, not {text!r}")
     a, d = int(parts[0]), int(parts[1])
     if a < 2 or d < 1:

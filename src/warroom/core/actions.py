@@ -6,12 +6,16 @@ rulebook ("attack Alaska Kamchatka 3") and means the same thing in any version.
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass
 
 from warroom.core.errors import MalformedAction
 
 Arg = str | int
+# A number is ASCII digits with at most one leading minus: `str.isdigit` also accepts "²"
+# and other Unicode digits, which `int` then refuses, and "--5" is not a number either.
+NUMBER = re.compile(r"-?[0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +56,9 @@ class Action:
 
 
 def _arg(word: str) -> Arg:
-    if word.lstrip("-").isdigit():
+    if NUMBER.fullmatch(word) is None:
+        return word
+    try:
         return int(word)
-    return word
+    except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits)
+        raise MalformedAction(f"a number of {len(word)} digits is too long") from None

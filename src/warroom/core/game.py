@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from warroom.core.actions import Action
+from warroom.core.actions import NUMBER, Action
 from warroom.core.errors import IllegalAction, NotYourDecision, WarroomError
 from warroom.core.events import Event
 from warroom.core.rng import Rng, make_rng
@@ -31,6 +31,7 @@ class Option:
     help: str
     choices: tuple[OptionValue, ...] = ()
     minimum: int | None = None  # for whole-number options
+    maximum: int | None = None  # for whole-number options: no value is unbounded
 
     def check(self, value: object) -> OptionValue:
         if self.choices:
@@ -48,14 +49,25 @@ class Option:
                 return False
             raise WarroomError(f"option {self.name}: {value!r} is not true or false")
         if isinstance(self.default, int):
-            try:
-                number = int(str(value))
-            except ValueError:
-                raise WarroomError(f"option {self.name}: {value!r} is not a whole number") from None
-            if self.minimum is not None and number < self.minimum:
-                raise WarroomError(f"option {self.name}: {number} is below {self.minimum}")
-            return number
+            return self._whole_number(value)
         return str(value)
+
+    def _whole_number(self, value: object) -> int:
+        """An int, or text of ASCII digits (`int` alone would take "²", " 5" or "1_0")."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        elif isinstance(value, str) and NUMBER.fullmatch(text := value.strip()) is not None:
+            try:
+                number = int(text)
+            except ValueError:  # more digits than Python converts
+                raise WarroomError(f"option {self.name}: {len(text)} digits is too long") from None
+        else:
+            raise WarroomError(f"option {self.name}: {value!r} is not a whole number")
+        if self.minimum is not None and number < self.minimum:
+            raise WarroomError(f"option {self.name}: {number} is below {self.minimum}")
+        if self.maximum is not None and number > self.maximum:
+            raise WarroomError(f"option {self.name}: {number} is above {self.maximum}")
+        return number
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,6 +72,7 @@ from warroom.rules.monopoly import HQ, MonopolyBoard
 
 BOARD = "avengers"  # the data file (data/monopoly/avengers.json)
 BANK = -1
+TURN_LIMIT_MAX = 100_000  # far beyond any game played; no option value is unbounded
 
 # Phases of the turn of the player whose turn it is.
 START = "start"  # before a roll: roll (or leave Jail)
@@ -204,7 +205,11 @@ class MonopolyAvengers(Game[MonoState]):
     max_players = 12  # Components: 12 tokens
     options = (
         Option(
-            "turn_limit", 0, "end the game after this many turns (0: never; simulations)", minimum=0
+            "turn_limit",
+            0,
+            "end the game after this many turns (0: never; simulations)",
+            minimum=0,
+            maximum=TURN_LIMIT_MAX,
         ),
     )
 

@@ -51,6 +51,7 @@ MAX_CARD_BONUS = 2  # Occupied Territories: at most 2 extra armies a turn
 MUST_TRADE_AT = 5  # Earning Cards: 5 or 6 cards at the start of a turn force a trade
 ELIMINATION_TRADE_AT = 6  # Eliminating Your Opponent: 6 or more forces trading
 ELIMINATION_TRADE_DOWN_TO = 4
+TURN_LIMIT_MAX = 100_000  # far beyond any game played; no option value is unbounded
 
 # Phases, named after the rulebook's steps.
 CLAIM = "claim"  # Setup step 3: claiming territories one at a time
@@ -149,7 +150,11 @@ class ClassicRisk(Game[RiskState]):
             ("choose", "auto"),
         ),
         Option(
-            "turn_limit", 0, "end the game after this many turns (0: never; simulations)", minimum=0
+            "turn_limit",
+            0,
+            "end the game after this many turns (0: never; simulations)",
+            minimum=0,
+            maximum=TURN_LIMIT_MAX,
         ),
     )
 

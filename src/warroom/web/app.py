@@ -3,7 +3,7 @@
 Browsers only send action intents with the state id they were chosen in and show the
 views they are sent; every refusal is a JSON body {"error": message} with a status that
 says which kind (400 malformed, 403 wrong token, 404 unknown, 409 stale, 413 too large,
-422 against the rules).
+422 against the rules), whichever layer refuses it: FastAPI's own errors are rewritten here.
 """
 
 from __future__ import annotations
@@ -11,29 +11,34 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
+import sys
 import threading
+import unicodedata
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
 
 import warroom.games as games
 from warroom.bots import tiers
 from warroom.core.errors import BoardError, MalformedAction, WarroomError
 from warroom.odds import invasion
-from warroom.web.hub import Hub, SeatSpec, WebError
+from warroom.web.hub import LOG_PAGE, Hub, SeatSpec, WebError
 from warroom.web.layout import board_json
 from warroom.web.monopoly import monopoly_board_json
 from warroom.web.store import Store
 
 MAX_BODY = 32 * 1024  # bytes: no legitimate request comes near this
 MAX_ODDS_ARMIES = 500
+BOARD_ID = re.compile(r"[a-z0-9-]{1,64}")  # data file names: anything else is no board
 STATIC = resources.files("warroom.web").joinpath("static")
 
 Scope = MutableMapping[str, Any]
@@ -43,20 +48,34 @@ Send = Callable[[Message], Awaitable[None]]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """No unknown fields and no coercion: "0", true and 1.0 are not the number 0 or 1."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+def _printable(text: str) -> str:
+    """Names and titles are shown to everyone and stored: PostgreSQL refuses NUL in text,
+    and no database stores a lone surrogate, which JSON can carry ("\\ud800") and pydantic
+    lets through in a nested model."""
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
+        raise ValueError("control characters and lone surrogates are not allowed")
+    return text
+
+
+Label = Annotated[str, AfterValidator(_printable)]
 
 
 class SeatIn(_Strict):
     kind: str = Field(pattern="^(human|open|bot)$")
     tier: str | None = Field(default=None, max_length=32)
-    name: str | None = Field(default=None, max_length=40)
+    name: Label | None = Field(default=None, max_length=40)
 
 
 class CreateIn(_Strict):
     mode: str = Field(max_length=64)
     seats: list[SeatIn] = Field(min_length=1, max_length=12)
     options: dict[str, str | int | bool] = Field(default={}, max_length=32)
-    title: str = Field(default="", max_length=100)
+    title: Label = Field(default="", max_length=100)
 
 
 class ActIn(_Strict):
@@ -81,7 +100,10 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        # The length of the digits first: int() refuses over 4300 of them with ValueError.
+        if declared is not None and (
+            not declared.isdigit() or len(declared) > 9 or int(declared) > MAX_BODY
+        ):
             await _too_large(send)
             return
         seen = 0
@@ -143,6 +165,22 @@ def create_app(
         status = 400 if isinstance(exc, MalformedAction) else 422
         return JSONResponse({"error": str(exc)}, status_code=status)
 
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        """Starlette's and FastAPI's own refusals (no route, wrong method, a body that
+        Python's JSON parser gave up on) in the shape of every other refusal."""
+        cause = exc.__cause__
+        if isinstance(cause, RecursionError | ValueError):
+            message = f"the request body is {_not_json(cause)}"
+        else:
+            message = str(exc.detail)
+        return JSONResponse({"error": message}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, exc: Exception) -> JSONResponse:
+        """A defect of ours: still the documented shape (Starlette logs and re-raises it)."""
+        return JSONResponse({"error": "the server failed on this request"}, status_code=500)
+
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
@@ -174,6 +212,8 @@ def create_app(
                         "name": o.name,
                         "default": o.default,
                         "choices": list(o.choices),
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
                         "help": o.help,
                     }
                     for o in g.options
@@ -234,6 +274,19 @@ def create_app(
         with room.lock:
             return the_hub.state_message(room, seat, with_log=True)
 
+    @app.get("/api/games/{game_id}/log")
+    def game_log(
+        game_id: str,
+        since: Annotated[int, Query(ge=0)] = 0,
+        limit: Annotated[int, Query(ge=1, le=LOG_PAGE)] = LOG_PAGE,
+        x_seat_token: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """The log from position `since`, as this seat may read it: what comes before the
+        `log_start` of a state message (which carries only the log's tail)."""
+        room = the_hub.room(game_id)
+        seat = the_hub.seat_for(room, x_seat_token)
+        return the_hub.log_page(room, seat, since, limit)
+
     @app.get("/api/games/{game_id}/save")
     def game_save(game_id: str) -> JSONResponse:
         """The whole game as a save file, once it is over: `warroom play --load` replays it."""
@@ -264,7 +317,7 @@ def create_app(
     # -- board and odds -------------------------------------------------------------------
     @app.get("/api/boards/{board_id}")
     def board(board_id: str) -> dict[str, Any]:
-        if not board_id.replace("-", "").isalnum():
+        if not BOARD_ID.fullmatch(board_id):
             raise WebError(404, f"no board {board_id!r}")
         try:
             return board_json(board_id)
@@ -274,7 +327,7 @@ def create_app(
     @app.get("/api/boards/monopoly/{board_id}")
     def monopoly_board(board_id: str) -> dict[str, Any]:
         """A Monopoly board's spaces in order from GO, with their printed values."""
-        if not board_id.replace("-", "").isalnum():
+        if not BOARD_ID.fullmatch(board_id):
             raise WebError(404, f"no Monopoly board {board_id!r}")
         try:
             return monopoly_board_json(board_id)
@@ -301,13 +354,13 @@ def create_app(
         """First message {"token": ...} (or {} to spectate); then every state, as it happens."""
         await websocket.accept()
         try:
-            hello = json.loads(await asyncio.wait_for(websocket.receive_text(), timeout=15))
-            if not isinstance(hello, dict):
-                raise WebError(400, 'the first message is a JSON object {"token": ...}')
+            hello = _read_hello(await asyncio.wait_for(_receive_text(websocket), timeout=15))
             token = hello.get("token")
+            if token is not None and not isinstance(token, str):
+                raise WebError(400, 'the token is a string: {"token": "..."}')
             room = await asyncio.to_thread(the_hub.room, game_id)
-            seat = the_hub.seat_for(room, token if isinstance(token, str) else None)
-        except (WebError, WarroomError, ValueError, TimeoutError) as exc:
+            seat = the_hub.seat_for(room, token)
+        except (WebError, WarroomError, TimeoutError) as exc:
             message = exc.message if isinstance(exc, WebError) else str(exc) or "bad hello"
             await websocket.send_text(json.dumps({"type": "error", "error": message}))
             await websocket.close(code=4400)
@@ -321,8 +374,7 @@ def create_app(
             sender = asyncio.create_task(_pump(websocket, sub.queue, the_hub, room, seat))
             try:
                 while True:
-                    text = await websocket.receive_text()
-                    if text == "ping":
+                    if await _receive_text(websocket) == "ping":
                         await websocket.send_text(json.dumps({"type": "pong"}))
             finally:
                 sender.cancel()
@@ -334,6 +386,40 @@ def create_app(
             the_hub.unsubscribe(room, sub)
 
     return app
+
+
+def _not_json(error: RecursionError | ValueError) -> str:
+    """Why Python's JSON parser refused a text, in words."""
+    if isinstance(error, RecursionError):
+        return "not valid JSON: nested too deeply"
+    if isinstance(error, json.JSONDecodeError):
+        return f"not valid JSON: {error.msg}"
+    if isinstance(error, UnicodeDecodeError):
+        return "not valid JSON: not UTF-8 text"
+    return f"not valid JSON: numbers have at most {sys.get_int_max_str_digits()} digits"
+
+
+def _read_hello(text: str | None) -> dict[str, Any]:
+    """The first WebSocket message, {"token": ...} or {}; anything else is a WebError."""
+    shape = 'the first message is a JSON object {"token": ...}'
+    if text is None:
+        raise WebError(400, f"{shape}, sent as text")
+    try:
+        hello = json.loads(text)
+    except (RecursionError, ValueError) as exc:
+        raise WebError(400, f"{shape}; this is {_not_json(exc)}") from None
+    if not isinstance(hello, dict):
+        raise WebError(400, shape)
+    return hello
+
+
+async def _receive_text(websocket: WebSocket) -> str | None:
+    """The next message's text, None for a binary one (`receive_text` would raise KeyError)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text: str | None = message.get("text")
+    return text
 
 
 async def _pump(

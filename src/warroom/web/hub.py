@@ -15,6 +15,7 @@ import contextlib
 import hmac
 import json
 import logging
+import re
 import secrets
 import threading
 import time
@@ -29,13 +30,16 @@ import warroom.games  # noqa: F401  (registers every mode)
 from warroom.bots import Bot, RandomBot, make_bot, tiers
 from warroom.core.actions import Action
 from warroom.core.errors import WarroomError
+from warroom.core.game import Game
 from warroom.core.match import UNDO, Match
 from warroom.core.registry import get_mode
 from warroom.web.store import SNAPSHOT_EVERY, GameRow, SeatRow, Store
 
 log = logging.getLogger("warroom.web")
 
-LOG_TAIL = 300  # events sent to a seat that (re)connects
+LOG_TAIL = 300  # the log's last events, sent in every full state; the rest by pages
+LOG_PAGE = 1000  # the most events one `log_page` gives
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what `secrets.token_urlsafe` makes
 QUEUE_LIMIT = 200  # messages queued for one slow client before it is sent a fresh state
 
 
@@ -121,6 +125,7 @@ class Hub:
         self, mode: str, seat_specs: list[SeatSpec], options: dict[str, Any], title: str = ""
     ) -> tuple[GameRow, list[SeatRow]]:
         game = get_mode(mode)
+        _check_option_types(game, options)
         players = len(seat_specs)
         seed = self.seed_source()
         match = Match.start(mode, players, seed, options)  # checks players and options
@@ -174,7 +179,7 @@ class Hub:
             return room
         # Replay outside the registry lock so a long load never holds up other games; if
         # two requests load the same game at once, the first one stored is kept.
-        row = self.store.game(game_id) if len(game_id) <= 32 else None
+        row = self.store.game(game_id) if GAME_ID.fullmatch(game_id) else None
         if row is None:
             raise WebError(404, f"no game {game_id!r}")
         save = self.store.save(game_id)
@@ -209,7 +214,8 @@ class Hub:
         if not token:
             return None
         for s in room.seats:
-            if s.kind != "bot" and hmac.compare_digest(s.token, token):
+            # Tokens are ASCII, and compare_digest raises TypeError on a str that is not.
+            if s.kind != "bot" and token.isascii() and hmac.compare_digest(s.token, token):
                 if not s.claimed:
                     break
                 return s.seat
@@ -312,9 +318,23 @@ class Hub:
             msg["legal"] = [a.to_json() for a in match.legal(seat)]
             msg["can_undo"] = match.can_undo(seat) is None
         if with_log:
-            events = [e for step in match.steps for e in step.events][-LOG_TAIL:]
-            msg["log"] = [e.for_seat(seat) for e in events]
+            # The whole game's log can run to thousands of events: a full state carries
+            # its tail, and says where that starts so the page can fetch the rest.
+            start = max(0, len(match.log) - LOG_TAIL)
+            msg["log_start"] = start
+            msg["log"] = [e.for_seat(seat) for e in match.log[start:]]
         return msg
+
+    def log_page(self, room: Room, seat: int | None, since: int, limit: int) -> dict[str, Any]:
+        """Up to `limit` (at most LOG_PAGE) events of the log from position `since`, as `seat`
+        may read them."""
+        with room.lock:
+            log = room.match.log
+            return {
+                "since": since,
+                "total": len(log),
+                "events": [e.for_seat(seat) for e in log[since : since + limit]],
+            }
 
     def _seat_info(self, room: Room) -> list[dict[str, Any]]:
         online = {s.seat for s in room.subscribers}
@@ -426,6 +446,22 @@ class Hub:
         except Exception:
             log.exception("game %s: bot move crashed", room.row.id)
             room.bot_running = False
+
+
+def _check_option_types(game: Game[Any], options: dict[str, Any]) -> None:
+    """Refuse a value not of its option's JSON type: the web takes no "5" for 5, nor 1 for true
+    (the command line's text values go through `Option.check` alone)."""
+    known = {o.name: o for o in game.options}
+    for name, value in options.items():
+        option = known.get(name.replace("-", "_"))
+        if option is None:
+            continue  # `resolve_options` refuses it, naming the options there are
+        expected = type(option.choices[0] if option.choices else option.default)
+        if type(value) is not expected:
+            raise WebError(400, f"option {name}: {value!r} is not {_JSON_TYPES[expected]}")
+
+
+_JSON_TYPES = {bool: "true or false", int: "a whole number", str: "a string"}
 
 
 def _read_action(room: Room, seat: int, action_json: list[Any] | None, text: str | None) -> Action:

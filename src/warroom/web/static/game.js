@@ -4,7 +4,10 @@
 const params = new URLSearchParams(location.hash.slice(1));
 const GAME = decodeURIComponent(location.pathname.split("/").pop());
 const TOKEN = params.get("token");
-const G = { msg: null, board: null, boardId: null, pick: [], sending: false, lastBattle: null, ws: null };
+const G = {
+  msg: null, board: null, boardId: null, pick: [], sending: false, lastBattle: null, ws: null,
+  early: [], logStart: 0, tail: [], fetchingLog: false, // the log, as in renderLog
+};
 const $ = (id) => document.getElementById(id);
 
 function connect() {
@@ -24,14 +27,24 @@ function connect() {
 }
 
 function receive(msg) {
-  const log = $("log");
-  if (msg.log) log.replaceChildren();
+  if (msg.log) {
+    // A full state: the log's tail from log_start on. Events before it never change, but an
+    // undo may have removed some of those held here: keep only what is still before it.
+    G.early.length = Math.min(G.early.length, msg.log_start);
+    G.logStart = msg.log_start;
+    G.tail = msg.log.slice();
+    renderLog(true);
+    fetchEarlierLog();
+  } else if (msg.events) {
+    G.tail.push(...msg.events);
+    const log = $("log");
+    for (const e of msg.events) log.append(logLine(e));
+    log.scrollTop = log.scrollHeight;
+  }
   for (const e of msg.log || msg.events || []) {
-    log.append(el("div", { class: `ev ev-${e.kind}` }, e.text));
     if (e.kind === "battle") G.lastBattle = e;
     if (e.kind === "roll" && Array.isArray(e.dice)) G.lastRoll = e;
   }
-  log.scrollTop = log.scrollHeight;
   if (!G.msg || G.msg.state !== msg.state) G.pick = [];
   G.msg = msg;
   if (msg.seat !== null && TOKEN && !G.remembered) {
@@ -39,6 +52,41 @@ function receive(msg) {
     G.remembered = true;
   }
   render();
+}
+
+// -- the log: pages fetched from the start (G.early), then the tail state messages carry --
+function logLine(e) {
+  return el("div", { class: `ev ev-${e.kind}` }, e.text);
+}
+
+function renderLog(toBottom) {
+  const log = $("log");
+  const fromBottom = log.scrollHeight - log.scrollTop;
+  const lines = G.early.slice(0, G.logStart).map(logLine);
+  const missing = G.logStart - Math.min(G.early.length, G.logStart);
+  if (missing) lines.push(el("p", { class: "muted" }, `… ${missing} earlier events loading`));
+  log.replaceChildren(...lines, ...G.tail.map(logLine));
+  log.scrollTop = toBottom ? log.scrollHeight : log.scrollHeight - fromBottom;
+}
+
+async function fetchEarlierLog() {
+  if (G.fetchingLog) return;
+  G.fetchingLog = true;
+  try {
+    while (G.early.length < G.logStart) {
+      const since = G.early.length;
+      const page = await api("GET", `/api/games/${encodeURIComponent(GAME)}/log?since=${since}`, null, TOKEN);
+      if (G.early.length !== since) continue; // a newer full state cut what is held here
+      const wanted = page.events.slice(0, G.logStart - since);
+      if (!wanted.length) break;
+      G.early.push(...wanted);
+      renderLog(false);
+    }
+  } catch (e) {
+    showError(`could not load the earlier log: ${e.message}`);
+  } finally {
+    G.fetchingLog = false;
+  }
 }
 
 function render() {

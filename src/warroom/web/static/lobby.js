@@ -36,6 +36,10 @@ function renderMode() {
       box.append(s);
     } else if (typeof o.default === "boolean") {
       box.append(el("input", { id, type: "checkbox", "data-option": o.name, checked: o.default }));
+    } else if (typeof o.default === "number") {
+      box.append(el("input", {
+        id, type: "number", step: 1, min: o.minimum, max: o.maximum, "data-option": o.name, value: o.default,
+      }));
     } else {
       box.append(el("input", { id, "data-option": o.name, value: o.default }));
     }
@@ -68,9 +72,16 @@ async function create() {
     const v = document.getElementById(`seat-${i}`).value;
     seats.push(v.startsWith("bot:") ? { kind: "bot", tier: v.slice(4) } : { kind: v });
   }
+  // Each value as the option's JSON type (the server takes no "5" for 5): a choice as listed,
+  // a whole number as a number (other text as typed, for the server to refuse by name).
   const options = {};
   for (const input of document.querySelectorAll("[data-option]")) {
-    options[input.dataset.option] = input.type === "checkbox" ? input.checked : input.value;
+    const o = m.options.find((x) => x.name === input.dataset.option);
+    let value = input.value;
+    if (input.type === "checkbox") value = input.checked;
+    else if (o.choices.length) value = o.choices[input.selectedIndex];
+    else if (typeof o.default === "number" && /^-?[0-9]+$/.test(value.trim())) value = Number(value);
+    options[o.name] = value;
   }
   try {
     const g = await api("POST", "/api/games", {
