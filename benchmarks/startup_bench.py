@@ -49,7 +49,8 @@ def main() -> None:
     for name, (wall, cpu) in medians.items():
         print(f"  {name:16s} median {wall * 1000:6.1f} ms wall, {cpu * 1000:6.1f} ms CPU")
     (bare_wall, bare_cpu), (games_wall, games_cpu) = medians.values()
-    print(f"  ratio            {games_wall / bare_wall:6.2f} x wall,  {games_cpu / bare_cpu:6.2f} x CPU")
+    wall_ratio, cpu_ratio = games_wall / bare_wall, games_cpu / bare_cpu
+    print(f"  ratio            {wall_ratio:6.2f} x wall,  {cpu_ratio:6.2f} x CPU")
 
 
 if __name__ == "__main__":
