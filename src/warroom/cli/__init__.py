@@ -1,8 +1,8 @@
 """The `warroom` command line.
 
-`run` is the console script. `warroom games` is answered from the mode catalogue alone; every
-other command goes to the Typer app in `warroom.cli.main`, whose import (Typer, then pydantic
-for its option parsing) takes several times Python's own start-up.
+`run` is the console script. It answers `warroom games` from the mode catalogue alone and hands
+every other command line to the Typer app in `warroom.cli.main`: importing Typer, and the pydantic
+it loads to parse options, takes several times as long as Python's own start-up.
 """
 
 import sys
