@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import typer
-from rich.console import Console
 
 from warroom.core.errors import WarroomError
 
 
 def fail(message: str) -> typer.Exit:
     """Print a clear one-line error (no traceback) and give the exit to raise."""
+    from rich.console import Console  # only when there is an error to show
+
     Console(stderr=True, soft_wrap=True).print(f"[bold red]error:[/] {message}", highlight=False)
     return typer.Exit(code=2)
 

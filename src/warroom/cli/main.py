@@ -1,19 +1,17 @@
-"""The `warroom` command. Each feature area adds its commands from its own module."""
+"""The `warroom` command. Each feature area adds its commands from its own module.
+
+Commands import what they need (rules, Rich, numpy...) when they run, so a command loads only
+its own share; the console script (`warroom.cli.run`) answers `warroom games` without this module.
+"""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-import warroom.games as games
 from warroom.cli.common import fail, parse_options
-from warroom.core.errors import WarroomError
-from warroom.data import board_from_file
 
 app = typer.Typer(
     help="warroom: play, study and simulate RISK and Monopoly editions.",
@@ -22,7 +20,6 @@ app = typer.Typer(
 )
 board_app = typer.Typer(help="Work with board data files.", no_args_is_help=True)
 app.add_typer(board_app, name="board")
-console = Console()
 
 
 @app.command("games")
@@ -30,42 +27,25 @@ def list_games(
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
 ) -> None:
     """List the registered game modes with their ids and player counts."""
-    rows: list[dict[str, Any]] = [
-        {
-            "id": g.id,
-            "title": g.title,
-            "min_players": g.min_players,
-            "max_players": g.max_players,
-            "options": {
-                o.name: {"default": o.default, "choices": list(o.choices), "help": o.help}
-                for o in g.options
-            },
-        }
-        for g in games.modes()
-    ]
-    if as_json:
-        print(json.dumps(rows, indent=2))
-        return
-    table = Table(title="Game modes")
-    table.add_column("id")
-    table.add_column("game")
-    table.add_column("players")
-    table.add_column("options")
-    for r in rows:
-        opts = ", ".join(f"{k}={v['default']}" for k, v in r["options"].items())
-        table.add_row(r["id"], r["title"], f"{r['min_players']}-{r['max_players']}", opts)
-    console.print(table)
+    from warroom.cli.games import list_modes
+
+    list_modes(as_json)
 
 
 @board_app.command("check")
 def board_check(file: Path) -> None:
     """Validate a board file (for example one transcribed from your own copy of a game)."""
+    from rich.console import Console
+
+    from warroom.core.errors import WarroomError
+    from warroom.data import board_from_file
+
     try:
         b = board_from_file(file)
     except WarroomError as exc:
         raise fail(str(exc)) from None
     edges = sum(len(n) for n in b.neighbors) // 2
-    console.print(
+    Console().print(
         f"[green]ok[/] {file}: {b.name}: {len(b)} territories, {len(b.regions)} regions, "
         f"{edges} connections"
     )
@@ -99,9 +79,11 @@ def play(
     """Play in the terminal against bots (any mix of human and bot seats)."""
     import secrets
 
+    from rich.console import Console
+
     from warroom.bots import make_bot, tiers_for
     from warroom.cli.play import Terminal, load_match
-    from warroom.core import Match
+    from warroom.core import Match, WarroomError
 
     try:
         if load is not None:

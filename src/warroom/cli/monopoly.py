@@ -7,12 +7,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from warroom.cli.common import fail
-from warroom.odds.monopoly import LEVELS, board_odds, hero_income, set_income
-from warroom.rules.monopoly import board, set_color
 
 monopoly_app = typer.Typer(help="Monopoly editions: exact odds.", no_args_is_help=True)
 
@@ -31,6 +27,13 @@ def odds(
     ] = None,
 ) -> None:
     """Where turns end, landings per turn, and expected payment per opponent turn."""
+    # numpy (the odds), pydantic (the board) and Rich load only when the command runs.
+    from rich.console import Console
+    from rich.table import Table
+
+    from warroom.odds.monopoly import LEVELS, board_odds, hero_income, set_income
+    from warroom.rules.monopoly import board, set_color
+
     if jail not in ("stay", "pay"):
         raise fail("--jail must be 'stay' or 'pay'")
     b = board("avengers")

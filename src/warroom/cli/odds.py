@@ -5,16 +5,12 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from warroom.cli.common import fail
 from warroom.core.actions import NUMBER
-from warroom.odds import godswar_odds, harbinger_odds, invasion, roll_distribution, win_table
-from warroom.odds.invasion import FloatArray, Invasion
 from warroom.rules.battle import (
     PRESETS,
     BattleRule,
@@ -22,6 +18,11 @@ from warroom.rules.battle import (
     combine,
     godswar_dice,
 )
+
+if TYPE_CHECKING:  # the odds need numpy, and the terminal output Rich: both load when used
+    from rich.console import Console
+
+    from warroom.odds.invasion import FloatArray, Invasion
 
 _SHOWN = 1e-4  # survivor counts less likely than this are summed into one line
 
@@ -102,6 +103,10 @@ def _plot_invasion(path: Path, inv: Invasion, title: str) -> None:
 
 
 def _print_invasion(console: Console, inv: Invasion, rule: BattleRule) -> None:
+    from rich.table import Table
+
+    from warroom.odds import roll_distribution
+
     console.print(
         f"[bold]{inv.attackers}[/] attacking armies (1 stays) against [bold]{inv.defenders}[/]"
         f" defending, attacker stops at {inv.stop}"
@@ -230,6 +235,9 @@ def odds(
     if as_json:
         print(json.dumps({k: v for k, v in result.items() if not k.startswith("_")}, indent=2))
         return
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console()
     for line in result.pop("_lines", []):
         console.print(line)
@@ -260,6 +268,8 @@ def _run(
     plot: Path | None,
 ) -> dict[str, Any]:
     """Compute what was asked; keys starting with _ are for the terminal only."""
+    from warroom.odds import godswar_odds, harbinger_odds, invasion, win_table
+
     attack_sky, defend_sky, attack_altars, defend_altars, bonus = extras
     if godswar and harbinger:
         raise _BadInput("choose one of --godswar and --harbinger")

@@ -5,25 +5,31 @@ from __future__ import annotations
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
 from warroom.cli.common import fail, parse_options
 from warroom.core.errors import WarroomError
-from warroom.core.registry import get_mode
-from warroom.sim import stats
-from warroom.sim.ladder import ladder_options, markdown, play_ladder
-from warroom.sim.output import plot, write_table
-from warroom.sim.runner import GameResult, SimConfig, run
 
-console = Console()
+if TYPE_CHECKING:  # the simulator (every mode's rules and bots) and Rich load when a command runs
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from warroom.sim.runner import GameResult
+    from warroom.sim.stats import Rate
 
 
-def _progress() -> Progress:
+def _progress(console: Console) -> Progress:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -34,7 +40,9 @@ def _progress() -> Progress:
     )
 
 
-def _rate_table(title: str, rates: Sequence[stats.Rate], even: float) -> Table:
+def _rate_table(title: str, rates: Sequence[Rate], even: float) -> Table:
+    from rich.table import Table
+
     table = Table(title=title)
     for col in ("", "seat-games", "wins", "win rate", "95% interval"):
         table.add_column(col, justify="left" if not col else "right")
@@ -46,7 +54,11 @@ def _rate_table(title: str, rates: Sequence[stats.Rate], even: float) -> Table:
     return table
 
 
-def report(results: Sequence[GameResult], players: int) -> None:
+def report(console: Console, results: Sequence[GameResult], players: int) -> None:
+    from rich.table import Table
+
+    from warroom.sim import stats
+
     even = 1 / players
     console.print(_rate_table("Win rate by bot", stats.by_bot(results), even))
     console.print(_rate_table("Win rate by seat", stats.by_seat(results), even))
@@ -116,6 +128,13 @@ def simulate(
     ] = "auto",
 ) -> None:
     """Play many games between bots and report who wins, from which seat, and how."""
+    from rich.console import Console
+
+    from warroom.core.registry import get_mode
+    from warroom.sim.output import plot, write_table
+    from warroom.sim.runner import SimConfig, run
+
+    console = Console()
     try:
         tiers = tuple(t.strip() for t in bots.split(",") if t.strip())
         n_players = players or max(len(tiers), get_mode(mode).min_players, 2)
@@ -129,7 +148,7 @@ def simulate(
             rotate=not no_rotate,
             engine=engine,
         )
-        with _progress() as progress:
+        with _progress(console) as progress:
             task = progress.add_task(f"{mode}", total=games)
             results = run(
                 config,
@@ -138,7 +157,7 @@ def simulate(
                 on_result=lambda _: progress.advance(task),
                 ray_address=ray_address,
             )
-        report(results, n_players)
+        report(console, results, n_players)
         if out is not None:
             write_table(results, out)
             console.print(f"wrote {out}")
@@ -165,12 +184,17 @@ def ladder(
     ] = False,
 ) -> None:
     """Play every pair of tiers head to head and show whether they are strictly ordered."""
+    from rich.console import Console
+
+    from warroom.sim.ladder import ladder_options, markdown, play_ladder
+
+    console = Console()
     try:
         names = [t.strip() for t in tiers.split(",") if t.strip()]
         opts = parse_options(option or [])
         pairs = len(names) * (len(names) - 1) // 2 if all_pairs else len(names) - 1
         total = games * pairs
-        with _progress() as progress:
+        with _progress(console) as progress:
             task = progress.add_task(f"{mode} ladder", total=total)
             pairings = play_ladder(
                 mode,

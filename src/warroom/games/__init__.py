@@ -1,6 +1,108 @@
-"""One module per edition's rules; importing this package registers every mode."""
+"""One module per edition's rules, and a catalogue of every mode that needs none of them.
 
-from warroom.core.registry import get_mode, modes
-from warroom.games import monopoly_avengers, risk_classic
+`warroom games` lists the modes from `CATALOG` alone, so it starts without importing any rules
+(nor pydantic, nor the board data). `get_mode` and `modes` import a mode's rules module on first
+use, which registers it. The catalogue copies each mode's id, title, player counts and options
+from its rules; tests/core/test_registry.py checks the copy.
+"""
 
-__all__ = ["get_mode", "modes", "monopoly_avengers", "risk_classic"]
+from __future__ import annotations
+
+# typing alone costs about as much as Python's own start-up; mypy takes this name as True.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from warroom.core.game import Game, OptionValue
+
+
+class OptionInfo:
+    """A setup option as `warroom games` lists it."""
+
+    __slots__ = ("choices", "default", "help", "name")
+
+    def __init__(
+        self, name: str, default: OptionValue, help: str, choices: tuple[OptionValue, ...] = ()
+    ) -> None:
+        self.name = name
+        self.default = default
+        self.help = help
+        self.choices = choices
+
+
+class ModeInfo:
+    """A mode as `warroom games` lists it, and the module whose import registers its rules."""
+
+    __slots__ = ("id", "max_players", "min_players", "module", "options", "title")
+
+    def __init__(
+        self,
+        id: str,
+        module: str,
+        title: str,
+        min_players: int,
+        max_players: int,
+        options: tuple[OptionInfo, ...],
+    ) -> None:
+        self.id = id
+        self.module = module
+        self.title = title
+        self.min_players = min_players
+        self.max_players = max_players
+        self.options = options
+
+
+_TURN_LIMIT = OptionInfo(
+    "turn_limit", 0, "end the game after this many turns (0: never; simulations)"
+)
+
+CATALOG = (
+    ModeInfo(
+        "monopoly-avengers",
+        "warroom.games.monopoly_avengers",
+        "Monopoly: Marvel Avengers Edition",
+        2,
+        12,
+        (_TURN_LIMIT,),
+    ),
+    ModeInfo(
+        "risk-classic",
+        "warroom.games.risk_classic",
+        "Classic RISK (Global Domination, and the 2-player rules)",
+        2,
+        5,
+        (
+            OptionInfo(
+                "map", "ancient-earth", "board and card designs", ("ancient-earth", "classic-world")
+            ),
+            OptionInfo(
+                "setup",
+                "claim",
+                "claim territories one at a time, or deal the territory cards "
+                "(the 2-player game always deals)",
+                ("claim", "deal"),
+            ),
+            OptionInfo(
+                "defender_dice",
+                "choose",
+                "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
+                ("choose", "auto"),
+            ),
+            _TURN_LIMIT,
+        ),
+    ),
+)
+
+
+def get_mode(mode_id: str) -> Game[Any]:
+    """The mode with this id, its rules imported on first use."""
+    from warroom.core.registry import get_mode
+
+    return get_mode(mode_id)
+
+
+def modes() -> list[Game[Any]]:
+    """Every mode, by id, with the rules of each imported."""
+    from warroom.core.registry import modes
+
+    return modes()

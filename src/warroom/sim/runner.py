@@ -23,7 +23,6 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any
 
-import warroom.games  # noqa: F401  (registers the modes in worker processes)
 from warroom import fast
 from warroom.bots import make_bot
 from warroom.core.errors import WarroomError

@@ -1,0 +1,60 @@
+"""`warroom games` starts light: none of the heavy libraries or rules modules get imported.
+
+This guards the structure behind its speed (benchmarks/startup_bench.py measures the time):
+the console script answers it from the mode catalogue, without Typer, Rich or the engine.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from warroom.cli.main import app
+
+# Each of these alone takes about as long to import as Python takes to start, or longer.
+HEAVY = (
+    "typer", "click", "rich", "pydantic", "numpy", "matplotlib", "fastapi", "starlette",
+    "uvicorn", "sqlalchemy", "ray", "pyarrow", "typing", "dataclasses", "warroom.core",
+    "warroom.data", "warroom.rules", "warroom.bots", "warroom.odds", "warroom.sim", "warroom.web",
+    "warroom.cli.main", "warroom.games.risk_classic", "warroom.games.monopoly_avengers",
+)  # fmt: skip
+
+# Run as the console script runs it (`run`, the command line in sys.argv), then list the modules.
+SCRIPT = """
+import sys
+from warroom.cli import run
+try:
+    run()
+finally:
+    print(*sorted(sys.modules), sep="\\n", file=sys.stderr)
+"""
+
+
+def _console_script(*args: str) -> tuple[str, list[str]]:
+    """The output of `warroom ARGS` and the modules it had imported by the end."""
+    done = subprocess.run([sys.executable, "-c", SCRIPT, *args], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout, done.stderr.split()
+
+
+@pytest.mark.parametrize("args", [["games"], ["games", "--json"]])
+def test_warroom_games_imports_nothing_heavy(args: list[str]) -> None:
+    out, imported = _console_script(*args)
+    assert "risk-classic" in out
+    heavy = [m for m in imported if any(m == h or m.startswith(h + ".") for h in HEAVY)]
+    assert heavy == []
+
+
+def test_the_short_way_prints_what_the_typer_command_prints() -> None:
+    for args in (["games"], ["games", "--json"]):
+        assert _console_script(*args)[0] == CliRunner().invoke(app, args).output
+    assert json.loads(_console_script("games", "--json")[0])[1]["id"] == "risk-classic"
+
+
+def test_every_other_command_line_goes_to_typer() -> None:
+    out, imported = _console_script("games", "--help")
+    assert "Machine-readable" in out and "typer" in imported
