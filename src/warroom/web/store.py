@@ -347,7 +347,8 @@ class Store:
     def counts(self) -> tuple[int, list[str]]:
         """How many games are stored, and the ids of the unfinished ones."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(games.c.id, games.c.finished).order_by(games.c.created))
+            oldest_first = select(games.c.id, games.c.finished).order_by(games.c.created)
+            rows = conn.execute(oldest_first).all()
         return len(rows), [str(game_id) for game_id, finished in rows if not finished]
 
     def load(self, game_id: str) -> StoredGame | None:
