@@ -34,6 +34,7 @@ from sqlalchemy import (
 from tests.web.conftest import FAST
 from tests.web.play import HUMANS3, SHORT, choose
 from tests.web.system import free_port
+from tests.web.test_api import create, state, step
 from warroom.core.actions import Action
 from warroom.core.match import Match
 from warroom.web.app import create_app
@@ -83,7 +84,7 @@ def test_a_damaged_game_is_set_aside_and_the_others_run(
                 time.sleep(0.05)
             summary = [r.getMessage() for r in caplog.records if "resumed" in r.getMessage()]
             assert summary == [
-                f"6 games stored, 6 unfinished: 2 resumed, 4 set aside as damaged "
+                "games stored: 6, unfinished: 6; resumed: 2, set aside as damaged: 4 "
                 f"({', '.join(g for g in hub.store.counts()[1] if g in hub.damaged)})"
             ]
             found = {
@@ -292,3 +293,28 @@ def test_an_emptied_database_file_is_reported(
     caplog.clear()
     Store(url).close()  # a store with games in it opens without a word
     assert not caplog.records
+
+
+def test_a_log_changed_under_a_running_game_is_found_at_its_next_action(
+    client: TestClient, hub: Hub
+) -> None:
+    g = create(client, HUMANS3, **SHORT)
+    for _ in range(3):
+        step(client, g)
+    with hub.store.engine.begin() as conn:
+        conn.execute(update(games).where(games.c.id == g["id"]).values(head="0" * 64))
+    tokens = [s["token"] for s in g["seats"]]
+    seat = state(client, g["id"])["to_move"][0]
+    mine = state(client, g["id"], tokens[seat])
+    r = client.post(
+        f"/api/games/{g['id']}/act",
+        json={"state": 3, "action": choose(mine["legal"], mine["view"])},
+        headers={"X-Seat-Token": tokens[seat]},
+    )
+    assert r.status_code == 503 and "damaged and set aside" in r.json()["error"]
+    assert "does not end on the digest the game row keeps" in r.json()["error"]
+    after = client.get(f"/api/games/{g['id']}")
+    assert after.status_code == 503 and after.json()["error"] == r.json()["error"]
+    with hub.store.engine.connect() as conn:
+        logged = conn.execute(select(actions.c.n).where(actions.c.game_id == g["id"])).all()
+    assert len(logged) == 3  # the refused action was not stored

@@ -34,7 +34,7 @@ from warroom.core.errors import SaveError, WarroomError
 from warroom.core.match import UNDO, Match
 from warroom.core.registry import get_mode
 from warroom.web.quotas import Quotas
-from warroom.web.store import DamagedGame, GameRow, SeatRow, Store
+from warroom.web.store import DamagedGame, GameRow, SeatRow, Store, StoredGame
 
 log = logging.getLogger("warroom.web")
 
@@ -188,16 +188,7 @@ class Hub:
             raise _damaged(game_id, self.damaged[game_id])
         # Replay outside the registry lock so a long load never holds up other games; if
         # two requests load the same game at once, the first one stored is kept.
-        try:
-            stored = self.store.load(game_id) if len(game_id) <= 32 else None
-            if stored is None:
-                raise WebError(404, f"no game {game_id!r}")
-            match = Match.from_save(stored.save())
-        except DamagedGame as exc:
-            raise self._set_aside(game_id, str(exc)) from None
-        except SaveError as exc:
-            # The client is not told which action failed: that would name hidden moves.
-            raise self._set_aside(game_id, "its log does not replay", str(exc)) from None
+        stored, match = self._load(game_id)
         loaded = self._room_from(stored.row, stored.seats, match, stored.head)
         with self.rooms_lock:
             room = self.rooms.setdefault(game_id, loaded)
@@ -223,7 +214,7 @@ class Hub:
         set_aside = [g for g in unfinished if g in self.damaged]
         log.log(
             logging.WARNING if set_aside or failed else logging.INFO,
-            "%d games stored, %d unfinished: %d resumed, %d set aside as damaged%s%s",
+            "games stored: %d, unfinished: %d; resumed: %d, set aside as damaged: %d%s%s",
             total,
             len(unfinished),
             resumed,
@@ -231,6 +222,19 @@ class Hub:
             f" ({', '.join(set_aside)})" if set_aside else "",
             f", {failed} not loaded for other reasons (logged above)" if failed else "",
         )
+
+    def _load(self, game_id: str) -> tuple[StoredGame, Match]:
+        """Read and replay a game: 404 if there is none, 503 (set aside) if it is damaged."""
+        try:
+            stored = self.store.load(game_id) if len(game_id) <= 32 else None
+            if stored is None:
+                raise WebError(404, f"no game {game_id!r}")
+            return stored, Match.from_save(stored.save())
+        except DamagedGame as exc:
+            raise self._set_aside(game_id, str(exc)) from None
+        except SaveError as exc:
+            # The client is not told which action failed: that would name hidden moves.
+            raise self._set_aside(game_id, "its log does not replay", str(exc)) from None
 
     def _set_aside(self, game_id: str, reason: str, detail: str | None = None) -> WebError:
         """Keep a damaged game out of play (until restart) and tell the operator; returns the
@@ -388,16 +392,13 @@ class Hub:
         """Put the room back to exactly what the store holds (after a failed commit), or set
         the game aside if what the store holds is damaged (room locked)."""
         try:
-            stored = self.store.load(room.row.id)
-            if stored is None:
-                raise DamagedGame("its game row is gone")
-            room.match = Match.from_save(stored.save())
-            room.head = stored.head
-        except (DamagedGame, SaveError) as exc:
+            stored, room.match = self._load(room.row.id)
+        except WebError:
             room.stopped = "the game is damaged and set aside"
             with self.rooms_lock:
                 self.rooms.pop(room.row.id, None)
-            raise self._set_aside(room.row.id, str(exc)) from None
+            raise
+        room.head = stored.head
 
     # -- what each seat sees ---------------------------------------------------------------
     def state_message(self, room: Room, seat: int | None, with_log: bool) -> dict[str, Any]:
