@@ -50,7 +50,9 @@ def free_port() -> int:
 def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
     code = "from warroom.cli.main import app; app()"
     cmd = [sys.executable, "-c", code, "serve", "--port", str(port), "--data-dir", str(data)]
-    proc = subprocess.Popen([*cmd, "--bot-delay", "0"], stdout=subprocess.DEVNULL)
+    # Every simulated player comes from this one address: lift the per-address rates.
+    rates = ["--create-rate", "1000/second", "--action-rate", "100000/second"]
+    proc = subprocess.Popen([*cmd, "--bot-delay", "0", *rates], stdout=subprocess.DEVNULL)
     deadline = time.time() + 30
     while time.time() < deadline:
         try:

@@ -13,9 +13,12 @@ from fastapi.testclient import TestClient
 from tests.web.system import Postgres
 from warroom.web.app import create_app
 from warroom.web.hub import Hub
+from warroom.web.quotas import Quotas
 from warroom.web.store import Store
 
 SEED = 1_234_567_891  # long enough that finding it in a frame cannot be chance
+# The tests play far faster than people: rates no test meets unless it sets its own.
+FAST = Quotas(create_rate="1000/second", action_rate="1000/second")
 _names = itertools.count()
 
 
@@ -42,7 +45,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def hub(db_url: str) -> Iterator[Hub]:
-    h = Hub(Store(db_url), seed_source=lambda: SEED)
+    h = Hub(Store(db_url), seed_source=lambda: SEED, quotas=FAST)
     yield h
     h.close()
     h.store.close()

@@ -12,7 +12,7 @@ import warroom.games as games
 from tests.web.play import HUMANS3, SHORT, choose
 from warroom.core.match import Match
 from warroom.web.hub import Hub
-from warroom.web.store import SNAPSHOT_EVERY, Store
+from warroom.web.store import Store
 
 
 def create(client: TestClient, seats: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
@@ -295,12 +295,13 @@ def test_monopoly_board(client: TestClient) -> None:
     assert client.get("/api/boards/monopoly/../etc").status_code == 404
 
 
-def test_log_and_snapshots_reload_the_same_game(client: TestClient, hub: Hub) -> None:
+def test_the_log_reloads_the_same_game(client: TestClient, hub: Hub) -> None:
     g = create(client, HUMANS3, **SHORT)
-    for _ in range(SNAPSHOT_EVERY + 7):
+    for _ in range(57):
         step(client, g)
-    save = hub.store.save(g["id"])
-    assert save is not None and len(save["record"]) == SNAPSHOT_EVERY + 7
+    stored = hub.store.load(g["id"])
+    assert stored is not None and len(stored.record) == 57
+    save = stored.save()
     fresh = Hub(Store(hub.store.url))
     try:
         room = fresh.room(g["id"])
@@ -341,7 +342,8 @@ def test_finished_games_leave_memory_and_load_again(client: TestClient, hub: Hub
         step(client, g)
     final = state(client, g["id"])  # loads it again from the store
     assert final["outcome"]["reason"].startswith("turn limit of 1 turns")
-    assert final["state"] == len(hub.store.save(g["id"])["record"])
+    stored = hub.store.load(g["id"])
+    assert stored is not None and final["state"] == len(stored.record)
 
 
 def test_a_save_is_offered_only_once_the_game_is_over(client: TestClient) -> None:

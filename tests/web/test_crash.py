@@ -26,7 +26,7 @@ def start(data: Path, port: int) -> subprocess.Popen[bytes]:
     code = "from warroom.cli.main import app; app()"
     cmd = [sys.executable, "-c", code, "serve", "--port", str(port), "--data-dir", str(data)]
     proc = subprocess.Popen(
-        [*cmd, "--bot-delay", "0"],
+        [*cmd, "--bot-delay", "0", "--action-rate", "1000/second"],
         env=env,
         stdout=open(data / "server.log", "ab"),  # noqa: SIM115  (the child keeps it)
         stderr=subprocess.STDOUT,
@@ -88,17 +88,17 @@ def test_kill_9_loses_nothing_acknowledged(tmp_path: Path) -> None:
         assert len(acked) > 10, "the game should have been under way"
 
         store = Store(f"sqlite:///{tmp_path / 'warroom.db'}")
-        logged, bot_log = store.save(humans["id"]), store.save(bots["id"])
+        logged, bot_log = store.load(humans["id"]), store.load(bots["id"])
         store.close()
         assert logged is not None and bot_log is not None
         for n, seat, text in acked:
-            assert logged["record"][n] == [seat, text]
-        bot_moves = len(bot_log["record"])
+            assert logged.record[n] == (seat, text)
+        bot_moves = len(bot_log.record)
 
         proc = start(tmp_path, port)
         with httpx.Client(base_url=base, timeout=10) as http:
             after = http.get(f"/api/games/{humans['id']}").json()
-            assert after["state"] == len(logged["record"]) >= len(acked)
+            assert after["state"] == len(logged.record) >= len(acked)
             stop.clear()
             more: list[tuple[int, int, str]] = []
             resumed = threading.Thread(target=play, args=(base, humans, more, stop))

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
+
+from warroom.web import quotas as defaults
+from warroom.web.quotas import Quotas
 
 
 def serve(
@@ -20,15 +24,40 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before each move, so people can follow.")
     ] = 0.4,
+    create_rate: Annotated[
+        str, typer.Option(help="Games one client address may create, e.g. '30/minute;300/day'.")
+    ] = defaults.CREATE_RATE,
+    action_rate: Annotated[
+        str, typer.Option(help="Actions one client address may post, e.g. '20/second'.")
+    ] = defaults.ACTION_RATE,
+    max_record: Annotated[
+        int, typer.Option(help="Longest record of a game with a person seated; then it stops.")
+    ] = defaults.RECORD_WITH_PEOPLE,
+    max_record_bots: Annotated[
+        int, typer.Option(help="Longest record of a game between bots; then it stops.")
+    ] = defaults.RECORD_BOTS_ONLY,
+    undo_limit: Annotated[
+        int, typer.Option(help="Undos a seat may make in a row, before another seat acts.")
+    ] = defaults.UNDOS_IN_A_ROW,
 ) -> None:
     """Play in the browser: a lobby, seats for friends and bots, games that survive restarts."""
     import uvicorn
 
     from warroom.web.app import create_app
-    from warroom.web.store import database_url
+    from warroom.web.store import StoreError, database_url
 
+    # The operator reads what the server found at startup (damaged games, an emptied file).
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    try:
+        limits = Quotas(create_rate, action_rate, max_record, max_record_bots, undo_limit)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
     url = database_url(os.environ.get("DATABASE_URL"), data_dir)
-    app = create_app(url, bot_delay=bot_delay)
+    try:
+        app = create_app(url, bot_delay=bot_delay, quotas=limits)
+    except StoreError as exc:
+        typer.echo(f"warroom: {exc}", err=True)
+        raise typer.Exit(1) from None
     shown = "PostgreSQL (DATABASE_URL)" if "postgresql" in url else url.removeprefix("sqlite:///")
     typer.echo(f"warroom: http://{host}:{port}/  (games stored in {shown})")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)

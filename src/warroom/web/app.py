@@ -3,7 +3,8 @@
 Browsers only send action intents with the state id they were chosen in and show the
 views they are sent; every refusal is a JSON body {"error": message} with a status that
 says which kind (400 malformed, 403 wrong token, 404 unknown, 409 stale, 413 too large,
-422 against the rules), whichever layer refuses it: FastAPI's own errors are rewritten here.
+422 against the rules, 429 too many requests from one address, 503 not stored or damaged),
+whichever layer refuses it: FastAPI's own errors are rewritten here.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -34,6 +35,8 @@ from warroom.odds import invasion
 from warroom.web.hub import LOG_PAGE, Hub, SeatSpec, WebError
 from warroom.web.layout import board_json
 from warroom.web.monopoly import monopoly_board_json
+from warroom.web.quotas import Quotas
+from warroom.web.rates import ClientRates, RateLimited
 from warroom.web.store import Store
 
 MAX_BODY = 32 * 1024  # bytes: no legitimate request comes near this
@@ -139,10 +142,24 @@ async def _too_large(send: Send) -> None:
 
 
 def create_app(
-    database_url: str, bot_delay: float = 0.0, hub: Hub | None = None, resume: bool = True
+    database_url: str,
+    bot_delay: float = 0.0,
+    hub: Hub | None = None,
+    resume: bool = True,
+    quotas: Quotas | None = None,
 ) -> FastAPI:
-    """The application over one database; `hub` may be given by tests that need its seeds."""
-    the_hub = hub or Hub(Store(database_url), bot_delay=bot_delay)
+    """The application over one database; `hub` may be given by tests that need its seeds
+    (then its quotas apply, and `quotas` is not used)."""
+    the_hub = hub or Hub(Store(database_url), bot_delay=bot_delay, quotas=quotas)
+    rates = ClientRates(the_hub.quotas)
+
+    def spending(kind: str) -> Callable[[Request], None]:
+        """A dependency that counts the request against its client address's rate."""
+
+        def spend(request: Request) -> None:
+            rates.spend(kind, request.client.host if request.client else "unknown")
+
+        return spend
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -159,6 +176,11 @@ def create_app(
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> JSONResponse:
         return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RateLimited)
+    async def rate_limited(request: Request, exc: RateLimited) -> JSONResponse:
+        headers = {"Retry-After": str(exc.retry_after)}
+        return JSONResponse({"error": exc.message}, status_code=429, headers=headers)
 
     @app.exception_handler(WarroomError)
     async def rules_error(request: Request, exc: WarroomError) -> JSONResponse:
@@ -223,7 +245,7 @@ def create_app(
             for g in games.modes()
         ]
 
-    @app.post("/api/games", status_code=201)
+    @app.post("/api/games", status_code=201, dependencies=[Depends(spending("create"))])
     def create_game(body: CreateIn) -> dict[str, Any]:
         specs = [SeatSpec(s.kind, s.tier, s.name) for s in body.seats]
         row, seat_rows = the_hub.create(body.mode, specs, dict(body.options), body.title)
@@ -248,7 +270,7 @@ def create_app(
 
     @app.get("/api/games")
     def list_games() -> list[dict[str, Any]]:
-        rows = the_hub.store.list_games()
+        rows = the_hub.store.list_games()  # a damaged row is listed as such, never a 500
         return [
             {
                 "id": g.id,
@@ -257,6 +279,8 @@ def create_app(
                 "players": g.players,
                 "moves": g.moves,
                 "finished": g.finished,
+                "stopped": g.stopped,
+                "damaged": the_hub.damaged.get(g.id) or g.damage,
                 "updated": g.updated,
                 "open_seats": [
                     s.seat for s in the_hub.store.seats(g.id) if s.kind == "open" and not s.claimed
@@ -292,7 +316,7 @@ def create_app(
         """The whole game as a save file, once it is over: `warroom play --load` replays it."""
         room = the_hub.room(game_id)
         with room.lock:
-            if room.match.outcome() is None:
+            if room.match.outcome() is None and room.stopped is None:
                 raise WebError(
                     409,
                     "the save is offered once the game is over: it holds the seed, the "
@@ -307,7 +331,7 @@ def create_app(
         seat, token = the_hub.claim(game_id, body.seat)
         return {"seat": seat, "token": token, "link": f"/game/{game_id}#seat={seat}&token={token}"}
 
-    @app.post("/api/games/{game_id}/act")
+    @app.post("/api/games/{game_id}/act", dependencies=[Depends(spending("act"))])
     def act(
         game_id: str, body: ActIn, x_seat_token: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:

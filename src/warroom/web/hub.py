@@ -4,8 +4,10 @@ The server alone runs the rules. An action is applied to the room's `Match`, com
 the store, and only then acknowledged and broadcast; a failed commit reloads the room from
 the store, so memory never runs ahead of the log. Every message for a seat is built from
 `game.view(state, seat)` and `Event.for_seat(seat)`: no seed, deck order, RNG state or
-other seat's hand ever leaves here. Bots take one move per task on a shared pool, so a
-long bot game cannot starve the others.
+other seat's hand ever leaves here. Games draw from the keyed generator with a 256-bit seed
+from the operating system, so what a seat sees says nothing about what comes next. Bots
+take one move per task on a shared pool, so a long bot game cannot starve the others.
+A game whose stored data is damaged is set aside; every other game loads and runs.
 """
 
 from __future__ import annotations
@@ -29,14 +31,17 @@ from sqlalchemy.exc import SQLAlchemyError
 import warroom.games  # noqa: F401  (registers every mode)
 from warroom.bots import Bot, RandomBot, make_bot, tiers
 from warroom.core.actions import Action
-from warroom.core.errors import WarroomError
+from warroom.core.errors import SaveError, WarroomError
 from warroom.core.game import Game
 from warroom.core.match import UNDO, Match
 from warroom.core.registry import get_mode
-from warroom.web.store import SNAPSHOT_EVERY, GameRow, SeatRow, Store
+from warroom.web.quotas import Quotas
+from warroom.web.store import DamagedGame, GameRow, SeatRow, Store, StoredGame
 
 log = logging.getLogger("warroom.web")
 
+SERVED_GENERATOR = "blake2b"  # keyed: no seed search recovers a game from what it shows
+SEED_BITS = 256
 LOG_TAIL = 300  # the log's last events, sent in every full state; the rest by pages
 LOG_PAGE = 1000  # the most events one `log_page` gives
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what `secrets.token_urlsafe` makes
@@ -81,6 +86,8 @@ class Room:
     seats: list[SeatRow]
     match: Match
     bots: dict[int, Bot]
+    head: str  # the digest the stored log ends on
+    stopped: str | None = None  # why the server ended the game (its length cap)
     lock: threading.Lock = field(default_factory=threading.Lock)
     subscribers: list[Subscriber] = field(default_factory=list)
     bot_running: bool = False
@@ -106,13 +113,16 @@ class Hub:
         bot_delay: float = 0.0,
         workers: int = 4,
         seed_source: Callable[[], int] | None = None,
+        quotas: Quotas | None = None,
     ) -> None:
         self.store = store
+        self.quotas = quotas or Quotas()
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         self.rooms_lock = threading.Lock()
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bots")
-        self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
+        self.seed_source = seed_source or (lambda: secrets.randbits(SEED_BITS))
+        self.damaged: dict[str, str] = {}  # game id: what was found, for games set aside
         self.stopping = False
         self.applied = 0  # actions applied since start, for the load benchmark
 
@@ -128,7 +138,7 @@ class Hub:
         _check_option_types(game, options)
         players = len(seat_specs)
         seed = self.seed_source()
-        match = Match.start(mode, players, seed, options)  # checks players and options
+        match = Match.start(mode, players, seed, options, SERVED_GENERATOR)  # checks them
         names = game.seat_names(match.state)
         seat_rows: list[SeatRow] = []
         for i, spec in enumerate(seat_specs):
@@ -156,16 +166,18 @@ class Hub:
             id=secrets.token_urlsafe(6),
             mode=mode,
             players=players,
+            generator=match.generator,
             seed=seed,
             options=dict(match.options),
             title=(title.strip()[:100] or game.title),
             created=now,
             updated=now,
             finished=False,
+            stopped=None,
             moves=0,
         )
-        self.store.create_game(row, seat_rows)
-        room = self._room_from(row, seat_rows, match)
+        head = self.store.create_game(row, seat_rows)
+        room = self._room_from(row, seat_rows, match, head)
         with self.rooms_lock:
             self.rooms[row.id] = room
         with room.lock:
@@ -177,13 +189,12 @@ class Hub:
             room = self.rooms.get(game_id)
         if room is not None:
             return room
+        if game_id in self.damaged:
+            raise _damaged(game_id, self.damaged[game_id])
         # Replay outside the registry lock so a long load never holds up other games; if
         # two requests load the same game at once, the first one stored is kept.
-        row = self.store.game(game_id) if GAME_ID.fullmatch(game_id) else None
-        if row is None:
-            raise WebError(404, f"no game {game_id!r}")
-        save = self.store.save(game_id)
-        loaded = self._room_from(row, self.store.seats(game_id), Match.from_save(save))
+        stored, match = self._load(game_id)
+        loaded = self._room_from(stored.row, stored.seats, match, stored.head)
         with self.rooms_lock:
             room = self.rooms.setdefault(game_id, loaded)
         with room.lock:
@@ -191,22 +202,94 @@ class Hub:
         return room
 
     def resume(self) -> None:
-        """Load every unfinished game so that bots whose turn it is carry on after a restart."""
-        for game_id in self.store.unfinished_ids():
+        """Load every unfinished game so that bots whose turn it is carry on after a restart;
+        a game that cannot be loaded is logged and skipped, never stopping the others."""
+        total, unfinished = self.store.counts()
+        resumed, failed = 0, 0
+        for game_id in unfinished:
             if self.stopping:
                 return
             try:
                 self.room(game_id)
-            except (WarroomError, WebError, SQLAlchemyError):
-                log.exception("cannot resume game %s", game_id)
+                resumed += 1
+            except Exception:  # one game's trouble must not keep the rest frozen
+                if game_id not in self.damaged:
+                    log.exception("game %s: could not be resumed", game_id)
+                    failed += 1
+        set_aside = [g for g in unfinished if g in self.damaged]
+        log.log(
+            logging.WARNING if set_aside or failed else logging.INFO,
+            "games stored: %d, unfinished: %d; resumed: %d, set aside as damaged: %d%s%s",
+            total,
+            len(unfinished),
+            resumed,
+            len(set_aside),
+            f" ({', '.join(set_aside)})" if set_aside else "",
+            f", {failed} not loaded for other reasons (logged above)" if failed else "",
+        )
 
-    def _room_from(self, row: GameRow, seat_rows: list[SeatRow], match: Match) -> Room:
+    def _load(self, game_id: str) -> tuple[StoredGame, Match]:
+        """Read and replay a game: 404 if there is none, 503 (set aside) if it is damaged."""
+        try:
+            stored = self.store.load(game_id) if GAME_ID.fullmatch(game_id) else None
+            if stored is None:
+                raise WebError(404, f"no game {game_id!r}")
+            return stored, Match.from_save(stored.save())
+        except DamagedGame as exc:
+            raise self._set_aside(game_id, str(exc)) from None
+        except SaveError as exc:
+            # The client is not told which action failed: that would name hidden moves.
+            raise self._set_aside(game_id, "its log does not replay", str(exc)) from None
+
+    def _set_aside(self, game_id: str, reason: str, detail: str | None = None) -> WebError:
+        """Keep a damaged game out of play (until restart) and tell the operator; returns the
+        refusal its requests get."""
+        self.damaged[game_id] = reason
+        log.error(
+            "game %s is damaged and set aside: %s%s",
+            game_id,
+            reason,
+            f" ({detail})" if detail else "",
+        )
+        return _damaged(game_id, reason)
+
+    def _room_from(
+        self, row: GameRow, seat_rows: list[SeatRow], match: Match, head: str
+    ) -> Room:
+        # Bots draw their own seeds from the OS: seeded from the game, a random bot's moves
+        # would give away bits of the game's seed.
         bots = {
-            s.seat: make_bot(s.tier or "random", row.mode, row.seed * 7 + s.seat)
+            s.seat: make_bot(s.tier or "random", row.mode, secrets.randbits(64))
             for s in seat_rows
             if s.kind == "bot"
         }
-        return Room(row=row, seats=seat_rows, match=match, bots=bots)
+        return Room(
+            row=row, seats=seat_rows, match=match, bots=bots, head=head, stopped=row.stopped
+        )
+
+    def record_cap(self, room: Room) -> tuple[int, str]:
+        """How long this game's record may grow (shorter when no person holds a seat), and
+        what kind of game that is, for the reason a stopped game shows."""
+        if all(s.kind == "bot" for s in room.seats):
+            return self.quotas.record_bots_only, "a game between bots"
+        return self.quotas.record_with_people, "a game with a person seated"
+
+    def undo_refusal(self, room: Room, seat: int) -> str | None:
+        """Why the server refuses `seat` another undo now (room locked), or None. The rules'
+        own reasons come from `Match.can_undo`; this bounds place-and-undo loops."""
+        if room.stopped is not None:
+            return f"the game is over: {room.stopped}"
+        undone = 0
+        for by, text in reversed(room.match.record):
+            if by != seat:
+                break
+            undone += text == UNDO
+        if undone >= self.quotas.undos_in_a_row:
+            return (
+                f"seat {seat + 1} has undone {undone} times since another seat acted, the "
+                "server's limit; make a decision instead"
+            )
+        return None
 
     # -- seats ----------------------------------------------------------------------------
     def seat_for(self, room: Room, token: str | None) -> int | None:
@@ -258,6 +341,8 @@ class Hub:
     ) -> dict[str, Any]:
         with room.lock:
             match = room.match
+            if room.stopped is not None:
+                raise WebError(409, f"the game is over: {room.stopped}; nothing was done")
             if state_id != room.state_id:
                 raise WebError(
                     409,
@@ -268,19 +353,37 @@ class Hub:
                 action = _read_action(room, seat, action_json, text)
             undo = action.kind == UNDO and not action.args
             if undo:
+                refusal = self.undo_refusal(room, seat)
+                if refusal is not None:
+                    raise WebError(422, f"cannot undo: {refusal}")
                 step = match.undo(seat)
                 events = list(step.events)
             else:
                 events = match.act(seat, action)
             n = room.state_id - 1
             over = match.outcome() is not None
-            save = match.to_save() if (n + 1) % SNAPSHOT_EVERY == 0 else None
+            cap, kind = self.record_cap(room)
+            stopped = None
+            if not over and room.state_id >= cap:
+                stopped = (
+                    f"stopped by the server: the record reached {cap} actions, the most it "
+                    f"allows for {kind}"
+                )
             try:
-                self.store.append(room.row.id, n, seat, match.record[-1][1], over, save)
-            except SQLAlchemyError:
+                room.head = self.store.append(
+                    room.row.id,
+                    n,
+                    seat,
+                    match.record[-1][1],
+                    room.head,
+                    finished=over or stopped is not None,
+                    stopped=stopped,
+                )
+            except (SQLAlchemyError, DamagedGame):
                 log.exception("game %s: could not store action %d", room.row.id, n)
                 self._reload(room)
                 raise WebError(503, "the action could not be stored; nothing was done") from None
+            room.stopped = stopped
             self.applied += 1
             self._broadcast(room, events, log_reset=undo)
             self._schedule_bots(room)
@@ -292,9 +395,16 @@ class Hub:
             }
 
     def _reload(self, room: Room) -> None:
-        """Put the room back to exactly what the store holds (after a failed commit)."""
-        save = self.store.save(room.row.id)
-        room.match = Match.from_save(save)
+        """Put the room back to exactly what the store holds (after a failed commit), or set
+        the game aside if what the store holds is damaged (room locked)."""
+        try:
+            stored, room.match = self._load(room.row.id)
+        except WebError:
+            room.stopped = "the game is damaged and set aside"
+            with self.rooms_lock:
+                self.rooms.pop(room.row.id, None)
+            raise
+        room.head = stored.head
 
     # -- what each seat sees ---------------------------------------------------------------
     def state_message(self, room: Room, seat: int | None, with_log: bool) -> dict[str, Any]:
@@ -310,13 +420,16 @@ class Hub:
             "state": room.state_id,
             "seat": seat,
             "seats": self._seat_info(room),
-            "to_move": list(match.to_move()),
+            "to_move": [] if room.stopped else list(match.to_move()),
             "view": match.view(seat),
             "outcome": None if outcome is None else outcome.to_json(),
+            "stopped": room.stopped,
         }
         if seat is not None:
-            msg["legal"] = [a.to_json() for a in match.legal(seat)]
-            msg["can_undo"] = match.can_undo(seat) is None
+            msg["legal"] = [] if room.stopped else [a.to_json() for a in match.legal(seat)]
+            msg["can_undo"] = (
+                match.can_undo(seat) is None and self.undo_refusal(room, seat) is None
+            )
         if with_log:
             # The whole game's log can run to thousands of events: a full state carries
             # its tail, and says where that starts so the page can fetch the rest.
@@ -369,7 +482,7 @@ class Hub:
     def _forget_if_finished(self, room: Room) -> None:
         """Drop a finished game nobody watches from memory (room locked); the store keeps it
         and `room` loads it again on request, so a long-running server does not grow."""
-        if room.subscribers or room.match.outcome() is None:
+        if room.subscribers or (room.match.outcome() is None and room.stopped is None):
             return
         with self.rooms_lock:
             if self.rooms.get(room.row.id) is room:
@@ -390,6 +503,8 @@ class Hub:
 
     # -- bots -----------------------------------------------------------------------------
     def _bot_to_move(self, room: Room) -> int | None:
+        if room.stopped is not None:
+            return None
         for seat in room.match.to_move():
             if seat in room.bots:
                 return seat
@@ -462,6 +577,14 @@ def _check_option_types(game: Game[Any], options: dict[str, Any]) -> None:
 
 
 _JSON_TYPES = {bool: "true or false", int: "a whole number", str: "a string"}
+
+
+def _damaged(game_id: str, reason: str) -> WebError:
+    return WebError(
+        503,
+        f"game {game_id} is damaged and set aside: {reason}. Nothing can be done with it "
+        "until the server's operator repairs the database",
+    )
 
 
 def _read_action(room: Room, seat: int, action_json: list[Any] | None, text: str | None) -> Action:

@@ -1,16 +1,25 @@
-"""Durable storage for web games: an append-only action log per game, seats and snapshots.
+"""Durable storage for web games: an append-only, digest-chained action log per game, and seats.
 
 The action log is the truth: a game is its setup row plus its actions in order, and
 loading replays them through `Match.from_save`. A row is committed (SQLite in WAL mode
 with synchronous=FULL, or PostgreSQL's default durable commit) before an action is
 acknowledged, so a server killed at any moment keeps every acknowledged action. The
 primary key (game, number) makes applying one state's action twice impossible.
+
+Each action row carries a digest chained over the game's setup and every action before
+it, and the game row keeps the count and the last digest, so a gap, an altered row or a
+deleted last row is found when the game is loaded (`DamagedGame`), rather than replayed
+into a different game. This guards against damage, not against someone who can write the
+database (the chain is not keyed). Storage is linear in a game's length: the actions are
+the only per-move rows.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
+import logging
 import threading
 import time
 from dataclasses import dataclass
@@ -20,28 +29,39 @@ from typing import Any
 from sqlalchemy import (
     Boolean,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
     Integer,
     MetaData,
+    RowMapping,
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
-    func,
     insert,
+    inspect,
+    make_url,
     select,
     update,
 )
+from sqlalchemy.exc import DatabaseError, OperationalError, SQLAlchemyError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from warroom.core.match import DEFAULT_GENERATOR, SAVE_FORMAT, SAVE_FORMAT_VERSION
+from warroom.core.rng import GENERATORS
 
-SNAPSHOT_EVERY = 50  # actions between snapshots of the save
+log = logging.getLogger("warroom.web")
+
+# Version 1 (no schema table): integer seeds, no generator, no digests, snapshot rows.
+SCHEMA_VERSION = 2
 
 metadata = MetaData()
+
+schema = Table("warroom_schema", metadata, Column("version", Integer, nullable=False))
 
 games = Table(
     "games",
@@ -49,13 +69,16 @@ games = Table(
     Column("id", String(32), primary_key=True),
     Column("mode", String(64), nullable=False),
     Column("players", Integer, nullable=False),
-    Column("seed", Integer, nullable=False),  # server-only: never sent to anyone
+    Column("generator", String(32), nullable=False),
+    Column("seed", Text, nullable=False),  # decimal, up to 256 bits; never sent to anyone
     Column("options", Text, nullable=False),
     Column("title", String(200), nullable=False),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
-    Column("moves", Integer, nullable=False, default=0),
+    Column("stopped", Text),  # why the server ended the game early (its length cap), or NULL
+    Column("moves", Integer, nullable=False, default=0),  # actions in the log
+    Column("head", String(64), nullable=False),  # digest of the last action (or of the setup)
 )
 
 seats = Table(
@@ -78,15 +101,16 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("text", Text, nullable=False),
     Column("at", Float, nullable=False),
+    Column("digest", String(64), nullable=False),  # chained: see action_digest
 )
 
-snapshots = Table(
-    "snapshots",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
-    Column("n", Integer, primary_key=True),  # record length the save covers
-    Column("save", Text, nullable=False),
-)
+
+class StoreError(Exception):
+    """The database cannot be opened or used at all (every game is affected)."""
+
+
+class DamagedGame(Exception):
+    """One game's stored data is not what was written; the message says what was found."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,13 +128,68 @@ class GameRow:
     id: str
     mode: str
     players: int
+    generator: str
     seed: int
     options: dict[str, Any]
     title: str
     created: float
     updated: float
     finished: bool
+    stopped: str | None
     moves: int
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """A game as the lobby lists it; `damage` says what is wrong with its row, if anything."""
+
+    id: str
+    title: str
+    mode: str
+    players: int
+    moves: int
+    finished: bool
+    stopped: str | None
+    updated: float
+    damage: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game read back and checked: its row, seats, record and the digest its log ends on."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    record: list[tuple[int, str]]
+    head: str
+
+    def save(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_FORMAT_VERSION,
+            "mode": self.row.mode,
+            "players": self.row.players,
+            "generator": self.row.generator,
+            "seed": self.row.seed,
+            "options": self.row.options,
+            "record": [[seat, text] for seat, text in self.record],
+        }
+
+
+def setup_digest(
+    game_id: str, mode: str, players: int, generator: str, seed: str, options: str
+) -> str:
+    """Where a game's chain starts: its stored setup, so an altered seed or option shows too."""
+    return _sha256([game_id, mode, players, generator, seed, options])
+
+
+def action_digest(previous: str, n: int, seat: int, text: str) -> str:
+    """The digest of action `n`, chained over the digest before it."""
+    return _sha256([previous, n, seat, text])
+
+
+def _sha256(parts: list[Any]) -> str:
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
 
 def database_url(url: str | None, data_dir: Path) -> str:
@@ -129,21 +208,49 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self.sqlite = url.startswith("sqlite")
+        path = make_url(url).database if self.sqlite else None
+        self.path = Path(path) if path and path != ":memory:" else None
+        if self.path is not None and self.path.is_file() and self.path.stat().st_size == 0:
+            log.warning(
+                "the database file %s was empty (0 bytes): starting a new store there, with "
+                "no games; if it held games, restore it from a backup",
+                self.path,
+            )
         self.engine = _engine(url)
         # SQLite takes one writer at a time and makes the others sleep and retry, which
         # showed up as a long latency tail; queueing writers here is fairer and faster.
         self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
-            threading.Lock() if url.startswith("sqlite") else contextlib.nullcontext()
+            threading.Lock() if self.sqlite else contextlib.nullcontext()
         )
-        metadata.create_all(self.engine)
+        try:
+            with self.engine.begin() as conn:
+                _migrate(conn)
+        except StoreError:
+            self.engine.dispose()
+            raise
+        except SQLAlchemyError as exc:
+            self.engine.dispose()
+            said = exc.orig if isinstance(exc, DatabaseError) else exc
+            if self.path is not None and not isinstance(exc, OperationalError):
+                raise StoreError(
+                    f"the database file {self.path} is damaged (SQLite says: {said}); "
+                    "restore it from a backup, or move it away to start an empty store"
+                ) from None
+            raise StoreError(f"cannot open the database: {said}") from None
 
     def close(self) -> None:
         self.engine.dispose()
 
     # -- writing -------------------------------------------------------------------------
-    def create_game(self, row: GameRow, seat_rows: list[SeatRow]) -> None:
+    def create_game(self, row: GameRow, seat_rows: list[SeatRow]) -> str:
+        """Store a new game with no actions; returns the digest its log starts from."""
+        values = _game_values(row)
+        head = setup_digest(
+            row.id, row.mode, row.players, row.generator, values["seed"], values["options"]
+        )
         with self._write_lock, self.engine.begin() as conn:
-            conn.execute(insert(games).values(**_game_values(row)))
+            conn.execute(insert(games).values(**values, moves=0, head=head))
             conn.execute(
                 insert(seats),
                 [
@@ -159,6 +266,7 @@ class Store:
                     for s in seat_rows
                 ],
             )
+        return head
 
     def append(
         self,
@@ -166,22 +274,31 @@ class Store:
         n: int,
         seat: int,
         text: str,
+        previous: str,
         finished: bool,
-        save: dict[str, Any] | None = None,
-    ) -> None:
-        """Commit action number `n` (and a snapshot when `save` is given); a taken `n` fails."""
+        stopped: str | None = None,
+    ) -> str:
+        """Commit action number `n` after the log that ends on digest `previous`; returns the
+        new head. A taken `n`, or a stored log that does not end there, commits nothing."""
         now = time.time()
+        digest = action_digest(previous, n, seat, text)
         with self._write_lock, self.engine.begin() as conn:
-            conn.execute(insert(actions).values(game_id=game_id, n=n, seat=seat, text=text, at=now))
             conn.execute(
-                update(games)
-                .where(games.c.id == game_id)
-                .values(updated=now, finished=finished, moves=n + 1)
-            )
-            if save is not None:
-                conn.execute(
-                    insert(snapshots).values(game_id=game_id, n=n + 1, save=json.dumps(save))
+                insert(actions).values(
+                    game_id=game_id, n=n, seat=seat, text=text, at=now, digest=digest
                 )
+            )
+            done = conn.execute(
+                update(games)
+                .where(games.c.id == game_id, games.c.moves == n, games.c.head == previous)
+                .values(updated=now, finished=finished, stopped=stopped, moves=n + 1, head=digest)
+            )
+            if done.rowcount != 1:
+                raise DamagedGame(
+                    f"the stored log does not end where the server's copy does (before "
+                    f"action {n}); nothing was stored"
+                )
+        return digest
 
     def claim(self, game_id: str, seat: int) -> str | None:
         """Mark an open seat taken and return its token; None if it was not open."""
@@ -204,69 +321,82 @@ class Store:
             return str(token)
 
     # -- reading -------------------------------------------------------------------------
-    def game(self, game_id: str) -> GameRow | None:
-        with self.engine.connect() as conn:
-            r = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
-        return None if r is None else _game_row(r)
-
     def seats(self, game_id: str) -> list[SeatRow]:
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
-            ).mappings()
-            return [
-                SeatRow(r["seat"], r["kind"], r["tier"], r["name"], r["token"], r["claimed"])
-                for r in rows
-            ]
+            return _seat_rows(conn, game_id)
 
-    def list_games(self, limit: int = 50) -> list[GameRow]:
+    def list_games(self, limit: int = 50) -> list[Listing]:
+        """The most recently played games; a damaged row is listed with what is wrong."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(games).order_by(games.c.updated.desc()).limit(limit))
-            return [_game_row(r) for r in rows.mappings()]
+            return [
+                Listing(
+                    id=r["id"],
+                    title=r["title"],
+                    mode=r["mode"],
+                    players=r["players"],
+                    moves=r["moves"],
+                    finished=bool(r["finished"]),
+                    stopped=r["stopped"],
+                    updated=r["updated"],
+                    damage=_row_damage(r),
+                )
+                for r in rows.mappings()
+            ]
 
-    def unfinished_ids(self) -> list[str]:
+    def counts(self) -> tuple[int, list[str]]:
+        """How many games are stored, and the ids of the unfinished ones."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(games.c.id).where(games.c.finished.is_(False)))
-            return [str(r[0]) for r in rows]
+            oldest_first = select(games.c.id, games.c.finished).order_by(games.c.created)
+            rows = conn.execute(oldest_first).all()
+        return len(rows), [str(game_id) for game_id, finished in rows if not finished]
 
-    def save(self, game_id: str) -> dict[str, Any] | None:
-        """The game's save: the latest snapshot plus every action logged after it."""
-        g = self.game(game_id)
-        if g is None:
-            return None
-        with self.engine.connect() as conn:
-            snap = conn.execute(
-                select(snapshots.c.n, snapshots.c.save)
-                .where(snapshots.c.game_id == game_id)
-                .order_by(snapshots.c.n.desc())
-                .limit(1)
-            ).first()
-            start, record = 0, []
-            if snap is not None:
-                start, record = int(snap[0]), json.loads(snap[1])["record"]
-            rows = conn.execute(
-                select(actions.c.n, actions.c.seat, actions.c.text)
-                .where(actions.c.game_id == game_id, actions.c.n >= start)
+    def load(self, game_id: str) -> StoredGame | None:
+        """The game read at one moment and checked against its digests (None: no such game);
+        `DamagedGame` says what was found when the log or row is not what was written."""
+        with self._snapshot() as conn:
+            raw = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if raw is None:
+                return None
+            logged = conn.execute(
+                select(actions.c.n, actions.c.seat, actions.c.text, actions.c.digest)
+                .where(actions.c.game_id == game_id)
                 .order_by(actions.c.n)
             ).all()
-        for expected, (n, seat, text) in enumerate(rows, start=start):
+            seat_rows = _seat_rows(conn, game_id)
+        row = _game_row(raw)
+        head = setup_digest(
+            raw["id"], raw["mode"], raw["players"], raw["generator"], raw["seed"], raw["options"]
+        )
+        record: list[tuple[int, str]] = []
+        for expected, (n, seat, action, stored) in enumerate(logged):
             if n != expected:
-                raise RuntimeError(f"game {game_id}: action log has a gap at {expected}")
-            record.append([seat, text])
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_FORMAT_VERSION,
-            "mode": g.mode,
-            "players": g.players,
-            "generator": DEFAULT_GENERATOR,
-            "seed": g.seed,
-            "options": g.options,
-            "record": record,
-        }
+                raise DamagedGame(f"its action log has a gap: action {expected} is missing")
+            head = action_digest(head, n, seat, action)
+            if stored != head:
+                raise DamagedGame(
+                    f"action {n} does not match its digest: that action, one before it or "
+                    "the game's setup was altered"
+                )
+            record.append((seat, action))
+        if len(record) != row.moves:
+            missing = row.moves - len(record)
+            raise DamagedGame(
+                f"the game row counts {row.moves} actions but its log holds {len(record)}: "
+                + (f"the last {missing} were deleted" if missing > 0 else "rows were added")
+            )
+        if head != raw["head"]:
+            raise DamagedGame(
+                "its log does not end on the digest the game row keeps: its last action was "
+                "replaced or its row altered"
+            )
+        return StoredGame(row, seat_rows, record, head)
 
-    def action_count(self) -> int:
-        with self.engine.connect() as conn:
-            return int(conn.execute(select(func.count()).select_from(actions)).scalar_one())
+    def _snapshot(self) -> Connection:
+        """A connection whose reads all see one moment, so a game's row and log agree even
+        while it is being played (SQLite's transactions already do; see `_engine`)."""
+        conn = self.engine.connect()
+        return conn if self.sqlite else conn.execution_options(isolation_level="REPEATABLE READ")
 
 
 def _engine(url: str) -> Engine:
@@ -277,14 +407,97 @@ def _engine(url: str) -> Engine:
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, record: ConnectionPoolEntry) -> None:
+            # The driver's own transaction handling would begin only at the first write
+            # and commit before DDL; SQLAlchemy's recipe: turn it off and BEGIN ourselves,
+            # so reads see one snapshot and a schema migration is all or nothing.
+            dbapi_conn.isolation_level = None
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=FULL")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Connection) -> None:
+            conn.exec_driver_sql("BEGIN")
+
         return engine
     return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+def _migrate(conn: Connection) -> None:
+    """Create the tables in an empty database, or bring an older schema up to this one."""
+    tables = set(inspect(conn).get_table_names())
+    if "games" not in tables:
+        metadata.create_all(conn)
+        conn.execute(insert(schema).values(version=SCHEMA_VERSION))
+        return
+    version = (
+        conn.execute(select(schema.c.version)).scalar_one() if schema.name in tables else 1
+    )
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"the database has schema version {version}, written by a newer warroom "
+            f"(this one knows up to {SCHEMA_VERSION})"
+        )
+    if version == 1:
+        _upgrade_from_1(conn)
+
+
+def _upgrade_from_1(conn: Connection) -> None:
+    """Seeds as text (256-bit keys), the generator (old games: SplitMix64), the stop reason,
+    digests over the existing logs, and no more snapshots (the actions hold everything)."""
+    for statement in (
+        "ALTER TABLE games RENAME COLUMN seed TO seed_v1",
+        "ALTER TABLE games ADD COLUMN seed TEXT NOT NULL DEFAULT ''",
+        "UPDATE games SET seed = CAST(seed_v1 AS TEXT)",
+        "ALTER TABLE games DROP COLUMN seed_v1",
+        f"ALTER TABLE games ADD COLUMN generator VARCHAR(32) NOT NULL "
+        f"DEFAULT '{DEFAULT_GENERATOR}'",
+        "ALTER TABLE games ADD COLUMN stopped TEXT",
+        "ALTER TABLE games ADD COLUMN head VARCHAR(64) NOT NULL DEFAULT ''",
+        "ALTER TABLE actions ADD COLUMN digest VARCHAR(64) NOT NULL DEFAULT ''",
+        "DROP TABLE IF EXISTS snapshots",
+    ):
+        conn.exec_driver_sql(statement)
+    # Digests over what is there: a gap or a short count stays visible to `load`, because
+    # numbers are chained as stored and the row's action count is left as it was.
+    set_digest = (
+        update(actions)
+        .where(actions.c.game_id == bindparam("game"), actions.c.n == bindparam("number"))
+        .values(digest=bindparam("chained"))
+    )
+    for game in conn.execute(select(games)).mappings().all():
+        head = setup_digest(
+            game["id"],
+            game["mode"],
+            game["players"],
+            game["generator"],
+            game["seed"],
+            game["options"],
+        )
+        chained = []
+        for n, seat, action in conn.execute(
+            select(actions.c.n, actions.c.seat, actions.c.text)
+            .where(actions.c.game_id == game["id"])
+            .order_by(actions.c.n)
+        ):
+            head = action_digest(head, n, seat, action)
+            chained.append({"game": game["id"], "number": n, "chained": head})
+        if chained:
+            conn.execute(set_digest, chained)
+        conn.execute(update(games).where(games.c.id == game["id"]).values(head=head))
+    metadata.create_all(conn, tables=[schema])
+    conn.execute(insert(schema).values(version=SCHEMA_VERSION))
+
+
+def _seat_rows(conn: Connection, game_id: str) -> list[SeatRow]:
+    rows = conn.execute(
+        select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
+    ).mappings()
+    return [
+        SeatRow(r["seat"], r["kind"], r["tier"], r["name"], r["token"], r["claimed"]) for r in rows
+    ]
 
 
 def _game_values(row: GameRow) -> dict[str, Any]:
@@ -292,26 +505,47 @@ def _game_values(row: GameRow) -> dict[str, Any]:
         "id": row.id,
         "mode": row.mode,
         "players": row.players,
-        "seed": row.seed,
+        "generator": row.generator,
+        "seed": str(row.seed),
         "options": json.dumps(row.options),
         "title": row.title,
         "created": row.created,
         "updated": row.updated,
         "finished": row.finished,
-        "moves": row.moves,
+        "stopped": row.stopped,
     }
 
 
-def _game_row(r: Any) -> GameRow:
+def _row_damage(r: RowMapping) -> str | None:
+    """What makes a game row unreadable, without saying what its seed is."""
+    try:
+        options = json.loads(r["options"])
+    except ValueError as exc:
+        return f"its options are not JSON ({exc})"
+    if not isinstance(options, dict):
+        return "its options are not a JSON object"
+    if not r["seed"].isdecimal():
+        return "its seed is not a whole number"
+    if r["generator"] not in GENERATORS:
+        return f"its generator {r['generator']!r} is not one this server knows"
+    return None
+
+
+def _game_row(r: RowMapping) -> GameRow:
+    damage = _row_damage(r)
+    if damage is not None:
+        raise DamagedGame(damage)
     return GameRow(
         id=r["id"],
         mode=r["mode"],
         players=r["players"],
-        seed=r["seed"],
+        generator=r["generator"],
+        seed=int(r["seed"]),
         options=json.loads(r["options"]),
         title=r["title"],
         created=r["created"],
         updated=r["updated"],
         finished=bool(r["finished"]),
+        stopped=r["stopped"],
         moves=r["moves"],
     )

@@ -140,9 +140,19 @@ function renderStatus() {
       ),
     );
   }
+  if (m.stopped) {
+    $("banner").append(
+      el(
+        "div",
+        { class: "banner" },
+        `Game over: ${m.stopped}. `,
+        el("a", { href: `/api/games/${m.game}/save`, download: true }, "Download the game"),
+      ),
+    );
+  }
   const phase = m.view.phase ? ` (${m.view.phase} step)` : "";
   let text;
-  if (m.outcome) text = "The game is over.";
+  if (m.outcome || m.stopped) text = "The game is over.";
   else if (m.seat !== null && m.to_move.includes(m.seat)) text = `Your move${phase}.`;
   else text = `Waiting for ${m.to_move.map((s) => names[s]).join(", ")}${phase}.`;
   $("status").textContent = `${text}  [state ${m.state}]`;
@@ -304,7 +314,7 @@ function renderActions() {
   });
   const mapActions = shown.filter((a) => a.slice(1).some((x) => names.has(x)));
   let hint = "";
-  if (!legal.length) hint = m.outcome ? "" : "Not your move.";
+  if (!legal.length) hint = m.outcome || m.stopped ? "" : "Not your move.";
   else if (names.size && !pick.length && mapActions.length) {
     const kinds = [...new Set(mapActions.map((a) => a[0]))].join(", ");
     hint = `Click a territory on the map to ${kinds}.`;

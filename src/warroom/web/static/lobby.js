@@ -128,12 +128,16 @@ async function refreshAll() {
     const t = el("table", { class: "list" },
       el("tr", {}, el("th", {}, "game"), el("th", {}, "moves"), el("th", {}, "")));
     for (const g of list) {
-      const cell = el("td", {}, el("a", { href: `/game/${g.id}` }, g.finished ? "replay view" : "spectate"));
-      for (const seat of g.open_seats) {
+      // A damaged game is set aside by the server: say so instead of offering to open it.
+      const cell = g.damaged
+        ? el("td", { class: "muted" }, `damaged: ${g.damaged}`)
+        : el("td", {}, el("a", { href: `/game/${g.id}` }, g.finished ? "replay view" : "spectate"));
+      for (const seat of g.damaged ? [] : g.open_seats) {
         cell.append(" ", el("button", { onclick: () => join(g, seat) }, `join seat ${seat + 1}`));
       }
+      const over = g.stopped ? " (stopped)" : " (over)";
       t.append(el("tr", {}, el("td", {}, `${g.title} `, el("span", { class: "muted" }, g.mode)),
-        el("td", {}, g.finished ? `${g.moves} (over)` : g.moves), cell));
+        el("td", {}, g.finished ? `${g.moves}${over}` : g.moves), cell));
     }
     box.replaceChildren(t);
     box.classList.remove("muted");

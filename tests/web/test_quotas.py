@@ -1,0 +1,163 @@
+"""What one client or one game may cost the server, each limit tested with small values."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, inspect, select
+
+from tests.web.play import HUMANS3, SHORT
+from tests.web.test_api import create, state, step
+from warroom.core.match import Match
+from warroom.web.app import create_app
+from warroom.web.hub import Hub
+from warroom.web.quotas import Quotas
+from warroom.web.store import Store, actions, games, seats
+
+ACT = "1000/second"
+
+
+@pytest.fixture
+def serve(db_url: str) -> Iterator[Any]:
+    """Start a server with the given quotas; returns its test client and hub."""
+    hubs: list[Hub] = []
+
+    def start(**quotas: Any) -> tuple[TestClient, Hub]:
+        quotas.setdefault("create_rate", "1000/second")
+        quotas.setdefault("action_rate", ACT)
+        hub = Hub(Store(db_url), quotas=Quotas(**quotas))
+        hubs.append(hub)
+        return TestClient(create_app(db_url, hub=hub, resume=False)), hub
+
+    yield start
+    for hub in hubs:
+        hub.close()
+        hub.store.close()
+
+
+def test_game_creation_is_limited_per_address(serve: Any) -> None:
+    client, _ = serve(create_rate="2/minute")
+    body = {"mode": "risk-classic", "seats": HUMANS3, "options": SHORT}
+    for _ in range(2):
+        assert client.post("/api/games", json=body).status_code == 201
+    refused = client.post("/api/games", json=body)
+    assert refused.status_code == 429
+    assert "too many games created from your address" in refused.json()["error"]
+    assert 1 <= int(refused.headers["Retry-After"]) <= 60
+    assert len(client.get("/api/games").json()) == 2  # the refused one was not made
+    elsewhere = TestClient(client.app, client=("192.0.2.7", 50000))
+    assert elsewhere.post("/api/games", json=body).status_code == 201
+
+
+def test_actions_are_limited_per_address(serve: Any) -> None:
+    client, _ = serve(action_rate="3/minute")
+    g = create(client, HUMANS3, **SHORT)
+    for _ in range(3):
+        step(client, g)
+    tokens = [s["token"] for s in g["seats"]]
+    seat = state(client, g["id"])["to_move"][0]
+    mine = state(client, g["id"], tokens[seat])
+    refused = client.post(
+        f"/api/games/{g['id']}/act",
+        json={"state": 3, "action": mine["legal"][0]},
+        headers={"X-Seat-Token": tokens[seat]},
+    )
+    assert refused.status_code == 429 and "too many actions" in refused.json()["error"]
+    assert int(refused.headers["Retry-After"]) >= 1
+    assert state(client, g["id"])["state"] == 3
+
+
+def test_a_game_with_people_stops_at_its_record_cap(serve: Any, db_url: str) -> None:
+    client, _ = serve(record_with_people=6, record_bots_only=2)
+    g = create(client, [*HUMANS3[:2], {"kind": "bot", "tier": "random"}], **SHORT)
+    while (now := state(client, g["id"]))["stopped"] is None:
+        assert now["state"] < 6
+        if now["to_move"][0] != 2:
+            step(client, g)
+    assert now["state"] == 6 and now["to_move"] == [] and now["outcome"] is None
+    assert now["stopped"] == (
+        "stopped by the server: the record reached 6 actions, the most it allows for a "
+        "game with a person seated"
+    )
+    token = g["seats"][0]["token"]
+    assert state(client, g["id"], token)["legal"] == []
+    late = client.post(
+        f"/api/games/{g['id']}/act",
+        json={"state": 6, "action": ["end"]},
+        headers={"X-Seat-Token": token},
+    )
+    assert late.status_code == 409 and "the game is over: stopped by the server" in late.text
+    save = client.get(f"/api/games/{g['id']}/save")  # nothing is hidden any more
+    assert save.status_code == 200 and len(save.json()["record"]) == 6
+    listed = next(x for x in client.get("/api/games").json() if x["id"] == g["id"])
+    assert listed["finished"] and listed["stopped"] == now["stopped"]
+    fresh = Hub(Store(db_url))
+    try:
+        assert g["id"] not in fresh.store.counts()[1]  # not resumed after a restart
+        assert fresh.state_message(fresh.room(g["id"]), None, False)["stopped"] == now["stopped"]
+    finally:
+        fresh.close()
+        fresh.store.close()
+
+
+def test_a_game_between_bots_stops_at_the_lower_cap(serve: Any) -> None:
+    client, hub = serve(record_with_people=1000, record_bots_only=30)
+    g = create(client, [{"kind": "bot", "tier": "random"}] * 3)
+    deadline = time.time() + 30
+    while (now := state(client, g["id"]))["stopped"] is None:
+        assert time.time() < deadline, "random bots should reach the cap"
+        time.sleep(0.05)
+    assert now["state"] == 30
+    assert "30 actions" in now["stopped"] and "between bots" in now["stopped"]
+    time.sleep(0.3)
+    assert state(client, g["id"])["state"] == 30  # the bots have stopped
+    with hub.store.engine.connect() as conn:
+        finished, stopped = conn.execute(
+            select(games.c.finished, games.c.stopped).where(games.c.id == g["id"])
+        ).one()
+    assert finished and stopped == now["stopped"]
+
+
+def test_undo_in_a_row_is_bounded(serve: Any) -> None:
+    client, _ = serve(undos_in_a_row=2)
+    g = create(client, HUMANS3, **SHORT)
+    tokens = [s["token"] for s in g["seats"]]
+    seat = state(client, g["id"])["to_move"][0]
+    headers = {"X-Seat-Token": tokens[seat]}
+    url = f"/api/games/{g['id']}/act"
+    for number in range(3):
+        mine = state(client, g["id"], tokens[seat])
+        place = next(a for a in mine["legal"] if a[0] == "place")
+        done = client.post(url, json={"state": mine["state"], "action": place}, headers=headers)
+        assert done.status_code == 200, done.text
+        assert state(client, g["id"], tokens[seat])["can_undo"] == (number < 2)
+        back = {"state": mine["state"] + 1, "action": ["undo"]}
+        undo = client.post(url, json=back, headers=headers)
+        if number < 2:
+            assert undo.status_code == 200, undo.text
+    assert undo.status_code == 422
+    assert "has undone 2 times since another seat acted" in undo.json()["error"]
+    assert state(client, g["id"])["state"] == 5  # place, undo, place, undo, place
+
+
+def test_storage_is_linear_in_the_length_of_a_game(serve: Any) -> None:
+    """No snapshots of the whole record: one row per action, and nothing else grows."""
+    client, hub = serve()
+    g = create(client, HUMANS3, **SHORT)
+    for _ in range(120):
+        step(client, g)
+    engine = hub.store.engine
+    assert set(inspect(engine).get_table_names()) == {"games", "seats", "actions", "warroom_schema"}
+    with engine.connect() as conn:
+        stored = [
+            conn.execute(select(func.count()).select_from(table)).scalar_one()
+            for table in (games, seats, actions)
+        ]
+    assert stored == [1, 3, 120]
+    loaded = hub.store.load(g["id"])
+    assert loaded is not None
+    assert Match.from_save(loaded.save()).view(None) == state(client, g["id"])["view"]
