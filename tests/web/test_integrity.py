@@ -69,9 +69,9 @@ def test_a_damaged_game_is_set_aside_and_the_others_run(
     with before.store.engine.begin() as conn:
         conn.execute(delete(actions).where(actions.c.game_id == short, actions.c.n == 11))
         conn.execute(delete(actions).where(actions.c.game_id == gap, actions.c.n == 5))
-        conn.execute(
-            update(actions).where(actions.c.game_id == altered, actions.c.n == 3).values(seat=2)
-        )
+        third = (actions.c.game_id == altered) & (actions.c.n == 3)
+        seat = conn.execute(select(actions.c.seat).where(third)).scalar_one()
+        conn.execute(update(actions).where(third).values(seat=(seat + 1) % 3))
         conn.execute(update(games).where(games.c.id == options).values(options="{not json"))
     before.store.close()
 
