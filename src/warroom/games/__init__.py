@@ -2,8 +2,8 @@
 
 `warroom games` lists the modes from `CATALOG` alone, so it starts without importing any rules
 (nor pydantic, nor the board data). `get_mode` and `modes` import a mode's rules module on first
-use, which registers it. The catalogue copies each mode's id, title, player counts and options
-from its rules; tests/core/test_registry.py checks the copy.
+use, which registers it. Each mode's id, title, player counts and options are written here once:
+its rules module takes them from `catalogued(id)`.
 """
 
 from __future__ import annotations
@@ -13,21 +13,29 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from warroom.core.game import Game, OptionValue
+    from warroom.core.game import Game, Option, OptionValue
 
 
 class OptionInfo:
     """A setup option as `warroom games` lists it."""
 
-    __slots__ = ("choices", "default", "help", "name")
+    __slots__ = ("choices", "default", "help", "maximum", "minimum", "name")
 
     def __init__(
-        self, name: str, default: OptionValue, help: str, choices: tuple[OptionValue, ...] = ()
+        self,
+        name: str,
+        default: OptionValue,
+        help: str,
+        choices: tuple[OptionValue, ...] = (),
+        minimum: int | None = None,
+        maximum: int | None = None,
     ) -> None:
         self.name = name
         self.default = default
         self.help = help
         self.choices = choices
+        self.minimum = minimum
+        self.maximum = maximum
 
 
 class ModeInfo:
@@ -53,7 +61,11 @@ class ModeInfo:
 
 
 _TURN_LIMIT = OptionInfo(
-    "turn_limit", 0, "end the game after this many turns (0: never; simulations)"
+    "turn_limit",
+    0,
+    "end the game after this many turns (0: never; simulations)",
+    minimum=0,
+    maximum=100_000,  # far beyond any game played; no option value is unbounded
 )
 
 CATALOG = (
@@ -62,7 +74,7 @@ CATALOG = (
         "warroom.games.monopoly_avengers",
         "Monopoly: Marvel Avengers Edition",
         2,
-        12,
+        12,  # Components: 12 tokens
         (_TURN_LIMIT,),
     ),
     ModeInfo(
@@ -92,6 +104,20 @@ CATALOG = (
         ),
     ),
 )
+
+
+def catalogued(mode_id: str) -> ModeInfo:
+    """The catalogue's entry for `mode_id`, from which its rules module takes its description."""
+    return next(info for info in CATALOG if info.id == mode_id)
+
+
+def rules_options(info: ModeInfo) -> tuple[Option, ...]:
+    """The entry's options as the rules check them."""
+    from warroom.core.game import Option
+
+    return tuple(
+        Option(o.name, o.default, o.help, o.choices, o.minimum, o.maximum) for o in info.options
+    )
 
 
 def get_mode(mode_id: str) -> Game[Any]:

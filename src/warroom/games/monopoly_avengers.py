@@ -64,15 +64,15 @@ from typing import Any
 from warroom.core.actions import Action, Arg
 from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
-from warroom.core.game import Game, Option, OptionValue, Outcome, Seat, require
+from warroom.core.game import Game, OptionValue, Outcome, Seat, require
 from warroom.core.registry import register
 from warroom.core.rng import Rng
+from warroom.games import catalogued, rules_options
 from warroom.rules import monopoly as mb
 from warroom.rules.monopoly import HQ, MonopolyBoard
 
 BOARD = "avengers"  # the data file (data/monopoly/avengers.json)
 BANK = -1
-TURN_LIMIT_MAX = 100_000  # far beyond any game played; no option value is unbounded
 
 # Phases of the turn of the player whose turn it is.
 START = "start"  # before a roll: roll (or leave Jail)
@@ -198,20 +198,15 @@ class MonoState:
 Handler = Callable[["MonopolyAvengers", MonoState, Seat, Action, list[Event]], None]
 
 
+_MODE = catalogued("monopoly-avengers")
+
+
 class MonopolyAvengers(Game[MonoState]):
-    id = "monopoly-avengers"
-    title = "Monopoly: Marvel Avengers Edition"
-    min_players = 2
-    max_players = 12  # Components: 12 tokens
-    options = (
-        Option(
-            "turn_limit",
-            0,
-            "end the game after this many turns (0: never; simulations)",
-            minimum=0,
-            maximum=TURN_LIMIT_MAX,
-        ),
-    )
+    id = _MODE.id
+    title = _MODE.title
+    min_players = _MODE.min_players
+    max_players = _MODE.max_players
+    options = rules_options(_MODE)
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> MonoState:

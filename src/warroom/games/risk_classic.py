@@ -36,9 +36,10 @@ from warroom.core.actions import Action
 from warroom.core.board import Board
 from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
-from warroom.core.game import Game, Option, OptionValue, Outcome, Seat, require
+from warroom.core.game import Game, OptionValue, Outcome, Seat, require
 from warroom.core.registry import register
 from warroom.core.rng import Rng
+from warroom.games import catalogued, rules_options
 from warroom.rules import battle
 from warroom.rules.cards import WILD, is_set, set_value
 from warroom.rules.reinforcement import reinforcements
@@ -51,7 +52,6 @@ MAX_CARD_BONUS = 2  # Occupied Territories: at most 2 extra armies a turn
 MUST_TRADE_AT = 5  # Earning Cards: 5 or 6 cards at the start of a turn force a trade
 ELIMINATION_TRADE_AT = 6  # Eliminating Your Opponent: 6 or more forces trading
 ELIMINATION_TRADE_DOWN_TO = 4
-TURN_LIMIT_MAX = 100_000  # far beyond any game played; no option value is unbounded
 
 # Phases, named after the rulebook's steps.
 CLAIM = "claim"  # Setup step 3: claiming territories one at a time
@@ -127,36 +127,15 @@ class RiskState:
         )
 
 
+_MODE = catalogued("risk-classic")
+
+
 class ClassicRisk(Game[RiskState]):
-    id = "risk-classic"
-    title = "Classic RISK (Global Domination, and the 2-player rules)"
-    min_players = 2
-    max_players = 5
-    options = (
-        Option(
-            "map", "ancient-earth", "board and card designs", ("ancient-earth", "classic-world")
-        ),
-        Option(
-            "setup",
-            "claim",
-            "claim territories one at a time, or deal the territory cards "
-            "(the 2-player game always deals)",
-            ("claim", "deal"),
-        ),
-        Option(
-            "defender_dice",
-            "choose",
-            "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
-            ("choose", "auto"),
-        ),
-        Option(
-            "turn_limit",
-            0,
-            "end the game after this many turns (0: never; simulations)",
-            minimum=0,
-            maximum=TURN_LIMIT_MAX,
-        ),
-    )
+    id = _MODE.id
+    title = _MODE.title
+    min_players = _MODE.min_players
+    max_players = _MODE.max_players
+    options = rules_options(_MODE)
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> RiskState:
