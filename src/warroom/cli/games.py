@@ -31,28 +31,18 @@ def rows() -> list[dict[str, Any]]:
 
 
 def list_modes(as_json: bool) -> None:
-    """Print the modes: indented JSON for programs, else the table people read."""
+    """Print the modes: indented JSON for programs, else one block per mode for people (plain
+    text: Rich alone would take several times Python's start-up)."""
     if as_json:
         import json
 
         print(json.dumps(rows(), indent=2))
         return
-    from warroom.cli import table
-
-    cells = [
-        [
-            r["id"],
-            r["title"],
-            f"{r['min_players']}-{r['max_players']}",
-            ", ".join(f"{k}={v['default']}" for k, v in r["options"].items()),
-        ]
-        for r in rows()
-    ]
-    text = table.render(
-        "Game modes",
-        ["id", "game", "players", "options"],
-        cells,
-        table.terminal_width(),
-        table.styled(),
-    )
-    print(text, end="")
+    for mode in rows():
+        players = f"{mode['min_players']}-{mode['max_players']} players"
+        print(f"{mode['id']}  ({players})  {mode['title']}")
+        for name, option in mode["options"].items():
+            choices = "|".join(str(c) for c in option["choices"])
+            shown = f"  [{choices}]" if choices else ""
+            print(f"    --option {name}={option['default']}{shown}")
+            print(f"        {option['help']}")
