@@ -22,7 +22,7 @@ def play(seed: int, players: int, turns: int, defender: str) -> tuple[int, int, 
     actions = 0
     while state.outcome is None:
         seat = GAME.to_move(state)[0]
-        action = bots[seat].choose({}, GAME.legal_actions(state, seat))
+        action = bots[seat].choose(seat, None, GAME.legal_actions(state, seat))
         state, _ = GAME.apply(state, seat, action)
         actions += 1
     conquest = "turn limit" not in state.outcome.reason

@@ -36,7 +36,7 @@ def play(tier: str, seed: int) -> Result:
     actions = 0
     while st.outcome is None:
         seat = GAME.to_move(st)[0]
-        action = bots[seat].choose(GAME.view(st, seat), GAME.legal_actions(st, seat))
+        action = bots[seat].choose(seat, GAME.observe(st, seat), GAME.legal_actions(st, seat))
         st, _ = GAME.apply(st, seat, action)
         actions += 1
     return actions, st.turn, "last player" in st.outcome.reason

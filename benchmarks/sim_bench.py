@@ -52,7 +52,7 @@ def mcts_rate(mode: str, seconds: float) -> str:
     while game.outcome(state) is None and spent < seconds:
         seat = game.to_move(state)[0]
         player = bot if seat == 0 else other
-        action = player.choose(game.view(state, seat), game.legal_actions(state, seat))
+        action = player.choose(seat, game.observe(state, seat), game.legal_actions(state, seat))
         if player is bot:
             iterations += bot.stats.iterations
             spent += bot.stats.seconds

@@ -84,7 +84,7 @@ async def human(base: str, game: str, token: str, stop_at: float, stats: Stats) 
                 return
             if msg["state"] < known or msg["seat"] not in msg["to_move"] or not msg["legal"]:
                 continue
-            action = bot.choose(msg["view"], [Action.from_json(a) for a in msg["legal"]])
+            action = bot.choose(msg["seat"], None, [Action.from_json(a) for a in msg["legal"]])
             t0 = time.perf_counter()
             r = await http.post(
                 f"/api/games/{game}/act",

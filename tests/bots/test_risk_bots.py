@@ -28,7 +28,7 @@ def _states(players: int, seed: int, options: dict[str, Any], every: int = 7) ->
         seat = GAME.to_move(st)[0]
         if k % every == 0:
             out.append(st)
-        action = bots[seat].choose(GAME.view(st, seat), GAME.legal_actions(st, seat))
+        action = bots[seat].choose(seat, GAME.observe(st, seat), GAME.legal_actions(st, seat))
         st, _ = GAME.apply(st, seat, action)
         k += 1
     return out
@@ -100,7 +100,7 @@ def test_bots_only_choose_legal_actions(tier: str, players: int, options: dict[s
         while GAME.outcome(st) is None:
             seat = GAME.to_move(st)[0]
             legal = GAME.legal_actions(st, seat)
-            action = bots[seat].choose(GAME.view(st, seat), legal)
+            action = bots[seat].choose(seat, GAME.observe(st, seat), legal)
             assert action in legal
             st, _ = GAME.apply(st, seat, action)
 
@@ -120,7 +120,7 @@ def test_mcts_is_legal_and_within_its_budget() -> None:
     while GAME.outcome(st) is None:
         seat = GAME.to_move(st)[0]
         legal = GAME.legal_actions(st, seat)
-        action = bots[seat].choose(GAME.view(st, seat), legal)
+        action = bots[seat].choose(seat, GAME.observe(st, seat), legal)
         assert action in legal
         if seat == 0 and bots[0].stats.iterations:  # type: ignore[attr-defined]
             searched += 1
@@ -136,7 +136,7 @@ def test_mcts_default_decision_under_a_second() -> None:
     assert isinstance(bot, MctsBot)
     bot.seconds = 0.3  # the same cap logic, quicker: the default is 0.9 s
     bot.iterations = 10**6
-    bot.choose(GAME.view(st, seat), GAME.legal_actions(st, seat))
+    bot.choose(seat, GAME.observe(st, seat), GAME.legal_actions(st, seat))
     assert bot.stats.iterations > 1
     assert bot.stats.seconds < 0.3 + 0.2
 
@@ -164,6 +164,6 @@ def test_greedy_stops_trading_when_an_elimination_trade_is_down_to_four_cards() 
     legal = rc.GAME.legal_actions(table.state, 0)
     assert all(a.kind == "place" for a in legal)  # trading must stop at 4 cards
     bot = GreedyRiskBot(3)
-    choice = bot.choose(rc.GAME.view(table.state, 0), legal)
+    choice = bot.choose(0, rc.GAME.observe(table.state, 0), legal)
     assert choice in legal and choice.kind == "place"
     assert bot.fallback.rng.counter == 0  # chosen by the heuristic, not by its random stand-in

@@ -18,7 +18,7 @@ import pytest
 
 import warroom.games as games
 from warroom.bots import make_bot, tiers_for
-from warroom.core import Action, Game, KeyedRng, Match, Rng, WarroomError
+from warroom.core import Action, Game, HiddenRng, KeyedRng, Match, Rng, WarroomError
 
 MODES = [g.id for g in games.modes()]
 SEEDS = [104_729 + 7_919 * k for k in range(6)]
@@ -55,7 +55,7 @@ def play_match(mode: str, players: int, seed: int, tier: str) -> tuple[Match, li
         legal = match.legal(seat)
         assert legal, f"seat {seat} must move but has no legal action"
         states.append(match.state)
-        match.act(seat, bots[seat].choose(match.view(seat), legal))
+        match.act(seat, bots[seat].choose(seat, match.observe(seat), legal))
         problems = game.invariants(match.state)
         assert not problems, f"after {match.record[-1]}: {problems}"
     return match, states
@@ -104,13 +104,17 @@ def test_views_leak_nothing(played: tuple[Match, list[Any]]) -> None:
             blob = json.dumps(view)
             assert "rng" not in view and "seed" not in view and "deck" not in view
             assert str(state.rng.seed) not in blob
+            # What a bot reads: the chance to come is hidden, and nothing hidden shows.
+            seen = game.observe(state, seat)
+            assert isinstance(seen.rng, HiddenRng)
             other = game.resample_hidden(state, seat, rng)
             if other is not None:
+                assert game.observe(other, seat) == seen
                 assert game.view(other, seat) == view
-            # Another key for the generator: every later draw differs, no view does.
+            # Another key for the generator: every later draw differs, no observation does.
             rekeyed = copy.copy(state)
             rekeyed.rng = KeyedRng(rng.next_u64(), state.rng.counter)
-            assert game.view(rekeyed, seat) == view
+            assert game.observe(rekeyed, seat) == seen
 
 
 def test_legal_actions_apply_and_round_trip(played: tuple[Match, list[Any]]) -> None:

@@ -94,7 +94,7 @@ def check(
     for step, (seat, action) in enumerate(traced.actions):
         asked = GAME.to_move(state)[0]
         legal = GAME.legal_actions(state, asked)
-        chosen = python[asked].choose(GAME.view(state, asked), legal)
+        chosen = python[asked].choose(asked, GAME.observe(state, asked), legal)
         assert (seat, action) == (asked, chosen), (
             f"{game}, step {step} (turn {state.turn}, phase {state.phase}, "
             f"deciding: {_context(state)}): kernel Player {seat + 1} {action.text()!r}, "

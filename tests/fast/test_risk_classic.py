@@ -116,10 +116,10 @@ def _play_back(
         me = rc.GAME.to_move(state)[0]
         legal = rc.GAME.legal_actions(state, me)
         bot = python[me]
-        # RandomBot reads only the legal list; building the view for it would only cost time.
-        view = {} if type(bot) is RandomBot else rc.GAME.view(state, me)
+        # RandomBot reads only the legal list; observing for it would only cost time.
+        observation = None if type(bot) is RandomBot else rc.GAME.observe(state, me)
         fallbacks = _fallback_draws(bot)
-        want = bot.choose(view, legal)
+        want = bot.choose(me, observation, legal)
         assert (seat, action) == (me, want), (
             f"{where}: step {step} ({state.phase}): the kernel played {action} for seat {seat}, "
             f"the Python bot {want} for seat {me}"

@@ -4,7 +4,6 @@ passes (tests/contract): rankings, endings by the rules, and no card title in an
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
@@ -27,7 +26,7 @@ def play(tier: str, players: int, seed: int, limit: int = 150) -> tuple[Match, l
         legal = match.legal(seat)
         assert legal, f"seat {seat} must move but has no legal action"
         states.append(match.state)
-        match.act(seat, bots[seat].choose(match.view(seat), legal))  # raises if illegal
+        match.act(seat, bots[seat].choose(seat, match.observe(seat), legal))  # raises if illegal
         problems = GAME.invariants(match.state)
         assert not problems, f"after {match.record[-1]}: {problems}"
     return match, states
@@ -67,9 +66,8 @@ def test_views_leak_no_deck_order(played: tuple[Match, list[MonoState]]) -> None
 def test_greedy_bot_asks_for_payment() -> None:
     bot = make_bot("greedy", MODE, 0)
     match = Match.start(MODE, 2, 1)
-    view: dict[str, Any] = match.view(1)
     legal = [Action("forgo", ("Hulk",)), Action("ask", ("Hulk",)), Action("done")]
-    assert bot.choose(view, legal) == Action("ask", ("Hulk",))
+    assert bot.choose(1, match.observe(1), legal) == Action("ask", ("Hulk",))
 
 
 def test_greedy_bot_makes_three_offers_a_turn_at_most_counted_from_its_view() -> None:
@@ -82,13 +80,12 @@ def test_greedy_bot_makes_three_offers_a_turn_at_most_counted_from_its_view() ->
     st.owner[st.board.hero("Nick Fury")] = 1
     legal = GAME.legal_actions(st, 0)
     wanted = Action("offer", ("Player 2", "give", 150, "get", "Nick Fury"))
-    view = GAME.view(st, 0)
-    assert make_bot("greedy", MODE, 0).choose(view, legal) == wanted
+    assert make_bot("greedy", MODE, 0).choose(0, GAME.observe(st, 0), legal) == wanted
     for made, choice in ((2, wanted), (3, Action("roll"))):
-        assert make_bot("greedy", MODE, 0).choose({**view, "offers_made": [made, 0]}, legal) == (
-            choice
-        )
+        seen = GAME.observe(st, 0)
+        seen.offers_made = [made, 0]
+        assert make_bot("greedy", MODE, 0).choose(0, seen, legal) == choice
     st, _ = GAME.apply(st, 0, wanted)
     st, _ = GAME.apply(st, 1, Action("decline"))
     legal = GAME.legal_actions(st, 0)
-    assert make_bot("greedy", MODE, 0).choose(GAME.view(st, 0), legal) == Action("roll")
+    assert make_bot("greedy", MODE, 0).choose(0, GAME.observe(st, 0), legal) == Action("roll")

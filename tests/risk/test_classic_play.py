@@ -23,7 +23,7 @@ def test_armies_change_only_through_placement_and_battle(players: int, seed: int
         seat = GAME.to_move(state)[0]
         before = sum(state.armies)
         state, events = GAME.apply(
-            state, seat, bots[seat].choose({}, GAME.legal_actions(state, seat))
+            state, seat, bots[seat].choose(seat, None, GAME.legal_actions(state, seat))
         )
         delta = 0
         for e in events:

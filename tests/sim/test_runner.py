@@ -9,19 +9,21 @@ import pytest
 
 from warroom.bots import RandomBot, register_tier
 from warroom.core.actions import Action
+from warroom.core.rng import HiddenRng
+from warroom.games.risk_classic import GAME, UNSEEN, RiskState
 from warroom.sim import stats
 from warroom.sim.runner import SimConfig, play_game, resolve_options, run
 
 MODE = "risk-classic"
-SEEN: list[tuple[int, dict[str, Any]]] = []
+SEEN: list[tuple[int, int, Any]] = []
 
 
 class SpyBot(RandomBot):
-    """Records every view it is handed, then plays at random."""
+    """Records every observation it is handed, then plays at random."""
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        SEEN.append((id(self), view))
-        return super().choose(view, legal)
+    def choose(self, seat: int, observation: Any, legal: Sequence[Action]) -> Action:
+        SEEN.append((id(self), seat, observation))
+        return super().choose(seat, observation, legal)
 
 
 register_tier("spy", "risk", lambda mode, seed: SpyBot(seed))
@@ -37,12 +39,14 @@ def test_bots_get_only_their_seats_view() -> None:
     play_game(config, 0, resolve_options(config))
     assert SEEN
     seats: dict[int, set[int]] = {}
-    for bot, view in SEEN:
-        assert isinstance(view, dict)
-        assert not {"hands", "deck", "rng"} & set(view)
-        assert view["seat"] in view["to_move"]
-        assert len(view["hand"]) == view["hand_sizes"][view["seat"]]
-        seats.setdefault(bot, set()).add(view["seat"])
+    for bot, seat, observation in SEEN:
+        assert isinstance(observation, RiskState)
+        assert seat in GAME.to_move(observation)
+        assert isinstance(observation.rng, HiddenRng)
+        assert all(card == UNSEEN for card in observation.deck)
+        for other, hand in enumerate(observation.hands):
+            assert UNSEEN not in hand if other == seat else hand == [UNSEEN] * len(hand)
+        seats.setdefault(bot, set()).add(seat)
     assert all(len(s) == 1 for s in seats.values())  # each bot only ever sees its own seat
 
 

@@ -1,4 +1,7 @@
-"""Bots: each receives only its seat's view and the legal actions, never the full state.
+"""Bots: each receives only its seat's observation and the legal actions, never the full state.
+
+An observation (`Game.observe`) is a state of the mode's own type with everything hidden
+from the seat masked; a bot reads it directly, and JSON is built only for interfaces.
 
 `make_bot(tier, mode_id, seed)` builds a bot of a tier for a mode; each game family adds
 its own greedy heuristic through `register_tier`.
@@ -11,15 +14,16 @@ from typing import Any, Protocol
 
 from warroom.core.actions import Action
 from warroom.core.errors import WarroomError
+from warroom.core.game import Seat
 from warroom.core.rng import Rng
 
 
 class Bot(Protocol):
-    """Chooses one of `legal` from what its seat may see."""
+    """Chooses one of `legal` for `seat` from what that seat may know."""
 
     name: str
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action: ...
+    def choose(self, seat: Seat, observation: Any, legal: Sequence[Action]) -> Action: ...
 
 
 class RandomBot:
@@ -36,7 +40,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def choose(self, seat: Seat, observation: Any, legal: Sequence[Action]) -> Action:
         if not legal:
             raise WarroomError("no legal action to choose from")
         kinds = sorted({a.kind for a in legal})

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from warroom.core.actions import Action
+from warroom.core.game import Seat
+from warroom.games.monopoly_avengers import GAME, MonoState
 from warroom.rules import monopoly as mb
 
 RESERVE = 150  # cash kept back for payments
@@ -48,9 +50,10 @@ class GreedyMonopolyBot:
         return v
 
     # -- choosing ----------------------------------------------------------------------------
-    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def choose(self, seat: Seat, observation: MonoState, legal: Sequence[Action]) -> Action:
+        view = GAME.describe(observation, seat)
         b = self.board
-        me: int = view["seat"]
+        me = seat
         cash: int = view["status"][me]["cash"]
         by_kind: dict[str, list[Action]] = {}
         for a in legal:

@@ -22,7 +22,7 @@ from warroom.bots.search import SearchKit, register_search_kit
 from warroom.core.actions import Action
 from warroom.core.board import Board
 from warroom.core.errors import WarroomError
-from warroom.core.game import OptionValue
+from warroom.core.game import OptionValue, Seat
 from warroom.core.rng import Rng
 from warroom.games import risk_classic as rc
 from warroom.games.risk_classic import RiskState
@@ -529,12 +529,13 @@ class GreedyRiskBot:
         self.fallback = RandomBot(seed)
         self.memory = TurnMemory()
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def choose(self, seat: Seat, observation: RiskState, legal: Sequence[Action]) -> Action:
+        view = rc.GAME.describe(observation, seat)
         st = determinize(self.memory(view), self.rng, sample=False)
-        action = greedy_action(st, view["seat"])
+        action = greedy_action(st, seat)
         if action in legal:
             return action
-        return self.fallback.choose(view, legal)
+        return self.fallback.choose(seat, observation, legal)
 
 
 def _greedy(mode: str, seed: int) -> Bot:

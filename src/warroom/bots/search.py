@@ -111,14 +111,14 @@ class MctsBot(Generic[S]):
         self.annotate = kit.memory() if kit.memory else None
         self.stats = SearchStats()
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def choose(self, seat: Seat, observation: S, legal: Sequence[Action]) -> Action:
         if not legal:
             raise WarroomError("no legal action to choose from")
         start = time.perf_counter()
+        kit, game = self.kit, self.kit.game
+        view = game.describe(observation, seat)
         if self.annotate is not None:
             view = self.annotate(view)
-        kit, game = self.kit, self.kit.game
-        seat: Seat = view["seat"]
         sample = kit.determinize(view, self.rng)
         allowed = set(legal)
         root_moves = [a for a in kit.candidates(sample, seat) if a in allowed]

@@ -81,7 +81,7 @@ class Terminal:
 
     def bot_turn(self, seat: int) -> None:
         legal = self.match.legal(seat)
-        action = self.bots[seat].choose(self.match.view(seat), legal)
+        action = self.bots[seat].choose(seat, self.match.observe(seat), legal)
         self.apply(seat, action)
 
     def human_turn(self, seat: int) -> None:
@@ -172,7 +172,7 @@ class Terminal:
                 self.bot_turn(other)
             if self.match.outcome() is not None:
                 return
-            self.apply(seat, helper.choose(self.match.view(seat), self.match.legal(seat)))
+            self.apply(seat, helper.choose(seat, self.match.observe(seat), self.match.legal(seat)))
 
     def apply(self, seat: int, action: Action) -> None:
         events = self.match.act(seat, action)

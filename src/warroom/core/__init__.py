@@ -18,16 +18,18 @@ from warroom.core.events import Event
 from warroom.core.game import Game, Outcome, Seat
 from warroom.core.match import SAVE_FORMAT_VERSION, Match
 from warroom.core.registry import get_mode, modes, register
-from warroom.core.rng import GENERATORS, KeyedRng, Rng, make_rng
+from warroom.core.rng import GENERATORS, HIDDEN, HiddenRng, KeyedRng, Rng, make_rng
 
 __all__ = [
     "GENERATORS",
+    "HIDDEN",
     "SAVE_FORMAT_VERSION",
     "Action",
     "BoardError",
     "CannotUndo",
     "Event",
     "Game",
+    "HiddenRng",
     "IllegalAction",
     "KeyedRng",
     "MalformedAction",

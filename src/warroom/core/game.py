@@ -142,8 +142,21 @@ class Game(ABC, Generic[S]):
         """The new state and what happened; raise IllegalAction (with the reason) otherwise."""
 
     @abstractmethod
+    def observe(self, state: S, seat: Seat | None) -> S:
+        """What `seat` may know (None: a spectator), as a state of the mode's own type with
+        everything hidden from that seat masked, the generator too (`HIDDEN`).
+
+        Bots and search read observations: typed and cheap, where JSON would cost more than
+        the rules. An observation is not played on: search fills in what is masked first.
+        """
+
+    @abstractmethod
+    def describe(self, observation: S, seat: Seat | None) -> dict[str, Any]:
+        """An observation as plain JSON data, for interfaces."""
+
     def view(self, state: S, seat: Seat | None) -> dict[str, Any]:
         """What `seat` may know, as plain JSON data (None: a spectator's public view)."""
+        return self.describe(self.observe(state, seat), seat)
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
@@ -160,7 +173,7 @@ class Game(ABC, Generic[S]):
     def resample_hidden(self, state: S, seat: Seat, rng: Rng) -> S | None:
         """A state `seat` cannot tell from `state`: everything hidden from it redrawn.
 
-        The contract tests check that `view(state, seat)` is the same for both, which is
+        The contract tests check that `observe(state, seat)` is the same for both, which is
         what "the view leaks nothing" means. None where a mode hides nothing.
         """
         return None

@@ -80,6 +80,9 @@ class Match:
     def legal(self, seat: Seat) -> list[Action]:
         return self.game.legal_actions(self.state, seat)
 
+    def observe(self, seat: Seat | None) -> Any:
+        return self.game.observe(self.state, seat)
+
     def view(self, seat: Seat | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)
 

@@ -113,6 +113,27 @@ class KeyedRng(Rng):
         return int.from_bytes(block.digest(), "little")
 
 
+class HiddenRng(Rng):
+    """The generator inside an observation (`Game.observe`): a seat knows nothing of the
+    chance to come, not even how many draws were made, so every draw refuses. Search puts a
+    generator of its own in before playing a determinized state on."""
+
+    __slots__ = ()
+    generator: ClassVar[str] = "hidden"
+
+    def __init__(self, seed: int = 0, counter: int = 0) -> None:
+        self.seed = 0
+        self.counter = 0
+
+    def copy(self) -> HiddenRng:
+        return self
+
+    def next_u64(self) -> int:
+        raise RuntimeError("an observation's chance is hidden: determinize it to play on")
+
+
+HIDDEN = HiddenRng()
+
 GENERATORS: dict[str, type[Rng]] = {cls.generator: cls for cls in (Rng, KeyedRng)}
 
 

@@ -66,7 +66,7 @@ from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
 from warroom.core.game import Game, OptionValue, Outcome, Seat, require
 from warroom.core.registry import register
-from warroom.core.rng import Rng
+from warroom.core.rng import HIDDEN, Rng
 from warroom.games import catalogued, rules_options
 from warroom.rules import monopoly as mb
 from warroom.rules.monopoly import HQ, MonopolyBoard
@@ -382,8 +382,16 @@ class MonopolyAvengers(Game[MonoState]):
     def outcome(self, state: MonoState) -> Outcome | None:
         return state.outcome
 
-    def view(self, state: MonoState, seat: Seat | None) -> dict[str, Any]:
-        st, b = state, state.board
+    def observe(self, state: MonoState, seat: Seat | None) -> MonoState:
+        """Each deck's order masked (kept sorted: which cards it holds is public) and the
+        dice to come; everything else is public."""
+        st = state.copy()
+        st.decks = [sorted(d) for d in st.decks]
+        st.rng = HIDDEN
+        return st
+
+    def describe(self, observation: MonoState, seat: Seat | None) -> dict[str, Any]:
+        st, b = observation, observation.board
         names = self.seat_names(st)
         worth = _net_worths(st)
         out: dict[str, Any] = {

@@ -38,7 +38,7 @@ from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
 from warroom.core.game import Game, OptionValue, Outcome, Seat, require
 from warroom.core.registry import register
-from warroom.core.rng import Rng
+from warroom.core.rng import HIDDEN, Rng
 from warroom.games import catalogued, rules_options
 from warroom.rules import battle
 from warroom.rules.cards import WILD, is_set, set_value
@@ -65,6 +65,7 @@ FORTIFY = "fortify"  # Fortifying Your Position
 OVER = "over"
 
 MAPS = {"ancient-earth": "ancient-earth", "classic-world": "classic-world"}
+UNSEEN = -1  # a card in an observation whose face its seat cannot see
 
 
 @dataclass(slots=True)
@@ -349,8 +350,18 @@ class ClassicRisk(Game[RiskState]):
     def outcome(self, state: RiskState) -> Outcome | None:
         return state.outcome
 
-    def view(self, state: RiskState, seat: Seat | None) -> dict[str, Any]:
-        st, b = state, state.board
+    def observe(self, state: RiskState, seat: Seat | None) -> RiskState:
+        """Other hands and the deck masked (`UNSEEN` cards; their sizes are public)."""
+        st = state.copy()
+        for p in range(st.players):
+            if p != seat:
+                st.hands[p] = [UNSEEN] * len(st.hands[p])
+        st.deck = [UNSEEN] * len(st.deck)
+        st.rng = HIDDEN
+        return st
+
+    def describe(self, observation: RiskState, seat: Seat | None) -> dict[str, Any]:
+        st, b = observation, observation.board
         sides = st.players + (st.neutral is not None)
         # owner number -> (label, seat); -1 (unclaimed) reads from the end: (None, None)
         who: list[tuple[str | None, int | None]] = [

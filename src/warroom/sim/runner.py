@@ -167,7 +167,7 @@ def play_rules(
             raise WarroomError(f"{config.mode}: nobody to move but no outcome (seed {seed})")
         seat = movers[0]  # simultaneous deciders act one at a time, each on the latest state
         legal = game.legal_actions(state, seat)
-        action = bots[seat].choose(game.view(state, seat), legal)
+        action = bots[seat].choose(seat, game.observe(state, seat), legal)
         state, _ = game.apply(state, seat, action)
         actions += 1
         outcome = game.outcome(state)

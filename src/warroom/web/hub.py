@@ -537,18 +537,18 @@ class Hub:
                     room.bot_running = False
                     return
                 state_id = room.state_id
-                view = room.match.view(seat)
+                observation = room.match.observe(seat)
                 legal = room.match.legal(seat)
                 bot = room.bots[seat]
             try:
-                action = bot.choose(view, legal)
+                action = bot.choose(seat, observation, legal)
                 if action not in legal:
                     raise WarroomError(f"{action.text()!r} is not a legal action now")
             except Exception:  # a broken bot must not stall the game
                 log.exception(
                     "game %s: bot for seat %d failed; playing randomly", room.row.id, seat
                 )
-                action = RandomBot(state_id).choose(view, legal)
+                action = RandomBot(state_id).choose(seat, observation, legal)
             with room.lock:
                 room.bot_running = False
             try:
