@@ -1,8 +1,8 @@
 """Classic RISK bots: a determinizer, a greedy heuristic, and the search kit for MCTS.
 
-The greedy policy works on a full `RiskState`, so the same code is the bot (on a state
-rebuilt from its view, where only public facts and its own hand matter) and the cheap
-rollout policy of the search bot (on a sampled state). It builds its action directly
+The greedy policy works on a `RiskState`, so the same code is the bot (on its seat's
+observation: it reads only public facts and its own hand) and the cheap rollout policy of
+the search bot (on a sampled state). It builds its action directly
 from the rules rather than from the legal list, which keeps rollouts fast; the bot
 checks the result against the legal list it was given.
 
@@ -14,15 +14,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
-from warroom import data
 from warroom.bots import Bot, RandomBot, register_tier
 from warroom.bots.search import SearchKit, register_search_kit
 from warroom.core.actions import Action
 from warroom.core.board import Board
 from warroom.core.errors import WarroomError
-from warroom.core.game import OptionValue, Seat
+from warroom.core.game import Seat
 from warroom.core.rng import Rng
 from warroom.games import risk_classic as rc
 from warroom.games.risk_classic import RiskState
@@ -44,92 +42,25 @@ def p_conquer(attackers: int, defenders: int) -> float:
 
 
 # -- determinization -------------------------------------------------------------------------
-def determinize(view: dict[str, Any], rng: random.Random, sample: bool = True) -> RiskState:
-    """A full state agreeing with everything `view` shows; the hidden rest is sampled.
+def determinize(observation: RiskState, seat: Seat, rng: random.Random) -> RiskState:
+    """A full state agreeing with everything `seat` observes; the hidden rest is sampled.
 
-    Known: the board, own hand, every hand's size, the deck's size. Unseen cards (all but
-    the own hand) are shuffled and dealt into the other hands and the deck. Facts a view
-    does not carry are read from optional hints in the view (`conquered`, `first`,
-    `options`) or guessed: the search only needs a plausible state. With `sample` off the
-    unseen cards are dealt unshuffled, for players that never look at them.
+    Known: the board, own hand, every hand's size, the deck's size. The cards `seat` cannot
+    see (all but its own hand) are shuffled and dealt into the other hands and the deck, and
+    chance comes from a fresh generator seeded from `rng`.
     """
-    board = data.board(view["board"])
-    n = len(board)
-    players = len(view["players"])
-    neutral = 2 if players == 2 else None
-    owner = [-1] * n
-    armies = [0] * n
-    for t, info in enumerate(view["territories"]):
-        seat = info["seat"]
-        owner[t] = seat if seat is not None else (-1 if info["owner"] is None else 2)
-        armies[t] = info["armies"]
-    me = view["seat"]
-    wilds = iter(range(n, n + board.wild_cards))
-    hand = sorted(
-        next(wilds) if c["card"] == WILD else board.index[c["card"]] for c in view["hand"]
-    )
-    mine = set(hand)
-    unseen = [c for c in range(n + board.wild_cards) if c not in mine]
-    if sample:
-        rng.shuffle(unseen)
-    hands: list[list[int]] = []
-    for p, size in enumerate(view["hand_sizes"]):
-        if p == me:
-            hands.append(hand)
-        else:
-            hands.append(sorted(unseen[:size]))
-            del unseen[:size]
-    deck = unseen[: view["deck_size"]]
-    options: dict[str, OptionValue] = {
-        "map": board.id,
-        "setup": "claim",
-        "defender_dice": "auto",
-        "turn_limit": 0,
-    }
-    options.update(view.get("options", {}))
-    battle = view.get("battle")
-    phase = view["phase"]
-    return RiskState(
-        board=board,
-        options=options,
-        players=players,
-        neutral=neutral,
-        rng=Rng(rng.getrandbits(64)),
-        owner=owner,
-        armies=armies,
-        reserve=list(view["reserve"]),
-        hands=hands,
-        deck=deck,
-        sets_traded=view["sets_traded"],
-        phase=phase,
-        current=view["current"],
-        first=view.get("first", _guess_first(view)),
-        turn=view["turn"],
-        pending=view["pending"],
-        elimination_trade=bool(view["elimination_trade"]),
-        conquered=bool(view.get("conquered", False)),
-        card_bonus_taken=bool(view.get("card_bonus_taken", False)),
-        attack_from=board.index[battle["from"]] if battle else -1,
-        attack_to=board.index[battle["to"]] if battle else -1,
-        attack_dice=battle["dice"] if battle else 0,
-        alive=list(view["alive"]),
-        out_order=[p for p in range(players) if not view["alive"][p]],
-        outcome=None,
-    )
-
-
-def _guess_first(view: dict[str, Any]) -> int:
-    """Who placed first in setup: the seat that has placed more than the seat before it.
-
-    Setup goes round in seat order from the first player, so within a round the seats that
-    have already placed hold fewer armies in reserve; with all equal, a round is starting.
-    """
-    players = len(view["players"])
-    reserve = view["reserve"][:players]
-    for p in range(players):
-        if reserve[p] < reserve[p - 1]:
-            return p
-    return int(view["current"])
+    st = observation.copy()
+    mine = set(st.hands[seat])
+    unseen = [c for c in range(len(st.board) + st.board.wild_cards) if c not in mine]
+    rng.shuffle(unseen)
+    dealt = 0
+    for p, hand in enumerate(st.hands):
+        if p != seat:
+            st.hands[p] = sorted(unseen[dealt : dealt + len(hand)])
+            dealt += len(hand)
+    st.deck = unseen[dealt : dealt + len(st.deck)]
+    st.rng = Rng(rng.getrandbits(64))
+    return st
 
 
 # -- board facts, computed once per board ------------------------------------------------------
@@ -487,26 +418,6 @@ def _horizon_over(st: RiskState, root_turn: int) -> bool:
     return st.turn > root_turn + 1
 
 
-class TurnMemory:
-    """Adds `conquered` to views: whether the seat has captured a territory this turn.
-
-    The view does not say (it decides whether a card is drawn), but the seat saw its own
-    territory count when the turn began; a capture is the only way it grows in a turn.
-    """
-
-    def __init__(self) -> None:
-        self.start: tuple[int, int] | None = None  # (turn, territories when it began)
-
-    def __call__(self, view: dict[str, Any]) -> dict[str, Any]:
-        seat, turn = view["seat"], view["turn"]
-        if view["current"] != seat or "conquered" in view:
-            return view
-        count = sum(1 for t in view["territories"] if t["seat"] == seat)
-        if self.start is None or self.start[0] != turn:
-            self.start = (turn, count)
-        return {**view, "conquered": count > self.start[1]}
-
-
 KIT: SearchKit[RiskState] = SearchKit(
     game=rc.GAME,
     determinize=determinize,
@@ -515,7 +426,6 @@ KIT: SearchKit[RiskState] = SearchKit(
     evaluate=evaluate,
     horizon_over=_horizon_over,
     turn=lambda st: st.turn,
-    memory=TurnMemory,
 )
 
 
@@ -525,14 +435,10 @@ class GreedyRiskBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
         self.fallback = RandomBot(seed)
-        self.memory = TurnMemory()
 
     def choose(self, seat: Seat, observation: RiskState, legal: Sequence[Action]) -> Action:
-        view = rc.GAME.describe(observation, seat)
-        st = determinize(self.memory(view), self.rng, sample=False)
-        action = greedy_action(st, seat)
+        action = greedy_action(observation, seat)
         if action in legal:
             return action
         return self.fallback.choose(seat, observation, legal)
