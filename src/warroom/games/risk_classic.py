@@ -37,6 +37,7 @@ from warroom.core.board import Board
 from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
 from warroom.core.game import Game, OptionValue, Outcome, Seat, require
+from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
 from warroom.core.rng import HIDDEN, Rng
 from warroom.games import catalogued, rules_options
@@ -214,71 +215,70 @@ class ClassicRisk(Game[RiskState]):
         return "Neutral" if side == st.neutral else player_name(side)
 
     # -- legal actions -------------------------------------------------------------------
-    def legal_actions(self, state: RiskState, seat: Seat) -> list[Action]:
+    def legal_actions(self, state: RiskState, seat: Seat) -> Legal:
+        """As families: every count of armies to place, dice to roll or armies to move is one
+        range, so a fortify step with thousands of splits lists a family per pair."""
         if seat not in self.to_move(state):
-            return []
+            return Legal(())
         st, b = state, state.board
         names = b.territories
+        owner = st.owner
         phase = st.phase
         if phase == CLAIM:
-            return [Action("claim", (names[t],)) for t in range(len(b)) if st.owner[t] == -1]
+            return Legal(Family("claim", (names[t],)) for t in range(len(b)) if owner[t] == -1)
         if phase == SETUP_PLACE:
-            most = self._setup_place_limit(st)
-            return [
-                Action("place", (names[t], k))
-                for t in range(len(b))
-                if st.owner[t] == seat
-                for k in range(1, most + 1)
-            ]
+            counts = range(1, self._setup_place_limit(st) + 1)
+            return Legal(
+                Family("place", (names[t],), counts) for t in range(len(b)) if owner[t] == seat
+            )
         if phase == SETUP_NEUTRAL:
-            return [
-                Action("neutral", (names[t],)) for t in range(len(b)) if st.owner[t] == st.neutral
-            ]
+            return Legal(
+                Family("neutral", (names[t],)) for t in range(len(b)) if owner[t] == st.neutral
+            )
         if phase == REINFORCE:
             out = self._trades(st, seat) if self._may_trade(st, seat) else []
-            if len(st.hands[seat]) >= self._must_trade_at(st):
-                return out
-            out += [
-                Action("place", (names[t], k))
-                for t in range(len(b))
-                if st.owner[t] == seat
-                for k in range(1, st.pending + 1)
-            ]
-            return out
+            if len(st.hands[seat]) < self._must_trade_at(st):
+                counts = range(1, st.pending + 1)
+                out += [
+                    Family("place", (names[t],), counts) for t in range(len(b)) if owner[t] == seat
+                ]
+            return Legal(out)
         if phase == ATTACK:
-            out = [Action("end")]
+            out = [Family("end")]
+            armies = st.armies
             for s in range(len(b)):
-                if st.owner[s] != seat or st.armies[s] < 2:
+                if owner[s] != seat or armies[s] < 2:
                     continue
-                most = min(3, st.armies[s] - 1)
-                for t in b.neighbors[s]:
-                    if st.owner[t] != seat:
-                        out += [
-                            Action("attack", (names[s], names[t], d)) for d in range(1, most + 1)
-                        ]
-            return out
+                dice = range(1, min(3, armies[s] - 1) + 1)
+                out += [
+                    Family("attack", (names[s], names[t]), dice)
+                    for t in b.neighbors[s]
+                    if owner[t] != seat
+                ]
+            return Legal(out)
         if phase == DEFEND:
-            return [Action("defend", (d,)) for d in range(1, self._defend_most(st) + 1)]
+            return Legal((Family("defend", (), range(1, self._defend_most(st) + 1)),))
         if phase == OCCUPY:
             least = st.attack_dice  # already moved in; the rest may follow, one stays behind
-            return [Action("move", (k,)) for k in range(least, least + st.armies[st.attack_from])]
+            return Legal((Family("move", (), range(least, least + st.armies[st.attack_from])),))
         if phase == FORTIFY:
-            out = [Action("end")]
+            out = [Family("end")]
+            armies = st.armies
             for s in range(len(b)):
-                if st.owner[s] != seat or st.armies[s] < 2:
+                if owner[s] != seat or armies[s] < 2:
                     continue
-                for t in b.neighbors[s]:
-                    if st.owner[t] == seat:
-                        out += [
-                            Action("fortify", (names[s], names[t], k))
-                            for k in range(1, st.armies[s])
-                        ]
-            return out
-        return []
+                moves = range(1, armies[s])
+                out += [
+                    Family("fortify", (names[s], names[t]), moves)
+                    for t in b.neighbors[s]
+                    if owner[t] == seat
+                ]
+            return Legal(out)
+        return Legal(())
 
-    def _trades(self, st: RiskState, seat: Seat) -> list[Action]:
+    def _trades(self, st: RiskState, seat: Seat) -> list[Family]:
         hand = st.hands[seat]
-        out: list[Action] = []
+        out: list[Family] = []
         seen: set[tuple[str, ...]] = set()
         for combo in combinations(sorted(hand), 3):
             designs = tuple(self._design(st, c) for c in combo)
@@ -290,9 +290,9 @@ class ClassicRisk(Game[RiskState]):
             seen.add(cards)
             bonus = self._bonus_choices(st, seat, combo)
             if bonus:
-                out += [Action("trade", (*cards, st.board.territories[t])) for t in bonus]
+                out += [Family("trade", (*cards, st.board.territories[t])) for t in bonus]
             else:
-                out.append(Action("trade", cards))
+                out.append(Family("trade", cards))
         return out
 
     def _bonus_choices(self, st: RiskState, seat: Seat, combo: tuple[int, ...]) -> list[int]:
