@@ -99,24 +99,41 @@ def _held_by(st: RiskState, region: int) -> int:
     return side if all(st.owner[t] == side for t in members) else -1
 
 
-def _target_value(st: RiskState, seat: int, t: int, counts: Sequence[int]) -> float:
-    """What taking `t` is worth to `seat`, in territories."""
-    b = st.board
-    r = b.region_of[t]
-    size = _region_size(b)[r]
-    bonus = b.region_bonus[r]
-    value = 1.0 + bonus * (counts[r] + 1) / size
-    if counts[r] + 1 == size:
-        value += 2.0 * bonus  # completes the region
-    holder = _held_by(st, r)
-    if holder >= 0 and holder != seat and holder != st.neutral:
-        value += 1.5 * bonus  # breaks an opponent's region
-    o = st.owner[t]
-    if 0 <= o < st.players and o != st.neutral:
-        left = st.owner.count(o)
-        if left <= 2:
-            value += 3.0 + CARD_VALUE * len(st.hands[o]) / left  # towards an elimination
-    return value
+class _Targets:
+    """What a target is worth to `seat` (`_target_value`), with the facts every target shares
+    (own territories per region, who holds each region, territories per side) counted once
+    per decision instead of once per target."""
+
+    __slots__ = ("counts", "held", "left", "seat", "st")
+
+    def __init__(self, st: RiskState, seat: int) -> None:
+        self.st, self.seat = st, seat
+        self.counts = _region_counts(st, seat)
+        self.held = [_held_by(st, r) for r in range(len(st.board.regions))]
+        self.left = [0] * (st.players + 2)  # territories per side; neutral and unclaimed too
+        for o in st.owner:
+            self.left[o] += 1
+
+    def value(self, t: int) -> float:
+        """What taking `t` is worth to `seat`, in territories."""
+        st, seat = self.st, self.seat
+        b = st.board
+        r = b.region_of[t]
+        size = _region_size(b)[r]
+        bonus = b.region_bonus[r]
+        count = self.counts[r]
+        value = 1.0 + bonus * (count + 1) / size
+        if count + 1 == size:
+            value += 2.0 * bonus  # completes the region
+        holder = self.held[r]
+        if holder >= 0 and holder != seat and holder != st.neutral:
+            value += 1.5 * bonus  # breaks an opponent's region
+        o = st.owner[t]
+        if 0 <= o < st.players and o != st.neutral:
+            left = self.left[o]
+            if left <= 2:
+                value += 3.0 + CARD_VALUE * len(st.hands[o]) / left  # towards an elimination
+        return value
 
 
 # -- the greedy policy on full states ----------------------------------------------------------
@@ -175,7 +192,8 @@ def _best_claim(st: RiskState, seat: int) -> int:
 def _best_placement(st: RiskState, seat: int, armies: int) -> int:
     """Where new armies do most: the best attack they enable, or the most threatened front."""
     b = st.board
-    counts = _region_counts(st, seat)
+    targets = _Targets(st, seat)
+    counts = targets.counts
     best, best_score = -1, -1e9
     for t in range(len(b)):
         if st.owner[t] != seat:
@@ -186,7 +204,7 @@ def _best_placement(st: RiskState, seat: int, armies: int) -> int:
         for u in b.neighbors[t]:
             if st.owner[u] != seat and st.owner[u] >= 0:
                 border = True
-                gain = p_conquer(here, st.armies[u]) * _target_value(st, seat, u, counts)
+                gain = p_conquer(here, st.armies[u]) * targets.value(u)
                 attack = max(attack, gain)
         if not border:
             continue
@@ -255,30 +273,41 @@ def _best_trade(st: RiskState, seat: int) -> Action | None:
     return Action("trade", cards)
 
 
-def _attacks(st: RiskState, seat: int) -> list[tuple[int, int, float]]:
-    """(from, to, score) for every attack worth making, best first."""
+def _scored_attacks(st: RiskState, seat: int) -> list[tuple[int, int, float]]:
+    """(from, to, score) for every attack, in board order."""
     b = st.board
-    counts = _region_counts(st, seat)
+    targets = _Targets(st, seat)
     card = 0.0 if st.conquered or not st.deck else CARD_VALUE
+    owner, armies = st.owner, st.armies
     out: list[tuple[int, int, float]] = []
     for s in range(len(b)):
-        a = st.armies[s]
-        if st.owner[s] != seat or a < 2:
+        a = armies[s]
+        if owner[s] != seat or a < 2:
             continue
         for t in b.neighbors[s]:
-            if st.owner[t] == seat:
+            if owner[t] == seat:
                 continue
-            p = p_conquer(a, st.armies[t])
-            value = _target_value(st, seat, t, counts) + card
+            p = p_conquer(a, armies[t])
+            value = targets.value(t) + card
             out.append((s, t, p * value - (1 - p) * 1.0))
+    return out
+
+
+def _attacks(st: RiskState, seat: int) -> list[tuple[int, int, float]]:
+    """(from, to, score) for every attack worth making, best first."""
+    out = _scored_attacks(st, seat)
     out.sort(key=lambda x: -x[2])
     return out
 
 
 def _best_attack(st: RiskState, seat: int) -> tuple[int, int, float] | None:
-    attacks = _attacks(st, seat)
-    if attacks and attacks[0][2] >= ATTACK_THRESHOLD:
-        return attacks[0]
+    """The first of the best-scoring attacks (as `_attacks` ranks them), without sorting."""
+    best: tuple[int, int, float] | None = None
+    for attack in _scored_attacks(st, seat):
+        if best is None or attack[2] > best[2]:
+            best = attack
+    if best is not None and best[2] >= ATTACK_THRESHOLD:
+        return best
     return None
 
 
@@ -360,7 +389,7 @@ def candidates(st: RiskState, seat: int) -> list[Action]:
 def _placements(st: RiskState, seat: int, armies: int) -> list[int]:
     """Own front territories ranked by the best conquest odds the armies would give."""
     b = st.board
-    counts = _region_counts(st, seat)
+    targets = _Targets(st, seat)
     scored: list[tuple[float, int]] = []
     for t in range(len(b)):
         if st.owner[t] != seat:
@@ -368,7 +397,7 @@ def _placements(st: RiskState, seat: int, armies: int) -> list[int]:
         here = st.armies[t] + armies
         best = max(
             (
-                p_conquer(here, st.armies[u]) * _target_value(st, seat, u, counts)
+                p_conquer(here, st.armies[u]) * targets.value(u)
                 for u in b.neighbors[t]
                 if st.owner[u] != seat and st.owner[u] >= 0
             ),
