@@ -100,22 +100,36 @@ def _held_by(st: RiskState, region: int) -> int:
 
 
 class _Targets:
-    """What a target is worth to `seat` (`_target_value`), with the facts every target shares
-    (own territories per region, who holds each region, territories per side) counted once
-    per decision instead of once per target."""
+    """What each target is worth to `seat`, with the facts every target shares (own
+    territories per region, who holds each region, territories per side) counted once.
 
-    __slots__ = ("counts", "held", "left", "seat", "st")
+    A value depends only on who owns what and the hands' sizes, and a step replaces the
+    owner list whenever it changes one (`RiskState.step_copy`), so the same list and sizes
+    mean the same values: the rolls of an attack reuse them (`_targets`)."""
+
+    __slots__ = ("counts", "held", "left", "seat", "st", "values")
 
     def __init__(self, st: RiskState, seat: int) -> None:
         self.st, self.seat = st, seat
+        self.values: dict[int, float] = {}
         self.counts = _region_counts(st, seat)
         self.held = [_held_by(st, r) for r in range(len(st.board.regions))]
         self.left = [0] * (st.players + 2)  # territories per side; neutral and unclaimed too
         for o in st.owner:
             self.left[o] += 1
 
+    def fits(self, st: RiskState, seat: int) -> bool:
+        return (
+            self.st.owner is st.owner
+            and self.seat == seat
+            and all(len(a) == len(b) for a, b in zip(self.st.hands, st.hands, strict=True))
+        )
+
     def value(self, t: int) -> float:
         """What taking `t` is worth to `seat`, in territories."""
+        known = self.values.get(t)
+        if known is not None:
+            return known
         st, seat = self.st, self.seat
         b = st.board
         r = b.region_of[t]
@@ -133,7 +147,19 @@ class _Targets:
             left = self.left[o]
             if left <= 2:
                 value += 3.0 + CARD_VALUE * len(st.hands[o]) / left  # towards an elimination
+        self.values[t] = value
         return value
+
+
+_last_targets: list[_Targets] = []  # the latest, for the next decision on the same lists
+
+
+def _targets(st: RiskState, seat: int) -> _Targets:
+    if _last_targets and _last_targets[0].fits(st, seat):
+        return _last_targets[0]
+    targets = _Targets(st, seat)
+    _last_targets[:] = [targets]
+    return targets
 
 
 # -- the greedy policy on full states ----------------------------------------------------------
@@ -192,7 +218,7 @@ def _best_claim(st: RiskState, seat: int) -> int:
 def _best_placement(st: RiskState, seat: int, armies: int) -> int:
     """Where new armies do most: the best attack they enable, or the most threatened front."""
     b = st.board
-    targets = _Targets(st, seat)
+    targets = _targets(st, seat)
     counts = targets.counts
     best, best_score = -1, -1e9
     for t in range(len(b)):
@@ -276,7 +302,7 @@ def _best_trade(st: RiskState, seat: int) -> Action | None:
 def _scored_attacks(st: RiskState, seat: int) -> list[tuple[int, int, float]]:
     """(from, to, score) for every attack, in board order."""
     b = st.board
-    targets = _Targets(st, seat)
+    targets = _targets(st, seat)
     card = 0.0 if st.conquered or not st.deck else CARD_VALUE
     owner, armies = st.owner, st.armies
     out: list[tuple[int, int, float]] = []
@@ -389,7 +415,7 @@ def candidates(st: RiskState, seat: int) -> list[Action]:
 def _placements(st: RiskState, seat: int, armies: int) -> list[int]:
     """Own front territories ranked by the best conquest odds the armies would give."""
     b = st.board
-    targets = _Targets(st, seat)
+    targets = _targets(st, seat)
     scored: list[tuple[float, int]] = []
     for t in range(len(b)):
         if st.owner[t] != seat:
