@@ -1,51 +1,66 @@
-"""Classic RISK engine speed: random-bot games and actions per second on one core.
+"""Classic RISK on the rules path (the Python rules and bots, no compiled kernel), with pyrisk
+side by side in the same run. Not a test; results go in docs/simulation.md and the README.
 
-Run: .venv/bin/python benchmarks/classic_bench.py [--games N] [--players P] [--turns T]
-Random play rarely ends by conquest, so games are capped at T turns (the mode's
-turn_limit option); the figure counts games played to that end, stated with the cap.
+    python benchmarks/classic_bench.py [--games N] [--repeats R] [--pyrisk DIR]
+
+Games go through the runner's own loop (`play_game`, engine "python": bots get observations
+and the legal actions) with the default simulation options (turn_limit 300). Every figure is
+CPU seconds of one process (`time.process_time`), so one core; each row is the median of R
+rounds, and the rounds interleave the rows and pyrisk so that a busy machine slows them alike.
+`--pyrisk DIR` names a checkout of pyrisk (github.com/chronitis/pyrisk) outside this
+repository, driven as in benchmarks/fast_bench.py: four StupidAIs, no cards, no display.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
+from pathlib import Path
 
-from warroom.bots import RandomBot
-from warroom.games.risk_classic import GAME
+from fast_bench import pyrisk_run
+from warroom.sim.runner import SimConfig, play_game, resolve_options
+
+ROWS = (("greedy", 4), ("greedy", 2), ("random", 4), ("random", 2))
 
 
-def play(seed: int, players: int, turns: int, defender: str) -> tuple[int, int, bool]:
-    state = GAME.new_game(
-        players, seed, {"turn_limit": turns, "defender_dice": defender, "setup": "deal"}
-    )
-    bots = [RandomBot(seed * 10 + s) for s in range(players)]
-    actions = 0
-    while state.outcome is None:
-        seat = GAME.to_move(state)[0]
-        action = bots[seat].choose(seat, None, GAME.legal_actions(state, seat))
-        state, _ = GAME.apply(state, seat, action)
-        actions += 1
-    conquest = "turn limit" not in state.outcome.reason
-    return actions, state.turn, conquest
+def rules_round(bots: str, players: int, games: int) -> tuple[float, float]:
+    """(games/s, actions/s) for one round of `games` games on the rules path."""
+    config = SimConfig("risk-classic", games, (bots,), players, seed=1, engine="python")
+    options = resolve_options(config)
+    start = time.process_time()
+    actions = sum(play_game(config, i, options).actions for i in range(games))
+    seconds = time.process_time() - start
+    return games / seconds, actions / seconds
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--turns", type=int, default=100)
-    ap.add_argument("--defender", choices=("choose", "auto"), default="choose")
-    args = ap.parse_args()
-    start = time.perf_counter()
-    actions = turns = conquests = 0
-    for seed in range(args.games):
-        a, t, c = play(seed, args.players, args.turns, args.defender)
-        actions, turns, conquests = actions + a, turns + t, conquests + c
-    secs = time.perf_counter() - start
-    print(f"{args.games} random-bot games, {args.players} players, full card rules, "
-          f"cap {args.turns} turns, defender_dice={args.defender}")
-    print(f"  {args.games / secs:8.1f} games/s   {actions / secs:10.0f} actions/s   "
-          f"{turns / secs:8.0f} turns/s   ({conquests} ended by conquest)")
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=20, help="games per row and round")
+    parser.add_argument("--repeats", type=int, default=3, help="rounds; rows report medians")
+    parser.add_argument("--pyrisk", type=Path, help="a pyrisk checkout to measure alongside")
+    parser.add_argument("--pyrisk-games", type=int, default=200)
+    args = parser.parse_args()
+    rates: dict[tuple[str, int], list[tuple[float, float]]] = {row: [] for row in ROWS}
+    pyrisk_rates: list[float] = []
+    for _ in range(args.repeats):
+        for bots, players in ROWS:
+            rates[bots, players].append(rules_round(bots, players, args.games))
+        if args.pyrisk:
+            pyrisk_rates.append(pyrisk_run(args.pyrisk, args.pyrisk_games)["games_per_second"])
+    print(f"Classic RISK, rules path, one core, median of {args.repeats} rounds")
+    print("| bots | players | games/s | actions/s |")
+    print("| --- | ---: | ---: | ---: |")
+    for bots, players in ROWS:
+        games_s = statistics.median(r[0] for r in rates[bots, players])
+        actions_s = statistics.median(r[1] for r in rates[bots, players])
+        print(f"| {bots} | {players} | {games_s:,.1f} | {actions_s:,.0f} |")
+    if pyrisk_rates:
+        theirs = statistics.median(pyrisk_rates)
+        ours = statistics.median(r[0] for r in rates["greedy", 4])
+        rounds = len(pyrisk_rates)
+        print(f"pyrisk, 4 StupidAI, no cards: {theirs:,.1f} games/s (median of {rounds})")
+        print(f"4 greedy on the rules path / pyrisk: {ours / theirs:.2f}")
 
 
 if __name__ == "__main__":

@@ -72,18 +72,24 @@ def row(bots: str, players: int, fast_games: int, python_games: int) -> str:
     )
 
 
-def pyrisk(directory: Path, games: int) -> str:
+def pyrisk_run(directory: Path, games: int) -> dict[str, float]:
+    """One run of the pyrisk driver: games, CPU seconds, turns, and games per second."""
     out = subprocess.run(
         [sys.executable, "-c", PYRISK_DRIVER, str(directory), str(games)],
         check=True,
         capture_output=True,
         text=True,
     )
-    r = json.loads(out.stdout)
+    r: dict[str, float] = json.loads(out.stdout)
+    return {**r, "games_per_second": r["games"] / r["seconds"]}
+
+
+def pyrisk(directory: Path, games: int) -> str:
+    r = pyrisk_run(directory, games)
     return (
-        f"pyrisk, 4 StupidAI, no cards: {r['games'] / r['seconds']:,.0f} games/s, "
+        f"pyrisk, 4 StupidAI, no cards: {r['games_per_second']:,.0f} games/s, "
         f"{r['turns'] / r['seconds']:,.0f} turns/s, {r['turns'] / r['games']:.0f} turns a game "
-        f"({r['games']} games)"
+        f"({r['games']:.0f} games)"
     )
 
 

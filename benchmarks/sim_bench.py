@@ -4,7 +4,8 @@ mode, and MCTS iterations per second. Not a test; results go in docs/simulation.
     python benchmarks/sim_bench.py [--games N] [--seconds S] [--profile TIER --mode MODE]
 
 Each measurement plays whole games through the runner's own loop (`play_game`: bots get
-views and the legal list, as in `warroom simulate --engine python`), in this one process.
+observations and the legal actions, as in `warroom simulate --engine python`), in this one
+process.
 benchmarks/fast_bench.py measures the compiled fast paths.
 """
 

@@ -1,4 +1,5 @@
-"""RISK bots: legal choices, determinization that matches the view and ignores hidden truth."""
+"""RISK bots: legal choices, determinization that matches the observation and ignores hidden
+truth."""
 
 from __future__ import annotations
 
@@ -49,12 +50,12 @@ def _hide(st: RiskState, seat: int, rng: random.Random) -> RiskState:
 
 
 @pytest.mark.parametrize(("players", "options"), [(2, {}), (3, {"setup": "deal"}), (4, {})])
-def test_determinization_agrees_with_the_view(players: int, options: dict[str, Any]) -> None:
+def test_determinization_agrees_with_the_observation(players: int, options: dict[str, Any]) -> None:
     for st in _states(players, 3, options):
         for seat in GAME.to_move(st):
-            view = GAME.view(st, seat)
-            sample = determinize(view, random.Random(1))
-            assert GAME.view(sample, seat) == view
+            seen = GAME.observe(st, seat)
+            sample = determinize(seen, seat, random.Random(1))
+            assert GAME.observe(sample, seat) == seen
             assert sample.hands[seat] == st.hands[seat]
             assert [len(h) for h in sample.hands] == [len(h) for h in st.hands]
             cards = sorted(c for h in sample.hands for c in h) + sorted(sample.deck)
@@ -68,8 +69,8 @@ def test_determinization_never_uses_hidden_truth() -> None:
         seat = GAME.to_move(st)[0]
         twin = _hide(st, seat, rng)
         assert GAME.view(twin, seat) == GAME.view(st, seat)
-        a = determinize(GAME.view(st, seat), random.Random(2))
-        b = determinize(GAME.view(twin, seat), random.Random(2))
+        a = determinize(GAME.observe(st, seat), seat, random.Random(2))
+        b = determinize(GAME.observe(twin, seat), seat, random.Random(2))
         assert (a.hands, a.deck, a.rng.seed) == (b.hands, b.deck, b.rng.seed)
         checked += any(st.hands[p] != twin.hands[p] for p in range(3) if p != seat)
     assert checked > 5  # the hidden parts really differed in many of the pairs
@@ -78,8 +79,8 @@ def test_determinization_never_uses_hidden_truth() -> None:
 def test_determinization_samples_the_hidden_cards() -> None:
     st = next(s for s in _states(3, 8, {"setup": "deal"}, every=3) if s.phase == "attack")
     seat = GAME.to_move(st)[0]
-    view = GAME.view(st, seat)
-    decks = {tuple(determinize(view, random.Random(k)).deck) for k in range(5)}
+    seen = GAME.observe(st, seat)
+    decks = {tuple(determinize(seen, seat, random.Random(k)).deck) for k in range(5)}
     assert len(decks) == 5
 
 

@@ -140,7 +140,7 @@ def _note(
     st: rc.RiskState,
     seat: int,
     action: Action,
-    legal: list[Action],
+    legal: Sequence[Action],
     random_bot: bool,
 ) -> None:
     """Count the situations where the kernel and the rules could most easily part ways."""

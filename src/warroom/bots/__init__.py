@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from warroom.core.actions import Action
 from warroom.core.errors import WarroomError
 from warroom.core.game import Seat
+from warroom.core.legal import Legal
 from warroom.core.rng import Rng
 
 
@@ -43,10 +44,11 @@ class RandomBot:
     def choose(self, seat: Seat, observation: Any, legal: Sequence[Action]) -> Action:
         if not legal:
             raise WarroomError("no legal action to choose from")
-        kinds = sorted({a.kind for a in legal})
+        # By kind and index, not by building the actions: a mode's `Legal` answers both cheaply.
+        families = Legal.of(legal)
+        kinds = families.kinds()
         kind = kinds[self.rng.below(len(kinds))]
-        options = [a for a in legal if a.kind == kind]
-        return options[self.rng.below(len(options))]
+        return families.nth_of(kind, self.rng.below(families.count_of(kind)))
 
 
 BotFactory = Callable[..., Bot]

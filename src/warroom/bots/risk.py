@@ -1,8 +1,8 @@
 """Classic RISK bots: a determinizer, a greedy heuristic, and the search kit for MCTS.
 
-The greedy policy works on a full `RiskState`, so the same code is the bot (on a state
-rebuilt from its view, where only public facts and its own hand matter) and the cheap
-rollout policy of the search bot (on a sampled state). It builds its action directly
+The greedy policy works on a `RiskState`, so the same code is the bot (on its seat's
+observation: it reads only public facts and its own hand) and the cheap rollout policy of
+the search bot (on a sampled state). It builds its action directly
 from the rules rather than from the legal list, which keeps rollouts fast; the bot
 checks the result against the legal list it was given.
 
@@ -14,15 +14,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
-from warroom import data
 from warroom.bots import Bot, RandomBot, register_tier
 from warroom.bots.search import SearchKit, register_search_kit
 from warroom.core.actions import Action
 from warroom.core.board import Board
 from warroom.core.errors import WarroomError
-from warroom.core.game import OptionValue, Seat
+from warroom.core.game import Seat
 from warroom.core.rng import Rng
 from warroom.games import risk_classic as rc
 from warroom.games.risk_classic import RiskState
@@ -44,92 +42,25 @@ def p_conquer(attackers: int, defenders: int) -> float:
 
 
 # -- determinization -------------------------------------------------------------------------
-def determinize(view: dict[str, Any], rng: random.Random, sample: bool = True) -> RiskState:
-    """A full state agreeing with everything `view` shows; the hidden rest is sampled.
+def determinize(observation: RiskState, seat: Seat, rng: random.Random) -> RiskState:
+    """A full state agreeing with everything `seat` observes; the hidden rest is sampled.
 
-    Known: the board, own hand, every hand's size, the deck's size. Unseen cards (all but
-    the own hand) are shuffled and dealt into the other hands and the deck. Facts a view
-    does not carry are read from optional hints in the view (`conquered`, `first`,
-    `options`) or guessed: the search only needs a plausible state. With `sample` off the
-    unseen cards are dealt unshuffled, for players that never look at them.
+    Known: the board, own hand, every hand's size, the deck's size. The cards `seat` cannot
+    see (all but its own hand) are shuffled and dealt into the other hands and the deck, and
+    chance comes from a fresh generator seeded from `rng`.
     """
-    board = data.board(view["board"])
-    n = len(board)
-    players = len(view["players"])
-    neutral = 2 if players == 2 else None
-    owner = [-1] * n
-    armies = [0] * n
-    for t, info in enumerate(view["territories"]):
-        seat = info["seat"]
-        owner[t] = seat if seat is not None else (-1 if info["owner"] is None else 2)
-        armies[t] = info["armies"]
-    me = view["seat"]
-    wilds = iter(range(n, n + board.wild_cards))
-    hand = sorted(
-        next(wilds) if c["card"] == WILD else board.index[c["card"]] for c in view["hand"]
-    )
-    mine = set(hand)
-    unseen = [c for c in range(n + board.wild_cards) if c not in mine]
-    if sample:
-        rng.shuffle(unseen)
-    hands: list[list[int]] = []
-    for p, size in enumerate(view["hand_sizes"]):
-        if p == me:
-            hands.append(hand)
-        else:
-            hands.append(sorted(unseen[:size]))
-            del unseen[:size]
-    deck = unseen[: view["deck_size"]]
-    options: dict[str, OptionValue] = {
-        "map": board.id,
-        "setup": "claim",
-        "defender_dice": "auto",
-        "turn_limit": 0,
-    }
-    options.update(view.get("options", {}))
-    battle = view.get("battle")
-    phase = view["phase"]
-    return RiskState(
-        board=board,
-        options=options,
-        players=players,
-        neutral=neutral,
-        rng=Rng(rng.getrandbits(64)),
-        owner=owner,
-        armies=armies,
-        reserve=list(view["reserve"]),
-        hands=hands,
-        deck=deck,
-        sets_traded=view["sets_traded"],
-        phase=phase,
-        current=view["current"],
-        first=view.get("first", _guess_first(view)),
-        turn=view["turn"],
-        pending=view["pending"],
-        elimination_trade=bool(view["elimination_trade"]),
-        conquered=bool(view.get("conquered", False)),
-        card_bonus_taken=bool(view.get("card_bonus_taken", False)),
-        attack_from=board.index[battle["from"]] if battle else -1,
-        attack_to=board.index[battle["to"]] if battle else -1,
-        attack_dice=battle["dice"] if battle else 0,
-        alive=list(view["alive"]),
-        out_order=[p for p in range(players) if not view["alive"][p]],
-        outcome=None,
-    )
-
-
-def _guess_first(view: dict[str, Any]) -> int:
-    """Who placed first in setup: the seat that has placed more than the seat before it.
-
-    Setup goes round in seat order from the first player, so within a round the seats that
-    have already placed hold fewer armies in reserve; with all equal, a round is starting.
-    """
-    players = len(view["players"])
-    reserve = view["reserve"][:players]
-    for p in range(players):
-        if reserve[p] < reserve[p - 1]:
-            return p
-    return int(view["current"])
+    st = observation.copy()
+    mine = set(st.hands[seat])
+    unseen = [c for c in range(len(st.board) + st.board.wild_cards) if c not in mine]
+    rng.shuffle(unseen)
+    dealt = 0
+    for p, hand in enumerate(st.hands):
+        if p != seat:
+            st.hands[p] = sorted(unseen[dealt : dealt + len(hand)])
+            dealt += len(hand)
+    st.deck = unseen[dealt : dealt + len(st.deck)]
+    st.rng = Rng(rng.getrandbits(64))
+    return st
 
 
 # -- board facts, computed once per board ------------------------------------------------------
@@ -168,24 +99,67 @@ def _held_by(st: RiskState, region: int) -> int:
     return side if all(st.owner[t] == side for t in members) else -1
 
 
-def _target_value(st: RiskState, seat: int, t: int, counts: Sequence[int]) -> float:
-    """What taking `t` is worth to `seat`, in territories."""
-    b = st.board
-    r = b.region_of[t]
-    size = _region_size(b)[r]
-    bonus = b.region_bonus[r]
-    value = 1.0 + bonus * (counts[r] + 1) / size
-    if counts[r] + 1 == size:
-        value += 2.0 * bonus  # completes the region
-    holder = _held_by(st, r)
-    if holder >= 0 and holder != seat and holder != st.neutral:
-        value += 1.5 * bonus  # breaks an opponent's region
-    o = st.owner[t]
-    if 0 <= o < st.players and o != st.neutral:
-        left = st.owner.count(o)
-        if left <= 2:
-            value += 3.0 + CARD_VALUE * len(st.hands[o]) / left  # towards an elimination
-    return value
+class _Targets:
+    """What each target is worth to `seat`, with the facts every target shares (own
+    territories per region, who holds each region, territories per side) counted once.
+
+    A value depends only on who owns what and the hands' sizes, and a step replaces the
+    owner list whenever it changes one (`RiskState.step_copy`), so the same list and sizes
+    mean the same values: the rolls of an attack reuse them (`_targets`)."""
+
+    __slots__ = ("counts", "held", "left", "seat", "st", "values")
+
+    def __init__(self, st: RiskState, seat: int) -> None:
+        self.st, self.seat = st, seat
+        self.values: dict[int, float] = {}
+        self.counts = _region_counts(st, seat)
+        self.held = [_held_by(st, r) for r in range(len(st.board.regions))]
+        self.left = [0] * (st.players + 2)  # territories per side; neutral and unclaimed too
+        for o in st.owner:
+            self.left[o] += 1
+
+    def fits(self, st: RiskState, seat: int) -> bool:
+        return (
+            self.st.owner is st.owner
+            and self.seat == seat
+            and all(len(a) == len(b) for a, b in zip(self.st.hands, st.hands, strict=True))
+        )
+
+    def value(self, t: int) -> float:
+        """What taking `t` is worth to `seat`, in territories."""
+        known = self.values.get(t)
+        if known is not None:
+            return known
+        st, seat = self.st, self.seat
+        b = st.board
+        r = b.region_of[t]
+        size = _region_size(b)[r]
+        bonus = b.region_bonus[r]
+        count = self.counts[r]
+        value = 1.0 + bonus * (count + 1) / size
+        if count + 1 == size:
+            value += 2.0 * bonus  # completes the region
+        holder = self.held[r]
+        if holder >= 0 and holder != seat and holder != st.neutral:
+            value += 1.5 * bonus  # breaks an opponent's region
+        o = st.owner[t]
+        if 0 <= o < st.players and o != st.neutral:
+            left = self.left[o]
+            if left <= 2:
+                value += 3.0 + CARD_VALUE * len(st.hands[o]) / left  # towards an elimination
+        self.values[t] = value
+        return value
+
+
+_last_targets: list[_Targets] = []  # the latest, for the next decision on the same lists
+
+
+def _targets(st: RiskState, seat: int) -> _Targets:
+    if _last_targets and _last_targets[0].fits(st, seat):
+        return _last_targets[0]
+    targets = _Targets(st, seat)
+    _last_targets[:] = [targets]
+    return targets
 
 
 # -- the greedy policy on full states ----------------------------------------------------------
@@ -244,7 +218,8 @@ def _best_claim(st: RiskState, seat: int) -> int:
 def _best_placement(st: RiskState, seat: int, armies: int) -> int:
     """Where new armies do most: the best attack they enable, or the most threatened front."""
     b = st.board
-    counts = _region_counts(st, seat)
+    targets = _targets(st, seat)
+    counts = targets.counts
     best, best_score = -1, -1e9
     for t in range(len(b)):
         if st.owner[t] != seat:
@@ -255,7 +230,7 @@ def _best_placement(st: RiskState, seat: int, armies: int) -> int:
         for u in b.neighbors[t]:
             if st.owner[u] != seat and st.owner[u] >= 0:
                 border = True
-                gain = p_conquer(here, st.armies[u]) * _target_value(st, seat, u, counts)
+                gain = p_conquer(here, st.armies[u]) * targets.value(u)
                 attack = max(attack, gain)
         if not border:
             continue
@@ -324,30 +299,41 @@ def _best_trade(st: RiskState, seat: int) -> Action | None:
     return Action("trade", cards)
 
 
-def _attacks(st: RiskState, seat: int) -> list[tuple[int, int, float]]:
-    """(from, to, score) for every attack worth making, best first."""
+def _scored_attacks(st: RiskState, seat: int) -> list[tuple[int, int, float]]:
+    """(from, to, score) for every attack, in board order."""
     b = st.board
-    counts = _region_counts(st, seat)
+    targets = _targets(st, seat)
     card = 0.0 if st.conquered or not st.deck else CARD_VALUE
+    owner, armies = st.owner, st.armies
     out: list[tuple[int, int, float]] = []
     for s in range(len(b)):
-        a = st.armies[s]
-        if st.owner[s] != seat or a < 2:
+        a = armies[s]
+        if owner[s] != seat or a < 2:
             continue
         for t in b.neighbors[s]:
-            if st.owner[t] == seat:
+            if owner[t] == seat:
                 continue
-            p = p_conquer(a, st.armies[t])
-            value = _target_value(st, seat, t, counts) + card
+            p = p_conquer(a, armies[t])
+            value = targets.value(t) + card
             out.append((s, t, p * value - (1 - p) * 1.0))
+    return out
+
+
+def _attacks(st: RiskState, seat: int) -> list[tuple[int, int, float]]:
+    """(from, to, score) for every attack worth making, best first."""
+    out = _scored_attacks(st, seat)
     out.sort(key=lambda x: -x[2])
     return out
 
 
 def _best_attack(st: RiskState, seat: int) -> tuple[int, int, float] | None:
-    attacks = _attacks(st, seat)
-    if attacks and attacks[0][2] >= ATTACK_THRESHOLD:
-        return attacks[0]
+    """The first of the best-scoring attacks (as `_attacks` ranks them), without sorting."""
+    best: tuple[int, int, float] | None = None
+    for attack in _scored_attacks(st, seat):
+        if best is None or attack[2] > best[2]:
+            best = attack
+    if best is not None and best[2] >= ATTACK_THRESHOLD:
+        return best
     return None
 
 
@@ -429,7 +415,7 @@ def candidates(st: RiskState, seat: int) -> list[Action]:
 def _placements(st: RiskState, seat: int, armies: int) -> list[int]:
     """Own front territories ranked by the best conquest odds the armies would give."""
     b = st.board
-    counts = _region_counts(st, seat)
+    targets = _targets(st, seat)
     scored: list[tuple[float, int]] = []
     for t in range(len(b)):
         if st.owner[t] != seat:
@@ -437,7 +423,7 @@ def _placements(st: RiskState, seat: int, armies: int) -> list[int]:
         here = st.armies[t] + armies
         best = max(
             (
-                p_conquer(here, st.armies[u]) * _target_value(st, seat, u, counts)
+                p_conquer(here, st.armies[u]) * targets.value(u)
                 for u in b.neighbors[t]
                 if st.owner[u] != seat and st.owner[u] >= 0
             ),
@@ -487,26 +473,6 @@ def _horizon_over(st: RiskState, root_turn: int) -> bool:
     return st.turn > root_turn + 1
 
 
-class TurnMemory:
-    """Adds `conquered` to views: whether the seat has captured a territory this turn.
-
-    The view does not say (it decides whether a card is drawn), but the seat saw its own
-    territory count when the turn began; a capture is the only way it grows in a turn.
-    """
-
-    def __init__(self) -> None:
-        self.start: tuple[int, int] | None = None  # (turn, territories when it began)
-
-    def __call__(self, view: dict[str, Any]) -> dict[str, Any]:
-        seat, turn = view["seat"], view["turn"]
-        if view["current"] != seat or "conquered" in view:
-            return view
-        count = sum(1 for t in view["territories"] if t["seat"] == seat)
-        if self.start is None or self.start[0] != turn:
-            self.start = (turn, count)
-        return {**view, "conquered": count > self.start[1]}
-
-
 KIT: SearchKit[RiskState] = SearchKit(
     game=rc.GAME,
     determinize=determinize,
@@ -515,7 +481,6 @@ KIT: SearchKit[RiskState] = SearchKit(
     evaluate=evaluate,
     horizon_over=_horizon_over,
     turn=lambda st: st.turn,
-    memory=TurnMemory,
 )
 
 
@@ -525,14 +490,10 @@ class GreedyRiskBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
         self.fallback = RandomBot(seed)
-        self.memory = TurnMemory()
 
     def choose(self, seat: Seat, observation: RiskState, legal: Sequence[Action]) -> Action:
-        view = rc.GAME.describe(observation, seat)
-        st = determinize(self.memory(view), self.rng, sample=False)
-        action = greedy_action(st, seat)
+        action = greedy_action(observation, seat)
         if action in legal:
             return action
         return self.fallback.choose(seat, observation, legal)

@@ -1,7 +1,7 @@
 """Monte Carlo tree search with determinization, for any mode that supplies a `SearchKit`.
 
 Information set MCTS (one observer): every iteration samples a full state consistent
-with the bot's view, walks the tree of action texts choosing by UCB among the actions
+with the bot's observation, walks the tree of action texts choosing by UCB among the actions
 available in that sample, plays a cheap policy to a depth cutoff and scores the result
 with the mode's heuristic evaluation. Chance (dice, draws) comes from the sample's own
 freshly seeded generator, so each iteration sees different luck. Each node keeps the
@@ -38,8 +38,9 @@ class SearchKit(Generic[S]):
     """What the search needs from a mode; everything but the game works on full states."""
 
     game: Game[S]
-    determinize: Callable[[dict[str, Any], random.Random], S]
-    """A full state agreeing with the view, hidden parts sampled from the generator."""
+    determinize: Callable[[S, Seat, random.Random], S]
+    """A full state agreeing with the seat's observation, what it masks sampled from the
+    generator, with a fresh generator of its own for chance."""
     policy: Callable[[S, Seat, random.Random], Action]
     """The rollout policy: fast, and legal by construction."""
     candidates: Callable[[S, Seat], list[Action]]
@@ -49,8 +50,6 @@ class SearchKit(Generic[S]):
     horizon_over: Callable[[S, int], bool]
     """Whether a rollout started in turn `root_turn` has gone far enough."""
     turn: Callable[[S], int]
-    memory: Callable[[], Callable[[dict[str, Any]], dict[str, Any]]] | None = None
-    """Makes a per-bot annotator adding to each view what the seat saw earlier."""
 
 
 _KITS: dict[str, SearchKit[Any]] = {}
@@ -108,7 +107,6 @@ class MctsBot(Generic[S]):
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
-        self.annotate = kit.memory() if kit.memory else None
         self.stats = SearchStats()
 
     def choose(self, seat: Seat, observation: S, legal: Sequence[Action]) -> Action:
@@ -116,12 +114,8 @@ class MctsBot(Generic[S]):
             raise WarroomError("no legal action to choose from")
         start = time.perf_counter()
         kit, game = self.kit, self.kit.game
-        view = game.describe(observation, seat)
-        if self.annotate is not None:
-            view = self.annotate(view)
-        sample = kit.determinize(view, self.rng)
-        allowed = set(legal)
-        root_moves = [a for a in kit.candidates(sample, seat) if a in allowed]
+        sample = kit.determinize(observation, seat, self.rng)
+        root_moves = [a for a in kit.candidates(sample, seat) if a in legal]
         self.stats = SearchStats()
         if not root_moves:
             return legal[self.rng.randrange(len(legal))]
@@ -132,7 +126,7 @@ class MctsBot(Generic[S]):
         deadline = start + self.seconds
         done = 0
         while done < self.iterations and time.perf_counter() < deadline:
-            state = sample if done == 0 else kit.determinize(view, self.rng)
+            state = sample if done == 0 else kit.determinize(observation, seat, self.rng)
             self._iterate(game, root, state, root_moves, root_turn)
             done += 1
         best = _select(root, root_moves)

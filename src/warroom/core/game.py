@@ -9,7 +9,7 @@ by any seat (a defender's dice, a bid, a sealed choice) are just seats listed by
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -134,8 +134,12 @@ class Game(ABC, Generic[S]):
         """Seats that must decide now (several at once for sealed bids); empty when over."""
 
     @abstractmethod
-    def legal_actions(self, state: S, seat: Seat) -> list[Action]:
-        """Every action `seat` may take now (empty if it has no decision)."""
+    def legal_actions(self, state: S, seat: Seat) -> Sequence[Action]:
+        """Every action `seat` may take now (empty if it has no decision), in a fixed order.
+
+        A list, or a `warroom.core.legal.Legal` where a decision has many actions that differ
+        only in a count: it counts, tests membership and samples without building them all.
+        """
 
     @abstractmethod
     def apply(self, state: S, seat: Seat, action: Action) -> tuple[S, list[Event]]:

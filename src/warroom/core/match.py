@@ -8,7 +8,7 @@ field and always drew from SplitMix64; version 2 names the generator.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,7 +77,7 @@ class Match:
     def to_move(self) -> tuple[Seat, ...]:
         return self.game.to_move(self.state)
 
-    def legal(self, seat: Seat) -> list[Action]:
+    def legal(self, seat: Seat) -> Sequence[Action]:
         return self.game.legal_actions(self.state, seat)
 
     def observe(self, seat: Seat | None) -> Any:

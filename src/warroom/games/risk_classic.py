@@ -37,6 +37,7 @@ from warroom.core.board import Board
 from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
 from warroom.core.game import Game, OptionValue, Outcome, Seat, require
+from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
 from warroom.core.rng import HIDDEN, Rng
 from warroom.games import catalogued, rules_options
@@ -97,6 +98,38 @@ class RiskState:
     alive: list[bool]
     out_order: list[Seat]  # eliminated seats, first out first
     outcome: Outcome | None
+
+    def step_copy(self) -> RiskState:
+        """A copy for one step: the armies copied (nearly every step changes them), the other
+        lists shared until the handler that changes one replaces it with a copy of its own,
+        so a roll or a move costs one list instead of the whole state."""
+        return RiskState(
+            self.board,
+            self.options,
+            self.players,
+            self.neutral,
+            self.rng,
+            self.owner,
+            self.armies[:],
+            self.reserve,
+            self.hands,
+            self.deck,
+            self.sets_traded,
+            self.phase,
+            self.current,
+            self.first,
+            self.turn,
+            self.pending,
+            self.elimination_trade,
+            self.conquered,
+            self.card_bonus_taken,
+            self.attack_from,
+            self.attack_to,
+            self.attack_dice,
+            self.alive,
+            self.out_order,
+            self.outcome,
+        )
 
     def copy(self) -> RiskState:
         return RiskState(
@@ -214,71 +247,70 @@ class ClassicRisk(Game[RiskState]):
         return "Neutral" if side == st.neutral else player_name(side)
 
     # -- legal actions -------------------------------------------------------------------
-    def legal_actions(self, state: RiskState, seat: Seat) -> list[Action]:
+    def legal_actions(self, state: RiskState, seat: Seat) -> Legal:
+        """As families: every count of armies to place, dice to roll or armies to move is one
+        range, so a fortify step with thousands of splits lists a family per pair."""
         if seat not in self.to_move(state):
-            return []
+            return Legal(())
         st, b = state, state.board
         names = b.territories
+        owner = st.owner
         phase = st.phase
         if phase == CLAIM:
-            return [Action("claim", (names[t],)) for t in range(len(b)) if st.owner[t] == -1]
+            return Legal(Family("claim", (names[t],)) for t in range(len(b)) if owner[t] == -1)
         if phase == SETUP_PLACE:
-            most = self._setup_place_limit(st)
-            return [
-                Action("place", (names[t], k))
-                for t in range(len(b))
-                if st.owner[t] == seat
-                for k in range(1, most + 1)
-            ]
+            counts = range(1, self._setup_place_limit(st) + 1)
+            return Legal(
+                Family("place", (names[t],), counts) for t in range(len(b)) if owner[t] == seat
+            )
         if phase == SETUP_NEUTRAL:
-            return [
-                Action("neutral", (names[t],)) for t in range(len(b)) if st.owner[t] == st.neutral
-            ]
+            return Legal(
+                Family("neutral", (names[t],)) for t in range(len(b)) if owner[t] == st.neutral
+            )
         if phase == REINFORCE:
             out = self._trades(st, seat) if self._may_trade(st, seat) else []
-            if len(st.hands[seat]) >= self._must_trade_at(st):
-                return out
-            out += [
-                Action("place", (names[t], k))
-                for t in range(len(b))
-                if st.owner[t] == seat
-                for k in range(1, st.pending + 1)
-            ]
-            return out
+            if len(st.hands[seat]) < self._must_trade_at(st):
+                counts = range(1, st.pending + 1)
+                out += [
+                    Family("place", (names[t],), counts) for t in range(len(b)) if owner[t] == seat
+                ]
+            return Legal(out)
         if phase == ATTACK:
-            out = [Action("end")]
+            out = [Family("end")]
+            armies = st.armies
             for s in range(len(b)):
-                if st.owner[s] != seat or st.armies[s] < 2:
+                if owner[s] != seat or armies[s] < 2:
                     continue
-                most = min(3, st.armies[s] - 1)
-                for t in b.neighbors[s]:
-                    if st.owner[t] != seat:
-                        out += [
-                            Action("attack", (names[s], names[t], d)) for d in range(1, most + 1)
-                        ]
-            return out
+                dice = range(1, min(3, armies[s] - 1) + 1)
+                out += [
+                    Family("attack", (names[s], names[t]), dice)
+                    for t in b.neighbors[s]
+                    if owner[t] != seat
+                ]
+            return Legal(out)
         if phase == DEFEND:
-            return [Action("defend", (d,)) for d in range(1, self._defend_most(st) + 1)]
+            return Legal((Family("defend", (), range(1, self._defend_most(st) + 1)),))
         if phase == OCCUPY:
             least = st.attack_dice  # already moved in; the rest may follow, one stays behind
-            return [Action("move", (k,)) for k in range(least, least + st.armies[st.attack_from])]
+            return Legal((Family("move", (), range(least, least + st.armies[st.attack_from])),))
         if phase == FORTIFY:
-            out = [Action("end")]
+            out = [Family("end")]
+            armies = st.armies
             for s in range(len(b)):
-                if st.owner[s] != seat or st.armies[s] < 2:
+                if owner[s] != seat or armies[s] < 2:
                     continue
-                for t in b.neighbors[s]:
-                    if st.owner[t] == seat:
-                        out += [
-                            Action("fortify", (names[s], names[t], k))
-                            for k in range(1, st.armies[s])
-                        ]
-            return out
-        return []
+                moves = range(1, armies[s])
+                out += [
+                    Family("fortify", (names[s], names[t]), moves)
+                    for t in b.neighbors[s]
+                    if owner[t] == seat
+                ]
+            return Legal(out)
+        return Legal(())
 
-    def _trades(self, st: RiskState, seat: Seat) -> list[Action]:
+    def _trades(self, st: RiskState, seat: Seat) -> list[Family]:
         hand = st.hands[seat]
-        out: list[Action] = []
+        out: list[Family] = []
         seen: set[tuple[str, ...]] = set()
         for combo in combinations(sorted(hand), 3):
             designs = tuple(self._design(st, c) for c in combo)
@@ -290,9 +322,9 @@ class ClassicRisk(Game[RiskState]):
             seen.add(cards)
             bonus = self._bonus_choices(st, seat, combo)
             if bonus:
-                out += [Action("trade", (*cards, st.board.territories[t])) for t in bonus]
+                out += [Family("trade", (*cards, st.board.territories[t])) for t in bonus]
             else:
-                out.append(Action("trade", cards))
+                out.append(Family("trade", cards))
         return out
 
     def _bonus_choices(self, st: RiskState, seat: Seat, combo: tuple[int, ...]) -> list[int]:
@@ -332,7 +364,7 @@ class ClassicRisk(Game[RiskState]):
             raise IllegalAction(
                 f"cannot {action.kind} now ({state.phase} step); now you may: {', '.join(kinds)}"
             )
-        st = state.copy()
+        st = state.step_copy()
         events: list[Event] = []
         handler(self, st, seat, action, events)
         return st, events
@@ -352,11 +384,9 @@ class ClassicRisk(Game[RiskState]):
 
     def observe(self, state: RiskState, seat: Seat | None) -> RiskState:
         """Other hands and the deck masked (`UNSEEN` cards; their sizes are public)."""
-        st = state.copy()
-        for p in range(st.players):
-            if p != seat:
-                st.hands[p] = [UNSEEN] * len(st.hands[p])
-        st.deck = [UNSEEN] * len(st.deck)
+        st = state.step_copy()  # the public lists shared: neither is changed in place
+        st.hands = [h if p == seat else [UNSEEN] * len(h) for p, h in enumerate(state.hands)]
+        st.deck = [UNSEEN] * len(state.deck)
         st.rng = HIDDEN
         return st
 
@@ -533,6 +563,7 @@ def _claim(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]
     (arg,) = _args(a, 1, usage)
     t = _territory(st, arg, a, usage)
     require(st.owner[t] == -1, f"{st.board.territories[t]} is already claimed")
+    st.owner, st.reserve = st.owner[:], st.reserve[:]
     st.owner[t], st.armies[t] = seat, 1
     st.reserve[seat] -= 1
     ev.append(
@@ -556,6 +587,7 @@ def _setup_place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[
     most = g._setup_place_limit(st)
     require(1 <= k <= most, f"place 1{f' to {most}' if most > 1 else ''} armies in this setup turn")
     st.armies[t] += k
+    st.reserve = st.reserve[:]
     st.reserve[seat] -= k
     ev.append(
         Event(
@@ -581,6 +613,7 @@ def _setup_neutral(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: lis
     assert st.neutral is not None
     require(st.owner[t] == st.neutral, f"{st.board.territories[t]} is not neutral")
     st.armies[t] += 1
+    st.reserve = st.reserve[:]
     st.reserve[st.neutral] -= 1
     ev.append(
         Event(
@@ -687,8 +720,10 @@ def _trade(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]
     st.sets_traded += 1
     value = set_value(st.sets_traded)
     st.pending += value
+    st.hands = st.hands[:]
     st.hands[seat] = hand
-    st.deck[0:0] = combo  # "Put the traded-in cards facedown at the bottom of the draw pile."
+    # "Put the traded-in cards facedown at the bottom of the draw pile."
+    st.deck = combo + st.deck
     names = [g._card_name(st, c) for c in combo]
     text = f"{g.side_name(st, seat)} trades {', '.join(names)} for {value} armies"
     if bonus is not None:
@@ -780,6 +815,7 @@ def _defend(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event
 def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: list[Event]) -> None:
     s, t = st.attack_from, st.attack_to
     attacker, defender = st.owner[s], st.owner[t]
+    st.rng = st.rng.copy()
     r = battle.roll(st.rng, st.attack_dice, defend_dice)
     st.armies[s] -= r.attacker_losses
     st.armies[t] -= r.defender_losses
@@ -808,6 +844,7 @@ def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: list[Event]) ->
         return
     # Capturing Territories: the minimum (the dice just rolled) moves in at once, so every
     # territory always holds an army; the occupy step then chooses the total.
+    st.owner = st.owner[:]
     st.owner[t] = attacker
     st.armies[t] = st.attack_dice
     st.armies[s] -= st.attack_dice
@@ -827,9 +864,11 @@ def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: list[Event]) ->
 
 
 def _eliminate(g: ClassicRisk, st: RiskState, winner: Seat, loser: Seat, ev: list[Event]) -> None:
+    st.alive = st.alive[:]
     st.alive[loser] = False
-    st.out_order.append(loser)
+    st.out_order = [*st.out_order, loser]
     won = st.hands[loser]
+    st.hands = st.hands[:]
     st.hands[loser] = []
     st.hands[winner] = sorted(st.hands[winner] + won)
     ev.append(
@@ -892,9 +931,10 @@ def _end_attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[E
     _args(a, 0, "end")
     # Ending Your Attack: one card if at least one territory was captured this turn.
     if st.conquered and st.deck:
-        card = st.deck.pop()
-        st.hands[seat].append(card)
-        st.hands[seat].sort()
+        card = st.deck[-1]
+        st.deck = st.deck[:-1]
+        st.hands = st.hands[:]
+        st.hands[seat] = sorted([*st.hands[seat], card])
         ev.append(
             Event(
                 "draw",

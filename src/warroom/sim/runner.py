@@ -154,7 +154,7 @@ def play_rules(
     bot_seeds: Sequence[int],
     options: Mapping[str, OptionValue],
 ) -> Played:
-    """A game through the rules code; bots see only `game.view(state, seat)`."""
+    """A game through the rules code; bots see only `game.observe(state, seat)`."""
     game = get_mode(config.mode)
     bots = [make_bot(spec, config.mode, s) for spec, s in zip(lineup, bot_seeds, strict=True)]
     state = game.new_game(config.players, seed, options)

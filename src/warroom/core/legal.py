@@ -1,0 +1,159 @@
+"""Legal actions as families, so that the many ways to split armies cost nothing to list.
+
+A decision can offer thousands of actions that differ only in a trailing count ("fortify
+Alaska Kamchatka 1" up to 40). `Legal` is a read-only sequence of actions stored as
+families (a kind, fixed arguments, and optionally a range for a trailing count): it counts,
+tests membership, indexes and samples a kind without building every action, and iterates in
+the order a plain list of the same actions would have.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple, overload
+
+from warroom.core.actions import Action, Arg
+
+
+class Family(NamedTuple):
+    """`Action(kind, args)`, or with `counts` one action per count: `Action(kind, (*args, k))`."""
+
+    kind: str
+    args: tuple[Arg, ...] = ()
+    counts: range | None = None
+
+    def size(self) -> int:
+        return 1 if self.counts is None else len(self.counts)
+
+    def action(self, index: int) -> Action:
+        """The family's `index`-th action (0 <= index < size)."""
+        if self.counts is None:
+            return Action(self.kind, self.args)
+        return Action(self.kind, (*self.args, self.counts[index]))
+
+
+class _KindIndex(NamedTuple):
+    """One kind's families in order, with where each starts among that kind's actions."""
+
+    families: list[Family]
+    starts: list[int]
+    size: int
+
+
+class Legal(Sequence[Action]):
+    """The legal actions of a decision, as families in list order (empty families are left
+    out). Indexes are built on first use: a bot that asks once pays only for what it asks."""
+
+    __slots__ = ("_by_kind", "_families", "_members", "_size", "_starts")
+
+    def __init__(self, families: Iterable[Family]) -> None:
+        self._families = [f for f in families if f.counts is None or len(f.counts)]
+        self._size = sum(f.size() for f in self._families)
+        self._starts: list[int] | None = None
+        self._members: dict[tuple[str, tuple[Arg, ...], bool], range | None] | None = None
+        self._by_kind: dict[str, _KindIndex] | None = None
+
+    @staticmethod
+    def of(actions: Sequence[Action]) -> Legal:
+        """Any sequence of actions as a `Legal` (one family each), for modes that list them."""
+        if isinstance(actions, Legal):
+            return actions
+        return Legal(Family(a.kind, a.args) for a in actions)
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._size))]
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError("legal action index out of range")
+        if self._starts is None:
+            self._starts = _starts(self._families)
+        k = bisect_right(self._starts, index) - 1
+        return self._families[k].action(index - self._starts[k])
+
+    def __iter__(self) -> Iterator[Action]:
+        for family in self._families:
+            if family.counts is None:
+                yield Action(family.kind, family.args)
+            else:
+                kind, args = family.kind, family.args
+                for k in family.counts:
+                    yield Action(kind, (*args, k))
+
+    def __contains__(self, item: object) -> bool:
+        if not isinstance(item, Action):
+            return False
+        if self._members is None:
+            self._members = {
+                (f.kind, f.args, f.counts is not None): f.counts for f in self._families
+            }
+        members = self._members
+        if (item.kind, item.args, False) in members:
+            return True
+        if not item.args:
+            return False
+        count = item.args[-1]
+        counts = members.get((item.kind, item.args[:-1], True))
+        return counts is not None and isinstance(count, int) and count in counts
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any sequence of the same actions in the same order (a list, say)."""
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]  # compared like a list
+
+    def __repr__(self) -> str:
+        return f"Legal({self._families!r})"
+
+    def kinds(self) -> list[str]:
+        """The kinds of action offered, sorted."""
+        return sorted(self._kind_index())
+
+    def count_of(self, kind: str) -> int:
+        """How many actions of `kind` there are."""
+        found = self._kind_index().get(kind)
+        return 0 if found is None else found.size
+
+    def nth_of(self, kind: str, index: int) -> Action:
+        """The `index`-th action of `kind`, in list order."""
+        found = self._kind_index()[kind]
+        if not 0 <= index < found.size:
+            raise IndexError(f"no {kind} action number {index}")
+        k = bisect_right(found.starts, index) - 1
+        return found.families[k].action(index - found.starts[k])
+
+    def _kind_index(self) -> dict[str, _KindIndex]:
+        if self._by_kind is None:
+            grouped: dict[str, list[Family]] = {}
+            for family in self._families:
+                grouped.setdefault(family.kind, []).append(family)
+            self._by_kind = {}
+            for kind, families in grouped.items():
+                starts = _starts(families)
+                self._by_kind[kind] = _KindIndex(
+                    families, starts, starts[-1] + families[-1].size()
+                )
+        return self._by_kind
+
+
+def _starts(families: list[Family]) -> list[int]:
+    """Where each family's first action falls in the sequence of all their actions."""
+    out: list[int] = []
+    total = 0
+    for family in families:
+        out.append(total)
+        total += family.size()
+    return out

@@ -1,0 +1,69 @@
+"""`Legal`: families of actions behave exactly like the plain list of the actions they stand for."""
+
+from __future__ import annotations
+
+import pytest
+
+from warroom.core.actions import Action
+from warroom.core.legal import Family, Legal
+
+FAMILIES = [
+    Family("end"),
+    Family("attack", ("Alaska", "Kamchatka"), range(1, 4)),
+    Family("attack", ("Alaska", "Alberta"), range(1, 1)),  # empty: left out
+    Family("trade", ("wild", "Peru", "Chile")),
+    Family("attack", ("Peru", "Brazil"), range(1, 3)),
+    Family("move", (), range(3, 6)),
+]
+
+
+def _listed() -> list[Action]:
+    out = []
+    for f in FAMILIES:
+        if f.counts is None:
+            out.append(Action(f.kind, f.args))
+        else:
+            out += [Action(f.kind, (*f.args, k)) for k in f.counts]
+    return out
+
+
+def test_legal_is_the_list_it_stands_for() -> None:
+    legal, listed = Legal(FAMILIES), _listed()
+    assert list(legal) == listed and legal == listed and len(legal) == len(listed)
+    assert [legal[i] for i in range(-len(listed), len(listed))] == listed + listed
+    assert legal[1:6:2] == listed[1:6:2]
+    with pytest.raises(IndexError):
+        legal[len(listed)]
+    for action in listed:
+        assert action in legal
+    outside = [
+        Action("attack", ("Alaska", "Kamchatka", 4)),
+        Action("attack", ("Alaska", "Alberta", 1)),
+        Action("attack", ("Alaska", "Kamchatka")),
+        Action("attack", ("Alaska", "Kamchatka", "3")),
+        Action("trade", ("wild", "Peru")),
+        Action("move", (2,)),
+        Action("end", (1,)),
+        Action("fly"),
+    ]
+    for action in outside:
+        assert action not in legal and action not in listed
+    assert "end" not in legal
+
+
+def test_kinds_are_counted_and_picked_in_list_order() -> None:
+    legal, listed = Legal(FAMILIES), _listed()
+    assert legal.kinds() == sorted({a.kind for a in listed})
+    for kind in legal.kinds():
+        of_kind = [a for a in listed if a.kind == kind]
+        assert legal.count_of(kind) == len(of_kind)
+        assert [legal.nth_of(kind, i) for i in range(len(of_kind))] == of_kind
+    assert legal.count_of("fortify") == 0
+
+
+def test_a_plain_list_converts() -> None:
+    listed = _listed()
+    legal = Legal.of(listed)
+    assert legal == listed and Legal.of(legal) is legal
+    assert legal.count_of("attack") == 5
+    assert Legal(()) == [] and not Legal(())
