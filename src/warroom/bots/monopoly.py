@@ -33,7 +33,8 @@ class GreedyMonopolyBot:
         if b.set_of[s] < 0:
             return False
         owner = st.owner
-        return all(owner[t] == me for t in b.set_members[b.set_of[s]] if t != s)
+        # A list, not a generator: two or three members, asked for every hero every decision.
+        return all([owner[t] == me for t in b.set_members[b.set_of[s]] if t != s])
 
     def _value(self, st: MonoState, me: int, s: int) -> int:
         b = self.board
