@@ -150,11 +150,18 @@ class GreedyMonopolyBot:
         if "offer" not in by_kind or st.offers_made[me] >= OFFERS_PER_TURN:
             return None
         b = self.board
+        # A hero another player holds completes my set when I hold all the set's others.
+        mine = [0] * len(b.sets)
+        for s in b.ownable:
+            if st.owner[s] == me and b.set_of[s] >= 0:
+                mine[b.set_of[s]] += 1
         for s in b.ownable:
             owner = st.owner[s]
-            if owner < 0 or owner == me or not self._completes(st, me, s):
+            if owner < 0 or owner == me or b.set_of[s] < 0:
                 continue
             members = b.set_members[b.set_of[s]]
+            if mine[b.set_of[s]] != len(members) - 1:
+                continue
             if any(st.level[t] for t in members):
                 continue
             price = 5 * b.price[s] // 2

@@ -1524,7 +1524,8 @@ def _bid(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
     require(amount >= lo, f"the bid must be at least M{lo}")
     require(amount <= st.cash[seat], f"you have only M{st.cash[seat]}")
     assert st.auction is not None
-    st.auction = replace(st.auction, high=amount, bidder=seat, passed=())
+    au = st.auction
+    st.auction = Auction(au.space, au.building, au.seats, au.targets, au.start, amount, seat, ())
     ev.append(Event("bid", f"Player {seat + 1} bids M{amount}", {"seat": seat, "amount": amount}))
     _settle_auction(st, ev)
 
@@ -1532,7 +1533,11 @@ def _bid(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
 def _pass_bid(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
     _no_args(a, "pass")
     assert st.auction is not None
-    st.auction = replace(st.auction, passed=(*st.auction.passed, seat))
+    au = st.auction
+    passed = (*au.passed, seat)
+    st.auction = Auction(
+        au.space, au.building, au.seats, au.targets, au.start, au.high, au.bidder, passed
+    )
     ev.append(Event("pass", f"Player {seat + 1} passes", {"seat": seat}))
     _settle_auction(st, ev)
 
