@@ -259,6 +259,7 @@ class _Menu:
         self.ask, self.forgo = map(per_space, ("ask", "forgo"))
         cards = [d + CARD_SUFFIX for d in b.decks]
         self.use = tuple(Action("use", (card,)) for card in cards)
+        self.bids: dict[int, Action] = {}
         prices = list(zip(b.price, b.names, strict=True))
 
         def offers(to: str, pairs: list[tuple[Arg, Arg]]) -> tuple[Action, ...]:
@@ -270,6 +271,13 @@ class _Menu:
             self.sell_to.append(offers(to, [(name, price) for price, name in prices]))
             self.buy_card.append(offers(to, [(b.jail_fine, card) for card in cards]))
             self.sell_card.append(offers(to, [(card, b.jail_fine) for card in cards]))
+
+    def bid(self, amount: int) -> Action:
+        """A bid of `amount`, made the first time it is offered."""
+        action = self.bids.get(amount)
+        if action is None:
+            action = self.bids[amount] = Action("bid", (amount,))
+        return action
 
 
 @cache
@@ -401,8 +409,8 @@ class MonopolyAvengers(Game[MonoState]):
             ] + [PASS]
         if ctx == "auction":
             lo = _min_bid(st)
-            amounts = sorted({lo, lo + 9, lo + 49, lo + 99})
-            return [Action("bid", (m,)) for m in amounts if m <= st.cash[seat]] + [PASS]
+            bid = menu.bid
+            return [bid(m) for m in (lo, lo + 9, lo + 49, lo + 99) if m <= st.cash[seat]] + [PASS]
         out = []
         for owner, _payer, s in st.claims if ctx == "calm" else []:
             if owner == seat and menu.forgo[s] not in out:
@@ -781,13 +789,16 @@ def _tradeable(st: MonoState, p: Seat, s: int) -> bool:
 def _builds(st: MonoState, p: Seat) -> list[Action]:
     """Builds on the heroes of the sets `p` holds whole (no other hero can be built on)."""
     b, owner = st.board, st.owner
+    whole = {
+        i
+        for i, members in enumerate(b.set_members)
+        if owner[members[0]] == p and all([owner[t] == p for t in members])
+    }
+    if not whole:  # most of a game
+        return []
     build = _menu(b).build
-    whole = [all(owner[t] == p for t in members) for members in b.set_members]
     return [
-        build[s]
-        for s in b.ownable
-        if owner[s] == p and b.set_of[s] >= 0 and whole[b.set_of[s]]
-        if _build_problem(st, p, s) is None
+        build[s] for s in b.ownable if b.set_of[s] in whole and _build_problem(st, p, s) is None
     ]
 
 
