@@ -59,6 +59,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from warroom.core.actions import Action, Arg
@@ -194,6 +195,95 @@ class MonoState:
             self.outcome,
         )
 
+    def masked(self, decks: list[list[int]]) -> MonoState:
+        """This state with `decks` for the decks and the generator hidden, sharing every other
+        part: an observation, read and never changed (states are not changed once made:
+        `apply` changes a copy), so copying them would only cost time."""
+        return MonoState(
+            self.board,
+            self.options,
+            self.players,
+            HIDDEN,
+            self.cash,
+            self.pos,
+            self.alive,
+            self.jail,
+            self.held,
+            self.owner,
+            self.sidelined,
+            self.level,
+            self.bases,
+            self.hqs,
+            decks,
+            self.bank_net,
+            self.current,
+            self.turn,
+            self.phase,
+            self.doubles,
+            self.again,
+            self.window,
+            self.claims,
+            self.tasks,
+            self.debts,
+            self.acquire,
+            self.auction,
+            self.call,
+            self.offer,
+            self.declined,
+            self.offers_made,
+            self.out_order,
+            self.outcome,
+        )
+
+
+# Actions are immutable, so legal-action lists share these instead of building thousands a
+# game: the fixed ones here, those naming a hero, a player or a card in `_menu`.
+ACCEPT, DECLINE, PAY, BANKRUPT, PASS = (
+    Action(k) for k in ("accept", "decline", "pay", "bankrupt", "pass")
+)
+DRAFT_HERO, AUCTION_HERO, ROLL, END_TURN, DONE = (
+    Action(k) for k in ("draft", "auction", "roll", "end", "done")
+)
+
+
+class _Menu:
+    """Every action of a board that names a hero, a player or a card, indexed by space,
+    receiver and deck (offers: the sample `_offers` lists, at printed price and Jail fine)."""
+
+    def __init__(self, b: MonopolyBoard) -> None:
+        def per_space(kind: str) -> tuple[Action, ...]:
+            return tuple(Action(kind, (name,)) for name in b.names)
+
+        self.build, self.sell, self.sideline = map(per_space, ("build", "sell", "sideline"))
+        self.reactivate, self.keep, self.want = map(per_space, ("reactivate", "keep", "want"))
+        self.ask, self.forgo = map(per_space, ("ask", "forgo"))
+        cards = [d + CARD_SUFFIX for d in b.decks]
+        self.use = tuple(Action("use", (card,)) for card in cards)
+        self.bids: dict[int, Action] = {}
+        prices = list(zip(b.price, b.names, strict=True))
+
+        def offers(to: str, pairs: list[tuple[Arg, Arg]]) -> tuple[Action, ...]:
+            return tuple(Action("offer", (to, "give", give, "get", get)) for give, get in pairs)
+
+        self.buy, self.sell_to, self.buy_card, self.sell_card = [], [], [], []
+        for to in (f"Player {q + 1}" for q in range(_MODE.max_players)):  # by receiver
+            self.buy.append(offers(to, [(price, name) for price, name in prices]))
+            self.sell_to.append(offers(to, [(name, price) for price, name in prices]))
+            self.buy_card.append(offers(to, [(b.jail_fine, card) for card in cards]))
+            self.sell_card.append(offers(to, [(card, b.jail_fine) for card in cards]))
+
+    def bid(self, amount: int) -> Action:
+        """A bid of `amount`, made the first time it is offered."""
+        action = self.bids.get(amount)
+        if action is None:
+            action = self.bids[amount] = Action("bid", (amount,))
+        return action
+
+
+@cache
+def _menu(b: MonopolyBoard) -> _Menu:
+    return _Menu(b)
+
 
 Handler = Callable[["MonopolyAvengers", MonoState, Seat, Action, list[Event]], None]
 
@@ -292,58 +382,58 @@ class MonopolyAvengers(Game[MonoState]):
         if seat not in self.to_move(st):
             return []
         ctx = _context(st)
-        names = b.names
+        menu = _menu(b)
         if ctx == "offer":
-            return [Action("accept"), Action("decline")]
+            return [ACCEPT, DECLINE]
         if ctx == "acquire":
             s = st.acquire[0][1]
-            out = [Action("keep", (names[s],))]
+            out = [menu.keep[s]]
             if st.cash[seat] >= b.reactivate[s]:
-                out.insert(0, Action("reactivate", (names[s],)))
+                out.insert(0, menu.reactivate[s])
             return out
         if ctx == "debt":
             amount = st.debts[-1][2]
             raise_money = _sales(st, seat)
-            out = [Action("pay")] if st.cash[seat] >= amount else []
+            out = [PAY] if st.cash[seat] >= amount else []
             out += raise_money + _offers(st, seat)
             if not raise_money and st.cash[seat] < amount:
-                out.append(Action("bankrupt"))
+                out.append(BANKRUPT)
             return out
         if ctx == "call":
             assert st.call is not None
             kind = st.call.building
             return [
-                Action("want", (names[s],))
+                menu.want[s]
                 for s in b.ownable
                 if _build_problem(st, seat, s, kind, cost=b.bid_start) is None
-            ] + [Action("pass")]
+            ] + [PASS]
         if ctx == "auction":
             lo = _min_bid(st)
-            amounts = sorted({lo, lo + 9, lo + 49, lo + 99})
-            return [Action("bid", (m,)) for m in amounts if m <= st.cash[seat]] + [Action("pass")]
+            bid = menu.bid
+            return [bid(m) for m in (lo, lo + 9, lo + 49, lo + 99) if m <= st.cash[seat]] + [PASS]
         out = []
         for owner, _payer, s in st.claims if ctx == "calm" else []:
-            if owner == seat and Action("forgo", (names[s],)) not in out:
+            if owner == seat and menu.forgo[s] not in out:
                 if _collectable(st, seat, s):
-                    out.append(Action("ask", (names[s],)))
-                out.append(Action("forgo", (names[s],)))
+                    out.append(menu.ask[s])
+                out.append(menu.forgo[s])
         if seat == st.current:
             if ctx == "draft":
                 s = st.pos[seat]
                 if st.cash[seat] >= b.price[s]:
-                    out.append(Action("draft"))
-                out.append(Action("auction"))
+                    out.append(DRAFT_HERO)
+                out.append(AUCTION_HERO)
             elif st.phase == START:
-                out.append(Action("roll"))
+                out.append(ROLL)
                 if st.jail[seat] >= 0:
                     if st.cash[seat] >= b.jail_fine:
-                        out.append(Action("pay"))
+                        out.append(PAY)
                     for d in sorted({b.card_deck[c] for c in st.held[seat]}):
-                        out.append(Action("use", (b.decks[d] + CARD_SUFFIX,)))
+                        out.append(menu.use[d])
             else:
-                out.append(Action("end"))
+                out.append(END_TURN)
         elif seat in st.window:
-            out.append(Action("done"))
+            out.append(DONE)
         else:
             return out
         return (
@@ -385,10 +475,7 @@ class MonopolyAvengers(Game[MonoState]):
     def observe(self, state: MonoState, seat: Seat | None) -> MonoState:
         """Each deck's order masked (kept sorted: which cards it holds is public) and the
         dice to come; everything else is public."""
-        st = state.copy()
-        st.decks = [sorted(d) for d in st.decks]
-        st.rng = HIDDEN
-        return st
+        return state.masked([sorted(d) for d in state.decks])
 
     def describe(self, observation: MonoState, seat: Seat | None) -> dict[str, Any]:
         st, b = observation, observation.board
@@ -700,31 +787,40 @@ def _tradeable(st: MonoState, p: Seat, s: int) -> bool:
 
 
 def _builds(st: MonoState, p: Seat) -> list[Action]:
-    b = st.board
+    """Builds on the heroes of the sets `p` holds whole (no other hero can be built on)."""
+    b, owner = st.board, st.owner
+    whole = {
+        i
+        for i, members in enumerate(b.set_members)
+        if owner[members[0]] == p and all([owner[t] == p for t in members])
+    }
+    if not whole:  # most of a game
+        return []
+    build = _menu(b).build
     return [
-        Action("build", (b.names[s],))
-        for s in b.ownable
-        if st.owner[s] == p and _build_problem(st, p, s) is None
+        build[s] for s in b.ownable if b.set_of[s] in whole and _build_problem(st, p, s) is None
     ]
 
 
 def _sales(st: MonoState, p: Seat) -> list[Action]:
     b = st.board
+    menu = _menu(b)
     out = []
     for s in b.ownable:
         if st.owner[s] != p:
             continue
         if st.level[s] and _sell_problem(st, p, s) is None:
-            out.append(Action("sell", (b.names[s],)))
+            out.append(menu.sell[s])
         elif _sideline_problem(st, p, s) is None:
-            out.append(Action("sideline", (b.names[s],)))
+            out.append(menu.sideline[s])
     return out
 
 
 def _reactivations(st: MonoState, p: Seat) -> list[Action]:
     b = st.board
+    reactivate = _menu(b).reactivate
     return [
-        Action("reactivate", (b.names[s],))
+        reactivate[s]
         for s in b.ownable
         if st.owner[s] == p and st.sidelined[s] and st.cash[p] >= b.reactivate[s]
     ]
@@ -733,33 +829,35 @@ def _reactivations(st: MonoState, p: Seat) -> list[Action]:
 def _offers(st: MonoState, p: Seat) -> list[Action]:
     """A sample of offers (heroes at their printed price, cards at the Jail fine), less the
     one just declined; any other offer may be written out and is checked the same way."""
-    b = st.board
+    b, owner, cash, price = st.board, st.owner, st.cash, st.board.price
+    menu = _menu(b)
     built = {b.set_of[s] for s in b.ownable if st.level[s]}
-    free = [
-        s for s in b.ownable if st.owner[s] >= 0 and (b.set_of[s] < 0 or b.set_of[s] not in built)
-    ]
+    free = [s for s in b.ownable if owner[s] >= 0 and (b.set_of[s] < 0 or b.set_of[s] not in built)]
+    declined = st.declined if st.declined is not None and st.declined.proposer == p else None
     out: list[Action] = []
-
-    def add(offer: Offer, give: Arg, get: Arg) -> None:
-        if offer != st.declined:
-            out.append(Action("offer", (f"Player {offer.receiver + 1}", "give", give, "get", get)))
-
     fine = b.jail_fine
     for q in _others(st, p):
+        # Only an offer to the receiver who just declined one can be that offer.
+        refused = declined if declined is not None and declined.receiver == q else None
+        buy, sell = menu.buy[q], menu.sell_to[q]
         for s in free:
-            price = b.price[s]
-            if st.owner[s] == q and st.cash[p] >= price:
-                add(Offer(p, q, (), price, (), (s,), 0, ()), price, b.names[s])
-            elif st.owner[s] == p and st.cash[q] >= price:
-                add(Offer(p, q, (s,), 0, (), (), price, ()), b.names[s], price)
+            if owner[s] == q and cash[p] >= price[s]:
+                if refused is None or refused != Offer(p, q, (), price[s], (), (s,), 0, ()):
+                    out.append(buy[s])
+            elif (owner[s] == p and cash[q] >= price[s]) and (
+                refused is None or refused != Offer(p, q, (s,), 0, (), (), price[s], ())
+            ):
+                out.append(sell[s])
         for c in st.held[q][:1]:
-            if st.cash[p] >= fine:
-                card = b.decks[b.card_deck[c]] + CARD_SUFFIX
-                add(Offer(p, q, (), fine, (), (), 0, (c,)), fine, card)
+            if cash[p] >= fine and (
+                refused is None or refused != Offer(p, q, (), fine, (), (), 0, (c,))
+            ):
+                out.append(menu.buy_card[q][b.card_deck[c]])
         for c in st.held[p][:1]:
-            if st.cash[q] >= fine:
-                card = b.decks[b.card_deck[c]] + CARD_SUFFIX
-                add(Offer(p, q, (), 0, (c,), (), fine, ()), card, fine)
+            if cash[q] >= fine and (
+                refused is None or refused != Offer(p, q, (), 0, (c,), (), fine, ())
+            ):
+                out.append(menu.sell_card[q][b.card_deck[c]])
     return out
 
 
@@ -774,15 +872,11 @@ def _bidders(st: MonoState) -> list[int]:
     assert au is not None
     lo = _min_bid(st)
     anchor = au.bidder if au.bidder >= 0 else au.start
-    order = [(anchor + k) % st.players for k in range(1, st.players + 1)]
+    players, alive, cash = st.players, st.alive, st.cash
     return [
         p
-        for p in order
-        if p in au.seats
-        and st.alive[p]
-        and p not in au.passed
-        and p != au.bidder
-        and st.cash[p] >= lo
+        for p in [(anchor + k) % players for k in range(1, players + 1)]
+        if p in au.seats and alive[p] and p not in au.passed and p != au.bidder and cash[p] >= lo
     ]
 
 
@@ -1209,9 +1303,7 @@ def _ask(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
     owner, payer, s = _claim_of(st, seat, a, "ask HERO")
     b = st.board
     require(st.owner[s] == owner, f"you no longer have {b.names[s]}")
-    require(
-        not st.sidelined[s], f"{b.names[s]} is sidelined: no money can be collected on it now"
-    )
+    require(not st.sidelined[s], f"{b.names[s]} is sidelined: no money can be collected on it now")
     amount = payment(st, s)
     if amount < 0:  # Winter Soldier and Black Panther: roll the dice to determine payment
         d1, d2 = st.rng.roll(2)
@@ -1443,7 +1535,8 @@ def _bid(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
     require(amount >= lo, f"the bid must be at least M{lo}")
     require(amount <= st.cash[seat], f"you have only M{st.cash[seat]}")
     assert st.auction is not None
-    st.auction = replace(st.auction, high=amount, bidder=seat, passed=())
+    au = st.auction
+    st.auction = Auction(au.space, au.building, au.seats, au.targets, au.start, amount, seat, ())
     ev.append(Event("bid", f"Player {seat + 1} bids M{amount}", {"seat": seat, "amount": amount}))
     _settle_auction(st, ev)
 
@@ -1451,7 +1544,11 @@ def _bid(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
 def _pass_bid(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
     _no_args(a, "pass")
     assert st.auction is not None
-    st.auction = replace(st.auction, passed=(*st.auction.passed, seat))
+    au = st.auction
+    passed = (*au.passed, seat)
+    st.auction = Auction(
+        au.space, au.building, au.seats, au.targets, au.start, au.high, au.bidder, passed
+    )
     ev.append(Event("pass", f"Player {seat + 1} passes", {"seat": seat}))
     _settle_auction(st, ev)
 
