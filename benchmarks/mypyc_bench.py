@@ -120,6 +120,8 @@ def work(name: str, size: int) -> dict[str, object]:
 def build(dest: Path) -> float:
     """Copy src to dest and compile MODULES there in place; returns the build's wall seconds."""
     shutil.copytree(ROOT / "src", dest / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md"):  # the package layout (src/) the build follows
+        shutil.copy(ROOT / name, dest / name)
     mypyc = Path(sys.executable).with_name("mypyc")
     config = dest / "mypyc.ini"
     config.write_text("[mypy]\npython_version = 3.11\nstrict = True\n")
@@ -172,8 +174,8 @@ def main() -> None:
                 for p in pair:
                     rates[bool(p["compiled"])].append(float(p["rate"]))  # type: ignore[arg-type]
             slow, quick = statistics.median(rates[False]), statistics.median(rates[True])
-            print(f"| {name} | {unit} | {slow:,.1f} | {quick:,.1f} | {quick / slow:.2f}x |",
-                  flush=True)
+            ratio = f"{quick / slow:.2f}x" if slow else "-"  # too small a size: nothing counted
+            print(f"| {name} | {unit} | {slow:,.1f} | {quick:,.1f} | {ratio} |", flush=True)
 
 
 if __name__ == "__main__":
