@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from importlib.metadata import entry_points
 
 import pytest
 
 from warroom.core import UnknownMode, WarroomError
-from warroom.core.registry import get_mode, modes
+from warroom.core.registry import ENTRY_POINTS, get_mode, modes
 from warroom.games import CATALOG, ModeInfo
 
 
@@ -16,7 +17,8 @@ from warroom.games import CATALOG, ModeInfo
 def test_each_catalogued_module_registers_the_mode_it_is_listed_for(info: ModeInfo) -> None:
     game = get_mode(info.id)
     assert (game.id, game.title, game.max_players) == (info.id, info.title, info.max_players)
-    assert sys.modules[info.module] is sys.modules[type(game).__module__]
+    (entry,) = [e for e in entry_points(group=ENTRY_POINTS) if e.name == info.id]
+    assert entry.value == type(game).__module__
     assert [o.name for o in game.options] == [o.name for o in info.options]
 
 
@@ -28,8 +30,11 @@ def test_option_bounds_come_from_the_catalogue() -> None:
         game.resolve_options({"turn_limit": -1})
 
 
-def test_every_mode_is_catalogued() -> None:
+def test_every_mode_is_catalogued_and_installed() -> None:
     assert [g.id for g in modes()] == sorted(info.id for info in CATALOG)
+    assert sorted(e.name for e in entry_points(group=ENTRY_POINTS)) == sorted(
+        info.id for info in CATALOG
+    )
 
 
 def test_a_mode_loads_its_own_rules_only() -> None:

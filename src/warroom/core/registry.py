@@ -1,12 +1,15 @@
 """The registry of game modes by id.
 
-A mode registers itself when its rules module is imported; the built-in ones are catalogued in
-`warroom.games` and imported here on first use, so a command loads only the rules it plays.
+A mode registers itself when its rules module is imported. Installed packages name those
+modules as entry points in the `warroom.modes` group (this package's own in pyproject.toml), and
+the registry imports one on first use, so a command loads only the rules it plays and the core
+knows no game by name.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
+from importlib.metadata import entry_points
 from typing import Any
 
 from warroom.core.errors import UnknownMode
@@ -22,13 +25,14 @@ def register(game: Game[Any]) -> Game[Any]:
     return game
 
 
-def _import_rules(mode_id: str | None) -> None:
-    """Import the rules module of the catalogued mode `mode_id` (None: of every one)."""
-    from warroom.games import CATALOG  # at call time: the core does not need the games to load
+ENTRY_POINTS = "warroom.modes"
 
-    for info in CATALOG:
-        if mode_id in (None, info.id) and info.id not in _MODES:
-            import_module(info.module)
+
+def _import_rules(mode_id: str | None) -> None:
+    """Import the module that registers `mode_id` (None: every installed mode)."""
+    for entry in entry_points(group=ENTRY_POINTS):
+        if mode_id in (None, entry.name) and entry.name not in _MODES:
+            import_module(entry.value)
 
 
 def get_mode(mode_id: str) -> Game[Any]:

@@ -2,8 +2,9 @@
 
 `warroom games` lists the modes from `CATALOG` alone, so it starts without importing any rules
 (nor pydantic, nor the board data). `get_mode` and `modes` import a mode's rules module on first
-use, which registers it. Each mode's id, title, player counts and options are written here once:
-its rules module takes them from `catalogued(id)`.
+use (the `warroom.modes` entry points in pyproject.toml name it), which registers it. Each mode's
+id, title, player counts and options are written here once: its rules module takes them from
+`catalogued(id)`.
 """
 
 from __future__ import annotations
@@ -39,21 +40,19 @@ class OptionInfo:
 
 
 class ModeInfo:
-    """A mode as `warroom games` lists it, and the module whose import registers its rules."""
+    """A mode as `warroom games` lists it."""
 
-    __slots__ = ("id", "max_players", "min_players", "module", "options", "title")
+    __slots__ = ("id", "max_players", "min_players", "options", "title")
 
     def __init__(
         self,
         id: str,
-        module: str,
         title: str,
         min_players: int,
         max_players: int,
         options: tuple[OptionInfo, ...],
     ) -> None:
         self.id = id
-        self.module = module
         self.title = title
         self.min_players = min_players
         self.max_players = max_players
@@ -71,7 +70,6 @@ _TURN_LIMIT = OptionInfo(
 CATALOG = (
     ModeInfo(
         "monopoly-avengers",
-        "warroom.games.monopoly_avengers",
         "Monopoly: Marvel Avengers Edition",
         2,
         12,  # Components: 12 tokens
@@ -79,7 +77,6 @@ CATALOG = (
     ),
     ModeInfo(
         "risk-classic",
-        "warroom.games.risk_classic",
         "Classic RISK (Global Domination, and the 2-player rules)",
         2,
         5,
