@@ -249,64 +249,105 @@ class ClassicRisk(Game[RiskState]):
     # -- legal actions -------------------------------------------------------------------
     def legal_actions(self, state: RiskState, seat: Seat) -> Legal:
         """As families: every count of armies to place, dice to roll or armies to move is one
-        range, so a fortify step with thousands of splits lists a family per pair."""
+        range, so a fortify step with thousands of splits lists a family per pair. They are
+        built only when asked for; `in` is answered by `_allows` from the same counts."""
         if seat not in self.to_move(state):
             return Legal(())
-        st, b = state, state.board
+        return Legal.deferred(
+            lambda: self._families(state, seat), lambda action: self._allows(state, seat, action)
+        )
+
+    def _families(self, st: RiskState, seat: Seat) -> list[Family]:
+        b = st.board
         names = b.territories
         owner = st.owner
         phase = st.phase
         if phase == CLAIM:
-            return Legal(Family("claim", (names[t],)) for t in range(len(b)) if owner[t] == -1)
+            return [Family("claim", (names[t],)) for t in range(len(b)) if owner[t] == -1]
         if phase == SETUP_PLACE:
-            counts = range(1, self._setup_place_limit(st) + 1)
-            return Legal(
-                Family("place", (names[t],), counts) for t in range(len(b)) if owner[t] == seat
-            )
+            counts = _setup_place_counts(st)
+            return [Family("place", (names[t],), counts) for t in range(len(b)) if owner[t] == seat]
         if phase == SETUP_NEUTRAL:
-            return Legal(
-                Family("neutral", (names[t],)) for t in range(len(b)) if owner[t] == st.neutral
-            )
+            return [Family("neutral", (names[t],)) for t in range(len(b)) if owner[t] == st.neutral]
         if phase == REINFORCE:
             out = self._trades(st, seat) if self._may_trade(st, seat) else []
-            if len(st.hands[seat]) < self._must_trade_at(st):
+            if self._may_place(st, seat):
                 counts = range(1, st.pending + 1)
                 out += [
                     Family("place", (names[t],), counts) for t in range(len(b)) if owner[t] == seat
                 ]
-            return Legal(out)
+            return out
         if phase == ATTACK:
             out = [Family("end")]
             armies = st.armies
             for s in range(len(b)):
                 if owner[s] != seat or armies[s] < 2:
                     continue
-                dice = range(1, min(3, armies[s] - 1) + 1)
+                dice = _attack_dice(st, s)
                 out += [
                     Family("attack", (names[s], names[t]), dice)
                     for t in b.neighbors[s]
                     if owner[t] != seat
                 ]
-            return Legal(out)
+            return out
         if phase == DEFEND:
-            return Legal((Family("defend", (), range(1, self._defend_most(st) + 1)),))
+            return [Family("defend", (), _defend_dice(st))]
         if phase == OCCUPY:
-            least = st.attack_dice  # already moved in; the rest may follow, one stays behind
-            return Legal((Family("move", (), range(least, least + st.armies[st.attack_from])),))
+            return [Family("move", (), _move_in_counts(st))]
         if phase == FORTIFY:
             out = [Family("end")]
             armies = st.armies
             for s in range(len(b)):
                 if owner[s] != seat or armies[s] < 2:
                     continue
-                moves = range(1, armies[s])
+                moves = _fortify_counts(st, s)
                 out += [
                     Family("fortify", (names[s], names[t]), moves)
                     for t in b.neighbors[s]
                     if owner[t] == seat
                 ]
-            return Legal(out)
-        return Legal(())
+            return out
+        return []
+
+    def _allows(self, st: RiskState, seat: Seat, action: Action) -> bool:
+        """Whether `_families(st, seat)` lists `action`, without listing them: the same
+        conditions and counts, for one action (the greedy bot asks only this)."""
+        kind, args, phase, owner = action.kind, action.args, st.phase, st.owner
+        if kind == "end":
+            return not args and phase in (ATTACK, FORTIFY)
+        if kind == "trade":
+            return phase == REINFORCE and action in Legal(self._families(st, seat))
+        if kind in ("attack", "fortify"):
+            if len(args) != 3 or phase != (ATTACK if kind == "attack" else FORTIFY):
+                return False
+            s, t, count = _named(st, args[0]), _named(st, args[1]), args[2]
+            if s < 0 or t < 0 or owner[s] != seat or st.armies[s] < 2:
+                return False
+            if not st.board.adjacent(s, t) or (owner[t] == seat) != (kind == "fortify"):
+                return False
+            counts = _attack_dice(st, s) if kind == "attack" else _fortify_counts(st, s)
+            return isinstance(count, int) and count in counts
+        if kind in ("claim", "neutral"):
+            if len(args) != 1 or phase != (CLAIM if kind == "claim" else SETUP_NEUTRAL):
+                return False
+            t = _named(st, args[0])
+            return t >= 0 and owner[t] == (-1 if kind == "claim" else st.neutral)
+        if kind == "place":
+            if len(args) != 2 or not isinstance(args[1], int):
+                return False
+            t = _named(st, args[0])
+            if t < 0 or owner[t] != seat:
+                return False
+            if phase == SETUP_PLACE:
+                return args[1] in _setup_place_counts(st)
+            return phase == REINFORCE and self._may_place(st, seat) and 1 <= args[1] <= st.pending
+        if kind in ("defend", "move"):
+            if len(args) != 1 or not isinstance(args[0], int):
+                return False
+            if kind == "defend":
+                return phase == DEFEND and args[0] in _defend_dice(st)
+            return phase == OCCUPY and args[0] in _move_in_counts(st)
+        return False
 
     def _trades(self, st: RiskState, seat: Seat) -> list[Family]:
         hand = st.hands[seat]
@@ -333,14 +374,9 @@ class ClassicRisk(Game[RiskState]):
         n = len(st.board)
         return sorted({c for c in combo if c < n and st.owner[c] == seat})
 
-    def _setup_place_limit(self, st: RiskState) -> int:
-        if st.neutral is not None:
-            # 2-Player Setup: "Place 2 armies onto any 1 or 2 of the territories you occupy."
-            return st.pending
-        return 1  # Setup step 4: one army per turn
-
-    def _defend_most(self, st: RiskState) -> int:
-        return min(2, st.armies[st.attack_to])
+    def _may_place(self, st: RiskState, seat: Seat) -> bool:
+        """Placing waits while the hand is large enough that a trade is forced."""
+        return len(st.hands[seat]) < self._must_trade_at(st)
 
     def _must_trade_at(self, st: RiskState) -> int:
         # Eliminating Your Opponent: trade down to 4 or fewer (so while 5 or more remain).
@@ -533,6 +569,43 @@ def _expand_name(state: RiskState, word: str) -> str:
     return hits[0] if len(hits) == 1 else word
 
 
+# -- counts: what legal_actions lists and the handlers accept -------------------------------
+def _named(st: RiskState, arg: object) -> int:
+    """The territory `arg` names exactly as the legal actions spell it, else -1."""
+    t = st.board.index.get(arg) if isinstance(arg, str) else None
+    return t if t is not None and st.board.territories[t] == arg else -1
+
+
+def _setup_place_counts(st: RiskState) -> range:
+    if st.neutral is not None:
+        # 2-Player Setup: "Place 2 armies onto any 1 or 2 of the territories you occupy."
+        return range(1, st.pending + 1)
+    return range(1, 2)  # Setup step 4: one army per turn
+
+
+def _attack_dice(st: RiskState, source: int) -> range:
+    """To Attack: 1 to 3 dice, at least one army more than dice in the attacking territory."""
+    return range(1, min(3, st.armies[source] - 1) + 1)
+
+
+def _defend_most(st: RiskState) -> int:
+    return min(2, st.armies[st.attack_to])
+
+
+def _defend_dice(st: RiskState) -> range:
+    return range(1, _defend_most(st) + 1)
+
+
+def _move_in_counts(st: RiskState) -> range:
+    """Capturing Territories: the dice rolled are in already; the rest may follow, one stays."""
+    least = st.attack_dice
+    return range(least, least + st.armies[st.attack_from])
+
+
+def _fortify_counts(st: RiskState, source: int) -> range:
+    return range(1, st.armies[source])  # one army stays behind
+
+
 # -- handlers: one per (step, action), each mutating its own copy of the state --------------
 Handler = Callable[[ClassicRisk, RiskState, Seat, Action, list[Event]], None]
 
@@ -584,7 +657,7 @@ def _setup_place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[
     t = _territory(st, arg, a, usage)
     k = _count(k, a, usage)
     require(st.owner[t] == seat, f"you do not occupy {st.board.territories[t]}")
-    most = g._setup_place_limit(st)
+    most = len(_setup_place_counts(st))
     require(1 <= k <= most, f"place 1{f' to {most}' if most > 1 else ''} armies in this setup turn")
     st.armies[t] += k
     st.reserve = st.reserve[:]
@@ -791,14 +864,14 @@ def _attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event
     require(st.owner[t] != seat, f"{names[t]} is yours already")
     require(st.board.adjacent(s, t), f"{names[s]} does not border {names[t]}")
     require(st.armies[s] >= 2, f"you need at least 2 armies in {names[s]} to attack from it")
-    most = min(3, st.armies[s] - 1)
+    most = len(_attack_dice(st, s))
     require(
-        1 <= dice <= most,
+        dice in _attack_dice(st, s),
         f"from {names[s]} you may roll 1 to {most} dice (at least one more army than dice)",
     )
     st.attack_from, st.attack_to, st.attack_dice = s, t, dice
     if st.options["defender_dice"] == "auto":
-        _battle(g, st, g._defend_most(st), ev)
+        _battle(g, st, _defend_most(st), ev)
     else:
         st.phase = DEFEND
 
@@ -807,8 +880,10 @@ def _defend(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event
     usage = "defend DICE"
     (dice,) = _args(a, 1, usage)
     dice = _count(dice, a, usage)
-    most = g._defend_most(st)
-    require(1 <= dice <= most, f"the defender may roll 1{' or 2' if most == 2 else ''} dice here")
+    most = _defend_most(st)
+    require(
+        dice in _defend_dice(st), f"the defender may roll 1{' or 2' if most == 2 else ''} dice here"
+    )
     _battle(g, st, dice, ev)
 
 
@@ -900,9 +975,9 @@ def _move_in(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Even
     (k,) = _args(a, 1, usage)
     k = _count(k, a, usage)
     s, t, least = st.attack_from, st.attack_to, st.attack_dice
-    most = least + st.armies[s] - 1
+    most = _move_in_counts(st)[-1]
     require(
-        least <= k <= most,
+        k in _move_in_counts(st),
         f"move {least} to {most} armies into {st.board.territories[t]} "
         "(at least the dice rolled; one stays behind)",
     )
@@ -957,7 +1032,7 @@ def _fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Even
         f"you must occupy both {names[s]} and {names[t]}",
     )
     require(st.board.adjacent(s, t), f"{names[s]} does not border {names[t]}")
-    require(1 <= k < st.armies[s], f"move 1 to {st.armies[s] - 1} armies; one stays behind")
+    require(k in _fortify_counts(st, s), f"move 1 to {st.armies[s] - 1} armies; one stays behind")
     st.armies[s] -= k
     st.armies[t] += k
     ev.append(
