@@ -389,6 +389,14 @@ class ClassicRisk(Game[RiskState]):
 
     # -- applying ------------------------------------------------------------------------
     def apply(self, state: RiskState, seat: Seat, action: Action) -> tuple[RiskState, list[Event]]:
+        events: list[Event] = []
+        return self._step(state, seat, action, events), events
+
+    def play(self, state: RiskState, seat: Seat, action: Action) -> RiskState:
+        """`apply` by the same handlers, checks included, with no events built."""
+        return self._step(state, seat, action, None)
+
+    def _step(self, state: RiskState, seat: Seat, action: Action, events: Events) -> RiskState:
         self.check_seat(state, seat)
         handler = _HANDLERS.get((state.phase, action.kind))
         if handler is None:
@@ -401,9 +409,8 @@ class ClassicRisk(Game[RiskState]):
                 f"cannot {action.kind} now ({state.phase} step); now you may: {', '.join(kinds)}"
             )
         st = state.step_copy()
-        events: list[Event] = []
         handler(self, st, seat, action, events)
-        return st, events
+        return st
 
     def parse(self, state: RiskState, seat: Seat, text: str) -> Action:
         """Accept territory names in any case and unambiguous prefixes ("att ala kam 3")."""
@@ -607,7 +614,10 @@ def _fortify_counts(st: RiskState, source: int) -> range:
 
 
 # -- handlers: one per (step, action), each mutating its own copy of the state --------------
-Handler = Callable[[ClassicRisk, RiskState, Seat, Action, list[Event]], None]
+# What a step happened to cause, or None where the caller discards it (`ClassicRisk.play`):
+# each handler builds its events only when asked for them.
+Events = list[Event] | None
+Handler = Callable[[ClassicRisk, RiskState, Seat, Action, Events], None]
 
 
 def _territory(st: RiskState, arg: object, action: Action, usage: str) -> int:
@@ -631,7 +641,7 @@ def _args(action: Action, n: int, usage: str) -> tuple[object, ...]:
     return action.args
 
 
-def _claim(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _claim(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     usage = "claim TERRITORY"
     (arg,) = _args(a, 1, usage)
     t = _territory(st, arg, a, usage)
@@ -639,19 +649,20 @@ def _claim(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]
     st.owner, st.reserve = st.owner[:], st.reserve[:]
     st.owner[t], st.armies[t] = seat, 1
     st.reserve[seat] -= 1
-    ev.append(
-        Event(
-            "claim",
-            f"{g.side_name(st, seat)} claims {st.board.territories[t]}",
-            {"seat": seat, "territory": st.board.territories[t]},
+    if ev is not None:
+        ev.append(
+            Event(
+                "claim",
+                f"{g.side_name(st, seat)} claims {st.board.territories[t]}",
+                {"seat": seat, "territory": st.board.territories[t]},
+            )
         )
-    )
     if all(o >= 0 for o in st.owner):
         st.phase = SETUP_PLACE  # Setup step 4
     _next_setup_player(g, st, ev)
 
 
-def _setup_place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _setup_place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     usage = "place TERRITORY COUNT"
     arg, k = _args(a, 2, usage)
     t = _territory(st, arg, a, usage)
@@ -662,13 +673,14 @@ def _setup_place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[
     st.armies[t] += k
     st.reserve = st.reserve[:]
     st.reserve[seat] -= k
-    ev.append(
-        Event(
-            "place",
-            f"{g.side_name(st, seat)} places {k} on {st.board.territories[t]}",
-            {"seat": seat, "territory": st.board.territories[t], "armies": k},
+    if ev is not None:
+        ev.append(
+            Event(
+                "place",
+                f"{g.side_name(st, seat)} places {k} on {st.board.territories[t]}",
+                {"seat": seat, "territory": st.board.territories[t], "armies": k},
+            )
         )
-    )
     if st.neutral is None:
         _next_setup_player(g, st, ev)
         return
@@ -679,7 +691,7 @@ def _setup_place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[
         st.phase = SETUP_NEUTRAL
 
 
-def _setup_neutral(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _setup_neutral(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     usage = "neutral TERRITORY"
     (arg,) = _args(a, 1, usage)
     t = _territory(st, arg, a, usage)
@@ -688,18 +700,19 @@ def _setup_neutral(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: lis
     st.armies[t] += 1
     st.reserve = st.reserve[:]
     st.reserve[st.neutral] -= 1
-    ev.append(
-        Event(
-            "place",
-            f"{g.side_name(st, seat)} places 1 neutral army on {st.board.territories[t]}",
-            {"seat": seat, "territory": st.board.territories[t], "armies": 1, "neutral": True},
+    if ev is not None:
+        ev.append(
+            Event(
+                "place",
+                f"{g.side_name(st, seat)} places 1 neutral army on {st.board.territories[t]}",
+                {"seat": seat, "territory": st.board.territories[t], "armies": 1, "neutral": True},
+            )
         )
-    )
     st.phase = SETUP_PLACE
     _next_setup_player(g, st, ev)
 
 
-def _next_setup_player(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
+def _next_setup_player(g: ClassicRisk, st: RiskState, ev: Events) -> None:
     """Pass setup to the next player (to the left) with armies left; start play when none has."""
     for step in range(1, st.players + 1):
         p = (st.current + step) % st.players
@@ -713,7 +726,7 @@ def _next_setup_player(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
     _begin_turn(g, st, ev)
 
 
-def _begin_turn(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
+def _begin_turn(g: ClassicRisk, st: RiskState, ev: Events) -> None:
     limit = int(st.options["turn_limit"])
     if limit and st.turn >= limit:
         _finish_by_limit(g, st, ev)
@@ -725,23 +738,24 @@ def _begin_turn(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
     st.elimination_trade = False
     armies, regions = reinforcements(st.board, st.owner, st.current)
     st.pending = armies
-    held = ", ".join(st.board.regions[r] for r in regions)
-    ev.append(
-        Event(
-            "turn",
-            f"Turn {st.turn}: {g.side_name(st, st.current)} receives {armies} "
-            f"armies" + (f" (controls {held})" if held else ""),
-            {
-                "seat": st.current,
-                "turn": st.turn,
-                "armies": armies,
-                "regions": [st.board.regions[r] for r in regions],
-            },
+    if ev is not None:
+        held = ", ".join(st.board.regions[r] for r in regions)
+        ev.append(
+            Event(
+                "turn",
+                f"Turn {st.turn}: {g.side_name(st, st.current)} receives {armies} "
+                f"armies" + (f" (controls {held})" if held else ""),
+                {
+                    "seat": st.current,
+                    "turn": st.turn,
+                    "armies": armies,
+                    "regions": [st.board.regions[r] for r in regions],
+                },
+            )
         )
-    )
 
 
-def _finish_by_limit(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
+def _finish_by_limit(g: ClassicRisk, st: RiskState, ev: Events) -> None:
     def strength(p: Seat) -> tuple[int, int]:
         mine = [t for t in range(len(st.board)) if st.owner[t] == p]
         return len(mine), sum(st.armies[t] for t in mine)
@@ -752,10 +766,11 @@ def _finish_by_limit(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
     ranking = tuple(alive) + tuple(reversed(st.out_order))
     st.outcome = Outcome(winners, turn_limit_reason(st.turn), ranking)
     st.phase = OVER
-    ev.append(Event("game-over", st.outcome.reason, {"winners": list(winners)}))
+    if ev is not None:
+        ev.append(Event("game-over", st.outcome.reason, {"winners": list(winners)}))
 
 
-def _trade(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _trade(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     usage = "trade CARD CARD CARD [TERRITORY for the 2 extra armies]"
     if len(a.args) not in (3, 4) or not all(isinstance(x, str) for x in a.args):
         raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
@@ -803,18 +818,19 @@ def _trade(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]
         st.armies[bonus] += MAX_CARD_BONUS
         st.card_bonus_taken = True
         text += f" (+{MAX_CARD_BONUS} on {st.board.territories[bonus]})"
-    ev.append(
-        Event(
-            "trade",
-            text,
-            {
-                "seat": seat,
-                "cards": names,
-                "armies": value,
-                "bonus_territory": None if bonus is None else st.board.territories[bonus],
-            },
+    if ev is not None:
+        ev.append(
+            Event(
+                "trade",
+                text,
+                {
+                    "seat": seat,
+                    "cards": names,
+                    "armies": value,
+                    "bonus_territory": None if bonus is None else st.board.territories[bonus],
+                },
+            )
         )
-    )
 
 
 def _card_in(st: RiskState, hand: list[int], name: str) -> int | None:
@@ -825,7 +841,7 @@ def _card_in(st: RiskState, hand: list[int], name: str) -> int | None:
     return idx if idx is not None and idx in hand else None
 
 
-def _place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     usage = "place TERRITORY COUNT"
     arg, k = _args(a, 2, usage)
     t = _territory(st, arg, a, usage)
@@ -836,13 +852,14 @@ def _place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]
     require(1 <= k <= st.pending, f"you have {st.pending} armies to place")
     st.armies[t] += k
     st.pending -= k
-    ev.append(
-        Event(
-            "place",
-            f"{g.side_name(st, seat)} places {k} on {st.board.territories[t]}",
-            {"seat": seat, "territory": st.board.territories[t], "armies": k},
+    if ev is not None:
+        ev.append(
+            Event(
+                "place",
+                f"{g.side_name(st, seat)} places {k} on {st.board.territories[t]}",
+                {"seat": seat, "territory": st.board.territories[t], "armies": k},
+            )
         )
-    )
     if st.pending == 0:
         st.phase = ATTACK
         st.elimination_trade = False
@@ -857,7 +874,7 @@ def _from_to_count(st: RiskState, a: Action, usage: str) -> tuple[int, int, int]
     )
 
 
-def _attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     s, t, dice = _from_to_count(st, a, "attack FROM TO DICE")
     names = st.board.territories
     require(st.owner[s] == seat, f"you do not occupy {names[s]}")
@@ -876,7 +893,7 @@ def _attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event
         st.phase = DEFEND
 
 
-def _defend(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _defend(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     usage = "defend DICE"
     (dice,) = _args(a, 1, usage)
     dice = _count(dice, a, usage)
@@ -887,7 +904,7 @@ def _defend(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event
     _battle(g, st, dice, ev)
 
 
-def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: list[Event]) -> None:
+def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: Events) -> None:
     s, t = st.attack_from, st.attack_to
     attacker, defender = st.owner[s], st.owner[t]
     st.rng = st.rng.copy()
@@ -895,25 +912,26 @@ def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: list[Event]) ->
     st.armies[s] -= r.attacker_losses
     st.armies[t] -= r.defender_losses
     names = st.board.territories
-    ev.append(
-        Event(
-            "battle",
-            f"{names[s]} attacks {names[t]}: {'-'.join(map(str, r.attack))} against "
-            f"{'-'.join(map(str, r.defend))}; attacker loses {r.attacker_losses}, "
-            f"defender loses {r.defender_losses}",
-            {
-                "from": names[s],
-                "to": names[t],
-                "attack": list(r.attack),
-                "defend": list(r.defend),
-                "attacker_losses": r.attacker_losses,
-                "defender_losses": r.defender_losses,
-                "attacker": attacker,
-                "defender": defender,
-            },
-            reveals=True,
+    if ev is not None:
+        ev.append(
+            Event(
+                "battle",
+                f"{names[s]} attacks {names[t]}: {'-'.join(map(str, r.attack))} against "
+                f"{'-'.join(map(str, r.defend))}; attacker loses {r.attacker_losses}, "
+                f"defender loses {r.defender_losses}",
+                {
+                    "from": names[s],
+                    "to": names[t],
+                    "attack": list(r.attack),
+                    "defend": list(r.defend),
+                    "attacker_losses": r.attacker_losses,
+                    "defender_losses": r.defender_losses,
+                    "attacker": attacker,
+                    "defender": defender,
+                },
+                reveals=True,
+            )
         )
-    )
     if st.armies[t] > 0:
         st.phase = ATTACK
         return
@@ -924,13 +942,14 @@ def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: list[Event]) ->
     st.armies[t] = st.attack_dice
     st.armies[s] -= st.attack_dice
     st.conquered = True
-    ev.append(
-        Event(
-            "capture",
-            f"{g.side_name(st, attacker)} captures {names[t]}",
-            {"seat": attacker, "territory": names[t], "from": g.side_name(st, defender)},
+    if ev is not None:
+        ev.append(
+            Event(
+                "capture",
+                f"{g.side_name(st, attacker)} captures {names[t]}",
+                {"seat": attacker, "territory": names[t], "from": g.side_name(st, defender)},
+            )
         )
-    )
     if defender != st.neutral and defender not in st.owner:
         _eliminate(g, st, attacker, defender, ev)
         if st.phase == OVER:
@@ -938,7 +957,7 @@ def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: list[Event]) ->
     st.phase = OCCUPY
 
 
-def _eliminate(g: ClassicRisk, st: RiskState, winner: Seat, loser: Seat, ev: list[Event]) -> None:
+def _eliminate(g: ClassicRisk, st: RiskState, winner: Seat, loser: Seat, ev: Events) -> None:
     st.alive = st.alive[:]
     st.alive[loser] = False
     st.out_order = [*st.out_order, loser]
@@ -946,31 +965,33 @@ def _eliminate(g: ClassicRisk, st: RiskState, winner: Seat, loser: Seat, ev: lis
     st.hands = st.hands[:]
     st.hands[loser] = []
     st.hands[winner] = sorted(st.hands[winner] + won)
-    ev.append(
-        Event(
-            "eliminated",
-            f"{g.side_name(st, loser)} is eliminated; {g.side_name(st, winner)} "
-            f"takes {len(won)} cards",
-            {"seat": loser, "by": winner, "cards": len(won)},
-            seat=winner,
-            secret={"card_names": [g._card_name(st, c) for c in won]},
-            secret_text=f"{g.side_name(st, loser)} is eliminated; you take "
-            + (", ".join(g._card_name(st, c) for c in won) or "no cards"),
-            reveals=bool(won),
+    if ev is not None:
+        ev.append(
+            Event(
+                "eliminated",
+                f"{g.side_name(st, loser)} is eliminated; {g.side_name(st, winner)} "
+                f"takes {len(won)} cards",
+                {"seat": loser, "by": winner, "cards": len(won)},
+                seat=winner,
+                secret={"card_names": [g._card_name(st, c) for c in won]},
+                secret_text=f"{g.side_name(st, loser)} is eliminated; you take "
+                + (", ".join(g._card_name(st, c) for c in won) or "no cards"),
+                reveals=bool(won),
+            )
         )
-    )
     if sum(st.alive) == 1:
         # Winning: the last player standing (the 2-player game ignores the neutral).
         order = (winner, *reversed(st.out_order))
         st.outcome = Outcome((winner,), last_standing_reason(winner), order)
         st.phase = OVER
-        ev.append(Event("game-over", st.outcome.reason, {"winners": [winner]}))
+        if ev is not None:
+            ev.append(Event("game-over", st.outcome.reason, {"winners": [winner]}))
         return
     # Eliminating Your Opponent: 6 or more cards must be traded down to 4 or fewer at once.
     st.elimination_trade = len(st.hands[winner]) >= ELIMINATION_TRADE_AT
 
 
-def _move_in(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _move_in(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     usage = "move COUNT"
     (k,) = _args(a, 1, usage)
     k = _count(k, a, usage)
@@ -983,18 +1004,19 @@ def _move_in(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Even
     )
     st.armies[s] -= k - least
     st.armies[t] += k - least
-    ev.append(
-        Event(
-            "move",
-            f"{g.side_name(st, seat)} moves {k} into {st.board.territories[t]}",
-            {
-                "seat": seat,
-                "from": st.board.territories[s],
-                "to": st.board.territories[t],
-                "armies": k,
-            },
+    if ev is not None:
+        ev.append(
+            Event(
+                "move",
+                f"{g.side_name(st, seat)} moves {k} into {st.board.territories[t]}",
+                {
+                    "seat": seat,
+                    "from": st.board.territories[s],
+                    "to": st.board.territories[t],
+                    "armies": k,
+                },
+            )
         )
-    )
     if st.elimination_trade:
         st.phase = REINFORCE
         st.pending = 0
@@ -1002,7 +1024,7 @@ def _move_in(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Even
         st.phase = ATTACK
 
 
-def _end_attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _end_attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     _args(a, 0, "end")
     # Ending Your Attack: one card if at least one territory was captured this turn.
     if st.conquered and st.deck:
@@ -1010,21 +1032,22 @@ def _end_attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[E
         st.deck = st.deck[:-1]
         st.hands = st.hands[:]
         st.hands[seat] = sorted([*st.hands[seat], card])
-        ev.append(
-            Event(
-                "draw",
-                f"{g.side_name(st, seat)} draws a card",
-                {"seat": seat},
-                seat=seat,
-                secret={"card": g._card_name(st, card)},
-                secret_text=f"You draw {g._card_name(st, card)}",
-                reveals=True,
+        if ev is not None:
+            ev.append(
+                Event(
+                    "draw",
+                    f"{g.side_name(st, seat)} draws a card",
+                    {"seat": seat},
+                    seat=seat,
+                    secret={"card": g._card_name(st, card)},
+                    secret_text=f"You draw {g._card_name(st, card)}",
+                    reveals=True,
+                )
             )
-        )
     st.phase = FORTIFY
 
 
-def _fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     s, t, k = _from_to_count(st, a, "fortify FROM TO COUNT")
     names = st.board.territories
     require(
@@ -1035,22 +1058,23 @@ def _fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Even
     require(k in _fortify_counts(st, s), f"move 1 to {st.armies[s] - 1} armies; one stays behind")
     st.armies[s] -= k
     st.armies[t] += k
-    ev.append(
-        Event(
-            "fortify",
-            f"{g.side_name(st, seat)} moves {k} from {names[s]} to {names[t]}",
-            {"seat": seat, "from": names[s], "to": names[t], "armies": k},
+    if ev is not None:
+        ev.append(
+            Event(
+                "fortify",
+                f"{g.side_name(st, seat)} moves {k} from {names[s]} to {names[t]}",
+                {"seat": seat, "from": names[s], "to": names[t], "armies": k},
+            )
         )
-    )
     _end_turn(g, st, ev)
 
 
-def _end_fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _end_fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     _args(a, 0, "end")
     _end_turn(g, st, ev)
 
 
-def _end_turn(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
+def _end_turn(g: ClassicRisk, st: RiskState, ev: Events) -> None:
     for step in range(1, st.players + 1):
         p = (st.current + step) % st.players
         if st.alive[p]:
