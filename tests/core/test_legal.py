@@ -67,3 +67,15 @@ def test_a_plain_list_converts() -> None:
     assert legal == listed and Legal.of(legal) is legal
     assert legal.count_of("attack") == 5
     assert Legal(()) == [] and not Legal(())
+
+
+def test_deferred_legal_builds_only_when_listed() -> None:
+    built: list[int] = []
+
+    def build() -> list[Family]:
+        built.append(1)
+        return FAMILIES
+
+    legal = Legal.deferred(build, lambda action: action in _listed())
+    assert Action("end") in legal and Action("end", (1,)) not in legal and not built
+    assert legal == _listed() and len(legal) == len(_listed()) and built == [1]

@@ -200,12 +200,13 @@ def _ucb(n: _Node) -> float:
 
 
 def _apply(game: Game[S], state: S, seat: Seat, action: Action, rng: random.Random) -> S:
-    """Apply; should a policy ever build an illegal action, play a random legal one instead."""
+    """Play (no events: the search reads none); should a policy ever build an illegal action,
+    play a random legal one instead."""
     try:
-        return game.apply(state, seat, action)[0]
+        return game.play(state, seat, action)
     except IllegalAction:
         legal = game.legal_actions(state, seat)
-        return game.apply(state, seat, legal[rng.randrange(len(legal))])[0]
+        return game.play(state, seat, legal[rng.randrange(len(legal))])
 
 
 def make_mcts(mode: str, seed: int, arg: str | None = None) -> Bot:

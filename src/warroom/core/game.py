@@ -145,6 +145,11 @@ class Game(ABC, Generic[S]):
     def apply(self, state: S, seat: Seat, action: Action) -> tuple[S, list[Event]]:
         """The new state and what happened; raise IllegalAction (with the reason) otherwise."""
 
+    def play(self, state: S, seat: Seat, action: Action) -> S:
+        """`apply` for callers that discard the events (search, rollouts): the same rules and
+        checks, the same new state; a mode may skip building its events here."""
+        return self.apply(state, seat, action)[0]
+
     @abstractmethod
     def observe(self, state: S, seat: Seat | None) -> S:
         """What `seat` may know (None: a spectator), as a state of the mode's own type with

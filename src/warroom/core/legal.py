@@ -5,12 +5,16 @@ Alaska Kamchatka 1" up to 40). `Legal` is a read-only sequence of actions stored
 families (a kind, fixed arguments, and optionally a range for a trailing count): it counts,
 tests membership, indexes and samples a kind without building every action, and iterates in
 the order a plain list of the same actions would have.
+
+A mode may also hand over the families unbuilt, with a membership test of its own
+(`Legal.deferred`): a bot that only asks `action in legal` (the greedy ones) then costs the
+rules one check instead of a list of families.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple, overload
 
 from warroom.core.actions import Action, Arg
@@ -45,14 +49,30 @@ class Legal(Sequence[Action]):
     """The legal actions of a decision, as families in list order (empty families are left
     out). Indexes are built on first use: a bot that asks once pays only for what it asks."""
 
-    __slots__ = ("_by_kind", "_families", "_members", "_size", "_starts")
+    __slots__ = ("_build", "_by_kind", "_contains", "_listed", "_members", "_size", "_starts")
 
     def __init__(self, families: Iterable[Family]) -> None:
-        self._families = [f for f in families if f.counts is None or len(f.counts)]
-        self._size = sum(f.size() for f in self._families)
+        self._build: Callable[[], Iterable[Family]] | None = None
+        self._contains: Callable[[Action], bool] | None = None
+        self._listed: list[Family] | None = None
+        self._size = 0
+        self._keep(families)
         self._starts: list[int] | None = None
         self._members: dict[tuple[str, tuple[Arg, ...], bool], range | None] | None = None
         self._by_kind: dict[str, _KindIndex] | None = None
+
+    @staticmethod
+    def deferred(
+        build: Callable[[], Iterable[Family]], contains: Callable[[Action], bool]
+    ) -> Legal:
+        """Families built by `build` on first need; `contains` answers `in` without them.
+
+        `contains(action)` must hold exactly for the actions `build` lists (tests check it).
+        """
+        legal = Legal(())
+        legal._listed = None
+        legal._build, legal._contains = build, contains
+        return legal
 
     @staticmethod
     def of(actions: Sequence[Action]) -> Legal:
@@ -61,7 +81,20 @@ class Legal(Sequence[Action]):
             return actions
         return Legal(Family(a.kind, a.args) for a in actions)
 
+    def _keep(self, families: Iterable[Family]) -> None:
+        self._listed = [f for f in families if f.counts is None or len(f.counts)]
+        self._size = sum(f.size() for f in self._listed)
+
+    def _families(self) -> list[Family]:
+        """The families, built now if they were deferred."""
+        if self._listed is None:
+            assert self._build is not None
+            self._keep(self._build())
+            assert self._listed is not None
+        return self._listed
+
     def __len__(self) -> int:
+        self._families()
         return self._size
 
     @overload
@@ -72,18 +105,19 @@ class Legal(Sequence[Action]):
 
     def __getitem__(self, index: int | slice) -> Action | list[Action]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._size))]
+            return [self[i] for i in range(*index.indices(len(self)))]
+        families = self._families()
         if index < 0:
             index += self._size
         if not 0 <= index < self._size:
             raise IndexError("legal action index out of range")
         if self._starts is None:
-            self._starts = _starts(self._families)
+            self._starts = _starts(families)
         k = bisect_right(self._starts, index) - 1
-        return self._families[k].action(index - self._starts[k])
+        return families[k].action(index - self._starts[k])
 
     def __iter__(self) -> Iterator[Action]:
-        for family in self._families:
+        for family in self._families():
             if family.counts is None:
                 yield Action(family.kind, family.args)
             else:
@@ -94,9 +128,11 @@ class Legal(Sequence[Action]):
     def __contains__(self, item: object) -> bool:
         if not isinstance(item, Action):
             return False
+        if self._contains is not None:
+            return self._contains(item)
         if self._members is None:
             self._members = {
-                (f.kind, f.args, f.counts is not None): f.counts for f in self._families
+                (f.kind, f.args, f.counts is not None): f.counts for f in self._families()
             }
         members = self._members
         if (item.kind, item.args, False) in members:
@@ -116,7 +152,7 @@ class Legal(Sequence[Action]):
     __hash__ = None  # type: ignore[assignment]  # compared like a list
 
     def __repr__(self) -> str:
-        return f"Legal({self._families!r})"
+        return f"Legal({self._families()!r})"
 
     def kinds(self) -> list[str]:
         """The kinds of action offered, sorted."""
@@ -138,7 +174,7 @@ class Legal(Sequence[Action]):
     def _kind_index(self) -> dict[str, _KindIndex]:
         if self._by_kind is None:
             grouped: dict[str, list[Family]] = {}
-            for family in self._families:
+            for family in self._families():
                 grouped.setdefault(family.kind, []).append(family)
             self._by_kind = {}
             for kind, families in grouped.items():

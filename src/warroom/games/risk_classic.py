@@ -249,64 +249,105 @@ class ClassicRisk(Game[RiskState]):
     # -- legal actions -------------------------------------------------------------------
     def legal_actions(self, state: RiskState, seat: Seat) -> Legal:
         """As families: every count of armies to place, dice to roll or armies to move is one
-        range, so a fortify step with thousands of splits lists a family per pair."""
+        range, so a fortify step with thousands of splits lists a family per pair. They are
+        built only when asked for; `in` is answered by `_allows` from the same counts."""
         if seat not in self.to_move(state):
             return Legal(())
-        st, b = state, state.board
+        return Legal.deferred(
+            lambda: self._families(state, seat), lambda action: self._allows(state, seat, action)
+        )
+
+    def _families(self, st: RiskState, seat: Seat) -> list[Family]:
+        b = st.board
         names = b.territories
         owner = st.owner
         phase = st.phase
         if phase == CLAIM:
-            return Legal(Family("claim", (names[t],)) for t in range(len(b)) if owner[t] == -1)
+            return [Family("claim", (names[t],)) for t in range(len(b)) if owner[t] == -1]
         if phase == SETUP_PLACE:
-            counts = range(1, self._setup_place_limit(st) + 1)
-            return Legal(
-                Family("place", (names[t],), counts) for t in range(len(b)) if owner[t] == seat
-            )
+            counts = _setup_place_counts(st)
+            return [Family("place", (names[t],), counts) for t in range(len(b)) if owner[t] == seat]
         if phase == SETUP_NEUTRAL:
-            return Legal(
-                Family("neutral", (names[t],)) for t in range(len(b)) if owner[t] == st.neutral
-            )
+            return [Family("neutral", (names[t],)) for t in range(len(b)) if owner[t] == st.neutral]
         if phase == REINFORCE:
             out = self._trades(st, seat) if self._may_trade(st, seat) else []
-            if len(st.hands[seat]) < self._must_trade_at(st):
+            if self._may_place(st, seat):
                 counts = range(1, st.pending + 1)
                 out += [
                     Family("place", (names[t],), counts) for t in range(len(b)) if owner[t] == seat
                 ]
-            return Legal(out)
+            return out
         if phase == ATTACK:
             out = [Family("end")]
             armies = st.armies
             for s in range(len(b)):
                 if owner[s] != seat or armies[s] < 2:
                     continue
-                dice = range(1, min(3, armies[s] - 1) + 1)
+                dice = _attack_dice(st, s)
                 out += [
                     Family("attack", (names[s], names[t]), dice)
                     for t in b.neighbors[s]
                     if owner[t] != seat
                 ]
-            return Legal(out)
+            return out
         if phase == DEFEND:
-            return Legal((Family("defend", (), range(1, self._defend_most(st) + 1)),))
+            return [Family("defend", (), _defend_dice(st))]
         if phase == OCCUPY:
-            least = st.attack_dice  # already moved in; the rest may follow, one stays behind
-            return Legal((Family("move", (), range(least, least + st.armies[st.attack_from])),))
+            return [Family("move", (), _move_in_counts(st))]
         if phase == FORTIFY:
             out = [Family("end")]
             armies = st.armies
             for s in range(len(b)):
                 if owner[s] != seat or armies[s] < 2:
                     continue
-                moves = range(1, armies[s])
+                moves = _fortify_counts(st, s)
                 out += [
                     Family("fortify", (names[s], names[t]), moves)
                     for t in b.neighbors[s]
                     if owner[t] == seat
                 ]
-            return Legal(out)
-        return Legal(())
+            return out
+        return []
+
+    def _allows(self, st: RiskState, seat: Seat, action: Action) -> bool:
+        """Whether `_families(st, seat)` lists `action`, without listing them: the same
+        conditions and counts, for one action (the greedy bot asks only this)."""
+        kind, args, phase, owner = action.kind, action.args, st.phase, st.owner
+        if kind == "end":
+            return not args and phase in (ATTACK, FORTIFY)
+        if kind == "trade":
+            return phase == REINFORCE and action in Legal(self._families(st, seat))
+        if kind in ("attack", "fortify"):
+            if len(args) != 3 or phase != (ATTACK if kind == "attack" else FORTIFY):
+                return False
+            s, t, count = _named(st, args[0]), _named(st, args[1]), args[2]
+            if s < 0 or t < 0 or owner[s] != seat or st.armies[s] < 2:
+                return False
+            if not st.board.adjacent(s, t) or (owner[t] == seat) != (kind == "fortify"):
+                return False
+            counts = _attack_dice(st, s) if kind == "attack" else _fortify_counts(st, s)
+            return isinstance(count, int) and count in counts
+        if kind in ("claim", "neutral"):
+            if len(args) != 1 or phase != (CLAIM if kind == "claim" else SETUP_NEUTRAL):
+                return False
+            t = _named(st, args[0])
+            return t >= 0 and owner[t] == (-1 if kind == "claim" else st.neutral)
+        if kind == "place":
+            if len(args) != 2 or not isinstance(args[1], int):
+                return False
+            t = _named(st, args[0])
+            if t < 0 or owner[t] != seat:
+                return False
+            if phase == SETUP_PLACE:
+                return args[1] in _setup_place_counts(st)
+            return phase == REINFORCE and self._may_place(st, seat) and 1 <= args[1] <= st.pending
+        if kind in ("defend", "move"):
+            if len(args) != 1 or not isinstance(args[0], int):
+                return False
+            if kind == "defend":
+                return phase == DEFEND and args[0] in _defend_dice(st)
+            return phase == OCCUPY and args[0] in _move_in_counts(st)
+        return False
 
     def _trades(self, st: RiskState, seat: Seat) -> list[Family]:
         hand = st.hands[seat]
@@ -333,14 +374,9 @@ class ClassicRisk(Game[RiskState]):
         n = len(st.board)
         return sorted({c for c in combo if c < n and st.owner[c] == seat})
 
-    def _setup_place_limit(self, st: RiskState) -> int:
-        if st.neutral is not None:
-            # 2-Player Setup: "Place 2 armies onto any 1 or 2 of the territories you occupy."
-            return st.pending
-        return 1  # Setup step 4: one army per turn
-
-    def _defend_most(self, st: RiskState) -> int:
-        return min(2, st.armies[st.attack_to])
+    def _may_place(self, st: RiskState, seat: Seat) -> bool:
+        """Placing waits while the hand is large enough that a trade is forced."""
+        return len(st.hands[seat]) < self._must_trade_at(st)
 
     def _must_trade_at(self, st: RiskState) -> int:
         # Eliminating Your Opponent: trade down to 4 or fewer (so while 5 or more remain).
@@ -353,6 +389,14 @@ class ClassicRisk(Game[RiskState]):
 
     # -- applying ------------------------------------------------------------------------
     def apply(self, state: RiskState, seat: Seat, action: Action) -> tuple[RiskState, list[Event]]:
+        events: list[Event] = []
+        return self._step(state, seat, action, events), events
+
+    def play(self, state: RiskState, seat: Seat, action: Action) -> RiskState:
+        """`apply` by the same handlers, checks included, with no events built."""
+        return self._step(state, seat, action, None)
+
+    def _step(self, state: RiskState, seat: Seat, action: Action, events: Events) -> RiskState:
         self.check_seat(state, seat)
         handler = _HANDLERS.get((state.phase, action.kind))
         if handler is None:
@@ -365,9 +409,8 @@ class ClassicRisk(Game[RiskState]):
                 f"cannot {action.kind} now ({state.phase} step); now you may: {', '.join(kinds)}"
             )
         st = state.step_copy()
-        events: list[Event] = []
         handler(self, st, seat, action, events)
-        return st, events
+        return st
 
     def parse(self, state: RiskState, seat: Seat, text: str) -> Action:
         """Accept territory names in any case and unambiguous prefixes ("att ala kam 3")."""
@@ -533,8 +576,48 @@ def _expand_name(state: RiskState, word: str) -> str:
     return hits[0] if len(hits) == 1 else word
 
 
+# -- counts: what legal_actions lists and the handlers accept -------------------------------
+def _named(st: RiskState, arg: object) -> int:
+    """The territory `arg` names exactly as the legal actions spell it, else -1."""
+    t = st.board.index.get(arg) if isinstance(arg, str) else None
+    return t if t is not None and st.board.territories[t] == arg else -1
+
+
+def _setup_place_counts(st: RiskState) -> range:
+    if st.neutral is not None:
+        # 2-Player Setup: "Place 2 armies onto any 1 or 2 of the territories you occupy."
+        return range(1, st.pending + 1)
+    return range(1, 2)  # Setup step 4: one army per turn
+
+
+def _attack_dice(st: RiskState, source: int) -> range:
+    """To Attack: 1 to 3 dice, at least one army more than dice in the attacking territory."""
+    return range(1, min(3, st.armies[source] - 1) + 1)
+
+
+def _defend_most(st: RiskState) -> int:
+    return min(2, st.armies[st.attack_to])
+
+
+def _defend_dice(st: RiskState) -> range:
+    return range(1, _defend_most(st) + 1)
+
+
+def _move_in_counts(st: RiskState) -> range:
+    """Capturing Territories: the dice rolled are in already; the rest may follow, one stays."""
+    least = st.attack_dice
+    return range(least, least + st.armies[st.attack_from])
+
+
+def _fortify_counts(st: RiskState, source: int) -> range:
+    return range(1, st.armies[source])  # one army stays behind
+
+
 # -- handlers: one per (step, action), each mutating its own copy of the state --------------
-Handler = Callable[[ClassicRisk, RiskState, Seat, Action, list[Event]], None]
+# What a step happened to cause, or None where the caller discards it (`ClassicRisk.play`):
+# each handler builds its events only when asked for them.
+Events = list[Event] | None
+Handler = Callable[[ClassicRisk, RiskState, Seat, Action, Events], None]
 
 
 def _territory(st: RiskState, arg: object, action: Action, usage: str) -> int:
@@ -558,7 +641,7 @@ def _args(action: Action, n: int, usage: str) -> tuple[object, ...]:
     return action.args
 
 
-def _claim(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _claim(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     usage = "claim TERRITORY"
     (arg,) = _args(a, 1, usage)
     t = _territory(st, arg, a, usage)
@@ -566,36 +649,38 @@ def _claim(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]
     st.owner, st.reserve = st.owner[:], st.reserve[:]
     st.owner[t], st.armies[t] = seat, 1
     st.reserve[seat] -= 1
-    ev.append(
-        Event(
-            "claim",
-            f"{g.side_name(st, seat)} claims {st.board.territories[t]}",
-            {"seat": seat, "territory": st.board.territories[t]},
+    if ev is not None:
+        ev.append(
+            Event(
+                "claim",
+                f"{g.side_name(st, seat)} claims {st.board.territories[t]}",
+                {"seat": seat, "territory": st.board.territories[t]},
+            )
         )
-    )
     if all(o >= 0 for o in st.owner):
         st.phase = SETUP_PLACE  # Setup step 4
     _next_setup_player(g, st, ev)
 
 
-def _setup_place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _setup_place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     usage = "place TERRITORY COUNT"
     arg, k = _args(a, 2, usage)
     t = _territory(st, arg, a, usage)
     k = _count(k, a, usage)
     require(st.owner[t] == seat, f"you do not occupy {st.board.territories[t]}")
-    most = g._setup_place_limit(st)
+    most = len(_setup_place_counts(st))
     require(1 <= k <= most, f"place 1{f' to {most}' if most > 1 else ''} armies in this setup turn")
     st.armies[t] += k
     st.reserve = st.reserve[:]
     st.reserve[seat] -= k
-    ev.append(
-        Event(
-            "place",
-            f"{g.side_name(st, seat)} places {k} on {st.board.territories[t]}",
-            {"seat": seat, "territory": st.board.territories[t], "armies": k},
+    if ev is not None:
+        ev.append(
+            Event(
+                "place",
+                f"{g.side_name(st, seat)} places {k} on {st.board.territories[t]}",
+                {"seat": seat, "territory": st.board.territories[t], "armies": k},
+            )
         )
-    )
     if st.neutral is None:
         _next_setup_player(g, st, ev)
         return
@@ -606,7 +691,7 @@ def _setup_place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[
         st.phase = SETUP_NEUTRAL
 
 
-def _setup_neutral(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _setup_neutral(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     usage = "neutral TERRITORY"
     (arg,) = _args(a, 1, usage)
     t = _territory(st, arg, a, usage)
@@ -615,18 +700,19 @@ def _setup_neutral(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: lis
     st.armies[t] += 1
     st.reserve = st.reserve[:]
     st.reserve[st.neutral] -= 1
-    ev.append(
-        Event(
-            "place",
-            f"{g.side_name(st, seat)} places 1 neutral army on {st.board.territories[t]}",
-            {"seat": seat, "territory": st.board.territories[t], "armies": 1, "neutral": True},
+    if ev is not None:
+        ev.append(
+            Event(
+                "place",
+                f"{g.side_name(st, seat)} places 1 neutral army on {st.board.territories[t]}",
+                {"seat": seat, "territory": st.board.territories[t], "armies": 1, "neutral": True},
+            )
         )
-    )
     st.phase = SETUP_PLACE
     _next_setup_player(g, st, ev)
 
 
-def _next_setup_player(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
+def _next_setup_player(g: ClassicRisk, st: RiskState, ev: Events) -> None:
     """Pass setup to the next player (to the left) with armies left; start play when none has."""
     for step in range(1, st.players + 1):
         p = (st.current + step) % st.players
@@ -640,7 +726,7 @@ def _next_setup_player(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
     _begin_turn(g, st, ev)
 
 
-def _begin_turn(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
+def _begin_turn(g: ClassicRisk, st: RiskState, ev: Events) -> None:
     limit = int(st.options["turn_limit"])
     if limit and st.turn >= limit:
         _finish_by_limit(g, st, ev)
@@ -652,23 +738,24 @@ def _begin_turn(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
     st.elimination_trade = False
     armies, regions = reinforcements(st.board, st.owner, st.current)
     st.pending = armies
-    held = ", ".join(st.board.regions[r] for r in regions)
-    ev.append(
-        Event(
-            "turn",
-            f"Turn {st.turn}: {g.side_name(st, st.current)} receives {armies} "
-            f"armies" + (f" (controls {held})" if held else ""),
-            {
-                "seat": st.current,
-                "turn": st.turn,
-                "armies": armies,
-                "regions": [st.board.regions[r] for r in regions],
-            },
+    if ev is not None:
+        held = ", ".join(st.board.regions[r] for r in regions)
+        ev.append(
+            Event(
+                "turn",
+                f"Turn {st.turn}: {g.side_name(st, st.current)} receives {armies} "
+                f"armies" + (f" (controls {held})" if held else ""),
+                {
+                    "seat": st.current,
+                    "turn": st.turn,
+                    "armies": armies,
+                    "regions": [st.board.regions[r] for r in regions],
+                },
+            )
         )
-    )
 
 
-def _finish_by_limit(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
+def _finish_by_limit(g: ClassicRisk, st: RiskState, ev: Events) -> None:
     def strength(p: Seat) -> tuple[int, int]:
         mine = [t for t in range(len(st.board)) if st.owner[t] == p]
         return len(mine), sum(st.armies[t] for t in mine)
@@ -679,10 +766,11 @@ def _finish_by_limit(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
     ranking = tuple(alive) + tuple(reversed(st.out_order))
     st.outcome = Outcome(winners, turn_limit_reason(st.turn), ranking)
     st.phase = OVER
-    ev.append(Event("game-over", st.outcome.reason, {"winners": list(winners)}))
+    if ev is not None:
+        ev.append(Event("game-over", st.outcome.reason, {"winners": list(winners)}))
 
 
-def _trade(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _trade(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     usage = "trade CARD CARD CARD [TERRITORY for the 2 extra armies]"
     if len(a.args) not in (3, 4) or not all(isinstance(x, str) for x in a.args):
         raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
@@ -730,18 +818,19 @@ def _trade(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]
         st.armies[bonus] += MAX_CARD_BONUS
         st.card_bonus_taken = True
         text += f" (+{MAX_CARD_BONUS} on {st.board.territories[bonus]})"
-    ev.append(
-        Event(
-            "trade",
-            text,
-            {
-                "seat": seat,
-                "cards": names,
-                "armies": value,
-                "bonus_territory": None if bonus is None else st.board.territories[bonus],
-            },
+    if ev is not None:
+        ev.append(
+            Event(
+                "trade",
+                text,
+                {
+                    "seat": seat,
+                    "cards": names,
+                    "armies": value,
+                    "bonus_territory": None if bonus is None else st.board.territories[bonus],
+                },
+            )
         )
-    )
 
 
 def _card_in(st: RiskState, hand: list[int], name: str) -> int | None:
@@ -752,7 +841,7 @@ def _card_in(st: RiskState, hand: list[int], name: str) -> int | None:
     return idx if idx is not None and idx in hand else None
 
 
-def _place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     usage = "place TERRITORY COUNT"
     arg, k = _args(a, 2, usage)
     t = _territory(st, arg, a, usage)
@@ -763,13 +852,14 @@ def _place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]
     require(1 <= k <= st.pending, f"you have {st.pending} armies to place")
     st.armies[t] += k
     st.pending -= k
-    ev.append(
-        Event(
-            "place",
-            f"{g.side_name(st, seat)} places {k} on {st.board.territories[t]}",
-            {"seat": seat, "territory": st.board.territories[t], "armies": k},
+    if ev is not None:
+        ev.append(
+            Event(
+                "place",
+                f"{g.side_name(st, seat)} places {k} on {st.board.territories[t]}",
+                {"seat": seat, "territory": st.board.territories[t], "armies": k},
+            )
         )
-    )
     if st.pending == 0:
         st.phase = ATTACK
         st.elimination_trade = False
@@ -784,35 +874,37 @@ def _from_to_count(st: RiskState, a: Action, usage: str) -> tuple[int, int, int]
     )
 
 
-def _attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     s, t, dice = _from_to_count(st, a, "attack FROM TO DICE")
     names = st.board.territories
     require(st.owner[s] == seat, f"you do not occupy {names[s]}")
     require(st.owner[t] != seat, f"{names[t]} is yours already")
     require(st.board.adjacent(s, t), f"{names[s]} does not border {names[t]}")
     require(st.armies[s] >= 2, f"you need at least 2 armies in {names[s]} to attack from it")
-    most = min(3, st.armies[s] - 1)
+    most = len(_attack_dice(st, s))
     require(
-        1 <= dice <= most,
+        dice in _attack_dice(st, s),
         f"from {names[s]} you may roll 1 to {most} dice (at least one more army than dice)",
     )
     st.attack_from, st.attack_to, st.attack_dice = s, t, dice
     if st.options["defender_dice"] == "auto":
-        _battle(g, st, g._defend_most(st), ev)
+        _battle(g, st, _defend_most(st), ev)
     else:
         st.phase = DEFEND
 
 
-def _defend(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _defend(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     usage = "defend DICE"
     (dice,) = _args(a, 1, usage)
     dice = _count(dice, a, usage)
-    most = g._defend_most(st)
-    require(1 <= dice <= most, f"the defender may roll 1{' or 2' if most == 2 else ''} dice here")
+    most = _defend_most(st)
+    require(
+        dice in _defend_dice(st), f"the defender may roll 1{' or 2' if most == 2 else ''} dice here"
+    )
     _battle(g, st, dice, ev)
 
 
-def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: list[Event]) -> None:
+def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: Events) -> None:
     s, t = st.attack_from, st.attack_to
     attacker, defender = st.owner[s], st.owner[t]
     st.rng = st.rng.copy()
@@ -820,25 +912,26 @@ def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: list[Event]) ->
     st.armies[s] -= r.attacker_losses
     st.armies[t] -= r.defender_losses
     names = st.board.territories
-    ev.append(
-        Event(
-            "battle",
-            f"{names[s]} attacks {names[t]}: {'-'.join(map(str, r.attack))} against "
-            f"{'-'.join(map(str, r.defend))}; attacker loses {r.attacker_losses}, "
-            f"defender loses {r.defender_losses}",
-            {
-                "from": names[s],
-                "to": names[t],
-                "attack": list(r.attack),
-                "defend": list(r.defend),
-                "attacker_losses": r.attacker_losses,
-                "defender_losses": r.defender_losses,
-                "attacker": attacker,
-                "defender": defender,
-            },
-            reveals=True,
+    if ev is not None:
+        ev.append(
+            Event(
+                "battle",
+                f"{names[s]} attacks {names[t]}: {'-'.join(map(str, r.attack))} against "
+                f"{'-'.join(map(str, r.defend))}; attacker loses {r.attacker_losses}, "
+                f"defender loses {r.defender_losses}",
+                {
+                    "from": names[s],
+                    "to": names[t],
+                    "attack": list(r.attack),
+                    "defend": list(r.defend),
+                    "attacker_losses": r.attacker_losses,
+                    "defender_losses": r.defender_losses,
+                    "attacker": attacker,
+                    "defender": defender,
+                },
+                reveals=True,
+            )
         )
-    )
     if st.armies[t] > 0:
         st.phase = ATTACK
         return
@@ -849,13 +942,14 @@ def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: list[Event]) ->
     st.armies[t] = st.attack_dice
     st.armies[s] -= st.attack_dice
     st.conquered = True
-    ev.append(
-        Event(
-            "capture",
-            f"{g.side_name(st, attacker)} captures {names[t]}",
-            {"seat": attacker, "territory": names[t], "from": g.side_name(st, defender)},
+    if ev is not None:
+        ev.append(
+            Event(
+                "capture",
+                f"{g.side_name(st, attacker)} captures {names[t]}",
+                {"seat": attacker, "territory": names[t], "from": g.side_name(st, defender)},
+            )
         )
-    )
     if defender != st.neutral and defender not in st.owner:
         _eliminate(g, st, attacker, defender, ev)
         if st.phase == OVER:
@@ -863,7 +957,7 @@ def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: list[Event]) ->
     st.phase = OCCUPY
 
 
-def _eliminate(g: ClassicRisk, st: RiskState, winner: Seat, loser: Seat, ev: list[Event]) -> None:
+def _eliminate(g: ClassicRisk, st: RiskState, winner: Seat, loser: Seat, ev: Events) -> None:
     st.alive = st.alive[:]
     st.alive[loser] = False
     st.out_order = [*st.out_order, loser]
@@ -871,55 +965,58 @@ def _eliminate(g: ClassicRisk, st: RiskState, winner: Seat, loser: Seat, ev: lis
     st.hands = st.hands[:]
     st.hands[loser] = []
     st.hands[winner] = sorted(st.hands[winner] + won)
-    ev.append(
-        Event(
-            "eliminated",
-            f"{g.side_name(st, loser)} is eliminated; {g.side_name(st, winner)} "
-            f"takes {len(won)} cards",
-            {"seat": loser, "by": winner, "cards": len(won)},
-            seat=winner,
-            secret={"card_names": [g._card_name(st, c) for c in won]},
-            secret_text=f"{g.side_name(st, loser)} is eliminated; you take "
-            + (", ".join(g._card_name(st, c) for c in won) or "no cards"),
-            reveals=bool(won),
+    if ev is not None:
+        ev.append(
+            Event(
+                "eliminated",
+                f"{g.side_name(st, loser)} is eliminated; {g.side_name(st, winner)} "
+                f"takes {len(won)} cards",
+                {"seat": loser, "by": winner, "cards": len(won)},
+                seat=winner,
+                secret={"card_names": [g._card_name(st, c) for c in won]},
+                secret_text=f"{g.side_name(st, loser)} is eliminated; you take "
+                + (", ".join(g._card_name(st, c) for c in won) or "no cards"),
+                reveals=bool(won),
+            )
         )
-    )
     if sum(st.alive) == 1:
         # Winning: the last player standing (the 2-player game ignores the neutral).
         order = (winner, *reversed(st.out_order))
         st.outcome = Outcome((winner,), last_standing_reason(winner), order)
         st.phase = OVER
-        ev.append(Event("game-over", st.outcome.reason, {"winners": [winner]}))
+        if ev is not None:
+            ev.append(Event("game-over", st.outcome.reason, {"winners": [winner]}))
         return
     # Eliminating Your Opponent: 6 or more cards must be traded down to 4 or fewer at once.
     st.elimination_trade = len(st.hands[winner]) >= ELIMINATION_TRADE_AT
 
 
-def _move_in(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _move_in(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     usage = "move COUNT"
     (k,) = _args(a, 1, usage)
     k = _count(k, a, usage)
     s, t, least = st.attack_from, st.attack_to, st.attack_dice
-    most = least + st.armies[s] - 1
+    most = _move_in_counts(st)[-1]
     require(
-        least <= k <= most,
+        k in _move_in_counts(st),
         f"move {least} to {most} armies into {st.board.territories[t]} "
         "(at least the dice rolled; one stays behind)",
     )
     st.armies[s] -= k - least
     st.armies[t] += k - least
-    ev.append(
-        Event(
-            "move",
-            f"{g.side_name(st, seat)} moves {k} into {st.board.territories[t]}",
-            {
-                "seat": seat,
-                "from": st.board.territories[s],
-                "to": st.board.territories[t],
-                "armies": k,
-            },
+    if ev is not None:
+        ev.append(
+            Event(
+                "move",
+                f"{g.side_name(st, seat)} moves {k} into {st.board.territories[t]}",
+                {
+                    "seat": seat,
+                    "from": st.board.territories[s],
+                    "to": st.board.territories[t],
+                    "armies": k,
+                },
+            )
         )
-    )
     if st.elimination_trade:
         st.phase = REINFORCE
         st.pending = 0
@@ -927,7 +1024,7 @@ def _move_in(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Even
         st.phase = ATTACK
 
 
-def _end_attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _end_attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     _args(a, 0, "end")
     # Ending Your Attack: one card if at least one territory was captured this turn.
     if st.conquered and st.deck:
@@ -935,21 +1032,22 @@ def _end_attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[E
         st.deck = st.deck[:-1]
         st.hands = st.hands[:]
         st.hands[seat] = sorted([*st.hands[seat], card])
-        ev.append(
-            Event(
-                "draw",
-                f"{g.side_name(st, seat)} draws a card",
-                {"seat": seat},
-                seat=seat,
-                secret={"card": g._card_name(st, card)},
-                secret_text=f"You draw {g._card_name(st, card)}",
-                reveals=True,
+        if ev is not None:
+            ev.append(
+                Event(
+                    "draw",
+                    f"{g.side_name(st, seat)} draws a card",
+                    {"seat": seat},
+                    seat=seat,
+                    secret={"card": g._card_name(st, card)},
+                    secret_text=f"You draw {g._card_name(st, card)}",
+                    reveals=True,
+                )
             )
-        )
     st.phase = FORTIFY
 
 
-def _fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     s, t, k = _from_to_count(st, a, "fortify FROM TO COUNT")
     names = st.board.territories
     require(
@@ -957,25 +1055,26 @@ def _fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Even
         f"you must occupy both {names[s]} and {names[t]}",
     )
     require(st.board.adjacent(s, t), f"{names[s]} does not border {names[t]}")
-    require(1 <= k < st.armies[s], f"move 1 to {st.armies[s] - 1} armies; one stays behind")
+    require(k in _fortify_counts(st, s), f"move 1 to {st.armies[s] - 1} armies; one stays behind")
     st.armies[s] -= k
     st.armies[t] += k
-    ev.append(
-        Event(
-            "fortify",
-            f"{g.side_name(st, seat)} moves {k} from {names[s]} to {names[t]}",
-            {"seat": seat, "from": names[s], "to": names[t], "armies": k},
+    if ev is not None:
+        ev.append(
+            Event(
+                "fortify",
+                f"{g.side_name(st, seat)} moves {k} from {names[s]} to {names[t]}",
+                {"seat": seat, "from": names[s], "to": names[t], "armies": k},
+            )
         )
-    )
     _end_turn(g, st, ev)
 
 
-def _end_fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: list[Event]) -> None:
+def _end_fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     _args(a, 0, "end")
     _end_turn(g, st, ev)
 
 
-def _end_turn(g: ClassicRisk, st: RiskState, ev: list[Event]) -> None:
+def _end_turn(g: ClassicRisk, st: RiskState, ev: Events) -> None:
     for step in range(1, st.players + 1):
         p = (st.current + step) % st.players
         if st.alive[p]:

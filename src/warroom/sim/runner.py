@@ -168,7 +168,7 @@ def play_rules(
         seat = movers[0]  # simultaneous deciders act one at a time, each on the latest state
         legal = game.legal_actions(state, seat)
         action = bots[seat].choose(seat, game.observe(state, seat), legal)
-        state, _ = game.apply(state, seat, action)
+        state = game.play(state, seat, action)  # the same checks as apply, no events
         actions += 1
         outcome = game.outcome(state)
     turn = game.view(state, None).get("turn")
