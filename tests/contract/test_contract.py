@@ -126,7 +126,8 @@ def test_legal_actions_apply_and_round_trip(played: tuple[Match, list[Any]]) -> 
         for action in game.legal_actions(state, seat)[:60]:
             assert Action.parse(action.text()) == action
             assert game.parse(state, seat, action.text()) == action
-            game.apply(state, seat, action)
+            # The step without events (search, simulation) is the same step.
+            assert game.play(state, seat, action) == game.apply(state, seat, action)[0]
         assert state == before, "apply changed the state it was given"
 
 
