@@ -58,7 +58,7 @@ Readings chosen where the rulebook is unclear (each also noted at its code):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -157,6 +157,9 @@ class MonoState:
     offers_made: list[int]  # this turn, per player (public; bots may limit themselves)
     out_order: list[int]
     outcome: Outcome | None
+    # Who decides, kept by `to_move`: asked by the driver, `legal_actions` and `apply` for
+    # every decision. Sound because a state is not changed once made (`apply` changes a copy).
+    moving: tuple[Seat, ...] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> MonoState:
         return MonoState(
@@ -233,6 +236,7 @@ class MonoState:
             self.offers_made,
             self.out_order,
             self.outcome,
+            self.moving,
         )
 
 
@@ -346,32 +350,10 @@ class MonopolyAvengers(Game[MonoState]):
 
     # -- who decides ---------------------------------------------------------------------
     def to_move(self, state: MonoState) -> tuple[Seat, ...]:
-        st = state
-        ctx = _context(st)
-        if ctx == "over":
-            return ()
-        if ctx == "offer":
-            assert st.offer is not None
-            return (st.offer.receiver,)
-        if ctx == "acquire":
-            return (st.acquire[0][0],)
-        if ctx == "debt":
-            return (st.debts[-1][0],)
-        if ctx == "call":
-            assert st.call is not None
-            return (st.call.asked[0],)
-        if ctx == "auction":
-            return tuple(_bidders(st))
-        if ctx == "draft":
-            return (st.current,)
-        seats: list[int] = []
-        for c in st.claims:
-            if c[0] not in seats:
-                seats.append(c[0])
-        seats += [p for p in st.window if p not in seats]
-        if st.current not in seats:
-            seats.append(st.current)
-        return tuple(seats)
+        seats = state.moving
+        if seats is None:
+            seats = state.moving = _to_move(state)
+        return seats
 
     def seat_names(self, state: MonoState) -> list[str]:
         return seat_names(state.players)
@@ -610,6 +592,35 @@ def _context(st: MonoState) -> str:
     if st.phase == DRAFT:
         return "draft"
     return "calm"
+
+
+def _to_move(st: MonoState) -> tuple[Seat, ...]:
+    """Who decides now, in the priority the module docstring gives (uncached)."""
+    ctx = _context(st)
+    if ctx == "over":
+        return ()
+    if ctx == "offer":
+        assert st.offer is not None
+        return (st.offer.receiver,)
+    if ctx == "acquire":
+        return (st.acquire[0][0],)
+    if ctx == "debt":
+        return (st.debts[-1][0],)
+    if ctx == "call":
+        assert st.call is not None
+        return (st.call.asked[0],)
+    if ctx == "auction":
+        return tuple(_bidders(st))
+    if ctx == "draft":
+        return (st.current,)
+    seats: list[int] = []
+    for c in st.claims:
+        if c[0] not in seats:
+            seats.append(c[0])
+    seats += [p for p in st.window if p not in seats]
+    if st.current not in seats:
+        seats.append(st.current)
+    return tuple(seats)
 
 
 def _roll_for_first(rng: Rng, players: int) -> Seat:
