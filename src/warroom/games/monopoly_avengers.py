@@ -58,7 +58,7 @@ Readings chosen where the rulebook is unclear (each also noted at its code):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from typing import Any
 
@@ -122,7 +122,7 @@ class Offer:
 
 @dataclass(slots=True)
 class MonoState:
-    """Everything about a game. Copied by every step, never shared."""
+    """Everything about a game. Each step changes a copy (a bid or pass shares what it keeps)."""
 
     board: MonopolyBoard
     options: Mapping[str, OptionValue]
@@ -202,11 +202,27 @@ class MonoState:
         """This state with `decks` for the decks and the generator hidden, sharing every other
         part: an observation, read and never changed (states are not changed once made:
         `apply` changes a copy), so copying them would only cost time."""
+        return self._sharing(HIDDEN, decks, self.moving)
+
+    def share(self) -> MonoState:
+        """A copy sharing every part, for a step that only replaces parts (an auction bid or
+        pass, half of all decisions); before changing any part in place it calls `own`."""
+        return self._sharing(self.rng, self.decks, None)
+
+    def own(self) -> None:
+        """Take copies of the parts `share` left shared: this state may then change them."""
+        fresh = self.copy()
+        for name in _PARTS:
+            setattr(self, name, getattr(fresh, name))
+
+    def _sharing(
+        self, rng: Rng, decks: list[list[int]], moving: tuple[Seat, ...] | None
+    ) -> MonoState:
         return MonoState(
             self.board,
             self.options,
             self.players,
-            HIDDEN,
+            rng,
             self.cash,
             self.pos,
             self.alive,
@@ -236,8 +252,11 @@ class MonoState:
             self.offers_made,
             self.out_order,
             self.outcome,
-            self.moving,
+            moving,
         )
+
+
+_PARTS = tuple(f.name for f in fields(MonoState))
 
 
 # Actions are immutable, so legal-action lists share these instead of building thousands a
@@ -437,7 +456,8 @@ class MonopolyAvengers(Game[MonoState]):
             if not any(action.kind in k for k in _KINDS.values()):
                 raise MalformedAction(f"unknown action {action.kind!r}; now you may: {allowed}")
             raise IllegalAction(f"cannot {action.kind} now; now you may: {allowed}")
-        st = state.copy()
+        # A bid or pass only replaces the auction, unless it ends it (`_settle_auction` owns).
+        st = state.share() if ctx == "auction" else state.copy()
         events: list[Event] = []
         handler(self, st, seat, action, events)
         if handler is not _reject:
@@ -1570,6 +1590,7 @@ def _settle_auction(st: MonoState, ev: list[Event]) -> None:
     assert au is not None
     if _bidders(st):
         return
+    st.own()  # shared with the state before a bid or pass (`apply`): it changes parts now
     st.auction = None
     b = st.board
     if au.bidder < 0:
