@@ -456,8 +456,10 @@ class MonopolyAvengers(Game[MonoState]):
             if not any(action.kind in k for k in _KINDS.values()):
                 raise MalformedAction(f"unknown action {action.kind!r}; now you may: {allowed}")
             raise IllegalAction(f"cannot {action.kind} now; now you may: {allowed}")
-        # A bid or pass only replaces the auction, unless it ends it (`_settle_auction` owns).
-        st = state.share() if ctx == "auction" else state.copy()
+        # A bid or pass only replaces the auction, unless it ends it (`_settle_auction` owns);
+        # `done` replaces the window and the claims, and no effect waits to change more.
+        shares = ctx == "auction" or (action.kind == "done" and not state.tasks)
+        st = state.share() if shares else state.copy()
         events: list[Event] = []
         handler(self, st, seat, action, events)
         if handler is not _reject:
@@ -818,19 +820,27 @@ def _tradeable(st: MonoState, p: Seat, s: int) -> bool:
 
 
 def _builds(st: MonoState, p: Seat) -> list[Action]:
-    """Builds on the heroes of the sets `p` holds whole (no other hero can be built on)."""
-    b, owner = st.board, st.owner
-    whole = {
-        i
-        for i, members in enumerate(b.set_members)
-        if owner[members[0]] == p and all([owner[t] == p for t in members])
-    }
-    if not whole:  # most of a game
+    """Builds on the heroes of the sets `p` holds whole (no other hero can be built on):
+    `_build_problem`'s checks, those of the set made once for the set."""
+    b, owner, level, cash = st.board, st.owner, st.level, st.cash[p]
+    found: list[int] = []
+    for members in b.set_members:
+        if owner[members[0]] != p or not all([owner[t] == p for t in members]):
+            continue  # most of a game
+        if any([st.sidelined[t] for t in members]):
+            continue
+        low = min([level[t] for t in members])  # building evenly: only the lowest may rise
+        if low == HQ:
+            continue
+        hq = low == b.max_bases
+        if (st.hqs if hq else st.bases) == 0:
+            continue
+        cost = b.hq_cost if hq else b.base_cost
+        found += [t for t in members if level[t] == low and cash >= cost[t]]
+    if not found:
         return []
     build = _menu(b).build
-    return [
-        build[s] for s in b.ownable if b.set_of[s] in whole and _build_problem(st, p, s) is None
-    ]
+    return [build[s] for s in sorted(found)]  # in board order, as every list here
 
 
 def _sales(st: MonoState, p: Seat) -> list[Action]:
@@ -1289,7 +1299,7 @@ def _end(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
 def _done(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
     _no_args(a, "done")
     require(seat in st.window, "you have nothing to finish")
-    st.window.remove(seat)
+    st.window = [p for p in st.window if p != seat]  # replaced, not changed: see `apply`
     st.claims = [c for c in st.claims if c[0] != seat]  # done: no more asking this time
 
 
