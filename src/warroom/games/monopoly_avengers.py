@@ -844,15 +844,20 @@ def _builds(st: MonoState, p: Seat) -> list[Action]:
 
 
 def _sales(st: MonoState, p: Seat) -> list[Action]:
-    b = st.board
+    """Building sales (`_sell_problem`) and sidelinings (`_sideline_problem`'s checks, inline:
+    asked for every decision of a turn, and most heroes have no building)."""
+    b, owner, level, set_of = st.board, st.owner, st.level, st.board.set_of
     menu = _menu(b)
     out = []
     for s in b.ownable:
-        if st.owner[s] != p:
+        if owner[s] != p:
             continue
-        if st.level[s] and _sell_problem(st, p, s) is None:
-            out.append(menu.sell[s])
-        elif _sideline_problem(st, p, s) is None:
+        if level[s]:
+            if _sell_problem(st, p, s) is None:
+                out.append(menu.sell[s])
+        elif not st.sidelined[s] and (
+            set_of[s] < 0 or not any([level[t] for t in b.set_members[set_of[s]]])
+        ):
             out.append(menu.sideline[s])
     return out
 
