@@ -44,11 +44,17 @@ class RandomBot:
     def choose(self, seat: Seat, observation: Any, legal: Sequence[Action]) -> Action:
         if not legal:
             raise WarroomError("no legal action to choose from")
-        # By kind and index, not by building the actions: a mode's `Legal` answers both cheaply.
-        families = Legal.of(legal)
-        kinds = families.kinds()
-        kind = kinds[self.rng.below(len(kinds))]
-        return families.nth_of(kind, self.rng.below(families.count_of(kind)))
+        if isinstance(legal, Legal):
+            # By kind and index, not by building the actions: `Legal` answers both cheaply.
+            kinds = legal.kinds()
+            kind = kinds[self.rng.below(len(kinds))]
+            return legal.nth_of(kind, self.rng.below(legal.count_of(kind)))
+        # A plain list (Monopoly's): grouped directly, the same draws without a `Legal`.
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        of_kind = by_kind[sorted(by_kind)[self.rng.below(len(by_kind))]]
+        return of_kind[self.rng.below(len(of_kind))]
 
 
 BotFactory = Callable[..., Bot]

@@ -58,7 +58,7 @@ Readings chosen where the rulebook is unclear (each also noted at its code):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from typing import Any
 
@@ -122,7 +122,7 @@ class Offer:
 
 @dataclass(slots=True)
 class MonoState:
-    """Everything about a game. Copied by every step, never shared."""
+    """Everything about a game. Each step changes a copy (a bid or pass shares what it keeps)."""
 
     board: MonopolyBoard
     options: Mapping[str, OptionValue]
@@ -157,6 +157,9 @@ class MonoState:
     offers_made: list[int]  # this turn, per player (public; bots may limit themselves)
     out_order: list[int]
     outcome: Outcome | None
+    # Who decides, kept by `to_move`: asked by the driver, `legal_actions` and `apply` for
+    # every decision. Sound because a state is not changed once made (`apply` changes a copy).
+    moving: tuple[Seat, ...] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> MonoState:
         return MonoState(
@@ -199,11 +202,27 @@ class MonoState:
         """This state with `decks` for the decks and the generator hidden, sharing every other
         part: an observation, read and never changed (states are not changed once made:
         `apply` changes a copy), so copying them would only cost time."""
+        return self._sharing(HIDDEN, decks, self.moving)
+
+    def share(self) -> MonoState:
+        """A copy sharing every part, for a step that only replaces parts (an auction bid or
+        pass, half of all decisions); before changing any part in place it calls `own`."""
+        return self._sharing(self.rng, self.decks, None)
+
+    def own(self) -> None:
+        """Take copies of the parts `share` left shared: this state may then change them."""
+        fresh = self.copy()
+        for name in _PARTS:
+            setattr(self, name, getattr(fresh, name))
+
+    def _sharing(
+        self, rng: Rng, decks: list[list[int]], moving: tuple[Seat, ...] | None
+    ) -> MonoState:
         return MonoState(
             self.board,
             self.options,
             self.players,
-            HIDDEN,
+            rng,
             self.cash,
             self.pos,
             self.alive,
@@ -233,7 +252,11 @@ class MonoState:
             self.offers_made,
             self.out_order,
             self.outcome,
+            moving,
         )
+
+
+_PARTS = tuple(f.name for f in fields(MonoState))
 
 
 # Actions are immutable, so legal-action lists share these instead of building thousands a
@@ -346,32 +369,10 @@ class MonopolyAvengers(Game[MonoState]):
 
     # -- who decides ---------------------------------------------------------------------
     def to_move(self, state: MonoState) -> tuple[Seat, ...]:
-        st = state
-        ctx = _context(st)
-        if ctx == "over":
-            return ()
-        if ctx == "offer":
-            assert st.offer is not None
-            return (st.offer.receiver,)
-        if ctx == "acquire":
-            return (st.acquire[0][0],)
-        if ctx == "debt":
-            return (st.debts[-1][0],)
-        if ctx == "call":
-            assert st.call is not None
-            return (st.call.asked[0],)
-        if ctx == "auction":
-            return tuple(_bidders(st))
-        if ctx == "draft":
-            return (st.current,)
-        seats: list[int] = []
-        for c in st.claims:
-            if c[0] not in seats:
-                seats.append(c[0])
-        seats += [p for p in st.window if p not in seats]
-        if st.current not in seats:
-            seats.append(st.current)
-        return tuple(seats)
+        seats = state.moving
+        if seats is None:
+            seats = state.moving = _to_move(state)
+        return seats
 
     def seat_names(self, state: MonoState) -> list[str]:
         return seat_names(state.players)
@@ -455,7 +456,10 @@ class MonopolyAvengers(Game[MonoState]):
             if not any(action.kind in k for k in _KINDS.values()):
                 raise MalformedAction(f"unknown action {action.kind!r}; now you may: {allowed}")
             raise IllegalAction(f"cannot {action.kind} now; now you may: {allowed}")
-        st = state.copy()
+        # A bid or pass only replaces the auction, unless it ends it (`_settle_auction` owns);
+        # `done` replaces the window and the claims, and no effect waits to change more.
+        shares = ctx == "auction" or (action.kind == "done" and not state.tasks)
+        st = state.share() if shares else state.copy()
         events: list[Event] = []
         handler(self, st, seat, action, events)
         if handler is not _reject:
@@ -610,6 +614,35 @@ def _context(st: MonoState) -> str:
     if st.phase == DRAFT:
         return "draft"
     return "calm"
+
+
+def _to_move(st: MonoState) -> tuple[Seat, ...]:
+    """Who decides now, in the priority the module docstring gives (uncached)."""
+    ctx = _context(st)
+    if ctx == "over":
+        return ()
+    if ctx == "offer":
+        assert st.offer is not None
+        return (st.offer.receiver,)
+    if ctx == "acquire":
+        return (st.acquire[0][0],)
+    if ctx == "debt":
+        return (st.debts[-1][0],)
+    if ctx == "call":
+        assert st.call is not None
+        return (st.call.asked[0],)
+    if ctx == "auction":
+        return tuple(_bidders(st))
+    if ctx == "draft":
+        return (st.current,)
+    seats: list[int] = []
+    for c in st.claims:
+        if c[0] not in seats:
+            seats.append(c[0])
+    seats += [p for p in st.window if p not in seats]
+    if st.current not in seats:
+        seats.append(st.current)
+    return tuple(seats)
 
 
 def _roll_for_first(rng: Rng, players: int) -> Seat:
@@ -787,31 +820,44 @@ def _tradeable(st: MonoState, p: Seat, s: int) -> bool:
 
 
 def _builds(st: MonoState, p: Seat) -> list[Action]:
-    """Builds on the heroes of the sets `p` holds whole (no other hero can be built on)."""
-    b, owner = st.board, st.owner
-    whole = {
-        i
-        for i, members in enumerate(b.set_members)
-        if owner[members[0]] == p and all([owner[t] == p for t in members])
-    }
-    if not whole:  # most of a game
+    """Builds on the heroes of the sets `p` holds whole (no other hero can be built on):
+    `_build_problem`'s checks, those of the set made once for the set."""
+    b, owner, level, cash = st.board, st.owner, st.level, st.cash[p]
+    found: list[int] = []
+    for members in b.set_members:
+        if owner[members[0]] != p or not all([owner[t] == p for t in members]):
+            continue  # most of a game
+        if any([st.sidelined[t] for t in members]):
+            continue
+        low = min([level[t] for t in members])  # building evenly: only the lowest may rise
+        if low == HQ:
+            continue
+        hq = low == b.max_bases
+        if (st.hqs if hq else st.bases) == 0:
+            continue
+        cost = b.hq_cost if hq else b.base_cost
+        found += [t for t in members if level[t] == low and cash >= cost[t]]
+    if not found:
         return []
     build = _menu(b).build
-    return [
-        build[s] for s in b.ownable if b.set_of[s] in whole and _build_problem(st, p, s) is None
-    ]
+    return [build[s] for s in sorted(found)]  # in board order, as every list here
 
 
 def _sales(st: MonoState, p: Seat) -> list[Action]:
-    b = st.board
+    """Building sales (`_sell_problem`) and sidelinings (`_sideline_problem`'s checks, inline:
+    asked for every decision of a turn, and most heroes have no building)."""
+    b, owner, level, set_of = st.board, st.owner, st.level, st.board.set_of
     menu = _menu(b)
     out = []
     for s in b.ownable:
-        if st.owner[s] != p:
+        if owner[s] != p:
             continue
-        if st.level[s] and _sell_problem(st, p, s) is None:
-            out.append(menu.sell[s])
-        elif _sideline_problem(st, p, s) is None:
+        if level[s]:
+            if _sell_problem(st, p, s) is None:
+                out.append(menu.sell[s])
+        elif not st.sidelined[s] and (
+            set_of[s] < 0 or not any([level[t] for t in b.set_members[set_of[s]]])
+        ):
             out.append(menu.sideline[s])
     return out
 
@@ -1258,7 +1304,7 @@ def _end(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
 def _done(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
     _no_args(a, "done")
     require(seat in st.window, "you have nothing to finish")
-    st.window.remove(seat)
+    st.window = [p for p in st.window if p != seat]  # replaced, not changed: see `apply`
     st.claims = [c for c in st.claims if c[0] != seat]  # done: no more asking this time
 
 
@@ -1559,6 +1605,7 @@ def _settle_auction(st: MonoState, ev: list[Event]) -> None:
     assert au is not None
     if _bidders(st):
         return
+    st.own()  # shared with the state before a bid or pass (`apply`): it changes parts now
     st.auction = None
     b = st.board
     if au.bidder < 0:
