@@ -11,7 +11,6 @@ import secrets
 
 import pytest
 
-import warroom.games  # noqa: F401  (registers the modes)
 from warroom.core import GENERATORS, KeyedRng, Match, Rng, SaveError, WarroomError, make_rng
 
 SEARCHED = range(2**10)  # candidate seeds a test can afford to try

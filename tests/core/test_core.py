@@ -13,7 +13,6 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-import warroom.games  # noqa: F401  (registers the modes)
 from warroom.core import (
     Action,
     BoardError,

@@ -28,7 +28,6 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-import warroom.games  # noqa: F401  (registers every mode)
 from warroom.bots import Bot, RandomBot, make_bot, tiers
 from warroom.core.actions import Action
 from warroom.core.errors import SaveError, WarroomError
