@@ -10,6 +10,7 @@ keyed generator that served games use, the others from SplitMix64.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 from typing import Any
@@ -170,3 +171,19 @@ def test_illegal_actions_change_nothing(played: tuple[Match, list[Any]]) -> None
                 with pytest.raises(WarroomError):
                     game.apply(state, wrong, legal[0])
         assert state == before
+
+
+def test_a_state_copy_shares_no_list_with_its_original(played: tuple[Match, list[Any]]) -> None:
+    """`copy` names each part by hand (for speed); a list it forgot would be shared, and a
+    step changing it would change the state it was given."""
+    match, states = played
+    for state in (states[0], states[len(states) // 2], match.state):
+        twin = state.copy()
+        assert twin == state and twin.rng is not state.rng
+        for part in dataclasses.fields(state):
+            value = getattr(state, part.name)
+            if isinstance(value, list):
+                assert getattr(twin, part.name) is not value, part.name
+                for index, item in enumerate(value):
+                    if isinstance(item, list):
+                        assert getattr(twin, part.name)[index] is not item, part.name

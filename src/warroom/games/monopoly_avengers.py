@@ -58,7 +58,7 @@ Readings chosen where the rulebook is unclear (each also noted at its code):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -162,41 +162,10 @@ class MonoState:
     moving: tuple[Seat, ...] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> MonoState:
-        return MonoState(
-            self.board,
-            self.options,
-            self.players,
-            self.rng.copy(),
-            self.cash[:],
-            self.pos[:],
-            self.alive[:],
-            self.jail[:],
-            [h[:] for h in self.held],
-            self.owner[:],
-            self.sidelined[:],
-            self.level[:],
-            self.bases,
-            self.hqs,
-            [d[:] for d in self.decks],
-            self.bank_net,
-            self.current,
-            self.turn,
-            self.phase,
-            self.doubles,
-            self.again,
-            self.window[:],
-            self.claims[:],
-            self.tasks[:],
-            self.debts[:],
-            self.acquire[:],
-            self.auction,
-            self.call,
-            self.offer,
-            self.declined,
-            self.offers_made[:],
-            self.out_order[:],
-            self.outcome,
-        )
+        """An independent copy: every part this state holds copied, the generator too."""
+        twin = self.share()
+        twin.own()
+        return twin
 
     def masked(self, decks: list[list[int]]) -> MonoState:
         """This state with `decks` for the decks and the generator hidden, sharing every other
@@ -211,9 +180,19 @@ class MonoState:
 
     def own(self) -> None:
         """Take copies of the parts `share` left shared: this state may then change them."""
-        fresh = self.copy()
-        for name in _PARTS:
-            setattr(self, name, getattr(fresh, name))
+        self.cash, self.pos, self.alive, self.jail = (
+            self.cash[:],
+            self.pos[:],
+            self.alive[:],
+            self.jail[:],
+        )
+        self.owner, self.sidelined, self.level = self.owner[:], self.sidelined[:], self.level[:]
+        self.window, self.claims, self.tasks = self.window[:], self.claims[:], self.tasks[:]
+        self.debts, self.acquire = self.debts[:], self.acquire[:]
+        self.offers_made, self.out_order = self.offers_made[:], self.out_order[:]
+        self.held = [h[:] for h in self.held]
+        self.decks = [d[:] for d in self.decks]
+        self.rng = self.rng.copy()
 
     def _sharing(
         self, rng: Rng, decks: list[list[int]], moving: tuple[Seat, ...] | None
@@ -254,9 +233,6 @@ class MonoState:
             self.outcome,
             moving,
         )
-
-
-_PARTS = tuple(f.name for f in fields(MonoState))
 
 
 # Actions are immutable, so legal-action lists share these instead of building thousands a

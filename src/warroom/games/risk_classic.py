@@ -132,33 +132,13 @@ class RiskState:
         )
 
     def copy(self) -> RiskState:
-        return RiskState(
-            self.board,
-            self.options,
-            self.players,
-            self.neutral,
-            self.rng.copy(),
-            self.owner[:],
-            self.armies[:],
-            self.reserve[:],
-            [h[:] for h in self.hands],
-            self.deck[:],
-            self.sets_traded,
-            self.phase,
-            self.current,
-            self.first,
-            self.turn,
-            self.pending,
-            self.elimination_trade,
-            self.conquered,
-            self.card_bonus_taken,
-            self.attack_from,
-            self.attack_to,
-            self.attack_dice,
-            self.alive[:],
-            self.out_order[:],
-            self.outcome,
-        )
+        """An independent copy: every list this state holds copied, the generator too."""
+        twin = self.step_copy()
+        twin.rng = self.rng.copy()
+        twin.owner, twin.reserve, twin.deck = self.owner[:], self.reserve[:], self.deck[:]
+        twin.hands = [h[:] for h in self.hands]
+        twin.alive, twin.out_order = self.alive[:], self.out_order[:]
+        return twin
 
 
 _MODE = catalogued("risk-classic")
