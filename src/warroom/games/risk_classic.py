@@ -653,14 +653,7 @@ def _setup_place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Event
     st.armies[t] += k
     st.reserve = st.reserve[:]
     st.reserve[seat] -= k
-    if ev is not None:
-        ev.append(
-            Event(
-                "place",
-                f"{g.side_name(st, seat)} places {k} on {st.board.territories[t]}",
-                {"seat": seat, "territory": st.board.territories[t], "armies": k},
-            )
-        )
+    _placed(g, st, seat, t, k, ev)
     if st.neutral is None:
         _next_setup_player(g, st, ev)
         return
@@ -832,14 +825,7 @@ def _place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> 
     require(1 <= k <= st.pending, f"you have {st.pending} armies to place")
     st.armies[t] += k
     st.pending -= k
-    if ev is not None:
-        ev.append(
-            Event(
-                "place",
-                f"{g.side_name(st, seat)} places {k} on {st.board.territories[t]}",
-                {"seat": seat, "territory": st.board.territories[t], "armies": k},
-            )
-        )
+    _placed(g, st, seat, t, k, ev)
     if st.pending == 0:
         st.phase = ATTACK
         st.elimination_trade = False
@@ -882,6 +868,19 @@ def _defend(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) ->
         dice in _defend_dice(st), f"the defender may roll 1{' or 2' if most == 2 else ''} dice here"
     )
     _battle(g, st, dice, ev)
+
+
+def _placed(g: ClassicRisk, st: RiskState, seat: Seat, t: int, k: int, ev: Events) -> None:
+    """The event of `seat` placing `k` armies on territory `t` (setup or reinforcement)."""
+    if ev is not None:
+        name = st.board.territories[t]
+        ev.append(
+            Event(
+                "place",
+                f"{g.side_name(st, seat)} places {k} on {name}",
+                {"seat": seat, "territory": name, "armies": k},
+            )
+        )
 
 
 def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: Events) -> None:
