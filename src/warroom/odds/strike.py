@@ -302,23 +302,45 @@ class StrikeBattle(Generic[N]):
 
 
 def strike_battle(
-    a_cards: int, a_troops: int, d_cards: int, d_troops: int, stop: int = 0
+    a_cards: int,
+    a_troops: int,
+    d_cards: int,
+    d_troops: int,
+    stop: int = 0,
+    rally: int = 0,
+    bombard: Bombard | None = None,
 ) -> StrikeBattle[float]:
-    """The whole end distribution, as floats (memoised per state)."""
+    """The whole end distribution, as floats (memoised per state); `rally`/`bombard` act on the
+    first roll only."""
     state = (a_cards, a_troops, d_cards, d_troops)
     _check(state, stop)
     _warm(state, stop, _node_float)
-    ends, rolls = _node_float(state, stop)
+    if rally == 0 and bombard is None:
+        ends, rolls = _node_float(state, stop)
+    else:
+        moves = _moves_for(state, rally, bombard)
+        ends, rolls = _combine(state, stop, moves, lambda s: _node_float(s, stop), 1.0)
     return StrikeBattle(state, stop, ends, rolls)
 
 
 def strike_battle_exact(
-    a_cards: int, a_troops: int, d_cards: int, d_troops: int, stop: int = 0
+    a_cards: int,
+    a_troops: int,
+    d_cards: int,
+    d_troops: int,
+    stop: int = 0,
+    rally: int = 0,
+    bombard: Bombard | None = None,
 ) -> StrikeBattle[Fraction]:
-    """The whole end distribution with exact fractions; denominators grow fast, so for small
-    battles and for checking the float paths."""
+    """The whole end distribution with exact fractions (modifiers as in `strike_battle`);
+    denominators grow fast, so for small battles and for checking the float paths."""
     state = (a_cards, a_troops, d_cards, d_troops)
     _check(state, stop)
     _warm(state, stop, _node_exact)
-    ends, rolls = _node_exact(state, stop)
+    if rally == 0 and bombard is None:
+        ends, rolls = _node_exact(state, stop)
+    else:
+        dist = strike_roll(*strike_dice(state), rally, bombard)
+        moves = tuple((la, ld, p) for (la, ld), p in dist.items())
+        ends, rolls = _combine(state, stop, moves, lambda s: _node_exact(s, stop), Fraction(1))
     return StrikeBattle(state, stop, ends, rolls)
