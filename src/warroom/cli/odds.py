@@ -23,8 +23,10 @@ if TYPE_CHECKING:  # the odds need numpy, and the terminal output Rich: both loa
     from rich.console import Console
 
     from warroom.odds.invasion import FloatArray, Invasion
+    from warroom.odds.strike import StrikeBattle
 
 _SHOWN = 1e-4  # survivor counts less likely than this are summed into one line
+_BOMBARD = ("attacker", "defender")  # the owner's lowest die: its best use (B8)
 
 
 class _BadInput(Exception):
@@ -179,8 +181,12 @@ def odds(
         bool, typer.Option(help="Attacker wins ties (god of war).")
     ] = False,
     stop: Annotated[
-        int, typer.Option(help="Attacker stops when its territory is down to this.")
-    ] = 1,
+        int | None,
+        typer.Option(
+            help="Attacker stops when its territory is down to this (default 1); with --strike,"
+            " when its attacking cards are down to this (default 0: to the end)."
+        ),
+    ] = None,
     table: Annotated[
         str | None, typer.Option(help="Grid of P(conquest) up to AxD attacking/defending armies.")
     ] = None,
@@ -199,6 +205,28 @@ def odds(
         bool, typer.Option(help="Mass Effect: attack Harbinger (total of 18 or more wins).")
     ] = False,
     bonus: Annotated[int, typer.Option(help="Harbinger: card and Momentum Meter bonus.")] = 0,
+    strike: Annotated[
+        bool,
+        typer.Option(
+            help="RISK Strike battle: ATTACKERS/DEFENDERS are the active cards of the attacking"
+            " and defending continents."
+        ),
+    ] = False,
+    attack_troops: Annotated[
+        int, typer.Option(help="Strike: active troops on the attacker's side (helpers' too).")
+    ] = 0,
+    defend_troops: Annotated[
+        int, typer.Option(help="Strike: active troops on the defender's side (helpers' too).")
+    ] = 0,
+    rally: Annotated[
+        int, typer.Option(help="Strike: Rally cards on the first roll (+2 per attacker die).")
+    ] = 0,
+    bombard: Annotated[
+        str | None,
+        typer.Option(
+            help="Strike: Bombard on the first roll, on the lowest die of: attacker or defender."
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
     plot: Annotated[
         Path | None, typer.Option(help="Write a PNG: heat map or survivor bars.")
@@ -207,8 +235,28 @@ def odds(
     """Exact odds of a battle under any edition's dice rules.
 
     Examples: `warroom odds 10 5`, `warroom odds 10 5 --preset godstorm-temple`,
-    `warroom odds --table 20x20 --plot grid.png`, `warroom odds 8 6 --godswar --attack-sky`.
+    `warroom odds --table 20x20 --plot grid.png`, `warroom odds 8 6 --godswar --attack-sky`,
+    `warroom odds 3 2 --strike --attack-troops 1 --defend-troops 2 --rally 1`.
     """
+    if strike:
+        try:
+            result = _strike(
+                attackers,
+                defenders,
+                (attack_troops, defend_troops),
+                0 if stop is None else stop,
+                (rally, bombard),
+                (table is not None, godswar, harbinger, bool(preset), plot is not None),
+            )
+        except (_BadInput, ValueError) as exc:
+            raise fail(str(exc)) from None
+        if as_json:
+            print(json.dumps({k: v for k, v in result.items() if not k.startswith("_")}, indent=2))
+        else:
+            from rich.console import Console
+
+            _print_strike(Console(), result)
+        return
     try:
         rule = _rule(
             preset or [],
@@ -222,7 +270,7 @@ def odds(
             rule,
             attackers,
             defenders,
-            stop,
+            1 if stop is None else stop,
             table,
             godswar,
             harbinger,
@@ -330,6 +378,107 @@ def _run(
         "conquest_survivors": _dist(inv.conquest_survivors),
         "_invasion": inv,
     }
+
+
+def _strike(
+    a_cards: int | None,
+    d_cards: int | None,
+    troops: tuple[int, int],
+    stop: int,
+    mods: tuple[int, str | None],
+    others: tuple[bool, ...],
+) -> dict[str, Any]:
+    """A RISK Strike battle: the first roll exactly, the battle as floats."""
+    from warroom.odds.strike import (
+        ATTACKER_LOWEST,
+        DEFENDER_LOWEST,
+        strike_battle,
+        strike_dice,
+        strike_roll,
+    )
+
+    if any(others):
+        raise _BadInput("--strike takes no --table, --godswar, --harbinger, --preset or --plot")
+    if a_cards is None or d_cards is None:
+        raise _BadInput("give the attacking and defending continent cards: ATTACKERS DEFENDERS")
+    rally, bombard = mods
+    if bombard is not None and bombard not in _BOMBARD:
+        raise _BadInput(f"--bombard takes one of {', '.join(_BOMBARD)}, not {bombard!r}")
+    target = {"attacker": ATTACKER_LOWEST, "defender": DEFENDER_LOWEST}.get(bombard or "")
+    a_troops, d_troops = troops
+    battle = strike_battle(a_cards, a_troops, d_cards, d_troops, stop, rally, target)
+    a_dice, d_dice = strike_dice(battle.start)
+    first = strike_roll(a_dice, d_dice, rally, target)
+    return {
+        "strike": {
+            "attacker_cards": a_cards,
+            "attacker_troops": a_troops,
+            "defender_cards": d_cards,
+            "defender_troops": d_troops,
+            "stop": stop,
+            "rally": rally,
+            "bombard": bombard,
+            "attack_dice": a_dice,
+            "defend_dice": d_dice,
+            "first_roll": [
+                {"attacker_losses": la, "defender_losses": ld, "p": str(p), "p_float": float(p)}
+                for (la, ld), p in first.items()
+            ],
+            "p_conquest": battle.p_conquest,
+            "expected_cards_won": battle.expected_cards_won,
+            "expected_cards_surrendered": battle.expected_cards_surrendered,
+            "expected_rolls": battle.expected_rolls,
+            "ends": [
+                {"attacker_cards": a, "defender_cards": d, "p": p}
+                for (a, d), p in battle.ends.items()
+            ],
+        },
+        "_battle": battle,
+    }
+
+
+def _print_strike(console: Console, result: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    info = result["strike"]
+    battle: StrikeBattle[float] = result["_battle"]
+    mods = []
+    if info["rally"]:
+        mods.append(f"{info['rally']} Rally")
+    if info["bombard"]:
+        mods.append(f"Bombard on the {info['bombard']}'s lowest die")
+    console.print(
+        f"[bold]{info['attacker_cards']}[/] cards + {info['attacker_troops']} troops attack "
+        f"[bold]{info['defender_cards']}[/] cards + {info['defender_troops']} troops: "
+        f"{info['attack_dice']} dice against {info['defend_dice']}"
+        + (f"; first roll with {', '.join(mods)}" if mods else "")
+        + (f"; attacker stops at {info['stop']} cards" if info["stop"] else "")
+    )
+    console.print(f"P(conquest) = [bold green]{battle.p_conquest:.6f}[/]")
+    console.print(
+        f"expected cards: won {battle.expected_cards_won:.3f}, surrendered "
+        f"{battle.expected_cards_surrendered:.3f}; expected rolls {battle.expected_rolls:.3f}"
+    )
+    roll = Table(title="first roll")
+    for col in ("attacker loses", "defender loses", "exact", "probability"):
+        roll.add_column(col, justify="right")
+    for o in info["first_roll"]:
+        roll.add_row(
+            str(o["attacker_losses"]), str(o["defender_losses"]), o["p"], f"{o['p_float']:.6f}"
+        )
+    console.print(roll)
+    ends = Table(title="end of the battle")
+    for col in ("attacker cards left", "defender cards left", "probability"):
+        ends.add_column(col, justify="right")
+    rest = 0.0
+    for (a, d), p in battle.ends.items():
+        if p >= _SHOWN:
+            ends.add_row(str(a), str(d), f"{p:.6f}")
+        else:
+            rest += p
+    if rest > 0:
+        ends.add_row("others", "", f"{rest:.6f}")
+    console.print(ends)
 
 
 def register(app: typer.Typer) -> None:

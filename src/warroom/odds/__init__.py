@@ -18,15 +18,29 @@ from warroom.odds.invasion import (
     win_probability,
     win_table,
 )
+from warroom.odds.strike import (
+    StrikeBattle,
+    StrikeOdds,
+    strike_battle,
+    strike_battle_exact,
+    strike_odds,
+    strike_roll,
+)
 
 __all__ = [
     "Invasion",
+    "StrikeBattle",
+    "StrikeOdds",
     "godswar_odds",
     "harbinger_odds",
     "invasion",
     "invasion_exact",
     "roll_distribution",
     "side_distribution",
+    "strike_battle",
+    "strike_battle_exact",
+    "strike_odds",
+    "strike_roll",
     "total_distribution",
     "win_probability",
     "win_table",
