@@ -44,6 +44,16 @@ def test_simulate_writes_table_and_plot(tmp_path: Path) -> None:
     assert png.read_bytes()[:4] == b"\x89PNG"
 
 
+def test_simulate_plots_a_bot_that_wins_no_game(tmp_path: Path) -> None:
+    # 3 games, random never wins: its interval's low bound used to round above 0.
+    png = tmp_path / "sim.png"
+    args = ["simulate", "risk-classic", "-n", "3", "--bots", "greedy,random", "--seed", "1"]
+    result = runner.invoke(app, [*args, "--workers", "1", "--plot", str(png)])
+    assert result.exit_code == 0, result.output
+    assert "│ random │          3 │    0 │    0.000 │" in result.output
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
 def test_simulate_refuses_bad_input() -> None:
     result = runner.invoke(app, ["simulate", "risk-classic", "--games", "1", "--option", "x"])
     assert result.exit_code == 2 and "NAME=VALUE" in result.output
