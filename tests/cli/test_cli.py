@@ -6,9 +6,11 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from warroom.cli.common import fail
 from warroom.cli.main import app
 from warroom.cli.play import Terminal
 from warroom.core import Match
@@ -141,3 +143,9 @@ def test_bad_command_line_is_one_clear_line() -> None:
         result = runner.invoke(app, args, input="quit\n")
         assert result.exit_code == 2, args
         assert "error:" in result.output and "Traceback" not in result.output
+
+
+def test_an_error_keeps_its_brackets(capsys: pytest.CaptureFixture[str]) -> None:
+    # Rich read '[ray]' as markup and printed: pip install 'warroom'
+    fail("the ray backend needs Ray: pip install 'warroom[ray]'")
+    assert "pip install 'warroom[ray]'" in capsys.readouterr().err

@@ -77,3 +77,45 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str]) -> None:
 def test_a_table_size_is_ascii_digits() -> None:
     result = runner.invoke(app, ["odds", "--table", "²x3"])  # "²".isdigit(), but int refuses it
     assert result.exit_code == 2 and "must look like 20x20" in result.output
+
+
+def test_help_fits_80_columns() -> None:
+    text = runner.invoke(app, ["odds", "--help"], env={"COLUMNS": "80"}).output
+    assert "…" not in text and "--no-" not in text and "--attack-reroll-once" in text
+
+
+def test_a_grid_too_wide_for_the_terminal_points_to_files(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["odds", "--table", "20x20"], env={"COLUMNS": "80"})
+    assert result.exit_code == 2 and "use --table 20x9" in result.output
+    assert "--out FILE.csv" in result.output and "Traceback" not in result.output
+    result = runner.invoke(app, ["odds", "--table", "20x9"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0 and "0.000" not in result.output.splitlines()[0]
+    assert all(len(line) <= 80 for line in result.output.splitlines())
+    csv_file, png = tmp_path / "grid.csv", tmp_path / "grid.png"
+    args = ["odds", "--table", "300x300", "--out", str(csv_file), "--plot", str(png)]
+    result = runner.invoke(app, args, env={"COLUMNS": "80"})
+    assert result.exit_code == 0 and len(result.output.splitlines()) == 3  # a note, two files
+    rows = csv_file.read_text().splitlines()
+    assert len(rows) == 300 and rows[0].startswith("attackers\\defenders,1,2,")
+    assert rows[2].startswith("3,0.754") and png.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["30", "30", "--table", "30x30"], "drop ATTACKERS DEFENDERS"),
+        (["5", "5", "--out", "x.csv"], "--out writes the --table grid"),
+        (["5", "5", "--plot", "x.svg"], "ending in .png"),
+    ],
+)
+def test_table_arguments_are_consistent(args: list[str], said: str) -> None:
+    result = runner.invoke(app, ["odds", *args])
+    assert result.exit_code == 2 and said in result.output
+
+
+def test_an_unwritable_file_is_one_line(tmp_path: Path) -> None:
+    for args in (["5", "5", "--plot"], ["--table", "5x5", "--out"]):
+        bad = tmp_path / "no-such-dir" / "x.png"
+        result = runner.invoke(app, ["odds", *args, str(bad)])
+        assert result.exit_code == 2 and f"cannot write {bad}" in result.output
+        assert "Traceback" not in result.output

@@ -44,11 +44,59 @@ def test_simulate_writes_table_and_plot(tmp_path: Path) -> None:
     assert png.read_bytes()[:4] == b"\x89PNG"
 
 
+def test_simulate_plots_a_bot_that_wins_no_game(tmp_path: Path) -> None:
+    # 3 games, random never wins: its interval's low bound used to round above 0.
+    png = tmp_path / "sim.png"
+    args = ["simulate", "risk-classic", "-n", "3", "--bots", "greedy,random", "--seed", "1"]
+    result = runner.invoke(app, [*args, "--workers", "1", "--plot", str(png)])
+    assert result.exit_code == 0, result.output
+    assert "│ random │          3 │    0 │    0.000 │" in result.output
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
 def test_simulate_refuses_bad_input() -> None:
     result = runner.invoke(app, ["simulate", "risk-classic", "--games", "1", "--option", "x"])
     assert result.exit_code == 2 and "NAME=VALUE" in result.output
     result = runner.invoke(app, ["simulate", "risk-classic", "-n", "1", "-o", "nope=1"])
     assert result.exit_code == 2 and "no option" in result.output
+
+
+@pytest.mark.parametrize("option", ["--out", "--plot"])
+def test_simulate_refuses_an_unwritable_file_before_playing(tmp_path: Path, option: str) -> None:
+    args = ["simulate", "risk-classic", "-n", "50", "--workers", "1"]
+    for bad in (tmp_path / "no-such-dir" / "x.png", tmp_path / "dir.png"):
+        (tmp_path / "dir.png").mkdir(exist_ok=True)
+        result = runner.invoke(app, [*args, option, str(bad)])
+        assert result.exit_code == 2 and f"cannot write {bad}" in result.output
+        assert "Traceback" not in result.output and "Win rate" not in result.output
+    result = runner.invoke(app, [*args, "--plot", str(tmp_path / "sim.svg")])
+    assert result.exit_code == 2 and "ending in .png" in result.output
+
+
+def test_simulate_checks_files_without_touching_them(tmp_path: Path) -> None:
+    kept, new, bad = tmp_path / "kept.csv", tmp_path / "new.csv", tmp_path / "no-dir" / "x.png"
+    kept.write_text("old")
+    for out in (kept, new):
+        args = ["simulate", "risk-classic", "-n", "1", "--out", str(out), "--plot", str(bad)]
+        assert runner.invoke(app, args).exit_code == 2
+    assert kept.read_text() == "old" and not new.exists()
+
+
+def test_help_shows_one_form_of_each_flag() -> None:
+    for command, flag in (("simulate", "--no-rotate"), ("ladder", "--all-pairs")):
+        text = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"}).output
+        assert flag in text and "--no-no-rotate" not in text and "--no-all-pairs" not in text
+
+
+def test_ladder_refuses_one_tier_and_an_unwritable_file(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["ladder", "risk-classic", "-n", "2", "--tiers", "greedy"])
+    assert result.exit_code == 2 and "at least 2 tiers" in result.output
+    assert "Strictly ordered" not in result.output
+    bad = tmp_path / "no-such-dir" / "ladder.md"
+    args = ["ladder", "risk-classic", "-n", "20", "--tiers", "random,greedy", "--out", str(bad)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2 and f"cannot write {bad}" in result.output
+    assert "Traceback" not in result.output and "Strictly ordered" not in result.output
 
 
 def test_ladder_table(tmp_path: Path) -> None:

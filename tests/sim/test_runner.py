@@ -83,6 +83,16 @@ def test_wilson_interval() -> None:
     assert stats.wilson(10, 10)[1] == pytest.approx(1.0)
 
 
+def test_wilson_interval_holds_the_rate_at_no_wins_and_all_wins() -> None:
+    # Rounding put the bound past the rate (3 games, 0 wins: low 1e-17), so a plot's error
+    # bar went negative and matplotlib refused it.
+    for n in range(1, 60):
+        assert stats.wilson(0, n)[0] == 0.0 and stats.wilson(n, n)[1] == 1.0
+        for k in range(n + 1):
+            lo, hi = stats.wilson(k, n)
+            assert lo <= k / n <= hi
+
+
 def test_ray_backend_matches_processes() -> None:
     pytest.importorskip("ray")
     config = SimConfig(MODE, 4, ("greedy", "random"), 2, seed=3)

@@ -1,8 +1,9 @@
-"""What every `warroom` command shares: one-line errors and NAME=VALUE options."""
+"""What every `warroom` command shares: one-line errors, files to write, NAME=VALUE options."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import typer
 
@@ -10,11 +11,43 @@ from warroom.core.errors import WarroomError
 
 
 def fail(message: str) -> typer.Exit:
-    """Print a clear one-line error (no traceback) and give the exit to raise."""
-    from rich.console import Console  # only when there is an error to show
+    """Print a clear one-line error (no traceback) and give the exit to raise.
 
-    Console(stderr=True, soft_wrap=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    The message is escaped: it quotes user text and names like 'warroom[ray]', which Rich
+    would otherwise read as markup and drop.
+    """
+    from rich.console import Console  # only when there is an error to show
+    from rich.markup import escape
+
+    Console(stderr=True, soft_wrap=True).print(
+        f"[bold red]error:[/] {escape(message)}", highlight=False
+    )
     return typer.Exit(code=2)
+
+
+def cannot_write(path: Path, exc: OSError) -> typer.Exit:
+    """The one-line error for a file that could not be written."""
+    return fail(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def check_writable(path: Path) -> None:
+    """Refuse a file that cannot be written before the work that fills it (games can take
+    hours): open it for appending, which leaves an existing file as it was, and remove it
+    again if it is new."""
+    existed = path.exists()
+    try:
+        with path.open("ab"):
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as exc:
+        raise cannot_write(path, exc) from None
+
+
+def check_png(path: Path, option: str) -> None:
+    """Refuse a picture name matplotlib would turn down (by its extension) after the work."""
+    if path.suffix.lower() != ".png":
+        raise fail(f"{option} writes a PNG: give a file name ending in .png, not {path.name!r}")
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:

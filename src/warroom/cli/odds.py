@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from warroom.cli.common import fail
+from warroom.cli.common import cannot_write, check_png, check_writable, fail
 from warroom.core.actions import NUMBER
 from warroom.rules.battle import (
     PRESETS,
@@ -21,6 +21,7 @@ from warroom.rules.battle import (
 
 if TYPE_CHECKING:  # the odds need numpy, and the terminal output Rich: both load when used
     from rich.console import Console
+    from rich.table import Table
 
     from warroom.odds.invasion import FloatArray, Invasion
     from warroom.odds.strike import StrikeBattle
@@ -154,16 +155,25 @@ def odds(
     preset: Annotated[
         list[str] | None,
         typer.Option(
-            "--preset", "-p", help=f"Edition rule; repeat to combine: {', '.join(PRESETS)}."
+            "--preset",
+            "-p",
+            metavar="NAME",
+            help=f"Edition rule; repeat to combine: {', '.join(PRESETS)}.",
         ),
     ] = None,
     attack_d8: Annotated[int, typer.Option(help="Attacker's eight-sided dice (Dreadnoughts).")] = 0,
     defend_d8: Annotated[int, typer.Option(help="Defender's eight-sided dice.")] = 0,
     attack_reroll_once: Annotated[
-        bool, typer.Option(help="Attacker rerolls every 1 once (goddess of magic).")
+        bool,
+        typer.Option(
+            "--attack-reroll-once", help="Attacker rerolls every 1 once (goddess of magic)."
+        ),
     ] = False,
     defend_reroll_once: Annotated[
-        bool, typer.Option(help="Defender rerolls every 1 once (goddess of magic).")
+        bool,
+        typer.Option(
+            "--defend-reroll-once", help="Defender rerolls every 1 once (goddess of magic)."
+        ),
     ] = False,
     attack_reroll_until: Annotated[
         int, typer.Option(help="Attacker dice showing 1 rerolled until not 1 (Cruisers).")
@@ -178,7 +188,7 @@ def odds(
         int, typer.Option(help="+1 on the defender's highest N dice (Carriers).")
     ] = 0,
     ties_to_attacker: Annotated[
-        bool, typer.Option(help="Attacker wins ties (god of war).")
+        bool, typer.Option("--ties-to-attacker", help="Attacker wins ties (god of war).")
     ] = False,
     stop: Annotated[
         int | None,
@@ -188,28 +198,41 @@ def odds(
         ),
     ] = None,
     table: Annotated[
-        str | None, typer.Option(help="Grid of P(conquest) up to AxD attacking/defending armies.")
+        str | None,
+        typer.Option(
+            metavar="AxD",
+            help="Grid of P(conquest) for 2 to A attacking and 1 to D defending armies, instead "
+            "of ATTACKERS DEFENDERS. The terminal shows a grid that fits its width; --out or "
+            "--plot take any size.",
+        ),
     ] = None,
     godswar: Annotated[
-        bool, typer.Option(help="Godstorm godswar: ATTACKERS/DEFENDERS are armies on each side.")
+        bool,
+        typer.Option(
+            "--godswar", help="Godstorm godswar: ATTACKERS/DEFENDERS are armies on each side."
+        ),
     ] = False,
     attack_sky: Annotated[
-        bool, typer.Option(help="Godswar: attacker has a god of the sky.")
+        bool, typer.Option("--attack-sky", help="Godswar: attacker has a god of the sky.")
     ] = False,
     defend_sky: Annotated[
-        bool, typer.Option(help="Godswar: defender has a god of the sky.")
+        bool, typer.Option("--defend-sky", help="Godswar: defender has a god of the sky.")
     ] = False,
     attack_altars: Annotated[int, typer.Option(help="Godswar: altars the attacker controls.")] = 0,
     defend_altars: Annotated[int, typer.Option(help="Godswar: altars the defender controls.")] = 0,
     harbinger: Annotated[
-        bool, typer.Option(help="Mass Effect: attack Harbinger (total of 18 or more wins).")
+        bool,
+        typer.Option(
+            "--harbinger", help="Mass Effect: attack Harbinger (total of 18 or more wins)."
+        ),
     ] = False,
     bonus: Annotated[int, typer.Option(help="Harbinger: card and Momentum Meter bonus.")] = 0,
     strike: Annotated[
         bool,
         typer.Option(
+            "--strike",
             help="RISK Strike battle: ATTACKERS/DEFENDERS are the active cards of the attacking"
-            " and defending continents."
+            " and defending continents.",
         ),
     ] = False,
     attack_troops: Annotated[
@@ -229,13 +252,19 @@ def odds(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
     plot: Annotated[
-        Path | None, typer.Option(help="Write a PNG: heat map or survivor bars.")
+        Path | None,
+        typer.Option(metavar="FILE.png", help="Write a PNG: heat map or survivor bars."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE.csv", help="Write the --table grid as CSV."),
     ] = None,
 ) -> None:
     """Exact odds of a battle under any edition's dice rules.
 
     Examples: `warroom odds 10 5`, `warroom odds 10 5 --preset godstorm-temple`,
-    `warroom odds --table 20x20 --plot grid.png`, `warroom odds 8 6 --godswar --attack-sky`,
+    `warroom odds --table 8x8`, `warroom odds --table 30x30 --out grid.csv --plot grid.png`,
+    `warroom odds 8 6 --godswar --attack-sky`,
     `warroom odds 3 2 --strike --attack-troops 1 --defend-troops 2 --rally 1`.
     """
     if strike:
@@ -246,7 +275,14 @@ def odds(
                 (attack_troops, defend_troops),
                 0 if stop is None else stop,
                 (rally, bombard),
-                (table is not None, godswar, harbinger, bool(preset), plot is not None),
+                (
+                    table is not None,
+                    godswar,
+                    harbinger,
+                    bool(preset),
+                    plot is not None,
+                    out is not None,
+                ),
             )
         except (_BadInput, ValueError) as exc:
             raise fail(str(exc)) from None
@@ -257,7 +293,16 @@ def odds(
 
             _print_strike(Console(), result)
         return
+    from rich.console import Console
+
+    console = Console()
     try:
+        _check_request(console, attackers, defenders, table, out, bool(as_json or plot or out))
+        if plot is not None:
+            check_png(plot, "--plot")
+        for path in (plot, out):
+            if path is not None:
+                check_writable(path)
         rule = _rule(
             preset or [],
             (
@@ -277,31 +322,91 @@ def odds(
             (attack_sky, defend_sky, attack_altars, defend_altars, bonus),
             plot,
         )
+        if out is not None:
+            _write_csv(out, result["_table"])
     except (_BadInput, ValueError) as exc:
         raise fail(str(exc)) from None
+    except OSError as exc:  # a file checked above that could not be written after all
+        raise cannot_write(Path(exc.filename or ""), exc) from None
     result["rule"] = asdict(rule)
     if as_json:
         print(json.dumps({k: v for k, v in result.items() if not k.startswith("_")}, indent=2))
         return
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console()
     for line in result.pop("_lines", []):
         console.print(line)
     if "_invasion" in result:
         _print_invasion(console, result["_invasion"], rule)
     if "_table" in result:
         grid: FloatArray = result["_table"]
-        out = Table(title="P(conquest): rows attacking armies, columns defending armies")
-        out.add_column("A\\D", justify="right")
-        for d in range(1, grid.shape[1]):
-            out.add_column(str(d), justify="right")
+        if _fits(console, grid.shape[1] - 1):
+            console.print(_grid(grid))
+        else:
+            console.print(f"(a grid {grid.shape[1] - 1} columns wide does not fit the terminal)")
+    for path in (out, plot):
+        if path is not None:
+            console.print(f"wrote {path}", markup=False, highlight=False)
+
+
+def _check_request(
+    console: Console,
+    attackers: int | None,
+    defenders: int | None,
+    table: str | None,
+    out: Path | None,
+    elsewhere: bool,
+) -> None:
+    """Refuse before computing: a table given both ways, a CSV without one, and a grid too wide
+    to read (`elsewhere`: the grid also goes to JSON or a file)."""
+    if table is None:
+        if out is not None:
+            raise _BadInput("--out writes the --table grid: add --table AxD")
+        return
+    if attackers is not None or defenders is not None:
+        raise _BadInput(
+            "--table AxD gives its own sizes: drop ATTACKERS DEFENDERS (for one battle) "
+            "or --table (for the grid)"
+        )
+    max_a, max_d = _size(table)
+    if not elsewhere and not _fits(console, max_d):
+        fit = next((d for d in range(min(max_d, console.width), 1, -1) if _fits(console, d)), 1)
+        raise _BadInput(
+            f"a grid {max_d} columns wide does not fit this {console.width}-column terminal: "
+            f"use --table {max_a}x{fit}, or write it with --out FILE.csv, --plot FILE.png or --json"
+        )
+
+
+def _grid(grid: FloatArray) -> Table:
+    from rich.table import Table
+
+    out = Table(title="P(conquest): rows attacking armies, columns defending armies")
+    out.add_column("A\\D", justify="right")
+    for d in range(1, grid.shape[1]):
+        out.add_column(str(d), justify="right")
+    for a in range(2, grid.shape[0]):
+        out.add_row(str(a), *(f"{grid[a, d]:.3f}" for d in range(1, grid.shape[1])))
+    return out
+
+
+def _fits(console: Console, columns: int) -> bool:
+    """Whether a grid with this many defending columns fits the terminal unsquashed (Rich
+    would otherwise cut every cell, down to empty lines)."""
+    import numpy as np
+
+    sample = _grid(np.full((3, columns + 1), 0.5))
+    return console.measure(sample, options=console.options.update_width(10**6)).maximum <= (
+        console.width
+    )
+
+
+def _write_csv(path: Path, grid: FloatArray) -> None:
+    """Rows: attacking armies 2 to A; columns: defending armies 1 to D."""
+    import csv
+
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(["attackers\\defenders", *range(1, grid.shape[1])])
         for a in range(2, grid.shape[0]):
-            out.add_row(str(a), *(f"{grid[a, d]:.3f}" for d in range(1, grid.shape[1])))
-        console.print(out)
-    if plot is not None:
-        console.print(f"wrote {plot}")
+            writer.writerow([a, *(f"{grid[a, d]:.6f}" for d in range(1, grid.shape[1]))])
 
 
 def _run(
@@ -398,7 +503,9 @@ def _strike(
     )
 
     if any(others):
-        raise _BadInput("--strike takes no --table, --godswar, --harbinger, --preset or --plot")
+        raise _BadInput(
+            "--strike takes no --table, --godswar, --harbinger, --preset, --plot or --out"
+        )
     if a_cards is None or d_cards is None:
         raise _BadInput("give the attacking and defending continent cards: ATTACKERS DEFENDERS")
     rally, bombard = mods

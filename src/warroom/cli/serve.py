@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -17,7 +18,7 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (loopback by default).")] = (
         "127.0.0.1"
     ),
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
     data_dir: Annotated[
         Path, typer.Option(help="Where the SQLite database lives (ignored with DATABASE_URL).")
     ] = Path("warroom-data"),
@@ -52,15 +53,40 @@ def serve(
         limits = Quotas(create_rate, action_rate, max_record, max_record_bots, undo_limit)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
-    url = database_url(os.environ.get("DATABASE_URL"), data_dir)
+    try:
+        url = database_url(os.environ.get("DATABASE_URL"), data_dir)
+    except OSError as exc:
+        typer.echo(f"warroom: cannot use --data-dir {data_dir}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(1) from None
     try:
         app = create_app(url, bot_delay=bot_delay, quotas=limits)
     except StoreError as exc:
         typer.echo(f"warroom: {exc}", err=True)
         raise typer.Exit(1) from None
+    # Bound here, before the address is announced, so a port in use is one line, not a URL
+    # that leads nowhere followed by uvicorn's log; uvicorn then serves on this very socket.
+    try:
+        sock = _listen(host, port)
+    except OSError as exc:
+        typer.echo(f"warroom: cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(1) from None
     shown = "PostgreSQL (DATABASE_URL)" if "postgresql" in url else url.removeprefix("sqlite:///")
     typer.echo(f"warroom: http://{host}:{port}/  (games stored in {shown})")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A bound socket for host:port, set up as uvicorn sets up its own (IPv4 or IPv6)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
 def register(app: typer.Typer) -> None:

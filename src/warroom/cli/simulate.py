@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from warroom.cli.common import fail, parse_options
+from warroom.cli.common import cannot_write, check_png, check_writable, fail, parse_options
 from warroom.core.errors import WarroomError
 
 if TYPE_CHECKING:  # the simulator (every mode's rules and bots) and Rich load when a command runs
@@ -118,7 +118,9 @@ def simulate(
         Path | None, typer.Option(help="Write one row per game (.csv, or .parquet).")
     ] = None,
     plot_file: Annotated[Path | None, typer.Option("--plot", help="Write a PNG summary.")] = None,
-    no_rotate: Annotated[bool, typer.Option(help="Keep each bot in its seat.")] = False,
+    no_rotate: Annotated[
+        bool, typer.Option("--no-rotate", help="Keep each bot in its seat.")
+    ] = False,
     engine: Annotated[
         str,
         typer.Option(
@@ -135,6 +137,11 @@ def simulate(
     from warroom.sim.runner import SimConfig, run
 
     console = Console()
+    if plot_file is not None:
+        check_png(plot_file, "--plot")
+    for path in (out, plot_file):
+        if path is not None:
+            check_writable(path)
     try:
         tiers = tuple(t.strip() for t in bots.split(",") if t.strip())
         n_players = players or max(len(tiers), get_mode(mode).min_players, 2)
@@ -159,13 +166,21 @@ def simulate(
             )
         report(console, results, n_players)
         if out is not None:
-            write_table(results, out)
-            console.print(f"wrote {out}")
+            _write(console, out, lambda: write_table(results, out))
         if plot_file is not None:
-            plot(results, plot_file, f"{mode}: {games} games, bots {','.join(tiers)}, seed {seed}")
-            console.print(f"wrote {plot_file}")
+            title = f"{mode}: {games} games, bots {','.join(tiers)}, seed {seed}"
+            _write(console, plot_file, lambda: plot(results, plot_file, title))
     except WarroomError as exc:
         raise fail(str(exc)) from None
+
+
+def _write(console: Console, path: Path, write: Callable[[], object]) -> None:
+    """Write a file and say so; a failure now (a full disk) is one line, not a traceback."""
+    try:
+        write()
+    except OSError as exc:
+        raise cannot_write(path, exc) from None
+    console.print(f"wrote {path}", markup=False, highlight=False)
 
 
 def ladder(
@@ -180,7 +195,8 @@ def ladder(
     workers: Annotated[int | None, typer.Option(help="Worker processes.")] = None,
     out: Annotated[Path | None, typer.Option(help="Write the table as Markdown.")] = None,
     all_pairs: Annotated[
-        bool, typer.Option(help="Play every pair, not only neighbours on the ladder.")
+        bool,
+        typer.Option("--all-pairs", help="Play every pair, not only neighbours on the ladder."),
     ] = False,
 ) -> None:
     """Play every pair of tiers head to head and show whether they are strictly ordered."""
@@ -189,8 +205,10 @@ def ladder(
     from warroom.sim.ladder import ladder_options, markdown, play_ladder
 
     console = Console()
+    names = [t.strip() for t in tiers.split(",") if t.strip()]
+    if out is not None:
+        check_writable(out)
     try:
-        names = [t.strip() for t in tiers.split(",") if t.strip()]
         opts = parse_options(option or [])
         pairs = len(names) * (len(names) - 1) // 2 if all_pairs else len(names) - 1
         total = games * pairs
@@ -217,8 +235,7 @@ def ladder(
         text = markdown(mode, pairings, command, players, ladder_options(mode, opts))
         console.print(text, highlight=False, markup=False)
         if out is not None:
-            out.write_text(text, encoding="utf-8")
-            console.print(f"wrote {out}")
+            _write(console, out, lambda: out.write_text(text, encoding="utf-8"))
     except WarroomError as exc:
         raise fail(str(exc)) from None
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, pairwise
 
+from warroom.core.errors import WarroomError
 from warroom.core.game import OptionValue
 from warroom.sim import stats
 from warroom.sim.runner import GameResult, SimConfig, resolve_options, run
@@ -42,7 +43,12 @@ def play_ladder(
     all_pairs: bool = False,
 ) -> list[Pairing]:
     """Neighbours on the ladder (or every pair), listed weakest first, play `games` games
-    each, with seats rotated."""
+    each, with seats rotated. One tier has no pair to play: refused, not an empty ladder
+    reported as strictly ordered."""
+    if len(tiers) < 2:
+        raise WarroomError(
+            f"a ladder needs at least 2 tiers, weakest first (e.g. random,greedy), not {len(tiers)}"
+        )
     pairs = list(combinations(tiers, 2)) if all_pairs else list(pairwise(tiers))
     out = []
     for k, (weak, strong) in enumerate(pairs):

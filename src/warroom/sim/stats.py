@@ -14,14 +14,18 @@ Z95 = 1.959963984540054
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion: honest near 0 and 1 and for small n."""
+    """Wilson score interval for a proportion: honest near 0 and 1 and for small n.
+
+    The interval always holds the observed rate; rounding would otherwise put the bound a hair
+    past it at 0 or all wins (3 games, no win: low 1e-17 > 0), and a plot's error bar negative.
+    """
     if n <= 0:
         return 0.0, 1.0
     p = successes / n
     centre = p + z * z / (2 * n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     denom = 1 + z * z / n
-    return max(0.0, (centre - half) / denom), min(1.0, (centre + half) / denom)
+    return max(0.0, min(p, (centre - half) / denom)), min(1.0, max(p, (centre + half) / denom))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,37 @@
+"""`warroom serve` refuses what it cannot serve with one line, before announcing an address."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from warroom.cli.main import app
+
+runner = CliRunner()
+
+
+def test_a_port_out_of_range_is_refused() -> None:
+    result = runner.invoke(app, ["serve", "--port", "70000"])
+    assert result.exit_code == 2 and "65535" in result.output and "http://" not in result.output
+
+
+def test_a_port_in_use_is_one_line_before_any_address(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        args = ["serve", "--port", str(port), "--data-dir", str(tmp_path)]
+        result = runner.invoke(app, args)
+    assert result.exit_code == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert "http://" not in result.output and "Traceback" not in result.output
+
+
+def test_an_unusable_data_dir_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    for bad in (tmp_path / "file", tmp_path / "file" / "sub"):
+        result = runner.invoke(app, ["serve", "--port", "1", "--data-dir", str(bad)])
+        assert result.exit_code == 1 and f"cannot use --data-dir {bad}" in result.output
+        assert "Traceback" not in result.output
