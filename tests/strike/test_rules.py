@@ -812,3 +812,73 @@ def test_describe_shows_the_battle_window_and_chain() -> None:
     assert view["chain"]["plays"][0]["card"] == "rally" and view["chain"]["priority"] == 1
     assert view["window"]["stage"] == AFTER_ROLL and "cancel" in view["prompt"]
     assert GAME.to_move(st) == (1,) and st.phase == WINDOW
+
+
+def test_b4_rally_is_the_attackers_and_bombard_and_artillery_are_anyones() -> None:
+    st = position(
+        claimed={0: {"africa": 3}, 1: {"europe": 3}},
+        hands={0: ["troop"], 1: ["rally", "bombard", "artillery"], 2: ["rally", "bombard"]},
+        dice=[(3, 2, 1), (5, 4)],
+    )
+    st = to_roll(st, 1)
+    st, _ = do(st, 0, "pass")
+    defender = legal(st, 1)
+    assert "rally" not in defender and "bombard attacker 1" in defender
+    assert "artillery p1" in defender
+    st, _ = do(st, 1, "pass")
+    assert "rally" not in legal(st, 2) and "bombard defender 2" in legal(st, 2)
+
+
+def test_b12_cards_of_a_continent_are_counted_not_told_apart() -> None:
+    st = position(phase=DRAW, surrendered={"asia": 3})
+    st.draws_left = 2
+    assert [a for a in legal(st, 0) if a.startswith("take")] == ["take asia"]
+    st = play(st, (0, "take asia"), (0, "take asia"))
+    assert st.claimed[0][4] == 2 and st.surrendered[4] == 1
+
+
+def test_b15_a_coin_holder_keeps_the_coin_with_no_card_left() -> None:
+    st = position(
+        claimed={0: {"australia": 3}, 1: {"asia": 1}},
+        dice=[(1, 1, 1), (6,), (1, 1), (6,), (1,), (6,)],
+    )
+    assert st.coins[5] == 0
+    st = play(st, (0, "attack australia p2 asia"), (0, "deploy 0"), (1, "deploy 0"))
+    st = play(st, (2, "deploy 0"))
+    for _ in range(3):
+        st = pass_round_once(pass_round_once(st))
+        if st.phase == AGAIN:
+            st, _ = do(st, 0, "again")
+    assert st.claimed[0][5] == 0 and st.surrendered[5] == 3 and st.coins[5] == 0
+
+
+def test_b24_the_battle_ends_when_y_is_empty_whatever_troops_remain() -> None:
+    st = position(
+        claimed={0: {"africa": 3}, 1: {"europe": 1}},
+        hands={1: ["troop"] * 2, 2: ["troop"]},
+        dice=[(6, 6, 6), (1, 1)],
+    )
+    st = pass_round_once(to_roll(st, 0, 2, "deploy defender 1"))
+    # Two pairs lost: Player 2 picks two troops to lose, Europe keeps its card.
+    assert st.phase == LOSS and GAME.to_move(st) == (1,)
+    st = play(st, (1, "discard p2"), (1, "discard p3"))
+    assert st.claimed[1][2] == 1 and st.phase == AGAIN
+
+
+def test_b26_a_helpers_troops_add_dice_to_the_side_it_chose() -> None:
+    st = position(
+        claimed={0: {"africa": 1}, 1: {"europe": 1}},
+        hands={2: ["troop"] * 2},
+        dice=[(1, 1, 1), (6,)],
+    )
+    st = to_roll(st, 0, 0, "deploy attacker 2")
+    assert st.rng.counts == [3, 1]
+
+
+def test_b30_the_dice_counts_are_fixed_with_no_choice() -> None:
+    st = position(claimed={0: {"africa": 3}, 1: {"europe": 3}}, dice=[(1, 1, 1), (6, 6)])
+    st = play(st, (0, "attack africa p2 europe"), (0, "deploy 0"), (1, "deploy 0"))
+    st = play(st, (2, "deploy 0"), (0, "pass"), (1, "pass"))
+    assert legal(st, 2) == ["pass"]
+    st, _ = do(st, 2, "pass")
+    assert st.dice == [[1, 1, 1], [6, 6]]
