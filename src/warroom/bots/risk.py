@@ -503,5 +503,5 @@ def _greedy(mode: str, seed: int) -> Bot:
     return GreedyRiskBot(seed)
 
 
-register_tier("greedy", "risk", _greedy)
+register_tier("greedy", "risk-classic", _greedy)  # its heuristics read a Classic board
 register_search_kit("risk-classic", KIT)

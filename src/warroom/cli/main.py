@@ -34,13 +34,24 @@ def list_games(
 
 @board_app.command("check")
 def board_check(file: Path) -> None:
-    """Validate a board file (for example one transcribed from your own copy of a game)."""
+    """Validate a board file (for example one transcribed from your own copy of a game), or
+    RISK Strike's card file (format warroom-strike-cards)."""
     from rich.console import Console
 
     from warroom.core.errors import WarroomError
-    from warroom.data import board_from_file
+    from warroom.data import board_from_file, read_file
+    from warroom.games.strike.cards import FORMAT as STRIKE_FORMAT
+    from warroom.games.strike.cards import cards_from_file
 
     try:
+        data = read_file(file)
+        if isinstance(data, dict) and data.get("format") == STRIKE_FORMAT:
+            cards = cards_from_file(file)
+            Console().print(
+                f"[green]ok[/] {file}: {cards.name}: {sum(cards.cards)} continent cards in "
+                f"{len(cards.cards)} continents, {sum(cards.kind_counts)} tactics cards"
+            )
+            return
         b = board_from_file(file)
     except WarroomError as exc:
         raise fail(str(exc)) from None

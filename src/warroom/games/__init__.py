@@ -100,6 +100,13 @@ CATALOG = (
             _TURN_LIMIT,
         ),
     ),
+    ModeInfo(
+        "risk-strike",
+        "RISK Strike (the card and dice game)",
+        2,
+        5,  # B1: five reference cards and a 2-player rule
+        (_TURN_LIMIT,),
+    ),
 )
 
 

@@ -1,0 +1,216 @@
+"""RISK Strike's components as data: continents (cards, domination number, map) and tactics.
+
+The rulebook scan lost the page that listed several numbers, so the packaged file marks every
+item `stated` (with the rulebook section), `public` (another source) or `reconstructed` (with
+the reasoning). Loading checks every fact the rulebook does state, so an owner of the game can
+put the printed values in and run `warroom board check FILE`, with no change to the rules code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from warroom.core.board import check_header, validate
+from warroom.core.errors import BoardError
+from warroom.data import read_file, read_json
+
+FORMAT = "warroom-strike-cards"
+PACKAGED = "strike/risk-strike.json"
+
+# The tactics kinds the rules implement, in the order the state numbers them.
+TROOP, SPY, CANCEL, RALLY, ARTILLERY, SABOTAGE, EXPAND, BOMBARD = range(8)
+KIND_IDS = ("troop", "spy", "cancel", "rally", "artillery", "sabotage", "expand", "bombard")
+
+# Facts the rulebook states ([card anatomy], [Tactics Cards], [Attack Phase 1] example).
+CONTINENT_CARDS = 42
+TACTICS_CARDS = 40
+STATED_TACTICS = {
+    "troop": 18,
+    "spy": 2,
+    "cancel": 3,
+    "rally": 4,
+    "artillery": 3,
+    "sabotage": 4,
+    "expand": 2,
+}
+CONTINENT_NAMES = ("North America", "South America", "Europe", "Africa", "Asia", "Australia")
+AFRICA_LINKS = {"South America", "Europe", "Asia"}  # and not North America nor Australia
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SourceFile(_Strict):
+    """Where one value comes from: the rulebook, another public source, or a reconstruction."""
+
+    kind: Literal["stated", "public", "reconstructed"]
+    source: str = Field(min_length=1)
+
+
+class ProvenanceFile(_Strict):
+    sources: list[str] = Field(min_length=1)
+    notes: list[str] = []
+
+
+class ContinentFile(_Strict):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    color: str = Field(min_length=1)
+    cards: int = Field(gt=0)
+    domination: int = Field(gt=0)
+    adjacent: list[str]
+    provenance: dict[str, SourceFile]
+
+
+class TacticsFile(_Strict):
+    id: str
+    name: str = Field(min_length=1)
+    count: int = Field(gt=0)
+    provenance: dict[str, SourceFile]
+
+
+class StrikeFile(_Strict):
+    format: str
+    version: int
+    id: str
+    name: str
+    provenance: ProvenanceFile
+    continents: list[ContinentFile]
+    tactics: list[TacticsFile]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class StrikeCards:
+    """The components the rules read, by index: continents in file order, tactics by kind."""
+
+    id: str
+    name: str
+    continent_ids: tuple[str, ...]
+    continent_names: tuple[str, ...]
+    colors: tuple[str, ...]
+    cards: tuple[int, ...]  # continent cards per continent
+    domination: tuple[int, ...]  # domination number per continent
+    neighbors: tuple[frozenset[int], ...]
+    kind_names: tuple[str, ...]  # per tactics kind (KIND_IDS order)
+    kind_counts: tuple[int, ...]
+    provenance: dict[str, str]  # "<continent or tactics id>.<field>": "<kind>: <source>"
+
+    def __deepcopy__(self, memo: dict[int, object]) -> StrikeCards:
+        return self  # immutable, shared by every state
+
+    def continent(self, text: str) -> int | None:
+        """A continent by id or name, in any case ("africa", "South America"); None if none."""
+        low = text.lower().replace("_", "-")
+        for index, (cid, name) in enumerate(
+            zip(self.continent_ids, self.continent_names, strict=True)
+        ):
+            if low in (cid, name.lower(), name.lower().replace(" ", "-")):
+                return index
+        return None
+
+    def reachable(self, attacking: int) -> list[int]:
+        """S20: the attacking continent itself and the continents connected to it."""
+        return [
+            c for c in range(len(self.cards)) if c == attacking or c in self.neighbors[attacking]
+        ]
+
+
+def cards_from_dict(data: object, source: str) -> StrikeCards:
+    return _build(validate(StrikeFile, data, source), source)
+
+
+def _build(f: StrikeFile, source: str) -> StrikeCards:
+    def fail(entry: str, problem: str) -> BoardError:
+        return BoardError(f"{source}: {entry}: {problem}")
+
+    check_header(source, f.format, f.version, FORMAT)
+    ids = [c.id for c in f.continents]
+    names = [c.name for c in f.continents]
+    if sorted(names) != sorted(CONTINENT_NAMES):
+        raise fail("continents", f"[Attack Phase 1] names six continents: {CONTINENT_NAMES}")
+    if len(set(ids)) != len(ids):
+        raise fail("continents", "two continents share an id")
+    if len({c.color for c in f.continents}) != len(ids):
+        raise fail("continents", "[card anatomy]: each continent is a different colour")
+    if sum(c.cards for c in f.continents) != CONTINENT_CARDS:
+        raise fail("continents", f"[card anatomy]: {CONTINENT_CARDS} continent cards in all")
+    if len({c.cards for c in f.continents}) == 1:
+        raise fail("continents", "[More to Know]: the number of cards per continent varies")
+    index = {cid: k for k, cid in enumerate(ids)}
+    neighbors: list[set[int]] = [set() for _ in ids]
+    for k, c in enumerate(f.continents):
+        where = f"continents.{k} ({c.name})"
+        if c.domination >= c.cards:
+            raise fail(where, "[Domination]: a continent has more cards than its number")
+        if 2 * c.domination <= c.cards:
+            # Not printed: it keeps two players from both reaching the number (M2).
+            raise fail(where, "the domination number must exceed half the card count")
+        for other in c.adjacent:
+            if other not in index:
+                raise fail(where, f"adjacent: unknown continent {other!r}")
+            if other == c.id:
+                raise fail(where, "adjacent: a continent is not listed as its own neighbour")
+            neighbors[k].add(index[other])
+        missing = {"name", "color", "cards", "domination", "adjacent"} - set(c.provenance)
+        if missing:
+            raise fail(where, f"provenance: missing for {sorted(missing)}")
+    for k, linked in enumerate(neighbors):
+        for back in linked:
+            if k not in neighbors[back]:
+                raise fail(
+                    f"continents.{k} ({names[k]})",
+                    f"adjacent: {names[back]} does not list it back (connections go both ways)",
+                )
+    africa = names.index("Africa")
+    if {names[k] for k in neighbors[africa]} != AFRICA_LINKS:
+        raise fail(
+            f"continents.{africa} (Africa)",
+            "[Attack Phase 1] example: Africa borders exactly South America, Europe and Asia",
+        )
+    kinds = {t.id: t for t in f.tactics}
+    if sorted(kinds) != sorted(KIND_IDS) or len(f.tactics) != len(KIND_IDS):
+        raise fail("tactics", f"the rules play exactly these kinds, once each: {KIND_IDS}")
+    for kind, count in STATED_TACTICS.items():
+        if kinds[kind].count != count:
+            raise fail(f"tactics ({kind})", f"[Tactics Cards] prints x{count}")
+    if sum(t.count for t in f.tactics) != TACTICS_CARDS:
+        raise fail("tactics", f"[card anatomy]: {TACTICS_CARDS} tactics cards in all")
+    provenance = {
+        f"{c.id}.{field}": f"{s.kind}: {s.source}"
+        for c in f.continents
+        for field, s in c.provenance.items()
+    } | {
+        f"{t.id}.{field}": f"{s.kind}: {s.source}"
+        for t in f.tactics
+        for field, s in t.provenance.items()
+    }
+    return StrikeCards(
+        id=f.id,
+        name=f.name,
+        continent_ids=tuple(ids),
+        continent_names=tuple(names),
+        colors=tuple(c.color for c in f.continents),
+        cards=tuple(c.cards for c in f.continents),
+        domination=tuple(c.domination for c in f.continents),
+        neighbors=tuple(frozenset(n) for n in neighbors),
+        kind_names=tuple(kinds[k].name for k in KIND_IDS),
+        kind_counts=tuple(kinds[k].count for k in KIND_IDS),
+        provenance=provenance,
+    )
+
+
+@cache
+def strike_cards() -> StrikeCards:
+    """The packaged components."""
+    return cards_from_dict(read_json(PACKAGED), PACKAGED)
+
+
+def cards_from_file(path: Path) -> StrikeCards:
+    """Validate a card file a user transcribed; every problem is a BoardError naming the file."""
+    return cards_from_dict(read_file(path), str(path))

@@ -1,0 +1,129 @@
+"""The state of a RISK Strike game: plain lists of counts and card kinds, copied per step.
+
+Continent cards of one continent are interchangeable (B12), so claimed cards, the surrendered
+row and the cards held aside are counts per continent; only the continent deck is a list (its
+order is hidden). Tactics cards are their kind numbers (`cards.TROOP`...). Battle fields are
+meaningful only while `attack_from >= 0`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from warroom.core.game import OptionValue, Outcome, Seat
+from warroom.core.rng import Rng
+from warroom.core.windows import Chain, Priority
+from warroom.games.strike.cards import StrikeCards
+
+UNSEEN = -1  # a tactics card in an observation whose face its seat cannot see
+NOBODY = -1  # a domination coin nobody holds yet
+
+# Phases: whose decision the turn waits on (a chain of responses or Expand's picks come first).
+DRAW = "draw"  # [On Your Turn] 1: draw two cards
+ACT = "act"  # [On Your Turn] 2: attack or pass
+DEPLOY = "deploy"  # [Attack Phase 2]: one deployment turn each, attacker first
+WINDOW = "window"  # a priority window open to every player (see `stage`)
+LOSS = "loss"  # a side's principal picks whose troop a lost pair discards (B3)
+AGAIN = "again"  # [After the Roll Has Been Resolved]: roll again or stop
+OVER = "over"
+
+# Window stages (`StrikeState.stage`).
+SABOTAGE_WINDOW = "after-deployment"  # B10: Sabotage, Artillery (any), Spy/Expand (attacker)
+BEFORE_ROLL = "before-roll"  # before a further roll: Artillery (any), Spy/Expand (attacker)
+AFTER_ROLL = "after-roll"  # Rally (attacker), Bombard, Artillery, Spy/Expand (attacker)
+
+ATTACKER, DEFENDER = 0, 1  # battle sides
+SIDE_NAMES = ("attacker", "defender")
+
+
+@dataclass(slots=True)
+class StrikeState:
+    """Everything about a RISK Strike game. Steps change a `copy`, never a state given."""
+
+    cards: StrikeCards
+    options: Mapping[str, OptionValue]
+    players: int
+    rng: Rng
+    continent_deck: list[int]  # continent per card; the top is the end
+    claimed: list[list[int]]  # [seat][continent]: faceup cards, those held aside included
+    surrendered: list[int]  # per continent, faceup in the surrendered row
+    coins: list[int]  # per continent: the holder's seat, or NOBODY
+    tactics_deck: list[int]  # kinds; the top is the end
+    discard: list[int]  # kinds, the top last
+    hands: list[list[int]]  # kinds, sorted
+    known: list[list[list[int]]]  # [viewer][holder]: cards of holder's hand the viewer has seen
+    current: Seat  # the active player (P)
+    first: Seat  # who won the roll-off
+    turn: int
+    phase: str
+    draws_left: int  # start-of-turn draws still due
+    gains: int  # continent cards still to take for an Expand
+    attack_from: int  # X, or -1 outside a battle
+    defender: Seat  # O
+    attack_to: int  # Y
+    deploy_queue: list[Seat]  # seats still to deploy troops, the next first
+    troops: list[list[int]]  # [side][seat]: active troop cards
+    aside: list[int]  # per continent: cards the attacker won this battle, held aside (B25)
+    rolled: list[list[int]]  # [side]: faces as rolled, high to low (empty before a roll)
+    dice: list[list[int]]  # [side]: faces after Bombard, in the rolled order
+    rallies: int  # Rally cards resolved on this roll (each +2 on the attacker's dice)
+    losses: list[int]  # sides still to lose one pair each, highest pair first
+    stage: str  # the open window's stage, when phase is WINDOW
+    window: Priority | None
+    chain: Chain | None  # a played card awaiting Canceled Orders responses
+    outcome: Outcome | None
+
+    def copy(self) -> StrikeState:
+        """An independent copy: every list copied (nested ones too), the generator too; the
+        components, options, window and chain are immutable and shared."""
+        return StrikeState(
+            self.cards,
+            self.options,
+            self.players,
+            self.rng.copy(),
+            self.continent_deck[:],
+            [row[:] for row in self.claimed],
+            self.surrendered[:],
+            self.coins[:],
+            self.tactics_deck[:],
+            self.discard[:],
+            [hand[:] for hand in self.hands],
+            [[seen[:] for seen in row] for row in self.known],
+            self.current,
+            self.first,
+            self.turn,
+            self.phase,
+            self.draws_left,
+            self.gains,
+            self.attack_from,
+            self.defender,
+            self.attack_to,
+            self.deploy_queue[:],
+            [side[:] for side in self.troops],
+            self.aside[:],
+            [side[:] for side in self.rolled],
+            [side[:] for side in self.dice],
+            self.rallies,
+            self.losses[:],
+            self.stage,
+            self.window,
+            self.chain,
+            self.outcome,
+        )
+
+    @property
+    def in_battle(self) -> bool:
+        return self.attack_from >= 0
+
+    def active_attacking(self) -> int:
+        """S32/B25: the attacker's cards of X that count in this battle (won ones held aside)."""
+        return self.claimed[self.current][self.attack_from] - self.aside[self.attack_from]
+
+    def side_troops(self, side: int) -> int:
+        return sum(self.troops[side])
+
+    def values(self, side: int) -> list[int]:
+        """B8/B7: each die's face (6 after Bombard) plus 2 per Rally on the attacker's dice."""
+        bonus = 2 * self.rallies if side == ATTACKER else 0
+        return [face + bonus for face in self.dice[side]]

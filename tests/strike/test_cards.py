@@ -1,0 +1,69 @@
+"""RISK Strike's card data: every stated fact is checked, so a transcription can replace it."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from warroom.cli.main import app
+from warroom.core import BoardError
+from warroom.data import read_json
+from warroom.games.strike.cards import PACKAGED, cards_from_dict, strike_cards
+
+
+def packaged() -> Any:
+    return copy.deepcopy(read_json(PACKAGED))
+
+
+def test_every_item_says_where_it_comes_from() -> None:
+    kinds = {value.split(":")[0] for value in strike_cards().provenance.values()}
+    assert kinds == {"stated", "public", "reconstructed"}
+    assert strike_cards().provenance["africa.adjacent"].startswith("stated")
+    assert strike_cards().provenance["asia.domination"].startswith("public")
+    assert strike_cards().provenance["europe.domination"].startswith("reconstructed")
+
+
+def test_africa_borders_exactly_what_the_example_says() -> None:
+    data = packaged()
+    for entry in data["continents"]:
+        if entry["id"] in ("africa", "north-america"):
+            entry["adjacent"].append("north-america" if entry["id"] == "africa" else "africa")
+    with pytest.raises(BoardError, match="Africa borders exactly"):
+        cards_from_dict(data, "test")
+
+
+def test_connections_must_go_both_ways() -> None:
+    data = packaged()
+    data["continents"][5]["adjacent"].append("europe")  # Australia lists Europe, not back
+    with pytest.raises(BoardError, match="list it back"):
+        cards_from_dict(data, "test")
+
+
+def test_numbers_above_half_the_count_and_42_cards_in_all() -> None:
+    data = packaged()
+    data["continents"][4]["domination"] = 6  # half of Asia's 12
+    with pytest.raises(BoardError, match="exceed half"):
+        cards_from_dict(data, "test")
+    data = packaged()
+    data["continents"][0]["cards"] = 10
+    with pytest.raises(BoardError, match="42 continent cards"):
+        cards_from_dict(data, "test")
+
+
+def test_board_check_accepts_the_card_file_and_names_a_problem(tmp_path: Path) -> None:
+    runner = CliRunner()
+    good = tmp_path / "strike.json"
+    good.write_text(json.dumps(packaged()))
+    ok = runner.invoke(app, ["board", "check", str(good)])
+    assert ok.exit_code == 0 and "42 continent cards" in ok.output
+    data = packaged()
+    data["tactics"][1]["count"] = 3
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    result = runner.invoke(app, ["board", "check", str(bad)])
+    assert result.exit_code != 0 and "tactics (spy)" in result.output and "x2" in result.output
