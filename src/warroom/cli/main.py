@@ -78,6 +78,7 @@ def play(
 ) -> None:
     """Play in the terminal against bots (any mix of human and bot seats)."""
     import secrets
+    import sys
 
     from rich.console import Console
 
@@ -110,7 +111,12 @@ def play(
     except WarroomError as exc:
         raise fail(str(exc)) from None
     # Human seats keep a bot too: it answers the 'auto' command.
-    Terminal(match, set(range(humans)), seat_bots, Console(), input).run()
+    terminal = Terminal(match, set(range(humans)), seat_bots, Console(), input)
+    if sys.stdin.isatty():
+        from warroom.cli.line import tty_reader
+
+        terminal.read = tty_reader(terminal.words)
+    terminal.run()
 
 
 from warroom.cli import odds as _odds  # noqa: E402  (registers after `app` exists)
