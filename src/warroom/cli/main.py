@@ -34,20 +34,31 @@ def list_games(
 
 @board_app.command("check")
 def board_check(file: Path) -> None:
-    """Validate a board file (for example one transcribed from your own copy of a game)."""
+    """Validate a board file (for example one transcribed from your own copy of a game): a
+    RISK map or a Monopoly board, told apart by the file's `format` field."""
     from rich.console import Console
+    from rich.markup import escape
 
     from warroom.core.errors import WarroomError
-    from warroom.data import board_from_file
+    from warroom.data import board_from_file, read_file
+    from warroom.rules import monopoly
 
     try:
+        data = read_file(file)
+        if isinstance(data, dict) and data.get("format") == monopoly.FORMAT:
+            mono = monopoly.board_from_dict(data, str(file))
+            Console().print(
+                f"[green]ok[/] {escape(str(file))}: {escape(mono.name)}: {len(mono)} spaces, "
+                f"{len(mono.ownable)} heroes, {len(mono.sets)} sets"
+            )
+            return
         b = board_from_file(file)
     except WarroomError as exc:
         raise fail(str(exc)) from None
     edges = sum(len(n) for n in b.neighbors) // 2
     Console().print(
-        f"[green]ok[/] {file}: {b.name}: {len(b)} territories, {len(b.regions)} regions, "
-        f"{edges} connections"
+        f"[green]ok[/] {escape(str(file))}: {escape(b.name)}: {len(b)} territories, "
+        f"{len(b.regions)} regions, {edges} connections"
     )
 
 
