@@ -149,3 +149,29 @@ def test_an_error_keeps_its_brackets(capsys: pytest.CaptureFixture[str]) -> None
     # Rich read '[ray]' as markup and printed: pip install 'warroom'
     fail("the ray backend needs Ray: pip install 'warroom[ray]'")
     assert "pip install 'warroom[ray]'" in capsys.readouterr().err
+
+
+def test_board_check_reports_every_problem_positions_and_monopoly(tmp_path: Path) -> None:
+    shipped = Path(__file__).parents[2] / "src/warroom/data"
+    data = json.loads((shipped / "boards/classic-world.json").read_text())
+    del data["territories"]["Peru"]["connections"]["Brazil"]
+    data["territories"]["Egypt"]["connections"]["Atlantis"] = "land"
+    data["territories"]["Alaska"]["xy"] = [1200, 50]
+    data["territories"]["Japan"]["xy"] = data["territories"]["Kamchatka"]["xy"]
+    data["regions"]["Asia"]["bonus"] = -1
+    data["wild_cards"] = "two"
+    bad = tmp_path / "mine.json"
+    bad.write_text(json.dumps(data))
+    out = " ".join(runner.invoke(app, ["board", "check", str(bad)]).output.split())
+    assert "regions.Asia.bonus" in out and "wild_cards" in out  # both structure problems
+    data["regions"]["Asia"]["bonus"], data["wild_cards"] = 7, 2
+    bad.write_text(json.dumps(data))
+    out = " ".join(runner.invoke(app, ["board", "check", str(bad)]).output.split())
+    assert "one-way connection" in out and "unknown territory 'Atlantis'" in out
+    assert "Alaska.xy: (1200, 50) is off the board" in out
+    assert (
+        "Japan.xy: the same position as Kamchatka" in out
+        or "Kamchatka.xy: the same position as Japan" in out
+    )
+    mono = runner.invoke(app, ["board", "check", str(shipped / "monopoly/avengers.json")])
+    assert mono.exit_code == 0 and "40 spaces" in mono.output

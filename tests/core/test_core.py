@@ -256,7 +256,7 @@ def test_undo_own_decision_until_information_is_revealed() -> None:
     m = Match.start("risk-classic", 3, 5)
     _claim_some(m, 1)
     seat = m.record[-1][0]
-    with pytest.raises(CannotUndo, match="not yours"):
+    with pytest.raises(CannotUndo, match=f"Player {seat + 1} has decided since"):
         m.undo((seat + 1) % 3)
     before = m.state
     m.undo(seat)
@@ -269,6 +269,16 @@ def test_undo_own_decision_until_information_is_revealed() -> None:
     attack = next(a for a in m.legal(seat) if a.kind == "attack")
     m.act(seat, attack)
     with pytest.raises(CannotUndo, match="revealed"):
+        m.undo(seat)
+    # The defender's roll, not "someone else decided", is why an attack cannot be taken back.
+    m = Match.start("risk-classic", 3, 5)
+    while m.state.phase != "attack":
+        _claim_some(m, 1)
+    seat = m.to_move()[0]
+    m.act(seat, next(a for a in m.legal(seat) if a.kind == "attack"))
+    defender = m.to_move()[0]
+    m.act(defender, m.legal(defender)[0])
+    with pytest.raises(CannotUndo, match=rf"'defend [12]' by Player {defender + 1} rolled dice"):
         m.undo(seat)
 
 

@@ -34,22 +34,33 @@ def list_games(
 
 @board_app.command("check")
 def board_check(file: Path) -> None:
-    """Validate a board file (for example one transcribed from your own copy of a game), or
-    RISK Strike's card file (format warroom-strike-cards)."""
+    """Validate a board file (for example one transcribed from your own copy of a game): a
+    RISK map, a Monopoly board or RISK Strike's cards, told apart by the file's `format`
+    field."""
     from rich.console import Console
+    from rich.markup import escape
 
     from warroom.core.errors import WarroomError
     from warroom.data import board_from_file, read_file
     from warroom.games.strike.cards import FORMAT as STRIKE_FORMAT
     from warroom.games.strike.cards import cards_from_file
+    from warroom.rules import monopoly
 
     try:
         data = read_file(file)
         if isinstance(data, dict) and data.get("format") == STRIKE_FORMAT:
             cards = cards_from_file(file)
             Console().print(
-                f"[green]ok[/] {file}: {cards.name}: {sum(cards.cards)} continent cards in "
-                f"{len(cards.cards)} continents, {sum(cards.kind_counts)} tactics cards"
+                f"[green]ok[/] {escape(str(file))}: {escape(cards.name)}: {sum(cards.cards)} "
+                f"continent cards in {len(cards.cards)} continents, {sum(cards.kind_counts)} "
+                "tactics cards"
+            )
+            return
+        if isinstance(data, dict) and data.get("format") == monopoly.FORMAT:
+            mono = monopoly.board_from_dict(data, str(file))
+            Console().print(
+                f"[green]ok[/] {escape(str(file))}: {escape(mono.name)}: {len(mono)} spaces, "
+                f"{len(mono.ownable)} heroes, {len(mono.sets)} sets"
             )
             return
         b = board_from_file(file)
@@ -57,8 +68,8 @@ def board_check(file: Path) -> None:
         raise fail(str(exc)) from None
     edges = sum(len(n) for n in b.neighbors) // 2
     Console().print(
-        f"[green]ok[/] {file}: {b.name}: {len(b)} territories, {len(b.regions)} regions, "
-        f"{edges} connections"
+        f"[green]ok[/] {escape(str(file))}: {escape(b.name)}: {len(b)} territories, "
+        f"{len(b.regions)} regions, {edges} connections"
     )
 
 
@@ -89,6 +100,7 @@ def play(
 ) -> None:
     """Play in the terminal against bots (any mix of human and bot seats)."""
     import secrets
+    import sys
 
     from rich.console import Console
 
@@ -121,7 +133,12 @@ def play(
     except WarroomError as exc:
         raise fail(str(exc)) from None
     # Human seats keep a bot too: it answers the 'auto' command.
-    Terminal(match, set(range(humans)), seat_bots, Console(), input).run()
+    terminal = Terminal(match, set(range(humans)), seat_bots, Console(), input)
+    if sys.stdin.isatty():
+        from warroom.cli.line import tty_reader
+
+        terminal.read = tty_reader(terminal.words)
+    terminal.run()
 
 
 from warroom.cli import odds as _odds  # noqa: E402  (registers after `app` exists)

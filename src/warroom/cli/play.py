@@ -8,6 +8,7 @@ rolls the most dice, "place Gaul" places everything, "move" moves all it can), a
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -15,22 +16,18 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console
-from rich.table import Table
+from rich.markup import escape
 
 from warroom.bots import Bot, RandomBot
+from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.core import Action, Event, Match, WarroomError
 
-SEAT_COLORS = ["red", "blue", "green", "yellow", "magenta", "cyan"]
 DICE = "⚀⚁⚂⚃⚄⚅"
-HELP = """[bold]Commands[/]
-  an action as listed, e.g. [cyan]attack Gaul Liguria 3[/], [cyan]place Gaul 5[/], [cyan]end[/]
-  short forms: [cyan]attack Gaul Liguria[/] (most dice), [cyan]attack Gaul Liguria until 3[/],
-               [cyan]place Gaul[/] (all), [cyan]move[/] (all it can), [cyan]fortify Gaul Liguria[/]
-  [cyan]board[/]  show the board      [cyan]actions[/]  list what you may do
-  [cyan]log[/]    recent events       [cyan]odds A D[/]  chance A attackers take D defenders
-  [cyan]undo[/]   take back your last decision (until dice or a card reveal something)
-  [cyan]auto N[/] let a bot take your next N decisions (e.g. to finish placing armies)
-  [cyan]save FILE[/], [cyan]load FILE[/], [cyan]quit[/]"""
+DEFAULT_SAVE = "game.warroom.json"
+COMMANDS = (
+    *("actions", "auto", "board", "help", "info", "load", "log", "look"),
+    *("odds", "quit", "save", "undo"),
+)
 
 
 class Quit(Exception):
@@ -55,6 +52,7 @@ class Terminal:
         self.read = read
         self.log: list[str] = []
         self.viewer = min(humans) if len(humans) == 1 else None
+        self.display: Display = display_for(match.game.id)
 
     # -- the loop ----------------------------------------------------------------------
     def run(self) -> None:
@@ -67,16 +65,15 @@ class Terminal:
                 else:
                     self.bot_turn(seat)
         except Quit:
-            self.console.print(
-                "Left the game. (Use [cyan]save FILE[/] before quitting to keep it.)"
-            )
+            self.console.print("Left the game.")
             return
         self.show_board()
         out = self.match.outcome()
         assert out is not None
         names = self.match.game.seat_names(self.match.state)
         self.console.print(
-            f"[bold]Game over:[/] {out.reason}. Winner: {', '.join(names[w] for w in out.winners)}"
+            f"[bold]Game over:[/] {escape(out.reason)}. "
+            f"Winner: {escape(', '.join(names[w] for w in out.winners))}"
         )
 
     def bot_turn(self, seat: int) -> None:
@@ -102,31 +99,38 @@ class Terminal:
         try:
             self.command(seat, text)
         except WarroomError as exc:
-            self.console.print(f"[red]Refused:[/] {exc}", highlight=False)
+            self.console.print(f"[red]Refused:[/] {escape(str(exc))}", highlight=False)
 
     def command(self, seat: int, text: str) -> None:
         word, _, rest = text.partition(" ")
         word = word.lower()
+        rest = rest.strip()
         if word in ("quit", "exit", "q"):
-            raise Quit
-        if word in ("help", "?", "h"):
-            self.console.print(HELP)
+            self.quit()
+        elif word in ("help", "?", "h"):
+            self.console.print(COMMON_HELP)
+            if self.display.help:
+                self.console.print(self.display.help)
         elif word == "board":
             self.show_board()
         elif word == "actions":
             self.show_actions(seat)
+        elif word in ("look", "info"):
+            if not rest:
+                raise WarroomError(f"write '{word} NAME', e.g. {word} {self.example_place()}")
+            self.say(self.display.look(self.match, self.viewer, rest))
         elif word == "log":
             for line in self.log[-30:]:
                 self.console.print(line, highlight=False)
         elif word == "undo":
             step = self.match.undo(seat)
-            self.console.print(f"Undone: {step.action.text()}", highlight=False)
+            self.console.print(f"Undone: {step.action.text()}", highlight=False, markup=False)
         elif word == "save":
-            self.save(Path(rest.strip() or "game.warroom.json"))
+            self.save(Path(rest or DEFAULT_SAVE))
         elif word == "load":
-            self.load(Path(rest.strip() or "game.warroom.json"))
+            self.load(Path(rest or DEFAULT_SAVE))
         elif word == "odds":
-            self.odds(rest)
+            self.say(self.display.odds(self.match, seat, rest))
         elif word == "auto":
             self.auto(seat, rest)
         elif " until " in f" {text} ":
@@ -134,9 +138,32 @@ class Terminal:
         else:
             self.apply(seat, self.complete(seat, text))
 
+    def say(self, text: str) -> None:
+        """Plain text from a display: names may hold brackets, so no markup."""
+        self.console.print(text, highlight=False, markup=False)
+
+    def example_place(self) -> str:
+        places = self.display.places(self.match)
+        return places[0] if places else "NAME"
+
+    def quit(self) -> None:
+        """Leave after asking, offering to save first (a finished game just ends)."""
+        if self.match.outcome() is not None:
+            raise Quit
+        try:
+            if self.read("Leave the game? [y/N] ").strip().lower() not in ("y", "yes"):
+                return
+            answer = self.read(f"Save it first? File name [{DEFAULT_SAVE}], or 'no': ").strip()
+        except EOFError:
+            raise Quit from None
+        if answer.lower() not in ("n", "no"):
+            self.save(Path(answer or DEFAULT_SAVE))
+        raise Quit
+
     # -- actions -------------------------------------------------------------------------
     def complete(self, seat: int, text: str) -> Action:
         """Parse, then fill a missing trailing number with the largest the rules allow."""
+        text = join_names(text, self.display.places(self.match))
         return self.most(seat, self.match.game.parse(self.match.state, seat, text))
 
     def most(self, seat: int, action: Action) -> Action:
@@ -154,7 +181,15 @@ class Terminal:
         ]
         if longer:
             return max(longer, key=lambda a: a.args[-1])
+        if any(a.kind == action.kind and len(a.args) == len(action.args) + 1 for a in legal):
+            self.refusal(seat, Action(action.kind, (*action.args, 1)))
         return action
+
+    def refusal(self, seat: int, action: Action) -> None:
+        """Raise the rules' own reason for refusing `action` (a short form with a number
+        added), so "attack A B" to a non-neighbour says so rather than "malformed"."""
+        state = copy.deepcopy(self.match.state)  # a probe never touches the match
+        self.match.game.apply(state, seat, action)
 
     def auto(self, seat: int, rest: str) -> None:
         """Let a bot take your next N decisions (default 1), the other bots playing between."""
@@ -205,12 +240,18 @@ class Terminal:
                 return
             view = self.match.view(seat)
 
+    def words(self) -> list[str]:
+        """What may be typed now, for completion: commands, legal action kinds, place names."""
+        seat = self.match.to_move()[0] if self.match.outcome() is None else None
+        kinds = {a.kind for a in self.match.legal(seat)} if seat is not None else set()
+        return sorted({*COMMANDS, *kinds, *self.display.places(self.match)})
+
     # -- showing -------------------------------------------------------------------------
     def show_events(self, seat: int, events: list[Event]) -> None:
         viewer = self.viewer if self.viewer is not None else (seat if seat in self.humans else None)
         for e in events:
             shown = e.for_seat(viewer)
-            line = shown["text"]
+            line = escape(shown["text"])
             if e.kind == "battle":
                 att = " ".join(DICE[f - 1] for f in shown["attack"])
                 dfd = " ".join(DICE[f - 1] for f in shown["defend"])
@@ -219,25 +260,21 @@ class Terminal:
             self.console.print(line, highlight=False)
 
     def show_prompt_header(self, seat: int, view: dict[str, Any]) -> None:
-        phase = view.get("phase", "")
-        bits = [f"[bold]{view['players'][seat]}[/]" if "players" in view else "", f"step: {phase}"]
-        if view.get("pending"):
-            bits.append(f"armies to place: {view['pending']}")
-        if "battle" in view:
-            b = view["battle"]
-            bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
-        if view.get("hand"):
-            bits.append("hand: " + ", ".join(f"{c['card']} ({c['design']})" for c in view["hand"]))
-        self.console.print(" | ".join(b for b in bits if b), highlight=False)
+        name = view["players"][seat] if "players" in view else ""
+        bits = [name, f"step: {view.get('phase', '')}"]
+        bits += self.display.header(self.match, seat, view)
+        self.console.print(" | ".join(b for b in bits if b), highlight=False, markup=False)
         legal = self.match.legal(seat)
         if len(legal) <= 12:
-            self.console.print("  may: " + "; ".join(a.text() for a in legal), highlight=False)
+            shown = "; ".join(a.text() for a in legal)
+            self.console.print(f"  may: {shown}", highlight=False, markup=False)
         else:
             kinds = sorted({a.kind for a in legal})
             self.console.print(
                 f"  may: {', '.join(kinds)} ({len(legal)} choices; 'actions' lists them, "
                 "'help' for short forms)",
                 highlight=False,
+                markup=False,
             )
 
     def show_actions(self, seat: int) -> None:
@@ -248,117 +285,19 @@ class Terminal:
             key = (a.kind, *(x for x in a.args if not isinstance(x, int)))
             groups.setdefault(key, []).extend(ints)
         lines = []
-        view = self.match.view(seat)
-        armies = {t["name"]: t["armies"] for t in view.get("territories", [])}
         for key, numbers in groups.items():
-            text = Action(str(key[0]), key[1:]).text()
+            action = Action(str(key[0]), key[1:])
+            text = action.text()
             if numbers:
                 text += f" {min(numbers)}" + (
                     f"..{max(numbers)}" if max(numbers) > min(numbers) else ""
                 )
-            if key[0] == "attack" and len(key) == 3:
-                text += (
-                    f"  ({self.conquest(armies[str(key[1])], armies[str(key[2])]):.0%} to take it)"
-                )
-            lines.append(text)
+            note = self.display.note(self.match, seat, action)
+            lines.append(escape(f"{text}  {note}" if note else text))
         self.console.print(Columns(lines, equal=True, column_first=True), highlight=False)
 
-    def conquest(self, attackers: int, defenders: int) -> float:
-        from warroom.odds import win_probability
-
-        return float(win_probability(attackers, defenders))
-
-    def odds(self, rest: str) -> None:
-        try:
-            a, d = (int(x) for x in rest.split())
-        except ValueError:
-            raise WarroomError("write 'odds ATTACKERS DEFENDERS', e.g. odds 10 6") from None
-        if a < 1 or d < 1:
-            raise WarroomError("armies must be at least 1")
-        self.console.print(
-            f"{a} armies (one stays behind) against {d}: {self.conquest(a, d):.1%} chance "
-            "to capture, attacking until the territory falls or 1 army is left"
-        )
-
     def show_board(self) -> None:
-        view = self.match.view(self.viewer)
-        if str(view.get("mode", "")).startswith("monopoly"):
-            self.show_monopoly(view)
-            return
-        if "territories" not in view:
-            self.console.print_json(json.dumps(view))
-            return
-        colors = {name: SEAT_COLORS[i % len(SEAT_COLORS)] for i, name in enumerate(view["players"])}
-        regions: dict[str, Table] = {}
-        for t in view["territories"]:
-            table = regions.get(t["region"])
-            if table is None:
-                table = regions[t["region"]] = Table(
-                    title=t["region"], show_header=False, box=None, title_style="bold"
-                )
-                table.add_column(min_width=14)
-                table.add_column(justify="right")
-            owner = t["owner"]
-            style = colors.get(owner, "white") if owner else "dim"
-            label = f"[{style}]{t['name']}[/]"
-            table.add_row(label, f"[{style}]{t['armies'] or '-'}[/]")
-        self.console.print(Columns(list(regions.values()), padding=(0, 3)))
-        legend = []
-        for i, name in enumerate(view["players"]):
-            count = sum(1 for t in view["territories"] if t["owner"] == name)
-            armies = sum(t["armies"] for t in view["territories"] if t["owner"] == name)
-            dead = "" if view["alive"][i] else " (out)"
-            legend.append(
-                f"[{colors[name]}]■ {name}[/] {count} terr, {armies} armies, "
-                f"{view['hand_sizes'][i]} cards{dead}"
-            )
-        self.console.print("   ".join(legend))
-        self.console.print(
-            f"Turn {view['turn']}; next card set is worth {view['next_set_value']}; "
-            f"{view['deck_size']} cards in the draw pile",
-            highlight=False,
-        )
-
-    def show_monopoly(self, view: dict[str, Any]) -> None:
-        """Players' money and places, then every drafted hero by set with its buildings."""
-        from warroom.rules.monopoly import board
-
-        b = board(view["board"])
-        players = Table(title=f"Turn {view['turn']}", title_style="bold")
-        for col in ("player", "cash", "on", "cards", "net worth"):
-            players.add_column(col, justify="right" if col in ("cash", "net worth") else "left")
-        for i, p in enumerate(view["status"]):
-            color = SEAT_COLORS[i % len(SEAT_COLORS)]
-            where = p["space"] + (" (in Jail)" if p["in_jail"] else "")
-            name = p["name"] + ("" if p["alive"] else " (bankrupt)")
-            players.add_row(
-                f"[{color}]{name}[/]",
-                f"M{p['cash']}",
-                where,
-                ", ".join(p["cards"]) or "-",
-                f"M{p['net_worth']}",
-            )
-        heroes = Table(title="Drafted heroes", title_style="bold")
-        for col in ("set", "hero", "owner", "buildings"):
-            heroes.add_column(col)
-        for space in b.ownable:
-            owner = view["owner"][space]
-            if owner < 0:
-                continue
-            level = view["level"][space]
-            built = (
-                "HQ" if level > b.max_bases else f"{level} Base{'s' * (level > 1)}" * (level > 0)
-            )
-            if view["sidelined"][space]:
-                built = "sidelined"
-            group = b.sets[b.set_of[space]] if b.set_of[space] >= 0 else "-"
-            color = SEAT_COLORS[owner % len(SEAT_COLORS)]
-            heroes.add_row(group, b.names[space], f"[{color}]{view['players'][owner]}[/]", built)
-        self.console.print(Columns([players, heroes], padding=(0, 4)))
-        bank = view["bank"]
-        self.console.print(
-            f"Bank: {bank['bases']} Bases, {bank['headquarters']} Headquarters", highlight=False
-        )
+        self.display.board(self.console, self.match, self.viewer)
 
     # -- files ---------------------------------------------------------------------------
     def save(self, path: Path) -> None:
@@ -366,12 +305,38 @@ class Terminal:
             path.write_text(json.dumps(self.match.to_save(), indent=1))
         except OSError as exc:
             raise WarroomError(f"cannot save to {path}: {exc.strerror}") from None
-        self.console.print(f"Saved to {path}")
+        self.console.print(f"Saved to {escape(str(path))}")
 
     def load(self, path: Path) -> None:
         self.match = load_match(path)
-        self.console.print(f"Loaded {path}")
+        self.display = display_for(self.match.game.id)
+        self.console.print(f"Loaded {escape(str(path))}")
         self.show_board()
+
+
+def join_names(text: str, places: list[str]) -> str:
+    """Quote the runs of unquoted words that spell a place name with spaces ("place North
+    Africa 3" reads as 'place "North Africa" 3'): the whole name in any case, or a unique
+    prefix of several words. Text with quotes is left to the player."""
+    if '"' in text or "'" in text:
+        return text
+    words = text.split()
+    spaced = [p for p in places if " " in p]
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for length in range(len(words) - i, 1, -1):
+            phrase = " ".join(words[i : i + length]).lower()
+            exact = [p for p in spaced if p.lower() == phrase]
+            hits = exact or [p for p in spaced if p.lower().startswith(phrase)]
+            if len(hits) == 1:
+                out.append(Action("x", (hits[0],)).text()[2:])
+                i += length
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return " ".join(out)
 
 
 def load_match(path: Path) -> Match:

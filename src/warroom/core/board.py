@@ -15,6 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from warroom.core.errors import BoardError
 
 BOARD_FORMAT = "warroom-board"
+# The drawing area territory coordinates (`xy`) are given in; the browser draws on it.
+CANVAS_WIDTH, CANVAS_HEIGHT = 1000.0, 640.0
 
 
 class _Strict(BaseModel):
@@ -106,14 +108,16 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def validate(model: type[M], data: object, source: str) -> M:
-    """Check a data file's structure; the first problem becomes a BoardError naming the entry."""
+    """Check a data file's structure; every problem, one a line, makes a BoardError naming
+    its entry (a user fixing a transcription fixes them all in one pass)."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
-        raise BoardError(f"{source}: {where}: {first['msg']}{more}") from None
+        lines = [
+            f"{source}: {'.'.join(str(p) for p in e['loc']) or '(top level)'}: {e['msg']}"
+            for e in exc.errors()
+        ]
+        raise BoardError("\n".join(lines)) from None
 
 
 def check_header(source: str, fmt: str, version: int, expected: str) -> None:
@@ -149,23 +153,20 @@ def _build(f: BoardFile, source: str) -> Board:
             raise fail(f"regions.{region_name}", "region has no territories")
     kind_of: dict[tuple[int, int], str] = {}
     neighbors: list[list[int]] = [[] for _ in names]
+    # Every connection and position problem is collected, so one check reports them all.
+    problems = [f"{source}: {problem}" for problem in _place_problems(f)]
     for name, t in f.territories.items():
         here = index[name]
         for other, kind in t.connections.items():
             where = f"territories.{name}.connections.{other}"
-            if other not in index:
-                raise fail(where, f"unknown territory {other!r}")
-            if other == name:
-                raise fail(where, "a territory cannot connect to itself")
-            if kind not in f.connection_kinds:
-                raise fail(where, f"unknown connection kind {kind!r}")
-            back = f.territories[other].connections.get(name)
-            if back is None:
-                raise fail(where, f"one-way connection: {other} does not list {name}")
-            if back != kind:
-                raise fail(where, f"connection is {kind!r} here but {back!r} from {other}")
+            problem = _connection_problem(f, name, other, kind)
+            if problem is not None:
+                problems.append(f"{source}: {where}: {problem}")
+                continue
             kind_of[(here, index[other])] = kind
             neighbors[here].append(index[other])
+    if problems:
+        raise BoardError("\n".join(problems))
     seen = {0}
     frontier = [0]
     while frontier:
@@ -197,6 +198,41 @@ def _build(f: BoardFile, source: str) -> Board:
         xy=tuple(t.xy for t in f.territories.values()),
         provenance=f.provenance.model_dump(),
     )
+
+
+def _connection_problem(f: BoardFile, name: str, other: str, kind: str) -> str | None:
+    """What is wrong with the connection from `name` to `other`, if anything."""
+    if other not in f.territories:
+        return f"unknown territory {other!r}"
+    if other == name:
+        return "a territory cannot connect to itself"
+    if kind not in f.connection_kinds:
+        return f"unknown connection kind {kind!r}"
+    back = f.territories[other].connections.get(name)
+    if back is None:
+        return f"one-way connection: {other} does not list {name}"
+    if back != kind:
+        return f"connection is {kind!r} here but {back!r} from {other}"
+    return None
+
+
+def _place_problems(f: BoardFile) -> list[str]:
+    """Positions off the drawing area, and two territories drawn on the same spot."""
+    problems = []
+    taken: dict[tuple[float, float], str] = {}
+    for name, t in f.territories.items():
+        if t.xy is None:
+            continue
+        x, y = t.xy
+        if not (0 <= x <= CANVAS_WIDTH and 0 <= y <= CANVAS_HEIGHT):
+            problems.append(
+                f"territories.{name}.xy: ({x:g}, {y:g}) is off the board "
+                f"(0 to {CANVAS_WIDTH:g} across, 0 to {CANVAS_HEIGHT:g} down)"
+            )
+        if t.xy in taken:
+            problems.append(f"territories.{name}.xy: the same position as {taken[t.xy]}")
+        taken.setdefault(t.xy, name)
+    return problems
 
 
 def _add_aliases(

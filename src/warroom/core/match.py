@@ -111,11 +111,23 @@ class Match:
         if not self.steps:
             return "nothing has been decided yet"
         last = self.steps[-1]
-        if last.seat != seat:
-            return "the last decision was not yours"
         if last.reveals:
-            return "new information was revealed (dice rolled or a card drawn)"
+            # Checked first: after your attack the defender's roll is what stands in the way.
+            who = "" if last.seat == seat else f" by {self._seat_name(last.seat)}"
+            return (
+                f"new information was revealed ({last.action.text()!r}{who} rolled dice "
+                "or drew a card)"
+            )
+        if last.seat != seat:
+            return (
+                f"{self._seat_name(last.seat)} has decided since ({last.action.text()!r}); "
+                "only the latest decision can be taken back"
+            )
         return None
+
+    def _seat_name(self, seat: Seat) -> str:
+        names = self.game.seat_names(self.state)
+        return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
     def undo(self, seat: Seat) -> Step:
         reason = self.can_undo(seat)

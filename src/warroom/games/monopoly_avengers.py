@@ -428,7 +428,8 @@ class MonopolyAvengers(Game[MonoState]):
         kinds = _KINDS[ctx]
         handler = kinds.get(action.kind)
         if handler is None:
-            allowed = ", ".join(sorted(kinds))
+            # What the seat may do now: a context's other handlers may have nothing to offer.
+            allowed = ", ".join(sorted({a.kind for a in self.legal_actions(state, seat)}))
             if not any(action.kind in k for k in _KINDS.values()):
                 raise MalformedAction(f"unknown action {action.kind!r}; now you may: {allowed}")
             raise IllegalAction(f"cannot {action.kind} now; now you may: {allowed}")

@@ -380,7 +380,9 @@ class ClassicRisk(Game[RiskState]):
         self.check_seat(state, seat)
         handler = _HANDLERS.get((state.phase, action.kind))
         if handler is None:
-            kinds = sorted({k for (p, k) in _HANDLERS if p == state.phase})
+            # Only the kinds the seat may take now: a step's other handlers (trade with no
+            # set, place with 5 cards held) would send the player to another refusal.
+            kinds = sorted({a.kind for a in self.legal_actions(state, seat)})
             if not any(k == action.kind for (_, k) in _HANDLERS):
                 raise MalformedAction(
                     f"unknown action {action.kind!r}; now you may: {', '.join(kinds)}"
@@ -606,12 +608,18 @@ def _territory(st: RiskState, arg: object, action: Action, usage: str) -> int:
     try:
         return st.board.territory(arg)
     except KeyError:
-        raise IllegalAction(f"there is no territory {arg!r} on {st.board.name}") from None
+        pass
+    hits = [t for t in st.board.territories if t.lower().startswith(arg.lower())]
+    if len(hits) > 1:
+        raise IllegalAction(f"{arg!r} could be any of {', '.join(hits)}: type more of the name")
+    raise IllegalAction(f"there is no territory {arg!r} on {st.board.name}")
 
 
 def _count(arg: object, action: Action, usage: str) -> int:
     if not isinstance(arg, int):
         raise MalformedAction(f"{action.text()!r}: expected a number; usage: {usage}")
+    if arg < 1:
+        raise IllegalAction(f"{action.text()!r}: the number must be 1 or more, not {arg}")
     return arg
 
 

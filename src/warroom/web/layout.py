@@ -15,9 +15,9 @@ from typing import Any
 import numpy as np
 
 from warroom import data
-from warroom.core.board import Board
+from warroom.core.board import CANVAS_HEIGHT, CANVAS_WIDTH, Board
 
-WIDTH, HEIGHT = 1000.0, 640.0
+WIDTH, HEIGHT = CANVAS_WIDTH, CANVAS_HEIGHT
 MARGIN = 50.0
 FALLBACK_COLORS = ("#d9a441", "#6a9fd4", "#8cc269", "#d46a6a", "#a77fc9", "#56b8b0", "#c98f5d")
 

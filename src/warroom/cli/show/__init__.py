@@ -1,0 +1,82 @@
+"""How each game family looks in the terminal: its board, help, `look` and `odds`.
+
+A mode picks its display by id in `DISPLAYS`; adding a mode means adding a module here with
+a `Display` subclass and one line below, not editing the session loop in `cli/play.py`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any
+
+from rich.console import Console
+
+from warroom.core import Action, Match, WarroomError
+
+SEAT_COLORS = ["red", "blue", "green", "yellow", "magenta", "cyan"]
+
+COMMON_HELP = """[bold]Commands in every game[/]
+  an action as listed (case-insensitive, names by unique prefix); names with spaces may be
+  typed as they are ([cyan]place North Africa 3[/]) or quoted ([cyan]place "North Africa" 3[/])
+  [cyan]board[/]  show the board      [cyan]actions[/]  list what you may do now
+  [cyan]look NAME[/] one place in detail  [cyan]log[/]  recent events
+  [cyan]undo[/]   take back your last decision (until dice or a card reveal something)
+  [cyan]auto N[/] let a bot take your next N decisions
+  [cyan]save FILE[/], [cyan]load FILE[/], [cyan]quit[/] (asks first, and offers to save)"""
+
+# mode id -> module in this package that shows it
+DISPLAYS = {
+    "risk-classic": "risk",
+    "monopoly-avengers": "monopoly",
+}
+
+
+class Display:
+    """The plain display, for a mode without its own module: the view as JSON."""
+
+    help = ""
+
+    def board(self, console: Console, match: Match, viewer: int | None) -> None:
+        console.print_json(json.dumps(match.view(viewer)))
+
+    def header(self, match: Match, seat: int, view: dict[str, Any]) -> list[str]:
+        """Extra facts for the prompt line (plain text)."""
+        return []
+
+    def note(self, match: Match, seat: int, action: Action) -> str:
+        """A remark after one line of the `actions` list (plain text), or ''."""
+        return ""
+
+    def places(self, match: Match) -> list[str]:
+        """Every place name on the board, for `look`, unquoted names and completion."""
+        return []
+
+    def look(self, match: Match, viewer: int | None, name: str) -> str:
+        raise WarroomError("this game has no 'look'")
+
+    def odds(self, match: Match, seat: int, rest: str) -> str:
+        raise WarroomError("this game has no 'odds'")
+
+
+def display_for(mode: str) -> Display:
+    """The display module registered for `mode`, else the plain one."""
+    module = DISPLAYS.get(mode)
+    if module is None:
+        return Display()
+    found: Display = importlib.import_module(f"{__name__}.{module}").DISPLAY
+    return found
+
+
+def pick(name: str, names: list[str], what: str) -> str:
+    """The one name `name` means: exact in any case, else a unique prefix; else say why not."""
+    low = " ".join(name.split()).lower()
+    exact = [n for n in names if n.lower() == low]
+    if exact:
+        return exact[0]
+    hits = [n for n in names if n.lower().startswith(low)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise WarroomError(f"{name!r} could be any of {', '.join(hits)}: type more of the name")
+    raise WarroomError(f"there is no {what} {name!r}")

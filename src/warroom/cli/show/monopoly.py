@@ -1,0 +1,164 @@
+"""Monopoly editions in the terminal: money and heroes, `look` at a space, landing odds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from warroom.cli.show import SEAT_COLORS, Display, pick
+from warroom.core import Action, Match
+from warroom.rules import monopoly as mb
+from warroom.rules.monopoly import MonopolyBoard
+
+HELP = """[bold]Monopoly[/]
+  on your turn: [cyan]roll[/], then [cyan]draft[/] a hero you land on (at its price) or
+  [cyan]auction[/] it; [cyan]end[/] your turn; [cyan]ask HERO[/] for a payment owed to you
+  any time you may: [cyan]build HERO[/], [cyan]sell HERO[/], [cyan]sideline HERO[/],
+  [cyan]reactivate HERO[/], [cyan]offer "Player 2" give HERO get 200[/]
+  in Jail: [cyan]pay[/] the fine or [cyan]use CARD[/]
+  in an auction: [cyan]bid N[/] or [cyan]pass[/]
+  [cyan]odds[/]  chance your next roll lands on each colour set
+  [cyan]odds SPACE[/]  chance your next roll lands there, and landings per turn in the long run"""
+
+TWO_DICE = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
+
+
+class MonopolyDisplay(Display):
+    help = HELP
+
+    def board(self, console: Console, match: Match, viewer: int | None) -> None:
+        """Players' money and places, then every drafted hero by set with its buildings."""
+        view = match.view(viewer)
+        b: MonopolyBoard = match.state.board
+        players = Table(title=f"Turn {view['turn']}", title_style="bold")
+        for col in ("player", "cash", "on", "cards", "net worth"):
+            players.add_column(col, justify="right" if col in ("cash", "net worth") else "left")
+        for i, p in enumerate(view["status"]):
+            color = SEAT_COLORS[i % len(SEAT_COLORS)]
+            where = p["space"] + (" (in Jail)" if p["in_jail"] else "")
+            name = p["name"] + ("" if p["alive"] else " (bankrupt)")
+            players.add_row(
+                f"[{color}]{escape(name)}[/]",
+                f"M{p['cash']}",
+                escape(where),
+                escape(", ".join(p["cards"]) or "-"),
+                f"M{p['net_worth']}",
+            )
+        heroes = Table(title="Drafted heroes", title_style="bold")
+        for col in ("set", "hero", "owner", "buildings"):
+            heroes.add_column(col)
+        for space in b.ownable:
+            owner = view["owner"][space]
+            if owner < 0:
+                continue
+            color = SEAT_COLORS[owner % len(SEAT_COLORS)]
+            heroes.add_row(
+                escape(self._set_name(b, space)),
+                escape(b.names[space]),
+                f"[{color}]{escape(view['players'][owner])}[/]",
+                self._buildings(b, view, space),
+            )
+        console.print(Columns([players, heroes], padding=(0, 4)))
+        bank = view["bank"]
+        console.print(
+            f"Bank: {bank['bases']} Bases, {bank['headquarters']} Headquarters", highlight=False
+        )
+
+    def header(self, match: Match, seat: int, view: dict[str, Any]) -> list[str]:
+        """The cash in hand, and the price of the hero up for drafting."""
+        b: MonopolyBoard = match.state.board
+        me = view["status"][seat]
+        bits = [f"cash: M{me['cash']}"]
+        if any(a.kind == "draft" for a in match.legal(seat)):
+            space = me["position"]
+            bits.append(f"{b.names[space]} costs M{b.price[space]} to draft")
+        return bits
+
+    def note(self, match: Match, seat: int, action: Action) -> str:
+        if action.kind != "draft":
+            return ""
+        b: MonopolyBoard = match.state.board
+        space = match.view(seat)["status"][seat]["position"]
+        return f"(M{b.price[space]})"
+
+    def places(self, match: Match) -> list[str]:
+        return list(match.state.board.names)
+
+    def look(self, match: Match, viewer: int | None, name: str) -> str:
+        """A space's kind; for a hero its price, payments, building costs, set and owner."""
+        b: MonopolyBoard = match.state.board
+        view = match.view(viewer)
+        space = b.names.index(pick(name, list(b.names), "space"))
+        here = [p["name"] for p in view["status"] if p["position"] == space]
+        lines = [f"{b.names[space]} (space {space}, {b.kind[space]})"]
+        if b.kind[space] in mb.OWNABLE:
+            owner = view["owner"][space]
+            held = "undrafted" if owner < 0 else view["players"][owner]
+            lines.append(f"price M{b.price[space]}; owner: {held}")
+            if owner >= 0:
+                lines.append(f"buildings: {self._buildings(b, view, space)}")
+            if b.kind[space] == mb.DICE_HERO:
+                times = ", ".join(f"{k + 1} owned: {m} x dice" for k, m in enumerate(b.multipliers))
+                lines.append(f"payment: the dice roll times ({times})")
+            else:
+                pay = b.payments[space]
+                members = ", ".join(b.names[s] for s in b.set_members[b.set_of[space]])
+                lines.append(f"set {self._set_name(b, space)}: {members}")
+                lines.append(
+                    f"payments: alone M{pay[0]}, whole set M{pay[0] * 2}, "
+                    + ", ".join(f"{lv} Base{'s' * (lv > 1)} M{pay[lv]}" for lv in range(1, mb.HQ))
+                    + f", HQ M{pay[mb.HQ]}"
+                )
+                lines.append(f"a Base costs M{b.base_cost[space]}, the HQ M{b.hq_cost[space]}")
+        elif b.kind[space] == mb.TAX:
+            lines.append(f"pay M{b.amount[space]}")
+        if here:
+            lines.append(f"here now: {', '.join(here)}")
+        return "\n".join(lines)
+
+    def odds(self, match: Match, seat: int, rest: str) -> str:
+        """The chance one roll of two dice from where `seat` stands ends on a space or set
+        (the roll alone: not doubles rolled again, cards or Jail)."""
+        b: MonopolyBoard = match.state.board
+        start = match.view(seat)["status"][seat]["position"]
+
+        def chance(space: int) -> float:
+            return TWO_DICE.get((space - start) % len(b), 0.0)
+
+        if not rest.strip():
+            lines = [f"Your next roll from {b.names[start]} lands on:"]
+            for k, members in enumerate(b.set_members):
+                names = ", ".join(b.names[s] for s in members)
+                lines.append(f"  {b.sets[k]}: {sum(chance(s) for s in members):.1%} ({names})")
+            return "\n".join(lines)
+        space = b.names.index(pick(rest, list(b.names), "space"))
+        text = (
+            f"{b.names[space]}: {chance(space):.1%} that your next roll "
+            f"from {b.names[start]} lands there"
+        )
+        if b.id == "avengers":
+            from warroom.odds.monopoly import board_odds
+
+            landings = float(board_odds(b.id).landings[space])
+            text += f"; in the long run {landings:.3f} landings per turn (warroom monopoly odds)"
+        return text
+
+    @staticmethod
+    def _set_name(b: MonopolyBoard, space: int) -> str:
+        return b.sets[b.set_of[space]] if b.set_of[space] >= 0 else "-"
+
+    @staticmethod
+    def _buildings(b: MonopolyBoard, view: dict[str, Any], space: int) -> str:
+        if view["sidelined"][space]:
+            return "sidelined"
+        level = view["level"][space]
+        if level > b.max_bases:
+            return "HQ"
+        return f"{level} Base{'s' * (level > 1)}" if level else ""
+
+
+DISPLAY = MonopolyDisplay()

@@ -1,0 +1,137 @@
+"""Classic RISK in the terminal: territories by region with bonuses, `look`, battle odds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from warroom.cli.show import SEAT_COLORS, Display, pick
+from warroom.core import Action, Match, WarroomError
+from warroom.core.board import Board
+
+HELP = """[bold]RISK[/]
+  e.g. [cyan]attack Gaul Liguria 3[/], [cyan]place Gaul 5[/], [cyan]end[/]
+  short forms: [cyan]attack Gaul Liguria[/] (most dice), [cyan]attack Gaul Liguria until 3[/]
+               (attack until it falls or 3 armies are left), [cyan]place Gaul[/] (all),
+               [cyan]move[/] (all it can), [cyan]fortify Gaul Liguria[/] (all it can)
+  [cyan]odds A D[/]  chance that A attacking armies take a territory held by D"""
+
+
+def conquest(attackers: int, defenders: int) -> float:
+    """Chance to take a territory attacking until it falls or one army is left."""
+    from warroom.odds import win_probability
+
+    return float(win_probability(attackers, defenders))
+
+
+class RiskDisplay(Display):
+    help = HELP
+
+    def board(self, console: Console, match: Match, viewer: int | None) -> None:
+        """Territories by region, each region titled with its bonus and who holds it all."""
+        view = match.view(viewer)
+        b: Board = match.state.board
+        colors = {name: SEAT_COLORS[i % len(SEAT_COLORS)] for i, name in enumerate(view["players"])}
+        by_region: dict[str, list[dict[str, Any]]] = {}
+        for t in view["territories"]:
+            by_region.setdefault(t["region"], []).append(t)
+        tables = []
+        for r, region in enumerate(b.regions):
+            members = by_region.get(region, [])
+            owners = {t["owner"] for t in members}
+            held = ""
+            if len(owners) == 1 and None not in owners:
+                (owner,) = owners
+                held = f", held by [{colors.get(owner, 'white')}]{escape(owner)}[/]"
+            table = Table(
+                title=f"{escape(region)} +{b.region_bonus[r]}{held}",
+                show_header=False,
+                box=None,
+                title_style="bold",
+            )
+            table.add_column(min_width=14)
+            table.add_column(justify="right")
+            for t in members:
+                style = colors.get(t["owner"], "white") if t["owner"] else "dim"
+                armies = t["armies"] or "-"
+                table.add_row(f"[{style}]{escape(t['name'])}[/]", f"[{style}]{armies}[/]")
+            tables.append(table)
+        console.print(Columns(tables, padding=(0, 3)))
+        legend = []
+        for i, name in enumerate(view["players"]):
+            count = sum(1 for t in view["territories"] if t["owner"] == name)
+            armies = sum(t["armies"] for t in view["territories"] if t["owner"] == name)
+            dead = "" if view["alive"][i] else " (out)"
+            legend.append(
+                f"[{colors[name]}]■ {escape(name)}[/] {count} terr, {armies} armies, "
+                f"{view['hand_sizes'][i]} cards{dead}"
+            )
+        console.print("   ".join(legend))
+        console.print(
+            f"Turn {view['turn']}; next card set is worth {view['next_set_value']}; "
+            f"{view['deck_size']} cards in the draw pile",
+            highlight=False,
+        )
+
+    def header(self, match: Match, seat: int, view: dict[str, Any]) -> list[str]:
+        bits = []
+        if view.get("pending"):
+            bits.append(f"armies to place: {view['pending']}")
+        if "battle" in view:
+            b = view["battle"]
+            bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
+        if view.get("hand"):
+            bits.append("hand: " + ", ".join(f"{c['card']} ({c['design']})" for c in view["hand"]))
+        return bits
+
+    def note(self, match: Match, seat: int, action: Action) -> str:
+        if action.kind != "attack" or len(action.args) != 2:
+            return ""
+        b: Board = match.state.board
+        armies = match.state.armies
+        src, dst = (b.territory(str(name)) for name in action.args)
+        return f"({conquest(armies[src], armies[dst]):.0%} to take it)"
+
+    def places(self, match: Match) -> list[str]:
+        return list(match.state.board.territories)
+
+    def look(self, match: Match, viewer: int | None, name: str) -> str:
+        """Owner, armies, region and every neighbour with its owner and armies."""
+        b: Board = match.state.board
+        view = match.view(viewer)
+        t = b.territory(pick(name, list(b.territories), "territory"))
+        rows = {row["name"]: row for row in view["territories"]}
+
+        def held(i: int) -> str:
+            row = rows[b.territories[i]]
+            return f"{row['owner'] or 'unclaimed'}, {row['armies']} armies"
+
+        r = b.region_of[t]
+        lines = [
+            f"{b.territories[t]}: {held(t)}; region {b.regions[r]} (+{b.region_bonus[r]})",
+            "neighbours:",
+        ]
+        for n in b.neighbors[t]:
+            kind = b.kind_of[(t, n)]
+            by = "" if kind == "land" else f" by {kind}"
+            lines.append(f"  {b.territories[n]} ({held(n)}){by}")
+        return "\n".join(lines)
+
+    def odds(self, match: Match, seat: int, rest: str) -> str:
+        try:
+            a, d = (int(x) for x in rest.split())
+        except ValueError:
+            raise WarroomError("write 'odds ATTACKERS DEFENDERS', e.g. odds 10 6") from None
+        if a < 1 or d < 1:
+            raise WarroomError("armies must be at least 1")
+        return (
+            f"{a} armies (one stays behind) against {d}: {conquest(a, d):.1%} chance "
+            "to capture, attacking until the territory falls or 1 army is left"
+        )
+
+
+DISPLAY = RiskDisplay()

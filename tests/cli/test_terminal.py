@@ -1,0 +1,122 @@
+"""`warroom play` sessions scripted through the Terminal (issue 12's terminal items)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+
+from warroom.bots import make_bot
+from warroom.cli.line import completer
+from warroom.cli.play import Terminal
+from warroom.cli.show import Display, display_for
+from warroom.cli.show.risk import RiskDisplay
+from warroom.core import Match
+
+
+def session(match: Match, lines: list[str], humans: set[int] | None = None) -> str:
+    """Play `lines` as typed input (then end of input); every other seat is a random bot."""
+    script = iter(lines)
+    seats = set(range(match.players)) if humans is None else humans
+    bots = {s: make_bot("random", match.game.id, s) for s in range(match.players)}
+
+    def read(prompt: str) -> str:
+        try:
+            return next(script)
+        except StopIteration:
+            raise EOFError from None
+
+    console = Console(record=True, width=200)
+    Terminal(match, seats, bots, console, read).run()
+    return console.export_text()
+
+
+def classic(phase: str, seed: int = 4) -> Match:
+    """A 3-player game on the classic world map, played on until seat 0 is at `phase`."""
+    match = Match.start("risk-classic", 3, seed, {"setup": "deal", "map": "classic-world"})
+    while not (match.state.phase == phase and match.to_move() == (0,)):
+        seat = match.to_move()[0]
+        match.act(seat, match.legal(seat)[-1])
+    return match
+
+
+def mine(match: Match, seat: int = 0) -> list[str]:
+    b = match.state.board
+    return [b.territories[t] for t in range(len(b)) if match.state.owner[t] == seat]
+
+
+def test_refusals_give_the_rules_reason() -> None:
+    match = classic("attack")
+    b = match.state.board
+    own = mine(match)
+    src = own[0]
+    far = next(
+        b.territories[t]
+        for t in range(len(b))
+        if match.state.owner[t] != 0 and t not in b.neighbors[b.territory(src)]
+    )
+    out = session(match, [f'attack "{src}" "{far}"', f'attack "{src}" "{own[1]}"', "place x 1"])
+    assert "malformed" not in out
+    assert f"{src} does not border {far}" in out
+    assert f"{own[1]} is yours already" in out
+    assert "cannot place now (attack step); now you may: attack, end" in out
+
+
+def test_counts_prefixes_and_names_with_spaces() -> None:
+    match = classic("reinforce")
+    own = mine(match)
+    out = session(
+        match, [f'place "{own[0]}" -3', "place North 1", "attack x y 1", "look north africa"]
+    )
+    assert "the number must be 1 or more, not -3" in out
+    assert "'North' could be any of Northwest Territory, Northern Europe, North Africa" in out
+    assert "now you may: place\n" in out  # no trade without a set
+    assert "North Africa: " in out and "neighbours:" in out and "Egypt (" in out
+
+
+def test_unquoted_multi_word_names_are_read() -> None:
+    match = classic("reinforce", seed=1)
+    before = match.state.armies[match.state.board.territory("Western United States")]
+    out = session(match, ["place western united states 2", "place north afr 1"])
+    assert "Refused" not in out
+    assert match.state.armies[match.state.board.territory("Western United States")] == before + 2
+
+
+def test_undo_says_what_stands_in_the_way() -> None:
+    match = Match.start("risk-classic", 3, 4, {"map": "classic-world", "setup": "deal"})
+    while match.to_move() != (0,):
+        seat = match.to_move()[0]
+        match.act(seat, match.legal(seat)[0])
+    out = session(match, [f'place "{mine(match)[0]}" 1', "undo"], humans={0})
+    assert "last decision was not yours" not in out
+    assert "has decided since" in out
+
+
+def test_board_shows_bonuses_and_quit_asks_and_saves(tmp_path: Path) -> None:
+    match = classic("reinforce")
+    save = tmp_path / "[kept].json"
+    out = session(match, ["board", "quit", "no", "quit", "y", str(save)])
+    assert "Asia +7" in out and "Australia +2" in out
+    assert "Leave the game? [y/N]" not in out  # asked through `read`, not printed
+    assert out.count("Left the game.") == 1
+    assert f"Saved to {save}" in out  # brackets kept
+    assert save.exists()
+
+
+def test_monopoly_help_odds_look_and_draft_price() -> None:
+    match = Match.start("monopoly-avengers", 2, 3, {})
+    lines = ["help", "odds", "odds iron man", "look Iron Man", "roll"]
+    out = session(match, lines + ["look Iron Man"] * 30)
+    assert "[bold]Monopoly" not in out and "Monopoly" in out and "attack Gaul" not in out
+    assert "Your next roll from" in out and "landings per turn" in out
+    assert "price M" in out and "payments: alone M" in out
+    drafts = [line for line in out.splitlines() if "to draft" in line]
+    assert not drafts or "costs M" in drafts[0]
+
+
+def test_displays_are_chosen_by_mode_and_complete_names() -> None:
+    assert isinstance(display_for("risk-classic"), RiskDisplay)
+    assert type(display_for("no-such-mode")) is Display
+    complete = completer(lambda: ["attack", "Alaska", "Alberta", "North Africa"])
+    assert [complete("al", i) for i in range(3)] == ["Alaska", "Alberta", None]
+    assert complete("north", 0) == "North Africa"
