@@ -120,3 +120,69 @@ def test_displays_are_chosen_by_mode_and_complete_names() -> None:
     complete = completer(lambda: ["attack", "Alaska", "Alberta", "North Africa"])
     assert [complete("al", i) for i in range(3)] == ["Alaska", "Alberta", None]
     assert complete("north", 0) == "North Africa"
+
+
+def strike_battle(seed: int = 5) -> Match:
+    """A 3-player RISK Strike game played by random bots until a roll has been made."""
+    match = Match.start("risk-strike", 3, seed)
+    bots = [make_bot("random", "risk-strike", s) for s in range(3)]
+    while True:
+        seat = match.to_move()[0]
+        battle = match.view(seat)["battle"]
+        if battle is not None and battle["dice"]["attacker"]["rolled"]:
+            return match
+        match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+
+
+def test_strike_board_look_and_odds_in_the_terminal() -> None:
+    match = strike_battle()
+    seat = match.to_move()[0]
+    view = match.view(seat)
+    battle = view["battle"]
+    out = session(match, ["board", "look afr", "odds", "odds 3 2 1 0", "odds 3"], {seat})
+    # the table: every continent with its domination number, the battle with its dice
+    for continent in view["continents"]:
+        assert f"{continent['name']}" in out
+    assert "to dominate" in out
+    dice = " ".join(str(v) for v in battle["dice"]["attacker"]["values"])
+    assert f"attacker dice: {dice}" in out
+    # look: Africa's card count, number and the continents it may attack (E1)
+    assert "Africa: 6 cards; 4 of them take its coin" in out
+    assert "attacks: itself, South America, Europe, Asia" in out
+    # odds: the battle under way, then a what-if, then a refusal
+    from warroom.odds.strike import strike_odds
+
+    troops = battle["troops"]
+    now = strike_odds(
+        battle["attacking_cards"],
+        sum(troops["attacker"].values()),
+        battle["defending_cards"],
+        sum(troops["defender"].values()),
+    ).p_conquest
+    assert f"{now:.1%} chance to take every card" in out
+    assert (
+        f"3 cards and 1 troops against 2 cards and 0 troops: "
+        f"{strike_odds(3, 1, 2, 0).p_conquest:.1%}" in out
+    )
+    assert "write 'odds A D' or 'odds A D AT DT'" in out
+
+
+def test_strike_is_played_by_typed_actions() -> None:
+    match = Match.start("risk-strike", 2, 7)
+    seat = match.to_move()[0]
+    before = sum(match.view(seat)["seats"][seat]["claimed"].values())
+    out = session(match, ["draw continent", "draw tactics", "pass"], {seat})
+    assert "Refused" not in out
+    assert f"Player {seat + 1} draws a continent card" in out
+    assert f"Player {seat + 1} passes" in out
+    after = match.view(seat)["seats"][seat]
+    assert sum(after["claimed"].values()) >= before + 1
+
+
+def test_words_of_an_action_may_be_shortened_to_a_unique_prefix() -> None:
+    match = Match.start("risk-strike", 2, 7)
+    seat = match.to_move()[0]
+    out = session(match, ["draw tac", "draw co"], {seat})
+    assert "Refused" not in out
+    assert f"Player {seat + 1} draws a continent card" in out
+    assert match.view(seat)["seats"][seat]["hand_size"] >= 4

@@ -181,6 +181,9 @@ class Terminal:
         ]
         if longer:
             return max(longer, key=lambda a: a.args[-1])
+        shortened = [a for a in legal if _abbreviates(action, a)]
+        if len(shortened) == 1:
+            return shortened[0]
         if any(a.kind == action.kind and len(a.args) == len(action.args) + 1 for a in legal):
             self.refusal(seat, Action(action.kind, (*action.args, 1)))
         return action
@@ -347,3 +350,18 @@ def load_match(path: Path) -> Match:
     except json.JSONDecodeError as exc:
         raise WarroomError(f"{path} is not a save file (not JSON: {exc})") from None
     return Match.from_save(data)
+
+
+def _abbreviates(typed: Action, action: Action) -> bool:
+    """True when `typed` is `action` with words shortened to prefixes ("draw tac" for "draw
+    tactics"); numbers must be given in full."""
+    if typed.kind != action.kind or len(typed.args) != len(action.args):
+        return False
+    for short, full in zip(typed.args, action.args, strict=True):
+        if isinstance(full, int) or isinstance(short, int):
+            if short != full:
+                return False
+        elif not str(full).lower().startswith(str(short).lower()):
+            return False
+    return True
+

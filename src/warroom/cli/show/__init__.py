@@ -29,6 +29,7 @@ COMMON_HELP = """[bold]Commands in every game[/]
 DISPLAYS = {
     "risk-classic": "risk",
     "monopoly-avengers": "monopoly",
+    "risk-strike": "strike",
 }
 
 
