@@ -46,13 +46,32 @@ def test_connections_must_go_both_ways() -> None:
 
 def test_numbers_above_half_the_count_and_42_cards_in_all() -> None:
     data = packaged()
-    data["continents"][4]["domination"] = 6  # half of Asia's 12
+    assert data["continents"][0]["provenance"]["domination"]["kind"] == "reconstructed"
+    data["continents"][0]["domination"] = 4  # under half of North America's 9
     with pytest.raises(BoardError, match="exceed half"):
         cards_from_dict(data, "test")
+    # A number taken from the cards themselves is not held to the reconstruction's inference.
+    data = packaged()
+    data["continents"][0]["domination"] = 4
+    data["continents"][0]["provenance"]["domination"] = {"kind": "stated", "source": "my copy"}
+    assert cards_from_dict(data, "test").domination[0] == 4
     data = packaged()
     data["continents"][0]["cards"] = 10
     with pytest.raises(BoardError, match="42 continent cards"):
         cards_from_dict(data, "test")
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    data = packaged()
+    data["continents"][0]["cards"] = 10
+    data["continents"][5]["adjacent"].append("europe")
+    data["tactics"][1]["count"] = 3
+    with pytest.raises(BoardError) as caught:
+        cards_from_dict(data, "test")
+    message = str(caught.value)
+    assert "42 continent cards" in message
+    assert "list it back" in message
+    assert "tactics (spy)" in message
 
 
 def test_board_check_accepts_the_card_file_and_names_a_problem(tmp_path: Path) -> None:

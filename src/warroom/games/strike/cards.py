@@ -126,61 +126,15 @@ def cards_from_dict(data: object, source: str) -> StrikeCards:
 
 
 def _build(f: StrikeFile, source: str) -> StrikeCards:
-    def fail(entry: str, problem: str) -> BoardError:
-        return BoardError(f"{source}: {entry}: {problem}")
-
     check_header(source, f.format, f.version, FORMAT)
+    problems = _problems(f)
+    if problems:
+        raise BoardError("\n".join(f"{source}: {entry}: {problem}" for entry, problem in problems))
     ids = [c.id for c in f.continents]
     names = [c.name for c in f.continents]
-    if sorted(names) != sorted(CONTINENT_NAMES):
-        raise fail("continents", f"[Attack Phase 1] names six continents: {CONTINENT_NAMES}")
-    if len(set(ids)) != len(ids):
-        raise fail("continents", "two continents share an id")
-    if len({c.color for c in f.continents}) != len(ids):
-        raise fail("continents", "[card anatomy]: each continent is a different colour")
-    if sum(c.cards for c in f.continents) != CONTINENT_CARDS:
-        raise fail("continents", f"[card anatomy]: {CONTINENT_CARDS} continent cards in all")
-    if len({c.cards for c in f.continents}) == 1:
-        raise fail("continents", "[More to Know]: the number of cards per continent varies")
     index = {cid: k for k, cid in enumerate(ids)}
-    neighbors: list[set[int]] = [set() for _ in ids]
-    for k, c in enumerate(f.continents):
-        where = f"continents.{k} ({c.name})"
-        if c.domination >= c.cards:
-            raise fail(where, "[Domination]: a continent has more cards than its number")
-        if 2 * c.domination <= c.cards:
-            # Not printed: it keeps two players from both reaching the number (M2).
-            raise fail(where, "the domination number must exceed half the card count")
-        for other in c.adjacent:
-            if other not in index:
-                raise fail(where, f"adjacent: unknown continent {other!r}")
-            if other == c.id:
-                raise fail(where, "adjacent: a continent is not listed as its own neighbour")
-            neighbors[k].add(index[other])
-        missing = {"name", "color", "cards", "domination", "adjacent"} - set(c.provenance)
-        if missing:
-            raise fail(where, f"provenance: missing for {sorted(missing)}")
-    for k, linked in enumerate(neighbors):
-        for back in linked:
-            if k not in neighbors[back]:
-                raise fail(
-                    f"continents.{k} ({names[k]})",
-                    f"adjacent: {names[back]} does not list it back (connections go both ways)",
-                )
-    africa = names.index("Africa")
-    if {names[k] for k in neighbors[africa]} != AFRICA_LINKS:
-        raise fail(
-            f"continents.{africa} (Africa)",
-            "[Attack Phase 1] example: Africa borders exactly South America, Europe and Asia",
-        )
+    neighbors = [{index[other] for other in c.adjacent} for c in f.continents]
     kinds = {t.id: t for t in f.tactics}
-    if sorted(kinds) != sorted(KIND_IDS) or len(f.tactics) != len(KIND_IDS):
-        raise fail("tactics", f"the rules play exactly these kinds, once each: {KIND_IDS}")
-    for kind, count in STATED_TACTICS.items():
-        if kinds[kind].count != count:
-            raise fail(f"tactics ({kind})", f"[Tactics Cards] prints x{count}")
-    if sum(t.count for t in f.tactics) != TACTICS_CARDS:
-        raise fail("tactics", f"[card anatomy]: {TACTICS_CARDS} tactics cards in all")
     provenance = {
         f"{c.id}.{field}": f"{s.kind}: {s.source}"
         for c in f.continents
@@ -203,6 +157,75 @@ def _build(f: StrikeFile, source: str) -> StrikeCards:
         kind_counts=tuple(kinds[k].count for k in KIND_IDS),
         provenance=provenance,
     )
+
+def _problems(f: StrikeFile) -> list[tuple[str, str]]:
+    """Every stated fact the file breaks, as (entry, problem): all of them, not the first."""
+    out: list[tuple[str, str]] = []
+    ids = [c.id for c in f.continents]
+    names = [c.name for c in f.continents]
+    if sorted(names) != sorted(CONTINENT_NAMES):
+        out.append(("continents", f"[Attack Phase 1] names six continents: {CONTINENT_NAMES}"))
+    if len(set(ids)) != len(ids):
+        out.append(("continents", "two continents share an id"))
+    if len({c.color for c in f.continents}) != len(ids):
+        out.append(("continents", "[card anatomy]: each continent is a different colour"))
+    if sum(c.cards for c in f.continents) != CONTINENT_CARDS:
+        out.append(("continents", f"[card anatomy]: {CONTINENT_CARDS} continent cards in all"))
+    if len({c.cards for c in f.continents}) == 1:
+        out.append(("continents", "[More to Know]: the number of cards per continent varies"))
+    index = {cid: k for k, cid in enumerate(ids)}
+    neighbors: list[set[int]] = [set() for _ in ids]
+    for k, c in enumerate(f.continents):
+        where = f"continents.{k} ({c.name})"
+        if c.domination >= c.cards:
+            out.append((where, "[Domination]: a continent has more cards than its number"))
+        reconstructed = "domination" in c.provenance and (
+            c.provenance["domination"].kind == "reconstructed"
+        )
+        if reconstructed and 2 * c.domination <= c.cards:
+            # Not printed (M2): a reconstruction keeps two players from both reaching the
+            # number; a number transcribed from the cards is taken as printed.
+            out.append((where, "a reconstructed domination number must exceed half the cards"))
+        for other in c.adjacent:
+            if other not in index:
+                out.append((where, f"adjacent: unknown continent {other!r}"))
+            elif other == c.id:
+                out.append((where, "adjacent: a continent is not listed as its own neighbour"))
+            else:
+                neighbors[k].add(index[other])
+        missing = {"name", "color", "cards", "domination", "adjacent"} - set(c.provenance)
+        if missing:
+            out.append((where, f"provenance: missing for {sorted(missing)}"))
+    for k, linked in enumerate(neighbors):
+        for back in sorted(linked):
+            if k not in neighbors[back]:
+                out.append(
+                    (
+                        f"continents.{k} ({names[k]})",
+                        f"adjacent: {names[back]} does not list it back (connections go both "
+                        "ways)",
+                    )
+                )
+    if "Africa" in names:
+        africa = names.index("Africa")
+        if {names[k] for k in neighbors[africa]} != AFRICA_LINKS:
+            out.append(
+                (
+                    f"continents.{africa} (Africa)",
+                    "[Attack Phase 1] example: Africa borders exactly South America, Europe "
+                    "and Asia",
+                )
+            )
+    kinds = {t.id: t for t in f.tactics}
+    if sorted(kinds) != sorted(KIND_IDS) or len(f.tactics) != len(KIND_IDS):
+        out.append(("tactics", f"the rules play exactly these kinds, once each: {KIND_IDS}"))
+    for kind, count in STATED_TACTICS.items():
+        if kind in kinds and kinds[kind].count != count:
+            out.append((f"tactics ({kind})", f"[Tactics Cards] prints x{count}"))
+    if sum(t.count for t in f.tactics) != TACTICS_CARDS:
+        out.append(("tactics", f"[card anatomy]: {TACTICS_CARDS} tactics cards in all"))
+    return out
+
 
 
 @cache
