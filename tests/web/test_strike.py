@@ -14,6 +14,16 @@ from tests.web.test_browser import ARGS, ARTIFACTS, msg
 from warroom.bots import tiers, tiers_for
 
 MODE = "risk-strike"
+TABLE_DRAWN = "G.msg && document.querySelectorAll('#continents .scol').length"
+SNAPSHOT = """() => ({
+  view: G.msg.view,
+  minis: [...document.querySelectorAll('.sclaim')].map(
+    (c) => [c.dataset.seat, c.dataset.continent, c.querySelectorAll('.mini').length]),
+  coins: [...document.querySelectorAll('#splayers .spanel')].map(
+    (p) => p.querySelectorAll('.coin').length),
+  panels: [...document.querySelectorAll('#splayers .spanel')].map((p) => p.innerText),
+  hand: document.querySelectorAll('#shand .tcard').length,
+})"""
 VS_BOT = [{"kind": "human"}, {"kind": "bot", "tier": "random"}]
 
 
@@ -130,6 +140,8 @@ def test_strike_card_table_in_a_browser(server: str) -> None:
         browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
         try:
             page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(server + "/")
             page.select_option("#mode", MODE)
             page.select_option("#players", "2")
@@ -139,14 +151,18 @@ def test_strike_card_table_in_a_browser(server: str) -> None:
             ]
             page.select_option("#seat-1", "bot:random")
             page.click("#create")
-            page.locator("#play-first").click()
-            page.wait_for_function("G.msg && document.querySelectorAll('#continents .scol').length")
+            page.goto(str(page.locator("#play-first").get_attribute("href")))
+            page.wait_for_function(TABLE_DRAWN)
             assert page.locator("#continents .scol").count() == 6
             assert page.locator("#boardwrap").is_hidden() and page.locator("#generic").is_hidden()
             drew = attacked = deployed = rolled = again = False
             shot = False
+            forced = 0
             deadline = time.time() + 90
-            while not (drew and attacked and deployed and rolled) and time.time() < deadline:
+            while (
+                not (drew and attacked and deployed and rolled and forced)
+                and time.time() < deadline
+            ):
                 m = msg(page)
                 v = m["view"]
                 if m["outcome"]:
@@ -161,6 +177,7 @@ def test_strike_card_table_in_a_browser(server: str) -> None:
                     continue
                 if len(m["legal"]) == 1 and not m["can_undo"]:
                     # A forced choice: the page sends it by itself.
+                    forced += 1
                     page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
                     continue
                 try:
@@ -196,21 +213,32 @@ def test_strike_card_table_in_a_browser(server: str) -> None:
                 rolled = rolled or (attacked and "again" in kinds)
             assert drew and attacked and deployed and rolled, (drew, attacked, deployed, rolled)
             page.wait_for_function("G.msg.view.battle === null || G.msg.to_move.length")
-            # The table shows every seat's claimed cards and coins as the view has them.
-            v = msg(page)["view"]
+            # The table shows every seat's claimed cards, coins and hand size as the view has
+            # them (read together: the bot may move at any moment, and a state is drawn at once).
+            snap = page.evaluate(SNAPSHOT)
+            v = snap["view"]
+            minis = {(seat, cid): n for seat, cid, n in snap["minis"]}
             for seat, s in enumerate(v["seats"]):
                 for cid, n in s["claimed"].items():
-                    cell = page.locator(f'.sclaim[data-seat="{seat}"][data-continent="{cid}"]')
-                    assert cell.locator(".mini").count() == min(n, 12)
-                panel = page.locator(f'#splayers .spanel[data-seat="{seat}"]')
-                assert panel.locator(".coin").count() == len(s["coins"])
-                assert f"{s['hand_size']} in hand" in panel.inner_text()
-            assert page.locator("#shand .tcard").count() == len(v["seats"][0]["hand"])
+                    assert minis[(str(seat), cid)] == min(n, 12)
+                assert snap["coins"][seat] == len(s["coins"])
+                assert f"{s['hand_size']} in hand" in snap["panels"][seat]
+            assert snap["hand"] == len(v["seats"][0]["hand"])
             log = page.evaluate(
                 "[...document.querySelectorAll('#log div')].map(e => e.textContent)"
             )
             assert any(" attacks " in t for t in log)
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / "strike.png"), full_page=True)
+            assert forced, "some choice should have been forced (a pass with no card to play)"
+            # A spectator sees the table and no hand, and is offered nothing.
+            game = page.url.split("/game/")[1].split("#")[0]
+            watcher = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+            watcher.on("pageerror", lambda exc: errors.append(str(exc)))
+            watcher.goto(f"{server}/game/{game}")
+            watcher.wait_for_function(TABLE_DRAWN)
+            assert watcher.locator("#shand").count() == 0
+            assert not buttons(watcher)
+            assert errors == []
         finally:
             browser.close()
