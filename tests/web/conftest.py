@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import itertools
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
 
-from tests.web.system import Postgres
+from tests.web.system import Postgres, free_port
 from warroom.web.app import create_app
 from warroom.web.hub import Hub
 from warroom.web.quotas import Quotas
@@ -56,3 +59,25 @@ def client(hub: Hub, db_url: str) -> Iterator[TestClient]:
     app = create_app(db_url, hub=hub, resume=False)
     with TestClient(app) as c:
         yield c
+
+
+# A real server on a loopback port, for the browser tests (test_browser.py, test_strike.py).
+@pytest.fixture
+def served_hub(tmp_path: Path) -> Hub:
+    url = f"sqlite:///{tmp_path / 'warroom.db'}"
+    return Hub(Store(url), bot_delay=0.05, seed_source=lambda: 20240601)
+
+
+@pytest.fixture
+def server(served_hub: Hub) -> Iterator[str]:
+    port = free_port()
+    app = create_app(served_hub.store.url, hub=served_hub)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while not srv.started and time.time() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)

@@ -4,21 +4,16 @@ A screenshot of the board is kept in test-artifacts/ for people to look at."""
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 
 from tests.web.play import SHORT, choose
-from tests.web.system import chromium, free_port
+from tests.web.system import chromium
 from warroom.web import hub as hub_module
-from warroom.web.app import create_app
 from warroom.web.hub import Hub
-from warroom.web.store import Store
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 ARGS = [
@@ -31,27 +26,6 @@ ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-
-
-@pytest.fixture
-def served_hub(tmp_path: Path) -> Hub:
-    url = f"sqlite:///{tmp_path / 'warroom.db'}"
-    return Hub(Store(url), bot_delay=0.05, seed_source=lambda: 20240601)
-
-
-@pytest.fixture
-def server(served_hub: Hub) -> Iterator[str]:
-    port = free_port()
-    app = create_app(served_hub.store.url, hub=served_hub)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 20
-    while not srv.started and time.time() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
 
 
 def msg(page: Any) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
 import warroom.games as games
-from warroom.bots import tiers
+from warroom.bots import tiers_for
 from warroom.core.errors import BoardError, MalformedAction, WarroomError
 from warroom.odds import invasion
 from warroom.web.hub import LOG_PAGE, Hub, SeatSpec, WebError
@@ -240,7 +240,7 @@ def create_app(
                     }
                     for o in g.options
                 ],
-                "bot_tiers": tiers(),
+                "bot_tiers": tiers_for(g.id),
             }
             for g in games.modes()
         ]

@@ -28,7 +28,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from warroom.bots import Bot, RandomBot, make_bot, tiers
+from warroom.bots import Bot, RandomBot, make_bot, tiers_for
 from warroom.core.actions import Action
 from warroom.core.errors import SaveError, WarroomError
 from warroom.core.game import Game
@@ -144,9 +144,10 @@ class Hub:
             if spec.kind not in ("human", "open", "bot"):
                 raise WebError(400, f"seat {i + 1}: kind must be human, open or bot")
             if spec.kind == "bot":
-                if spec.tier not in tiers():
-                    raise WebError(400, f"seat {i + 1}: bot tier must be one of {tiers()}")
-                make_bot(spec.tier, mode, 0)  # refuses a tier that does not play this mode
+                offered = tiers_for(mode)  # only the tiers that play this mode
+                if spec.tier not in offered:
+                    raise WebError(400, f"seat {i + 1}: bot tier must be one of {offered}")
+                make_bot(spec.tier, mode, 0)
             label = (spec.name or "").strip()[:40] or (
                 f"{names[i]} ({spec.tier} bot)" if spec.kind == "bot" else names[i]
             )

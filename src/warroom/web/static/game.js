@@ -95,7 +95,12 @@ function render() {
   $("me").textContent = m.seat === null ? "spectating" : `you: ${m.seats[m.seat].name}`;
   const view = m.view;
   $("monowrap").hidden = true;
-  if (isMonopoly(view)) {
+  $("strikewrap").hidden = true;
+  if (isStrike(view)) {
+    $("boardwrap").hidden = true;
+    $("generic").hidden = true;
+    renderStrike();
+  } else if (isMonopoly(view)) {
     $("boardwrap").hidden = true;
     $("generic").hidden = true;
     renderMonopoly();
@@ -174,6 +179,10 @@ function renderPlayers() {
     ];
     if (terr.length) cells.push(el("td", {}, `${owned.length} terr · ${armies} armies`));
     if (v.hand_sizes) cells.push(el("td", {}, `${v.hand_sizes[s.seat]} cards`));
+    if (isStrike(v) && v.seats[s.seat]) {
+      const coins = v.seats[s.seat].coins.length;
+      cells.push(el("td", {}, `${v.seats[s.seat].hand_size} in hand · ${coins} coin${coins === 1 ? "" : "s"}`));
+    }
     if (Array.isArray(v.status) && v.status[s.seat] && typeof v.status[s.seat].cash === "number") {
       const p = v.status[s.seat];
       cells.push(el("td", { class: "num" }, `M${p.cash}`), el("td", { class: "muted" }, p.in_jail ? "in Jail" : p.space));
@@ -296,6 +305,7 @@ function clickTerritory(name) {
 // -- the action panel -------------------------------------------------------------------
 function renderActions() {
   const m = G.msg;
+  if (isStrike(m.view)) { renderStrikeActions(); return; }
   // The same choices keep the same buttons: where other seats act at the same time (bots
   // bidding, trading), a button is not swapped out from under a click.
   const key = JSON.stringify([m.seat, legalActions(), G.pick, m.can_undo, !!m.outcome, G.pick.length ? m.state : 0]);

@@ -1,0 +1,413 @@
+// RISK Strike as a card table: the six continents as coloured columns with every seat's
+// claimed cards, the domination coins, the decks and the surrendered row, the battle (troops,
+// dice as rolled and as they count, the priority window and the chain of played cards), each
+// player's panel and your hand. Only drawing and choosing happen here: the server runs the
+// rules, and every button is one of the seat's legal actions (game.js sends them).
+"use strict";
+const STRIKE = { pick: [], card: null, autoState: -1, key: null };
+const AUTO_DELAY = 450; // ms: long enough to see the table before a forced choice is sent
+const CONTINENT_HEX = {
+  yellow: "#d9ad12", red: "#c8322d", blue: "#2f62c9", orange: "#e27a16", green: "#2f8f45", purple: "#7b44ad",
+};
+// Each tactics card: its name, and in a few words of our own when it can be played.
+const TACTICS = {
+  troop: ["Troop", "deploy into a battle, for either side"],
+  spy: ["Spy", "your turn: see one player's hand"],
+  cancel: ["Canceled Orders", "answer a card just played: it has no effect"],
+  rally: ["Rally", "attacker, after a roll: +2 on each attack die"],
+  artillery: ["Artillery", "during a battle: a player loses up to 2 troops"],
+  sabotage: ["Sabotage", "right after troops deploy: the battle is off"],
+  expand: ["Expand", "your turn: 2 more tactics, or 2 continent cards"],
+  bombard: ["Bombard", "after a roll: one die becomes a 6"],
+};
+const CARD_ACTION = {
+  troop: "deploy", spy: "spy", cancel: "cancel", rally: "rally", artillery: "artillery",
+  sabotage: "sabotage", expand: "expand", bombard: "bombard",
+};
+const STAGE_WORDS = { "after-deployment": "troops deployed", "before-roll": "before the roll", "after-roll": "after the roll" };
+const PIPS = "⚀⚁⚂⚃⚄⚅";
+
+function isStrike(view) {
+  return !!view && view.mode === "risk-strike" && Array.isArray(view.continents);
+}
+
+function renderStrike() {
+  const m = G.msg;
+  const v = m.view;
+  if (STRIKE.state !== m.state) { STRIKE.state = m.state; STRIKE.card = null; }
+  if (!attackActions().length) STRIKE.pick = [];
+  const wrap = $("strikewrap");
+  wrap.hidden = false;
+  wrap.replaceChildren(
+    el("div", { class: `sprompt${m.seat !== null && m.to_move.includes(m.seat) ? " mine" : ""}`, id: "sprompt" },
+      m.outcome ? `Game over: ${m.outcome.reason}` : m.stopped ? `Game over: ${m.stopped}` : v.prompt),
+    strikeSupply(v),
+    strikeContinents(v, m),
+    v.battle ? strikeBattle(v, m) : strikeLastBattle(),
+    strikePlayers(v, m),
+    m.seat !== null ? strikeHand(v, m) : null);
+  strikeAuto(m);
+}
+
+// -- names --------------------------------------------------------------------------------
+function sContinent(id) {
+  const c = G.msg.view.continents.find((x) => x.id === id);
+  return c ? c.name : id;
+}
+function sHex(c) {
+  return CONTINENT_HEX[c.color] || c.color;
+}
+function sSeatOf(arg) { // "p2" -> 1
+  return typeof arg === "string" && /^p[0-9]+$/.test(arg) ? Number(arg.slice(1)) - 1 : null;
+}
+function sName(seat) {
+  const s = G.msg.seats[seat];
+  const name = s ? s.name.split(" (")[0] : `Player ${seat + 1}`;
+  return seat === G.msg.seat ? `${name} (you)` : name;
+}
+function sChip(seat) {
+  return el("span", { class: "schip", style: `background:${seatColor(seat)}`, title: sName(seat) }, seat + 1);
+}
+function sCardName(id) {
+  return TACTICS[id] ? TACTICS[id][0] : id;
+}
+function miniCards(n, hex, max) {
+  const shown = Math.min(n, max || 12);
+  const out = [];
+  for (let i = 0; i < shown; i++) out.push(el("span", { class: "mini", style: `background:${hex}` }));
+  if (n > shown) out.push(el("span", { class: "muted small" }, `+${n - shown}`));
+  return el("span", { class: "minis" }, out);
+}
+function coinIcon(c, holder) {
+  return el("span", { class: "coin", style: `background:${sHex(c)}`, title: `${c.name} coin${holder !== null && holder !== undefined ? `: ${sName(holder)}` : ""}` }, "★");
+}
+
+// -- decks, discard, surrendered row --------------------------------------------------------
+function strikeSupply(v) {
+  const takes = new Map(legalActions().filter((a) => a[0] === "take").map((a) => [a[1], a]));
+  const row = v.continents.filter((c) => v.surrendered[c.id]).map((c) => {
+    const act = takes.get(c.id);
+    return el(act ? "button" : "span", {
+      class: `surr${act ? " can" : ""}`, "data-continent": c.id,
+      "data-action": act ? act.join(" ") : null, title: act ? `take a ${c.name} card` : c.name,
+      onclick: act ? () => send(act) : null,
+    }, miniCards(v.surrendered[c.id], sHex(c), 6), ` ${c.name} ×${v.surrendered[c.id]}`);
+  });
+  const top = v.discard.top ? ` · top: ${sCardName(v.discard.top)}` : "";
+  return el("div", { class: "ssupply" },
+    el("div", { class: "deck" }, el("span", { class: "back cont" }, v.decks.continent), el("div", {}, "continent deck")),
+    el("div", { class: "deck" }, el("span", { class: "back tact" }, v.decks.tactics), el("div", {}, "tactics deck")),
+    el("div", { class: "deck" }, el("span", { class: "back disc" }, v.discard.size), el("div", {}, `discard${top}`)),
+    el("div", { class: "surrow", id: "surrendered" }, el("div", { class: "muted" }, "surrendered row"),
+      row.length ? row : el("span", { class: "muted" }, "empty")),
+    v.draws_left || v.continent_picks ? el("div", { class: "draws" },
+      v.continent_picks ? `Expand: ${v.continent_picks} continent card${v.continent_picks > 1 ? "s" : ""} to take`
+        : `${v.draws_left} draw${v.draws_left > 1 ? "s" : ""} left`) : null);
+}
+
+// -- the continents: one coloured column each, a row of claimed cards per seat -------------
+function strikeContinents(v, m) {
+  const b = v.battle;
+  const cols = v.continents.map((c) => {
+    const mark = b && b.from === c.id && b.to === c.id ? "from to" : b && b.from === c.id ? "from" : b && b.to === c.id ? "to" : "";
+    const rows = v.seats.map((s, seat) => {
+      const n = s.claimed[c.id] || 0;
+      const aside = b && seat === b.attacker ? b.held_aside[c.id] || 0 : 0;
+      const pickable = strikePickable(c.id, seat);
+      return el("div", {
+        class: `sclaim${n >= c.domination ? " dom" : ""}${pickable ? " pickable" : ""}${strikePicked(c.id, seat) ? " picked" : ""}`,
+        "data-seat": seat, "data-continent": c.id, title: `${sName(seat)}: ${n} of ${c.cards} ${c.name} cards`,
+        onclick: pickable ? () => strikeClickClaim(c.id, seat) : null,
+      }, sChip(seat), n ? miniCards(n, sHex(c)) : el("span", { class: "muted small" }, "—"),
+      el("span", { class: "cnt" }, n ? `${n}` : ""), aside ? el("span", { class: "aside", title: "won this battle, held aside" }, ` (${aside} won)`) : null);
+    });
+    const holder = c.coin;
+    return el("div", { class: `scol ${mark}`, "data-continent": c.id, style: `--cc:${sHex(c)}` },
+      el("div", { class: "shead" },
+        el("div", { class: "cname" }, c.name),
+        el("div", { class: "cinfo" }, `${c.cards} cards · dominate with ${c.domination}`),
+        el("div", { class: "ccoin" }, holder !== null ? [coinIcon(c, holder), " ", sName(holder)] : el("span", { class: "free" }, "coin unclaimed")),
+        mark ? el("div", { class: "cmark" }, mark === "from to" ? "battle within" : mark === "from" ? "attacking from" : "under attack") : null),
+      el("div", { class: "sbody" }, rows),
+      el("div", { class: "cadj muted small" }, `next to: ${c.adjacent.map(sContinent).join(", ")}`));
+  });
+  return el("div", { class: "scols", id: "continents" }, cols);
+}
+
+// -- the battle -----------------------------------------------------------------------------
+function strikeBattle(v, m) {
+  const b = v.battle;
+  const side = (name, principal, cont, cards) => {
+    const troops = Object.entries(b.troops[name] || {}).map(([seat, n]) =>
+      el("div", { class: "troops", "data-owner": seat }, sChip(Number(seat)),
+        Array.from({ length: n }, () => el("span", { class: "troop", style: `border-color:${seatColor(Number(seat))}` }, "♞")),
+        ` ${n}`));
+    const d = b.dice[name];
+    const dice = d.faces.map((f, i) => {
+      const changed = d.rolled[i] !== f;
+      const val = d.values[i];
+      return el("span", { class: `sdie ${name}${changed ? " bombarded" : ""}`, title: `rolled ${d.rolled[i]}${changed ? `, bombarded to ${f}` : ""}${val !== f ? `, counts ${val}` : ""}` },
+        el("span", { class: "pip" }, PIPS[f - 1] || f),
+        changed ? el("span", { class: "was" }, `was ${d.rolled[i]}`) : null,
+        val !== f ? el("span", { class: "val" }, `= ${val}`) : null);
+    });
+    return el("div", { class: `sside ${name}` },
+      el("div", { class: "stitle" }, sChip(principal), ` ${name === "attacker" ? "Attacker" : "Defender"}: ${sName(principal)}`),
+      el("div", { class: "small" }, `${sContinent(cont)}: ${cards} card${cards === 1 ? "" : "s"} in the battle`),
+      troops.length ? troops : el("div", { class: "muted small" }, "no troops"),
+      el("div", { class: "sdice" }, dice.length ? dice : el("span", { class: "muted small" }, d.rolled.length ? "" : "no dice on the table")));
+  };
+  const lines = [];
+  if (b.rallies) lines.push(`Rally ×${b.rallies}: +${2 * b.rallies} on each attack die`);
+  const aside = Object.entries(b.held_aside);
+  if (aside.length) lines.push(`Won so far (held aside): ${aside.map(([c, n]) => `${n} ${sContinent(c)}`).join(", ")}`);
+  if (b.deploy_queue.length) lines.push(`Still to deploy: ${b.deploy_queue.map(sName).join(", ")}`);
+  if (b.losses_pending.length) lines.push(`Losses to take: ${b.losses_pending.join(", ")}`);
+  const w = v.window;
+  const chain = v.chain;
+  return el("div", { class: "sbattle", id: "battle" },
+    el("div", { class: "sbhead" }, `Battle: ${sName(b.attacker)} attacks ${sName(b.defender)} — from ${sContinent(b.from)} to ${sContinent(b.to)}`),
+    el("div", { class: "sbsides" }, side("attacker", b.attacker, b.from, b.attacking_cards), el("div", { class: "vs" }, "vs"),
+      side("defender", b.defender, b.to, b.defending_cards)),
+    lines.length ? el("div", { class: "small" }, lines.map((t) => el("div", {}, t))) : null,
+    w ? el("div", { class: "swindow", id: "window" },
+      el("b", {}, `Window (${STAGE_WORDS[w.stage] || w.stage}): `), "priority with ", sChip(w.priority), ` ${sName(w.priority)}`,
+      w.waiting.length ? ` · still to pass: ${w.waiting.map(sName).join(", ")}` : "",
+      chain ? " (on hold while the card in play is answered)" : "") : null,
+    chain ? strikeChain(chain) : null,
+    strikeLastRollLine());
+}
+
+function strikeChain(chain) {
+  return el("div", { class: "schain", id: "chain" }, el("b", {}, "Cards in play"),
+    chain.plays.map((p, i) => el("div", { class: `play${p.stands ? "" : " cancelled"}` },
+      sChip(p.seat), ` ${i ? "answers with" : "plays"} ${sCardName(p.card)}${p.args.length ? ` (${p.args.map(strikeArg).join(", ")})` : ""} — `,
+      el("b", {}, p.stands ? "stands" : "cancelled"))),
+    chain.priority !== null ? el("div", { class: "small" }, `${sName(chain.priority)} may answer with Canceled Orders` +
+      (chain.waiting.length ? `; still to answer: ${chain.waiting.map(sName).join(", ")}` : "")) : null);
+}
+
+// The last roll of this battle (or the last battle), from the log: the dice leave the table
+// once a roll resolves, but what they said is worth seeing.
+function strikeLastResolve() {
+  for (let i = G.tail.length - 1; i >= 0; i--) {
+    const e = G.tail[i];
+    if (e.kind === "resolve") return e;
+    if (e.kind === "attack") return null;
+  }
+  return null;
+}
+function strikeLastRollLine() {
+  const e = strikeLastResolve();
+  if (!e || (G.msg.view.battle && G.msg.view.battle.dice.attacker.faces.length)) return null;
+  return el("div", { class: "slast small" }, "Last roll: ", e.text);
+}
+function strikeLastBattle() {
+  const e = strikeLastResolve();
+  return e ? el("div", { class: "sbattle quiet" }, el("div", { class: "small muted" }, "No battle now. Last roll: ", e.text)) : null;
+}
+
+function strikeArg(x) {
+  const seat = sSeatOf(x);
+  if (seat !== null) return sName(seat);
+  if (typeof x === "string" && G.msg.view.continents.some((c) => c.id === x)) return sContinent(x);
+  return String(x);
+}
+
+// -- the players --------------------------------------------------------------------------
+function strikePlayers(v, m) {
+  return el("div", { class: "splayers", id: "splayers" }, v.seats.map((s, seat) => {
+    const info = m.seats[seat] || {};
+    const claimed = Object.values(s.claimed).reduce((a, n) => a + n, 0);
+    const coins = v.continents.filter((c) => c.coin === seat);
+    const known = seat !== m.seat && s.hand.length ? el("div", { class: "small" }, `seen: ${s.hand.map(sCardName).join(", ")}`) : null;
+    const cls = `spanel${seat === v.current ? " current" : ""}${m.to_move.includes(seat) ? " moving" : ""}`;
+    return el("div", { class: cls, "data-seat": seat, style: `border-color:${seatColor(seat)}` },
+      el("div", { class: "pname" }, sChip(seat), ` ${sName(seat)}`, seat === v.current ? el("span", { class: "turn" }, " · turn") : null,
+        el("span", { class: "muted small" }, info.kind === "bot" ? ` · ${info.tier || ""} bot` : info.online ? " · online" : info.open ? " · open" : "")),
+      el("div", { class: "pcoins" }, coins.length ? coins.map((c) => coinIcon(c, seat)) : el("span", { class: "muted small" }, "no coin"),
+        el("span", { class: "small" }, ` ${coins.length} coin${coins.length === 1 ? "" : "s"}`)),
+      el("div", { class: "phand" }, Array.from({ length: Math.min(s.hand_size, 10) }, () => el("span", { class: "cback" })),
+        el("span", { class: "small" }, ` ${s.hand_size} in hand`)),
+      el("div", { class: "small" }, `${claimed} continent card${claimed === 1 ? "" : "s"} claimed`),
+      known);
+  }));
+}
+
+// -- your hand ------------------------------------------------------------------------------
+function strikeHand(v, m) {
+  const hand = v.seats[m.seat].hand;
+  const kinds = new Set(legalActions().map((a) => a[0]));
+  const cards = hand.map((id, i) => {
+    const kind = CARD_ACTION[id];
+    const playable = kinds.has(kind);
+    const [name, hint] = TACTICS[id] || [id, ""];
+    return el("div", {
+      class: `tcard k-${id}${playable ? " playable" : ""}${STRIKE.card === id ? " chosen" : ""}`,
+      "data-card": id, "data-index": i, title: playable ? `play ${name}` : `${name}: not playable now`,
+      onclick: playable ? () => strikePlayCard(id) : null,
+    }, el("div", { class: "tname" }, name), el("div", { class: "thint" }, hint));
+  });
+  const lit = hand.some((id) => kinds.has(CARD_ACTION[id]));
+  return el("div", { class: "shand", id: "shand" }, el("div", { class: "shtitle" }, `Your hand (${hand.length})`,
+    el("span", { class: "muted small" }, lit ? " — lit cards can be played now: click one" : "")),
+  el("div", { class: "tcards" }, cards.length ? cards : el("span", { class: "muted" }, "no cards")));
+}
+
+function strikePlayCard(id) {
+  const options = legalActions().filter((a) => a[0] === CARD_ACTION[id]);
+  if (options.length === 1) { send(options[0]); return; }
+  STRIKE.card = STRIKE.card === id ? null : id;
+  G.actionsKey = null;
+  render();
+}
+
+// -- the attack picker: from-continent, then the opponent, then the target --------------
+function attackActions() {
+  return legalActions().filter((a) => a[0] === "attack");
+}
+function strikePickable(continent, seat) {
+  const attacks = attackActions();
+  if (!attacks.length) return false;
+  const p = STRIKE.pick;
+  if (seat === G.msg.seat) return attacks.some((a) => a[1] === continent);
+  return p.length >= 1 && attacks.some((a) => a[1] === p[0] && sSeatOf(a[2]) === seat && a[3] === continent);
+}
+function strikePicked(continent, seat) {
+  const p = STRIKE.pick;
+  return (seat === G.msg.seat && p[0] === continent) || (p.length === 3 && sSeatOf(p[1]) === seat && p[2] === continent);
+}
+function strikeClickClaim(continent, seat) {
+  if (seat === G.msg.seat) STRIKE.pick = [continent];
+  else STRIKE.pick = [STRIKE.pick[0], `p${seat + 1}`, continent];
+  G.actionsKey = null;
+  render();
+}
+function strikeAttackPicker() {
+  const attacks = attackActions();
+  const p = STRIKE.pick;
+  // A pick that no longer fits (a new state) starts over.
+  if (!attacks.some((a) => p.every((x, i) => a[i + 1] === x))) STRIKE.pick = [];
+  const steps = [["from", 1], ["against", 2], ["to", 3]];
+  const box = el("div", { class: "grp picker", id: "attackpicker" }, el("div", { class: "glabel" }, "Attack"));
+  for (const [label, k] of steps) {
+    const fits = attacks.filter((a) => STRIKE.pick.slice(0, k - 1).every((x, i) => a[i + 1] === x));
+    const choices = [...new Set(fits.map((a) => a[k]))];
+    if (STRIKE.pick.length < k - 1) break;
+    if (STRIKE.pick.length === k - 1 && choices.length === 1 && k > 1) STRIKE.pick.push(choices[0]);
+    box.append(el("div", { class: "pstep" }, el("span", { class: "muted" }, `${label}: `), choices.map((x) =>
+      el("button", {
+        class: STRIKE.pick[k - 1] === x ? "on" : "", "data-pick": `${label}:${x}`,
+        onclick: () => { STRIKE.pick = [...STRIKE.pick.slice(0, k - 1), x]; G.actionsKey = null; render(); },
+      }, strikeArg(x)))));
+  }
+  if (STRIKE.pick.length === 3) {
+    const a = ["attack", ...STRIKE.pick];
+    box.append(el("button", { class: "primary", "data-action": a.join(" "), onclick: () => send(a) },
+      `Attack ${strikeArg(a[2])}'s ${sContinent(a[3])} from ${sContinent(a[1])}`));
+  }
+  if (STRIKE.pick.length) box.append(el("button", { onclick: () => { STRIKE.pick = []; G.actionsKey = null; render(); } }, "clear"));
+  return box;
+}
+
+// -- the action panel -----------------------------------------------------------------------
+function strikeLabel(a) {
+  const v = G.msg.view;
+  switch (a[0]) {
+    case "draw": return a[1] === "tactics" ? "Draw a tactics card" : "Draw the top continent card";
+    case "take": return `Take a ${sContinent(a[1])} card (surrendered row)`;
+    case "pass":
+      if (v.chain) return "Pass: let it stand";
+      if (v.phase === "act") return "Pass: no attack (draw 1 tactics, end turn)";
+      return "Pass";
+    case "cancel": return `Canceled Orders: cancel the ${sCardName(v.chain ? v.chain.plays[v.chain.plays.length - 1].card : "")}`;
+    case "deploy":
+      if (a.length === 2) return a[1] === 0 ? "Deploy no troops" : `Deploy ${a[1]} troop${a[1] === 1 ? "" : "s"}`;
+      return `Help the ${a[1]}: ${a[2]} troop${a[2] === 1 ? "" : "s"}`;
+    case "spy": return `Spy on ${strikeArg(a[1])}`;
+    case "expand": return a[1] === "tactics" ? "Expand: 2 tactics cards" : "Expand: 2 continent cards";
+    case "sabotage": return "Sabotage: call the battle off";
+    case "artillery": return `Artillery on ${strikeArg(a[1])}`;
+    case "rally": return "Rally: +2 on each attack die";
+    case "bombard": {
+      const d = v.battle && v.battle.dice[a[1]];
+      const face = d ? d.faces[a[2] - 1] : "?";
+      return `Bombard ${a[1]} die ${a[2]} (${face} → 6)`;
+    }
+    case "discard": return `Lose a troop of ${strikeArg(a[1])}`;
+    case "again": return "Roll again";
+    case "stop": return "Stop the battle";
+    default: return a.join(" ");
+  }
+}
+
+function strikeButton(a, cls) {
+  return el("button", { class: cls || "", "data-action": a.join(" "), onclick: () => send(a) }, strikeLabel(a));
+}
+
+const STRIKE_GROUPS = [
+  ["Draw", ["draw", "take"]],
+  ["Deploy troops", ["deploy"]],
+  ["Whose troop is lost", ["discard"]],
+  ["Battle", ["again", "stop"]],
+  ["Play a card", ["cancel", "sabotage", "artillery", "rally", "bombard", "spy", "expand"]],
+  ["", ["pass"]],
+];
+
+function renderStrikeActions() {
+  const m = G.msg;
+  const legal = legalActions();
+  const key = JSON.stringify([m.seat, m.state, legal, STRIKE.pick, STRIKE.card, m.can_undo, !!m.outcome]);
+  if (key === G.actionsKey) return;
+  G.actionsKey = key;
+  const box = $("actions");
+  box.replaceChildren();
+  $("odds").replaceChildren();
+  if (m.seat === null) { $("hint").textContent = "Spectating: open your seat's private link to play."; return; }
+  let hint = "";
+  if (!legal.length) hint = m.outcome || m.stopped ? "" : "Not your move.";
+  else if (legal.length === 1 && !m.can_undo) hint = `The only choice: ${strikeLabel(legal[0])} — taken for you.`;
+  else if (attackActions().length) hint = "Declare an attack (or click your cards in a continent, then an opponent's), or pass.";
+  else if (STRIKE.card) hint = `${sCardName(STRIKE.card)}: choose how to play it.`;
+  $("hint").textContent = hint;
+  if (STRIKE.card) {
+    const mine = legal.filter((a) => a[0] === CARD_ACTION[STRIKE.card]);
+    box.append(el("div", { class: "grp chosen" }, el("div", { class: "glabel" }, `Play ${sCardName(STRIKE.card)}`),
+      mine.map((a) => strikeButton(a, "primary")), el("button", { onclick: () => { STRIKE.card = null; G.actionsKey = null; render(); } }, "not now")));
+  }
+  const done = new Set();
+  if (attackActions().length) { box.append(strikeAttackPicker()); done.add("attack"); }
+  for (const [label, kinds] of STRIKE_GROUPS) {
+    const group = legal.filter((a) => kinds.includes(a[0]));
+    kinds.forEach((k) => done.add(k));
+    if (!group.length) continue;
+    box.append(el("div", { class: "grp" }, label ? el("div", { class: "glabel" }, label) : null, group.map((a) => strikeButton(a))));
+  }
+  const rest = legal.filter((a) => !done.has(a[0])); // anything new the rules offer is still offered
+  if (rest.length) box.append(el("div", { class: "grp" }, rest.map((a) => strikeButton(a))));
+  if (m.can_undo) box.append(el("button", { onclick: () => send(["undo"]) }, "undo"));
+}
+
+// -- a forced choice is taken without a click ---------------------------------------------
+// When the seat's only legal action is one action (a pass nobody could answer otherwise,
+// "deploy 0" with no troops) and there is no undo to offer instead, it is sent after a
+// moment, once per state; a second tab of the same seat loses the race harmlessly (409).
+function strikeAuto(m) {
+  const legal = legalActions();
+  if (m.seat === null || m.outcome || m.stopped || legal.length !== 1 || m.can_undo) return;
+  if (!m.to_move.includes(m.seat) || STRIKE.autoState === m.state) return;
+  STRIKE.autoState = m.state;
+  const state = m.state;
+  const action = legal[0];
+  setTimeout(async () => {
+    if (!G.msg || G.msg.state !== state || G.sending) return;
+    G.sending = true;
+    try {
+      await api("POST", `/api/games/${encodeURIComponent(GAME)}/act`, { state, action }, TOKEN);
+    } catch (e) {
+      if (e.status !== 409) showError(`Refused: ${e.message}`);
+    } finally {
+      G.sending = false;
+    }
+  }, AUTO_DELAY);
+}

@@ -1,0 +1,244 @@
+"""RISK Strike on the web: created and played over the API, and by clicking in Chromium (the
+card table, only legal buttons, forced choices taken without a click). Screenshots of the
+table are kept in test-artifacts/ for people to look at."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.web.system import chromium
+from tests.web.test_browser import ARGS, ARTIFACTS, msg
+from warroom.bots import tiers, tiers_for
+
+MODE = "risk-strike"
+TABLE_DRAWN = "G.msg && document.querySelectorAll('#continents .scol').length"
+SNAPSHOT = """() => ({
+  view: G.msg.view,
+  minis: [...document.querySelectorAll('.sclaim')].map(
+    (c) => [c.dataset.seat, c.dataset.continent, c.querySelectorAll('.mini').length]),
+  coins: [...document.querySelectorAll('#splayers .spanel')].map(
+    (p) => p.querySelectorAll('.coin').length),
+  panels: [...document.querySelectorAll('#splayers .spanel')].map((p) => p.innerText),
+  hand: document.querySelectorAll('#shand .tcard').length,
+})"""
+VS_BOT = [{"kind": "human"}, {"kind": "bot", "tier": "random"}]
+
+
+def strike_state(client: TestClient, game: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"X-Seat-Token": token} if token else {}
+    r = client.get(f"/api/games/{game}", headers=headers)
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def test_strike_is_offered_with_the_bots_that_play_it(client: TestClient) -> None:
+    modes = {m["id"]: m for m in client.get("/api/modes").json()}
+    assert modes[MODE]["bot_tiers"] == tiers_for(MODE)
+    assert modes[MODE]["min_players"] == 2
+    for tier in set(tiers()) - set(tiers_for(MODE)):  # a tier that does not play Strike
+        seats = [VS_BOT[0], {"kind": "bot", "tier": tier}]
+        r = client.post("/api/games", json={"mode": MODE, "seats": seats})
+        assert r.status_code == 400 and "bot tier" in r.json()["error"]
+
+
+def test_a_strike_game_is_created_and_played_to_an_attack(client: TestClient) -> None:
+    """A person against the random bot, over the API: draws, an attack, a deployment; the
+    view is the documented card table shape, and the bot takes its own turns."""
+    r = client.post("/api/games", json={"mode": MODE, "seats": VS_BOT})
+    assert r.status_code == 201, r.text
+    g = r.json()
+    token = g["seats"][0]["token"]
+    assert "token" not in g["seats"][1]
+    attacked = deployed = False
+    bot_moves = 0
+    deadline = time.time() + 30
+    while not (attacked and deployed and bot_moves) and time.time() < deadline:
+        s = strike_state(client, g["id"], token)
+        v = s["view"]
+        assert v["mode"] == MODE and len(v["continents"]) == 6 and len(v["seats"]) == 2
+        assert v["seats"][1]["hand"] == [] or v["seats"][1]["unseen"] < v["seats"][1]["hand_size"]
+        if s["to_move"] != [0]:
+            bot_moves += 1
+            time.sleep(0.02)
+            continue
+        legal = s["legal"]
+        kinds = {a[0] for a in legal}
+        if "attack" in kinds:
+            action = next(a for a in legal if a[0] == "attack")
+        elif "deploy" in kinds:
+            action = max((a for a in legal if a[0] == "deploy"), key=lambda a: a[-1])
+        elif "draw" in kinds:
+            action = ["draw", "tactics"] if ["draw", "tactics"] in legal else legal[0]
+        elif "stop" in kinds:
+            action = ["stop"]
+        else:
+            action = ["pass"] if ["pass"] in legal else legal[0]
+        ack = client.post(
+            f"/api/games/{g['id']}/act",
+            json={"state": s["state"], "action": action},
+            headers={"X-Seat-Token": token},
+        )
+        assert ack.status_code == 200, ack.text
+        attacked = attacked or action[0] == "attack"
+        deployed = deployed or (attacked and action[0] == "deploy")
+        if action[0] == "attack":
+            after = strike_state(client, g["id"], token)["view"]
+            assert after["battle"]["from"] == action[1] and after["battle"]["to"] == action[3]
+    assert attacked and deployed and bot_moves
+    texts = [e["text"] for e in strike_state(client, g["id"], token)["log"]]
+    assert any("attacks" in t for t in texts) and any("deploys" in t for t in texts)
+
+
+# -- in a browser ---------------------------------------------------------------------------
+def buttons(page: Any) -> list[str]:
+    return list(
+        page.evaluate(
+            "[...document.querySelectorAll('#strikewrap [data-action], #actions [data-action]')]"
+            ".map(b => b.dataset.action)"
+        )
+    )
+
+
+def check_only_legal(page: Any, m: dict[str, Any]) -> None:
+    """Every action button is a legal action, and every legal action but an attack (which
+    the picker builds) has one."""
+    legal = {" ".join(map(str, a)) for a in m["legal"]}
+    shown = set(buttons(page))
+    assert shown <= legal | {"undo"}, shown - legal
+    assert {t for t in legal if not t.startswith("attack")} <= shown
+
+
+def click(page: Any, text: str) -> None:
+    page.locator(f'#actions button[data-action="{text}"]').first.click(timeout=3000)
+
+
+def attack_by_picking(page: Any, m: dict[str, Any]) -> list[Any]:
+    """The attack with the most attacking cards, chosen in the picker: from, opponent, to."""
+    v = m["view"]
+    mine = v["seats"][m["seat"]]["claimed"]
+    attacks = [a for a in m["legal"] if a[0] == "attack"]
+    action: list[Any] = max(attacks, key=lambda a: (mine.get(a[1], 0), a[1], a[3]))
+    page.click(f'#attackpicker button[data-pick="from:{action[1]}"]')
+    for label, value in (("against", action[2]), ("to", action[3])):
+        pick = page.locator(f'#attackpicker button[data-pick="{label}:{value}"]')
+        if "on" not in (pick.get_attribute("class") or ""):  # a single choice is picked already
+            pick.click()
+    page.click(f'#attackpicker button[data-action="{" ".join(action)}"]')
+    return action
+
+
+def test_strike_card_table_in_a_browser(server: str) -> None:
+    """A person against the random bot: draws by clicking, an attack declared in the picker,
+    a deployment, the rolls; only legal buttons; forced passes go by themselves."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(server + "/")
+            page.select_option("#mode", MODE)
+            page.select_option("#players", "2")
+            options = page.locator("#seat-1 option").evaluate_all("os => os.map(o => o.value)")
+            assert [o for o in options if o.startswith("bot:")] == [
+                f"bot:{t}" for t in tiers_for(MODE)
+            ]
+            page.select_option("#seat-1", "bot:random")
+            page.click("#create")
+            page.goto(str(page.locator("#play-first").get_attribute("href")))
+            page.wait_for_function(TABLE_DRAWN)
+            assert page.locator("#continents .scol").count() == 6
+            assert page.locator("#boardwrap").is_hidden() and page.locator("#generic").is_hidden()
+            drew = attacked = deployed = rolled = again = False
+            shot = False
+            forced = 0
+            deadline = time.time() + 90
+            while (
+                not (drew and attacked and deployed and rolled and forced)
+                and time.time() < deadline
+            ):
+                m = msg(page)
+                v = m["view"]
+                if m["outcome"]:
+                    break
+                if v["battle"] and v["battle"]["dice"]["attacker"]["faces"] and not shot:
+                    page.wait_for_selector("#battle .sdie")
+                    ARTIFACTS.mkdir(exist_ok=True)
+                    page.screenshot(path=str(ARTIFACTS / "strike-battle.png"))
+                    shot = True
+                if m["seat"] not in m["to_move"] or not m["legal"]:
+                    time.sleep(0.03)
+                    continue
+                if len(m["legal"]) == 1 and not m["can_undo"]:
+                    # A forced choice: the page sends it by itself.
+                    forced += 1
+                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                    continue
+                try:
+                    check_only_legal(page, m)
+                    kinds = {a[0] for a in m["legal"]}
+                    if "draw" in kinds:
+                        tactics = ["draw", "tactics"] in m["legal"]
+                        click(page, "draw tactics" if tactics else "draw continent")
+                        drew = True
+                    elif "take" in kinds:
+                        page.locator("#surrendered button.can").first.click()
+                    elif "attack" in kinds:
+                        attack_by_picking(page, m)
+                        attacked = True
+                    elif "deploy" in kinds:
+                        n = max(a[-1] for a in m["legal"] if a[0] == "deploy" and len(a) == 2)
+                        click(page, f"deploy {n}")
+                        deployed = deployed or (attacked and v["battle"]["attacker"] == m["seat"])
+                    elif "rally" in kinds and "rally" in v["seats"][m["seat"]]["hand"]:
+                        page.locator('#shand .tcard.playable[data-card="rally"]').first.click()
+                    elif "again" in kinds:
+                        click(page, "stop" if again else "again")
+                        again = True
+                    elif "discard" in kinds:
+                        click(page, " ".join(map(str, m["legal"][0])))
+                    else:
+                        click(page, "pass")
+                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                except PlaywrightTimeout:
+                    continue  # the bot moved first: look again
+                if v["battle"] and v["battle"]["attacker"] == m["seat"] and v["phase"] == "window":
+                    rolled = rolled or bool(v["battle"]["dice"]["attacker"]["faces"])
+                rolled = rolled or (attacked and "again" in kinds)
+            assert drew and attacked and deployed and rolled, (drew, attacked, deployed, rolled)
+            page.wait_for_function("G.msg.view.battle === null || G.msg.to_move.length")
+            # The table shows every seat's claimed cards, coins and hand size as the view has
+            # them (read together: the bot may move at any moment, and a state is drawn at once).
+            snap = page.evaluate(SNAPSHOT)
+            v = snap["view"]
+            minis = {(seat, cid): n for seat, cid, n in snap["minis"]}
+            for seat, s in enumerate(v["seats"]):
+                for cid, n in s["claimed"].items():
+                    assert minis[(str(seat), cid)] == min(n, 12)
+                assert snap["coins"][seat] == len(s["coins"])
+                assert f"{s['hand_size']} in hand" in snap["panels"][seat]
+            assert snap["hand"] == len(v["seats"][0]["hand"])
+            log = page.evaluate(
+                "[...document.querySelectorAll('#log div')].map(e => e.textContent)"
+            )
+            assert any(" attacks " in t for t in log)
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "strike.png"), full_page=True)
+            assert forced, "some choice should have been forced (a pass with no card to play)"
+            # A spectator sees the table and no hand, and is offered nothing.
+            game = page.url.split("/game/")[1].split("#")[0]
+            watcher = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+            watcher.on("pageerror", lambda exc: errors.append(str(exc)))
+            watcher.goto(f"{server}/game/{game}")
+            watcher.wait_for_function(TABLE_DRAWN)
+            assert watcher.locator("#shand").count() == 0
+            assert not buttons(watcher)
+            assert errors == []
+        finally:
+            browser.close()
