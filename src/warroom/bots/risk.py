@@ -11,9 +11,12 @@ Attack decisions use the exact conquest odds from `warroom.odds`.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from functools import cache
+from itertools import compress
+from operator import ne
 
 from warroom.bots import Bot, RandomBot, register_tier
 from warroom.bots.search import SearchKit, register_search_kit
@@ -92,37 +95,68 @@ def _region_counts(st: RiskState, seat: int) -> list[int]:
     return counts
 
 
-def _held_by(st: RiskState, region: int) -> int:
-    """The side holding every territory of `region`, or -1."""
-    members = st.board.region_members[region]
-    side = st.owner[members[0]]
-    return side if all(st.owner[t] == side for t in members) else -1
-
-
 class _Targets:
     """What each target is worth to `seat`, with the facts every target shares (own
-    territories per region, who holds each region, territories per side) counted once.
+    territories per region, who holds each region, territories per side) counted once, and
+    the score of every attack.
 
-    A value depends only on who owns what and the hands' sizes, and a step replaces the
-    owner list whenever it changes one (`RiskState.step_copy`), so the same list and sizes
-    mean the same values: the rolls of an attack reuse them (`_targets`)."""
+    A value depends only on who owns what and the hands' sizes (only where a side is down
+    to two territories), and a step replaces the owner list whenever it changes one
+    (`RiskState.step_copy`), so the same list and sizes mean the same values: the rolls of
+    an attack and the fortifying after it reuse them (`_targets`), and rescore only the
+    attacks whose armies changed."""
 
-    __slots__ = ("counts", "held", "left", "seat", "st", "values")
+    __slots__ = (
+        "armies_seen",
+        "card_seen",
+        "counts",
+        "front",
+        "hands_matter",
+        "held",
+        "left",
+        "pairs",
+        "scores",
+        "seat",
+        "st",
+        "touching",
+        "values",
+    )
 
     def __init__(self, st: RiskState, seat: int) -> None:
         self.st, self.seat = st, seat
         self.values: dict[int, float] = {}
-        self.counts = _region_counts(st, seat)
-        self.held = [_held_by(st, r) for r in range(len(st.board.regions))]
+        b = st.board
+        region_of = b.region_of
+        self.counts = [0] * len(b.regions)
+        self.held = [-2] * len(b.regions)  # -2: no territory seen yet; -1: divided
         self.left = [0] * (st.players + 2)  # territories per side; neutral and unclaimed too
-        for o in st.owner:
-            self.left[o] += 1
+        counts, held, left = self.counts, self.held, self.left
+        for t, o in enumerate(st.owner):
+            r = region_of[t]
+            if o == seat:
+                counts[r] += 1
+            if held[r] == -2:
+                held[r] = o
+            elif held[r] != o:
+                held[r] = -1
+            left[o] += 1
+        # Only a side down to two territories has its hand in a value (`value`).
+        self.hands_matter = any(left[o] <= 2 for o in range(st.players) if o != st.neutral)
+        self.front: list[int] | None = None
+        self.pairs: list[tuple[int, int]] = []  # (own territory, another side's neighbour)
+        self.scores: list[float] = []  # per pair; -inf: too few armies to attack
+        self.touching: dict[int, list[int]] | None = None  # territory: the pairs it is in
+        self.armies_seen: list[int] = []  # the armies `scores` were scored with
+        self.card_seen = -1.0  # the card value they were scored with (-1: never scored)
 
     def fits(self, st: RiskState, seat: int) -> bool:
         return (
             self.st.owner is st.owner
             and self.seat == seat
-            and all(len(a) == len(b) for a, b in zip(self.st.hands, st.hands, strict=True))
+            and (
+                not self.hands_matter
+                or all(len(a) == len(b) for a, b in zip(self.st.hands, st.hands, strict=True))
+            )
         )
 
     def value(self, t: int) -> float:
@@ -150,15 +184,75 @@ class _Targets:
         self.values[t] = value
         return value
 
+    def attack_scores(self, armies: list[int], card: float) -> list[float]:
+        """A score per pair of `pairs` (-inf where the source has one army), rescoring only
+        the pairs whose armies changed since the last call with the same card value."""
+        if card != self.card_seen:
+            self._score_all(armies, card)
+            return self.scores
+        seen = self.armies_seen
+        if armies == seen:
+            return self.scores
+        if self.touching is None:
+            self.touching = {}
+            for i, (s, t) in enumerate(self.pairs):
+                self.touching.setdefault(s, []).append(i)
+                self.touching.setdefault(t, []).append(i)
+        touching, pairs, scores, value = self.touching, self.pairs, self.scores, self.value
+        for u in compress(range(len(armies)), map(ne, armies, seen)):
+            for i in touching.get(u, ()):
+                s, t = pairs[i]
+                a = armies[s]
+                if a < 2:
+                    scores[i] = -math.inf
+                    continue
+                p = p_conquer(a, armies[t])
+                scores[i] = p * (value(t) + card) - (1 - p) * 1.0
+        self.armies_seen = armies[:]
+        return scores
 
-_last_targets: list[_Targets] = []  # the latest, for the next decision on the same lists
+    def _score_all(self, armies: list[int], card: float) -> None:
+        """Every pair listed (in board order) and scored afresh."""
+        owner, seat, value, neighbors = (
+            self.st.owner,
+            self.seat,
+            self.value,
+            self.st.board.neighbors,
+        )
+        pairs: list[tuple[int, int]] = []
+        scores: list[float] = []
+        for s in range(len(owner)):
+            if owner[s] != seat:
+                continue
+            a = armies[s]
+            for t in neighbors[s]:
+                if owner[t] == seat:
+                    continue
+                pairs.append((s, t))
+                if a < 2:
+                    scores.append(-math.inf)
+                    continue
+                p = p_conquer(a, armies[t])
+                scores.append(p * (value(t) + card) - (1 - p) * 1.0)
+        self.pairs, self.scores, self.touching = pairs, scores, None
+        self.armies_seen, self.card_seen = armies[:], card
+
+    def front_distance(self) -> list[int]:
+        """`_front_distance` for these owners, computed once."""
+        if self.front is None:
+            self.front = _front_distance(self.st, self.seat)
+        return self.front
+
+
+_latest: dict[int, _Targets] = {}  # per seat, the targets last used
 
 
 def _targets(st: RiskState, seat: int) -> _Targets:
-    if _last_targets and _last_targets[0].fits(st, seat):
-        return _last_targets[0]
-    targets = _Targets(st, seat)
-    _last_targets[:] = [targets]
+    """The seat's latest targets if they fit `st`, else new ones."""
+    known = _latest.get(seat)
+    if known is not None and known.fits(st, seat):
+        return known
+    targets = _latest[seat] = _Targets(st, seat)
     return targets
 
 
@@ -301,22 +395,13 @@ def _best_trade(st: RiskState, seat: int) -> Action | None:
 
 def _scored_attacks(st: RiskState, seat: int) -> list[tuple[int, int, float]]:
     """(from, to, score) for every attack, in board order."""
-    b = st.board
     targets = _targets(st, seat)
-    card = 0.0 if st.conquered or not st.deck else CARD_VALUE
-    owner, armies = st.owner, st.armies
-    out: list[tuple[int, int, float]] = []
-    for s in range(len(b)):
-        a = armies[s]
-        if owner[s] != seat or a < 2:
-            continue
-        for t in b.neighbors[s]:
-            if owner[t] == seat:
-                continue
-            p = p_conquer(a, armies[t])
-            value = targets.value(t) + card
-            out.append((s, t, p * value - (1 - p) * 1.0))
-    return out
+    scores = targets.attack_scores(st.armies, 0.0 if st.conquered or not st.deck else CARD_VALUE)
+    return [
+        (s, t, score)
+        for (s, t), score in zip(targets.pairs, scores, strict=True)
+        if score != -math.inf
+    ]
 
 
 def _attacks(st: RiskState, seat: int) -> list[tuple[int, int, float]]:
@@ -328,13 +413,15 @@ def _attacks(st: RiskState, seat: int) -> list[tuple[int, int, float]]:
 
 def _best_attack(st: RiskState, seat: int) -> tuple[int, int, float] | None:
     """The first of the best-scoring attacks (as `_attacks` ranks them), without sorting."""
-    best: tuple[int, int, float] | None = None
-    for attack in _scored_attacks(st, seat):
-        if best is None or attack[2] > best[2]:
-            best = attack
-    if best is not None and best[2] >= ATTACK_THRESHOLD:
-        return best
-    return None
+    targets = _targets(st, seat)
+    scores = targets.attack_scores(st.armies, 0.0 if st.conquered or not st.deck else CARD_VALUE)
+    if not scores:
+        return None
+    best = max(scores)
+    if best < ATTACK_THRESHOLD:
+        return None
+    s, t = targets.pairs[scores.index(best)]
+    return s, t, best
 
 
 def _occupy_count(st: RiskState, seat: int) -> int:
@@ -353,7 +440,7 @@ def _occupy_count(st: RiskState, seat: int) -> int:
 def _best_fortify(st: RiskState, seat: int) -> tuple[int, int, int] | None:
     """Bring the largest idle interior stack one step towards the front."""
     b = st.board
-    dist = _front_distance(st, seat)
+    dist = _targets(st, seat).front_distance()
     best: tuple[int, int, int] | None = None
     most = 1
     for s in range(len(b)):
