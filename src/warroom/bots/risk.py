@@ -11,12 +11,13 @@ Attack decisions use the exact conquest odds from `warroom.odds`.
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import compress
-from operator import ne
+from itertools import compress, repeat
+from operator import eq, itemgetter, ne
 
 from warroom.bots import Bot, RandomBot, register_tier
 from warroom.bots.search import SearchKit, register_search_kit
@@ -29,7 +30,7 @@ from warroom.games import risk_classic as rc
 from warroom.games.risk_classic import RiskState
 from warroom.odds import win_probability, win_table
 from warroom.rules.cards import WILD, is_set
-from warroom.rules.reinforcement import reinforcements
+from warroom.rules.reinforcement import territory_armies
 
 _TABLE_SIZE = 80
 _WIN: list[list[float]] = win_table(_TABLE_SIZE, _TABLE_SIZE).tolist()
@@ -72,8 +73,17 @@ def _region_size(board: Board) -> tuple[int, ...]:
     return tuple(len(m) for m in board.region_members)
 
 
-def _enemy(st: RiskState, seat: int, t: int) -> bool:
-    return st.owner[t] != seat
+@cache
+def _region_owners(board: Board) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """Per region, a function from the owner list to its members' owners."""
+    return tuple(
+        _one_owner(members[0]) if len(members) == 1 else itemgetter(*members)
+        for members in board.region_members
+    )
+
+
+def _one_owner(t: int) -> Callable[[list[int]], tuple[int, ...]]:
+    return lambda owner: (owner[t],)
 
 
 def _threat(st: RiskState, seat: int, t: int) -> int:
@@ -125,21 +135,16 @@ class _Targets:
     def __init__(self, st: RiskState, seat: int) -> None:
         self.st, self.seat = st, seat
         self.values: dict[int, float] = {}
-        b = st.board
-        region_of = b.region_of
-        self.counts = [0] * len(b.regions)
-        self.held = [-2] * len(b.regions)  # -2: no territory seen yet; -1: divided
-        self.left = [0] * (st.players + 2)  # territories per side; neutral and unclaimed too
-        counts, held, left = self.counts, self.held, self.left
-        for t, o in enumerate(st.owner):
-            r = region_of[t]
-            if o == seat:
-                counts[r] += 1
-            if held[r] == -2:
-                held[r] = o
-            elif held[r] != o:
-                held[r] = -1
-            left[o] += 1
+        owner = st.owner
+        in_regions = [members(owner) for members in _region_owners(st.board)]
+        self.counts = [owners.count(seat) for owners in in_regions]
+        # The side holding every territory of a region, or -1.
+        self.held = [
+            owners[0] if owners.count(owners[0]) == len(owners) else -1 for owners in in_regions
+        ]
+        # Territories per side, the neutral's too; the last entry also counts unclaimed ones.
+        left = self.left = [owner.count(o) for o in range(st.players + 2)]
+        left[-1] += owner.count(-1)
         # Only a side down to two territories has its hand in a value (`value`).
         self.hands_matter = any(left[o] <= 2 for o in range(st.players) if o != st.neutral)
         self.front: list[int] | None = None
@@ -213,17 +218,11 @@ class _Targets:
 
     def _score_all(self, armies: list[int], card: float) -> None:
         """Every pair listed (in board order) and scored afresh."""
-        owner, seat, value, neighbors = (
-            self.st.owner,
-            self.seat,
-            self.value,
-            self.st.board.neighbors,
-        )
+        owner, seat, neighbors = self.st.owner, self.seat, self.st.board.neighbors
+        values, value = self.values, self.value
         pairs: list[tuple[int, int]] = []
         scores: list[float] = []
-        for s in range(len(owner)):
-            if owner[s] != seat:
-                continue
+        for s in compress(range(len(owner)), map(eq, owner, repeat(seat))):
             a = armies[s]
             for t in neighbors[s]:
                 if owner[t] == seat:
@@ -233,7 +232,10 @@ class _Targets:
                     scores.append(-math.inf)
                     continue
                 p = p_conquer(a, armies[t])
-                scores.append(p * (value(t) + card) - (1 - p) * 1.0)
+                v = values.get(t)
+                if v is None:
+                    v = value(t)
+                scores.append(p * (v + card) - (1 - p) * 1.0)
         self.pairs, self.scores, self.touching = pairs, scores, None
         self.armies_seen, self.card_seen = armies[:], card
 
@@ -393,22 +395,16 @@ def _best_trade(st: RiskState, seat: int) -> Action | None:
     return Action("trade", cards)
 
 
-def _scored_attacks(st: RiskState, seat: int) -> list[tuple[int, int, float]]:
-    """(from, to, score) for every attack, in board order."""
+def _attacks(st: RiskState, seat: int, most: int) -> list[tuple[int, int, float]]:
+    """(from, to, score) for the `most` best-scoring attacks, best first (ties in board
+    order)."""
     targets = _targets(st, seat)
     scores = targets.attack_scores(st.armies, 0.0 if st.conquered or not st.deck else CARD_VALUE)
     return [
-        (s, t, score)
-        for (s, t), score in zip(targets.pairs, scores, strict=True)
-        if score != -math.inf
+        (*targets.pairs[i], scores[i])
+        for i in heapq.nlargest(most, range(len(scores)), key=scores.__getitem__)
+        if scores[i] != -math.inf
     ]
-
-
-def _attacks(st: RiskState, seat: int) -> list[tuple[int, int, float]]:
-    """(from, to, score) for every attack worth making, best first."""
-    out = _scored_attacks(st, seat)
-    out.sort(key=lambda x: -x[2])
-    return out
 
 
 def _best_attack(st: RiskState, seat: int) -> tuple[int, int, float] | None:
@@ -488,7 +484,7 @@ def candidates(st: RiskState, seat: int) -> list[Action]:
         out.append(Action("end"))
         out += [
             Action("attack", (names[s], names[t], min(3, st.armies[s] - 1)))
-            for s, t, score in _attacks(st, seat)[:3]
+            for s, t, score in _attacks(st, seat, 3)
             if score > 0
         ]
     elif phase == rc.OCCUPY:
@@ -530,25 +526,33 @@ def evaluate(st: RiskState) -> list[float]:
     """
     if st.outcome is not None:
         return [1.0 if p in st.outcome.winners else 0.0 for p in range(st.players)]
-    strength = [0.0] * st.players
+    players, neutral, owner, armies = st.players, st.neutral, st.owner, st.armies
     b = st.board
-    risk = [0.0] * st.players
-    total_armies = [0] * st.players
-    for t in range(len(b)):
-        o = st.owner[t]
-        if not 0 <= o < st.players or o == st.neutral:
+    risk = [0.0] * players
+    total_armies = [0] * players
+    for t, neighbors in enumerate(b.neighbors):
+        o = owner[t]
+        if not 0 <= o < players or o == neutral:
             continue
-        total_armies[o] += st.armies[t]
+        here = armies[t]
+        total_armies[o] += here
         worst = 0.0
-        for u in b.neighbors[t]:
-            e = st.owner[u]
-            if e != o and 0 <= e < st.players and e != st.neutral and st.armies[u] > 1:
-                worst = max(worst, p_conquer(st.armies[u], st.armies[t]))
+        for u in neighbors:
+            e = owner[u]
+            if e != o and 0 <= e < players and e != neutral and armies[u] > 1:
+                worst = max(worst, p_conquer(armies[u], here))
         risk[o] += worst
-    for p in range(st.players):
+    # Income as `reinforcements` counts it, with who holds each region found once.
+    bonus = [0] * (players + 2)
+    for r, members in enumerate(_region_owners(b)):
+        owners = members(owner)
+        if owners.count(owners[0]) == len(owners):
+            bonus[owners[0]] += b.region_bonus[r]
+    strength = [0.0] * players
+    for p in range(players):
         if not st.alive[p]:
             continue
-        income, _ = reinforcements(b, st.owner, p)
+        income = territory_armies(owner.count(p)) + bonus[p]
         strength[p] = 3.0 * income + 0.4 * total_armies[p] + CARD_VALUE * len(st.hands[p]) - risk[p]
         strength[p] = max(strength[p], 0.1)
     total = sum(strength)
@@ -560,9 +564,19 @@ def _horizon_over(st: RiskState, root_turn: int) -> bool:
     return st.turn > root_turn + 1
 
 
+def _search_sample(observation: RiskState, seat: Seat, rng: random.Random) -> RiskState:
+    """`determinize`, played with the defender rolling the most dice at once
+    (`defender_dice=auto`): the policy always defends so and is the only candidate there,
+    so search reaches the same states with one step fewer a roll."""
+    st = determinize(observation, seat, rng)
+    if st.options["defender_dice"] != "auto":
+        st.options = {**st.options, "defender_dice": "auto"}
+    return st
+
+
 KIT: SearchKit[RiskState] = SearchKit(
     game=rc.GAME,
-    determinize=determinize,
+    determinize=_search_sample,
     policy=lambda st, seat, rng: greedy_action(st, seat),
     candidates=candidates,
     evaluate=evaluate,

@@ -40,7 +40,8 @@ class SearchKit(Generic[S]):
     game: Game[S]
     determinize: Callable[[S, Seat, random.Random], S]
     """A full state agreeing with the seat's observation, what it masks sampled from the
-    generator, with a fresh generator of its own for chance."""
+    generator, with a fresh generator of its own for chance. Its options may spare steps
+    where the policy is the only candidate (Classic RISK: the defender's dice)."""
     policy: Callable[[S, Seat, random.Random], Action]
     """The rollout policy: fast, and legal by construction."""
     candidates: Callable[[S, Seat], list[Action]]
