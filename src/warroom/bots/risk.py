@@ -82,6 +82,15 @@ def _region_owners(board: Board) -> tuple[Callable[[list[int]], tuple[int, ...]]
     )
 
 
+@cache
+def _neighbor_owners(board: Board) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """Per territory, a function from the owner list to its neighbours' owners."""
+    return tuple(
+        _one_owner(around[0]) if len(around) == 1 else itemgetter(*around)
+        for around in board.neighbors
+    )
+
+
 def _one_owner(t: int) -> Callable[[list[int]], tuple[int, ...]]:
     return lambda owner: (owner[t],)
 
@@ -435,36 +444,40 @@ def _occupy_count(st: RiskState, seat: int) -> int:
 
 def _best_fortify(st: RiskState, seat: int) -> tuple[int, int, int] | None:
     """Bring the largest idle interior stack one step towards the front."""
-    b = st.board
     dist = _targets(st, seat).front_distance()
+    owner, armies, neighbors = st.owner, st.armies, st.board.neighbors
     best: tuple[int, int, int] | None = None
     most = 1
-    for s in range(len(b)):
-        if st.owner[s] != seat or st.armies[s] <= most or dist[s] == 0:
+    for s in compress(range(len(owner)), map(eq, owner, repeat(seat))):
+        if armies[s] <= most or dist[s] == 0:
             continue
-        step = min(
-            (u for u in b.neighbors[s] if st.owner[u] == seat),
-            key=lambda u: (dist[u], -_threat(st, seat, u)),
-            default=None,
-        )
-        if step is not None and dist[step] < dist[s]:
-            best, most = (s, step, st.armies[s] - 1), st.armies[s]
+        own = [u for u in neighbors[s] if owner[u] == seat]
+        nearest = min((dist[u] for u in own), default=dist[s])
+        if nearest >= dist[s]:
+            continue
+        # The nearest own neighbour, the most threatened of those (the first of equals).
+        step = min((u for u in own if dist[u] == nearest), key=lambda u: -_threat(st, seat, u))
+        best, most = (s, step, armies[s] - 1), armies[s]
     return best
 
 
 def _front_distance(st: RiskState, seat: int) -> list[int]:
     """Steps through own territories to one bordering another side (0: on the front)."""
     b = st.board
+    owner, neighbors = st.owner, b.neighbors
     far = len(b) + 1
     dist = [far] * len(b)
-    queue: list[int] = []
-    for t in range(len(b)):
-        if st.owner[t] == seat and any(st.owner[u] != seat for u in b.neighbors[t]):
-            dist[t] = 0
-            queue.append(t)
+    around = _neighbor_owners(b)
+    queue = [
+        t
+        for t in compress(range(len(owner)), map(eq, owner, repeat(seat)))
+        if around[t](owner).count(seat) != len(neighbors[t])
+    ]
     for t in queue:
-        for u in b.neighbors[t]:
-            if st.owner[u] == seat and dist[u] == far:
+        dist[t] = 0
+    for t in queue:
+        for u in neighbors[t]:
+            if owner[u] == seat and dist[u] == far:
                 dist[u] = dist[t] + 1
                 queue.append(u)
     return dist
