@@ -3,6 +3,7 @@ truth."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -136,16 +137,23 @@ def test_greedy_caches_agree_with_a_fresh_count(players: int, options: dict[str,
         assert checked > 50
 
 
-def test_search_samples_roll_the_defenders_dice_at_once() -> None:
-    """The search plays its samples with `defender_dice=auto`, the policy's own choice."""
-    st = next(s for s in _states(2, 6, {}) if s.phase == "attack")
-    seat = GAME.to_move(st)[0]
+def test_rollouts_roll_the_defenders_dice_at_once_and_search_the_same() -> None:
+    """Rollouts play on with `defender_dice=auto`, the policy's own choice drawing the same
+    dice: the search chooses exactly as it does when they ask the defender."""
     kit = search_kit(MODE)
     assert kit is not None
-    sample = kit.determinize(GAME.observe(st, seat), seat, random.Random(1))
-    assert sample.options["defender_dice"] == "auto"
-    assert st.options["defender_dice"] == "choose"  # the game's own options are untouched
-    assert sample.hands[seat] == st.hands[seat]
+    st = next(s for s in _states(2, 6, {}) if s.phase == "attack")
+    assert kit.rollout_start(st).options["defender_dice"] == "auto"
+    assert st.options["defender_dice"] == "choose"  # the leaf itself is untouched
+    asking = dataclasses.replace(kit, rollout_start=lambda state: state)
+    game = GAME.new_game(2, 3, {"turn_limit": 5})
+    bots = [MctsBot(kit, 1, iterations=20), MctsBot(asking, 1, iterations=20)]
+    while GAME.outcome(game) is None:
+        seat = GAME.to_move(game)[0]
+        seen, legal = GAME.observe(game, seat), GAME.legal_actions(game, seat)
+        action = bots[0].choose(seat, seen, legal)
+        assert bots[1].choose(seat, seen, legal) == action
+        game = GAME.play(game, seat, action)
 
 
 def test_mcts_is_legal_and_within_its_budget() -> None:

@@ -577,24 +577,25 @@ def _horizon_over(st: RiskState, root_turn: int) -> bool:
     return st.turn > root_turn + 1
 
 
-def _search_sample(observation: RiskState, seat: Seat, rng: random.Random) -> RiskState:
-    """`determinize`, played with the defender rolling the most dice at once
-    (`defender_dice=auto`): the policy always defends so and is the only candidate there,
-    so search reaches the same states with one step fewer a roll."""
-    st = determinize(observation, seat, rng)
-    if st.options["defender_dice"] != "auto":
-        st.options = {**st.options, "defender_dice": "auto"}
-    return st
+def _rollout_start(st: RiskState) -> RiskState:
+    """The leaf with the defender's dice rolled at once (`defender_dice=auto`): the policy
+    always rolls the most it may, so the rollout draws the same dice, one step fewer a roll."""
+    if st.options["defender_dice"] == "auto":
+        return st
+    twin = st.step_copy()
+    twin.options = {**st.options, "defender_dice": "auto"}
+    return twin
 
 
 KIT: SearchKit[RiskState] = SearchKit(
     game=rc.GAME,
-    determinize=_search_sample,
+    determinize=determinize,
     policy=lambda st, seat, rng: greedy_action(st, seat),
     candidates=candidates,
     evaluate=evaluate,
     horizon_over=_horizon_over,
     turn=lambda st: st.turn,
+    rollout_start=_rollout_start,
 )
 
 

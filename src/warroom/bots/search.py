@@ -40,8 +40,7 @@ class SearchKit(Generic[S]):
     game: Game[S]
     determinize: Callable[[S, Seat, random.Random], S]
     """A full state agreeing with the seat's observation, what it masks sampled from the
-    generator, with a fresh generator of its own for chance. Its options may spare steps
-    where the policy is the only candidate (Classic RISK: the defender's dice)."""
+    generator, with a fresh generator of its own for chance."""
     policy: Callable[[S, Seat, random.Random], Action]
     """The rollout policy: fast, and legal by construction."""
     candidates: Callable[[S, Seat], list[Action]]
@@ -51,6 +50,10 @@ class SearchKit(Generic[S]):
     horizon_over: Callable[[S, int], bool]
     """Whether a rollout started in turn `root_turn` has gone far enough."""
     turn: Callable[[S], int]
+    rollout_start: Callable[[S], S] = lambda state: state
+    """The state a rollout plays on from the tree's leaf: a mode may set options there that
+    spare steps the policy decides alike, drawing the same chance (Classic RISK rolls the
+    defender's dice at once, the most it may, as the policy always does)."""
 
 
 _KITS: dict[str, SearchKit[Any]] = {}
@@ -171,6 +174,7 @@ class MctsBot(Generic[S]):
             node = children[action]
             state = _apply(game, state, seat, action, rng)
             path.append(node)
+        state = kit.rollout_start(state)
         policy, play = kit.policy, game.play
         steps = 0
         while steps < ROLLOUT_CAP and not horizon_over(state, root_turn):
