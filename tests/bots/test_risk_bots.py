@@ -3,13 +3,14 @@ truth."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 import pytest
 
 from tests.risk.conftest import Table
-from warroom.bots import make_bot
+from warroom.bots import make_bot, risk
 from warroom.bots.risk import GreedyRiskBot, determinize, greedy_action
 from warroom.bots.search import MctsBot, search_kit
 from warroom.core.errors import WarroomError
@@ -110,6 +111,49 @@ def test_greedy_policy_is_legal_on_full_states() -> None:
     for st in _states(4, 11, {"defender_dice": "choose"}, every=2):
         for seat in GAME.to_move(st):
             assert greedy_action(st, seat) in GAME.legal_actions(st, seat)
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {"map": "classic-world"})])
+def test_greedy_caches_agree_with_a_fresh_count(players: int, options: dict[str, Any]) -> None:
+    """Targets kept across steps (attack scores rescored where armies changed, front
+    distances) equal those counted afresh, all along greedy games."""
+    for seed in range(3):
+        st = GAME.new_game(players, seed, options)
+        checked = 0
+        while GAME.outcome(st) is None:
+            seat = GAME.to_move(st)[0]
+            if st.phase in (rc.REINFORCE, rc.ATTACK, rc.FORTIFY):
+                kept = risk._targets(st, seat)
+                fresh = risk._Targets(st, seat)
+                card = risk.CARD_VALUE if st.deck and not st.conquered else 0.0
+                assert kept.attack_scores(st.armies, card) == fresh.attack_scores(st.armies, card)
+                assert kept.pairs == fresh.pairs
+                assert kept.front_distance() == risk._front_distance(st, seat)
+                assert [kept.value(t) for t in range(len(st.owner))] == [
+                    fresh.value(t) for t in range(len(st.owner))
+                ]
+                checked += 1
+            st = GAME.play(st, seat, greedy_action(st, seat))
+        assert checked > 50
+
+
+def test_rollouts_roll_the_defenders_dice_at_once_and_search_the_same() -> None:
+    """Rollouts play on with `defender_dice=auto`, the policy's own choice drawing the same
+    dice: the search chooses exactly as it does when they ask the defender."""
+    kit = search_kit(MODE)
+    assert kit is not None
+    st = next(s for s in _states(2, 6, {}) if s.phase == "attack")
+    assert kit.rollout_start(st).options["defender_dice"] == "auto"
+    assert st.options["defender_dice"] == "choose"  # the leaf itself is untouched
+    asking = dataclasses.replace(kit, rollout_start=lambda state: state)
+    game = GAME.new_game(2, 3, {"turn_limit": 5})
+    bots = [MctsBot(kit, 1, iterations=20), MctsBot(asking, 1, iterations=20)]
+    while GAME.outcome(game) is None:
+        seat = GAME.to_move(game)[0]
+        seen, legal = GAME.observe(game, seat), GAME.legal_actions(game, seat)
+        action = bots[0].choose(seat, seen, legal)
+        assert bots[1].choose(seat, seen, legal) == action
+        game = GAME.play(game, seat, action)
 
 
 def test_mcts_is_legal_and_within_its_budget() -> None:

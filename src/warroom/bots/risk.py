@@ -11,9 +11,13 @@ Attack decisions use the exact conquest odds from `warroom.odds`.
 
 from __future__ import annotations
 
+import heapq
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
+from itertools import compress, repeat
+from operator import eq, itemgetter, ne
 
 from warroom.bots import Bot, RandomBot, register_tier
 from warroom.bots.search import SearchKit, register_search_kit
@@ -26,7 +30,7 @@ from warroom.games import risk_classic as rc
 from warroom.games.risk_classic import RiskState
 from warroom.odds import win_probability, win_table
 from warroom.rules.cards import WILD, is_set
-from warroom.rules.reinforcement import reinforcements
+from warroom.rules.reinforcement import territory_armies
 
 _TABLE_SIZE = 80
 _WIN: list[list[float]] = win_table(_TABLE_SIZE, _TABLE_SIZE).tolist()
@@ -69,8 +73,26 @@ def _region_size(board: Board) -> tuple[int, ...]:
     return tuple(len(m) for m in board.region_members)
 
 
-def _enemy(st: RiskState, seat: int, t: int) -> bool:
-    return st.owner[t] != seat
+@cache
+def _region_owners(board: Board) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """Per region, a function from the owner list to its members' owners."""
+    return tuple(
+        _one_owner(members[0]) if len(members) == 1 else itemgetter(*members)
+        for members in board.region_members
+    )
+
+
+@cache
+def _neighbor_owners(board: Board) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """Per territory, a function from the owner list to its neighbours' owners."""
+    return tuple(
+        _one_owner(around[0]) if len(around) == 1 else itemgetter(*around)
+        for around in board.neighbors
+    )
+
+
+def _one_owner(t: int) -> Callable[[list[int]], tuple[int, ...]]:
+    return lambda owner: (owner[t],)
 
 
 def _threat(st: RiskState, seat: int, t: int) -> int:
@@ -92,37 +114,63 @@ def _region_counts(st: RiskState, seat: int) -> list[int]:
     return counts
 
 
-def _held_by(st: RiskState, region: int) -> int:
-    """The side holding every territory of `region`, or -1."""
-    members = st.board.region_members[region]
-    side = st.owner[members[0]]
-    return side if all(st.owner[t] == side for t in members) else -1
-
-
 class _Targets:
     """What each target is worth to `seat`, with the facts every target shares (own
-    territories per region, who holds each region, territories per side) counted once.
+    territories per region, who holds each region, territories per side) counted once, and
+    the score of every attack.
 
-    A value depends only on who owns what and the hands' sizes, and a step replaces the
-    owner list whenever it changes one (`RiskState.step_copy`), so the same list and sizes
-    mean the same values: the rolls of an attack reuse them (`_targets`)."""
+    A value depends only on who owns what and the hands' sizes (only where a side is down
+    to two territories), and a step replaces the owner list whenever it changes one
+    (`RiskState.step_copy`), so the same list and sizes mean the same values: the rolls of
+    an attack and the fortifying after it reuse them (`_targets`), and rescore only the
+    attacks whose armies changed."""
 
-    __slots__ = ("counts", "held", "left", "seat", "st", "values")
+    __slots__ = (
+        "armies_seen",
+        "card_seen",
+        "counts",
+        "front",
+        "hands_matter",
+        "held",
+        "left",
+        "pairs",
+        "scores",
+        "seat",
+        "st",
+        "touching",
+        "values",
+    )
 
     def __init__(self, st: RiskState, seat: int) -> None:
         self.st, self.seat = st, seat
         self.values: dict[int, float] = {}
-        self.counts = _region_counts(st, seat)
-        self.held = [_held_by(st, r) for r in range(len(st.board.regions))]
-        self.left = [0] * (st.players + 2)  # territories per side; neutral and unclaimed too
-        for o in st.owner:
-            self.left[o] += 1
+        owner = st.owner
+        in_regions = [members(owner) for members in _region_owners(st.board)]
+        self.counts = [owners.count(seat) for owners in in_regions]
+        # The side holding every territory of a region, or -1.
+        self.held = [
+            owners[0] if owners.count(owners[0]) == len(owners) else -1 for owners in in_regions
+        ]
+        # Territories per side, the neutral's too; the last entry also counts unclaimed ones.
+        left = self.left = [owner.count(o) for o in range(st.players + 2)]
+        left[-1] += owner.count(-1)
+        # Only a side down to two territories has its hand in a value (`value`).
+        self.hands_matter = any(left[o] <= 2 for o in range(st.players) if o != st.neutral)
+        self.front: list[int] | None = None
+        self.pairs: list[tuple[int, int]] = []  # (own territory, another side's neighbour)
+        self.scores: list[float] = []  # per pair; -inf: too few armies to attack
+        self.touching: dict[int, list[int]] | None = None  # territory: the pairs it is in
+        self.armies_seen: list[int] = []  # the armies `scores` were scored with
+        self.card_seen = -1.0  # the card value they were scored with (-1: never scored)
 
     def fits(self, st: RiskState, seat: int) -> bool:
         return (
             self.st.owner is st.owner
             and self.seat == seat
-            and all(len(a) == len(b) for a, b in zip(self.st.hands, st.hands, strict=True))
+            and (
+                not self.hands_matter
+                or all(len(a) == len(b) for a, b in zip(self.st.hands, st.hands, strict=True))
+            )
         )
 
     def value(self, t: int) -> float:
@@ -150,15 +198,72 @@ class _Targets:
         self.values[t] = value
         return value
 
+    def attack_scores(self, armies: list[int], card: float) -> list[float]:
+        """A score per pair of `pairs` (-inf where the source has one army), rescoring only
+        the pairs whose armies changed since the last call with the same card value."""
+        if card != self.card_seen:
+            self._score_all(armies, card)
+            return self.scores
+        seen = self.armies_seen
+        if armies == seen:
+            return self.scores
+        if self.touching is None:
+            self.touching = {}
+            for i, (s, t) in enumerate(self.pairs):
+                self.touching.setdefault(s, []).append(i)
+                self.touching.setdefault(t, []).append(i)
+        touching, pairs, scores, value = self.touching, self.pairs, self.scores, self.value
+        for u in compress(range(len(armies)), map(ne, armies, seen)):
+            for i in touching.get(u, ()):
+                s, t = pairs[i]
+                a = armies[s]
+                if a < 2:
+                    scores[i] = -math.inf
+                    continue
+                p = p_conquer(a, armies[t])
+                scores[i] = p * (value(t) + card) - (1 - p) * 1.0
+        self.armies_seen = armies[:]
+        return scores
 
-_last_targets: list[_Targets] = []  # the latest, for the next decision on the same lists
+    def _score_all(self, armies: list[int], card: float) -> None:
+        """Every pair listed (in board order) and scored afresh."""
+        owner, seat, neighbors = self.st.owner, self.seat, self.st.board.neighbors
+        values, value = self.values, self.value
+        pairs: list[tuple[int, int]] = []
+        scores: list[float] = []
+        for s in compress(range(len(owner)), map(eq, owner, repeat(seat))):
+            a = armies[s]
+            for t in neighbors[s]:
+                if owner[t] == seat:
+                    continue
+                pairs.append((s, t))
+                if a < 2:
+                    scores.append(-math.inf)
+                    continue
+                p = p_conquer(a, armies[t])
+                v = values.get(t)
+                if v is None:
+                    v = value(t)
+                scores.append(p * (v + card) - (1 - p) * 1.0)
+        self.pairs, self.scores, self.touching = pairs, scores, None
+        self.armies_seen, self.card_seen = armies[:], card
+
+    def front_distance(self) -> list[int]:
+        """`_front_distance` for these owners, computed once."""
+        if self.front is None:
+            self.front = _front_distance(self.st, self.seat)
+        return self.front
+
+
+_latest: dict[int, _Targets] = {}  # per seat, the targets last used
 
 
 def _targets(st: RiskState, seat: int) -> _Targets:
-    if _last_targets and _last_targets[0].fits(st, seat):
-        return _last_targets[0]
-    targets = _Targets(st, seat)
-    _last_targets[:] = [targets]
+    """The seat's latest targets if they fit `st`, else new ones."""
+    known = _latest.get(seat)
+    if known is not None and known.fits(st, seat):
+        return known
+    targets = _latest[seat] = _Targets(st, seat)
     return targets
 
 
@@ -299,42 +404,29 @@ def _best_trade(st: RiskState, seat: int) -> Action | None:
     return Action("trade", cards)
 
 
-def _scored_attacks(st: RiskState, seat: int) -> list[tuple[int, int, float]]:
-    """(from, to, score) for every attack, in board order."""
-    b = st.board
+def _attacks(st: RiskState, seat: int, most: int) -> list[tuple[int, int, float]]:
+    """(from, to, score) for the `most` best-scoring attacks, best first (ties in board
+    order)."""
     targets = _targets(st, seat)
-    card = 0.0 if st.conquered or not st.deck else CARD_VALUE
-    owner, armies = st.owner, st.armies
-    out: list[tuple[int, int, float]] = []
-    for s in range(len(b)):
-        a = armies[s]
-        if owner[s] != seat or a < 2:
-            continue
-        for t in b.neighbors[s]:
-            if owner[t] == seat:
-                continue
-            p = p_conquer(a, armies[t])
-            value = targets.value(t) + card
-            out.append((s, t, p * value - (1 - p) * 1.0))
-    return out
-
-
-def _attacks(st: RiskState, seat: int) -> list[tuple[int, int, float]]:
-    """(from, to, score) for every attack worth making, best first."""
-    out = _scored_attacks(st, seat)
-    out.sort(key=lambda x: -x[2])
-    return out
+    scores = targets.attack_scores(st.armies, 0.0 if st.conquered or not st.deck else CARD_VALUE)
+    return [
+        (*targets.pairs[i], scores[i])
+        for i in heapq.nlargest(most, range(len(scores)), key=scores.__getitem__)
+        if scores[i] != -math.inf
+    ]
 
 
 def _best_attack(st: RiskState, seat: int) -> tuple[int, int, float] | None:
     """The first of the best-scoring attacks (as `_attacks` ranks them), without sorting."""
-    best: tuple[int, int, float] | None = None
-    for attack in _scored_attacks(st, seat):
-        if best is None or attack[2] > best[2]:
-            best = attack
-    if best is not None and best[2] >= ATTACK_THRESHOLD:
-        return best
-    return None
+    targets = _targets(st, seat)
+    scores = targets.attack_scores(st.armies, 0.0 if st.conquered or not st.deck else CARD_VALUE)
+    if not scores:
+        return None
+    best = max(scores)
+    if best < ATTACK_THRESHOLD:
+        return None
+    s, t = targets.pairs[scores.index(best)]
+    return s, t, best
 
 
 def _occupy_count(st: RiskState, seat: int) -> int:
@@ -352,36 +444,40 @@ def _occupy_count(st: RiskState, seat: int) -> int:
 
 def _best_fortify(st: RiskState, seat: int) -> tuple[int, int, int] | None:
     """Bring the largest idle interior stack one step towards the front."""
-    b = st.board
-    dist = _front_distance(st, seat)
+    dist = _targets(st, seat).front_distance()
+    owner, armies, neighbors = st.owner, st.armies, st.board.neighbors
     best: tuple[int, int, int] | None = None
     most = 1
-    for s in range(len(b)):
-        if st.owner[s] != seat or st.armies[s] <= most or dist[s] == 0:
+    for s in compress(range(len(owner)), map(eq, owner, repeat(seat))):
+        if armies[s] <= most or dist[s] == 0:
             continue
-        step = min(
-            (u for u in b.neighbors[s] if st.owner[u] == seat),
-            key=lambda u: (dist[u], -_threat(st, seat, u)),
-            default=None,
-        )
-        if step is not None and dist[step] < dist[s]:
-            best, most = (s, step, st.armies[s] - 1), st.armies[s]
+        own = [u for u in neighbors[s] if owner[u] == seat]
+        nearest = min((dist[u] for u in own), default=dist[s])
+        if nearest >= dist[s]:
+            continue
+        # The nearest own neighbour, the most threatened of those (the first of equals).
+        step = min((u for u in own if dist[u] == nearest), key=lambda u: -_threat(st, seat, u))
+        best, most = (s, step, armies[s] - 1), armies[s]
     return best
 
 
 def _front_distance(st: RiskState, seat: int) -> list[int]:
     """Steps through own territories to one bordering another side (0: on the front)."""
     b = st.board
+    owner, neighbors = st.owner, b.neighbors
     far = len(b) + 1
     dist = [far] * len(b)
-    queue: list[int] = []
-    for t in range(len(b)):
-        if st.owner[t] == seat and any(st.owner[u] != seat for u in b.neighbors[t]):
-            dist[t] = 0
-            queue.append(t)
+    around = _neighbor_owners(b)
+    queue = [
+        t
+        for t in compress(range(len(owner)), map(eq, owner, repeat(seat)))
+        if around[t](owner).count(seat) != len(neighbors[t])
+    ]
     for t in queue:
-        for u in b.neighbors[t]:
-            if st.owner[u] == seat and dist[u] == far:
+        dist[t] = 0
+    for t in queue:
+        for u in neighbors[t]:
+            if owner[u] == seat and dist[u] == far:
                 dist[u] = dist[t] + 1
                 queue.append(u)
     return dist
@@ -401,7 +497,7 @@ def candidates(st: RiskState, seat: int) -> list[Action]:
         out.append(Action("end"))
         out += [
             Action("attack", (names[s], names[t], min(3, st.armies[s] - 1)))
-            for s, t, score in _attacks(st, seat)[:3]
+            for s, t, score in _attacks(st, seat, 3)
             if score > 0
         ]
     elif phase == rc.OCCUPY:
@@ -443,25 +539,33 @@ def evaluate(st: RiskState) -> list[float]:
     """
     if st.outcome is not None:
         return [1.0 if p in st.outcome.winners else 0.0 for p in range(st.players)]
-    strength = [0.0] * st.players
+    players, neutral, owner, armies = st.players, st.neutral, st.owner, st.armies
     b = st.board
-    risk = [0.0] * st.players
-    total_armies = [0] * st.players
-    for t in range(len(b)):
-        o = st.owner[t]
-        if not 0 <= o < st.players or o == st.neutral:
+    risk = [0.0] * players
+    total_armies = [0] * players
+    for t, neighbors in enumerate(b.neighbors):
+        o = owner[t]
+        if not 0 <= o < players or o == neutral:
             continue
-        total_armies[o] += st.armies[t]
+        here = armies[t]
+        total_armies[o] += here
         worst = 0.0
-        for u in b.neighbors[t]:
-            e = st.owner[u]
-            if e != o and 0 <= e < st.players and e != st.neutral and st.armies[u] > 1:
-                worst = max(worst, p_conquer(st.armies[u], st.armies[t]))
+        for u in neighbors:
+            e = owner[u]
+            if e != o and 0 <= e < players and e != neutral and armies[u] > 1:
+                worst = max(worst, p_conquer(armies[u], here))
         risk[o] += worst
-    for p in range(st.players):
+    # Income as `reinforcements` counts it, with who holds each region found once.
+    bonus = [0] * (players + 2)
+    for r, members in enumerate(_region_owners(b)):
+        owners = members(owner)
+        if owners.count(owners[0]) == len(owners):
+            bonus[owners[0]] += b.region_bonus[r]
+    strength = [0.0] * players
+    for p in range(players):
         if not st.alive[p]:
             continue
-        income, _ = reinforcements(b, st.owner, p)
+        income = territory_armies(owner.count(p)) + bonus[p]
         strength[p] = 3.0 * income + 0.4 * total_armies[p] + CARD_VALUE * len(st.hands[p]) - risk[p]
         strength[p] = max(strength[p], 0.1)
     total = sum(strength)
@@ -473,6 +577,16 @@ def _horizon_over(st: RiskState, root_turn: int) -> bool:
     return st.turn > root_turn + 1
 
 
+def _rollout_start(st: RiskState) -> RiskState:
+    """The leaf with the defender's dice rolled at once (`defender_dice=auto`): the policy
+    always rolls the most it may, so the rollout draws the same dice, one step fewer a roll."""
+    if st.options["defender_dice"] == "auto":
+        return st
+    twin = st.step_copy()
+    twin.options = {**st.options, "defender_dice": "auto"}
+    return twin
+
+
 KIT: SearchKit[RiskState] = SearchKit(
     game=rc.GAME,
     determinize=determinize,
@@ -481,6 +595,7 @@ KIT: SearchKit[RiskState] = SearchKit(
     evaluate=evaluate,
     horizon_over=_horizon_over,
     turn=lambda st: st.turn,
+    rollout_start=_rollout_start,
 )
 
 

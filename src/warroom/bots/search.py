@@ -50,6 +50,10 @@ class SearchKit(Generic[S]):
     horizon_over: Callable[[S, int], bool]
     """Whether a rollout started in turn `root_turn` has gone far enough."""
     turn: Callable[[S], int]
+    rollout_start: Callable[[S], S] = lambda state: state
+    """The state a rollout plays on from the tree's leaf: a mode may set options there that
+    spare steps the policy decides alike, drawing the same chance (Classic RISK rolls the
+    defender's dice at once, the most it may, as the policy always does)."""
 
 
 _KITS: dict[str, SearchKit[Any]] = {}
@@ -140,39 +144,49 @@ class MctsBot(Generic[S]):
     def _iterate(
         self, game: Game[S], root: _Node, state: S, root_moves: list[Action], root_turn: int
     ) -> None:
-        kit = self.kit
+        kit, rng = self.kit, self.rng
+        to_move, horizon_over = game.to_move, kit.horizon_over
         node = root
         path: list[_Node] = []
         moves = root_moves
         while True:
-            movers = game.to_move(state)
-            if not movers or kit.horizon_over(state, root_turn):
+            movers = to_move(state)
+            if not movers or horizon_over(state, root_turn):
                 break
             seat = movers[0]
             if node is not root:
                 moves = kit.candidates(state, seat)
+            children = node.children
+            fresh: Action | None = None
             for a in moves:
-                child = node.children.get(a)
+                child = children.get(a)
                 if child is not None:
                     child.available += 1
-            fresh = next((a for a in moves if a not in node.children), None)
+                elif fresh is None:
+                    fresh = a
             if fresh is not None:
                 child = _Node(seat, available=1)
-                node.children[fresh] = child
-                state = _apply(game, state, seat, fresh, self.rng)
+                children[fresh] = child
+                state = _apply(game, state, seat, fresh, rng)
                 path.append(child)
                 break
-            action = max(moves, key=lambda a: _ucb(node.children[a]))
-            node = node.children[action]
-            state = _apply(game, state, seat, action, self.rng)
+            action = max(moves, key=lambda a: _ucb(children[a]))
+            node = children[action]
+            state = _apply(game, state, seat, action, rng)
             path.append(node)
+        state = kit.rollout_start(state)
+        policy, play = kit.policy, game.play
         steps = 0
-        while steps < ROLLOUT_CAP and not kit.horizon_over(state, root_turn):
-            movers = game.to_move(state)
+        while steps < ROLLOUT_CAP and not horizon_over(state, root_turn):
+            movers = to_move(state)
             if not movers:
                 break
             seat = movers[0]
-            state = _apply(game, state, seat, kit.policy(state, seat, self.rng), self.rng)
+            action = policy(state, seat, rng)
+            try:
+                state = play(state, seat, action)
+            except IllegalAction:
+                state = _play_any(game, state, seat, rng)
             steps += 1
         rewards = kit.evaluate(state)
         for n in path:
@@ -205,8 +219,13 @@ def _apply(game: Game[S], state: S, seat: Seat, action: Action, rng: random.Rand
     try:
         return game.play(state, seat, action)
     except IllegalAction:
-        legal = game.legal_actions(state, seat)
-        return game.play(state, seat, legal[rng.randrange(len(legal))])
+        return _play_any(game, state, seat, rng)
+
+
+def _play_any(game: Game[S], state: S, seat: Seat, rng: random.Random) -> S:
+    """A random legal action played."""
+    legal = game.legal_actions(state, seat)
+    return game.play(state, seat, legal[rng.randrange(len(legal))])
 
 
 def make_mcts(mode: str, seed: int, arg: str | None = None) -> Bot:

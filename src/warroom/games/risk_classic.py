@@ -829,8 +829,10 @@ def _place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> 
     k = _count(k, a, usage)
     if len(st.hands[seat]) >= g._must_trade_at(st):
         raise IllegalAction(f"with {len(st.hands[seat])} cards you must trade in a set first")
-    require(st.owner[t] == seat, f"you do not occupy {st.board.territories[t]}")
-    require(1 <= k <= st.pending, f"you have {st.pending} armies to place")
+    if st.owner[t] != seat:
+        raise IllegalAction(f"you do not occupy {st.board.territories[t]}")
+    if not 1 <= k <= st.pending:
+        raise IllegalAction(f"you have {st.pending} armies to place")
     st.armies[t] += k
     st.pending -= k
     _placed(g, st, seat, t, k, ev)
@@ -851,15 +853,20 @@ def _from_to_count(st: RiskState, a: Action, usage: str) -> tuple[int, int, int]
 def _attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     s, t, dice = _from_to_count(st, a, "attack FROM TO DICE")
     names = st.board.territories
-    require(st.owner[s] == seat, f"you do not occupy {names[s]}")
-    require(st.owner[t] != seat, f"{names[t]} is yours already")
-    require(st.board.adjacent(s, t), f"{names[s]} does not border {names[t]}")
-    require(st.armies[s] >= 2, f"you need at least 2 armies in {names[s]} to attack from it")
-    most = len(_attack_dice(st, s))
-    require(
-        dice in _attack_dice(st, s),
-        f"from {names[s]} you may roll 1 to {most} dice (at least one more army than dice)",
-    )
+    # The checks of the hot handlers build their messages only when they fail.
+    if st.owner[s] != seat:
+        raise IllegalAction(f"you do not occupy {names[s]}")
+    if st.owner[t] == seat:
+        raise IllegalAction(f"{names[t]} is yours already")
+    if not st.board.adjacent(s, t):
+        raise IllegalAction(f"{names[s]} does not border {names[t]}")
+    if st.armies[s] < 2:
+        raise IllegalAction(f"you need at least 2 armies in {names[s]} to attack from it")
+    if dice not in _attack_dice(st, s):
+        most = len(_attack_dice(st, s))
+        raise IllegalAction(
+            f"from {names[s]} you may roll 1 to {most} dice (at least one more army than dice)"
+        )
     st.attack_from, st.attack_to, st.attack_dice = s, t, dice
     if st.options["defender_dice"] == "auto":
         _battle(g, st, _defend_most(st), ev)
@@ -871,10 +878,9 @@ def _defend(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) ->
     usage = "defend DICE"
     (dice,) = _args(a, 1, usage)
     dice = _count(dice, a, usage)
-    most = _defend_most(st)
-    require(
-        dice in _defend_dice(st), f"the defender may roll 1{' or 2' if most == 2 else ''} dice here"
-    )
+    if dice not in _defend_dice(st):
+        most = _defend_most(st)
+        raise IllegalAction(f"the defender may roll 1{' or 2' if most == 2 else ''} dice here")
     _battle(g, st, dice, ev)
 
 
@@ -983,12 +989,12 @@ def _move_in(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -
     (k,) = _args(a, 1, usage)
     k = _count(k, a, usage)
     s, t, least = st.attack_from, st.attack_to, st.attack_dice
-    most = _move_in_counts(st)[-1]
-    require(
-        k in _move_in_counts(st),
-        f"move {least} to {most} armies into {st.board.territories[t]} "
-        "(at least the dice rolled; one stays behind)",
-    )
+    if k not in _move_in_counts(st):
+        most = _move_in_counts(st)[-1]
+        raise IllegalAction(
+            f"move {least} to {most} armies into {st.board.territories[t]} "
+            "(at least the dice rolled; one stays behind)"
+        )
     st.armies[s] -= k - least
     st.armies[t] += k - least
     if ev is not None:
@@ -1037,12 +1043,12 @@ def _end_attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events
 def _fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     s, t, k = _from_to_count(st, a, "fortify FROM TO COUNT")
     names = st.board.territories
-    require(
-        st.owner[s] == seat and st.owner[t] == seat,
-        f"you must occupy both {names[s]} and {names[t]}",
-    )
-    require(st.board.adjacent(s, t), f"{names[s]} does not border {names[t]}")
-    require(k in _fortify_counts(st, s), f"move 1 to {st.armies[s] - 1} armies; one stays behind")
+    if st.owner[s] != seat or st.owner[t] != seat:
+        raise IllegalAction(f"you must occupy both {names[s]} and {names[t]}")
+    if not st.board.adjacent(s, t):
+        raise IllegalAction(f"{names[s]} does not border {names[t]}")
+    if k not in _fortify_counts(st, s):
+        raise IllegalAction(f"move 1 to {st.armies[s] - 1} armies; one stays behind")
     st.armies[s] -= k
     st.armies[t] += k
     if ev is not None:

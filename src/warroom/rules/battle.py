@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from warroom.core.rng import Rng
 
@@ -47,7 +48,7 @@ class SideRule:
 
     @property
     def plain(self) -> bool:
-        return self == PLAIN
+        return self is PLAIN or self == PLAIN
 
 
 PLAIN = SideRule()
@@ -149,13 +150,20 @@ def roll(rng: Rng, attack_dice: int, defend_dice: int, rule: BattleRule = CLASSI
     """
     if rule.attacker.plain and rule.defender.plain:
         faces = rng.roll(attack_dice + defend_dice, 6)
-        att = finish(rule.attacker, faces[:attack_dice])
-        dfd = finish(rule.defender, faces[attack_dice:])
-    else:
-        att = roll_side(rng, rule.attacker, attack_dice)
-        dfd = roll_side(rng, rule.defender, defend_dice)
+        return _plain_roll(faces, attack_dice, rule.attacker_wins_ties)
+    att = roll_side(rng, rule.attacker, attack_dice)
+    dfd = roll_side(rng, rule.defender, defend_dice)
     a_loss, d_loss = compare(att, dfd, rule.attacker_wins_ties)
     return Roll(att, dfd, a_loss, d_loss)
+
+
+@cache
+def _plain_roll(faces: tuple[int, ...], attack_dice: int, attacker_wins_ties: bool) -> Roll:
+    """The battle that plain dice showing `faces` (the attacker's first) decide: a few
+    thousand face tuples at most, each worked out once."""
+    att = finish(PLAIN, faces[:attack_dice])
+    dfd = finish(PLAIN, faces[attack_dice:])
+    return Roll(att, dfd, *compare(att, dfd, attacker_wins_ties))
 
 
 def godswar_dice(sky: bool = False, altars: int = 0) -> int:
