@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Literal
 
 Die = tuple[int, int]  # (sides, face)

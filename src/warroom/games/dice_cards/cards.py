@@ -31,7 +31,6 @@ POWER_TEXTS = {
 }
 
 
-
 @dataclass(frozen=True, slots=True)
 class EditionFacts:
     """What an edition's rulebook states about its cards."""
@@ -163,9 +162,10 @@ def cards_from_dict(data: object, source: str) -> DiceCards:
         raise BoardError("\n".join(f"{source}: {entry}: {problem}" for entry, problem in problems))
     group_index = {g.id: k for k, g in enumerate(f.groups)}
     facts = EDITIONS[f.edition]
+    items: list[GroupFile | CardFile] = [*f.groups, *f.cards]
     provenance = {
         f"{item.id}.{name}": f"{s.kind}: {s.source}"
-        for item in [*f.groups, *f.cards]
+        for item in items
         for name, s in item.provenance.items()
     }
     return DiceCards(

@@ -83,9 +83,7 @@ class DiceCardsGame(Game[DiceCardsState]):
         return 0
 
     # -- the contract ------------------------------------------------------------------------
-    def setup(
-        self, players: int, rng: Rng, options: Mapping[str, OptionValue]
-    ) -> DiceCardsState:
+    def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> DiceCardsState:
         cards = self.edition()
         # ME121/MCU82: every card face-up; a random start player.
         st = DiceCardsState(
@@ -186,7 +184,8 @@ class DiceCardsGame(Game[DiceCardsState]):
                 if st.holds_group(seat, g):
                     total += group.value
                 else:
-                    total += sum(st.cards.cards[c].value for c in group.cards if st.owner[c] == seat)
+                    held = [c for c in group.cards if st.owner[c] == seat]
+                    total += sum(st.cards.cards[c].value for c in held)
             out.append(total)
         return out
 
@@ -378,7 +377,12 @@ def _place(st: DiceCardsState, slot: int, dice: list[int], ev: list[Event]) -> N
             "match",
             f"{seat_name(st.current)} matches {card.name}'s row {row.text()} with "
             + " ".join(str(st.faces[i]) for i in dice),
-            {"seat": st.current, "card": card.id, "row": row_name(st, slot), "dice": _numbers(dice)},
+            {
+                "seat": st.current,
+                "card": card.id,
+                "row": row_name(st, slot),
+                "dice": list(_numbers(dice)),
+            },
         )
     )
 

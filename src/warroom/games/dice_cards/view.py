@@ -61,7 +61,9 @@ def describe(
                 "cards_value": sum(cards.cards[c].value for c in g.cards),
                 "cards": [cards.cards[c].id for c in g.cards],
                 "holder": next((p for p in range(st.players) if st.holds_group(p, k)), None),
-                "power": None if g.power is None else {"kind": g.power, "text": POWER_TEXTS[g.power]},
+                "power": None
+                if g.power is None
+                else {"kind": g.power, "text": POWER_TEXTS[g.power]},
                 "orb": g.orb,
             }
             for k, g in enumerate(cards.groups)
