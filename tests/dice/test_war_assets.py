@@ -129,9 +129,9 @@ def test_me131_after_a_failure_the_next_player_rolls_all_seven() -> None:
 
 
 def test_w2_a_first_roll_matching_nothing_ends_the_turn() -> None:
-    owner = all_owned_but(GAME.new_game(2, 1), seat=0)
-    st = position(GAME, [(4, 4, 4, 4, 4), (4, 4)] + NEXT_TURN, owner=owner | {"horizon": 1})
-    assert legal(GAME, st) == ["pass"]  # Horizon needs a 3 or 4+, and the steal row's 6
+    owner = all_owned_but(GAME.new_game(2, 1), "horizon", seat=0)
+    st = position(GAME, [(4, 4, 4, 4, 4), (4, 4)] + NEXT_TURN, owner=owner)
+    assert legal(GAME, st) == ["pass"]  # Horizon needs a 3 or 4+ in low dice
     st = play(GAME, st, "pass")
     assert st.current == 1 and st.turn == 2
 
