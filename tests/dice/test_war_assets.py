@@ -75,7 +75,7 @@ def test_me125_e16_a_sum_row_is_ones_twos_threes_reaching_the_total() -> None:
 
 
 def test_me126_an_owned_planet_also_needs_the_steal_row() -> None:
-    rolls = flat(*CLAIM_SUR_KESH) + [(6, 4), (8,)] + NEXT_TURN
+    rolls = [*flat(*CLAIM_SUR_KESH), (6, 4), (8,), *NEXT_TURN]
     st = position(GAME, rolls, owner={"sur-kesh": 1})
     st = play(GAME, st, *SUR_KESH_MOVES)
     assert st.phase == MATCH and owner_of(st, "sur-kesh") == 1  # the steal row is open
@@ -105,7 +105,7 @@ def test_me128_a_roll_that_matches_nothing_costs_one_die() -> None:
 
 def test_me129_matching_every_row_claims_the_planet() -> None:
     st = position(GAME, flat(*CLAIM_SUR_KESH) + NEXT_TURN)
-    st, events = do(GAME, st, SUR_KESH_MOVES[0])
+    st, _events = do(GAME, st, SUR_KESH_MOVES[0])
     st = play(GAME, st, *SUR_KESH_MOVES[1:])
     assert owner_of(st, "sur-kesh") == 0 and st.current == 1 and st.phase == TARGET
 
@@ -120,7 +120,7 @@ def test_me130_w8_a_whole_region_is_locked_to_everyone_else() -> None:
 
 
 def test_me131_after_a_failure_the_next_player_rolls_all_seven() -> None:
-    rolls = [(5, 1, 2, 4, 4), (8, 8), (4, 4, 4, 4), (8, 8), (4, 4, 4, 4), (8,)] + NEXT_TURN
+    rolls = [(5, 1, 2, 4, 4), (8, 8), (4, 4, 4, 4), (8, 8), (4, 4, 4, 4), (8,), *NEXT_TURN]
     st = position(GAME, rolls)
     st = play(GAME, st, "target sur-kesh 2 1", "aside 6")
     st, events = do(GAME, st, "aside 7")  # W3: no d8 is left for the 7
@@ -130,7 +130,7 @@ def test_me131_after_a_failure_the_next_player_rolls_all_seven() -> None:
 
 def test_w2_a_first_roll_matching_nothing_ends_the_turn() -> None:
     owner = all_owned_but(GAME.new_game(2, 1), "horizon", seat=0)
-    st = position(GAME, [(4, 4, 4, 4, 4), (4, 4)] + NEXT_TURN, owner=owner)
+    st = position(GAME, [(4, 4, 4, 4, 4), (4, 4), *NEXT_TURN], owner=owner)
     assert legal(GAME, st) == ["pass"]  # Horizon needs a 3 or 4+ in low dice
     st = play(GAME, st, "pass")
     assert st.current == 1 and st.turn == 2
@@ -138,7 +138,7 @@ def test_w2_a_first_roll_matching_nothing_ends_the_turn() -> None:
 
 def test_w3_the_attempt_fails_once_no_outcome_can_match_the_rows() -> None:
     # Thessia's 7 8 needs both d8s: with one placed on its 3+, no roll can match it.
-    st = position(GAME, [(5, 1, 1, 4, 4), (3, 8)] + NEXT_TURN)
+    st = position(GAME, [(5, 1, 1, 4, 4), (3, 8), *NEXT_TURN])
     st, events = do(GAME, st, "target thessia 3 6")
     assert [e.kind for e in events][:3] == ["match", "fail", "turn"]
     assert owner_of(st, "thessia") == NOBODY and st.current == 1
@@ -149,7 +149,7 @@ def test_w3_the_attempt_fails_once_no_outcome_can_match_the_rows() -> None:
 
 
 def test_w4_the_player_chooses_a_d6_or_a_d8_to_set_aside() -> None:
-    rolls = [(5, 1, 2, 4, 4), (7, 8), (4, 4, 4, 4, 4), (8,), (4, 4, 4, 4, 4)] + NEXT_TURN
+    rolls = [(5, 1, 2, 4, 4), (7, 8), (4, 4, 4, 4, 4), (8,), (4, 4, 4, 4, 4), *NEXT_TURN]
     st = position(GAME, rolls)
     st = play(GAME, st, "target sur-kesh 1 6")
     st, events = do(GAME, st, "aside 7")  # the last d8: 7 is matched, so it is not needed
@@ -166,7 +166,7 @@ def test_w6_e17_the_steal_row_may_be_matched_by_the_first_roll() -> None:
     st = position(GAME, first, owner={"sur-kesh": 1})
     options = [a for a in legal(GAME, st) if "sur-kesh" in a]
     assert "target sur-kesh steal 4" in options and "target sur-kesh steal 5" not in options
-    st = position(GAME, first + [(5, 1, 2, 6), (7, 3)], owner={"sur-kesh": 1})
+    st = position(GAME, [*first, (5, 1, 2, 6), (7, 3)], owner={"sur-kesh": 1})
     st = play(GAME, st, "target sur-kesh steal 5")  # any equivalent die is accepted
     assert st.slot[4] == 3 and len(st.unplaced()) == 6
 
