@@ -69,6 +69,20 @@ _TURN_LIMIT = OptionInfo(
 
 CATALOG = (
     ModeInfo(
+        "mass-effect-war-assets",
+        "RISK Mass Effect: War Assets (the dice and planet card game)",
+        2,
+        5,  # W1: the box says 2-5
+        (),  # the game ends with probability 1: see warroom.games.dice_cards
+    ),
+    ModeInfo(
+        "mcu-guardians",
+        "RISK MCU: Guardians of the Galaxy (the dice and Asset card game)",
+        2,
+        5,  # MCU80/Q9
+        (),
+    ),
+    ModeInfo(
         "monopoly-avengers",
         "Monopoly: Marvel Avengers Edition",
         2,

@@ -1,0 +1,482 @@
+"""The turn both dice-matching card games share: roll, select a card a row of the first roll
+matches, match one row per roll or set a die aside, claim the card or fail, pass the dice.
+
+Comments cite the War Assets rules (ME120-ME132, readings W1-W9, shared/specs/mass-effect.md
+section 3) and the Guardians rules (MCU80-MCU95, readings Q1-Q10, shared/specs/mcu.md section
+3), which state the same turn. An edition is a subclass naming its card file and overriding
+the hooks (`extra_dice`, `rerolls_for`, `steal_row_needed`, `after_claim`, `next_seat`,
+`bonus`); the package docstring lists the actions and the `describe` shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from warroom.core.actions import Action, Arg
+from warroom.core.errors import IllegalAction, MalformedAction
+from warroom.core.events import Event
+from warroom.core.game import Game, OptionValue, Outcome, Seat
+from warroom.core.legal import Family, Legal
+from warroom.core.rng import HIDDEN, Rng
+from warroom.games.dice_cards.cards import D6, D8, DiceCards, edition_cards
+from warroom.games.dice_cards.state import (
+    ASIDE,
+    MATCH,
+    NO_TARGET,
+    NOBODY,
+    OVER,
+    TARGET,
+    UNPLACED,
+    DiceCardsState,
+)
+from warroom.games.dice_cards.view import describe, invariants
+from warroom.rules.dice_match import Row, feasible, matches, ways
+
+STEAL = "steal"  # the steal row's name in actions
+
+
+def seat_name(seat: Seat) -> str:
+    return f"Player {seat + 1}"
+
+
+def row_name(st: DiceCardsState, slot: int) -> Arg:
+    """A row slot as actions name it: 1.. for the card's rows, "steal" for the steal row."""
+    return STEAL if st.stealing and slot == len(st.rows()) - 1 else slot + 1
+
+
+class DiceCardsGame(Game[DiceCardsState]):
+    """A dice-matching card game; subclasses set the mode, the card file and the hooks."""
+
+    data_file: ClassVar[str]
+
+    def edition(self) -> DiceCards:
+        return edition_cards(self.data_file)
+
+    # -- the edition's hooks ------------------------------------------------------------
+    def extra_dice(self, st: DiceCardsState, seat: Seat) -> int:
+        """More d6s than the 7 dice in `seat`'s turns (a Guardians Set power)."""
+        return 0
+
+    def rerolls_for(self, st: DiceCardsState, seat: Seat) -> int:
+        """Rerolls of the unplaced dice `seat` may make in a turn (a Guardians Set power)."""
+        return 0
+
+    def steal_row_needed(self, st: DiceCardsState, seat: Seat) -> bool:
+        """ME126/MCU87: taking an owned card needs the steal row too."""
+        return True
+
+    def after_claim(
+        self, st: DiceCardsState, seat: Seat, card: int, victim: Seat, ev: list[Event]
+    ) -> None:
+        """What else a claimed card brings (Guardians' Orb)."""
+
+    def next_seat(self, st: DiceCardsState, ev: list[Event]) -> Seat | None:
+        """Who plays next (ME131: the dice pass clockwise), or None when the game is over
+        (ME132/W7: at once when no card is left unclaimed)."""
+        if st.unclaimed() == 0:
+            return None
+        return (st.current + 1) % st.players
+
+    def bonus(self, st: DiceCardsState, seat: Seat) -> int:
+        """Points beyond the cards (Guardians' Orb)."""
+        return 0
+
+    # -- the contract ------------------------------------------------------------------------
+    def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> DiceCardsState:
+        cards = self.edition()
+        # ME121/MCU82: every card face-up; a random start player.
+        st = DiceCardsState(
+            cards=cards,
+            players=players,
+            rng=rng,
+            owner=[NOBODY] * len(cards.cards),
+            current=rng.below(players),
+            turn=1,
+            phase=TARGET,
+            sides=[],
+            faces=[],
+            slot=[],
+            target=NO_TARGET,
+            stealing=False,
+            rerolls=0,
+            orb=NOBODY,
+            final=[],
+            outcome=None,
+        )
+        self._start_turn(st, [])
+        return st
+
+    def to_move(self, state: DiceCardsState) -> tuple[Seat, ...]:
+        return () if state.phase == OVER else (state.current,)
+
+    def seat_names(self, state: DiceCardsState) -> list[str]:
+        return [seat_name(p) for p in range(state.players)]
+
+    def legal_actions(self, state: DiceCardsState, seat: Seat) -> Legal:
+        if seat not in self.to_move(state):
+            return Legal(())
+        return Legal(self._families(state))
+
+    def apply(
+        self, state: DiceCardsState, seat: Seat, action: Action
+    ) -> tuple[DiceCardsState, list[Event]]:
+        self.check_seat(state, seat)
+        handler = _HANDLERS.get(action.kind)
+        if handler is None:
+            raise MalformedAction(
+                f"unknown action {action.kind!r}; now you may: "
+                + ", ".join(self.legal_actions(state, seat).kinds())
+            )
+        st = state.copy()
+        events: list[Event] = []
+        handler(self, st, action, events)
+        return st, events
+
+    def parse(self, state: DiceCardsState, seat: Seat, text: str) -> Action:
+        """Cards by id or name in any case ("Eden Prime", "eden-prime"), "steal" in any case."""
+        action = Action.parse(text)
+        args = list(action.args)
+        if action.kind == "target" and args and isinstance(args[0], str):
+            found = state.cards.card(args[0])
+            if found is not None:
+                args[0] = state.cards.cards[found].id
+        for k, arg in enumerate(args):
+            if isinstance(arg, str) and arg.lower() == STEAL:
+                args[k] = STEAL
+        return Action(action.kind, tuple(args))
+
+    def outcome(self, state: DiceCardsState) -> Outcome | None:
+        return state.outcome
+
+    def observe(self, state: DiceCardsState, seat: Seat | None) -> DiceCardsState:
+        """Nothing is hidden (spec 3.4 of both editions) but the chance to come."""
+        obs = state.copy()
+        obs.rng = HIDDEN
+        return obs
+
+    def resample_hidden(self, state: DiceCardsState, seat: Seat, rng: Rng) -> DiceCardsState:
+        """Only the dice to come are unknown: a fresh generator."""
+        st = state.copy()
+        st.rng = Rng(rng.next_u64())
+        return st
+
+    def describe(self, observation: DiceCardsState, seat: Seat | None) -> dict[str, Any]:
+        return describe(
+            self.id,
+            observation,
+            seat,
+            self.to_move(observation),
+            self.seat_names(observation),
+            self.scores(observation),
+        )
+
+    def invariants(self, state: DiceCardsState) -> list[str]:
+        return invariants(state)
+
+    # -- scoring ---------------------------------------------------------------------------
+    def scores(self, st: DiceCardsState) -> list[int]:
+        """ME132/MCU95: card values, a whole group scoring its value instead, plus bonuses."""
+        out = []
+        for seat in range(st.players):
+            total = self.bonus(st, seat)
+            for g, group in enumerate(st.cards.groups):
+                if st.holds_group(seat, g):
+                    total += group.value
+                else:
+                    held = [c for c in group.cards if st.owner[c] == seat]
+                    total += sum(st.cards.cards[c].value for c in held)
+            out.append(total)
+        return out
+
+    # -- what may be done ------------------------------------------------------------------
+    def targetable(self, st: DiceCardsState, seat: Seat, card: int) -> bool:
+        """ME123/MCU84: an unclaimed card or an opponent's (W9: never your own), unless its
+        group is locked (ME130/MCU91, W8)."""
+        return st.owner[card] != seat and not st.locked(card)
+
+    def target_rows(self, st: DiceCardsState, seat: Seat, card: int) -> tuple[Row, ...]:
+        """The rows an attempt on `card` must match: the steal row last when it is owned."""
+        rows = st.cards.cards[card].rows
+        if st.owner[card] != NOBODY and self.steal_row_needed(st, seat):
+            return (*rows, Row("steal6"))
+        return rows
+
+    def _families(self, st: DiceCardsState) -> list[Family]:
+        dice, free = st.dice(), st.unplaced()
+        out: list[Family] = []
+        if st.phase == TARGET:
+            for card in range(len(st.cards.cards)):
+                if not self.targetable(st, st.current, card):
+                    continue
+                rows = self.target_rows(st, st.current, card)
+                for k, row in enumerate(rows):
+                    name: Arg = STEAL if row.kind == "steal6" else k + 1
+                    for way in ways(row, dice, free):
+                        out.append(
+                            Family("target", (st.cards.cards[card].id, name, *_numbers(way)))
+                        )
+            if not out:
+                out.append(Family("pass"))  # W2/Q5: nothing matches; the turn ends
+        else:
+            rows = st.rows()
+            for k in st.open_slots():
+                for way in ways(rows[k], dice, free):
+                    out.append(Family("match", (row_name(st, k), *_numbers(way))))
+            if not out:
+                # ME128, W4: any unplaced die; dice of one kind are alike once rerolled.
+                kinds = sorted({st.sides[i]: i for i in reversed(free)}.items())
+                out += [Family("aside", (i + 1,)) for _, i in kinds]
+        if st.rerolls:
+            out.append(Family("reroll"))
+        return out
+
+    # -- the turn ----------------------------------------------------------------------------
+    def _start_turn(self, st: DiceCardsState, ev: list[Event]) -> None:
+        cards = st.cards
+        st.sides = [D6] * cards.d6 + [D8] * cards.d8 + [D6] * self.extra_dice(st, st.current)
+        st.faces = [0] * len(st.sides)
+        st.slot = [UNPLACED] * len(st.sides)
+        st.target, st.stealing = NO_TARGET, False
+        st.rerolls = self.rerolls_for(st, st.current)
+        st.phase = TARGET
+        ev.append(
+            Event(
+                "turn",
+                f"Turn {st.turn}: {seat_name(st.current)}",
+                {"seat": st.current, "turn": st.turn},
+            )
+        )
+        _roll(st, ev)  # ME123/MCU84: roll all the dice
+
+    def _go_on(self, st: DiceCardsState, ev: list[Event]) -> None:
+        """After a placement or a set-aside: claim when every row is matched; fail when the
+        dice left can match the open rows in no outcome (W3/Q7); else roll on (ME127)."""
+        rows = st.rows()
+        open_rows = [rows[k] for k in st.open_slots()]
+        if not open_rows:
+            self._claim(st, ev)
+        elif not feasible(open_rows, [st.sides[i] for i in st.unplaced()]):
+            card = st.cards.cards[st.target]
+            ev.append(
+                Event(
+                    "fail",
+                    f"{seat_name(st.current)} cannot match {card.name}'s other rows: the "
+                    "attempt fails",
+                    {"seat": st.current, "card": card.id},
+                )
+            )
+            self._end_turn(st, ev)  # ME131/MCU89: the card stays or goes back
+        else:
+            st.phase = MATCH
+            _roll(st, ev)
+
+    def _claim(self, st: DiceCardsState, ev: list[Event]) -> None:
+        """ME129/MCU90: the card is the player's, taken from its owner if it had one."""
+        seat, card = st.current, st.target
+        victim = st.owner[card]
+        st.owner[card] = seat
+        info = st.cards.cards[card]
+        taken = "" if victim == NOBODY else f" from {seat_name(victim)}"
+        ev.append(
+            Event(
+                "claim",
+                f"{seat_name(seat)} claims {info.name}{taken}",
+                {"seat": seat, "card": info.id, "from": None if victim == NOBODY else victim},
+            )
+        )
+        if st.holds_group(seat, info.group):
+            group = st.cards.groups[info.group]
+            ev.append(
+                Event(
+                    "group",
+                    f"{seat_name(seat)} holds all of {group.name}: locked, worth {group.value}",
+                    {"seat": seat, "group": group.id},
+                )
+            )
+        self.after_claim(st, seat, card, victim, ev)
+        self._end_turn(st, ev)
+
+    def _end_turn(self, st: DiceCardsState, ev: list[Event]) -> None:
+        """ME131/MCU89: collect the dice and pass them on, or score when the game is over."""
+        following = self.next_seat(st, ev)
+        if following is None:
+            self._finish(st, ev)
+            return
+        st.current = following
+        st.turn += 1
+        self._start_turn(st, ev)
+
+    def _finish(self, st: DiceCardsState, ev: list[Event]) -> None:
+        """ME132/MCU95: most points wins; W7/Q2: a tie is a shared win."""
+        scores = self.scores(st)
+        best = max(scores)
+        winners = tuple(p for p in range(st.players) if scores[p] == best)
+        ranking = tuple(sorted(range(st.players), key=lambda p: (-scores[p], p)))
+        listed = ", ".join(f"{seat_name(p)} {scores[p]}" for p in ranking)
+        reason = f"every card is claimed; points: {listed}"
+        st.outcome = Outcome(winners, reason, ranking)
+        st.phase = OVER
+        st.sides, st.faces, st.slot = [], [], []
+        st.target, st.stealing, st.rerolls = NO_TARGET, False, 0
+        ev.append(Event("game-over", reason, {"winners": list(winners), "scores": scores}))
+
+
+# -- dice ------------------------------------------------------------------------------------
+def _numbers(way: Sequence[int]) -> tuple[int, ...]:
+    """Die indices as actions name them (1..)."""
+    return tuple(i + 1 for i in way)
+
+
+def _roll(st: DiceCardsState, ev: list[Event]) -> None:
+    """Roll every unplaced die: the d6s in one draw, then the d8s."""
+    free = st.unplaced()
+    for sides in (D6, D8):
+        which = [i for i in free if st.sides[i] == sides]
+        if which:
+            for i, face in zip(which, st.rng.roll(len(which), sides), strict=True):
+                st.faces[i] = face
+    shown = " ".join(f"{st.faces[i]}{'' if st.sides[i] == D6 else ' (d8)'}" for i in free)
+    ev.append(
+        Event(
+            "roll",
+            f"{seat_name(st.current)} rolls {shown}",
+            {"seat": st.current, "dice": [[i + 1, st.sides[i], st.faces[i]] for i in free]},
+            reveals=True,
+        )
+    )
+
+
+def _dice_args(args: Sequence[Arg], st: DiceCardsState) -> list[int]:
+    """Die numbers (1..) as indices; each must be an unplaced die, none twice."""
+    out = []
+    for arg in args:
+        if not isinstance(arg, int) or not 1 <= arg <= len(st.sides):
+            raise MalformedAction(f"a die is a number from 1 to {len(st.sides)}, not {arg!r}")
+        out.append(arg - 1)
+    if not out:
+        raise MalformedAction("name the dice to place, by number")
+    if len(set(out)) != len(out):
+        raise IllegalAction("a die is named twice")
+    placed = [i + 1 for i in out if st.slot[i] != UNPLACED]
+    if placed:
+        raise IllegalAction(f"die {placed[0]} is not among the dice just rolled")
+    return out
+
+
+def _place(st: DiceCardsState, slot: int, dice: list[int], ev: list[Event]) -> None:
+    row = st.rows()[slot]
+    if not matches(row, st.dice(), dice):
+        shown = " ".join(str(st.faces[i]) for i in dice)
+        raise IllegalAction(f"{shown} does not match the row {row.text()}")
+    for i in dice:
+        st.slot[i] = slot
+    card = st.cards.cards[st.target]
+    ev.append(
+        Event(
+            "match",
+            f"{seat_name(st.current)} matches {card.name}'s row {row.text()} with "
+            + " ".join(str(st.faces[i]) for i in dice),
+            {
+                "seat": st.current,
+                "card": card.id,
+                "row": row_name(st, slot),
+                "dice": list(_numbers(dice)),
+            },
+        )
+    )
+
+
+def _slot_of(st: DiceCardsState, arg: Arg, count: int) -> int:
+    """A row name (1.. or "steal") as a slot of rows numbering `count` (steal last)."""
+    if arg == STEAL:
+        if not st.stealing:
+            raise IllegalAction("the steal row is needed only for a card another player owns")
+        return count - 1
+    if not isinstance(arg, int) or not 1 <= arg <= count - (1 if st.stealing else 0):
+        raise MalformedAction(f"no row {arg!r}: rows are numbered from 1, or 'steal'")
+    return arg - 1
+
+
+# -- handlers ------------------------------------------------------------------------------------
+def _h_target(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]) -> None:
+    """ME123/MCU84-85: select a card with a row this first roll matches, placing its dice."""
+    if st.phase != TARGET:
+        raise IllegalAction("a card is selected only after the first roll")
+    if len(a.args) < 3 or not isinstance(a.args[0], str):
+        raise MalformedAction("target CARD ROW DIE...: a card, a row and the dice")
+    card = st.cards.card(a.args[0])
+    if card is None:
+        raise MalformedAction(f"no card {a.args[0]!r}")
+    if not game.targetable(st, st.current, card):
+        raise IllegalAction(f"{st.cards.cards[card].name} cannot be targeted (W9, ME130/MCU91)")
+    rows = game.target_rows(st, st.current, card)
+    st.target = card
+    st.stealing = len(rows) > len(st.cards.cards[card].rows)
+    slot = _slot_of(st, a.args[1], len(rows))
+    _place(st, slot, _dice_args(a.args[2:], st), ev)
+    game._go_on(st, ev)
+
+
+def _h_match(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]) -> None:
+    """ME127/MCU88: one row per roll; placed dice stay, the rest roll again."""
+    if st.phase != MATCH or len(a.args) < 2:
+        raise IllegalAction("match ROW DIE...: only after a later roll of an attempt")
+    slot = _slot_of(st, a.args[0], len(st.rows()))
+    if slot not in st.open_slots():
+        raise IllegalAction(f"row {a.args[0]} is already matched")
+    _place(st, slot, _dice_args(a.args[1:], st), ev)
+    game._go_on(st, ev)
+
+
+def _h_aside(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]) -> None:
+    """ME128/MCU88: a roll that matches nothing costs one unplaced die, chosen (W4/Q6)."""
+    if st.phase != MATCH:
+        raise IllegalAction("a die is set aside only after a roll of an attempt")
+    rows, dice, free = st.rows(), st.dice(), st.unplaced()
+    if any(ways(rows[k], dice, free) for k in st.open_slots()):
+        raise IllegalAction("a row can be matched: a die is set aside only when none can")
+    if len(a.args) != 1:
+        raise MalformedAction("aside DIE: one die, by number")
+    (die,) = _dice_args(a.args, st)
+    st.slot[die] = ASIDE
+    ev.append(
+        Event(
+            "aside",
+            f"{seat_name(st.current)} sets aside a d{st.sides[die]}",
+            {"seat": st.current, "die": die + 1},
+        )
+    )
+    game._go_on(st, ev)
+
+
+def _h_pass(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]) -> None:
+    """W2/Q5: a first roll that matches no card's row ends the turn (nothing is lost)."""
+    if st.phase != TARGET or a.args or Family("pass") not in game._families(st):
+        raise IllegalAction("pass only when the first roll matches no card's row")
+    ev.append(
+        Event(
+            "no-match",
+            f"{seat_name(st.current)}'s roll matches no card: the turn ends",
+            {"seat": st.current},
+        )
+    )
+    game._end_turn(st, ev)
+
+
+def _h_reroll(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]) -> None:
+    """Q8 (a reconstructed Set power): reroll every unplaced die instead of deciding."""
+    if not st.rerolls or a.args:
+        raise IllegalAction("no reroll is left this turn")
+    st.rerolls -= 1
+    _roll(st, ev)
+
+
+_Handler = Callable[[DiceCardsGame, DiceCardsState, Action, list[Event]], None]
+_HANDLERS: dict[str, _Handler] = {
+    "target": _h_target,
+    "match": _h_match,
+    "aside": _h_aside,
+    "pass": _h_pass,
+    "reroll": _h_reroll,
+}

@@ -1,0 +1,200 @@
+"""Guardians of the Galaxy card game (MCU80-MCU95), the readings that change behaviour (Q#),
+the examples E9/E10 and the reconstructed Set powers. Dice are numbered 1-5 (d6), 6-7 (d8).
+
+Cards used (reconstructed data): Morag (Orb, reroll, 9): Star-Lord, Korath, Walkman (1:
+2 6 / 3+); Knowhere (reroll, 10): Cosmo (1: 6 / 1 3); Xandar (ignore_steal, 9); The Kyln
+(extra_die, 16)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.dice.conftest import GUARDIANS as GAME
+from tests.dice.conftest import all_owned_but, do, legal, owner_of, play, position
+from warroom.core import IllegalAction, WarroomError
+from warroom.games.dice_cards.guardians import ORB_BONUS
+from warroom.games.dice_cards.state import MATCH, NOBODY, OVER
+
+NEXT_TURN = [(4, 4, 4, 4, 4), (4, 4)]
+CLAIM_WALKMAN = [(2, 6, 4, 4, 4), (5, 5), (1, 2, 4), (5, 5)]  # then: match 2 3 4
+STEAL_COSMO = [(6, 1, 3, 6, 2), (5, 5), (1, 3, 4, 4), (5, 5), (6, 2), (5, 5)]
+COSMO_MOVES = ("target cosmo 1 1", "match 2 2 3", "match steal 4")
+MORAG = {"star-lord": 0, "korath": 0}
+
+
+def group_cards(name: str) -> list[str]:
+    cards = GAME.edition()
+    group = next(g for g in cards.groups if g.name == name)
+    return [cards.cards[c].id for c in group.cards]
+
+
+def test_mcu80_q9_two_to_five_players() -> None:
+    for players in (2, 5):
+        assert GAME.new_game(players, 1).players == players
+    for players in (1, 6):
+        with pytest.raises(WarroomError):
+            GAME.new_game(players, 1)
+
+
+def test_mcu81_five_d6_two_d8_six_sets_nineteen_assets() -> None:
+    st = GAME.new_game(2, 1)
+    assert st.sides == [6] * 5 + [8] * 2
+    assert len(st.cards.groups) == 6 and len(st.cards.cards) == 19 and st.orb == NOBODY
+
+
+def test_mcu82_every_card_face_up_and_a_random_start_player() -> None:
+    assert {GAME.new_game(3, seed).current for seed in range(30)} == {0, 1, 2}
+    assert set(GAME.new_game(3, 1).owner) == {NOBODY}
+
+
+def test_mcu83_mcu84_a_first_roll_row_selects_an_unclaimed_or_opponents_card() -> None:
+    st = position(GAME, [(2, 6, 4, 4, 4), (5, 5)], owner={"cosmo": 1})
+    options = legal(GAME, st)
+    assert "target walkman 1 1 2" in options and "target cosmo 1 2" in options
+    assert "target cosmo steal 2" in options
+
+
+def test_mcu85_rows_may_be_matched_in_any_order() -> None:
+    st = position(GAME, [(1, 2, 4, 4, 4), (5, 5), (2, 6, 4), (5, 5), *NEXT_TURN])
+    st = play(GAME, st, "target walkman 2 1 2", "match 1 3 4")
+    assert owner_of(st, "walkman") == 0
+
+
+def test_mcu86_e9_only_a_one_two_three_row_may_exceed_its_value() -> None:
+    st = position(GAME, [(3, 3, 4, 5, 5), (5, 5)])
+    # Walkman's 3+ takes 3 3 (a subset) but never the 4 (E9).
+    assert "target walkman 2 1 2" in legal(GAME, st) and "target walkman 2 1" in legal(GAME, st)
+    with pytest.raises(IllegalAction):
+        GAME.apply(st, 0, GAME.parse(st, 0, "target walkman 2 1 2 3"))
+    # Exact rows take no more: Cosmo's 1 3 is not matched by 3 3.
+    assert not any(a.startswith("target cosmo 2") for a in legal(GAME, st))
+
+
+def test_mcu87_an_owned_card_needs_the_circled_six_too() -> None:
+    st = position(GAME, STEAL_COSMO + NEXT_TURN, owner={"cosmo": 1})
+    st = play(GAME, st, *COSMO_MOVES[:2])
+    assert st.phase == MATCH and owner_of(st, "cosmo") == 1
+    st = play(GAME, st, COSMO_MOVES[2])
+    assert owner_of(st, "cosmo") == 0
+
+
+def test_mcu88_one_row_per_roll_and_a_miss_costs_a_die() -> None:
+    st = position(GAME, [(2, 6, 4, 4, 4), (5, 5), (4, 4, 4), (5, 5), (4, 4), (5, 5)])
+    st = play(GAME, st, "target walkman 1 1 2")
+    assert legal(GAME, st) == ["aside 3", "aside 6"]
+    st = play(GAME, st, "aside 3")
+    assert len(st.unplaced()) == 4 and st.phase == MATCH
+
+
+def test_mcu89_a_failure_returns_the_card_and_passes_the_dice() -> None:
+    rolls = [(6, 4, 4, 4, 4), (5, 5), (4, 4, 4, 4), (5, 5), (4, 4, 4, 4), (5,), (4, 4, 4, 4)]
+    rolls += [(4, 4, 4), *NEXT_TURN]
+    st = position(GAME, rolls, owner={"cosmo": 1})
+    st = play(GAME, st, "target cosmo 1 1", "aside 6", "aside 7", "aside 2")
+    st, events = do(GAME, st, "aside 3")  # two dice left for 1 3 and the circled 6
+    assert "fail" in [e.kind for e in events]
+    assert owner_of(st, "cosmo") == 1 and st.current == 1 and len(st.unplaced()) == 7
+
+
+def test_mcu90_a_success_collects_the_card() -> None:
+    st = position(GAME, CLAIM_WALKMAN + NEXT_TURN)
+    st = play(GAME, st, "target walkman 1 1 2", "match 2 3 4")
+    assert owner_of(st, "walkman") == 0 and GAME.view(st, None)["players"][0]["cards"] == [
+        "walkman"
+    ]
+
+
+def test_mcu91_a_whole_set_brings_its_power_protection_and_value() -> None:
+    owner = dict.fromkeys(group_cards("Xandar"), 1) | {"cosmo": 2}
+    st = position(GAME, STEAL_COSMO[:4] + NEXT_TURN, owner=owner, current=1)
+    assert not any("nova" in a or "rhomann" in a for a in legal(GAME, st))  # protected
+    st = play(GAME, st, "target cosmo 1 1", "match 2 2 3")  # ignore_steal: no circled 6
+    assert owner_of(st, "cosmo") == 1
+    assert GAME.scores(st)[1] == 9 + 1  # the Set value, not 3 + 2 + 1
+
+
+def test_mcu92_completing_morag_brings_the_orb_into_play() -> None:
+    st = position(GAME, CLAIM_WALKMAN + NEXT_TURN, owner=MORAG)
+    st, events = do(GAME, st, "target walkman 1 1 2")
+    st, events = do(GAME, st, "match 2 3 4")
+    assert st.orb == 0 and "orb" in [e.kind for e in events]
+    assert GAME.view(st, 1)["orb"] == {"holder": 0}
+
+
+@pytest.mark.parametrize(("orb_roll", "taken"), [((3, 3, 1, 2, 3), True), ((1, 2, 3, 4, 5), False)])
+def test_mcu93_q3_stealing_from_the_orb_holder_earns_a_roll_for_it(
+    orb_roll: tuple[int, ...], taken: bool
+) -> None:
+    rolls = [*STEAL_COSMO, orb_roll, (7, 7), *NEXT_TURN]  # Q3: the d8s' 7 7 is only a pair
+    st = position(GAME, rolls, owner={"cosmo": 1}, orb=1)
+    st, events = do(GAME, st, COSMO_MOVES[0])
+    st = play(GAME, st, COSMO_MOVES[1])
+    st, events = do(GAME, st, COSMO_MOVES[2])
+    roll = next(e for e in events if e.kind == "orb-roll")
+    assert roll.reveals and st.orb == (0 if taken else 1)
+
+
+def test_mcu94_q1_a_last_chance_round_of_steals_from_the_next_player_to_the_taker() -> None:
+    owner = all_owned_but(GAME.new_game(3, 1), "walkman", seat=2)
+    nothing = [(4, 4, 4, 4, 4), (4, 5)]  # matches none of the cards that can be stolen
+    seven = [(4,) * 7, (4, 5)]  # seat 2 holds two extra_die Sets
+    st = position(GAME, CLAIM_WALKMAN + nothing + seven + nothing, owner=owner)
+    st, events = do(GAME, st, "target walkman 1 1 2")
+    st, events = do(GAME, st, "match 2 3 4")
+    assert "last-chance" in [e.kind for e in events] and st.final == [1, 2, 0] and st.current == 1
+    assert GAME.view(st, 1)["final_round"] == [1, 2, 0]
+    for seat in (1, 2, 0):
+        assert st.current == seat and legal(GAME, st)[0] == "pass"
+        st = play(GAME, st, "pass")
+    assert st.phase == OVER and st.outcome is not None and st.outcome.winners == (2,)
+
+
+def test_q1_only_steals_in_the_last_chance_round_and_protected_sets_stay() -> None:
+    owner = all_owned_but(GAME.new_game(3, 1), "walkman", seat=2)
+    st = position(GAME, [*CLAIM_WALKMAN, (2, 6, 6, 4, 4), (7, 5)], owner=owner)
+    st = play(GAME, st, "target walkman 1 1 2", "match 2 3 4")
+    targets = {a.split()[1] for a in legal(GAME, st) if a.startswith("target")}
+    assert targets == {"walkman", "star-lord", "korath"}  # Morag is the only Set not whole
+
+
+def test_q4_the_orb_roll_happens_in_the_last_chance_round_too() -> None:
+    owner = all_owned_but(GAME.new_game(3, 1), seat=2) | {"cosmo": 1}
+    rolls = [*STEAL_COSMO, (2, 2, 2, 1, 1), (7, 8), *NEXT_TURN]
+    st = position(GAME, rolls, owner=owner, orb=1)
+    st.final = [0, 1, 2]
+    st = play(GAME, st, *COSMO_MOVES)
+    assert st.orb == 0 and st.current == 1 and st.final == [1, 2]
+
+
+def test_q10_the_orb_enters_only_on_morags_first_completion() -> None:
+    st = position(GAME, CLAIM_WALKMAN + NEXT_TURN, owner=MORAG, orb=2)
+    st = play(GAME, st, "target walkman 1 1 2", "match 2 3 4")
+    assert st.orb == 2
+
+
+def test_mcu95_e10_a_set_value_plus_a_loose_card_plus_five_for_the_orb() -> None:
+    st = position(GAME, NEXT_TURN, owner=dict.fromkeys(group_cards("Morag"), 0) | {"cosmo": 0})
+    st.orb = 0
+    assert GAME.scores(st)[0] == 9 + 1 + ORB_BONUS
+
+
+def test_q2_a_tie_is_a_shared_win() -> None:
+    owner = dict.fromkeys(group_cards("Morag"), 0) | dict.fromkeys(group_cards("Xandar"), 1)
+    st = position(GAME, NEXT_TURN, players=2, owner=owner)
+    GAME._finish(st, [])
+    assert st.outcome is not None and st.outcome.winners == (0, 1)
+
+
+def test_q8_extra_die_power_rolls_an_eighth_die() -> None:
+    owner = dict.fromkeys(group_cards("The Kyln"), 0)
+    st = position(GAME, [(4, 4, 4, 4, 4, 3), (4, 4)], owner=owner)
+    assert st.sides == [6] * 5 + [8] * 2 + [6] and "target walkman 2 8" in legal(GAME, st)
+
+
+def test_q8_reroll_power_rerolls_the_unplaced_dice_once_a_turn() -> None:
+    owner = dict.fromkeys(group_cards("Knowhere"), 0)
+    st = position(GAME, [(4, 4, 4, 4, 4), (4, 4), (2, 6, 4, 4, 4), (5, 5)], owner=owner)
+    assert legal(GAME, st)[-1] == "reroll"
+    st = play(GAME, st, "reroll")
+    assert st.rerolls == 0 and "reroll" not in legal(GAME, st)
+    assert "target walkman 1 1 2" in legal(GAME, st)
