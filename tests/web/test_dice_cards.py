@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.system import chromium
-from tests.web.test_browser import ARGS, ARTIFACTS, msg
+from tests.web.test_browser import ARGS, ARTIFACTS
 from warroom.bots import tiers_for
 
 MODES = ["mass-effect-war-assets", "mcu-guardians"]
@@ -22,7 +22,8 @@ TABLE_DRAWN = "G.msg && document.querySelectorAll('#cards .dcard').length"
 SNAPSHOT = """() => ({
   m: G.msg,
   tray: [...document.querySelectorAll('#tray .dface')].map(
-    (d) => [Number(d.dataset.die), Number(d.dataset.sides), Number(d.dataset.face), d.dataset.state]),
+    (d) => [Number(d.dataset.die), Number(d.dataset.sides), Number(d.dataset.face),
+      d.dataset.state]),
   rows: [...document.querySelectorAll('#attempt .crow')].map((r) => [r.dataset.row,
     [...r.querySelectorAll('.dface')].map((d) => Number(d.dataset.die))]),
   cards: document.querySelectorAll('#cards .dcard').length,
@@ -164,7 +165,9 @@ def test_a_dice_game_is_played_by_clicks_in_a_browser(server: str, mode: str) ->
                         later = later or (first and kinds <= {"match", "aside"})
                         continue
                     if "target" in kinds:
-                        click_dice_then_row(page, max((a for a in legal if a[0] == "target"), key=len))
+                        click_dice_then_row(
+                            page, max((a for a in legal if a[0] == "target"), key=len)
+                        )
                         first = True
                     elif "match" in kinds:
                         click_dice_then_row(page, next(a for a in legal if a[0] == "match"))
