@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -19,11 +19,20 @@ BOARD_FORMAT = "warroom-board"
 CANVAS_WIDTH, CANVAS_HEIGHT = 1000.0, 640.0
 
 
-class _Strict(BaseModel):
+class StrictModel(BaseModel):
+    """A data file's part: unknown keys refused (a typo is an error, not a silent default)."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class ProvenanceFile(_Strict):
+class SourceFile(StrictModel):
+    """Where one value comes from: the rulebook, another public source, or a reconstruction."""
+
+    kind: Literal["stated", "public", "reconstructed"]
+    source: str = Field(min_length=1)
+
+
+class ProvenanceFile(StrictModel):
     sources: list[str] = Field(min_length=1)
     notes: list[str] = []
     reconstructed: list[str] = Field(
@@ -31,12 +40,12 @@ class ProvenanceFile(_Strict):
     )
 
 
-class RegionFile(_Strict):
+class RegionFile(StrictModel):
     bonus: int = Field(ge=0)
     color: str | None = None
 
 
-class TerritoryFile(_Strict):
+class TerritoryFile(StrictModel):
     region: str
     connections: dict[str, str] = Field(description="neighbour name -> connection kind")
     card: str | None = None
@@ -46,7 +55,7 @@ class TerritoryFile(_Strict):
     )
 
 
-class BoardFile(_Strict):
+class BoardFile(StrictModel):
     format: str
     version: int
     id: str

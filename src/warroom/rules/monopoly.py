@@ -13,9 +13,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from warroom.core.board import check_header, validate
+from warroom.core.board import ProvenanceFile, StrictModel, check_header, validate
 from warroom.core.errors import BoardError
 from warroom.data import read_file, read_json
 
@@ -48,17 +48,7 @@ REPAIRS = "repairs"
 HQ = 5  # building level of a Headquarters (levels 1-4 are that many Bases)
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class ProvenanceFile(_Strict):
-    sources: list[str] = Field(min_length=1)
-    notes: list[str] = []
-    reconstructed: list[str] = []
-
-
-class RulesFile(_Strict):
+class RulesFile(StrictModel):
     start_cash: int = Field(gt=0)
     go_salary: int = Field(ge=0)
     jail_fine: int = Field(ge=0)
@@ -71,11 +61,11 @@ class RulesFile(_Strict):
     jail_turns: int = Field(gt=0)
 
 
-class SetFile(_Strict):
+class SetFile(StrictModel):
     color: str
 
 
-class SpaceFile(_Strict):
+class SpaceFile(StrictModel):
     name: str = Field(min_length=1)
     type: Literal[
         "go", "hero", "dice-hero", "deck", "tax", "battle", "jail", "free-parking", "go-to-jail"
@@ -91,10 +81,10 @@ class SpaceFile(_Strict):
     deck: str | None = None
     amount: int | None = Field(default=None, ge=0)
     number: int | None = Field(default=None, ge=1, le=6)
-    reconstructed: list[str] = []
+    reconstructed: list[str] = Field(default_factory=list)
 
 
-class CardFile(_Strict):
+class CardFile(StrictModel):
     title: str = Field(min_length=1)
     effect: Literal[
         "advance",
@@ -117,12 +107,12 @@ class CardFile(_Strict):
     reconstructed: bool = False
 
 
-class DeckFile(_Strict):
+class DeckFile(StrictModel):
     name: str
     cards: list[CardFile]
 
 
-class MonopolyFile(_Strict):
+class MonopolyFile(StrictModel):
     format: str
     version: int
     id: str

@@ -14,9 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from warroom.core.board import check_header, validate
+from warroom.core.board import ProvenanceFile, SourceFile, StrictModel, check_header, validate
 from warroom.core.errors import BoardError
 from warroom.data import read_file, read_json
 from warroom.rules.dice_match import Row, feasible, parse_row, steal6
@@ -63,23 +63,7 @@ TARGETS = set(range(1, D8 + 1))  # ME124: exact targets print 1 to 8
 SCAN_EXAMPLE = (2, ("7", "5", "3+"))  # [Planet Scanning] example card: value, rows (E13/E17)
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class SourceFile(_Strict):
-    """Where one value comes from: the rulebook, another public source, or a reconstruction."""
-
-    kind: Literal["stated", "public", "reconstructed"]
-    source: str = Field(min_length=1)
-
-
-class ProvenanceFile(_Strict):
-    sources: list[str] = Field(min_length=1)
-    notes: list[str] = []
-
-
-class GroupFile(_Strict):
+class GroupFile(StrictModel):
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
     value: int = Field(gt=0)
@@ -88,17 +72,18 @@ class GroupFile(_Strict):
     provenance: dict[str, SourceFile]
 
 
-class CardFile(_Strict):
+class CardFile(StrictModel):
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
     group: str
     value: int = Field(gt=0)
     rows: list[str] = Field(min_length=1)
-    scan: list[int] = []  # War Assets: the rows marked for Galaxy at War scanning (1-based)
+    # War Assets: the rows marked for Galaxy at War scanning (1-based)
+    scan: list[int] = Field(default_factory=list)
     provenance: dict[str, SourceFile]
 
 
-class DiceCardsFile(_Strict):
+class DiceCardsFile(StrictModel):
     format: str
     version: int
     id: str

@@ -11,11 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from warroom.core.board import check_header, validate
+from warroom.core.board import ProvenanceFile, SourceFile, StrictModel, check_header, validate
 from warroom.core.errors import BoardError
 from warroom.data import read_file, read_json
 
@@ -42,23 +41,7 @@ CONTINENT_NAMES = ("North America", "South America", "Europe", "Africa", "Asia",
 AFRICA_LINKS = {"South America", "Europe", "Asia"}  # and not North America nor Australia
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class SourceFile(_Strict):
-    """Where one value comes from: the rulebook, another public source, or a reconstruction."""
-
-    kind: Literal["stated", "public", "reconstructed"]
-    source: str = Field(min_length=1)
-
-
-class ProvenanceFile(_Strict):
-    sources: list[str] = Field(min_length=1)
-    notes: list[str] = []
-
-
-class ContinentFile(_Strict):
+class ContinentFile(StrictModel):
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
     color: str = Field(min_length=1)
@@ -68,14 +51,14 @@ class ContinentFile(_Strict):
     provenance: dict[str, SourceFile]
 
 
-class TacticsFile(_Strict):
+class TacticsFile(StrictModel):
     id: str
     name: str = Field(min_length=1)
     count: int = Field(gt=0)
     provenance: dict[str, SourceFile]
 
 
-class StrikeFile(_Strict):
+class StrikeFile(StrictModel):
     format: str
     version: int
     id: str
@@ -158,6 +141,7 @@ def _build(f: StrikeFile, source: str) -> StrikeCards:
         provenance=provenance,
     )
 
+
 def _problems(f: StrikeFile) -> list[tuple[str, str]]:
     """Every stated fact the file breaks, as (entry, problem): all of them, not the first."""
     out: list[tuple[str, str]] = []
@@ -202,8 +186,7 @@ def _problems(f: StrikeFile) -> list[tuple[str, str]]:
                 out.append(
                     (
                         f"continents.{k} ({names[k]})",
-                        f"adjacent: {names[back]} does not list it back (connections go both "
-                        "ways)",
+                        f"adjacent: {names[back]} does not list it back (connections go both ways)",
                     )
                 )
     if "Africa" in names:
@@ -225,7 +208,6 @@ def _problems(f: StrikeFile) -> list[tuple[str, str]]:
     if sum(t.count for t in f.tactics) != TACTICS_CARDS:
         out.append(("tactics", f"[card anatomy]: {TACTICS_CARDS} tactics cards in all"))
     return out
-
 
 
 @cache
