@@ -218,7 +218,17 @@ def test_war_assets_board_look_actions_and_a_typed_target() -> None:
     card = next(c for c in view["cards"] if c["id"] == target.args[0])
     word = card["id"] if "'" in card["name"] else card["name"].lower()
     typed = f"target {word} " + " ".join(map(str, target.args[1:]))
-    out = session(match, ["board", "look eden prime", "actions", "odds", typed, "board"], {seat})
+    lines = [
+        "board",
+        "look eden prime",
+        "actions",
+        "odds",
+        "odds eden prime",
+        typed,
+        "odds",
+        "board",
+    ]
+    out = session(match, lines, {seat})
     # the board: every group with its values, every card, the dice of the roll
     for g in view["groups"]:
         assert f"{g['name']} (all {g['value']}, apart {g['cards_value']})" in out
@@ -228,9 +238,14 @@ def test_war_assets_board_look_actions_and_a_typed_target() -> None:
     # look: a card's group, value, rows and owner
     assert "Eden Prime (Earth Central Systems): worth 3; id eden-prime" in out
     assert "rows: row 1: 7; row 2: 3 3; row 3: 4+ (1-3s)" in out
-    # actions by card and row with the dice's faces; odds not there yet
+    # actions by card and row with the dice's faces and chances; odds from the solver
     assert f"{card['name']}, row {target.args[1]}: " in out
-    assert "are not available yet" in out
+    from warroom.odds.dice_match import card_odds_float
+    from warroom.rules.dice_match import parse_row
+
+    eden = card_odds_float([parse_row(t) for t in ("7", "3 3", "4+")])
+    assert "Chance to complete the card, staged each way (best first): target " in out
+    assert f"selectable {eden.p_select:.1%}, completed {eden.p_complete:.1%}" in out
     # the typed action (a card name with any case and spaces) staged the card
     assert "Refused" not in out
     assert f"Player {seat + 1} matches {card['name']}'s row" in out

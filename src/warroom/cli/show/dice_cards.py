@@ -13,6 +13,8 @@ from rich.table import Table
 
 from warroom.cli.show import SEAT_COLORS, Display, pick
 from warroom.core import Action, Match
+from warroom.games.dice_cards.rules import STEAL, DiceCardsGame, row_name
+from warroom.games.dice_cards.state import DiceCardsState
 
 HELP = """[bold]The dice games[/] (War Assets, Guardians of the Galaxy)
   dice are numbered 1-7 for the whole turn: 5 d6 (1-5), then 2 d8 (6-7); more d6 follow
@@ -25,7 +27,9 @@ HELP = """[bold]The dice games[/] (War Assets, Guardians of the Galaxy)
   [cyan]board[/]  the cards by group, scores, the dice and the staged card
   [cyan]actions[/]  every choice by card and row, with the dice's faces
   [cyan]look CARD[/] or [cyan]look GROUP[/]  one card (rows, owner, group) or one group in detail
-  [cyan]odds[/]  the chance to complete the staged card (not available yet)"""
+  [cyan]odds[/]  the chance to complete the staged card, playing this roll at best (on a first
+        roll: the best ways to stage a card); [cyan]odds CARD[/]  a card from a fresh first roll
+  ([cyan]actions[/] gives each choice's chance to complete the card too)"""
 
 
 def _style(seat: int) -> str:
@@ -187,11 +191,13 @@ class DiceCardsDisplay(Display):
                 rows.setdefault((view["attempt"]["card"], a.args[0]), []).append(a)
             else:
                 other.append(a)
+        game, st = _engine(match)
         lines = []
         for (card, row), acts in rows.items():
             where = "steal row" if row == "steal" else f"row {row}"
             ways = ", ".join(
-                f"{a.text()} ({_faces(view, list(a.args[2 if a.kind == 'target' else 1 :]))})"
+                f"{a.text()} ({_faces(view, list(a.args[2 if a.kind == 'target' else 1 :]))}; "
+                f"{_chance(game, st, seat, a):.0%})"
                 for a in acts
             )
             lines.append(f"{names[card]}, {where}: {ways}")
@@ -256,10 +262,97 @@ class DiceCardsDisplay(Display):
         return "\n".join(lines)
 
     def odds(self, match: Match, seat: int, rest: str) -> str:
+        """`odds`: the staged card's chance to be completed, playing this roll at best; on a
+        first roll, the best ways to stage a card. `odds CARD`: a card from a fresh first
+        roll (selectable, completed, completed once selected)."""
+        from warroom.odds.dice_match import Match as SolverMatch
+        from warroom.odds.dice_match import best_match, card_odds_float
+
+        game, st = _engine(match)
+        view = match.view(seat)
+        if rest:
+            names = {c["name"]: c for c in view["cards"]}
+            c = names[pick(rest, list(names), "card")]
+            k = st.cards.card(c["id"])
+            assert k is not None
+            d6 = st.sides.count(6) if st.sides else 5
+            d8 = st.sides.count(8) if st.sides else 2
+            steal = c["owner"] is not None and c["owner"] != seat
+            rows = game.target_rows(st, seat, k) if steal else st.cards.cards[k].rows
+            o = card_odds_float(rows, d6, d8)
+            how = " (with the steal row)" if len(rows) > len(st.cards.cards[k].rows) else ""
+            return (
+                f"{c['name']}{how} from a first roll of {d6} d6 and {d8} d8: selectable "
+                f"{o.p_select:.1%}, completed {o.p_complete:.1%} "
+                f"({o.p_complete_if_selected:.1%} once selected, about "
+                f"{o.expected_rolls_if_selected:.1f} rolls), playing at best"
+            )
+        if view["phase"] == "over":
+            return "The game is over: write 'odds CARD' for a card's odds from a first roll."
+        if view["phase"] == "target":
+            ranked = sorted(
+                (
+                    (_chance(game, st, seat, a), a.text())
+                    for a in match.legal(seat)
+                    if a.kind == "target"
+                ),
+                reverse=True,
+            )
+            if not ranked:
+                return "This roll matches no card: nothing can be staged."
+            best = "; ".join(f"{t} {p:.1%}" for p, t in ranked[:5])
+            return f"Chance to complete the card, staged each way (best first): {best}"
+        rows, free = st.rows(), st.unplaced()
+        slots = st.open_slots()
+        name = st.cards.cards[st.target].name
+        choice = best_match([rows[k] for k in slots], [st.dice()[i] for i in free])
+        if choice is None:
+            return f"{name}: nothing can be done with this roll."
+        if isinstance(choice, SolverMatch):
+            dice = " ".join(str(free[i] + 1) for i in choice.dice)
+            how = f"match {_slot_name(st, slots[choice.row])} {dice}"
+        else:
+            how = f"aside {free[choice.die] + 1}"
         return (
-            "Odds for the dice games (the chance to complete the staged card) are not "
-            "available yet."
+            f"{name}: {len(slots)} row(s) open; playing this roll at best ({how}), "
+            f"{choice.p:.1%} to complete it, about {choice.rolls:.1f} more rolls"
         )
+
+
+def _engine(match: Match) -> tuple[DiceCardsGame, DiceCardsState]:
+    game, st = match.game, match.state
+    assert isinstance(game, DiceCardsGame) and isinstance(st, DiceCardsState)
+    return game, st
+
+
+def _slot_name(st: DiceCardsState, slot: int) -> str:
+    return str(row_name(st, slot))
+
+
+def _chance(game: DiceCardsGame, st: DiceCardsState, seat: int, action: Action) -> float:
+    """The chance to complete the card after a `target` or `match` action, playing on at
+    best (the solver's exact expectimax, in floats)."""
+    from warroom.odds.dice_match import completion_float
+
+    if action.kind == "target":
+        k = st.cards.card(str(action.args[0]))
+        assert k is not None
+        rows = list(game.target_rows(st, seat, k))
+        open_slots = list(range(len(rows)))
+        row, dice = action.args[1], action.args[2:]
+        slot = len(rows) - 1 if row == STEAL else int(row) - 1
+    else:
+        rows = list(st.rows())
+        open_slots = st.open_slots()
+        row, dice = action.args[0], action.args[1:]
+        slot = len(rows) - 1 if row == STEAL else int(row) - 1
+    left = [rows[k] for k in open_slots if k != slot]
+    if not left:
+        return 1.0
+    used = {int(str(n)) - 1 for n in dice}
+    free = [i for i in st.unplaced() if i not in used]
+    d6 = sum(1 for i in free if st.sides[i] == 6)
+    return completion_float(left, d6, len(free) - d6)[0]
 
 
 DISPLAY = DiceCardsDisplay()
