@@ -186,3 +186,89 @@ def test_words_of_an_action_may_be_shortened_to_a_unique_prefix() -> None:
     assert "Refused" not in out
     assert f"Player {seat + 1} draws a continent card" in out
     assert match.view(seat)["seats"][seat]["hand_size"] >= 4
+
+
+def dice_turn(mode: str, seed: int = 3) -> tuple[Match, int]:
+    """A 2-player dice game at its first decision, with some card's row matched by the roll."""
+    while True:
+        match = Match.start(mode, 2, seed)
+        seat = match.to_move()[0]
+        if any(a.kind == "target" for a in match.legal(seat)):
+            return match, seat
+        seed += 1
+
+
+def test_dice_games_have_their_display() -> None:
+    from warroom.cli.show.dice_cards import DiceCardsDisplay
+
+    for mode in ("mass-effect-war-assets", "mcu-guardians"):
+        assert isinstance(display_for(mode), DiceCardsDisplay)
+
+
+def test_war_assets_board_look_actions_and_a_typed_target() -> None:
+    match, seat = dice_turn("mass-effect-war-assets")
+    view = match.view(seat)
+    names = {c["id"]: c["name"] for c in view["cards"]}
+    # typed by name in lower case (a name with a space, where the roll allows), not by id;
+    # a name with an apostrophe (Sur'Kesh) is typed by its id, as `actions` lists it
+    targets = [a for a in match.legal(seat) if a.kind == "target"]
+    target = max(
+        targets, key=lambda a: (" " in names[str(a.args[0])], "'" not in names[str(a.args[0])])
+    )
+    card = next(c for c in view["cards"] if c["id"] == target.args[0])
+    word = card["id"] if "'" in card["name"] else card["name"].lower()
+    typed = f"target {word} " + " ".join(map(str, target.args[1:]))
+    lines = [
+        "board",
+        "look eden prime",
+        "actions",
+        "odds",
+        "odds eden prime",
+        typed,
+        "odds",
+        "board",
+    ]
+    out = session(match, lines, {seat})
+    # the board: every group with its values, every card, the dice of the roll
+    for g in view["groups"]:
+        assert f"{g['name']} (all {g['value']}, apart {g['cards_value']})" in out
+    for c in view["cards"]:
+        assert c["name"] in out
+    assert "Dice: #1 " in out and "#7 d8:" in out
+    # look: a card's group, value, rows and owner
+    assert "Eden Prime (Earth Central Systems): worth 3; id eden-prime" in out
+    assert "rows: row 1: 7; row 2: 3 3; row 3: 4+ (1-3s)" in out
+    # actions by card and row with the dice's faces and chances; odds from the solver
+    assert f"{card['name']}, row {target.args[1]}: " in out
+    from warroom.odds.dice_match import card_odds_float
+    from warroom.rules.dice_match import parse_row
+
+    eden = card_odds_float([parse_row(t) for t in ("7", "3 3", "4+")])
+    assert "Chance to complete the card, staged each way (best first): target " in out
+    assert f"selectable {eden.p_select:.1%}, completed {eden.p_complete:.1%}" in out
+    # the typed action (a card name with any case and spaces) staged the card
+    assert "Refused" not in out
+    assert f"Player {seat + 1} matches {card['name']}'s row" in out
+    after = match.view(seat)
+    if after["attempt"] is not None and after["current"] == seat:
+        assert f"Trying for {card['name']}" in out
+
+
+def test_guardians_board_shows_powers_and_the_orb_and_plays_typed_actions() -> None:
+    match, seat = dice_turn("mcu-guardians")
+    out = session(match, ["board", "look morag", "look star-lord"], {seat})
+    assert "power: once a turn, reroll every unplaced die" in out
+    assert "the Orb: not in play yet" in out
+    assert "Set power: once a turn, reroll every unplaced die" in out
+    assert "the Orb comes in with it; now with nobody" in out
+    assert "Star-Lord (Morag): worth 3" in out
+    # play the seat's decisions by typing the first legal action, through a whole turn
+    lines = []
+    turn = match.view(seat)["turn"]
+    while match.to_move() == (seat,) and match.view(seat)["turn"] == turn:
+        action = match.legal(seat)[0]
+        lines.append(action.text())
+        session(match, [action.text()], {seat})
+    assert lines and lines[0].startswith("target")
+    texts = [e.text for e in match.log]
+    assert any(t.startswith(f"Player {seat + 1} matches ") for t in texts)

@@ -263,7 +263,8 @@ class Terminal:
             self.console.print(line, highlight=False)
 
     def show_prompt_header(self, seat: int, view: dict[str, Any]) -> None:
-        name = view["players"][seat] if "players" in view else ""
+        player = view["players"][seat] if "players" in view else ""
+        name = player if isinstance(player, str) else str(player.get("name", ""))
         bits = [name, f"step: {view.get('phase', '')}"]
         bits += self.display.header(self.match, seat, view)
         self.console.print(" | ".join(b for b in bits if b), highlight=False, markup=False)
@@ -281,6 +282,11 @@ class Terminal:
             )
 
     def show_actions(self, seat: int) -> None:
+        own = self.display.action_lines(self.match, seat)
+        if own is not None:
+            for line in own:
+                self.console.print(line, highlight=False, markup=False)
+            return
         legal = self.match.legal(seat)
         groups: dict[tuple[Any, ...], list[int]] = {}
         for a in legal:
@@ -364,4 +370,3 @@ def _abbreviates(typed: Action, action: Action) -> bool:
         elif not str(full).lower().startswith(str(short).lower()):
             return False
     return True
-

@@ -30,6 +30,8 @@ DISPLAYS = {
     "risk-classic": "risk",
     "monopoly-avengers": "monopoly",
     "risk-strike": "strike",
+    "mass-effect-war-assets": "dice_cards",
+    "mcu-guardians": "dice_cards",
 }
 
 
@@ -48,6 +50,11 @@ class Display:
     def note(self, match: Match, seat: int, action: Action) -> str:
         """A remark after one line of the `actions` list (plain text), or ''."""
         return ""
+
+    def action_lines(self, match: Match, seat: int) -> list[str] | None:
+        """The `actions` list in the game's own words (plain text), or None for the usual
+        one (actions that differ in trailing numbers folded into a range)."""
+        return None
 
     def places(self, match: Match) -> list[str]:
         """Every place name on the board, for `look`, unquoted names and completion."""

@@ -96,7 +96,12 @@ function render() {
   const view = m.view;
   $("monowrap").hidden = true;
   $("strikewrap").hidden = true;
-  if (isStrike(view)) {
+  $("dicewrap").hidden = true;
+  if (isDiceCards(view)) {
+    $("boardwrap").hidden = true;
+    $("generic").hidden = true;
+    renderDiceCards();
+  } else if (isStrike(view)) {
     $("boardwrap").hidden = true;
     $("generic").hidden = true;
     renderStrike();
@@ -187,6 +192,7 @@ function renderPlayers() {
       const p = v.status[s.seat];
       cells.push(el("td", { class: "num" }, `M${p.cash}`), el("td", { class: "muted" }, p.in_jail ? "in Jail" : p.space));
     }
+    if (isDiceCards(v) && v.players[s.seat]) cells.push(el("td", { class: "num" }, `${v.players[s.seat].score} pts`));
     if (v.alive && !v.alive[s.seat]) cells.push(el("td", {}, "out"));
     t.append(el("tr", { class: m.to_move.includes(s.seat) ? "moving" : "" }, cells));
   }
@@ -306,6 +312,7 @@ function clickTerritory(name) {
 function renderActions() {
   const m = G.msg;
   if (isStrike(m.view)) { renderStrikeActions(); return; }
+  if (isDiceCards(m.view)) { renderDiceActions(); return; }
   // The same choices keep the same buttons: where other seats act at the same time (bots
   // bidding, trading), a button is not swapped out from under a click.
   const key = JSON.stringify([m.seat, legalActions(), G.pick, m.can_undo, !!m.outcome, G.pick.length ? m.state : 0]);

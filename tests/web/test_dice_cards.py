@@ -1,0 +1,197 @@
+"""The dice games on the web (Mass Effect War Assets, MCU Guardians of the Galaxy): created and
+played over the API, and by clicking in Chromium (dice in the tray, then a row; only legal
+buttons; the tray drawn as the view has the dice; forced choices taken without a click).
+Screenshots of each table mid-attempt are kept in test-artifacts/ for people to look at."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.web.system import chromium
+from tests.web.test_browser import ARGS, ARTIFACTS
+from warroom.bots import tiers_for
+
+MODES = ["mass-effect-war-assets", "mcu-guardians"]
+VS_BOT = [{"kind": "human"}, {"kind": "bot", "tier": "random"}]
+TABLE_DRAWN = "G.msg && document.querySelectorAll('#cards .dcard').length"
+# The view and what the page drew from it, read in one go (a bot may move at any moment).
+SNAPSHOT = """() => ({
+  m: G.msg,
+  tray: [...document.querySelectorAll('#tray .dface')].map(
+    (d) => [Number(d.dataset.die), Number(d.dataset.sides), Number(d.dataset.face),
+      d.dataset.state]),
+  rows: [...document.querySelectorAll('#attempt .crow')].map((r) => [r.dataset.row,
+    [...r.querySelectorAll('.dface')].map((d) => Number(d.dataset.die))]),
+  cards: document.querySelectorAll('#cards .dcard').length,
+  buttons: [...document.querySelectorAll('#dicewrap [data-action], #actions [data-action]')]
+    .map((b) => b.dataset.action),
+})"""
+
+
+def state(client: TestClient, game: str, token: str) -> dict[str, Any]:
+    r = client.get(f"/api/games/{game}", headers={"X-Seat-Token": token})
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_dice_game_is_offered_created_and_played_over_the_api(
+    client: TestClient, mode: str
+) -> None:
+    """A person against the random bot: a card staged, a row matched or a die set aside (or
+    a pass on a roll that matches nothing); the view has the documented shape."""
+    modes = {m["id"]: m for m in client.get("/api/modes").json()}
+    assert modes[mode]["bot_tiers"] == tiers_for(mode)
+    r = client.post("/api/games", json={"mode": mode, "seats": VS_BOT})
+    assert r.status_code == 201, r.text
+    g = r.json()
+    token = g["seats"][0]["token"]
+    done: set[str] = set()
+    bot_moves = 0
+    deadline = time.time() + 30
+    while not ({"target", "after"} <= done and bot_moves) and time.time() < deadline:
+        s = state(client, g["id"], token)
+        v = s["view"]
+        assert v["mode"] == mode and len(v["players"]) == 2 and len(v["dice"]) >= 7
+        assert [d["sides"] for d in v["dice"][:7]] == [6] * 5 + [8] * 2
+        if s["outcome"]:
+            break
+        if s["to_move"] != [0]:
+            bot_moves += 1
+            time.sleep(0.02)
+            continue
+        legal = s["legal"]
+        action = legal[0]
+        ack = client.post(
+            f"/api/games/{g['id']}/act",
+            json={"state": s["state"], "action": action},
+            headers={"X-Seat-Token": token},
+        )
+        assert ack.status_code == 200, ack.text
+        if action[0] == "target":
+            done.add("target")
+            after = state(client, g["id"], token)["view"]
+            card = next(c for c in after["cards"] if c["id"] == action[1])
+            assert after["attempt"] is None or after["attempt"]["card"] == card["id"]
+        elif action[0] in ("match", "aside") or (action[0] == "pass" and "target" in done):
+            done.add("after")
+    assert {"target", "after"} <= done and bot_moves, (done, bot_moves)
+
+
+# -- in a browser ---------------------------------------------------------------------------
+def check_table(snap: dict[str, Any]) -> None:
+    """The tray is the view's dice; the staged card's rows carry the dice placed on them;
+    every button is a legal action and every legal action has a button."""
+    m = snap["m"]
+    v = m["view"]
+    assert snap["cards"] == len(v["cards"])
+    assert snap["tray"] == [[d["die"], d["sides"], d["face"], d["state"]] for d in v["dice"]]
+    if v["attempt"] is not None:
+        assert snap["rows"] == [[str(r["row"]), r["dice"] or []] for r in v["attempt"]["rows"]]
+    legal = {" ".join(map(str, a)) for a in m["legal"]}
+    shown = set(snap["buttons"])
+    assert shown <= legal | {"undo"}, shown - legal
+    assert legal <= shown, legal - shown
+
+
+def click_dice_then_row(page: Any, action: list[Any]) -> None:
+    """Select the action's dice in the tray, then click its row (on the table for `target`,
+    on the staged card for `match`)."""
+    dice = action[3:] if action[0] == "target" else action[2:]
+    for die in dice:
+        page.click(f'#tray button.dface[data-die="{die}"]', timeout=3000)
+    if action[0] == "target":
+        row = f'#cards .dcard[data-card="{action[1]}"] .crow[data-row="{action[2]}"]'
+    else:
+        row = f'#attempt .crow[data-row="{action[1]}"]'
+    page.click(row, timeout=3000)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_dice_game_is_played_by_clicks_in_a_browser(server: str, mode: str) -> None:
+    """Made in the lobby against the random bot; a first roll answered (a card staged by
+    clicking dice then a row, or a pass), then a row matched the same way or a die set aside
+    by clicking it; the table checked against the view at every decision."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(server + "/")
+            page.select_option("#mode", mode)
+            page.select_option("#players", "2")
+            options = page.locator("#seat-1 option").evaluate_all("os => os.map(o => o.value)")
+            assert [o for o in options if o.startswith("bot:")] == [
+                f"bot:{t}" for t in tiers_for(mode)
+            ]
+            page.select_option("#seat-1", "bot:random")
+            page.click("#create")
+            page.goto(str(page.locator("#play-first").get_attribute("href")))
+            page.wait_for_function(TABLE_DRAWN)
+            assert page.locator("#boardwrap").is_hidden() and page.locator("#generic").is_hidden()
+            first = later = shot = False
+            checked = 0
+            deadline = time.time() + 90
+            while not (first and later and shot) and time.time() < deadline:
+                snap = page.evaluate(SNAPSHOT)
+                m = snap["m"]
+                if m["outcome"]:
+                    break
+                if m["seat"] not in m["to_move"] or not m["legal"]:
+                    time.sleep(0.03)
+                    continue
+                check_table(snap)
+                checked += 1
+                legal = m["legal"]
+                kinds = {a[0] for a in legal}
+                if m["view"]["attempt"] is not None and not shot:
+                    ARTIFACTS.mkdir(exist_ok=True)
+                    page.screenshot(path=str(ARTIFACTS / f"{mode}.png"))
+                    shot = True
+                try:
+                    if len(legal) == 1 and not m["can_undo"]:
+                        # A forced choice (a pass, the one placement, the one kind to set
+                        # aside): the page sends it by itself.
+                        page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                        first = first or kinds == {"pass"}
+                        later = later or (first and kinds <= {"match", "aside"})
+                        continue
+                    if "target" in kinds:
+                        click_dice_then_row(
+                            page, max((a for a in legal if a[0] == "target"), key=len)
+                        )
+                        first = True
+                    elif "match" in kinds:
+                        click_dice_then_row(page, next(a for a in legal if a[0] == "match"))
+                        later = later or first
+                    elif "aside" in kinds:
+                        page.click(f'#tray button.dface[data-die="{legal[0][1]}"]')
+                        later = later or first
+                    else:
+                        page.click(f'#actions button[data-action="{legal[0][0]}"]')
+                        first = first or legal[0][0] == "pass"
+                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                except PlaywrightTimeout:
+                    continue  # the bot moved first: look again
+            assert first and later and checked, (first, later, checked)
+            assert shot, "no attempt was under way at a decision of ours"
+            assert errors == []
+            # A spectator sees the table and is offered nothing.
+            game = page.url.split("/game/")[1].split("#")[0]
+            watcher = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+            watcher.on("pageerror", lambda exc: errors.append(str(exc)))
+            watcher.goto(f"{server}/game/{game}")
+            watcher.wait_for_function(TABLE_DRAWN)
+            assert not watcher.evaluate(SNAPSHOT)["buttons"]
+            assert watcher.locator("#tray button.dface").count() == 0
+            assert errors == []
+        finally:
+            browser.close()
