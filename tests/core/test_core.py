@@ -380,3 +380,12 @@ def test_log_keeps_every_event_across_reveals_and_drops_undone_ones() -> None:
     assert m.log == kept
     loaded = Match.from_save(json.loads(json.dumps(m.to_save())))
     assert loaded.log == m.log
+
+
+def test_a_name_with_an_apostrophe_can_be_typed_without_quotes() -> None:
+    assert Action.parse("target sur'kesh 3 2") == Action("target", ("sur'kesh", 3, 2))
+    assert Action.parse('target "Sur\'Kesh" 1') == Action("target", ("Sur'Kesh", 1))
+    action = Action("target", ("Sur'Kesh", 1))
+    assert Action.parse(action.text()) == action
+    with pytest.raises(MalformedAction, match="cannot read"):
+        Action.parse('attack "Gaul 3')

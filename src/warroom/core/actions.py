@@ -33,9 +33,11 @@ class Action:
     def parse(text: str) -> Action:
         """Parse the text form; quoted names keep their spaces, whole numbers become ints."""
         try:
-            words = shlex.split(text)
+            words: list[str] | None = shlex.split(text)
         except ValueError as exc:
-            raise MalformedAction(f"cannot read {text!r}: {exc}") from None
+            words = _apostrophes_as_letters(text)
+            if words is None:
+                raise MalformedAction(f"cannot read {text!r}: {exc}") from None
         if not words:
             raise MalformedAction("an empty action: type an action such as 'end' or 'help'")
         return Action(words[0].lower(), tuple(_arg(w) for w in words[1:]))
@@ -53,6 +55,21 @@ class Action:
         ):
             raise MalformedAction(f"an action is a list [kind, args...], not {data!r}")
         return Action(data[0], tuple(data[1:]))
+
+
+def _apostrophes_as_letters(text: str) -> list[str] | None:
+    """The words of `text` with single quotes read as letters ("target sur'kesh 3"), where an
+    unmatched one made it unreadable; None if any stands outside a word or it is still
+    unreadable."""
+    if re.search(r"(?<!\w)'|'(?!\w)", text):
+        return None
+    lexer = shlex.shlex(text, posix=True)
+    lexer.whitespace_split = True
+    lexer.quotes = '"'
+    try:
+        return list(lexer)
+    except ValueError:
+        return None
 
 
 def _arg(word: str) -> Arg:
