@@ -39,7 +39,7 @@ from warroom.games.strike.cards import (
     SPY,
     TROOP,
 )
-from warroom.games.strike.rules import RiskStrike, seat_arg
+from warroom.games.strike.rules import ARTILLERY_HITS, RALLY_BONUS, RiskStrike, seat_arg
 from warroom.games.strike.state import (
     ACT,
     AFTER_ROLL,
@@ -49,6 +49,7 @@ from warroom.games.strike.state import (
     DEPLOY,
     DRAW,
     LOSS,
+    NOBODY,
     SABOTAGE_WINDOW,
     SIDE_NAMES,
     UNSEEN,
@@ -68,7 +69,8 @@ NEAR_DECAY = 0.6  # each further card short multiplies the value by this
 CARD = 0.02  # any claimed card: something to attack from, something to lose
 HAND_CARD = 0.04  # a tactics card in hand, any kind
 TROOP_VALUE = 0.06  # a Troop in hand, spent by deploying it
-TACTICS_DRAW = 0.05  # drawing an unseen tactics card, more when short of troops
+TACTICS_DRAW = 0.05  # drawing an unseen tactics card
+SHORT_OF_TROOPS = 0.03  # more when it holds fewer than two Troops
 PLAY_COST = {  # what holding each card is worth: play it only to gain more
     RALLY: 0.05,
     BOMBARD: 0.05,
@@ -79,58 +81,65 @@ PLAY_COST = {  # what holding each card is worth: play it only to gain more
 }
 ATTACK_MARGIN = 0.02  # an attack must beat passing (and its draw) by this much
 STOPS = (0, 1)  # the attacker's stopping points considered (0: to the end), and "roll once"
+DEFENCE_SHARE = 0.8  # of its Troops a defender is expected to deploy
 MAX_DEPLOY = 6  # deployments considered: 0..this, and everything held
+EVAL_FLOOR = 0.2  # added to every standing in the search's shares: no seat counts as 0
 
 
 # -- standing --------------------------------------------------------------------------------
 def strengths(st: StrikeState, claimed: list[list[int]], coins: list[int]) -> list[float]:
     """Each seat's standing: its best two continents towards a coin, plus cards held."""
-    doms = st.cards.domination
-    out = []
-    for p in range(st.players):
-        if coins.count(p) >= 2:
-            out.append(WIN)
+    return [_strength(st, p, claimed[p], coins) for p in range(st.players)]
+
+
+def _strength(st: StrikeState, seat: Seat, row: list[int], coins: list[int]) -> float:
+    if coins.count(seat) >= 2:
+        return WIN
+    best = second = 0.0
+    for c, dom in enumerate(st.cards.domination):
+        n = row[c]
+        if coins[c] == seat:
+            v = COIN + COIN_MARGIN * min(2, n - dom + 1) if n >= dom else COIN
+        elif n:
+            v = NEAR * NEAR_DECAY ** (dom - n - 1) if n < dom else NEAR
+        else:
             continue
-        row = claimed[p]
-        best = second = 0.0
-        for c, dom in enumerate(doms):
-            n = row[c]
-            if coins[c] == p:
-                v = COIN + COIN_MARGIN * min(2, n - dom + 1) if n >= dom else COIN
-            elif n:
-                v = NEAR * NEAR_DECAY ** (dom - n - 1) if n < dom else NEAR
-            else:
-                continue
-            if v > best:
-                best, second = v, best
-            elif v > second:
-                second = v
-        out.append(best + second + CARD * sum(row) + HAND_CARD * len(st.hands[p]))
-    return out
+        if v > best:
+            best, second = v, best
+        elif v > second:
+            second = v
+    return best + second + CARD * sum(row) + HAND_CARD * len(st.hands[seat])
 
 
 def relative(values: list[float]) -> list[float]:
     """Each seat's standing less the best other seat's: what every decision maximises."""
-    out = []
-    for p, v in enumerate(values):
-        others = max(values[q] for q in range(len(values)) if q != p)
-        out.append(v - others)
-    return out
+    top = max(values)
+    leader = values.index(top)
+    second = max(v for p, v in enumerate(values) if p != leader)
+    return [v - (second if p == leader else top) for p, v in enumerate(values)]
 
 
 def scores(st: StrikeState) -> list[float]:
     return relative(strengths(st, st.claimed, st.coins))
 
 
-def _claim_scores(st: StrikeState, seat: Seat, continent: int) -> list[float]:
-    """Scores after `seat` claims one card of `continent` (the coin moves as in S50-S52)."""
-    claimed = [row[:] if p == seat else row for p, row in enumerate(st.claimed)]
-    claimed[seat][continent] += 1
+def _claim_scores(
+    st: StrikeState, seat: Seat, continent: int, base: list[float] | None = None
+) -> list[float]:
+    """Scores after `seat` claims one card of `continent` (the coin moves as in S50-S52);
+    `base` is the standings now, when the caller has them."""
+    values = strengths(st, st.claimed, st.coins) if base is None else base[:]
+    row = st.claimed[seat][:]
+    row[continent] += 1
     coins = st.coins
-    if claimed[seat][continent] >= st.cards.domination[continent] and coins[continent] != seat:
+    if row[continent] >= st.cards.domination[continent] and coins[continent] != seat:
+        before = coins[continent]
         coins = coins[:]
         coins[continent] = seat
-    return relative(strengths(st, claimed, coins))
+        if before != NOBODY:
+            values[before] = _strength(st, before, st.claimed[before], coins)
+    values[seat] = _strength(st, seat, row, coins)
+    return relative(values)
 
 
 def _draw_values(st: StrikeState, seat: Seat) -> dict[Action, float]:
@@ -138,21 +147,22 @@ def _draw_values(st: StrikeState, seat: Seat) -> dict[Action, float]:
     deck's top (its composition is public: the expectation over it)."""
     out: dict[Action, float] = {}
     ids = st.cards.continent_ids
+    base = strengths(st, st.claimed, st.coins)
     for c, n in enumerate(st.surrendered):
         if n:
-            out[Action("take", (ids[c],))] = _claim_scores(st, seat, c)[seat]
+            out[Action("take", (ids[c],))] = _claim_scores(st, seat, c, base)[seat]
     deck = st.continent_deck
     if deck:
         counts = [deck.count(c) for c in range(len(ids))]
         expected = sum(
-            k * _claim_scores(st, seat, c)[seat] for c, k in enumerate(counts) if k
+            k * _claim_scores(st, seat, c, base)[seat] for c, k in enumerate(counts) if k
         ) / len(deck)
         out[Action("draw", ("continent",))] = expected
     return out
 
 
 def _tactics_value(st: StrikeState, seat: Seat) -> float:
-    return TACTICS_DRAW + (0.03 if st.hands[seat].count(TROOP) < 2 else 0.0)
+    return TACTICS_DRAW + (SHORT_OF_TROOPS if st.hands[seat].count(TROOP) < 2 else 0.0)
 
 
 # -- battles ---------------------------------------------------------------------------------
@@ -172,31 +182,50 @@ class _Battle:
     ac: int
     dc: int
     ends: dict[tuple[int, int], list[float]] = field(default_factory=dict)
+    fights: dict[tuple[int, int, int, int, tuple[int, ...]], list[float]] = field(
+        default_factory=dict
+    )
+    base: list[float] = field(default_factory=list)
 
     def end(self, a_left: int, d_left: int) -> list[float]:
+        """Scores once the battle ends with these cards left; only the two sides' standings
+        (and a coin's former holder's) change."""
         key = (a_left, d_left)
         got = self.ends.get(key)
         if got is None:
             st = self.st
-            claimed = list(st.claimed)
-            att = claimed[self.attacker] = claimed[self.attacker][:]
-            dfd = claimed[self.defender] = claimed[self.defender][:]
+            if not self.base:
+                self.base = strengths(st, st.claimed, st.coins)
+            values = self.base[:]
+            att = st.claimed[self.attacker][:]
+            dfd = st.claimed[self.defender][:]
             won = self.dc - d_left
             att[self.x] -= self.ac - a_left
             att[self.y] += won
             dfd[self.y] -= won
             coins = st.coins
             if att[self.y] >= st.cards.domination[self.y] and coins[self.y] != self.attacker:
+                before = coins[self.y]
                 coins = coins[:]
                 coins[self.y] = self.attacker
-            got = self.ends[key] = relative(strengths(st, claimed, coins))
+                if before != NOBODY and before != self.defender:
+                    values[before] = _strength(st, before, st.claimed[before], coins)
+            values[self.attacker] = _strength(st, self.attacker, att, coins)
+            values[self.defender] = _strength(st, self.defender, dfd, coins)
+            got = self.ends[key] = relative(values)
         return got
 
-    def fight(self, ac: int, at: int, dc: int, dt: int, stops: Sequence[int] = STOPS) -> list[float]:
+    def fight(
+        self, ac: int, at: int, dc: int, dt: int, stops: Sequence[int] = STOPS
+    ) -> list[float]:
         """Expected scores from (ac, at, dc, dt) before a roll, the attacker stopping where
         it does best among `stops` (and rolling once at least)."""
         if ac <= 0 or dc <= 0:
             return self.end(max(ac, 0), max(dc, 0))
+        key = (ac, at, dc, dt, tuple(stops))
+        known = self.fights.get(key)
+        if known is not None:
+            return known
         best: list[float] | None = None
         for stop in {min(s, ac) for s in stops}:
             battle = strike_battle(ac, at, dc, dt, stop)
@@ -207,6 +236,7 @@ class _Battle:
             if best is None or total[self.attacker] > best[self.attacker]:
                 best = total
         assert best is not None
+        self.fights[key] = best
         return best
 
     def after_dice(
@@ -278,7 +308,7 @@ def _expected_troops(st: StrikeState, seat: Seat, other: Seat) -> int:
     hand = st.hands[other]
     known = hand.count(TROOP)
     unseen = hand.count(UNSEEN) * _unseen_troop_share(st, seat)
-    return round(0.8 * (known + unseen))
+    return round(DEFENCE_SHARE * (known + unseen))
 
 
 # -- the greedy policy -----------------------------------------------------------------------
@@ -329,11 +359,15 @@ class _Plan:
     action: Action
 
 
-def _attack_plans(st: StrikeState, seat: Seat, thorough: bool) -> list[_Plan]:
-    """Every declaration with the value of its best deployment, best first."""
+def _attack_plans(st: StrikeState, seat: Seat, thorough: bool, floor: float = -WIN) -> list[_Plan]:
+    """The declarations worth more than `floor` with the value of their best deployment,
+    best first; one whose best end (every defending card won, none lost) stays below
+    `floor` is not valued further."""
     ids = st.cards.continent_ids
     have = st.hands[seat].count(TROOP)
     counts = _deploy_counts(have) if thorough else sorted({0, have})
+    stops = STOPS if thorough else STOPS[:1]
+    base = strengths(st, st.claimed, st.coins)
     plans = []
     for x in range(len(ids)):
         ac = st.claimed[seat][x]
@@ -347,8 +381,12 @@ def _attack_plans(st: StrikeState, seat: Seat, thorough: bool) -> list[_Plan]:
                 dc = st.claimed[other][y]
                 if not dc:
                     continue
-                battle = _Battle(st, seat, other, x, y, ac, dc)
-                value = max(battle.fight(ac, k, dc, dt)[seat] - TROOP_VALUE * k for k in counts)
+                battle = _Battle(st, seat, other, x, y, ac, dc, base=base)
+                if battle.end(ac, 0)[seat] <= floor:
+                    continue
+                value = max(
+                    battle.fight(ac, k, dc, dt, stops)[seat] - TROOP_VALUE * k for k in counts
+                )
                 plans.append(_Plan(value, Action("attack", (ids[x], seat_arg(other), ids[y]))))
     plans.sort(key=lambda p: -p.value)
     return plans
@@ -359,8 +397,8 @@ def _act(st: StrikeState, seat: Seat, thorough: bool) -> Action:
     if EXPAND in st.hands[seat] and _expand_worth(st, seat):
         return Action("expand", ("continents",))
     stay = scores(st)[seat] + _tactics_value(st, seat)
-    plans = _attack_plans(st, seat, thorough)
-    if plans and plans[0].value > stay + ATTACK_MARGIN:
+    plans = _attack_plans(st, seat, thorough, stay + ATTACK_MARGIN)
+    if plans:
         return plans[0].action
     if SPY in st.hands[seat] and st.tactics_deck:
         # Spy replaces itself with a draw (from a deck that has one: otherwise it would draw
@@ -424,9 +462,9 @@ def _window_options(
                 value = _artillery_value(st, battle, units, p)[seat]
                 out.append((Action("artillery", (seat_arg(p),)), value))
     if st.stage == AFTER_ROLL and st.dice[ATTACKER]:
-        attack, defend = st.values(ATTACKER), st.values(DEFENDER)
+        attack = st.values(ATTACKER)
         if seat == st.current and RALLY in hand:
-            value = _window_value(st, battle, units, [v + 2 for v in attack])[seat]
+            value = _window_value(st, battle, units, [v + RALLY_BONUS for v in attack])[seat]
             out.append((Action("rally"), value))
         if BOMBARD in hand:
             side = ATTACKER if seat == st.current else DEFENDER
@@ -446,9 +484,8 @@ def _artillery_value(
     st: StrikeState, battle: _Battle, units: tuple[int, int, int, int], target: Seat
 ) -> list[float]:
     ac, at, dc, dt = units
-    hits = 2
-    from_attack = min(hits, st.troops[ATTACKER][target])
-    from_defence = min(hits - from_attack, st.troops[DEFENDER][target])
+    from_attack = min(ARTILLERY_HITS, st.troops[ATTACKER][target])
+    from_defence = min(ARTILLERY_HITS - from_attack, st.troops[DEFENDER][target])
     return _window_value(st, battle, (ac, at - from_attack, dc, dt - from_defence))
 
 
@@ -457,7 +494,7 @@ def _bombard_value(
 ) -> list[float]:
     faces = st.dice[side][:]
     faces[die] = 6
-    bonus = 2 * st.rallies if side == ATTACKER else 0
+    bonus = RALLY_BONUS * st.rallies if side == ATTACKER else 0
     values = [f + bonus for f in faces]
     if side == ATTACKER:
         return _window_value(st, battle, units, attack=values)
@@ -501,7 +538,10 @@ def _play_effect(
         target = int(str(args[0])[1:]) - 1
         return _artillery_value(st, battle, units, target)[seat] - base
     if card == "rally":
-        return _window_value(st, battle, units, [v + 2 for v in st.values(ATTACKER)])[seat] - base
+        return (
+            _window_value(st, battle, units, [v + RALLY_BONUS for v in st.values(ATTACKER)])[seat]
+            - base
+        )
     assert card == "bombard"
     side = SIDE_NAMES.index(str(args[0]))
     return _bombard_value(st, battle, units, side, int(str(args[1])) - 1)[seat] - base
@@ -555,7 +595,8 @@ def candidates(st: StrikeState, seat: Seat) -> list[Action]:
             out.append(Action("draw", ("tactics",)))
     elif st.phase == ACT:
         out.append(Action("pass"))
-        out += [p.action for p in _attack_plans(st, seat, thorough=False)[:2]]
+        stay = scores(st)[seat]
+        out += [p.action for p in _attack_plans(st, seat, False, stay)[:2]]
     elif st.phase == DEPLOY and seat in (st.current, st.defender):
         have = st.hands[seat].count(TROOP)
         out += [Action("deploy", (k,)) for k in (0, have)]
@@ -572,7 +613,7 @@ def evaluate(st: StrikeState) -> list[float]:
     """Each seat's share of the standing, in [0, 1]; the winner gets 1."""
     if st.outcome is not None:
         return [1.0 if p in st.outcome.winners else 0.0 for p in range(st.players)]
-    values = [v + 0.2 for v in strengths(st, st.claimed, st.coins)]
+    values = [v + EVAL_FLOOR for v in strengths(st, st.claimed, st.coins)]
     total = sum(values)
     return [v / total for v in values]
 
