@@ -584,12 +584,16 @@ def determinize(observation: StrikeState, seat: Seat, rng: random.Random) -> Str
 
 # -- the search kit --------------------------------------------------------------------------
 def candidates(st: StrikeState, seat: Seat) -> list[Action]:
-    """A few sensible actions, the greedy one first: the search chooses among these."""
+    """A few sensible actions, the greedy one first: the search chooses among these.
+
+    Only the turn's own decisions are searched (draws, the attack, the principals'
+    deployments, rolling again); in windows, chains and helpers' deployments the greedy
+    choice stands: it already values the dice on the table exactly, and sampled rollouts
+    would only add noise there.
+    """
     first = greedy_action(st, seat)
     out = [first]
-    if st.chain is not None:
-        out += [Action("pass")] + ([Action("cancel")] if CANCEL in st.hands[seat] else [])
-    elif st.gains or st.phase == DRAW:
+    if st.gains or (st.phase == DRAW and st.chain is None):
         out += list(_draw_values(st, seat))
         if not st.gains and (st.tactics_deck or st.discard):
             out.append(Action("draw", ("tactics",)))
@@ -600,12 +604,8 @@ def candidates(st: StrikeState, seat: Seat) -> list[Action]:
     elif st.phase == DEPLOY and seat in (st.current, st.defender):
         have = st.hands[seat].count(TROOP)
         out += [Action("deploy", (k,)) for k in (0, have)]
-    elif st.phase == DEPLOY:
-        out.append(Action("deploy", (0,)))
     elif st.phase == AGAIN:
         out += [Action("again"), Action("stop")]
-    elif st.phase == WINDOW:
-        out.append(Action("pass"))
     return list(dict.fromkeys(out))
 
 
