@@ -362,7 +362,7 @@ class _Plan:
 
 def _attack_plans(st: StrikeState, seat: Seat, thorough: bool, floor: float = -WIN) -> list[_Plan]:
     """The declarations worth more than `floor` with the value of their best deployment,
-    best first; one whose best end (every defending card won, none lost) stays below
+    best first; one whose best end (every defending card won, none lost) stays at or below
     `floor` is not valued further."""
     ids = st.cards.continent_ids
     have = st.hands[seat].count(TROOP)
@@ -388,7 +388,9 @@ def _attack_plans(st: StrikeState, seat: Seat, thorough: bool, floor: float = -W
                 value = max(
                     battle.fight(ac, k, dc, dt, stops)[seat] - TROOP_VALUE * k for k in counts
                 )
-                plans.append(_Plan(value, Action("attack", (ids[x], seat_arg(other), ids[y]))))
+                if value > floor:
+                    action = Action("attack", (ids[x], seat_arg(other), ids[y]))
+                    plans.append(_Plan(value, action))
     plans.sort(key=lambda p: -p.value)
     return plans
 
