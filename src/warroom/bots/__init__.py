@@ -100,7 +100,7 @@ def make_bot(tier: str, mode: str, seed: int = 0) -> Bot:
 
 
 # The tiers beyond random register themselves on import (after the names above exist).
-from warroom.bots import monopoly, risk, search  # noqa: E402
+from warroom.bots import monopoly, risk, search, strike  # noqa: E402
 
 register_tier("greedy", "monopoly", lambda mode, seed: monopoly.GreedyMonopolyBot(mode, seed))
 
@@ -113,6 +113,7 @@ __all__ = [
     "register_tier",
     "risk",
     "search",
+    "strike",
     "tiers",
     "tiers_for",
 ]

@@ -54,6 +54,8 @@ class SearchKit(Generic[S]):
     """The state a rollout plays on from the tree's leaf: a mode may set options there that
     spare steps the policy decides alike, drawing the same chance (Classic RISK rolls the
     defender's dice at once, the most it may, as the policy always does)."""
+    margin: float = MARGIN
+    """How much better (in value) a move must look to overrule the policy's own."""
 
 
 _KITS: dict[str, SearchKit[Any]] = {}
@@ -133,7 +135,7 @@ class MctsBot(Generic[S]):
             state = sample if done == 0 else kit.determinize(observation, seat, self.rng)
             self._iterate(game, root, state, root_moves, root_turn)
             done += 1
-        best = _select(root, root_moves)
+        best = _select(root, root_moves, kit.margin)
         self.stats = SearchStats(
             done,
             time.perf_counter() - start,
@@ -194,7 +196,7 @@ class MctsBot(Generic[S]):
             n.value += rewards[n.seat]
 
 
-def _select(root: _Node, moves: list[Action]) -> Action:
+def _select(root: _Node, moves: list[Action], margin: float) -> Action:
     """The policy's own move (listed first) unless another beats it by a clear margin.
 
     Sampled values differ by hundredths and carry dice noise; leaving the policy's move on
@@ -206,7 +208,7 @@ def _select(root: _Node, moves: list[Action]) -> Action:
         return n.value / n.visits if n is not None and n.visits else -1.0
 
     best = max(moves, key=mean)
-    return best if mean(best) > mean(moves[0]) + MARGIN else moves[0]
+    return best if mean(best) > mean(moves[0]) + margin else moves[0]
 
 
 def _ucb(n: _Node) -> float:
