@@ -359,3 +359,50 @@ def test_a_save_is_offered_only_once_the_game_is_over(client: TestClient) -> Non
     replayed = Match.from_save(r.json())
     assert replayed.view(None) == state(client, g["id"])["view"]
     assert client.get("/api/games/nosuchgame/save").status_code == 404
+
+
+def test_a_game_waits_for_its_open_seats(client: TestClient) -> None:
+    """Bots do not start before every open seat is taken (issue 12); the state says so."""
+    bot = {"kind": "bot", "tier": "random"}
+    g = create(client, [{"kind": "open"}, bot, bot], **SHORT)
+    time.sleep(0.5)
+    s = state(client, g["id"])
+    assert s["state"] == 0 and s["waiting_for"] == [0]
+    r = client.post(f"/api/games/{g['id']}/claim", json={"seat": 0})
+    assert r.status_code == 200
+    deadline = time.time() + 20
+    while time.time() < deadline and state(client, g["id"])["state"] == 0:
+        if state(client, g["id"])["to_move"] == [0]:
+            break
+        time.sleep(0.05)
+    s = state(client, g["id"])
+    assert s["waiting_for"] == [] and (s["state"] > 0 or s["to_move"] == [0])
+
+
+def test_typed_short_forms_and_parse(client: TestClient) -> None:
+    """Typed text reads as in the terminal: a count left off is the largest allowed, names by
+    prefix in any case; /parse says which action a short form stands for without acting."""
+    g = create(client, HUMANS3, **SHORT)
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    s = state(client, g["id"])
+    while s["view"]["phase"] != "reinforce":
+        step(client, g)
+        s = state(client, g["id"])
+    seat = s["to_move"][0]
+    mine = state(client, g["id"], tokens[seat])
+    where = next(a[1] for a in mine["legal"] if a[0] == "place")
+    most = max(a[2] for a in mine["legal"] if a[0] == "place" and a[1] == where)
+    headers = {"X-Seat-Token": tokens[seat]}
+    r = client.post(
+        f"/api/games/{g['id']}/parse", json={"text": f"pl {where.lower()}"}, headers=headers
+    )
+    assert r.status_code == 200 and r.json()["action"] == ["place", where, most]
+    assert state(client, g["id"])["state"] == mine["state"]  # nothing was done
+    assert client.post(f"/api/games/{g['id']}/parse", json={"text": "end"}).status_code == 403
+    r = client.post(
+        f"/api/games/{g['id']}/act",
+        json={"state": mine["state"], "text": f"place {where.lower()}"},
+        headers=headers,
+    )
+    assert r.status_code == 200, r.text
+    assert state(client, g["id"], tokens[seat])["view"]["pending"] == 0

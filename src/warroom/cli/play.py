@@ -8,7 +8,6 @@ rolls the most dice, "place Gaul" places everything, "move" moves all it can), a
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +20,7 @@ from rich.markup import escape
 from warroom.bots import Bot, RandomBot
 from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.core import Action, Event, Match, WarroomError
+from warroom.core.shortform import complete, most
 
 DICE = "⚀⚁⚂⚃⚄⚅"
 DEFAULT_SAVE = "game.warroom.json"
@@ -163,36 +163,11 @@ class Terminal:
     # -- actions -------------------------------------------------------------------------
     def complete(self, seat: int, text: str) -> Action:
         """Parse, then fill a missing trailing number with the largest the rules allow."""
-        text = join_names(text, self.display.places(self.match))
-        return self.most(seat, self.match.game.parse(self.match.state, seat, text))
+        return complete(self.match, seat, text, self.display.places(self.match))
 
     def most(self, seat: int, action: Action) -> Action:
         """`action` if legal, else the legal one that adds the largest last number to it."""
-        legal = self.match.legal(seat)
-        if action in legal:
-            return action
-        longer = [
-            a
-            for a in legal
-            if a.kind == action.kind
-            and len(a.args) == len(action.args) + 1
-            and a.args[: len(action.args)] == action.args
-            and isinstance(a.args[-1], int)
-        ]
-        if longer:
-            return max(longer, key=lambda a: a.args[-1])
-        shortened = [a for a in legal if _abbreviates(action, a)]
-        if len(shortened) == 1:
-            return shortened[0]
-        if any(a.kind == action.kind and len(a.args) == len(action.args) + 1 for a in legal):
-            self.refusal(seat, Action(action.kind, (*action.args, 1)))
-        return action
-
-    def refusal(self, seat: int, action: Action) -> None:
-        """Raise the rules' own reason for refusing `action` (a short form with a number
-        added), so "attack A B" to a non-neighbour says so rather than "malformed"."""
-        state = copy.deepcopy(self.match.state)  # a probe never touches the match
-        self.match.game.apply(state, seat, action)
+        return most(self.match, seat, action)
 
     def auto(self, seat: int, rest: str) -> None:
         """Let a bot take your next N decisions (default 1), the other bots playing between."""
@@ -323,31 +298,6 @@ class Terminal:
         self.show_board()
 
 
-def join_names(text: str, places: list[str]) -> str:
-    """Quote the runs of unquoted words that spell a place name with spaces ("place North
-    Africa 3" reads as 'place "North Africa" 3'): the whole name in any case, or a unique
-    prefix of several words. Text with quotes is left to the player."""
-    if '"' in text or "'" in text:
-        return text
-    words = text.split()
-    spaced = [p for p in places if " " in p]
-    out: list[str] = []
-    i = 0
-    while i < len(words):
-        for length in range(len(words) - i, 1, -1):
-            phrase = " ".join(words[i : i + length]).lower()
-            exact = [p for p in spaced if p.lower() == phrase]
-            hits = exact or [p for p in spaced if p.lower().startswith(phrase)]
-            if len(hits) == 1:
-                out.append(Action("x", (hits[0],)).text()[2:])
-                i += length
-                break
-        else:
-            out.append(words[i])
-            i += 1
-    return " ".join(out)
-
-
 def load_match(path: Path) -> Match:
     try:
         data = json.loads(path.read_text())
@@ -356,17 +306,3 @@ def load_match(path: Path) -> Match:
     except json.JSONDecodeError as exc:
         raise WarroomError(f"{path} is not a save file (not JSON: {exc})") from None
     return Match.from_save(data)
-
-
-def _abbreviates(typed: Action, action: Action) -> bool:
-    """True when `typed` is `action` with words shortened to prefixes ("draw tac" for "draw
-    tactics"); numbers must be given in full."""
-    if typed.kind != action.kind or len(typed.args) != len(action.args):
-        return False
-    for short, full in zip(typed.args, action.args, strict=True):
-        if isinstance(full, int) or isinstance(short, int):
-            if short != full:
-                return False
-        elif not str(full).lower().startswith(str(short).lower()):
-            return False
-    return True

@@ -88,6 +88,10 @@ class ActIn(_Strict):
     token: str | None = Field(default=None, max_length=64)
 
 
+class ParseIn(_Strict):
+    text: str = Field(max_length=500)
+
+
 class ClaimIn(_Strict):
     seat: int = Field(ge=0, le=64)
 
@@ -337,6 +341,13 @@ def create_app(
     ) -> dict[str, Any]:
         token = x_seat_token or body.token
         return the_hub.act(game_id, token, body.state, body.action, body.text)
+
+    @app.post("/api/games/{game_id}/parse", dependencies=[Depends(spending("act"))])
+    def parse(
+        game_id: str, body: ParseIn, x_seat_token: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """A typed short form as the legal action it stands for now; nothing is done."""
+        return the_hub.parse(game_id, x_seat_token, body.text)
 
     # -- board and odds -------------------------------------------------------------------
     @app.get("/api/boards/{board_id}")

@@ -29,11 +29,13 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from warroom.bots import Bot, RandomBot, make_bot, tiers_for
+from warroom.cli.show import display_for
 from warroom.core.actions import Action
 from warroom.core.errors import SaveError, WarroomError
 from warroom.core.game import Game
 from warroom.core.match import UNDO, Match
 from warroom.core.registry import get_mode
+from warroom.core.shortform import complete, refusal
 from warroom.web.quotas import Quotas
 from warroom.web.store import DamagedGame, GameRow, SeatRow, Store, StoredGame
 
@@ -313,6 +315,8 @@ class Hub:
             raise WebError(409, f"seat {seat + 1} is not open to join")
         with room.lock:
             room.seats[seat] = replace(room.seats[seat], claimed=True)
+            self._broadcast(room, [], log_reset=False)  # the seat shows as taken
+            self._schedule_bots(room)  # the last open seat taken: the bots start
         return seat, token
 
     # -- acting ---------------------------------------------------------------------------
@@ -329,6 +333,21 @@ class Hub:
         if seat is None:
             raise WebError(403, "acting needs your seat's token (spectators cannot act)")
         return self._apply(room, seat, state_id, action, text)
+
+    def parse(self, game_id: str, token: str | None, text: str) -> dict[str, Any]:
+        """The legal action a typed short form stands for now ("attack lig dal" is the attack
+        with the most dice), without acting: the page runs "attack A B until N" from it."""
+        room = self.room(game_id)
+        seat = self.seat_for(room, token)
+        if seat is None:
+            raise WebError(403, "parsing an action needs your seat's token")
+        with room.lock:
+            match = room.match
+            action = complete(match, seat, text, places(match))
+            if action not in match.legal(seat):
+                refusal(match, seat, action)  # raises the rules' reason, if they give one
+                raise WebError(422, f"{action.text()!r} is not a legal action now")
+            return {"state": room.state_id, "action": action.to_json()}
 
     def _apply(
         self,
@@ -424,6 +443,7 @@ class Hub:
             "view": match.view(seat),
             "outcome": None if outcome is None else outcome.to_json(),
             "stopped": room.stopped,
+            "waiting_for": _open_seats(room),  # open seats: no bot moves until they are taken
         }
         if seat is not None:
             msg["legal"] = [] if room.stopped else [a.to_json() for a in match.legal(seat)]
@@ -503,7 +523,9 @@ class Hub:
 
     # -- bots -----------------------------------------------------------------------------
     def _bot_to_move(self, room: Room) -> int | None:
-        if room.stopped is not None:
+        """The bot that decides next; none while an open seat waits for someone to join, so a
+        game does not play on before all its players are there."""
+        if room.stopped is not None or _open_seats(room):
             return None
         for seat in room.match.to_move():
             if seat in room.bots:
@@ -587,11 +609,20 @@ def _damaged(game_id: str, reason: str) -> WebError:
     )
 
 
+def _open_seats(room: Room) -> list[int]:
+    return [s.seat for s in room.seats if s.kind == "open" and not s.claimed]
+
+
+def places(match: Match) -> list[str]:
+    """The board's place names, as the terminal knows them (for names typed unquoted)."""
+    return display_for(match.game.id).places(match)
+
+
 def _read_action(room: Room, seat: int, action_json: list[Any] | None, text: str | None) -> Action:
     if action_json is not None:
         return Action.from_json(action_json)
     if text is not None:
         if text.strip() == UNDO:
             return Action(UNDO)
-        return room.match.game.parse(room.match.state, seat, text)
+        return complete(room.match, seat, text, places(room.match))
     raise WebError(400, "send the action as 'action': [kind, args...] or as 'text'")

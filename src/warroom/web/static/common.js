@@ -34,9 +34,12 @@ async function api(method, path, body, token) {
 function myGames() {
   try { return JSON.parse(localStorage.getItem("warroom.games") || "[]"); } catch (e) { return []; }
 }
-function rememberSeat(game, title, seat, token, name) {
+// `invite`: a friend's seat this browser created, kept so its link can be shown again.
+function rememberSeat(game, title, seat, token, name, invite) {
+  const old = myGames().find((g) => g.game === game && g.seat === seat);
   const list = myGames().filter((g) => !(g.game === game && g.seat === seat));
-  list.unshift({ game, title, seat, token, name, at: Date.now() });
+  const keep = invite === undefined ? !!(old && old.invite) : invite;
+  list.unshift({ game, title, seat, token, name, invite: keep, at: Date.now() });
   localStorage.setItem("warroom.games", JSON.stringify(list.slice(0, 50)));
 }
 function seatLink(game, seat, token) {

@@ -6,8 +6,7 @@
 // click a die to set it aside when nothing matches. Every button is one of the seat's legal
 // actions; the server runs the rules (game.js sends what is chosen here).
 "use strict";
-const DC = { sel: [], focus: null, state: -1, autoState: -1 };
-const DC_AUTO_DELAY = 700; // ms: long enough to see the roll before a forced choice is sent
+const DC = { sel: [], focus: null, state: -1 };
 const DC_MODES = new Set(["mass-effect-war-assets", "mcu-guardians"]);
 const DC_PIPS = { 1: [4], 2: [2, 6], 3: [2, 4, 6], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
@@ -27,7 +26,6 @@ function renderDiceCards() {
     el("div", { class: "dtop" }, dcAttempt(v, m), dcTray(v, m)),
     dcPlayers(v, m),
     dcGroups(v, m));
-  dcAuto(m);
 }
 
 // -- names and helpers ------------------------------------------------------------------------
@@ -344,26 +342,4 @@ function renderDiceActions() {
   const others = legal.filter((a) => !["target", "match"].includes(a[0]));
   if (others.length) box.append(el("div", { class: "grp" }, others.map((a) => dcButton(a))));
   if (m.can_undo) box.append(el("button", { onclick: () => send(["undo"]) }, "undo"));
-}
-
-// -- a forced choice is taken without a click ----------------------------------------------------
-// One legal action and no undo to offer instead (a pass when the roll matches no card, the one
-// way to match, a set-aside of the only kind left): sent after a moment, once per state.
-function dcAuto(m) {
-  const legal = legalActions();
-  if (!dcMine(m) || legal.length !== 1 || m.can_undo || DC.autoState === m.state) return;
-  DC.autoState = m.state;
-  const state = m.state;
-  const action = legal[0];
-  setTimeout(async () => {
-    if (!G.msg || G.msg.state !== state || G.sending) return;
-    G.sending = true;
-    try {
-      await api("POST", `/api/games/${encodeURIComponent(GAME)}/act`, { state, action }, TOKEN);
-    } catch (e) {
-      if (e.status !== 409) showError(`Refused: ${e.message}`);
-    } finally {
-      G.sending = false;
-    }
-  }, DC_AUTO_DELAY);
 }

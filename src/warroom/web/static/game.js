@@ -5,7 +5,9 @@ const params = new URLSearchParams(location.hash.slice(1));
 const GAME = decodeURIComponent(location.pathname.split("/").pop());
 const TOKEN = params.get("token");
 const G = {
-  msg: null, board: null, boardId: null, pick: [], sending: false, lastBattle: null, ws: null,
+  msg: null, board: null, boardId: null, pick: [], cards: [], sending: false, lastBattle: null, ws: null,
+  until: null, // an "attack until" under way: { from, to, stop }
+  autoState: -1, // the last state whose forced choice was sent
   early: [], logStart: 0, tail: [], fetchingLog: false, // the log, as in renderLog
 };
 const $ = (id) => document.getElementById(id);
@@ -14,7 +16,13 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(GAME)}`);
   G.ws = ws;
-  ws.onopen = () => { ws.send(JSON.stringify(TOKEN ? { token: TOKEN } : {})); $("conn").classList.add("on"); };
+  ws.onopen = () => {
+    ws.send(JSON.stringify(TOKEN ? { token: TOKEN } : {}));
+    $("conn").classList.add("on");
+    $("offline").hidden = true;
+    // A refusal that was only the connection failing is over once it is back.
+    if (/Failed to fetch|NetworkError|Load failed/.test($("error").textContent)) showError("");
+  };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "error") { showError(msg.error); G.fatal = true; return; }
@@ -22,6 +30,7 @@ function connect() {
   };
   ws.onclose = () => {
     $("conn").classList.remove("on");
+    if (!G.fatal) $("offline").hidden = false;
     if (!G.fatal) setTimeout(connect, 1500);
   };
 }
@@ -45,8 +54,9 @@ function receive(msg) {
     if (e.kind === "battle") G.lastBattle = e;
     if (e.kind === "roll" && Array.isArray(e.dice)) G.lastRoll = e;
   }
-  if (!G.msg || G.msg.state !== msg.state) G.pick = [];
+  const fresh = !G.msg || G.msg.state !== msg.state;
   G.msg = msg;
+  if (fresh) { G.pick = stillFits(G.pick); G.cards = []; }
   if (msg.seat !== null && TOKEN && !G.remembered) {
     rememberSeat(GAME, msg.title, msg.seat, TOKEN, msg.seats[msg.seat].name);
     G.remembered = true;
@@ -128,6 +138,37 @@ function render() {
   renderHand();
   renderDice();
   renderActions();
+  if (isRisk(view)) runUntil();
+  autoForced();
+}
+
+// -- a forced choice is taken without a click ---------------------------------------------
+// One legal action and no undo to offer instead (a defence with one die, a pass nobody could
+// answer otherwise, the only way to match a roll): it is sent after a moment, long enough to
+// see what happened, once per state. A second tab of the same seat loses the race (409).
+function autoDelay(view) {
+  return isDiceCards(view) ? 700 : 450;
+}
+
+function autoForced() {
+  const m = G.msg;
+  const legal = legalActions();
+  if (m.seat === null || m.outcome || m.stopped || legal.length !== 1 || m.can_undo) return;
+  if (!m.to_move.includes(m.seat) || G.autoState === m.state) return;
+  G.autoState = m.state;
+  const state = m.state;
+  const action = legal[0];
+  setTimeout(async () => {
+    if (!G.msg || G.msg.state !== state || G.sending) return;
+    G.sending = true;
+    try {
+      await api("POST", `/api/games/${encodeURIComponent(GAME)}/act`, { state, action }, TOKEN);
+    } catch (e) {
+      if (e.status !== 409) showError(`Refused: ${e.message}`);
+    } finally {
+      G.sending = false;
+    }
+  }, autoDelay(m.view));
 }
 
 // -- status, players, hand, dice -------------------------------------------------------
@@ -160,12 +201,73 @@ function renderStatus() {
       ),
     );
   }
+  if ((m.waiting_for || []).length && !m.outcome && !m.stopped) {
+    const open = m.waiting_for.map((x) => names[x]).join(", ");
+    $("banner").append(el("div", { class: "banner waiting", id: "waiting" },
+      `Waiting for players: ${open} ${m.waiting_for.length === 1 ? "is" : "are"} open to join from the lobby; ` +
+      "the bots wait until then."));
+  }
   const phase = m.view.phase ? ` (${m.view.phase} step)` : "";
   let text;
   if (m.outcome || m.stopped) text = "The game is over.";
   else if (m.seat !== null && m.to_move.includes(m.seat)) text = `Your move${phase}.`;
   else text = `Waiting for ${m.to_move.map((s) => names[s]).join(", ")}${phase}.`;
-  $("status").textContent = `${text}  [state ${m.state}]`;
+  const battle = battlePrompt(m);
+  $("status").textContent = battle || text;
+  $("counts").replaceChildren(...armyCounts(m));
+}
+
+function isRisk(view) {
+  return !!view && view.mode === "risk-classic" && Array.isArray(view.territories);
+}
+
+function shortName(seat) {
+  const s = G.msg.seats[seat];
+  return s ? s.name.split(" (")[0] : `Player ${seat + 1}`;
+}
+
+// The defender is told what is coming: who attacks which territory, from where, with what.
+function battlePrompt(m) {
+  const v = m.view;
+  if (!isRisk(v) || v.phase !== "defend" || !v.battle || m.outcome || m.stopped) return "";
+  const st = Object.fromEntries(v.territories.map((t) => [t.name, t]));
+  const from = st[v.battle.from], to = st[v.battle.to];
+  if (!from || !to) return "";
+  const dice = `${v.battle.dice} ${v.battle.dice === 1 ? "die" : "dice"}`;
+  const attacker = from.seat === null ? from.owner : shortName(from.seat);
+  const mine = m.seat !== null && to.seat === m.seat;
+  const whose = mine ? "your" : `${to.seat === null ? to.owner : shortName(to.seat)}'s`;
+  let text = `${attacker} attacks ${whose} ${to.name} (${to.armies} ${to.armies === 1 ? "army" : "armies"}) ` +
+    `from ${from.name} (${from.armies}) with ${dice}`;
+  if (mine) {
+    const counts = legalActions().filter((a) => a[0] === "defend").map((a) => a[1]).sort();
+    if (counts.length === 1 && !m.can_undo) text += ` — you defend with ${counts[0]} (the only choice)`;
+    else if (counts.length) text += ` — defend with ${counts.join(" or ")}`;
+  } else {
+    text += ` — waiting for ${to.seat === null ? to.owner : shortName(to.seat)} to defend`;
+  }
+  return `${text}.`;
+}
+
+// What is left to place, and what the next set of cards is worth.
+function armyCounts(m) {
+  const v = m.view;
+  if (!isRisk(v) || m.outcome || m.stopped) return [];
+  const out = [];
+  const cur = v.current;
+  if (v.phase === "reinforce" && v.pending > 0) {
+    const who = cur === m.seat ? "You have" : `${shortName(cur)} has`;
+    out.push(el("div", { id: "toplace" }, `${who} ${v.pending} ${v.pending === 1 ? "army" : "armies"} to place`));
+  }
+  if (["claim", "setup-place", "setup-neutral"].includes(v.phase) && Array.isArray(v.reserve)) {
+    const left = m.seats.map((s) => `${s.seat === m.seat ? "you" : shortName(s.seat)} ${v.reserve[s.seat]}`);
+    if (v.reserve.length > m.seats.length) left.push(`neutral ${v.reserve[v.reserve.length - 1]}`);
+    out.push(el("div", { id: "reserve" }, `Setup armies left: ${left.join(", ")}`));
+  }
+  if (typeof v.next_set_value === "number") {
+    out.push(el("div", { id: "nextset", class: "muted" }, `Next set of cards: ${v.next_set_value} armies`));
+  }
+  return out;
 }
 
 function renderPlayers() {
@@ -202,9 +304,38 @@ function renderHand() {
   const hand = G.msg.view.hand;
   $("handcard").hidden = !Array.isArray(hand);
   if (!Array.isArray(hand)) return;
-  $("hand").replaceChildren(...(hand.length ? hand.map((c) =>
-    el("span", { class: "cardchip" }, c.card, c.design && c.design !== c.card ? ` · ${c.design}` : ""))
-    : [el("span", { class: "muted" }, "no cards")]));
+  const trades = tradeActions();
+  const inSets = new Set(trades.flatMap((a) => a.slice(1, 4)));
+  $("hand").replaceChildren(...(hand.length ? hand.map((c, i) => {
+    const label = [c.card, c.design && c.design !== c.card ? ` · ${c.design}` : ""];
+    if (!inSets.has(c.card)) return el("span", { class: "cardchip" }, label);
+    const on = G.cards.includes(i);
+    return el("button", {
+      class: `cardchip tradeable${on ? " on" : ""}`, "data-card": c.card, "aria-pressed": on ? "true" : "false",
+      title: "click to choose this card for a trade", onclick: () => clickCard(i),
+    }, label);
+  }) : [el("span", { class: "muted" }, "no cards")]));
+}
+
+// -- trading cards: three cards chosen in the hand, then the trade they make --------------
+function tradeActions() {
+  return legalActions().filter((a) => a[0] === "trade");
+}
+
+function chosenCards() {
+  const hand = G.msg.view.hand || [];
+  return G.cards.map((i) => hand[i] && hand[i].card).filter((x) => x !== undefined);
+}
+
+function tradesFor(cards) {
+  const key = (xs) => JSON.stringify([...xs].sort());
+  return tradeActions().filter((a) => key(a.slice(1, 4)) === key(cards));
+}
+
+function clickCard(i) {
+  G.cards = G.cards.includes(i) ? G.cards.filter((x) => x !== i) : [...G.cards, i].slice(-3);
+  G.actionsKey = null;
+  render();
 }
 
 function renderDice() {
@@ -233,7 +364,7 @@ function drawBoard() {
   const board = $("board");
   board.setAttribute("viewBox", `0 0 ${b.width} ${b.height}`);
   const pos = Object.fromEntries(b.territories.map((t) => [t.name, t]));
-  const color = Object.fromEntries(b.regions.map((r) => [r.name, r.color]));
+  const color = regionHalos(b);
   const state = Object.fromEntries(view.territories.map((t) => [t.name, t]));
   const marks = territoryMarks();
   const nodes = [];
@@ -257,7 +388,8 @@ function drawBoard() {
     const fill = s.owner ? seatColor(s.seat) : "#ffffff";
     const g = svg("g", { class: `terr ${marks[t.name] || ""}`, "data-name": t.name, transform: `translate(${t.x},${t.y})` },
       svg("title", {}, `${t.name} (${t.region}) — ${s.owner || "unclaimed"}, ${s.armies || 0} armies`),
-      svg("circle", { r: 22, class: "halo", fill: color[t.region], opacity: 0.55 }),
+      svg("circle", { r: 22, class: "halo", fill: color[t.region].fill, stroke: color[t.region].ring,
+        "stroke-width": 2.5, "stroke-dasharray": color[t.region].dash }),
       svg("circle", { r: 15, class: "owner", fill, stroke: "#333", "stroke-width": 1.5 }),
       svg("text", { class: "armies", "text-anchor": "middle", dy: 5 }, s.armies || ""),
       svg("text", { class: "label", "text-anchor": "middle", dy: 34 }, t.name));
@@ -266,7 +398,21 @@ function drawBoard() {
   }
   board.replaceChildren(...nodes);
   $("legend").replaceChildren(...b.regions.map((r) =>
-    el("span", {}, el("span", { class: "swatch", style: `background:${r.color}` }), ` ${r.name} +${r.bonus}`)));
+    el("span", {}, el("span", { class: "swatch region", style: `background:${color[r.name].fill};` +
+      `outline:2px ${color[r.name].dash === "none" ? "solid" : "dashed"} ${color[r.name].ring}` }), ` ${r.name} +${r.bonus}`)));
+}
+
+// Region halos come from muted earth tones with a dashed or solid ring, never a seat's bright
+// colour: a territory's owner is its inner disc, its region the pale ring round it.
+const REGION_TONES = ["#d8ccb4", "#b9c0c4", "#cbb9ad", "#c4c3a6", "#aebaae", "#c7bcc6", "#d2c2a0", "#a9b2bd"];
+const REGION_RINGS = ["#8c7b5a", "#5f6a72", "#7d6456", "#75734f", "#5e705e", "#76667a", "#8a7446", "#56606e"];
+const REGION_DASHES = ["none", "5 3", "2 3", "8 3 2 3", "none", "5 3", "2 3", "8 3 2 3"];
+function regionHalos(b) {
+  return Object.fromEntries(b.regions.map((r, i) => [r.name, {
+    fill: REGION_TONES[i % REGION_TONES.length],
+    ring: REGION_RINGS[i % REGION_RINGS.length],
+    dash: REGION_DASHES[(i + Math.floor(i / REGION_TONES.length)) % REGION_DASHES.length],
+  }]));
 }
 
 // Which territories to highlight: what the player picked, and where a click can lead next.
@@ -274,9 +420,8 @@ function territoryMarks() {
   const marks = {};
   const names = territoryNames();
   const pick = G.pick;
-  for (const a of legalActions()) {
-    const terr = a.slice(1).filter((x) => names.has(x));
-    if (!terr.length) continue;
+  for (const a of mapLegal()) {
+    const terr = mapTerr(a, names);
     if (pick.every((p, i) => terr[i] === p) && terr.length > pick.length) {
       marks[terr[pick.length]] = pick.length ? "target" : "source";
     }
@@ -295,14 +440,37 @@ function legalActions() {
   return G.msg && G.msg.legal ? G.msg.legal : [];
 }
 
+// The actions chosen on the map: those naming territories, but not trades (a card bears a
+// territory's name; cards are chosen in the hand).
+function mapLegal() {
+  const names = territoryNames();
+  return legalActions().filter((a) => a[0] !== "trade" && a.slice(1).some((x) => names.has(x)));
+}
+
+function mapTerr(a, names) {
+  return a.slice(1).filter((x) => names.has(x));
+}
+
+// What is left of a selection once the state moves on: the longest start that still leads
+// to a legal action (after a roll the attack stays selected while it can go on).
+function stillFits(pick) {
+  if (!G.msg || !G.msg.view || !Array.isArray(G.msg.view.territories)) return [];
+  const names = territoryNames();
+  const legal = mapLegal();
+  for (let n = pick.length; n > 0; n--) {
+    const head = pick.slice(0, n);
+    if (legal.some((a) => head.every((p, i) => mapTerr(a, names)[i] === p))) return head;
+  }
+  return [];
+}
+
 function clickTerritory(name) {
   const names = territoryNames();
   const next = [...G.pick, name];
-  const fits = legalActions().some((a) => {
-    const terr = a.slice(1).filter((x) => names.has(x));
-    return next.every((p, i) => terr[i] === p);
-  });
-  G.pick = fits ? next : (legalActions().some((a) => a.slice(1).filter((x) => names.has(x))[0] === name) ? [name] : []);
+  const legal = mapLegal();
+  const fits = legal.some((a) => next.every((p, i) => mapTerr(a, names)[i] === p));
+  G.pick = fits ? next : (legal.some((a) => mapTerr(a, names)[0] === name) ? [name] : []);
+  if (G.until) stopUntil("");
   if (!fits && !G.pick.length) showError(`${name}: nothing you can do there now`);
   else showError("");
   render();
@@ -315,7 +483,8 @@ function renderActions() {
   if (isDiceCards(m.view)) { renderDiceActions(); return; }
   // The same choices keep the same buttons: where other seats act at the same time (bots
   // bidding, trading), a button is not swapped out from under a click.
-  const key = JSON.stringify([m.seat, legalActions(), G.pick, m.can_undo, !!m.outcome, G.pick.length ? m.state : 0]);
+  const key = JSON.stringify([m.seat, legalActions(), G.pick, G.cards, G.until, m.can_undo, !!m.outcome,
+    G.pick.length ? m.state : 0]);
   if (key === G.actionsKey) return;
   G.actionsKey = key;
   const box = $("actions");
@@ -325,30 +494,114 @@ function renderActions() {
   const names = territoryNames();
   const pick = G.pick;
   const legal = legalActions();
-  let shown = legal.filter((a) => {
-    const terr = a.slice(1).filter((x) => names.has(x));
-    return pick.every((p, i) => terr[i] === p);
-  });
-  const mapActions = shown.filter((a) => a.slice(1).some((x) => names.has(x)));
+  const trades = names.size ? tradeActions() : [];
+  let shown = legal.filter((a) => !trades.includes(a) && pick.every((p, i) => mapTerr(a, names)[i] === p));
+  const mapActions = shown.filter((a) => mapTerr(a, names).length);
   let hint = "";
   if (!legal.length) hint = m.outcome || m.stopped ? "" : "Not your move.";
   else if (names.size && !pick.length && mapActions.length) {
     const kinds = [...new Set(mapActions.map((a) => a[0]))].join(", ");
     hint = `Click a territory on the map to ${kinds}.`;
-    shown = shown.filter((a) => !a.slice(1).some((x) => names.has(x)));
+    shown = shown.filter((a) => !mapTerr(a, names).length);
   } else if (pick.length) {
     hint = `Selected: ${pick.join(" → ")}. `;
-    const deeper = mapActions.some((a) => a.slice(1).filter((x) => names.has(x)).length > pick.length);
+    const deeper = mapActions.some((a) => mapTerr(a, names).length > pick.length);
     if (deeper) {
-      hint += "Click a highlighted territory next.";
-      shown = shown.filter((a) => a.slice(1).filter((x) => names.has(x)).length === pick.length);
+      const kinds = [...new Set(mapActions.map((a) => a[0]))].join(" or ");
+      hint += `Click a territory ringed in yellow to ${kinds}.`;
+      shown = shown.filter((a) => mapTerr(a, names).length === pick.length);
     }
   }
+  if (G.until) hint = `Attacking ${G.until.to} from ${G.until.from} until it falls` +
+    `${G.until.stop > 1 ? ` or ${G.until.from} is down to ${G.until.stop}` : ""}…`;
   $("hint").textContent = hint;
+  if (trades.length) box.append(tradePanel(trades));
   if (pick.length === 2) showOdds(pick[0], pick[1], shown);
-  for (const [label, group] of groupActions(shown)) box.append(actionGroup(label, group));
-  if (pick.length) box.append(el("button", { onclick: () => { G.pick = []; render(); } }, "clear selection"));
+  if (G.until) {
+    box.append(el("div", { class: "grp" }, el("button", { "data-action": "stop", onclick: () => stopUntil("Stopped.") }, "stop attacking")));
+  } else {
+    for (const [label, group] of groupActions(shown)) box.append(actionGroup(label, group));
+    const attack = pick.length === 2 && shown.some((a) => a[0] === "attack");
+    if (attack) box.append(untilControls(pick[0], pick[1]));
+  }
+  if (pick.length) box.append(el("button", { onclick: () => { G.pick = []; stopUntil(""); render(); } }, "clear selection"));
   if (m.can_undo) box.append(el("button", { onclick: () => send(["undo"]) }, "undo"));
+}
+
+// The hand's chosen cards, and the trade they make (one button per place for the 2 extra).
+function tradePanel(trades) {
+  const chosen = chosenCards();
+  const value = G.msg.view.next_set_value;
+  const box = el("div", { class: "grp trades", id: "trades" });
+  if (chosen.length < 3) {
+    box.append(el("div", { class: "muted" }, `You hold a set worth ${value} armies: click three cards in your hand` +
+      (chosen.length ? ` (${chosen.length} chosen: ${chosen.join(", ")})` : "") + "."));
+    return box;
+  }
+  const fit = tradesFor(chosen);
+  if (!fit.length) {
+    box.append(el("div", { class: "muted" }, `${chosen.join(", ")} is not a set you may trade: choose other cards.`));
+    return box;
+  }
+  for (const a of fit) {
+    const extra = a.length > 4 ? ` (+2 on ${a[4]})` : "";
+    box.append(el("button", { class: "primary", "data-action": a.join(" "), onclick: () => send(a) },
+      `Trade ${chosen.join(", ")} for ${value} armies${extra}`));
+  }
+  return box;
+}
+
+// -- attack until it falls (or until N are left): single rolls, sent one after another ----
+function untilControls(from, to) {
+  const st = Object.fromEntries(G.msg.view.territories.map((t) => [t.name, t]));
+  const n = el("input", { type: "number", min: 1, max: Math.max(1, st[from].armies - 1), value: 1,
+    id: "untiln", "aria-label": "stop when this many armies are left", style: "width:5em" });
+  return el("div", { class: "grp" },
+    el("button", { "data-action": "until", onclick: () => startUntil(from, to, 1) }, "attack until it falls"),
+    " ",
+    el("button", { "data-action": "until-n", onclick: () => startUntil(from, to, Number(n.value) || 1) }, "until"),
+    " ", n, " left");
+}
+
+function startUntil(from, to, stop) {
+  G.until = { from, to, stop: Math.max(1, Math.floor(stop)) };
+  G.pick = [from, to];
+  showError("");
+  G.actionsKey = null;
+  render();
+}
+
+function stopUntil(why) {
+  if (!G.until) return;
+  G.until = null;
+  G.actionsKey = null;
+  if (why) $("untilmsg").textContent = why;
+}
+
+// Called after each state: roll again with the most dice while the attack can go on; the
+// defender's answer (a person or a bot) comes in between as states of its own.
+function runUntil() {
+  const u = G.until;
+  const m = G.msg;
+  if (!u || G.untilState === m.state) return;
+  const v = m.view;
+  const st = Object.fromEntries(v.territories.map((t) => [t.name, t]));
+  if (m.outcome || m.stopped || m.seat === null) { stopUntil(""); render(); return; }
+  if (st[u.to].seat === m.seat) { stopUntil(`${u.to} has fallen.`); render(); return; }
+  if (v.phase === "defend") return; // the defender chooses; the next state comes
+  if (!m.to_move.includes(m.seat) || v.phase !== "attack") { stopUntil(""); render(); return; }
+  if (st[u.from].armies <= u.stop || st[u.from].armies < 2) {
+    stopUntil(`Stopped: ${u.from} is down to ${st[u.from].armies}.`); render(); return;
+  }
+  const attacks = legalActions().filter((a) => a[0] === "attack" && a[1] === u.from && a[2] === u.to);
+  if (!attacks.length) { stopUntil(`Stopped: ${u.from} can no longer attack ${u.to}.`); render(); return; }
+  const best = attacks.reduce((x, y) => (y[3] > x[3] ? y : x));
+  G.untilState = m.state;
+  const state = m.state;
+  setTimeout(async () => {
+    if (!G.until || !G.msg || G.msg.state !== state) return;
+    if (!(await send(best))) stopUntil("");
+  }, 250);
 }
 
 // Actions that differ only in a final count collapse into one control with a number choice.
@@ -394,7 +647,7 @@ async function showOdds(from, to, shown) {
 }
 
 async function send(action, text) {
-  if (G.sending) return;
+  if (G.sending) return false;
   G.sending = true;
   showError("");
   const path = `/api/games/${encodeURIComponent(GAME)}/act`;
@@ -414,8 +667,10 @@ async function send(action, text) {
       body.state = now.state;
       await api("POST", path, body, TOKEN);
     }
+    return true;
   } catch (e) {
     showError(`Refused: ${e.message}`);
+    return false;
   } finally {
     G.sending = false;
   }
@@ -423,6 +678,7 @@ async function send(action, text) {
 
 function showError(text) {
   $("error").textContent = text;
+  if (text) $("untilmsg").textContent = "";
 }
 
 // -- generic view for modes without a territory board -----------------------------------
@@ -440,9 +696,27 @@ function renderValue(v, depth) {
   return el("table", {}, rows);
 }
 
-$("typed").addEventListener("submit", (e) => {
+// Typed actions: the server reads short forms as the terminal does ("attack lig dal" rolls
+// the most dice); "... until N" is run here, one roll at a time, like the buttons.
+$("typed").addEventListener("submit", async (e) => {
   e.preventDefault();
-  const text = $("typedtext").value.trim();
-  if (text && G.msg) send(null, text);
+  const input = $("typedtext");
+  const text = input.value.trim();
+  if (!text || !G.msg) return;
+  const until = /^(.*\S)\s+until\s+(\S+)$/i.exec(text);
+  if (until) {
+    const stop = Number(until[2]);
+    if (!Number.isInteger(stop) || stop < 1) { showError("Refused: write 'attack FROM TO until N' with N a number from 1"); return; }
+    try {
+      const r = await api("POST", `/api/games/${encodeURIComponent(GAME)}/parse`, { text: until[1] }, TOKEN);
+      if (r.action[0] !== "attack") { showError("Refused: 'until' goes with an attack: attack FROM TO until N"); return; }
+      input.value = "";
+      startUntil(r.action[1], r.action[2], stop);
+    } catch (err) {
+      showError(`Refused: ${err.message}`);
+    }
+    return;
+  }
+  if (await send(null, text)) input.value = "";
 });
 connect();

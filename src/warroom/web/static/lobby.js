@@ -9,6 +9,9 @@ async function init() {
   mode.onchange = renderMode;
   document.getElementById("players").onchange = renderSeats;
   document.getElementById("create").onclick = create;
+  const name = document.getElementById("myname");
+  name.value = localStorage.getItem("warroom.name") || "";
+  name.onchange = () => localStorage.setItem("warroom.name", name.value.trim());
   renderMode();
   renderMine();
   refreshAll();
@@ -57,7 +60,9 @@ function renderSeats() {
     s.append(el("option", { value: "human" }, i === 0 ? "You" : "Friend (private invite link)"));
     s.append(el("option", { value: "open" }, "Open seat (anyone in the lobby)"));
     for (const t of m.bot_tiers) s.append(el("option", { value: `bot:${t}` }, `Bot: ${t}`));
-    s.value = i === 0 ? "human" : `bot:${m.bot_tiers[0]}`;
+    // Bots default to the strongest quick tier offered (greedy), not to random play.
+    const tier = m.bot_tiers.includes("greedy") ? "greedy" : m.bot_tiers[0];
+    s.value = i === 0 ? "human" : `bot:${tier}`;
     box.append(el("div", { class: "seatrow" }, el("span", {}, `Seat ${i + 1}`), s));
   }
 }
@@ -71,6 +76,12 @@ async function create() {
   for (let i = 0; i < n; i++) {
     const v = document.getElementById(`seat-${i}`).value;
     seats.push(v.startsWith("bot:") ? { kind: "bot", tier: v.slice(4) } : { kind: v });
+  }
+  const myName = document.getElementById("myname").value.trim();
+  if (myName) {
+    localStorage.setItem("warroom.name", myName);
+    const first = seats.findIndex((x) => x.kind === "human");
+    if (first >= 0) seats[first].name = myName;
   }
   // Each value as the option's JSON type (the server takes no "5" for 5): a choice as listed,
   // a whole number as a number (other text as typed, for the server to refuse by name).
@@ -92,7 +103,8 @@ async function create() {
     let first = null;
     for (const s of g.seats) {
       if (s.kind !== "human") continue;
-      rememberSeat(g.id, g.title, s.seat, s.token, s.name);
+      // Your seat and your friends' invites, kept in this browser (My games shows them again).
+      rememberSeat(g.id, g.title, s.seat, s.token, s.name, first !== null);
       const url = location.origin + seatLink(g.id, s.seat, s.token);
       if (first === null) first = url;
       box.append(el("label", {}, `${s.name}: private link (send it only to that player)`),
@@ -113,8 +125,12 @@ function renderMine() {
   if (!mine.length) return;
   const t = el("table", { class: "list" });
   for (const g of mine) {
-    t.append(el("tr", {}, el("td", {}, g.title || g.game), el("td", {}, g.name || `Seat ${g.seat + 1}`),
-      el("td", {}, el("a", { href: seatLink(g.game, g.seat, g.token) }, "play"))));
+    const link = seatLink(g.game, g.seat, g.token);
+    const cell = g.invite
+      ? el("td", {}, el("details", { class: "invite" }, el("summary", {}, "invite link"),
+        el("input", { readonly: true, value: location.origin + link, onclick: (e) => e.target.select() })))
+      : el("td", {}, el("a", { href: link }, "play"));
+    t.append(el("tr", {}, el("td", {}, g.title || g.game), el("td", {}, g.name || `Seat ${g.seat + 1}`), cell));
   }
   box.replaceChildren(t);
   box.classList.remove("muted");
@@ -135,6 +151,7 @@ async function refreshAll() {
       for (const seat of g.damaged ? [] : g.open_seats) {
         cell.append(" ", el("button", { onclick: () => join(g, seat) }, `join seat ${seat + 1}`));
       }
+      if (!g.damaged && !g.finished && g.open_seats.length) cell.append(" ", el("span", { class: "muted" }, "waiting for players"));
       const over = g.stopped ? " (stopped)" : " (over)";
       t.append(el("tr", {}, el("td", {}, `${g.title} `, el("span", { class: "muted" }, g.mode)),
         el("td", {}, g.finished ? `${g.moves}${over}` : g.moves), cell));
@@ -149,7 +166,8 @@ async function refreshAll() {
 async function join(g, seat) {
   try {
     const r = await api("POST", `/api/games/${g.id}/claim`, { seat });
-    rememberSeat(g.id, g.title, r.seat, r.token, `Seat ${r.seat + 1}`);
+    const name = document.getElementById("myname").value.trim();
+    rememberSeat(g.id, g.title, r.seat, r.token, name || `Seat ${r.seat + 1}`);
     location.href = seatLink(g.id, r.seat, r.token);
   } catch (e) {
     document.getElementById("error").textContent = e.message;

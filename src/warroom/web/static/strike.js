@@ -4,8 +4,7 @@
 // player's panel and your hand. Only drawing and choosing happen here: the server runs the
 // rules, and every button is one of the seat's legal actions (game.js sends them).
 "use strict";
-const STRIKE = { pick: [], card: null, autoState: -1, key: null };
-const AUTO_DELAY = 450; // ms: long enough to see the table before a forced choice is sent
+const STRIKE = { pick: [], card: null, key: null };
 const CONTINENT_HEX = {
   yellow: "#d9ad12", red: "#c8322d", blue: "#2f62c9", orange: "#e27a16", green: "#2f8f45", purple: "#7b44ad",
 };
@@ -46,7 +45,6 @@ function renderStrike() {
     v.battle ? strikeBattle(v, m) : strikeLastBattle(),
     strikePlayers(v, m),
     m.seat !== null ? strikeHand(v, m) : null);
-  strikeAuto(m);
 }
 
 // -- names --------------------------------------------------------------------------------
@@ -386,28 +384,4 @@ function renderStrikeActions() {
   const rest = legal.filter((a) => !done.has(a[0])); // anything new the rules offer is still offered
   if (rest.length) box.append(el("div", { class: "grp" }, rest.map((a) => strikeButton(a))));
   if (m.can_undo) box.append(el("button", { onclick: () => send(["undo"]) }, "undo"));
-}
-
-// -- a forced choice is taken without a click ---------------------------------------------
-// When the seat's only legal action is one action (a pass nobody could answer otherwise,
-// "deploy 0" with no troops) and there is no undo to offer instead, it is sent after a
-// moment, once per state; a second tab of the same seat loses the race harmlessly (409).
-function strikeAuto(m) {
-  const legal = legalActions();
-  if (m.seat === null || m.outcome || m.stopped || legal.length !== 1 || m.can_undo) return;
-  if (!m.to_move.includes(m.seat) || STRIKE.autoState === m.state) return;
-  STRIKE.autoState = m.state;
-  const state = m.state;
-  const action = legal[0];
-  setTimeout(async () => {
-    if (!G.msg || G.msg.state !== state || G.sending) return;
-    G.sending = true;
-    try {
-      await api("POST", `/api/games/${encodeURIComponent(GAME)}/act`, { state, action }, TOKEN);
-    } catch (e) {
-      if (e.status !== 409) showError(`Refused: ${e.message}`);
-    } finally {
-      G.sending = false;
-    }
-  }, AUTO_DELAY);
 }

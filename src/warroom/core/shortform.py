@@ -1,0 +1,87 @@
+"""Short forms of typed actions, shared by the terminal and the web: names by unique prefix,
+names with spaces unquoted, and a trailing number left off filled with the largest the rules
+allow ("attack Gaul Liguria" rolls the most dice, "place Gaul" places everything)."""
+
+from __future__ import annotations
+
+import copy
+
+from warroom.core.actions import Action
+from warroom.core.match import Match
+
+
+def complete(match: Match, seat: int, text: str, places: list[str]) -> Action:
+    """Parse `text` for `seat`, then fill a missing trailing number with the largest allowed.
+    `places` are the board's names, so that names with spaces need no quotes."""
+    text = join_names(text, places)
+    return most(match, seat, match.game.parse(match.state, seat, text))
+
+
+def most(match: Match, seat: int, action: Action) -> Action:
+    """`action` if legal, else the legal one that adds the largest last number to it; a short
+    form that fits nothing raises the rules' own reason for refusing it."""
+    legal = match.legal(seat)
+    if action in legal:
+        return action
+    longer = [
+        a
+        for a in legal
+        if a.kind == action.kind
+        and len(a.args) == len(action.args) + 1
+        and a.args[: len(action.args)] == action.args
+        and isinstance(a.args[-1], int)
+    ]
+    if longer:
+        return max(longer, key=lambda a: a.args[-1])
+    shortened = [a for a in legal if abbreviates(action, a)]
+    if len(shortened) == 1:
+        return shortened[0]
+    if any(a.kind == action.kind and len(a.args) == len(action.args) + 1 for a in legal):
+        refusal(match, seat, Action(action.kind, (*action.args, 1)))
+    return action
+
+
+def refusal(match: Match, seat: int, action: Action) -> None:
+    """Raise the rules' own reason for refusing `action` (a short form with a number added),
+    so "attack A B" to a non-neighbour says so rather than "malformed"."""
+    state = copy.deepcopy(match.state)  # a probe never touches the match
+    match.game.apply(state, seat, action)
+
+
+def join_names(text: str, places: list[str]) -> str:
+    """Quote the runs of unquoted words that spell a place name with spaces ("place North
+    Africa 3" reads as 'place "North Africa" 3'): the whole name in any case, or a unique
+    prefix of several words. Text with quotes is left to the player."""
+    if '"' in text or "'" in text:
+        return text
+    words = text.split()
+    spaced = [p for p in places if " " in p]
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for length in range(len(words) - i, 1, -1):
+            phrase = " ".join(words[i : i + length]).lower()
+            exact = [p for p in spaced if p.lower() == phrase]
+            hits = exact or [p for p in spaced if p.lower().startswith(phrase)]
+            if len(hits) == 1:
+                out.append(Action("x", (hits[0],)).text()[2:])
+                i += length
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return " ".join(out)
+
+
+def abbreviates(typed: Action, action: Action) -> bool:
+    """True when `typed` is `action` with words shortened to prefixes ("draw tac" for "draw
+    tactics"); numbers must be given in full."""
+    if typed.kind != action.kind or len(typed.args) != len(action.args):
+        return False
+    for short, full in zip(typed.args, action.args, strict=True):
+        if isinstance(full, int) or isinstance(short, int):
+            if short != full:
+                return False
+        elif not str(full).lower().startswith(str(short).lower()):
+            return False
+    return True
