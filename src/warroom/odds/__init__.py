@@ -1,4 +1,5 @@
-"""Exact battle odds for every dice rule in the supported editions.
+"""Exact odds for every dice rule in the supported editions: battles, and the dice-matching
+card games' chance to complete a card.
 
 Single rolls come as exact fractions; invasions and tables as floats from vectorised
 dynamic programming over the absorbing Markov chain. Everything is cached per rule.
@@ -10,6 +11,15 @@ from warroom.odds.dice import (
     roll_distribution,
     side_distribution,
     total_distribution,
+)
+from warroom.odds.dice_match import (
+    CardOdds,
+    best_match,
+    best_match_exact,
+    card_odds,
+    card_odds_float,
+    completion,
+    completion_float,
 )
 from warroom.odds.invasion import (
     Invasion,
@@ -28,9 +38,16 @@ from warroom.odds.strike import (
 )
 
 __all__ = [
+    "CardOdds",
     "Invasion",
     "StrikeBattle",
     "StrikeOdds",
+    "best_match",
+    "best_match_exact",
+    "card_odds",
+    "card_odds_float",
+    "completion",
+    "completion_float",
     "godswar_odds",
     "harbinger_odds",
     "invasion",
