@@ -516,7 +516,11 @@ function renderMonoPanel() {
   const key = JSON.stringify([m.seat, !!MONO.board, v.auction, plan, v.offer, v.owner, v.status.map((p) => [p.alive, p.cash, p.cards])]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
+  // A redraw (money moved) keeps the field being typed in focused.
+  const focus = box.contains(document.activeElement) ? document.activeElement : null;
+  const again = focus && (focus.id ? `#${focus.id}` : focus.dataset.cash ? `[data-cash="${focus.dataset.cash}"]` : null);
   box.replaceChildren(...[monoAuctionControls(v, plan), monoIncoming(v), monoComposer(v)].filter((x) => x));
+  if (again && box.querySelector(again)) box.querySelector(again).focus();
 }
 
 function monoAuctionControls(v, plan) {
@@ -535,12 +539,15 @@ function monoAuctionControls(v, plan) {
     return box;
   }
   const cash = v.status[me].cash;
+  if (MONO.draftFor !== monoAuctionKey(v)) { MONO.draftFor = monoAuctionKey(v); MONO.maxDraft = null; }
   const n = el("input", { type: "number", min: au.min_bid, max: cash, id: "maxbid", "aria-label": "maximum bid",
-    value: Math.min(cash, Math.max(au.min_bid, MONO.lastMax || au.min_bid)), style: "width:6em" });
+    value: MONO.maxDraft || Math.min(cash, Math.max(au.min_bid, MONO.lastMax || au.min_bid)), style: "width:6em" });
+  n.addEventListener("input", () => { MONO.maxDraft = n.value; }); // kept while bids redraw this
   const go = () => {
     const max = Math.floor(Number(n.value));
     if (!Number.isFinite(max) || max < 1) { showError("Refused: a maximum is a whole amount of M"); return; }
     MONO.lastMax = max;
+    MONO.maxDraft = null;
     setPlan({ max });
   };
   box.append(el("span", {}, "bid up to M"), n, " ",
