@@ -272,3 +272,40 @@ def test_guardians_board_shows_powers_and_the_orb_and_plays_typed_actions() -> N
     assert lines and lines[0].startswith("target")
     texts = [e.text for e in match.log]
     assert any(t.startswith(f"Player {seat + 1} matches ") for t in texts)
+
+
+def monopoly_script(lines: list[str]) -> str:
+    """Seed 3, two players: Player 1 (typing `lines`) lands on Wasp in turn 2; Player 2 is a
+    random bot."""
+    return session(Match.start("monopoly-avengers", 2, 3, {}), lines, humans={0})
+
+
+def test_monopoly_standing_choices_and_a_maximum_bid() -> None:
+    standing = ["standing", "standing rent on", "standing window on", "standing rent maybe"]
+    auction = ["bid up to 40", "auction", "bid up to 40"]
+    out = monopoly_script([*standing, *auction, "actions", "offer p2 give 100 get Wasp", "end"])
+    assert "rent     off" in out and "rent     on" in out and "window   on" in out
+    assert "Refused: write 'standing NAME on' or 'off', NAME one of rent, window" in out
+    assert "Refused: no auction you take part in is under way" in out  # before the auction
+    # The maximum: the smallest raise while within it, then a pass, with no more typing.
+    assert "(bidding up to M40) bid 10" in out and "Player 2 bids M60" in out
+    assert "(above your maximum M40) pass" in out
+    # `actions`: one line to compose an offer, not every sample offer.
+    lines = out[out.index("Player 2 wins Wasp") :].splitlines()
+    listed = lines[lines.index("  may: end; offer PLAYER give ITEMS get ITEMS") + 1 :]
+    listed = listed[: next(i for i, x in enumerate(listed) if x.startswith("Player 1 |"))]
+    offers = [line for line in listed if "offer" in line]
+    assert len(offers) == 1 and offers[0].startswith("offer PLAYER give ITEMS get ITEMS  (compose")
+    # A composed offer goes to the rules as written; Player 2 answers it.
+    assert "Player 1 offers Player 2: 100 for Wasp" in out
+    assert "Player 2 accepts" in out or "Player 2 declines" in out
+    # The window before Player 2's roll closed by itself.
+    assert "(window closed) done" in out
+
+
+def test_monopoly_drop_out_and_help() -> None:
+    out = monopoly_script(["help", "auction", "drop out", "end"])
+    assert "bid up to N" in out and "drop out" in out and "standing window on" in out
+    assert "offer PLAYER give ITEMS get ITEMS" in out
+    assert "You drop out of this auction" in out and "(dropped out) pass" in out
+    assert "Player 1 bids" not in out

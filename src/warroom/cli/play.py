@@ -26,7 +26,7 @@ DICE = "⚀⚁⚂⚃⚄⚅"
 DEFAULT_SAVE = "game.warroom.json"
 COMMANDS = (
     *("actions", "auto", "board", "help", "info", "load", "log", "look"),
-    *("odds", "quit", "save", "undo"),
+    *("odds", "quit", "save", "standing", "undo"),
 )
 
 
@@ -53,6 +53,8 @@ class Terminal:
         self.log: list[str] = []
         self.viewer = min(humans) if len(humans) == 1 else None
         self.display: Display = display_for(match.game.id)
+        self.standing: dict[int, set[str]] = {}  # each seat's standing choices, by name
+        self.plans: dict[int, dict[str, Any]] = {}  # each seat's plan for the moment
 
     # -- the loop ----------------------------------------------------------------------
     def run(self) -> None:
@@ -82,6 +84,14 @@ class Terminal:
         self.apply(seat, action)
 
     def human_turn(self, seat: int) -> None:
+        chosen = self.display.standing_action(
+            self.match, seat, self.standing.get(seat, set()), self.plans.setdefault(seat, {})
+        )
+        if chosen is not None:
+            why, action = chosen
+            self.console.print(f"({why}) {action.text()}", highlight=False, markup=False)
+            self.apply(seat, action)
+            return
         legal = self.match.legal(seat)
         if len(legal) == 1:
             self.console.print(f"(the only choice) {legal[0].text()}", highlight=False)
@@ -133,6 +143,10 @@ class Terminal:
             self.say(self.display.odds(self.match, seat, rest))
         elif word == "auto":
             self.auto(seat, rest)
+        elif word == "standing":
+            self.set_standing(seat, rest)
+        elif said := self.display.typed(self.match, seat, text, self.plans.setdefault(seat, {})):
+            self.say(said)
         elif " until " in f" {text} ":
             self.attack_until(seat, text)
         else:
@@ -186,6 +200,24 @@ class Terminal:
             if self.match.outcome() is not None:
                 return
             self.apply(seat, helper.choose(seat, self.match.observe(seat), self.match.legal(seat)))
+
+    def set_standing(self, seat: int, rest: str) -> None:
+        """`standing` lists the game's standing choices; `standing NAME on|off` sets one."""
+        choices = self.display.standing
+        if not choices:
+            raise WarroomError("this game has no standing choices")
+        mine = self.standing.setdefault(seat, set())
+        words = rest.lower().split()
+        if words:
+            if len(words) != 2 or words[0] not in choices or words[1] not in ("on", "off"):
+                names = ", ".join(choices)
+                raise WarroomError(f"write 'standing NAME on' or 'off', NAME one of {names}")
+            if words[1] == "on":
+                mine.add(words[0])
+            else:
+                mine.discard(words[0])
+        for name, what in choices.items():
+            self.say(f"  {name:8} {'on ' if name in mine else 'off'}  {what}")
 
     def apply(self, seat: int, action: Action) -> None:
         events = self.match.act(seat, action)
@@ -243,12 +275,12 @@ class Terminal:
         bits = [name, f"step: {view.get('phase', '')}"]
         bits += self.display.header(self.match, seat, view)
         self.console.print(" | ".join(b for b in bits if b), highlight=False, markup=False)
-        legal = self.match.legal(seat)
-        if len(legal) <= 12:
-            shown = "; ".join(a.text() for a in legal)
+        legal, folded = self.display.fold(self.match, seat, list(self.match.legal(seat)))
+        if len(legal) + len(folded) <= 12:
+            shown = "; ".join([a.text() for a in legal] + [f.split("  ")[0] for f in folded])
             self.console.print(f"  may: {shown}", highlight=False, markup=False)
         else:
-            kinds = sorted({a.kind for a in legal})
+            kinds = sorted({a.kind for a in legal} | {f.split()[0] for f in folded})
             self.console.print(
                 f"  may: {', '.join(kinds)} ({len(legal)} choices; 'actions' lists them, "
                 "'help' for short forms)",
@@ -262,7 +294,7 @@ class Terminal:
             for line in own:
                 self.console.print(line, highlight=False, markup=False)
             return
-        legal = self.match.legal(seat)
+        legal, folded = self.display.fold(self.match, seat, list(self.match.legal(seat)))
         groups: dict[tuple[Any, ...], list[int]] = {}
         for a in legal:
             ints = [x for x in a.args if isinstance(x, int)]
@@ -279,6 +311,8 @@ class Terminal:
             note = self.display.note(self.match, seat, action)
             lines.append(escape(f"{text}  {note}" if note else text))
         self.console.print(Columns(lines, equal=True, column_first=True), highlight=False)
+        for line in folded:
+            self.say(line)
 
     def show_board(self) -> None:
         self.display.board(self.console, self.match, self.viewer)

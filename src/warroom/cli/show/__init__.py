@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console
 
@@ -54,6 +54,26 @@ class Display:
     def action_lines(self, match: Match, seat: int) -> list[str] | None:
         """The `actions` list in the game's own words (plain text), or None for the usual
         one (actions that differ in trailing numbers folded into a range)."""
+        return None
+
+    def fold(self, match: Match, seat: int, legal: list[Action]) -> tuple[list[Action], list[str]]:
+        """The actions to list one by one (or folded into ranges), and lines (plain text)
+        that stand for the rest, e.g. one line for every offer that may be written out."""
+        return legal, []
+
+    # Standing choices (the `standing` command): name -> what it does, for the player.
+    standing: ClassVar[dict[str, str]] = {}
+
+    def standing_action(
+        self, match: Match, seat: int, chosen: set[str], plan: dict[str, Any]
+    ) -> tuple[str, Action] | None:
+        """What the chosen standing choices, or the seat's plan for the moment (`plan`, set
+        by `typed`), do now for `seat`, with a few words why; None: ask the player."""
+        return None
+
+    def typed(self, match: Match, seat: int, text: str, plan: dict[str, Any]) -> str | None:
+        """A game's own command that sets a plan rather than acting (Monopoly: "bid up to
+        N", "drop out"): what was understood (plain text), or None if `text` is not one."""
         return None
 
     def places(self, match: Match) -> list[str]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, ClassVar
 
 from rich.columns import Columns
 from rich.console import Console
@@ -10,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from warroom.cli.show import SEAT_COLORS, Display, pick
-from warroom.core import Action, Match
+from warroom.core import Action, Match, WarroomError
 from warroom.rules import monopoly as mb
 from warroom.rules.monopoly import MonopolyBoard
 
@@ -18,17 +19,100 @@ HELP = """[bold]Monopoly[/]
   on your turn: [cyan]roll[/], then [cyan]draft[/] a hero you land on (at its price) or
   [cyan]auction[/] it; [cyan]end[/] your turn; [cyan]ask HERO[/] for a payment owed to you
   any time you may: [cyan]build HERO[/], [cyan]sell HERO[/], [cyan]sideline HERO[/],
-  [cyan]reactivate HERO[/], [cyan]offer "Player 2" give HERO get 200[/]
+  [cyan]reactivate HERO[/], and trade offers (below)
   in Jail: [cyan]pay[/] the fine or [cyan]use CARD[/]
-  in an auction: [cyan]bid N[/] or [cyan]pass[/]
+  in an auction: [cyan]bid N[/] or [cyan]pass[/]; or once for the whole auction:
+    [cyan]bid up to N[/]  the smallest raise each time you are asked while it is at most N,
+                 then pass; [cyan]drop out[/]  pass now and every later time this auction asks
+                 (a bid makes everyone who passed able to bid again, so it does ask)
+  trade: compose an offer, [cyan]offer PLAYER give ITEMS get ITEMS[/]: items are heroes, one
+    amount of cash a side and cards ([cyan]stark-card[/], [cyan]gauntlet-card[/]), either side
+    may be empty, e.g. [cyan]offer p2 give Hulk 100 get "Iron Man"[/]; an offer to you:
+    [cyan]accept[/] or [cyan]decline[/]
+  [cyan]standing[/]  your standing choices; [cyan]standing rent on[/] asks for every payment
+    owed to you, [cyan]standing window on[/] says [cyan]done[/] in other players' windows
+    when nothing else is pending for you ([cyan]off[/] to stop)
   [cyan]odds[/]  chance your next roll lands on each colour set
   [cyan]odds SPACE[/]  chance your next roll lands there, and landings per turn in the long run"""
 
 TWO_DICE = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
 
 
+DONE, PASS = Action("done"), Action("pass")
+BID_UP_TO = re.compile(r"bid\s+up\s+to\s+M?(\d+)", re.IGNORECASE)
+DROP_OUT = re.compile(r"drop\s*out", re.IGNORECASE)
+OFFER_LINE = (
+    "offer PLAYER give ITEMS get ITEMS  (compose it: heroes, one cash amount a side, "
+    "stark-card or gauntlet-card; e.g. {example})"
+)
+
+
+def auction_key(view: dict[str, Any]) -> tuple[Any, ...] | None:
+    """One auction: its turn, item and space (a new auction, a new plan)."""
+    au = view["auction"]
+    return None if au is None else (view["turn"], au["item"], au["space"])
+
+
 class MonopolyDisplay(Display):
     help = HELP
+    standing: ClassVar[dict[str, str]] = {
+        "rent": "ask for every payment owed to you as soon as you may",
+        "window": "say done in other players' windows when nothing else is pending for you",
+    }
+
+    def fold(self, match: Match, seat: int, legal: list[Action]) -> tuple[list[Action], list[str]]:
+        """Every sample offer folds into one line: offers are composed, not picked."""
+        offers = [a for a in legal if a.kind == "offer"]
+        if not offers:
+            return legal, []
+        rest = [a for a in legal if a.kind != "offer"]
+        return rest, [OFFER_LINE.format(example=offers[0].text())]
+
+    def standing_action(
+        self, match: Match, seat: int, chosen: set[str], plan: dict[str, Any]
+    ) -> tuple[str, Action] | None:
+        """The auction plan first (bid up to N, drop out), then claim rent, then `done`."""
+        view = match.view(seat)
+        legal = match.legal(seat)
+        key = auction_key(view)
+        if key is None or plan.get("auction") != key:
+            plan.clear()  # a plan lasts one auction
+        elif PASS in legal:
+            if plan.get("out"):
+                return "dropped out", PASS
+            top = int(plan["max"])
+            bid = Action("bid", (view["auction"]["min_bid"],))
+            if bid in legal and int(bid.args[0]) <= top:
+                return f"bidding up to M{top}", bid
+            return f"above your maximum M{top}", PASS
+        asks = [a for a in legal if a.kind == "ask"]
+        if asks and "rent" in chosen:
+            return "claiming rent", asks[0]
+        if DONE in legal and not asks and "window" in chosen:
+            return "window closed", DONE
+        return None
+
+    def typed(self, match: Match, seat: int, text: str, plan: dict[str, Any]) -> str | None:
+        """ "bid up to N" and "drop out": a plan for the auction under way."""
+        top = BID_UP_TO.fullmatch(text.strip())
+        out = DROP_OUT.fullmatch(text.strip())
+        if top is None and out is None:
+            return None
+        view = match.view(seat)
+        key = auction_key(view)
+        if key is None or seat not in view["auction"]["seats"]:
+            raise WarroomError("no auction you take part in is under way")
+        plan.clear()
+        plan["auction"] = key
+        if out is not None:
+            plan["out"] = True
+            return "You drop out of this auction: every later turn of it is passed for you."
+        assert top is not None
+        plan["max"] = int(top.group(1))
+        return (
+            f"Bidding for you up to M{plan['max']} in this auction, by the smallest raise "
+            "each time you are asked; above it you pass."
+        )
 
     def board(self, console: Console, match: Match, viewer: int | None) -> None:
         """Players' money and places, then every drafted hero by set with its buildings."""

@@ -138,8 +138,12 @@ function render() {
   renderHand();
   renderDice();
   renderActions();
+  renderStanding();
+  if (isMonopoly(view)) renderMonoPanel();
+  else { $("modepanel").replaceChildren(); $("modepanel").dataset.key = ""; }
   if (isRisk(view)) runUntil();
   autoForced();
+  autoStanding();
 }
 
 // -- a forced choice is taken without a click ---------------------------------------------
@@ -155,11 +159,17 @@ function autoForced() {
   const legal = legalActions();
   if (m.seat === null || m.outcome || m.stopped || legal.length !== 1 || m.can_undo) return;
   if (!m.to_move.includes(m.seat) || G.autoState === m.state) return;
-  G.autoState = m.state;
-  const state = m.state;
-  const action = legal[0];
-  setTimeout(async () => {
-    if (!G.msg || G.msg.state !== state || G.sending) return;
+  autoSend(legal[0], autoDelay(m.view));
+}
+
+// Send `action` for the state now shown after `delay` ms, once per state; a newer state
+// makes it moot (that state is looked at afresh), a click under way makes it wait.
+function autoSend(action, delay) {
+  const state = G.msg.state;
+  G.autoState = state;
+  const go = async () => {
+    if (!G.msg || G.msg.state !== state) return;
+    if (G.sending) { setTimeout(go, 100); return; }
     G.sending = true;
     try {
       await api("POST", `/api/games/${encodeURIComponent(GAME)}/act`, { state, action }, TOKEN);
@@ -168,7 +178,62 @@ function autoForced() {
     } finally {
       G.sending = false;
     }
-  }, autoDelay(m.view));
+  };
+  setTimeout(go, delay);
+}
+
+// -- standing choices: ordinary actions the page sends for the player ----------------------
+// A mode lists its choices (standingChoices): each has an id, a label for a checkbox (none:
+// always on, e.g. a plan the player set for one auction) and pick(msg), the legal action to
+// send now or null. The ticks are remembered per game in localStorage. The first choice that
+// picks something is sent, once per state, as a forced choice is.
+function standingChoices(view) {
+  return isMonopoly(view) ? MONO_STANDING : [];
+}
+
+function standingKey() {
+  return `warroom.standing.${GAME}`;
+}
+
+function standingOn() {
+  try { return JSON.parse(localStorage.getItem(standingKey()) || "{}"); } catch (e) { return {}; }
+}
+
+function setStanding(id, on) {
+  const now = standingOn();
+  now[id] = on;
+  localStorage.setItem(standingKey(), JSON.stringify(now));
+  G.autoState = -1;
+  render();
+}
+
+function autoStanding() {
+  const m = G.msg;
+  if (m.seat === null || m.outcome || m.stopped || !m.to_move.includes(m.seat) || G.autoState === m.state) return;
+  const on = standingOn();
+  for (const c of standingChoices(m.view)) {
+    if (c.label && !on[c.id]) continue;
+    const action = c.pick(m);
+    if (action) { autoSend(action, c.delay || 300); return; }
+  }
+}
+
+// The checkboxes, in the action panel (#standing), kept while the page lives.
+function renderStanding() {
+  const m = G.msg;
+  const box = $("standing");
+  const choices = m.seat === null ? [] : standingChoices(m.view).filter((c) => c.label);
+  box.hidden = !choices.length;
+  const key = JSON.stringify(choices.map((c) => c.id));
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  const on = standingOn();
+  box.replaceChildren(...choices.map((c) => {
+    const tick = el("input", { type: "checkbox", id: `standing-${c.id}`, "data-standing": c.id });
+    tick.checked = !!on[c.id];
+    tick.addEventListener("change", () => setStanding(c.id, tick.checked));
+    return el("label", { class: "standing", title: c.title || "" }, tick, ` ${c.label}`);
+  }));
 }
 
 // -- status, players, hand, dice -------------------------------------------------------
@@ -496,6 +561,8 @@ function renderActions() {
   const legal = legalActions();
   const trades = names.size ? tradeActions() : [];
   let shown = legal.filter((a) => !trades.includes(a) && pick.every((p, i) => mapTerr(a, names)[i] === p));
+  // Monopoly: offers are composed, and an offer to me answered, in the panel below.
+  if (isMonopoly(m.view)) shown = shown.filter((a) => !["offer", "accept", "decline"].includes(a[0]));
   const mapActions = shown.filter((a) => mapTerr(a, names).length);
   let hint = "";
   if (!legal.length) hint = m.outcome || m.stopped ? "" : "Not your move.";

@@ -455,3 +455,193 @@ function seatShort(seat, short) {
   const name = seatName(seat).split(" (")[0];
   return !short && name.length <= 9 ? name : `P${seat + 1}`;
 }
+
+// -- standing choices, auction plans, composing offers -----------------------------------
+// Interface-side automation only: each sends an ordinary action the rules list (or, for an
+// offer, the text the rules parse); the rules decide as for a click.
+const MONO_STANDING = [
+  { id: "auction", pick: monoAuctionPick, delay: 200 },
+  { id: "rent", label: "claim rent automatically", title: "send 'ask HERO' whenever a payment is yours to ask for",
+    pick: () => legalActions().find((a) => a[0] === "ask") || null },
+  { id: "window", label: "keep my window closed",
+    title: "say 'done' when the window before another player's roll opens and nothing else is pending for you",
+    pick: () => {
+      const legal = legalActions();
+      if (legal.some((a) => a[0] === "ask")) return null; // a payment to ask for first
+      return legal.find((a) => a[0] === "done") || null;
+    } },
+];
+
+// One auction: its turn, item and space (a new auction, a new plan).
+function monoAuctionKey(v) {
+  return v.auction ? `${v.turn}|${v.auction.item}|${v.auction.space}` : null;
+}
+
+// The plan for the auction under way: { key, max } (bid up to max) or { key, out: true }.
+function monoPlan() {
+  const key = monoAuctionKey(G.msg.view);
+  if (!MONO.plan || MONO.plan.key !== key) MONO.plan = null;
+  return MONO.plan;
+}
+
+// Each time the auction asks me: the smallest legal raise while it is within my maximum,
+// else pass; dropped out, pass. The rules ask a player who passed again after a later bid
+// (a bid resets every pass), so "drop out" keeps answering.
+function monoAuctionPick(m) {
+  const v = m.view;
+  const plan = monoPlan();
+  if (!v.auction || !plan) return null;
+  const legal = legalActions();
+  const pass = legal.find((a) => a[0] === "pass");
+  if (!pass) return null;
+  if (plan.out) return pass;
+  const lo = v.auction.min_bid;
+  const raise = legal.find((a) => a[0] === "bid" && a[1] === lo);
+  return lo <= plan.max && raise ? raise : pass;
+}
+
+function setPlan(plan) {
+  MONO.plan = plan ? { key: monoAuctionKey(G.msg.view), ...plan } : null;
+  G.autoState = -1;
+  render();
+}
+
+// The panel under the actions: the auction plan, an offer made to me, the offer composer.
+function renderMonoPanel() {
+  const m = G.msg;
+  const box = $("modepanel");
+  const v = m.view;
+  if (m.seat === null || m.outcome || m.stopped) { box.replaceChildren(); box.dataset.key = ""; return; }
+  const plan = monoPlan();
+  const key = JSON.stringify([m.seat, !!MONO.board, v.auction, plan, v.offer, v.owner, v.status.map((p) => [p.alive, p.cash, p.cards])]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  // A redraw (money moved) keeps the field being typed in focused.
+  const focus = box.contains(document.activeElement) ? document.activeElement : null;
+  const again = focus && (focus.id ? `#${focus.id}` : focus.dataset.cash ? `[data-cash="${focus.dataset.cash}"]` : null);
+  box.replaceChildren(...[monoAuctionControls(v, plan), monoIncoming(v), monoComposer(v)].filter((x) => x));
+  if (again && box.querySelector(again)) box.querySelector(again).focus();
+}
+
+function monoAuctionControls(v, plan) {
+  const au = v.auction;
+  const me = G.msg.seat;
+  if (!au || !au.seats.includes(me)) return null;
+  const box = el("div", { class: "grp mplan", id: "mplan" });
+  if (plan && plan.out) {
+    box.append(el("div", {}, "You dropped out of this auction: the page passes whenever it asks you."));
+    box.append(el("button", { "data-action": "plan-cancel", onclick: () => setPlan(null) }, "back in (answer myself)"));
+    return box;
+  }
+  if (plan) {
+    box.append(el("div", {}, `Bidding for you up to M${plan.max}, by the smallest raise; above it the page passes.`));
+    box.append(el("button", { "data-action": "plan-cancel", onclick: () => setPlan(null) }, "cancel the maximum"));
+    return box;
+  }
+  const cash = v.status[me].cash;
+  if (MONO.draftFor !== monoAuctionKey(v)) { MONO.draftFor = monoAuctionKey(v); MONO.maxDraft = null; }
+  const n = el("input", { type: "number", min: au.min_bid, max: cash, id: "maxbid", "aria-label": "maximum bid",
+    value: MONO.maxDraft || Math.min(cash, Math.max(au.min_bid, MONO.lastMax || au.min_bid)), style: "width:6em" });
+  n.addEventListener("input", () => { MONO.maxDraft = n.value; }); // kept while bids redraw this
+  const go = () => {
+    const max = Math.floor(Number(n.value));
+    if (!Number.isFinite(max) || max < 1) { showError("Refused: a maximum is a whole amount of M"); return; }
+    MONO.lastMax = max;
+    MONO.maxDraft = null;
+    setPlan({ max });
+  };
+  box.append(el("span", {}, "bid up to M"), n, " ",
+    el("button", { "data-action": "bid-up-to", onclick: go }, "set maximum"), " ",
+    el("button", { "data-action": "drop-out", onclick: () => setPlan({ out: true }) }, "drop out"));
+  return box;
+}
+
+function monoIncoming(v) {
+  const of = v.offer;
+  if (!of || of.receiver !== G.msg.seat) return null;
+  const b = MONO.board;
+  return el("div", { class: "grp moffer", id: "incoming" },
+    el("div", {}, `${seatPlain(of.proposer)} offers you ${b ? items(b, of.give) : of.give.join(", ")} ` +
+      `for ${b ? items(b, of.get) : of.get.join(", ")}.`),
+    el("button", { class: "primary", "data-action": "accept", onclick: () => send(["accept"]) }, "Accept"), " ",
+    el("button", { "data-action": "decline", onclick: () => send(["decline"]) }, "Decline"));
+}
+
+// Compose an offer: a player, my heroes/cards and cash to give, theirs and cash to get.
+// Sent as the text the rules parse (`offer PLAYER give ... get ...`); the server checks it.
+function monoComposer(v) {
+  const b = MONO.board;
+  const me = G.msg.seat;
+  const others = v.status.map((p, s) => s).filter((s) => s !== me && v.status[s].alive !== false);
+  if (!b || !others.length || v.status[me].alive === false) return null;
+  const c = MONO.compose || (MONO.compose = { to: others[0], give: [], get: [], giveCash: 0, getCash: 0 });
+  if (!others.includes(c.to)) Object.assign(c, { to: others[0], get: [], getCash: 0 });
+  const box = el("div", { class: "grp mcompose", id: "composer" }, el("div", { class: "mhead" }, "Offer a deal"));
+  const who = el("select", { id: "offerto", "aria-label": "offer to" },
+    others.map((s) => el("option", { value: s }, seatPlain(s))));
+  who.value = String(c.to);
+  who.addEventListener("change", () => { Object.assign(c, { to: Number(who.value), get: [], getCash: 0 }); redrawComposer(); });
+  box.append(el("div", {}, "to ", who));
+  box.append(composeSide("give", "I give", me, c.give, "giveCash", c), composeSide("get", "I want", c.to, c.get, "getCash", c));
+  box.append(el("button", { class: "primary", "data-action": "send-offer", onclick: sendComposed }, "Send offer"));
+  return box;
+}
+
+function redrawComposer() {
+  $("modepanel").dataset.key = "";
+  renderMonoPanel();
+}
+
+function heldBy(v, seat) {
+  const b = MONO.board;
+  const heroes = b.spaces.filter((sp) => v.owner[sp.index] === seat).map((sp) => sp.name);
+  return [...heroes, ...v.status[seat].cards];
+}
+
+function composeSide(side, title, seat, chosen, cashKey, c) {
+  const v = G.msg.view;
+  const things = heldBy(v, seat);
+  const box = el("div", { class: `mside ${side}`, "data-side": side }, el("div", { class: "muted" }, `${title}:`));
+  for (const name of things) {
+    const tick = el("input", { type: "checkbox", "data-item": name });
+    tick.checked = chosen.includes(name);
+    tick.addEventListener("change", () => {
+      const list = c[side];
+      if (tick.checked && !list.includes(name)) list.push(name);
+      if (!tick.checked) c[side] = list.filter((x) => x !== name);
+    });
+    box.append(el("label", { class: "mitem" }, tick, ` ${items(MONO.board, [name])}`));
+  }
+  if (!things.length) box.append(el("span", { class: "muted" }, "no heroes or cards "));
+  const cash = el("input", { type: "number", min: 0, max: v.status[seat].cash, value: c[cashKey] || 0,
+    "data-cash": side, "aria-label": `cash ${side === "give" ? "to give" : "to get"}`, style: "width:6em" });
+  cash.addEventListener("input", () => { c[cashKey] = Math.max(0, Math.floor(Number(cash.value) || 0)); });
+  box.append(el("label", {}, " and M", cash));
+  return box;
+}
+
+function quoted(word) {
+  return /^[\w-]+$/.test(word) ? word : `"${word}"`;
+}
+
+// The offer as the rules write it, e.g. offer "Player 2" give "Iron Man" 100 get stark-card.
+function composedText() {
+  const v = G.msg.view;
+  const c = MONO.compose;
+  const side = (seat, chosen, cash) => {
+    const words = heldBy(v, seat).filter((x) => chosen.includes(x)).map(quoted);
+    if (cash > 0) words.push(String(cash));
+    return words.join(" ");
+  };
+  const give = side(G.msg.seat, c.give, c.giveCash);
+  const get = side(c.to, c.get, c.getCash);
+  return `offer ${quoted(`Player ${c.to + 1}`)} give ${give}${give ? " " : ""}get ${get}`.trim();
+}
+
+async function sendComposed() {
+  const text = composedText();
+  if (await send(null, text)) {
+    MONO.compose = null;
+    redrawComposer();
+  }
+}

@@ -1,0 +1,199 @@
+"""Monopoly in Chromium as players expect it (issue 12): a standing maximum bid and dropping
+out of an auction, rent claimed and the window closed by standing choices (remembered per
+game), and a trade offer composed by ticking items, sent, and answered by the other player."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import httpx
+
+from tests.web.system import chromium
+from tests.web.test_browser import ARGS, ARTIFACTS, msg
+from warroom.web.hub import Hub
+
+# Every action the page sends, with the state it was chosen in: the test's clicks and the
+# page's own (standing choices, forced choices).
+RECORD = """() => {
+  window.SENT = [];
+  const real = api;
+  window.api = (method, path, body, token) => {
+    if (method === "POST" && body && path.endsWith("/act")) {
+      window.SENT.push(body.action || body.text);
+    }
+    return real(method, path, body, token);
+  };
+}"""
+
+
+def _new_game(server: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    r = httpx.post(server + "/api/games", json={"mode": "monopoly-avengers", "seats": seats})
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def _click(page: Any, action: str, state: int) -> bool:
+    """Click an action's button; False when the state moved on first (a bot acted)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    button = page.locator(f'#actions button[data-action="{action}"]')
+    try:
+        button.first.click(timeout=1500)
+        page.wait_for_function(f"G.msg.state > {state}", timeout=5000)
+    except PlaywrightTimeout:  # the choice vanished under the click: look again
+        return False
+    return True
+
+
+def _mine(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    return [e for e in events if e.get("seat") == seat and e["kind"] in ("bid", "pass")]
+
+
+def test_auction_maximum_drop_out_and_standing_choices(server: str, served_hub: Hub) -> None:
+    from playwright.sync_api import sync_playwright
+
+    served_hub.bot_delay = 0.5  # bots about as quick as people: the page answers in between
+    bot = {"kind": "bot", "tier": "greedy"}
+    g = _new_game(server, [{"kind": "human"}, bot, bot])
+    url = server + g["seats"][0]["link"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+            page.goto(url)
+            page.wait_for_function("G.msg && MONO.board")
+            # The standing choices: ticked once, remembered for this game across a reload.
+            page.check("#standing-rent")
+            page.check("#standing-window")
+            page.reload()
+            page.wait_for_function("G.msg && MONO.board")
+            assert page.is_checked("#standing-rent") and page.is_checked("#standing-window")
+            page.evaluate(RECORD)
+            clicks: list[str] = []
+            top = 0  # the maximum set
+            plans: list[str] = []  # "max" then "out", one per auction this test starts
+            done_at: dict[str, int] = {}  # plan -> how many of my auction events it made
+            deadline = time.time() + 150
+            while time.time() < deadline and len(done_at) < 2:
+                m = msg(page)
+                assert not m["outcome"]
+                v = m["view"]
+                if v["auction"] and plans and plans[-1] not in done_at:
+                    # An auction this test started: set the plan once, then only watch.
+                    if page.locator("#mplan [data-action=plan-cancel]").count() == 0:
+                        if plans[-1] == "max":
+                            top = v["auction"]["min_bid"] + 15
+                            page.fill("#maxbid", str(top))
+                            page.click("#mplan [data-action=bid-up-to]")
+                        else:
+                            page.click("#mplan [data-action=drop-out]")
+                        page.wait_for_selector("#mplan [data-action=plan-cancel]")
+                    time.sleep(0.05)
+                    continue
+                if plans and plans[-1] not in done_at and not v["auction"]:
+                    done_at[plans[-1]] = len(page.evaluate("G.tail"))
+                    continue
+                if 0 not in m["to_move"] or not m["legal"]:
+                    time.sleep(0.05)
+                    continue
+                kinds = {a[0] for a in m["legal"]}
+                # Only the turn's own choices are clicked: rent and windows go by themselves.
+                if "auction" in kinds and len(plans) < 2:
+                    if _click(page, "auction", m["state"]):
+                        clicks.append("auction")
+                        plans.append("max" if not plans else "out")
+                    continue
+                for kind in ("draft", "roll", "end", "pay", "accept", "auction"):
+                    if kind in kinds:
+                        if _click(page, kind, m["state"]):
+                            clicks.append(kind)
+                        break
+                else:
+                    time.sleep(0.05)
+            assert set(done_at) == {"max", "out"}, (plans, done_at)
+            log = page.evaluate("G.early.concat(G.tail)")
+            sent = page.evaluate("window.SENT")
+            # The clicks were the turn's own: never a bid, a pass, an ask or a done.
+            assert not {"bid", "pass", "ask", "done"} & set(clicks), clicks
+            # The maximum: the page raised by the least each time, never past it, then passed.
+            starts = [i for i, e in enumerate(log) if e["kind"] == "auction"]
+            first, second = starts[0], starts[1]
+            mine = _mine(log[first:second], 0)
+            bids = [e["amount"] for e in mine if e["kind"] == "bid"]
+            assert bids and max(bids) <= top, (top, mine)
+            bid_events = [e for e in log[first:second] if e["kind"] == "bid"]
+            for k, e in enumerate(bid_events):
+                if e["seat"] == 0 and k:
+                    assert e["amount"] == max(10, bid_events[k - 1]["amount"] + 1)
+            if any(e["amount"] > top for e in bid_events):
+                assert mine[-1]["kind"] == "pass"
+            # Dropped out: only passes from this seat, however often the auction came back.
+            out = _mine(log[second:], 0)
+            assert out and all(e["kind"] == "pass" for e in out), out
+            assert ["bid", 10] not in sent[sent.index(["auction"], sent.index(["auction"]) + 1) :]
+            # The standing choices answered the windows (and any rent) with no click.
+            assert ["done"] in sent
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "monopoly-standing.png"), full_page=True)
+        finally:
+            browser.close()
+
+
+def test_compose_an_offer_and_answer_it(server: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+    urls = [server + s["link"] for s in g["seats"]]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            pages = []
+            for u in urls:
+                page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+                page.goto(u)
+                page.wait_for_function("G.msg && MONO.board")
+                pages.append(page)
+            one, two = pages
+            # No wall of sample offers: the composer replaces them.
+            assert one.locator('#actions button[data-action^="offer"]').count() == 0
+            assert one.locator("#composer").count() == 1
+            # Play until Player 1 has drafted a hero and may still act in that turn.
+            deadline = time.time() + 60
+            hero = None
+            while time.time() < deadline:
+                m = msg(one)
+                owned = [i for i, o in enumerate(m["view"]["owner"]) if o == 0]
+                if owned and 0 in m["to_move"] and any(a[0] == "offer" for a in m["legal"]):
+                    hero = owned[0]
+                    break
+                seat = m["to_move"][0]
+                legal = msg(pages[seat])["legal"]
+                kinds = {a[0]: a for a in legal}
+                pick = next(
+                    (kinds[k] for k in ("draft", "roll", "end", "done", "pay") if k in kinds),
+                    legal[0] if legal else None,
+                )
+                if pick is not None:
+                    pages[seat].evaluate("(a) => send(a)", pick)
+                time.sleep(0.1)
+            assert hero is not None
+            board = one.evaluate("MONO.board")
+            name = board["spaces"][hero]["name"]
+            one.wait_for_selector(f'#composer .give input[data-item="{name}"]')
+            one.check(f'#composer .give input[data-item="{name}"]')
+            one.fill('#composer input[data-cash="get"]', "20")
+            word = name if re.fullmatch(r"[\w-]+", name) else f'"{name}"'
+            assert one.evaluate("composedText()") == f'offer "Player 2" give {word} get 20'
+            one.click("#composer [data-action=send-offer]")
+            two.wait_for_selector("#incoming")
+            text = two.locator("#incoming").inner_text()
+            assert name in text and "M20" in text and "Player 1" in text
+            two.click("#incoming [data-action=accept]")
+            two.wait_for_function(f"G.msg.view.owner[{hero}] === 1")
+            assert msg(one)["view"]["status"][0]["cash"] >= 20
+            one.wait_for_function("!document.querySelector('#incoming')")
+            one.screenshot(path=str(ARTIFACTS / "monopoly-offer.png"), full_page=True)
+        finally:
+            browser.close()
