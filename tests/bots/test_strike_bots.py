@@ -112,6 +112,25 @@ def test_search_plays_legal_moves_within_its_budget() -> None:
         assert bot.stats.iterations <= 20
 
 
+def test_paired_search_tries_each_root_move_alike_and_repeats_from_its_seed() -> None:
+    kit = search_kit(MODE)
+    assert kit is not None and kit.paired
+    checked = 0
+    for st in _states(2, 4, every=3):
+        seat = GAME.to_move(st)[0]
+        seen, legal = GAME.observe(st, seat), GAME.legal_actions(st, seat)
+        bots = [MctsBot(kit, seed=5, iterations=24, seconds=1e9) for _ in range(2)]
+        picks = [bot.choose(seat, seen, legal) for bot in bots]
+        visits = {n for n, _ in bots[0].stats.values.values()}
+        if len(bots[0].stats.values) < 2:
+            continue
+        checked += 1
+        assert picks[0] == picks[1] and bots[0].stats.values == bots[1].stats.values
+        # Round robin over the root's moves: their visit counts differ by one at most.
+        assert max(visits) - min(visits) <= 1
+    assert checked >= 3
+
+
 def test_twelve_greedy_games_finish_through_the_runner() -> None:
     results = run(SimConfig(MODE, 12, ("greedy",), 2, seed=1), workers=1)
     assert len(results) == 12

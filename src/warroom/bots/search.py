@@ -6,6 +6,8 @@ available in that sample, plays a cheap policy to a depth cutoff and scores the 
 with the mode's heuristic evaluation. Chance (dice, draws) comes from the sample's own
 freshly seeded generator, so each iteration sees different luck. Each node keeps the
 value for the seat that chose the action into it, so opponents play for themselves.
+A kit may ask for a paired root instead: the root's moves are tried in turn, each on the
+same sample with the same chance, so their differences carry less luck.
 
 A mode without a kit gets its greedy tier (or the random one) instead.
 """
@@ -56,6 +58,10 @@ class SearchKit(Generic[S]):
     defender's dice at once, the most it may, as the policy always does)."""
     margin: float = MARGIN
     """How much better (in value) a move must look to overrule the policy's own."""
+    paired: bool = False
+    """Try the root's moves in turn, each on the same sampled state with the same chance
+    (common random numbers), instead of by UCB: their difference then carries far less
+    luck than independent samples would give it."""
 
 
 _KITS: dict[str, SearchKit[Any]] = {}
@@ -131,9 +137,17 @@ class MctsBot(Generic[S]):
         root_turn = kit.turn(sample)
         deadline = start + self.seconds
         done = 0
+        state = sample
         while done < self.iterations and time.perf_counter() < deadline:
-            state = sample if done == 0 else kit.determinize(observation, seat, self.rng)
-            self._iterate(game, root, state, root_moves, root_turn)
+            if kit.paired:
+                k = done % len(root_moves)
+                if done and not k:
+                    state = kit.determinize(observation, seat, self.rng)
+                self._iterate(game, root, state, root_moves[k : k + 1], root_turn)
+            else:
+                if done:
+                    state = kit.determinize(observation, seat, self.rng)
+                self._iterate(game, root, state, root_moves, root_turn)
             done += 1
         best = _select(root, root_moves, kit.margin)
         self.stats = SearchStats(

@@ -83,7 +83,7 @@ ATTACK_MARGIN = 0.02  # an attack must beat passing (and its draw) by this much
 STOPS = (0, 1)  # the attacker's stopping points considered (0: to the end), and "roll once"
 DEFENCE_SHARE = 0.8  # of its Troops a defender is expected to deploy
 MAX_DEPLOY = 6  # deployments considered: 0..this, and everything held
-SEARCH_MARGIN = 0.02  # dice make sampled values noisy: overrule greedy only on clear evidence
+SEARCH_MARGIN = 0.01  # paired samples share their luck: a smaller margin than 0.02 suffices
 EVAL_FLOOR = 0.2  # added to every standing in the search's shares: no seat counts as 0
 
 
@@ -635,6 +635,7 @@ KIT: SearchKit[StrikeState] = SearchKit(
     horizon_over=_horizon_over,
     turn=lambda st: st.turn,
     margin=SEARCH_MARGIN,
+    paired=True,
 )
 
 
