@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the odds need numpy, and the terminal output Rich: both loa
 
     from warroom.odds.invasion import FloatArray, Invasion
     from warroom.odds.strike import StrikeBattle
+    from warroom.rules.dice_match import Row
 
 _SHOWN = 1e-4  # survivor counts less likely than this are summed into one line
 _BOMBARD = ("attacker", "defender")  # the owner's lowest die: its best use (B8)
@@ -250,6 +251,36 @@ def odds(
             help="Strike: Bombard on the first roll, on the lowest die of: attacker or defender."
         ),
     ] = None,
+    match: Annotated[
+        bool,
+        typer.Option(
+            "--match",
+            help="Dice-matching card (Mass Effect War Assets, MCU Guardians): odds of "
+            "completing the --row rows, and with --roll the best action for that roll.",
+        ),
+    ] = False,
+    row: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--row",
+            metavar="ROW",
+            help='Match: one row of the card, repeat per row: "7", "2 4" or "3+" (1-2-3s).',
+        ),
+    ] = None,
+    steal: Annotated[
+        bool, typer.Option("--steal", help="Match: add the steal row 6 (an owned card).")
+    ] = False,
+    d6: Annotated[int | None, typer.Option("--d6", help="Match: d6s to roll (default 5).")] = None,
+    d8: Annotated[int | None, typer.Option("--d8", help="Match: d8s to roll (default 2).")] = None,
+    roll: Annotated[
+        str | None,
+        typer.Option(
+            "--roll",
+            metavar="DICE",
+            help='Match: the unplaced dice just rolled, d8s marked: "d8:7 5 1 2 6 6 3"; the '
+            "rows are then the rows left.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
     plot: Annotated[
         Path | None,
@@ -265,8 +296,39 @@ def odds(
     Examples: `warroom odds 10 5`, `warroom odds 10 5 --preset godstorm-temple`,
     `warroom odds --table 8x8`, `warroom odds --table 30x30 --out grid.csv --plot grid.png`,
     `warroom odds 8 6 --godswar --attack-sky`,
-    `warroom odds 3 2 --strike --attack-troops 1 --defend-troops 2 --rally 1`.
+    `warroom odds 3 2 --strike --attack-troops 1 --defend-troops 2 --rally 1`,
+    `warroom odds --match --row 7 --row 5 --row 3+ --steal --roll "d8:7 5 1 2 6 6 3"`.
     """
+    if match or row or steal or roll is not None or d6 is not None or d8 is not None:
+        try:
+            result = _match(
+                row or [],
+                steal,
+                (d6, d8),
+                roll,
+                (
+                    not match,
+                    attackers is not None or defenders is not None,
+                    table is not None,
+                    godswar,
+                    harbinger,
+                    strike,
+                    bool(preset),
+                    plot is not None,
+                    out is not None,
+                ),
+            )
+        except (_BadInput, ValueError) as exc:
+            raise fail(str(exc)) from None
+        if as_json:
+            print(json.dumps({"match": result["match"]}, indent=2))
+        else:
+            from rich.console import Console
+
+            console = Console()
+            for line in result["_lines"]:
+                console.print(line, highlight=False)
+        return
     if strike:
         try:
             result = _strike(
@@ -586,6 +648,162 @@ def _print_strike(console: Console, result: dict[str, Any]) -> None:
     if rest > 0:
         ends.add_row("others", "", f"{rest:.6f}")
     console.print(ends)
+
+
+_MAX_DICE = 10  # outcomes and states grow fast beyond the printed 7 dice
+_MAX_ROWS = 8
+
+
+def _parse_row(text: str) -> Row:
+    """A row as the CLI takes it: "7", "2 4", "3+" or "6 steal"."""
+    from warroom.rules.dice_match import exact, steal6, sum_low
+
+    words = text.replace(",", " ").split()
+    if words == ["6", "steal"]:
+        return steal6()
+    if len(words) == 1 and words[0].endswith("+") and NUMBER.fullmatch(words[0][:-1]):
+        if int(words[0][:-1]) < 1:
+            raise _BadInput(f"row {text!r}: a 1-2-3 row needs a total of at least 1")
+        return sum_low(int(words[0][:-1]))
+    if words and all(NUMBER.fullmatch(w) for w in words):
+        values = [int(w) for w in words]
+        if not all(1 <= v <= 8 for v in values):
+            raise _BadInput(f"row {text!r}: targets are faces 1 to 8")
+        return exact(*values)
+    raise _BadInput(f'row {text!r}: write it as "7", "2 4", "3+" or "6 steal"')
+
+
+def _parse_roll(text: str) -> list[tuple[int, int]]:
+    """Dice as "d8:7 5 1 2 6 6 3": a bare face is a d6, d8:F (or d6:F) names the kind."""
+    dice = []
+    for word in text.replace(",", " ").split():
+        sides, _, face = word.lower().rpartition(":")
+        if sides not in ("", "d6", "d8") or not NUMBER.fullmatch(face):
+            raise _BadInput(f"--roll: {word!r} is not a face (5) or a d8 face (d8:7)")
+        n = 8 if sides == "d8" else 6
+        if not 1 <= int(face) <= n:
+            raise _BadInput(f"--roll: a d{n} shows 1 to {n}, not {face}")
+        dice.append((n, int(face)))
+    if not dice:
+        raise _BadInput('--roll needs the dice, e.g. "d8:7 5 1 2 6 6 3"')
+    return dice
+
+
+def _die(d: tuple[int, int]) -> str:
+    return f"d{d[0]}:{d[1]}"
+
+
+def _match(
+    rows_text: list[str],
+    steal: bool,
+    counts: tuple[int | None, int | None],
+    roll_text: str | None,
+    others: tuple[bool, ...],
+) -> dict[str, Any]:
+    """A dice-matching card: exact odds from the first roll, or the best action for a roll."""
+    from warroom.odds.dice_match import (
+        Match,
+        actions_exact,
+        best_match_exact,
+        card_odds,
+        completion,
+    )
+    from warroom.rules.dice_match import steal6
+
+    no_mode, *rest = others
+    if no_mode:
+        raise _BadInput("--row, --steal, --d6, --d8 and --roll describe a card: add --match")
+    if any(rest):
+        raise _BadInput(
+            "--match takes no ATTACKERS DEFENDERS, --table, --godswar, --harbinger, --strike, "
+            "--preset, --plot or --out"
+        )
+    if not rows_text:
+        raise _BadInput("--match needs the card's rows: --row 7 --row 5 --row 3+")
+    rows = [_parse_row(t) for t in rows_text]
+    if len(rows) + steal > _MAX_ROWS:
+        raise _BadInput(f"at most {_MAX_ROWS} rows")
+    d6, d8 = counts
+    if roll_text is None:
+        d6, d8 = (5 if d6 is None else d6), (2 if d8 is None else d8)
+    else:
+        dice = _parse_roll(roll_text)
+        got = (sum(1 for s, _ in dice if s == 6), sum(1 for s, _ in dice if s == 8))
+        if (d6 is not None and d6 != got[0]) or (d8 is not None and d8 != got[1]):
+            raise _BadInput(f"--roll has {got[0]} d6 and {got[1]} d8, not what --d6/--d8 say")
+        d6, d8 = got
+    if d6 < 0 or d8 < 0 or d6 + d8 > _MAX_DICE or d6 + d8 == 0:
+        raise _BadInput(f"roll 1 to {_MAX_DICE} dice in all, none negative")
+    texts = [r.text() for r in rows] + (["6 steal"] if steal else [])
+    info: dict[str, Any] = {"rows": texts, "d6": d6, "d8": d8}
+    head = f"card {' / '.join(texts)}: {d6} d6 + {d8} d8"
+    if roll_text is None:
+        card = card_odds(rows, d6, d8, steal=steal)
+        for name in (
+            "p_select",
+            "p_complete",
+            "p_complete_if_selected",
+            "expected_rolls",
+            "expected_rolls_if_selected",
+        ):
+            value = getattr(card, name)
+            info[name] = str(value)
+            info[name + "_float"] = float(value)
+        lines = [
+            head,
+            f"P(first roll matches a row, card selectable) = {card.p_select} = "
+            f"[bold]{float(card.p_select):.6f}[/]",
+            f"P(complete from the start, first row chosen best) = "
+            f"[bold green]{float(card.p_complete):.6f}[/]",
+            f"P(complete | selected) = [bold green]{float(card.p_complete_if_selected):.6f}[/]",
+            f"expected rolls: {float(card.expected_rolls):.3f} from the start, "
+            f"{float(card.expected_rolls_if_selected):.3f} once selected (first roll counted)",
+        ]
+        return {"match": info, "_lines": lines}
+    left = [*rows, *([steal6()] if steal else [])]
+    p, rolls = completion(left, d6, d8)
+    info["roll"] = [_die(d) for d in dice]
+    info["p_before_roll"], info["p_before_roll_float"] = str(p), float(p)
+    lines = [
+        f"rows left {' / '.join(texts)}; roll {' '.join(_die(d) for d in dice)}",
+        f"P(complete) before this roll = {float(p):.6f}, expected rolls {float(rolls):.3f}",
+    ]
+    action = best_match_exact(left, dice)
+    if not isinstance(action, Match):
+        die = getattr(action, "die", len(dice) - 1)
+        info["best"] = {"action": "set_aside", "die": die, "sides": dice[die][0]}
+        if action is not None:
+            info["best"].update(p=str(action.p), p_float=float(action.p))
+        lines += [
+            f"nothing matches: set aside a d{dice[die][0]} (die {die + 1})",
+            "(on a first roll: the card cannot be selected, the turn ends)",
+        ]
+        if action is not None:
+            lines.append(f"P(complete) after = [bold green]{float(action.p):.6f}[/]")
+        return {"match": info, "_lines": lines}
+    found = actions_exact(left, dice)
+    options: list[dict[str, Any]] = [
+        {
+            "row": m.row,
+            "row_text": left[m.row].text(),
+            "dice": list(m.dice),
+            "faces": [_die(dice[i]) for i in m.dice],
+            "p": str(m.p),
+            "p_float": float(m.p),
+            "expected_rolls_after": float(m.rolls),
+        }
+        for m in found
+    ]
+    info["best"] = {"action": "match", **options[0]}
+    info["actions"] = options
+    lines.append("matches, best first (dice numbered from 1 in the order given):")
+    for m in found:
+        faces = " ".join(_die(dice[i]) for i in m.dice)
+        lines.append(
+            f"  row {left[m.row].text()!r} with {faces} (dice "
+            f"{', '.join(str(i + 1) for i in m.dice)}): P(complete) = {float(m.p):.6f}"
+        )
+    return {"match": info, "_lines": lines}
 
 
 def register(app: typer.Typer) -> None:
