@@ -51,6 +51,9 @@ CONTESTED = 0.4  # the same when an opponent holds one of them
 TEMPERATURE = 1.0  # points of strength per e-fold of the win share, scaled by sqrt(1 + unclaimed)
 UNSETTLED = 0.05  # per card left unclaimed (and one for the game going on at all): the share of
 MOST_UNSETTLED = 0.6  # the win that the points so far do not decide, up to this much
+IMPATIENCE = 3e-4  # per turn played: draining the unclaimed cards gains this much more worth
+# (a share of the win), so that games of bots stealing back and forth still end: without it,
+# bots that each refuse to claim a last card they would lose by played 30,000-turn games.
 CANDIDATES = 5  # cards the search branches over at a target decision
 EPSILON = 1e-9
 
@@ -120,7 +123,8 @@ def shares(game: DiceCardsGame, st: DiceCardsState) -> list[float]:
 
 def claim_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) -> float:
     """What claiming `card` changes in `seat`'s share of the win, the Orb as the rules move it
-    (an expectation over the Orb roll of a steal from its holder, MCU93)."""
+    (an expectation over the Orb roll of a steal from its holder, MCU93), plus IMPATIENCE per
+    turn played for an unclaimed card."""
     before = shares(game, st)[seat]
     after = st.copy()
     victim = after.owner[card]
@@ -133,6 +137,8 @@ def claim_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) 
         after.orb = seat
         with_orb = shares(game, after)[seat] - before
         gained += orb_roll_chance(st.cards.d6, st.cards.d8) * (with_orb - gained)
+    if victim == NOBODY:
+        gained += IMPATIENCE * st.turn
     return gained
 
 
