@@ -100,7 +100,7 @@ def make_bot(tier: str, mode: str, seed: int = 0) -> Bot:
 
 
 # The tiers beyond random register themselves on import (after the names above exist).
-from warroom.bots import monopoly, risk, search, strike  # noqa: E402
+from warroom.bots import dice_cards, monopoly, risk, search, strike  # noqa: E402
 
 register_tier("greedy", "monopoly", lambda mode, seed: monopoly.GreedyMonopolyBot(mode, seed))
 
@@ -108,6 +108,7 @@ __all__ = [
     "Bot",
     "BotFactory",
     "RandomBot",
+    "dice_cards",
     "make_bot",
     "monopoly",
     "register_tier",
