@@ -318,6 +318,8 @@ def _kit(game: DiceCardsGame) -> SearchKit[DiceCardsState]:
         evaluate=lambda st: shares(game, st),
         horizon_over=lambda st, root_turn: st.turn > root_turn + st.players,
         turn=lambda st: st.turn,
+        paired=True,
+        margin=0.02,
     )
 
 
