@@ -296,13 +296,8 @@ function renderDiceActions() {
   const m = G.msg;
   const v = m.view;
   const legal = legalActions();
-  const key = JSON.stringify([m.seat, m.state, legal, DC.sel, DC.focus, m.can_undo, !!m.outcome]);
-  if (key === G.actionsKey) return;
-  G.actionsKey = key;
-  const box = $("actions");
-  box.replaceChildren();
-  $("odds").replaceChildren();
-  if (m.seat === null) { $("hint").textContent = "Spectating: open your seat's private link to play."; return; }
+  const box = actionPanel([m.state, DC.sel, DC.focus]);
+  if (!box) return;
   let hint = "";
   const targets = dcActs("target"), matches = dcActs("match");
   if (!legal.length) hint = m.outcome || m.stopped ? "" : "Not your move.";

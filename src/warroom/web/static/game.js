@@ -542,20 +542,28 @@ function clickTerritory(name) {
 }
 
 // -- the action panel -------------------------------------------------------------------
-function renderActions() {
+// What every table's action panel starts with. The same choices keep the same buttons: where
+// other seats act at the same time (bots bidding, trading), a button is not swapped out from
+// under a click. A spectator gets a hint, not buttons. Returns the emptied panel to fill, or
+// null when nothing is to be redrawn.
+function actionPanel(extra) {
   const m = G.msg;
-  if (isStrike(m.view)) { renderStrikeActions(); return; }
-  if (isDiceCards(m.view)) { renderDiceActions(); return; }
-  // The same choices keep the same buttons: where other seats act at the same time (bots
-  // bidding, trading), a button is not swapped out from under a click.
-  const key = JSON.stringify([m.seat, legalActions(), G.pick, G.cards, G.until, m.can_undo, !!m.outcome,
-    G.pick.length ? m.state : 0]);
-  if (key === G.actionsKey) return;
+  const key = JSON.stringify([m.seat, legalActions(), m.can_undo, !!m.outcome, ...extra]);
+  if (key === G.actionsKey) return null;
   G.actionsKey = key;
   const box = $("actions");
   box.replaceChildren();
   $("odds").replaceChildren();
-  if (m.seat === null) { $("hint").textContent = "Spectating: open your seat's private link to play."; return; }
+  if (m.seat === null) { $("hint").textContent = "Spectating: open your seat's private link to play."; return null; }
+  return box;
+}
+
+function renderActions() {
+  const m = G.msg;
+  if (isStrike(m.view)) { renderStrikeActions(); return; }
+  if (isDiceCards(m.view)) { renderDiceActions(); return; }
+  const box = actionPanel([G.pick, G.cards, G.until, G.pick.length ? m.state : 0]);
+  if (!box) return;
   const names = territoryNames();
   const pick = G.pick;
   const legal = legalActions();

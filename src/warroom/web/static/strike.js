@@ -355,13 +355,8 @@ const STRIKE_GROUPS = [
 function renderStrikeActions() {
   const m = G.msg;
   const legal = legalActions();
-  const key = JSON.stringify([m.seat, m.state, legal, STRIKE.pick, STRIKE.card, m.can_undo, !!m.outcome]);
-  if (key === G.actionsKey) return;
-  G.actionsKey = key;
-  const box = $("actions");
-  box.replaceChildren();
-  $("odds").replaceChildren();
-  if (m.seat === null) { $("hint").textContent = "Spectating: open your seat's private link to play."; return; }
+  const box = actionPanel([m.state, STRIKE.pick, STRIKE.card]);
+  if (!box) return;
   let hint = "";
   if (!legal.length) hint = m.outcome || m.stopped ? "" : "Not your move.";
   else if (legal.length === 1 && !m.can_undo) hint = `The only choice: ${strikeLabel(legal[0])} — taken for you.`;
