@@ -15,6 +15,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -113,3 +114,18 @@ class Postgres:
         done = subprocess.run([*self.as_user, str(self.bin / tool), *args], capture_output=True)
         if check and done.returncode != 0:
             raise RuntimeError(f"{tool} failed: {done.stderr.decode(errors='replace')[-500:]}")
+
+
+def open_lobby_game(page: Any, server: str, mode: str) -> None:
+    """Make a 2-player game of `mode` in the lobby, seat 2 a random bot, and open seat 1's page;
+    the lobby must offer exactly the bot tiers that play the mode."""
+    from warroom.bots import tiers_for
+
+    page.goto(server + "/")
+    page.select_option("#mode", mode)
+    page.select_option("#players", "2")
+    options = page.locator("#seat-1 option").evaluate_all("os => os.map(o => o.value)")
+    assert [o for o in options if o.startswith("bot:")] == [f"bot:{t}" for t in tiers_for(mode)]
+    page.select_option("#seat-1", "bot:random")
+    page.click("#create")
+    page.goto(str(page.locator("#play-first").get_attribute("href")))

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.web.system import chromium
+from tests.web.system import chromium, open_lobby_game
 from tests.web.test_browser import ARGS, ARTIFACTS
 from warroom.bots import tiers_for
 
@@ -125,16 +125,7 @@ def test_a_dice_game_is_played_by_clicks_in_a_browser(server: str, mode: str) ->
             page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
             errors: list[str] = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(server + "/")
-            page.select_option("#mode", mode)
-            page.select_option("#players", "2")
-            options = page.locator("#seat-1 option").evaluate_all("os => os.map(o => o.value)")
-            assert [o for o in options if o.startswith("bot:")] == [
-                f"bot:{t}" for t in tiers_for(mode)
-            ]
-            page.select_option("#seat-1", "bot:random")
-            page.click("#create")
-            page.goto(str(page.locator("#play-first").get_attribute("href")))
+            open_lobby_game(page, server, mode)
             page.wait_for_function(TABLE_DRAWN)
             assert page.locator("#boardwrap").is_hidden() and page.locator("#generic").is_hidden()
             first = later = shot = False
