@@ -178,8 +178,9 @@ class McuSkirmish(ClassicRisk):
 
     # -- names ---------------------------------------------------------------------------
     def seat_names(self, state: RiskState) -> list[str]:
+        """Each seat by its faction (cosmetic, MCU3), as simulations tally win rates."""
         st = _mcu(state)
-        return [self.side_name(st, p) for p in range(st.players)]
+        return [st.decks.factions[st.factions[p]] for p in range(st.players)]
 
     def side_name(self, st: RiskState, side: int) -> str:
         mcu = _mcu(st)
