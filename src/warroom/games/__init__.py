@@ -84,7 +84,7 @@ CATALOG = (
     ),
     ModeInfo(
         "mcu-skirmish",
-        "RISK Marvel Cinematic Universe: Skirmish (Manhattan, first to 20 sectors)",
+        "RISK Marvel Cinematic Universe: Skirmish (the race for Manhattan's sectors)",
         3,
         5,  # MCU1
         (
