@@ -109,7 +109,10 @@ class RiskDisplay(Display):
         """Owner, armies, region and every neighbour with its owner and armies."""
         b: Board = match.state.board
         view = match.view(viewer)
-        t = b.territory(pick(name, list(b.territories), "territory"))
+        try:  # a name or an alias (MCU: "Asgard" is Sector_50), in any case
+            t = b.territory(" ".join(name.split()))
+        except KeyError:
+            t = b.territory(pick(name, list(b.territories), "territory"))
         rows = {row["name"]: row for row in view["territories"]}
 
         def held(i: int) -> str:
