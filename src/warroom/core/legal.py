@@ -179,7 +179,9 @@ class Legal(Sequence[Action]):
             self._by_kind = {}
             for kind, families in grouped.items():
                 starts = _starts(families)
-                self._by_kind[kind] = _KindIndex(families, starts, starts[-1] + families[-1].size())
+                self._by_kind[kind] = _KindIndex(
+                    families, starts, starts[-1] + families[-1].size()
+                )
         return self._by_kind
 
 

@@ -255,7 +255,9 @@ class Hub:
         )
         return _damaged(game_id, reason)
 
-    def _room_from(self, row: GameRow, seat_rows: list[SeatRow], match: Match, head: str) -> Room:
+    def _room_from(
+        self, row: GameRow, seat_rows: list[SeatRow], match: Match, head: str
+    ) -> Room:
         # Bots draw their own seeds from the OS: seeded from the game, a random bot's moves
         # would give away bits of the game's seed.
         bots = {
@@ -445,7 +447,9 @@ class Hub:
         }
         if seat is not None:
             msg["legal"] = [] if room.stopped else [a.to_json() for a in match.legal(seat)]
-            msg["can_undo"] = match.can_undo(seat) is None and self.undo_refusal(room, seat) is None
+            msg["can_undo"] = (
+                match.can_undo(seat) is None and self.undo_refusal(room, seat) is None
+            )
         if with_log:
             # The whole game's log can run to thousands of events: a full state carries
             # its tail, and says where that starts so the page can fetch the rest.

@@ -432,7 +432,9 @@ def _migrate(conn: Connection) -> None:
         metadata.create_all(conn)
         conn.execute(insert(schema).values(version=SCHEMA_VERSION))
         return
-    version = conn.execute(select(schema.c.version)).scalar_one() if schema.name in tables else 1
+    version = (
+        conn.execute(select(schema.c.version)).scalar_one() if schema.name in tables else 1
+    )
     if version > SCHEMA_VERSION:
         raise StoreError(
             f"the database has schema version {version}, written by a newer warroom "
