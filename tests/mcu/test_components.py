@@ -63,6 +63,7 @@ def test_a_broken_board_names_every_problem() -> None:
     data["sectors"]["Sector_25"]["docking"] = False
     data["map"]["regions"]["South Central"]["bonus"] = 3
     data["sectors"]["Sector_50"]["loki"] = True
+    data["helicarrier"]["links"] = [["Helicarrier_Access", "Helicarrier_Bridge"]]
     del data["map"]["territories"]["Sector_13"]["connections"]["Sector_12"]
     with pytest.raises(BoardError) as caught:
         board_from_dict(data, "test")
@@ -71,7 +72,13 @@ def test_a_broken_board_names_every_problem() -> None:
     with pytest.raises(BoardError) as caught:
         board_from_dict(data, "test")
     message = str(caught.value)
-    for fragment in ("joins it to Sector_13", "a bonus of 4", "Sector_25", "never Asgard"):
+    for fragment in (
+        "joins it to Sector_13",
+        "a bonus of 4",
+        "Sector_25",
+        "never Asgard",
+        "every section is reached from the access point",
+    ):
         assert fragment in message
 
 

@@ -339,23 +339,26 @@ def test_mcu20_fight_on_or_stop_and_go_elsewhere() -> None:
 
 
 def test_e3_invasion_golden() -> None:
-    table = Table()
-    table.give(4 % 3, 7, "Sector_12")  # Thor (seat 1 here)
-    table.give(2, 2, "Sector_13")  # Ultron
-    table.turn_of(1, ATTACK)
+    table = Table(players=5, factions="in-order")  # seat 1 is Ultron, seat 4 Thor
+    thor, ultron = 4, 1
+    assert GAME.seat_names(table.state)[thor] == "Thor"
+    table.give(thor, 7, "Sector_12")
+    table.give(ultron, 2, "Sector_13")
+    table.turn_of(thor, ATTACK)
     table.dice((6, 4, 1, 5, 4), (6, 5, 4, 1))
-    table.do(1, "attack Sector_12 Sector_13 3")
-    table.do(2, "defend 2")
+    table.do(thor, "attack Sector_12 Sector_13 3")
+    table.do(ultron, "defend 2")
+    # 6 beats 5; the 4-4 tie goes to the defender; Thor's third die is unused.
     assert (table.units("Sector_12"), table.units("Sector_13")) == (6, 1)
-    table.do(1, "attack Sector_12 Sector_13 3")
-    table.do(2, "defend 1")
+    table.do(thor, "attack Sector_12 Sector_13 3")
+    table.do(ultron, "defend 1")
     assert table.state.phase == OCCUPY
     for wrong in ("move 2", "move 6"):  # fewer than the dice, or Sector_12 left empty
         with pytest.raises(IllegalAction):
-            table.do(1, wrong)
-    table.do(1, "move 5")  # all 3 attackers and 2 more
+            table.do(thor, wrong)
+    table.do(thor, "move 5")  # all 3 attackers and 2 more
     assert (table.units("Sector_13"), table.units("Sector_12")) == (5, 1)
-    assert table.owner("Sector_13") == 1
+    assert table.owner("Sector_13") == thor
 
 
 def test_mcu21_survivors_move_in_and_more_may_follow() -> None:
@@ -425,10 +428,12 @@ def test_mcu24_one_maneuver_along_own_sectors() -> None:
 
 
 def test_e4_maneuver_two_from_24_to_32() -> None:
-    table = Table()
-    table.give(1, 3, "Sector_24", "Sector_31", "Sector_32")
-    table.turn_of(1, MANEUVER)
-    table.do(1, "maneuver Sector_24 Sector_32 2")
+    table = Table(players=5, factions="in-order")
+    thor = 4
+    table.give(thor, 3, "Sector_24", "Sector_31", "Sector_32")
+    table.turn_of(thor, MANEUVER)
+    assert "maneuver Sector_24 Sector_32 2" in table.legal(thor)
+    table.do(thor, "maneuver Sector_24 Sector_32 2")
     assert table.units("Sector_32") == 5 and table.units("Sector_31") == 3
 
 

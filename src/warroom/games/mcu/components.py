@@ -272,18 +272,16 @@ def _board_problems(f: McuBoardFile, board: Board) -> list[tuple[str, str]]:
         out.append(("helicarrier.access", "must be one of its sections"))
     if set(heli.territories) & set(names):
         out.append(("helicarrier.territories", "the Helicarrier is beside the map, not on it"))
-    linked = {heli.access}
-    for a, b in heli.links:
-        if a not in heli.territories or b not in heli.territories or a == b:
-            out.append(("helicarrier.links", f"{a}-{b}: links join two different sections"))
-    inner: list[list[int]] = [[] for _ in heli.territories]
     section = {t: k for k, t in enumerate(heli.territories)}
+    inner: list[list[int]] = [[] for _ in heli.territories]
     for a, b in heli.links:
-        if a in section and b in section:
+        if a not in section or b not in section or a == b:
+            out.append(("helicarrier.links", f"{a}-{b}: links join two different sections"))
+        else:
             inner[section[a]].append(section[b])
             inner[section[b]].append(section[a])
-    if heli.access in section:
-        linked = {heli.territories[k] for k in reachable(inner, section[heli.access])}
+    start = section.get(heli.access)
+    linked = set() if start is None else {heli.territories[k] for k in reachable(inner, start)}
     if linked != set(heli.territories):
         out.append(("helicarrier.links", "every section is reached from the access point"))
     if (
