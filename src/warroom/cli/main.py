@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from warroom.cli.common import fail, parse_options
+from warroom.cli.common import absolute_files, fail, parse_options
 
 app = typer.Typer(
     help="warroom: play, study and simulate RISK and Monopoly editions.",
@@ -107,7 +107,11 @@ def play(
         ),
     ] = None,
     map_: Annotated[
-        str | None, typer.Option("--map", help="Board, where the mode has one.")
+        str | None, typer.Option(
+            "--map",
+            help="Board, where the mode has one: a choice (see 'warroom games') or your own "
+            "board file, checked by 'warroom board check'.",
+        )
     ] = None,
     option: Annotated[list[str] | None, typer.Option(help="Mode option NAME=VALUE.")] = None,
     load: Annotated[Path | None, typer.Option(help="Resume a saved game.")] = None,
@@ -128,7 +132,7 @@ def play(
         else:
             opts: dict[str, object] = dict(parse_options(option or []))
             if map_ is not None:
-                opts["map"] = map_
+                opts.update(absolute_files({"map": map_}))
             if seed is None:
                 match = Match.start(mode, players, secrets.randbits(256), opts, generator="blake2b")
             else:

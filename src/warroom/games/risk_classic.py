@@ -158,7 +158,7 @@ class ClassicRisk(Game[RiskState]):
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> RiskState:
-        board = data.board(MAPS[str(options["map"])])
+        board = data.map_board(str(options["map"]), MAPS)
         n = len(board)
         two = players == 2
         sides = players + 1 if two else players

@@ -32,7 +32,7 @@ from warroom.bots import Bot, RandomBot, make_bot, tiers_for
 from warroom.cli.show import display_for
 from warroom.core.actions import Action
 from warroom.core.errors import SaveError, WarroomError
-from warroom.core.game import Game
+from warroom.core.game import Game, is_data_file
 from warroom.core.match import UNDO, Match
 from warroom.core.registry import get_mode
 from warroom.core.shortform import complete, refusal
@@ -596,6 +596,12 @@ def _check_option_types(game: Game[Any], options: dict[str, Any]) -> None:
         expected = type(option.choices[0] if option.choices else option.default)
         if type(value) is not expected:
             raise WebError(400, f"option {name}: {value!r} is not {_JSON_TYPES[expected]}")
+        if option.files and is_data_file(value):
+            raise WebError(
+                400,
+                f"option {name}: the server plays only its own {option.files}s; "
+                f"{option.files} files are for 'warroom play' and 'warroom simulate'",
+            )
 
 
 _JSON_TYPES = {bool: "true or false", int: "a whole number", str: "a string"}
