@@ -6,7 +6,7 @@ entry and the problem, so a user transcribing their own copy of a game can fix i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
@@ -113,6 +113,22 @@ class Board:
         return _build(validate(BoardFile, data, source), source)
 
 
+def reachable(
+    neighbors: Sequence[Sequence[int]], start: int, passable: Callable[[int], bool] | None = None
+) -> set[int]:
+    """Every territory joined to `start` by a chain of connections whose territories are all
+    `passable` (all of them when None), `start` included: a board's connectedness, and the
+    moves along a path of one's own (or a team's) territories that maneuvers make."""
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        for n in neighbors[frontier.pop()]:
+            if n not in seen and (passable is None or passable(n)):
+                seen.add(n)
+                frontier.append(n)
+    return seen
+
+
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -175,13 +191,7 @@ def _build(f: BoardFile, source: str) -> Board:
                 continue
             kind_of[(here, index[other])] = kind
             neighbors[here].append(index[other])
-    seen = {0}
-    frontier = [0]
-    while frontier:
-        for n in neighbors[frontier.pop()]:
-            if n not in seen:
-                seen.add(n)
-                frontier.append(n)
+    seen = reachable(neighbors, 0)
     if len(seen) != len(names):
         lost = sorted(names[i] for i in range(len(names)) if i not in seen)
         problems.append(f"territories: unreachable from {names[0]}: {', '.join(lost)}")

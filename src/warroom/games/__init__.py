@@ -85,6 +85,36 @@ CATALOG = (
         (),
     ),
     ModeInfo(
+        "mcu-skirmish",
+        "RISK Marvel Cinematic Universe: Skirmish (the race for Manhattan's sectors)",
+        3,
+        5,  # MCU1
+        (
+            OptionInfo(
+                "sectors_to_win",
+                20,
+                "sectors a player must control to win (MCU26: 20, or more or fewer for a "
+                "longer or shorter game)",
+                minimum=1,
+                maximum=50,
+            ),
+            OptionInfo(
+                "factions",
+                "random",
+                "the cosmetic factions (MCU3): dealt at random, or in the printed turn order "
+                "(Captain America first)",
+                ("random", "in-order"),
+            ),
+            OptionInfo(
+                "defender_dice",
+                "choose",
+                "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
+                ("choose", "auto"),
+            ),
+            _TURN_LIMIT,
+        ),
+    ),
+    ModeInfo(
         "monopoly-avengers",
         "Monopoly: Marvel Avengers Edition",
         2,

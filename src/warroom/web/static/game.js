@@ -282,8 +282,10 @@ function renderStatus() {
   $("counts").replaceChildren(...armyCounts(m));
 }
 
+// Classic RISK's flow: Classic itself, and RISK MCU's Skirmish built on it (mcu.js).
 function isRisk(view) {
-  return !!view && view.mode === "risk-classic" && Array.isArray(view.territories);
+  return !!view && (view.mode === "risk-classic" || view.mode === "mcu-skirmish") &&
+    Array.isArray(view.territories);
 }
 
 function shortName(seat) {
@@ -332,7 +334,7 @@ function armyCounts(m) {
   if (typeof v.next_set_value === "number") {
     out.push(el("div", { id: "nextset", class: "muted" }, `Next set of cards: ${v.next_set_value} armies`));
   }
-  return out;
+  return [...out, ...mcuCounts(m)];
 }
 
 function renderPlayers() {
@@ -366,6 +368,7 @@ function renderPlayers() {
 }
 
 function renderHand() {
+  if (isMcu(G.msg.view)) { renderMcuHand(); return; }
   const hand = G.msg.view.hand;
   $("handcard").hidden = !Array.isArray(hand);
   if (!Array.isArray(hand)) return;
@@ -398,7 +401,8 @@ function tradesFor(cards) {
 }
 
 function clickCard(i) {
-  G.cards = G.cards.includes(i) ? G.cards.filter((x) => x !== i) : [...G.cards, i].slice(-3);
+  const most = isMcu(G.msg.view) ? Infinity : 3; // MCU: any cards, 2 to 10 symbols
+  G.cards = G.cards.includes(i) ? G.cards.filter((x) => x !== i) : [...G.cards, i].slice(-most);
   G.actionsKey = null;
   render();
 }
@@ -432,7 +436,7 @@ function drawBoard() {
   const color = regionHalos(b);
   const state = Object.fromEntries(view.territories.map((t) => [t.name, t]));
   const marks = territoryMarks();
-  const nodes = [];
+  const nodes = isMcu(view) ? manhattanBackdrop(b, view) : [];
   for (const c of b.connections) {
     const a = pos[c.a], z = pos[c.b];
     const cls = c.kind === "land" ? "" : c.kind === "sea" ? "sea" : "other";
@@ -457,7 +461,7 @@ function drawBoard() {
         "stroke-width": 2.5, "stroke-dasharray": color[t.region].dash }),
       svg("circle", { r: 15, class: "owner", fill, stroke: "#333", "stroke-width": 1.5 }),
       svg("text", { class: "armies", "text-anchor": "middle", dy: 5 }, s.armies || ""),
-      svg("text", { class: "label", "text-anchor": "middle", dy: 34 }, t.name));
+      svg("text", { class: "label", "text-anchor": "middle", dy: 34 }, isMcu(view) ? mcuLabel(t.name, s) : t.name));
     g.addEventListener("click", () => clickTerritory(t.name));
     nodes.push(g);
   }
@@ -590,7 +594,7 @@ function renderActions() {
   if (G.until) hint = `Attacking ${G.until.to} from ${G.until.from} until it falls` +
     `${G.until.stop > 1 ? ` or ${G.until.from} is down to ${G.until.stop}` : ""}…`;
   $("hint").textContent = hint;
-  if (trades.length) box.append(tradePanel(trades));
+  if (trades.length) box.append(isMcu(m.view) ? mcuTradePanel() : tradePanel(trades));
   if (pick.length === 2) showOdds(pick[0], pick[1], shown);
   if (G.until) {
     box.append(el("div", { class: "grp" }, el("button", { "data-action": "stop", onclick: () => stopUntil("Stopped.") }, "stop attacking")));
