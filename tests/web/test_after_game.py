@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import SEED
 from tests.web.play import HUMANS3, SHORT
 from tests.web.test_api import create, state, step
+from warroom.core.actions import Action
 from warroom.core.match import Match
 from warroom.web.hub import Hub
 from warroom.web.summary import game_summary, public_measure
@@ -101,3 +102,26 @@ def test_rematch_same_setup_same_links(client: TestClient) -> None:
     for seat, token in tokens.items():
         assert state(client, new, token)["seat"] == seat
     assert state(client, new)["rematch"] is None
+
+
+def test_summary_drops_a_turn_that_was_undone() -> None:
+    """A player ends the turn (the next one's turn begins) and takes it back: that start is
+    no point of the chart; the one after the decision made instead is."""
+    from tests.web.play import choose
+
+    match = Match.start("risk-classic", 3, 11, SHORT)
+    undone = False
+    while match.outcome() is None and match.view(None)["turn"] < 4:
+        seat = match.to_move()[0]
+        legal = [a.to_json() for a in match.legal(seat)]
+        action = choose(legal, match.view(seat))
+        if not undone and match.view(None)["phase"] == "fortify" and ["end"] in legal:
+            match.act(seat, "end")
+            assert match.can_undo(seat) is None
+            match.undo(seat)
+            undone = True
+        match.act(seat, Action.from_json(action))
+    assert undone
+    summary = game_summary(match)
+    turns = [p["turn"] for p in summary["series"][:-1]]
+    assert turns == [0] + [e.data["turn"] for e in match.log if e.kind == "turn"]

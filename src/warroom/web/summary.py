@@ -67,12 +67,15 @@ def game_summary(match: Match) -> dict[str, Any]:
             points.append(point)
 
     sample(0, 0)
+    applied: list[int] = []  # the record positions of the decisions that stand, in order
     for step, (seat, text) in enumerate(match.record, start=1):
         if text == UNDO:
             replay.undo(seat)
-            while points and points[-1]["step"] >= step:
+            undone = applied.pop()
+            while points and points[-1]["step"] >= undone:
                 points.pop()
             continue
+        applied.append(step)
         events = replay.act(seat, Action.parse(text))
         for event in events:
             if event.kind == "turn" and isinstance(event.data.get("turn"), int):
