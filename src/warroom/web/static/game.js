@@ -367,7 +367,7 @@ function drawSummary(sum) {
   const lastValues = sum.series.length ? sum.series[sum.series.length - 1].values : null;
   const order = out && out.ranking.length ? out.ranking : names.map((_, i) => i);
   const rows = order.map((seat, place) => el("tr", { class: out && out.winners.includes(seat) ? "won" : "" },
-    el("td", {}, place + 1), el("td", {}, el("span", { class: "swatch", style: `background:${seatColor(seat)}` }), " ", names[seat]),
+    el("td", {}, out ? place + 1 : "—"), el("td", {}, el("span", { class: "swatch", style: `background:${seatColor(seat)}` }), " ", names[seat]),
     sum.measure && lastValues ? el("td", { class: "num" }, lastValues[seat]) : null));
   box.replaceChildren(
     el("h2", {}, "Summary"),
@@ -635,12 +635,19 @@ function territoryLabel(t, s, mark, last) {
 }
 
 // Arrow keys move to the nearest territory that way (within a 60-degree cone, or failing that
-// the nearest on that side); Enter and Space click the focused one.
+// the nearest on that side); Enter and Space click the focused one; Escape clears a selection.
 function mapKey(e, name) {
   if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();
     G.keyPick = true;
     clickTerritory(name);
+    return;
+  }
+  if (e.key === "Escape" && G.pick.length) {
+    e.preventDefault();
+    G.pick = [];
+    stopUntil("");
+    render();
     return;
   }
   const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -671,6 +678,7 @@ function lastOverlay(last, pos, b) {
   if (!to) return [];
   const out = [];
   const cls = `lastmark ${last.kind}${last.captured ? " captured" : ""}`;
+  const play = (node, part, frames, ms) => { if (last.live) animateOnce(node, `${last.key}-${part}`, frames, ms); };
   if (from && Math.abs(from.x - to.x) <= b.width / 2) {
     const len = Math.hypot(to.x - from.x, to.y - from.y) || 1;
     const ux = (to.x - from.x) / len, uy = (to.y - from.y) / len;
@@ -678,28 +686,49 @@ function lastOverlay(last, pos, b) {
       x2: to.x - ux * 27, y2: to.y - uy * 27, "marker-end": "url(#lastarrowhead)" });
     out.push(line);
     const drawn = len - 51;
-    animateOnce(line, `${last.key}-arrow`, [{ strokeDasharray: `0 ${drawn}` }, { strokeDasharray: `${drawn} 0` }], 500);
+    play(line, "arrow", [{ strokeDasharray: `0 ${drawn}` }, { strokeDasharray: `${drawn} 0` }], 500);
   }
   const ring = svg("circle", { class: `lastring ${cls}`, cx: to.x, cy: to.y, r: 27 });
   out.push(ring);
-  animateOnce(ring, `${last.key}-ring`, [{ r: "46px", opacity: 0.2 }, { r: "27px", opacity: 1 }], 600);
+  play(ring, "ring", [{ r: "46px", opacity: 0.2 }, { r: "27px", opacity: 1 }], 600);
   const badge = [];
+  let w = 0, h = 0;
   if (last.dice) {
     const row = (vals, y, klass) => vals.map((d, i) => svg("g", { transform: `translate(${i * 17},${y})`, class: `mapdie ${klass}` },
       svg("rect", { width: 15, height: 15, rx: 3 }), svg("text", { x: 7.5, y: 11.5, "text-anchor": "middle" }, d)));
     badge.push(...row(last.dice.attack, 0, "att"), ...row(last.dice.defend, 17, "def"));
+    [w, h] = [17 * Math.max(last.dice.attack.length, last.dice.defend.length, 1) - 2, 32];
   } else if (last.armies) {
     badge.push(svg("text", { class: "lastcount", x: 0, y: 14 }, `+${last.armies}`));
+    [w, h] = [34, 16];
   }
   if (badge.length) {
-    const right = to.x + 30 + 52 < b.width;
-    const g = svg("g", { class: "lastdice", transform: `translate(${right ? to.x + 30 : to.x - 82},${to.y - 16})` }, ...badge);
+    const [x, y] = badgePlace(to, from, w, h, b);
+    const g = svg("g", { class: "lastdice", transform: `translate(${x},${y})` }, ...badge);
     out.push(g);
-    animateOnce(g, `${last.key}-dice`, [{ opacity: 0 }, { opacity: 1 }], 400);
+    play(g, "dice", [{ opacity: 0 }, { opacity: 1 }], 400);
   }
   out.unshift(svg("defs", {}, svg("marker", { id: "lastarrowhead", viewBox: "0 0 10 10", refX: 8, refY: 5,
     markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, svg("path", { d: "M0,0 L10,5 L0,10 z", class: "lastarrowhead" }))));
   return out;
+}
+
+// Where the dice (or "+N") go: beside the target, above or below it, or either side of the
+// arrow's middle, whichever keeps furthest from every marker and name on the map.
+function badgePlace(to, from, w, h, b) {
+  const spots = [[to.x + 30, to.y - 16], [to.x - 30 - w, to.y - 16], [to.x - w / 2, to.y - 28 - h], [to.x - w / 2, to.y + 42]];
+  if (from) {
+    const len = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+    const [px, py] = [-(to.y - from.y) / len, (to.x - from.x) / len];
+    const [mx, my] = [(from.x + to.x) / 2, (from.y + to.y) / 2];
+    for (const side of [22, -22]) spots.push([mx + px * side - w / 2, my + py * side - h / 2]);
+  }
+  const clear = ([x, y]) => {
+    if (x < 0 || y < 0 || x + w > b.width || y + h > b.height) return -Infinity;
+    const [cx, cy] = [x + w / 2, y + h / 2];
+    return Math.min(...b.territories.flatMap((t) => [Math.hypot(t.x - cx, t.y - cy), Math.hypot(t.x - cx, t.y + 30 - cy)]));
+  };
+  return spots.reduce((best, spot) => (clear(spot) > clear(best) ? spot : best));
 }
 
 // Region halos come from muted earth tones with a dashed or solid ring, never a seat's bright
