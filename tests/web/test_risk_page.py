@@ -247,7 +247,8 @@ def test_lobby_reconnect_banner_and_a_finished_games_log(server: str, served_hub
             lobby.locator("#all:has-text('waiting for players')").wait_for()
             lobby.screenshot(path=str(ARTIFACTS / "lobby.png"), full_page=True)
             lobby.locator("#mine a:has-text('play')").first.click()
-            lobby.wait_for_function("G.msg && G.board")
+            # The click navigates: until the game page's script runs, there is no G.
+            lobby.wait_for_function("typeof G !== 'undefined' && G.msg && G.board")
             assert lobby.locator("#waiting").is_visible()
             assert msg(lobby)["seats"][0]["name"] == "Ada"
             # The socket drops: a banner; back again: gone, and the outage's refusal cleared.
