@@ -109,10 +109,14 @@ def test_search_spends_its_budget_on_the_card(mode: str) -> None:
     assert bot.stats.iterations in (0, 6)
 
 
-@pytest.mark.parametrize("mode", MODES)
-def test_seeded_greedy_games_finish_through_the_runner(mode: str) -> None:
-    results = run(SimConfig(mode, 12, ("greedy",), 2, seed=1), workers=1)
-    assert len(results) == 12
+@pytest.mark.parametrize(
+    "mode, games",
+    [(m, 4) for m in MODES] + [pytest.param(m, 24, marks=pytest.mark.sweep) for m in MODES],
+)
+def test_seeded_greedy_games_finish_through_the_runner(mode: str, games: int) -> None:
+    """A few greedy games in the default run (each takes a second or two); more in the sweep."""
+    results = run(SimConfig(mode, games, ("greedy",), 2, seed=1), workers=1)
+    assert len(results) == games
     assert all(r.ending == "rulebook" for r in results)
 
 

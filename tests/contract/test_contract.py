@@ -24,6 +24,9 @@ from warroom.core import Action, Game, HiddenRng, KeyedRng, Match, Rng, WarroomE
 MODES = [g.id for g in games.modes()]
 SEEDS = [104_729 + 7_919 * k for k in range(6)]
 KEYED_SEEDS = SEEDS[4:]  # these games draw from the keyed generator, with 256-bit seeds
+# Greedy play (a second or more per game at 5 players in the dice modes): one game from each
+# generator, on seeds whose games are no longer than most.
+GREEDY_SEEDS = [SEEDS[3], SEEDS[5]]
 MAX_ACTIONS = 20_000
 
 
@@ -67,7 +70,7 @@ def _cases() -> list[tuple[str, int, int, str]]:
     out = []
     for mode in MODES:
         game = games.get_mode(mode)
-        for tier, seeds in (("random", SEEDS), ("greedy", SEEDS[:2])):
+        for tier, seeds in (("random", SEEDS), ("greedy", GREEDY_SEEDS)):
             if tier in tiers_for(mode):
                 out += [(mode, p, s, tier) for p in player_counts(game) for s in seeds]
     return out

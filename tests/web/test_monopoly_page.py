@@ -54,7 +54,6 @@ def _mine(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
 def test_auction_maximum_drop_out_and_standing_choices(server: str, served_hub: Hub) -> None:
     from playwright.sync_api import sync_playwright
 
-    served_hub.bot_delay = 0.5  # bots about as quick as people: the page answers in between
     bot = {"kind": "bot", "tier": "greedy"}
     g = _new_game(server, [{"kind": "human"}, bot, bot])
     url = server + g["seats"][0]["link"]
@@ -75,25 +74,17 @@ def test_auction_maximum_drop_out_and_standing_choices(server: str, served_hub: 
             top = 0  # the maximum set
             plans: list[str] = []  # "max" then "out", one per auction this test starts
             done_at: dict[str, int] = {}  # plan -> how many of my auction events it made
-            deadline = time.time() + 150
+            deadline = time.time() + 120
             while time.time() < deadline and len(done_at) < 2:
                 m = msg(page)
                 assert not m["outcome"]
                 v = m["view"]
-                if v["auction"] and plans and plans[-1] not in done_at:
-                    # An auction this test started: set the plan once, then only watch.
-                    if page.locator("#mplan [data-action=plan-cancel]").count() == 0:
-                        if plans[-1] == "max":
-                            top = v["auction"]["min_bid"] + 15
-                            page.fill("#maxbid", str(top))
-                            page.click("#mplan [data-action=bid-up-to]")
-                        else:
-                            page.click("#mplan [data-action=drop-out]")
-                        page.wait_for_selector("#mplan [data-action=plan-cancel]")
-                    time.sleep(0.05)
-                    continue
-                if plans and plans[-1] not in done_at and not v["auction"]:
-                    done_at[plans[-1]] = len(page.evaluate("G.tail"))
+                if plans and plans[-1] not in done_at:
+                    # An auction this test started: the plan is set, the page answers alone.
+                    if v["auction"]:
+                        time.sleep(0.05)
+                    else:
+                        done_at[plans[-1]] = len(page.evaluate("G.tail"))
                     continue
                 if 0 not in m["to_move"] or not m["legal"]:
                     time.sleep(0.05)
@@ -101,14 +92,42 @@ def test_auction_maximum_drop_out_and_standing_choices(server: str, served_hub: 
                 kinds = {a[0] for a in m["legal"]}
                 # Only the turn's own choices are clicked: rent and windows go by themselves.
                 if "auction" in kinds and len(plans) < 2:
-                    if _click(page, "auction", m["state"]):
-                        clicks.append("auction")
-                        plans.append("max" if not plans else "out")
+                    # The bots wait while the plan is set in the page and its first answer
+                    # (a bid within the maximum, or a pass) is sent; then they bid as they like.
+                    served_hub.pause_bots()
+                    try:
+                        if _click(page, "auction", m["state"]):
+                            clicks.append("auction")
+                            plans.append("max" if not plans else "out")
+                            page.wait_for_selector("#mplan")
+                            if plans[-1] == "max":
+                                top = msg(page)["view"]["auction"]["min_bid"] + 15
+                                page.fill("#maxbid", str(top))
+                                page.click("#mplan [data-action=bid-up-to]")
+                            else:
+                                page.click("#mplan [data-action=drop-out]")
+                            page.wait_for_selector("#mplan [data-action=plan-cancel]")
+                            page.wait_for_function("!G.msg.to_move.includes(G.msg.seat)")
+                    finally:
+                        served_hub.resume_bots()
                     continue
                 for kind in ("draft", "roll", "end", "pay", "accept", "auction"):
                     if kind in kinds:
-                        if _click(page, kind, m["state"]):
-                            clicks.append(kind)
+                        # The first turn ended opens the next player's window to this seat:
+                        # the bots wait until the page has closed it by itself.
+                        window = kind == "end" and ["done"] not in page.evaluate("window.SENT")
+                        if window:
+                            served_hub.pause_bots()
+                        try:
+                            if _click(page, kind, m["state"]):
+                                clicks.append(kind)
+                                if window:
+                                    page.wait_for_function(
+                                        "window.SENT.some((a) => a[0] === 'done')"
+                                    )
+                        finally:
+                            if window:
+                                served_hub.resume_bots()
                         break
                 else:
                     time.sleep(0.05)

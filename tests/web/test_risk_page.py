@@ -82,7 +82,12 @@ def test_defence_prompt_forced_choice_and_attack_until(server: str) -> None:
                 armies = {t["name"]: t for t in v["territories"]}
                 if v["phase"] == "defend":
                     page.wait_for_selector("#status:has-text('attacks your')")
-                    text = page.locator("#status").inner_text()
+                    # The state and the prompt read together: a forced defence the page sent
+                    # by itself may already have let the next attack in.
+                    m, text = page.evaluate("[G.msg, document.getElementById('status').innerText]")
+                    v = m["view"]
+                    if v["phase"] != "defend" or 0 not in m["to_move"]:
+                        continue
                     b = v["battle"]
                     assert f"attacks your {b['to']}" in text and f"from {b['from']}" in text
                     assert f"with {b['dice']} di" in text
@@ -247,7 +252,8 @@ def test_lobby_reconnect_banner_and_a_finished_games_log(server: str, served_hub
             lobby.locator("#all:has-text('waiting for players')").wait_for()
             lobby.screenshot(path=str(ARTIFACTS / "lobby.png"), full_page=True)
             lobby.locator("#mine a:has-text('play')").first.click()
-            lobby.wait_for_function("G.msg && G.board")
+            # The click navigates: until the game page's script runs, there is no G.
+            lobby.wait_for_function("typeof G !== 'undefined' && G.msg && G.board")
             assert lobby.locator("#waiting").is_visible()
             assert msg(lobby)["seats"][0]["name"] == "Ada"
             # The socket drops: a banner; back again: gone, and the outage's refusal cleared.

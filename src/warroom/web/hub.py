@@ -129,6 +129,7 @@ class Hub:
         self.seed_source = seed_source or (lambda: secrets.randbits(SEED_BITS))
         self.damaged: dict[str, str] = {}  # game id: what was found, for games set aside
         self.stopping = False
+        self.bots_paused = False  # see `pause_bots`
         self.applied = 0  # actions applied since start, for the load benchmark
 
     def close(self) -> None:
@@ -574,10 +575,25 @@ class Hub:
             sub.offer(by_seat[sub.seat])
 
     # -- bots -----------------------------------------------------------------------------
+    def pause_bots(self) -> None:
+        """Start no bot move until `resume_bots`, in any game. A test pauses the bots while a
+        page answers, rather than slowing every bot down and hoping the page is quicker; a
+        move a bot chose before the pause lands only if nobody moved since (else it is stale)."""
+        self.bots_paused = True
+
+    def resume_bots(self) -> None:
+        """Let the bots move again, starting those whose turn came while they were paused."""
+        self.bots_paused = False
+        with self.rooms_lock:
+            rooms = list(self.rooms.values())
+        for room in rooms:
+            with room.lock:
+                self._schedule_bots(room)
+
     def _bot_to_move(self, room: Room) -> int | None:
         """The bot that decides next; none while an open seat waits for someone to join, so a
-        game does not play on before all its players are there."""
-        if room.stopped is not None or _open_seats(room):
+        game does not play on before all its players are there, nor while bots are paused."""
+        if room.stopped is not None or _open_seats(room) or self.bots_paused:
             return None
         for seat in room.match.to_move():
             if seat in room.bots:
