@@ -241,9 +241,7 @@ class Features:
                 self._slots[key] = found
         return found
 
-    def encode(
-        self, view: dict[str, Any], seat: int, prefix: Sequence[Symbol] = ()
-    ) -> np.ndarray:
+    def encode(self, view: dict[str, Any], seat: int, prefix: Sequence[Symbol] = ()) -> np.ndarray:
         out = np.zeros(self.size, dtype=np.float32)
         index, sign = self._slot(f"seat={seat}")
         out[index] += sign

@@ -18,7 +18,10 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(
-        self, mode: str, players: int | None = None, render_mode: str | None = None,
+        self,
+        mode: str,
+        players: int | None = None,
+        render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -28,9 +31,7 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self.render_mode = render_mode
         observation = spaces.Dict(
             {
-                "observation": spaces.Box(
-                    -FEATURE_LIMIT, FEATURE_LIMIT, (FEATURES,), np.float32
-                ),
+                "observation": spaces.Box(-FEATURE_LIMIT, FEATURE_LIMIT, (FEATURES,), np.float32),
                 "action_mask": spaces.Box(0, 1, (ACTIONS,), np.int8),
             }
         )

@@ -34,6 +34,7 @@ share: the winners split 1 (a sole winner 1, two winners 0.5 each), the others 0
 win-loss: +1 each winner, -1 each other seat;
 rank: +1 first to -1 last by the outcome's ranking (the winners first where it has none)."""
 
+
 class Table:
     """A game of `mode` for `players` seats; `options` are the mode's own plus the RL ones
     (`reward`, `max_steps`: a truncation after that many tokens, 0 for none, and the
@@ -182,4 +183,3 @@ class Table:
 
     def utility_range(self) -> tuple[float, float]:
         return (0.0, 1.0) if self.reward == "share" else (-1.0, 1.0)
-
