@@ -54,3 +54,23 @@ def test_bad_weights_are_refused_with_a_reason(tmp_path: Path) -> None:
     other = random_weights(tmp_path / "strike.npz", "risk-strike")
     with pytest.raises(WarroomError, match="trained on risk-strike"):
         LearnedBot("risk-classic", other)
+
+
+def test_training_writes_weights_the_tier_plays_and_a_report(tmp_path: Path) -> None:
+    """A few seconds of MaskablePPO (only where the extra `train` is installed)."""
+    pytest.importorskip("sb3_contrib")
+    from warroom.rl.train import train
+
+    out = tmp_path / "strike.npz"
+    report = train(
+        "risk-strike",
+        out,
+        minutes=0.05,
+        eval_games=2,
+        options={"turn_limit": 5},
+        progress=lambda line: None,
+    )
+    assert report.timesteps > 0 and set(report.evaluation) == {"random", "greedy"}
+    assert all(0 <= r["low"] <= r["win_rate"] <= r["high"] <= 1 for r in report.evaluation.values())
+    assert out.with_suffix(".png").stat().st_size > 0 and out.with_suffix(".json").is_file()
+    LearnedBot("risk-strike", out)
