@@ -4,7 +4,10 @@ with numpy alone, so playing it needs neither torch nor the learning libraries.
 A weights file (.npz) holds the policy network's layers (tanh hidden layers, then the token
 logits) and the mode it was trained on. The bot sees what every bot sees, its seat's
 observation, hashes its view exactly as the learning environments do (`warroom.rl.encoding`),
-and spells its action token by token, taking the most likely legal token each time.
+and spells its action token by token, drawing each token from the policy's probabilities over
+the legal ones, as in training (from its own seeded generator, so a seed replays a game).
+The most likely token alone plays worse: in Classic RISK it won 63.5% of 200 games against
+random where drawing won 91.5% (docs/rl.md).
 
 `learned` plays with the file the project ships for a mode (data/learned/<mode>.npz; the
 tier is offered, in lobbies and `tiers_for`, for those modes only), `learned:PATH` with a file
@@ -25,6 +28,7 @@ from warroom.core.actions import Action
 from warroom.core.errors import WarroomError
 from warroom.core.game import Seat
 from warroom.core.registry import get_mode
+from warroom.core.rng import Rng
 from warroom.rl.encoding import ACTIONS, FEATURES, Decision, Features
 
 FORMAT = "warroom-learned-1"
@@ -78,8 +82,9 @@ def save_policy(path: Path, mode: str, layers: Sequence[tuple[np.ndarray, np.nda
 class LearnedBot:
     name = "learned"
 
-    def __init__(self, mode: str, path: Path) -> None:
+    def __init__(self, mode: str, path: Path, seed: int = 0) -> None:
         self.game = get_mode(mode)
+        self.rng = Rng(seed)
         self.policy = Policy(path)
         if self.policy.mode != mode:
             raise WarroomError(f"{path} was trained on {self.policy.mode}, not {mode}")
@@ -90,16 +95,24 @@ class LearnedBot:
         decision = Decision.start(seat, legal)
         while (action := decision.action) is None:
             logits = self.policy.logits(self.features.encode(view, seat, decision.prefix))
-            logits[decision.mask() == 0] = -np.inf
-            decision.choose(int(np.argmax(logits)))
+            legal_tokens = np.flatnonzero(decision.mask())
+            chosen = logits[legal_tokens]
+            weights = np.exp(chosen - chosen.max())
+            decision.choose(int(legal_tokens[self._draw(weights / weights.sum())]))
         return action
+
+    def _draw(self, probabilities: np.ndarray) -> int:
+        """An index drawn with these probabilities, from the bot's own generator."""
+        point = self.rng.next_u64() / 2**64
+        index = int(np.searchsorted(np.cumsum(probabilities), point, side="right"))
+        return min(index, len(probabilities) - 1)
 
 
 def _factory(mode: str, seed: int, arg: str | None) -> LearnedBot:
     path = Path(arg) if arg else shipped(mode)
     if path is None:
         raise WarroomError(f"no learned weights ship for {mode}: train some (warroom train)")
-    return LearnedBot(mode, path)
+    return LearnedBot(mode, path, seed)
 
 
 def register() -> None:

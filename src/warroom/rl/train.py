@@ -136,7 +136,7 @@ def evaluate(
     for index in range(games):
         seed = 10**9 + index
         state = game.new_game(players, seed, options)
-        bots: list[Bot] = [LearnedBot(mode, weights)] + [
+        bots: list[Bot] = [LearnedBot(mode, weights, seed)] + [
             make_bot(tier, mode, seed * 7 + s) for s in range(1, players)
         ]
         while (outcome := game.outcome(state)) is None:
