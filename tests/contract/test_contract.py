@@ -2,7 +2,8 @@
 
 Random (and greedy) legal play from many seeds finishes with invariants held after every action;
 save, load and replay give the identical game; no view shows what its seat may not know, nor
-anything that depends on the generator's seed (so no view helps predict a later draw);
+anything that depends on the generator's seed (so no view helps predict a later draw), and
+neither does what a learning agent observes (`warroom.rl`);
 illegal and malformed actions leave the state exactly as it was. Some games draw from the
 keyed generator that served games use, the others from SplitMix64.
 """
@@ -15,11 +16,13 @@ import json
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 import warroom.games as games
 from warroom.bots import make_bot, tiers_for
 from warroom.core import Action, Game, HiddenRng, KeyedRng, Match, Rng, WarroomError
+from warroom.rl.encoding import Features, seat_features
 
 MODES = [g.id for g in games.modes()]
 SEEDS = [104_729 + 7_919 * k for k in range(6)]
@@ -102,6 +105,7 @@ def test_views_leak_nothing(played: tuple[Match, list[Any]]) -> None:
     match, states = played
     game = match.game
     rng = Rng(7)
+    features = Features()
     for state in states[:: max(1, len(states) // 40)]:
         for seat in range(match.players):
             view = game.view(state, seat)
@@ -112,13 +116,16 @@ def test_views_leak_nothing(played: tuple[Match, list[Any]]) -> None:
             seen = game.observe(state, seat)
             assert isinstance(seen.rng, HiddenRng)
             other = game.resample_hidden(state, seat, rng)
+            learner_sees = seat_features(features, game, state, seat)
             if other is not None:
                 assert game.observe(other, seat) == seen
                 assert game.view(other, seat) == view
+                assert np.array_equal(seat_features(features, game, other, seat), learner_sees)
             # Another key for the generator: every later draw differs, no observation does.
             rekeyed = copy.copy(state)
             rekeyed.rng = KeyedRng(rng.next_u64(), state.rng.counter)
             assert game.observe(rekeyed, seat) == seen
+            assert np.array_equal(seat_features(features, game, rekeyed, seat), learner_sees)
 
 
 def test_legal_actions_apply_and_round_trip(played: tuple[Match, list[Any]]) -> None:

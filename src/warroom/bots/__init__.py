@@ -59,16 +59,24 @@ class RandomBot:
 
 BotFactory = Callable[..., Bot]
 """(mode id, seed) -> bot; with `takes_arg`, (mode id, seed, arg) for specs like "mcts:50"."""
-_TIERS: dict[str, dict[str, tuple[BotFactory, bool]]] = {
-    "random": {"*": (lambda mode, seed: RandomBot(seed), False)}
+_TIERS: dict[str, dict[str, tuple[BotFactory, bool, bool]]] = {
+    "random": {"*": (lambda mode, seed: RandomBot(seed), False, True)}
 }
 
 
 def register_tier(
-    tier: str, mode_prefix: str, factory: BotFactory, *, takes_arg: bool = False
+    tier: str,
+    mode_prefix: str,
+    factory: BotFactory,
+    *,
+    takes_arg: bool = False,
+    offered: bool = True,
 ) -> None:
-    """Offer `tier` for modes whose id starts with `mode_prefix` ("*" for every mode)."""
-    _TIERS.setdefault(tier, {})[mode_prefix] = (factory, takes_arg)
+    """Offer `tier` for modes whose id starts with `mode_prefix` ("*" for every mode).
+
+    `offered=False` makes it playable by name without listing it (`tiers_for`): a tier that
+    needs an argument some modes cannot do without, such as learned weights."""
+    _TIERS.setdefault(tier, {})[mode_prefix] = (factory, takes_arg, offered)
 
 
 def tiers() -> list[str]:
@@ -78,7 +86,9 @@ def tiers() -> list[str]:
 def tiers_for(mode: str) -> list[str]:
     """The tiers that can play `mode`, weakest first (registration order)."""
     return [
-        t for t, by_mode in _TIERS.items() if any(p == "*" or mode.startswith(p) for p in by_mode)
+        t
+        for t, by_mode in _TIERS.items()
+        if any((p == "*" or mode.startswith(p)) and entry[2] for p, entry in by_mode.items())
     ]
 
 
@@ -90,7 +100,7 @@ def make_bot(tier: str, mode: str, seed: int = 0) -> Bot:
         raise WarroomError(f"no bot tier {name!r}; tiers: {', '.join(_TIERS)}")
     for prefix in sorted(by_mode, key=len, reverse=True):
         if prefix == "*" or mode.startswith(prefix):
-            factory, takes_arg = by_mode[prefix]
+            factory, takes_arg, _ = by_mode[prefix]
             if takes_arg:
                 return factory(mode, seed, arg or None)
             if arg:
@@ -104,11 +114,17 @@ from warroom.bots import dice_cards, mcu, monopoly, risk, search, strike  # noqa
 
 register_tier("greedy", "monopoly", lambda mode, seed: monopoly.GreedyMonopolyBot(mode, seed))
 
+# Last, the strongest where it ships: trained policies (`warroom train`).
+from warroom.bots import learned  # noqa: E402
+
+learned.register()
+
 __all__ = [
     "Bot",
     "BotFactory",
     "RandomBot",
     "dice_cards",
+    "learned",
     "make_bot",
     "mcu",
     "monopoly",

@@ -174,3 +174,7 @@ app.add_typer(monopoly_app, name="monopoly")
 from warroom.cli import simulate as _simulate  # noqa: E402
 
 _simulate.register(app)
+
+from warroom.cli import train as _train  # noqa: E402
+
+_train.register(app)

@@ -1,0 +1,56 @@
+"""`warroom train`: a `learned` bot trained with MaskablePPO (the optional extra `train`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from warroom.cli.common import fail, parse_options
+
+
+def train(
+    mode: Annotated[str, typer.Argument(help="Game mode id (see 'warroom games').")],
+    out: Annotated[
+        Path, typer.Option(help="Weights file to write (.npz); the curve and report go beside it.")
+    ],
+    players: Annotated[int, typer.Option(help="Number of players.")] = 2,
+    opponent: Annotated[str, typer.Option(help="Bot tier the other seats play in training.")] = (
+        "random"
+    ),
+    minutes: Annotated[float, typer.Option(help="Training time (wall clock).")] = 15.0,
+    eval_games: Annotated[int, typer.Option(help="Games against each of random and greedy.")] = (
+        200
+    ),
+    seed: Annotated[int, typer.Option(help="Seed of training (games and network).")] = 0,
+    option: Annotated[list[str] | None, typer.Option(help="Mode option NAME=VALUE.")] = None,
+) -> None:
+    """Train a policy for seat 0 against a bot tier, then measure it against random and greedy
+    (95% intervals). Play it with the tier `learned:PATH`."""
+    try:
+        from warroom.rl.train import train as run_training
+    except ImportError as exc:
+        raise fail(
+            f"training needs the extra 'train' ({exc.name} is missing): "
+            "pip install torch==2.13.0 && pip install -e '.[train]'"
+        ) from None
+    from warroom.core import WarroomError
+
+    try:
+        run_training(
+            mode,
+            out,
+            players=players,
+            opponent=opponent,
+            minutes=minutes,
+            options=dict(parse_options(option or [])),
+            seed=seed,
+            eval_games=eval_games,
+        )
+    except WarroomError as exc:
+        raise fail(str(exc)) from None
+
+
+def register(app: typer.Typer) -> None:
+    app.command("train")(train)

@@ -1,0 +1,76 @@
+"""The `learned` tier plays legal games from a weights file, with numpy alone, and refuses a
+file that is not one (or was trained on another mode)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from warroom.bots import make_bot
+from warroom.bots.learned import LearnedBot, Policy, save_policy
+from warroom.core import Match, WarroomError
+from warroom.rl.encoding import ACTIONS, FEATURES
+
+
+def random_weights(path: Path, mode: str) -> Path:
+    generator = np.random.default_rng(0)
+    shapes = [(16, FEATURES), (16, 16), (ACTIONS, 16)]
+    save_policy(
+        path, mode, [(generator.normal(size=s), generator.normal(size=s[0])) for s in shapes]
+    )
+    return path
+
+
+def test_a_learned_bot_plays_a_whole_game_legally(tmp_path: Path) -> None:
+    weights = random_weights(tmp_path / "strike.npz", "risk-strike")
+    match = Match.start("risk-strike", 2, 3, {"turn_limit": 8})
+    bots = [make_bot(f"learned:{weights}", "risk-strike", 0), make_bot("random", "risk-strike", 1)]
+    while match.outcome() is None:
+        seat = match.to_move()[0]
+        legal = match.legal(seat)
+        action = bots[seat].choose(seat, match.observe(seat), legal)
+        assert action in legal
+        match.act(seat, action)
+
+
+def test_the_same_weights_choose_the_same_actions(tmp_path: Path) -> None:
+    weights = random_weights(tmp_path / "classic.npz", "risk-classic")
+    match = Match.start("risk-classic", 2, 4)
+    seat = match.to_move()[0]
+    first, second = LearnedBot("risk-classic", weights), LearnedBot("risk-classic", weights)
+    legal = match.legal(seat)
+    assert first.choose(seat, match.observe(seat), legal) == second.choose(
+        seat, match.observe(seat), legal
+    )
+
+
+def test_bad_weights_are_refused_with_a_reason(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.npz"
+    junk.write_bytes(b"not numpy")
+    with pytest.raises(WarroomError, match="cannot read"):
+        Policy(junk)
+    other = random_weights(tmp_path / "strike.npz", "risk-strike")
+    with pytest.raises(WarroomError, match="trained on risk-strike"):
+        LearnedBot("risk-classic", other)
+
+
+def test_training_writes_weights_the_tier_plays_and_a_report(tmp_path: Path) -> None:
+    """A few seconds of MaskablePPO (only where the extra `train` is installed)."""
+    pytest.importorskip("sb3_contrib")
+    from warroom.rl.train import train
+
+    out = tmp_path / "strike.npz"
+    report = train(
+        "risk-strike",
+        out,
+        minutes=0.05,
+        eval_games=2,
+        options={"turn_limit": 5},
+        progress=lambda line: None,
+    )
+    assert report.timesteps > 0 and set(report.evaluation) == {"random", "greedy"}
+    assert all(0 <= r["low"] <= r["win_rate"] <= r["high"] <= 1 for r in report.evaluation.values())
+    assert out.with_suffix(".png").stat().st_size > 0 and out.with_suffix(".json").is_file()
+    LearnedBot("risk-strike", out)
