@@ -142,6 +142,10 @@ def claim_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) 
     return gained
 
 
+Worth = Callable[[DiceCardsGame, DiceCardsState, Seat, int], float]
+"""What claiming a card is worth to a seat (a change in its share of the win)."""
+
+
 # -- the attempt's odds ---------------------------------------------------------------------
 def _left(st: DiceCardsState, used: Sequence[int] = ()) -> tuple[int, int]:
     """Unplaced d6s and d8s, leaving out the dice at `used`."""
@@ -185,17 +189,19 @@ class Scored:
         return self.chance * self.worth
 
 
-def score_targets(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> list[Scored]:
+def score_targets(
+    game: DiceCardsGame, st: DiceCardsState, seat: Seat, worth: Worth = claim_worth
+) -> list[Scored]:
     """Every legal `target` action, scored: P(complete) after placing its dice x worth."""
-    worth: dict[int, float] = {}
+    worths: dict[int, float] = {}
     out = []
     for action in game.legal_actions(st, seat):
         if action.kind != "target":
             continue
         card = st.cards.card(str(action.args[0]))
         assert card is not None
-        if card not in worth:
-            worth[card] = claim_worth(game, st, seat, card)
+        if card not in worths:
+            worths[card] = worth(game, st, seat, card)
         rows = game.target_rows(st, seat, card)
         slot = _slot(rows, action.args[1])
         rest = rows[:slot] + rows[slot + 1 :]
@@ -203,16 +209,18 @@ def score_targets(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> list[S
             Scored(
                 action,
                 chance(rest, *_left(st, _dice(action.args[2:]))),
-                worth[card],
+                worths[card],
             )
         )
     return out
 
 
-def best_target(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> list[Scored]:
+def best_target(
+    game: DiceCardsGame, st: DiceCardsState, seat: Seat, worth: Worth = claim_worth
+) -> list[Scored]:
     """The best `target` action for each card, best card first."""
     per_card: dict[object, Scored] = {}
-    for s in score_targets(game, st, seat):
+    for s in score_targets(game, st, seat, worth):
         card = s.action.args[0]
         held = per_card.get(card)
         if held is None or s.chance > held.chance + EPSILON:
@@ -220,7 +228,7 @@ def best_target(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> list[Sco
     return sorted(per_card.values(), key=lambda s: -s.score)
 
 
-def _reroll_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> float:
+def _reroll_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, worth: Worth) -> float:
     """A rough worth of rerolling every die before selecting: the best card's chance from a
     fresh first roll x its worth (a lower bound: the card is chosen after the roll)."""
     d6, d8 = _left(st)
@@ -228,24 +236,26 @@ def _reroll_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> float:
     for card in range(len(st.cards.cards)):
         if game.targetable(st, seat, card):
             p = first_roll_chance(game.target_rows(st, seat, card), d6, d8)
-            best = max(best, p * claim_worth(game, st, seat, card))
+            best = max(best, p * worth(game, st, seat, card))
     return best
 
 
-def greedy_action(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> Action:
+def greedy_action(
+    game: DiceCardsGame, st: DiceCardsState, seat: Seat, worth: Worth = claim_worth
+) -> Action:
     """The greedy choice: the card by chance x worth, then the solver's optimal play."""
     legal = game.legal_actions(st, seat)
     kinds = legal.kinds()
     if st.phase == TARGET:
-        ranked = best_target(game, st, seat)
+        ranked = best_target(game, st, seat, worth)
         now = ranked[0].score if ranked else 0.0
-        if "reroll" in kinds and (not ranked or _reroll_worth(game, st, seat) > now):
+        if "reroll" in kinds and (not ranked or _reroll_worth(game, st, seat, worth) > now):
             return Action("reroll")
         return ranked[0].action if ranked else Action("pass")
     rows = st.rows()
     open_slots = st.open_slots()
     # Complete a card worth having; one worth less than nothing, fail as likely as may be.
-    sign = 1.0 if claim_worth(game, st, seat, st.target) >= 0 else -1.0
+    sign = 1.0 if worth(game, st, seat, st.target) >= 0 else -1.0
     best: Scored | None = None
     for action in legal:
         if action.kind == "match":
@@ -268,6 +278,34 @@ def greedy_action(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> Action
     return best.action
 
 
+# -- the lookahead -----------------------------------------------------------------------------
+def keep_chance(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) -> float:
+    """P(no other seat takes `card` from `seat` before `seat` plays again), once `seat` has
+    claimed it: each other seat in turn tries to, from a first roll, the steal row included
+    (the exact solver's chance of selecting and completing it), as if it tried nothing else.
+    1 for a card whose group the claim completes (ME130/MCU91: nobody may try it)."""
+    after = st.copy()
+    after.owner[card] = seat
+    keep = 1.0
+    for k in range(1, st.players):
+        other = (seat + k) % st.players
+        if not game.targetable(after, other, card):
+            return 1.0
+        d6 = st.cards.d6 + game.extra_dice(after, other)
+        keep *= 1.0 - first_roll_chance(game.target_rows(after, other, card), d6, st.cards.d8)
+    return keep
+
+
+def lookahead_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) -> float:
+    """`claim_worth` once the other seats have replied: a gain lasts only while the card is
+    kept (`keep_chance`), unless the claim ends the game (War Assets' last card, W7)."""
+    gained = claim_worth(game, st, seat, card)
+    ends = st.unclaimed() == 1 and st.owner[card] == NOBODY and not isinstance(game, Guardians)
+    if gained <= 0 or ends:
+        return gained
+    return gained * keep_chance(game, st, seat, card)
+
+
 # -- the bots ----------------------------------------------------------------------------------
 class GreedyDiceBot:
     """The greedy tier: the card by completion chance x worth, each roll played optimally."""
@@ -281,10 +319,25 @@ class GreedyDiceBot:
         self.fallback = RandomBot(seed)
 
     def choose(self, seat: Seat, observation: DiceCardsState, legal: Sequence[Action]) -> Action:
-        action = greedy_action(self.game, observation, seat)
+        action = greedy_action(self.game, observation, seat, self.worth)
         if action in legal:
             return action
         return self.fallback.choose(seat, observation, legal)
+
+    @staticmethod
+    def worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) -> float:
+        return claim_worth(game, st, seat, card)
+
+
+class LookaheadDiceBot(GreedyDiceBot):
+    """The search tier: greedy's play, each card's worth looked at past the other seats'
+    replies with the exact solver (`lookahead_worth`)."""
+
+    name = "lookahead"
+
+    @staticmethod
+    def worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) -> float:
+        return lookahead_worth(game, st, seat, card)
 
 
 # -- the search kit ----------------------------------------------------------------------------
@@ -327,11 +380,16 @@ def _greedy(mode: str, seed: int) -> Bot:
     return GreedyDiceBot(mode, seed)
 
 
+def _lookahead(mode: str, seed: int) -> Bot:
+    return LookaheadDiceBot(mode, seed)
+
+
 for _mode in MODES:
     _game = get_mode(_mode)
     assert isinstance(_game, DiceCardsGame)
     register_tier("greedy", _mode, _greedy)
     register_search_kit(_mode, _kit(_game))
+    register_tier("lookahead", _mode, _lookahead)
 
 __all__ = [
     "GreedyDiceBot",
