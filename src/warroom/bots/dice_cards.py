@@ -142,10 +142,6 @@ def claim_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) 
     return gained
 
 
-Worth = Callable[[DiceCardsGame, DiceCardsState, Seat, int], float]
-"""What claiming a card is worth to a seat (a change in its share of the win)."""
-
-
 # -- the attempt's odds ---------------------------------------------------------------------
 def _left(st: DiceCardsState, used: Sequence[int] = ()) -> tuple[int, int]:
     """Unplaced d6s and d8s, leaving out the dice at `used`."""
@@ -189,19 +185,17 @@ class Scored:
         return self.chance * self.worth
 
 
-def score_targets(
-    game: DiceCardsGame, st: DiceCardsState, seat: Seat, worth: Worth = claim_worth
-) -> list[Scored]:
+def score_targets(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> list[Scored]:
     """Every legal `target` action, scored: P(complete) after placing its dice x worth."""
-    worths: dict[int, float] = {}
+    worth: dict[int, float] = {}
     out = []
     for action in game.legal_actions(st, seat):
         if action.kind != "target":
             continue
         card = st.cards.card(str(action.args[0]))
         assert card is not None
-        if card not in worths:
-            worths[card] = worth(game, st, seat, card)
+        if card not in worth:
+            worth[card] = claim_worth(game, st, seat, card)
         rows = game.target_rows(st, seat, card)
         slot = _slot(rows, action.args[1])
         rest = rows[:slot] + rows[slot + 1 :]
@@ -209,18 +203,16 @@ def score_targets(
             Scored(
                 action,
                 chance(rest, *_left(st, _dice(action.args[2:]))),
-                worths[card],
+                worth[card],
             )
         )
     return out
 
 
-def best_target(
-    game: DiceCardsGame, st: DiceCardsState, seat: Seat, worth: Worth = claim_worth
-) -> list[Scored]:
+def best_target(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> list[Scored]:
     """The best `target` action for each card, best card first."""
     per_card: dict[object, Scored] = {}
-    for s in score_targets(game, st, seat, worth):
+    for s in score_targets(game, st, seat):
         card = s.action.args[0]
         held = per_card.get(card)
         if held is None or s.chance > held.chance + EPSILON:
@@ -228,7 +220,7 @@ def best_target(
     return sorted(per_card.values(), key=lambda s: -s.score)
 
 
-def _reroll_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, worth: Worth) -> float:
+def _reroll_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> float:
     """A rough worth of rerolling every die before selecting: the best card's chance from a
     fresh first roll x its worth (a lower bound: the card is chosen after the roll)."""
     d6, d8 = _left(st)
@@ -236,26 +228,29 @@ def _reroll_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, worth: Wo
     for card in range(len(st.cards.cards)):
         if game.targetable(st, seat, card):
             p = first_roll_chance(game.target_rows(st, seat, card), d6, d8)
-            best = max(best, p * worth(game, st, seat, card))
+            best = max(best, p * claim_worth(game, st, seat, card))
     return best
 
 
 def greedy_action(
-    game: DiceCardsGame, st: DiceCardsState, seat: Seat, worth: Worth = claim_worth
+    game: DiceCardsGame, st: DiceCardsState, seat: Seat, lookahead: bool = False
 ) -> Action:
-    """The greedy choice: the card by chance x worth, then the solver's optimal play."""
+    """The greedy choice: the card by chance x worth, then the solver's optimal play; with
+    `lookahead`, the card by chance x worth past the other seats' replies (`look_past`)."""
     legal = game.legal_actions(st, seat)
     kinds = legal.kinds()
     if st.phase == TARGET:
-        ranked = best_target(game, st, seat, worth)
+        ranked = best_target(game, st, seat)
         now = ranked[0].score if ranked else 0.0
-        if "reroll" in kinds and (not ranked or _reroll_worth(game, st, seat, worth) > now):
+        if "reroll" in kinds and (not ranked or _reroll_worth(game, st, seat) > now):
             return Action("reroll")
-        return ranked[0].action if ranked else Action("pass")
+        if not ranked:
+            return Action("pass")
+        return look_past(game, st, seat, ranked).action if lookahead else ranked[0].action
     rows = st.rows()
     open_slots = st.open_slots()
     # Complete a card worth having; one worth less than nothing, fail as likely as may be.
-    sign = 1.0 if worth(game, st, seat, st.target) >= 0 else -1.0
+    sign = 1.0 if claim_worth(game, st, seat, st.target) >= 0 else -1.0
     best: Scored | None = None
     for action in legal:
         if action.kind == "match":
@@ -296,14 +291,39 @@ def keep_chance(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) 
     return keep
 
 
-def lookahead_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) -> float:
-    """`claim_worth` once the other seats have replied: a gain lasts only while the card is
-    kept (`keep_chance`), unless the claim ends the game (War Assets' last card, W7)."""
-    gained = claim_worth(game, st, seat, card)
+def _kept(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int, gained: float) -> float:
+    """A gain of `gained` past the replies: it lasts only while the card is kept, unless the
+    claim ends the game (War Assets' last card, W7) or is worth nothing."""
     ends = st.unclaimed() == 1 and st.owner[card] == NOBODY and not isinstance(game, Guardians)
     if gained <= 0 or ends:
         return gained
     return gained * keep_chance(game, st, seat, card)
+
+
+def lookahead_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) -> float:
+    """`claim_worth` once the other seats have replied (`keep_chance`)."""
+    return _kept(game, st, seat, card, claim_worth(game, st, seat, card))
+
+
+def look_past(
+    game: DiceCardsGame, st: DiceCardsState, seat: Seat, ranked: Sequence[Scored]
+) -> Scored:
+    """The target maximising P(complete) x `lookahead_worth`, from `best_target`'s ranking.
+
+    A card's worth past the replies is at most its greedy worth, so the cards are taken in
+    greedy order and the search stops at the first whose greedy score cannot beat the best
+    found: few cards need the other seats' chances (each a solver call, slow when first met).
+    """
+    best, value = ranked[0], -math.inf
+    for s in ranked:
+        if s.score <= value:
+            break
+        card = st.cards.card(str(s.action.args[0]))
+        assert card is not None
+        mine = s.chance * _kept(game, st, seat, card, s.worth)
+        if mine > value:
+            best, value = s, mine
+    return best
 
 
 # -- the bots ----------------------------------------------------------------------------------
@@ -311,6 +331,7 @@ class GreedyDiceBot:
     """The greedy tier: the card by completion chance x worth, each roll played optimally."""
 
     name = "greedy"
+    lookahead = False
 
     def __init__(self, mode: str, seed: int = 0) -> None:
         game = get_mode(mode)
@@ -319,14 +340,10 @@ class GreedyDiceBot:
         self.fallback = RandomBot(seed)
 
     def choose(self, seat: Seat, observation: DiceCardsState, legal: Sequence[Action]) -> Action:
-        action = greedy_action(self.game, observation, seat, self.worth)
+        action = greedy_action(self.game, observation, seat, self.lookahead)
         if action in legal:
             return action
         return self.fallback.choose(seat, observation, legal)
-
-    @staticmethod
-    def worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) -> float:
-        return claim_worth(game, st, seat, card)
 
 
 class LookaheadDiceBot(GreedyDiceBot):
@@ -334,10 +351,7 @@ class LookaheadDiceBot(GreedyDiceBot):
     replies with the exact solver (`lookahead_worth`)."""
 
     name = "lookahead"
-
-    @staticmethod
-    def worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) -> float:
-        return lookahead_worth(game, st, seat, card)
+    lookahead = True
 
 
 # -- the search kit ----------------------------------------------------------------------------
