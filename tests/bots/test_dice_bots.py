@@ -9,7 +9,6 @@ import pytest
 
 from warroom.bots import make_bot, tiers_for
 from warroom.bots.dice_cards import (
-    LookaheadDiceBot,
     chance,
     claim_worth,
     determinize,
@@ -155,11 +154,3 @@ def test_lookahead_counts_a_gain_only_while_the_card_is_kept() -> None:
     st.owner[dekuuna] = NOBODY
     assert lookahead_worth(game, st, 0, dekuuna) == claim_worth(game, st, 0, dekuuna)
 
-
-def test_lookahead_plays_legally() -> None:
-    game = _game("mass-effect-war-assets")
-    st = _states("mass-effect-war-assets", 2, most=1)[0]
-    bot = make_bot("lookahead", game.id, 1)
-    assert isinstance(bot, LookaheadDiceBot)
-    legal = game.legal_actions(st, st.current)
-    assert bot.choose(st.current, game.observe(st, st.current), legal) in legal
