@@ -1,4 +1,5 @@
-"""Bots for the dice-matching card games (War Assets, Guardians): greedy, and the search kit.
+"""Bots for the dice-matching card games (War Assets, Guardians): greedy, lookahead, the search
+kit.
 
 Every decision inside an attempt (which row to match, which die to set aside, whether to
 reroll) maximises the exact probability of completing the staged card, from the odds solver
@@ -10,7 +11,13 @@ strength, points plus what groups in progress and Set powers promise, that sharp
 cards run out, and the exact result when a claim ends the game). A card worth less than
 nothing (the last card claimed by a player who would then lose) is played to fail.
 
-The search tier (`mcts`, `mcts:N`) is the generic determinized MCTS of `warroom.bots.search`
+The lookahead tier (`lookahead`, the search tier of the ladders) plays as greedy but looks
+past the other seats' replies: a claim is worth greedy's gain times the exact chance that no
+other seat takes the card back before this one plays again (`keep_chance`, from the solver's
+first-roll odds with the steal row), so it trades easy cards back and forth far less and
+locks groups first. It beats greedy where sampled search did not (docs/ladder-war-assets.md).
+
+The generic search (`mcts`, `mcts:N`) is the determinized MCTS of `warroom.bots.search`
 with this module's kit: it branches over the few best cards by the greedy score, plays the
 rest of the turn and the following turns by the greedy policy, and evaluates positions by a
 soft share of strength. Nothing is hidden in these games but the dice to come, so a
@@ -407,9 +414,13 @@ for _mode in MODES:
 
 __all__ = [
     "GreedyDiceBot",
+    "LookaheadDiceBot",
     "claim_worth",
     "determinize",
     "greedy_action",
+    "keep_chance",
+    "look_past",
+    "lookahead_worth",
     "orb_roll_chance",
     "score_targets",
     "shares",
