@@ -175,3 +175,92 @@ def test_board_check_reports_every_problem_positions_and_monopoly(tmp_path: Path
     )
     mono = runner.invoke(app, ["board", "check", str(shipped / "monopoly/avengers.json")])
     assert mono.exit_code == 0 and "40 spaces" in mono.output
+
+
+def test_board_check_lists_region_card_alias_and_reach_problems_together(tmp_path: Path) -> None:
+    shipped = Path(__file__).parents[2] / "src/warroom/data/boards/ancient-earth.json"
+    data = json.loads(shipped.read_text())
+    first, second, third = list(data["territories"])[:3]
+    data["territories"][first]["region"] = "Lemuria"
+    data["territories"][second]["card"] = "dragon"
+    data["territories"][third]["aliases"] = [second.upper()]
+    island = data["territories"].pop(list(data["territories"])[-1])
+    island["connections"] = {}
+    data["territories"]["Island"] = island
+    for territory in data["territories"].values():
+        territory["connections"] = {
+            name: kind
+            for name, kind in territory["connections"].items()
+            if name in data["territories"]
+        }
+    bad = tmp_path / "mine.json"
+    bad.write_text(json.dumps(data))
+    result = runner.invoke(app, ["board", "check", str(bad)])
+    out = " ".join(result.output.split())
+    assert result.exit_code == 2 and "Traceback" not in out
+    assert f"territories.{first}.region: unknown region 'Lemuria'" in out
+    assert f"territories.{second}.card: unknown card design 'dragon'" in out
+    assert f"territories.{third}.aliases: {second.upper()!r} is already the name of {second}" in out
+    assert "unreachable from" in out and "Island" in out
+
+
+def _small_board(path: Path) -> Path:
+    """A five-territory map of two regions, as a user might transcribe one."""
+
+    def territory(region: str, xy: list[int], *links: str) -> dict[str, object]:
+        return {"region": region, "xy": xy, "connections": dict.fromkeys(links, "land")}
+
+    board = {
+        "format": "warroom-board",
+        "version": 1,
+        "id": "pocket",
+        "name": "Pocket World",
+        "provenance": {"sources": ["drawn for this test"]},
+        "connection_kinds": {"land": "shared border"},
+        "card_designs": ["infantry"],
+        "wild_cards": 2,
+        "regions": {
+            "North": {"bonus": 2, "color": "#884444"},
+            "South": {"bonus": 1, "color": "#448844"},
+        },
+        "territories": {
+            "Alba": territory("North", [100, 100], "Brig", "Cora"),
+            "Brig": territory("North", [300, 100], "Alba", "Dun"),
+            "Cora": territory("South", [100, 300], "Alba", "Dun", "Eske"),
+            "Dun": territory("South", [300, 300], "Brig", "Cora"),
+            "Eske": territory("South", [200, 450], "Cora"),
+        },
+    }
+    path.write_text(json.dumps(board))
+    return path
+
+
+def test_a_checked_board_file_can_be_played_saved_and_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    board = _small_board(tmp_path / "pocket.json")
+    check = runner.invoke(app, ["board", "check", "pocket.json"])
+    assert check.exit_code == 0 and "5 territories" in check.output, check.output
+    out = _play(
+        [
+            "--players",
+            "2",
+            "--humans",
+            "0",
+            "--seed",
+            "4",
+            "--map",
+            "pocket.json",
+            "--option",
+            "turn_limit=3",
+        ],
+        "",
+    )
+    assert "Eske" in out and "Alba" in out
+    match = Match.start("risk-classic", 2, 4, {"map": str(board)})
+    assert match.state.board.name == "Pocket World"
+    loaded = Match.from_save(json.loads(json.dumps(match.to_save())))
+    assert loaded.view(None) == match.view(None)
+    missing = runner.invoke(app, ["play", "--map", "nowhere.json", "--humans", "0"])
+    assert missing.exit_code == 2 and "nowhere.json" in missing.output

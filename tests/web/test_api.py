@@ -152,6 +152,12 @@ def test_bad_input_is_refused_clearly_and_changes_nothing(client: TestClient) ->
         "/api/games", json={"mode": "risk-classic", "seats": HUMANS3, "options": {"map": "mars"}}
     )
     assert bad_opt.status_code == 422 and "mars" in bad_opt.json()["error"]
+    # A board file on the server is the terminal's: a request must not make the server read it.
+    board_file = client.post(
+        "/api/games",
+        json={"mode": "risk-classic", "seats": HUMANS3, "options": {"map": "/etc/board.json"}},
+    )
+    assert board_file.status_code == 400 and "'warroom play'" in board_file.json()["error"]
     bad_tier = client.post(
         "/api/games",
         json={"mode": "risk-classic", "seats": [*HUMANS3[:2], {"kind": "bot", "tier": "god"}]},

@@ -199,6 +199,15 @@ def test_monopoly_board_in_a_browser(server: str) -> None:
                     continue
             page.wait_for_function(rolled, timeout=1000)
             page.wait_for_selector("#mboard .mroll .mdie")
+            # The space the roll took its player to is ringed, and the token walked there.
+            landed = page.evaluate(
+                "(() => { const st = G.msg.view.status[G.lastRoll.seat];"
+                " return [st.in_jail ? null : st.position,"
+                " [...document.querySelectorAll('#mboard g.mspace.mlanded')]"
+                ".map(g => Number(g.dataset.index))]; })()"
+            )
+            assert landed[1] == ([] if landed[0] is None else [landed[0]])
+            assert page.evaluate("[...ANIMS.keys()].some(k => k.startsWith('token'))")
             # Play on for a while so that heroes are owned and the centre has things to say.
             deadline = time.time() + 40
             moves = 0

@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from warroom.core.errors import WarroomError
+from warroom.core.game import is_data_file
 
 
 def fail(message: str) -> typer.Exit:
@@ -58,4 +59,13 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
         if not eq or not name.strip():
             raise WarroomError(f"--option takes NAME=VALUE, not {pair!r}")
         out[name.strip()] = value.strip()
-    return out
+    return absolute_files(out)
+
+
+def absolute_files(options: dict[str, str]) -> dict[str, str]:
+    """Data-file option values (`map=my-board.json`) as absolute paths, so a save made here
+    loads from any folder; whether the option takes files is the rules' check."""
+    return {
+        name: str(Path(value).resolve()) if is_data_file(value) else value
+        for name, value in options.items()
+    }

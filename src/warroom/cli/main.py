@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from warroom.cli.common import fail, parse_options
+from warroom.cli.common import absolute_files, fail, parse_options
 
 app = typer.Typer(
     help="warroom: play, study and simulate RISK and Monopoly editions.",
@@ -35,14 +35,16 @@ def list_games(
 @board_app.command("check")
 def board_check(file: Path) -> None:
     """Validate a board file (for example one transcribed from your own copy of a game): a
-    RISK map, a Monopoly board, RISK Strike's cards or a dice-matching game's cards (War
-    Assets, Guardians), told apart by the file's `format` field."""
+    RISK map, a Monopoly board, RISK Strike's cards, a dice-matching game's cards (War
+    Assets, Guardians) or RISK MCU's board, charts or decks, told apart by the file's `format`
+    field."""
     from rich.console import Console
     from rich.markup import escape
 
     from warroom.core.errors import WarroomError
     from warroom.data import board_from_file, read_file
     from warroom.games.dice_cards import cards as dice_cards
+    from warroom.games.mcu import components as mcu_components
     from warroom.games.strike.cards import FORMAT as STRIKE_FORMAT
     from warroom.games.strike.cards import cards_from_file
     from warroom.rules import monopoly
@@ -63,6 +65,10 @@ def board_check(file: Path) -> None:
                 f"[green]ok[/] {escape(str(file))}: {escape(dice.name)}: {len(dice.cards)} "
                 f"cards in {len(dice.groups)} groups, {dice.d6} d6 and {dice.d8} d8"
             )
+            return
+        if isinstance(data, dict) and data.get("format") in mcu_components.FORMATS:
+            summary = mcu_components.check_file(file)
+            Console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
             return
         if isinstance(data, dict) and data.get("format") == monopoly.FORMAT:
             mono = monopoly.board_from_dict(data, str(file))
@@ -101,7 +107,11 @@ def play(
         ),
     ] = None,
     map_: Annotated[
-        str | None, typer.Option("--map", help="Board, where the mode has one.")
+        str | None, typer.Option(
+            "--map",
+            help="Board, where the mode has one: a choice (see 'warroom games') or your own "
+            "board file, checked by 'warroom board check'.",
+        )
     ] = None,
     option: Annotated[list[str] | None, typer.Option(help="Mode option NAME=VALUE.")] = None,
     load: Annotated[Path | None, typer.Option(help="Resume a saved game.")] = None,
@@ -122,7 +132,7 @@ def play(
         else:
             opts: dict[str, object] = dict(parse_options(option or []))
             if map_ is not None:
-                opts["map"] = map_
+                opts.update(absolute_files({"map": map_}))
             if seed is None:
                 match = Match.start(mode, players, secrets.randbits(256), opts, generator="blake2b")
             else:

@@ -6,7 +6,7 @@ entry and the problem, so a user transcribing their own copy of a game can fix i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
@@ -113,6 +113,22 @@ class Board:
         return _build(validate(BoardFile, data, source), source)
 
 
+def reachable(
+    neighbors: Sequence[Sequence[int]], start: int, passable: Callable[[int], bool] | None = None
+) -> set[int]:
+    """Every territory joined to `start` by a chain of connections whose territories are all
+    `passable` (all of them when None), `start` included: a board's connectedness, and the
+    moves along a path of one's own (or a team's) territories that maneuvers make."""
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        for n in neighbors[frontier.pop()]:
+            if n not in seen and (passable is None or passable(n)):
+                seen.add(n)
+                frontier.append(n)
+    return seen
+
+
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -138,57 +154,52 @@ def check_header(source: str, fmt: str, version: int, expected: str) -> None:
 
 
 def _build(f: BoardFile, source: str) -> Board:
-    def fail(entry: str, problem: str) -> BoardError:
-        return BoardError(f"{source}: {entry}: {problem}")
-
+    """Every problem is collected and reported at once, so one check lists all a transcriber
+    has to fix."""
     check_header(source, f.format, f.version, BOARD_FORMAT)
     names = list(f.territories)
     if not names:
-        raise fail("territories", "a board needs at least one territory")
+        raise BoardError(f"{source}: territories: a board needs at least one territory")
     index = {n: i for i, n in enumerate(names)}
     regions = list(f.regions)
     members: list[list[int]] = [[] for _ in regions]
     region_of: list[int] = []
+    problems = _place_problems(f)
     for name, t in f.territories.items():
-        if t.region not in f.regions:
-            raise fail(f"territories.{name}.region", f"unknown region {t.region!r}")
-        r = regions.index(t.region)
-        members[r].append(index[name])
-        region_of.append(r)
+        if t.region in f.regions:
+            region = regions.index(t.region)
+            members[region].append(index[name])
+            region_of.append(region)
+        else:
+            problems.append(f"territories.{name}.region: unknown region {t.region!r}")
+            region_of.append(-1)
         if t.card is not None and t.card not in f.card_designs:
-            raise fail(f"territories.{name}.card", f"unknown card design {t.card!r}")
-    for region_name, m in zip(regions, members, strict=True):
-        if not m:
-            raise fail(f"regions.{region_name}", "region has no territories")
+            problems.append(f"territories.{name}.card: unknown card design {t.card!r}")
+    problems += [
+        f"regions.{region_name}: region has no territories"
+        for region_name, m in zip(regions, members, strict=True)
+        if not m
+    ]
     kind_of: dict[tuple[int, int], str] = {}
     neighbors: list[list[int]] = [[] for _ in names]
-    # Every connection and position problem is collected, so one check reports them all.
-    problems = [f"{source}: {problem}" for problem in _place_problems(f)]
     for name, t in f.territories.items():
         here = index[name]
         for other, kind in t.connections.items():
-            where = f"territories.{name}.connections.{other}"
             problem = _connection_problem(f, name, other, kind)
             if problem is not None:
-                problems.append(f"{source}: {where}: {problem}")
+                problems.append(f"territories.{name}.connections.{other}: {problem}")
                 continue
             kind_of[(here, index[other])] = kind
             neighbors[here].append(index[other])
-    if problems:
-        raise BoardError("\n".join(problems))
-    seen = {0}
-    frontier = [0]
-    while frontier:
-        for n in neighbors[frontier.pop()]:
-            if n not in seen:
-                seen.add(n)
-                frontier.append(n)
+    seen = reachable(neighbors, 0)
     if len(seen) != len(names):
         lost = sorted(names[i] for i in range(len(names)) if i not in seen)
-        raise fail("territories", f"unreachable from {names[0]}: {', '.join(lost)}")
+        problems.append(f"territories: unreachable from {names[0]}: {', '.join(lost)}")
     lookup: dict[str, int] = dict(index)
     lookup.update({n.lower(): i for n, i in index.items()})
-    _add_aliases(f, lookup, fail)
+    problems += _add_aliases(f, lookup)
+    if problems:
+        raise BoardError("\n".join(f"{source}: {problem}" for problem in problems))
     return Board(
         id=f.id,
         name=f.name,
@@ -244,17 +255,18 @@ def _place_problems(f: BoardFile) -> list[str]:
     return problems
 
 
-def _add_aliases(
-    f: BoardFile, lookup: dict[str, int], fail: Callable[[str, str], BoardError]
-) -> None:
+def _add_aliases(f: BoardFile, lookup: dict[str, int]) -> list[str]:
     """Former spellings name their territory too; names are looked up in any case, so an
     alias must differ, in any case, from every name and every other alias."""
     taken = {n.lower(): f"the name of {n}" for n in f.territories}
+    problems = []
     for i, (name, t) in enumerate(f.territories.items()):
         for alias in t.aliases:
             clash = taken.get(alias.lower())
             if clash is not None:
-                raise fail(f"territories.{name}.aliases", f"{alias!r} is already {clash}")
+                problems.append(f"territories.{name}.aliases: {alias!r} is already {clash}")
+                continue
             taken[alias.lower()] = f"an alias of {name}"
             lookup[alias] = i
             lookup[alias.lower()] = i
+    return problems

@@ -22,6 +22,11 @@ Seat = int
 OptionValue = str | int | bool
 
 
+def is_data_file(value: object) -> bool:
+    """Whether an option value names a data file rather than a choice: a `.json` path."""
+    return isinstance(value, str) and value.lower().endswith(".json")
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """A setup option a mode accepts, with its allowed values."""
@@ -32,14 +37,21 @@ class Option:
     choices: tuple[OptionValue, ...] = ()
     minimum: int | None = None  # for whole-number options
     maximum: int | None = None  # for whole-number options: no value is unbounded
+    # The kind of data file ("board") the value may name instead of a choice: a user's own
+    # transcription, checked by `warroom board check`. Only the command line passes paths; the
+    # web server refuses them, since a server must not open files a request names.
+    files: str = ""
 
     def check(self, value: object) -> OptionValue:
         if self.choices:
             for choice in self.choices:
                 if str(choice).lower() == str(value).lower():
                     return choice
+            if self.files and is_data_file(value):
+                return str(value)
             allowed = ", ".join(str(c) for c in self.choices)
-            raise WarroomError(f"option {self.name}: {value!r} is not one of {allowed}")
+            also = f", or a {self.files} file (.json)" if self.files else ""
+            raise WarroomError(f"option {self.name}: {value!r} is not one of {allowed}{also}")
         if isinstance(self.default, bool):
             if isinstance(value, bool):
                 return value

@@ -41,3 +41,23 @@ def read_file(path: Path) -> Any:
 def board_from_file(path: Path) -> Board:
     """Validate a board a user transcribed; every problem is a BoardError naming the file."""
     return Board.from_dict(read_file(path), str(path))
+
+
+def map_board(value: str, maps: dict[str, str]) -> Board:
+    """The board a `map` option names: a packaged one by its choice, or a user's board file
+    (a `.json` path, as `Option.files` allows). A file is read again when it changes, so a
+    save replays against the file as it is now; a replay that no longer fits is refused."""
+    if value in maps:
+        return board(maps[value])
+    path = Path(value)
+    try:
+        stamp = path.stat()
+    except OSError as exc:
+        raise BoardError(f"{value}: cannot read: {exc.strerror}") from None
+    return _file_board(str(path.resolve()), stamp.st_mtime_ns, stamp.st_size)
+
+
+@cache
+def _file_board(path: str, mtime_ns: int, size: int) -> Board:
+    """A board file, read once for each version of it (simulations start thousands of games)."""
+    return board_from_file(Path(path))

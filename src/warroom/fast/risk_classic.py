@@ -74,7 +74,7 @@ def trace(
     opts = rc.GAME.resolve_options(options)
     if _kernel is None or not all(spec in BOTS for spec in lineup):
         return None
-    board = data.board(rc.MAPS[str(opts["map"])]) if start is None else start.board
+    board = data.map_board(str(opts["map"]), rc.MAPS) if start is None else start.board
     ending, winners, ranking, turn, actions, moves, state, draws = _kernel.play(
         _board(board),
         _odds(),

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 class OptionInfo:
     """A setup option as `warroom games` lists it."""
 
-    __slots__ = ("choices", "default", "help", "maximum", "minimum", "name")
+    __slots__ = ("choices", "default", "files", "help", "maximum", "minimum", "name")
 
     def __init__(
         self,
@@ -30,6 +30,7 @@ class OptionInfo:
         choices: tuple[OptionValue, ...] = (),
         minimum: int | None = None,
         maximum: int | None = None,
+        files: str = "",
     ) -> None:
         self.name = name
         self.default = default
@@ -37,6 +38,7 @@ class OptionInfo:
         self.choices = choices
         self.minimum = minimum
         self.maximum = maximum
+        self.files = files
 
 
 class ModeInfo:
@@ -83,6 +85,36 @@ CATALOG = (
         (),
     ),
     ModeInfo(
+        "mcu-skirmish",
+        "RISK Marvel Cinematic Universe: Skirmish (the race for Manhattan's sectors)",
+        3,
+        5,  # MCU1
+        (
+            OptionInfo(
+                "sectors_to_win",
+                20,
+                "sectors a player must control to win (MCU26: 20, or more or fewer for a "
+                "longer or shorter game)",
+                minimum=1,
+                maximum=50,
+            ),
+            OptionInfo(
+                "factions",
+                "random",
+                "the cosmetic factions (MCU3): dealt at random, or in the printed turn order "
+                "(Captain America first)",
+                ("random", "in-order"),
+            ),
+            OptionInfo(
+                "defender_dice",
+                "choose",
+                "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
+                ("choose", "auto"),
+            ),
+            _TURN_LIMIT,
+        ),
+    ),
+    ModeInfo(
         "monopoly-avengers",
         "Monopoly: Marvel Avengers Edition",
         2,
@@ -96,7 +128,11 @@ CATALOG = (
         5,
         (
             OptionInfo(
-                "map", "ancient-earth", "board and card designs", ("ancient-earth", "classic-world")
+                "map",
+                "ancient-earth",
+                "board and card designs, or your own board file (terminal and simulations)",
+                ("ancient-earth", "classic-world"),
+                files="board",
             ),
             OptionInfo(
                 "setup",
@@ -134,7 +170,8 @@ def rules_options(info: ModeInfo) -> tuple[Option, ...]:
     from warroom.core.game import Option
 
     return tuple(
-        Option(o.name, o.default, o.help, o.choices, o.minimum, o.maximum) for o in info.options
+        Option(o.name, o.default, o.help, o.choices, o.minimum, o.maximum, o.files)
+        for o in info.options
     )
 
 

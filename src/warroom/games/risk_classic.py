@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from warroom import data
 from warroom.core.actions import Action
@@ -150,10 +150,15 @@ class ClassicRisk(Game[RiskState]):
     min_players = _MODE.min_players
     max_players = _MODE.max_players
     options = rules_options(_MODE)
+    # The step handlers, by (phase, action kind): editions built on this flow (RISK MCU's
+    # Skirmish) replace some and keep the rest.
+    handlers: ClassVar[Mapping[tuple[str, str], Handler]]
+    # Eliminating Your Opponent: 6 or more cards won force trading at once (Classic only).
+    forced_elimination_trade: ClassVar[bool] = True
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> RiskState:
-        board = data.board(MAPS[str(options["map"])])
+        board = data.map_board(str(options["map"]), MAPS)
         n = len(board)
         two = players == 2
         sides = players + 1 if two else players
@@ -362,6 +367,10 @@ class ClassicRisk(Game[RiskState]):
         # Eliminating Your Opponent: trade down to 4 or fewer (so while 5 or more remain).
         return ELIMINATION_TRADE_DOWN_TO + 1 if st.elimination_trade else MUST_TRADE_AT
 
+    def _captured(self, st: RiskState, seat: Seat, events: Events) -> None:
+        """After a capture and the minimum move-in (and any elimination): nothing in Classic;
+        an edition that wins by territories held checks here."""
+
     def _may_trade(self, st: RiskState, seat: Seat) -> bool:
         if st.elimination_trade:
             return len(st.hands[seat]) > ELIMINATION_TRADE_DOWN_TO  # "you must stop trading"
@@ -378,12 +387,12 @@ class ClassicRisk(Game[RiskState]):
 
     def _step(self, state: RiskState, seat: Seat, action: Action, events: Events) -> RiskState:
         self.check_seat(state, seat)
-        handler = _HANDLERS.get((state.phase, action.kind))
+        handler = self.handlers.get((state.phase, action.kind))
         if handler is None:
             # Only the kinds the seat may take now: a step's other handlers (trade with no
             # set, place with 5 cards held) would send the player to another refusal.
             kinds = sorted({a.kind for a in self.legal_actions(state, seat)})
-            if not any(k == action.kind for (_, k) in _HANDLERS):
+            if not any(k == action.kind for (_, k) in self.handlers):
                 raise MalformedAction(
                     f"unknown action {action.kind!r}; now you may: {', '.join(kinds)}"
                 )
@@ -397,7 +406,7 @@ class ClassicRisk(Game[RiskState]):
     def parse(self, state: RiskState, seat: Seat, text: str) -> Action:
         """Accept territory names in any case and unambiguous prefixes ("att ala kam 3")."""
         action = Action.parse(text)
-        kinds = sorted({k for (p, k) in _HANDLERS if p == state.phase})
+        kinds = sorted({k for (p, k) in self.handlers if p == state.phase})
         matches = [k for k in kinds if k.startswith(action.kind)]
         kind = action.kind if action.kind in kinds or len(matches) != 1 else matches[0]
         args = tuple(_expand_name(state, a) if isinstance(a, str) else a for a in action.args)
@@ -948,6 +957,7 @@ def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: Events) -> None
         if st.phase == OVER:
             return
     st.phase = OCCUPY
+    g._captured(st, attacker, ev)
 
 
 def _eliminate(g: ClassicRisk, st: RiskState, winner: Seat, loser: Seat, ev: Events) -> None:
@@ -981,7 +991,9 @@ def _eliminate(g: ClassicRisk, st: RiskState, winner: Seat, loser: Seat, ev: Eve
             ev.append(Event("game-over", st.outcome.reason, {"winners": [winner]}))
         return
     # Eliminating Your Opponent: 6 or more cards must be traded down to 4 or fewer at once.
-    st.elimination_trade = len(st.hands[winner]) >= ELIMINATION_TRADE_AT
+    st.elimination_trade = (
+        g.forced_elimination_trade and len(st.hands[winner]) >= ELIMINATION_TRADE_AT
+    )
 
 
 def _move_in(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
@@ -1089,6 +1101,7 @@ _HANDLERS: dict[tuple[str, str], Handler] = {
     (FORTIFY, "fortify"): _fortify,
     (FORTIFY, "end"): _end_fortify,
 }
+ClassicRisk.handlers = _HANDLERS
 
 
 GAME = register(ClassicRisk())

@@ -217,6 +217,8 @@ _ALL_D8 = SideRule(d8=EVERY_DIE)
 
 PRESETS: dict[str, BattleRule] = {
     "classic": CLASSIC,
+    # MCU Skirmish (MCU2, MCU18, MCU19): only the d6, paired as in Classic.
+    "mcu-skirmish": CLASSIC,
     # MCU, "Invading a sector with a Loki token": a d8 for each defending unit, so all of them.
     "mcu-loki": BattleRule(defender=_ALL_D8),
     # MCU, Battle for Manhattan / Thor: S.H.I.E.L.D. operatives and Dark Elves defend with d8s.

@@ -1,5 +1,8 @@
 """Territory-card sets, shared by the RISK editions that trade cards for armies.
 
+Also the symbol trades of RISK MCU (`SymbolChart`, `symbol_trades`): any cards whose symbols
+total a charted number, priced by the chart.
+
 Classic RISK ("Risk Cards", "Trading Cards In for Armies"): a set is three of one design,
 one of each of three designs, or any two plus a wild card; the n-th set traded in the
 whole game is worth 4, 6, 8, 10, 12, 15, then 5 more for each set after the sixth.
@@ -8,7 +11,8 @@ whole game is worth 4, 6, 8, 10, 12, 15, then 5 more for each set after the sixt
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from dataclasses import dataclass
+from itertools import combinations, pairwise, product
 
 WILD = "wild"
 CLASSIC_SET_VALUES = (4, 6, 8, 10, 12, 15)
@@ -45,3 +49,68 @@ def sets_in(hand: Sequence[int], design_of: Sequence[str]) -> list[tuple[int, in
         for a, b, c in combinations(sorted(hand), 3)
         if is_set((design_of[a], design_of[b], design_of[c]))
     ]
+
+
+# -- Symbol trades (RISK MCU, and the editions that price any cards by a chart) ---------------
+@dataclass(frozen=True, slots=True)
+class SymbolChart:
+    """A recruitment chart: units for each symbol total that may be turned in at once.
+
+    RISK MCU [Reinforcement]: cards show 1 or 2 symbols; any cards totalling `least` to `most`
+    symbols are traded for the units the chart gives that total. Built from data, so it is
+    validated here: every total from `least` to `most` is priced, the prices never fall, and
+    each total gives at least one unit per symbol.
+    """
+
+    least: int
+    most: int
+    units: tuple[int, ...]  # units[total - least]
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.least <= self.most:
+            raise ValueError(f"symbol totals {self.least}-{self.most}: need 1 <= least <= most")
+        if len(self.units) != self.most - self.least + 1:
+            raise ValueError(f"the chart must price every total from {self.least} to {self.most}")
+        for total, units in zip(range(self.least, self.most + 1), self.units, strict=True):
+            if units < total:
+                raise ValueError(f"{total} symbols give {units} units: fewer than one a symbol")
+        if any(b < a for a, b in pairwise(self.units)):
+            raise ValueError("the chart's units must never fall as the symbol total rises")
+
+    def price(self, total: int) -> int:
+        """Units for turning in cards with `total` symbols; ValueError outside the chart."""
+        if not self.least <= total <= self.most:
+            raise ValueError(f"{total} symbols cannot be traded ({self.least} to {self.most})")
+        return self.units[total - self.least]
+
+
+def symbol_trades(
+    hand: Sequence[int], symbols: Sequence[int], chart: SymbolChart
+) -> list[tuple[int, ...]]:
+    """The trades `hand` allows, one per distinct multiset of symbol counts (cards showing the
+    same symbols trade alike where only symbols count, as in Skirmish): each a sorted tuple of
+    card ids, the lowest ids of each symbol count, totalling `chart.least` to `chart.most`.
+
+    `symbols[card]` is the card's symbol count. Ordered by total, then by fewer cards."""
+    by_count: dict[int, list[int]] = {}
+    for card in sorted(hand):
+        by_count.setdefault(symbols[card], []).append(card)
+    kinds = sorted(by_count)
+    out: list[tuple[int, ...]] = []
+    for takes in product(*(range(len(by_count[k]) + 1) for k in kinds)):
+        total = sum(k * n for k, n in zip(kinds, takes, strict=True))
+        if chart.least <= total <= chart.most:
+            out.append(
+                tuple(sorted(c for k, n in zip(kinds, takes, strict=True) for c in by_count[k][:n]))
+            )
+    out.sort(key=lambda cards: (sum(symbols[c] for c in cards), len(cards), cards))
+    return out
+
+
+def is_symbol_trade(
+    cards: Sequence[int], hand: Sequence[int], symbols: Sequence[int], chart: SymbolChart
+) -> bool:
+    """Whether `cards` (distinct cards of `hand`) total a number of symbols the chart prices."""
+    if len(set(cards)) != len(cards) or not set(cards) <= set(hand):
+        return False
+    return chart.least <= sum(symbols[c] for c in cards) <= chart.most

@@ -330,6 +330,21 @@ def create_app(
         disposition = f'attachment; filename="{room.row.mode}-{game_id}.warroom.json"'
         return JSONResponse(save, headers={"Content-Disposition": disposition})
 
+    @app.get("/api/games/{game_id}/summary")
+    def game_summary(game_id: str) -> dict[str, Any]:
+        """A finished game: winners, how, and a public number per seat turn by turn
+        (territories, net worth, score), read from the spectator's view (409 while it goes on)."""
+        return the_hub.summary(game_id)
+
+    @app.post("/api/games/{game_id}/rematch", dependencies=[Depends(spending("create"))])
+    def rematch(
+        game_id: str, x_seat_token: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """A new game like this finished one (same mode, options, bots and people); the
+        same for every seat that asks. Your own token opens your seat there."""
+        new_id = the_hub.rematch(game_id, x_seat_token)
+        return {"id": new_id, "link": f"/game/{new_id}"}
+
     @app.post("/api/games/{game_id}/claim")
     def claim_seat(game_id: str, body: ClaimIn) -> dict[str, Any]:
         seat, token = the_hub.claim(game_id, body.seat)

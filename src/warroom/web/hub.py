@@ -32,12 +32,13 @@ from warroom.bots import Bot, RandomBot, make_bot, tiers_for
 from warroom.cli.show import display_for
 from warroom.core.actions import Action
 from warroom.core.errors import SaveError, WarroomError
-from warroom.core.game import Game
+from warroom.core.game import Game, is_data_file
 from warroom.core.match import UNDO, Match
 from warroom.core.registry import get_mode
 from warroom.core.shortform import complete, refusal
 from warroom.web.quotas import Quotas
 from warroom.web.store import DamagedGame, GameRow, SeatRow, Store, StoredGame
+from warroom.web.summary import game_summary
 
 log = logging.getLogger("warroom.web")
 
@@ -92,6 +93,8 @@ class Room:
     lock: threading.Lock = field(default_factory=threading.Lock)
     subscribers: list[Subscriber] = field(default_factory=list)
     bot_running: bool = False
+    rematch: str | None = None  # the id of the game its players went on to, once started
+    summary: dict[str, Any] | None = None  # built once the game is over (game_summary)
 
     @property
     def state_id(self) -> int:
@@ -103,6 +106,7 @@ class SeatSpec:
     kind: str  # human | open | bot
     tier: str | None = None
     name: str | None = None
+    token: str | None = None  # a rematch keeps each person's token: the same link opens it
 
 
 class Hub:
@@ -159,7 +163,7 @@ class Hub:
                     kind=spec.kind,
                     tier=spec.tier if spec.kind == "bot" else None,
                     name=label,
-                    token=secrets.token_urlsafe(18),
+                    token=spec.token or secrets.token_urlsafe(18),
                     claimed=spec.kind != "open",
                 )
             )
@@ -255,9 +259,7 @@ class Hub:
         )
         return _damaged(game_id, reason)
 
-    def _room_from(
-        self, row: GameRow, seat_rows: list[SeatRow], match: Match, head: str
-    ) -> Room:
+    def _room_from(self, row: GameRow, seat_rows: list[SeatRow], match: Match, head: str) -> Room:
         # Bots draw their own seeds from the OS: seeded from the game, a random bot's moves
         # would give away bits of the game's seed.
         bots = {
@@ -265,8 +267,15 @@ class Hub:
             for s in seat_rows
             if s.kind == "bot"
         }
+        finished = match.outcome() is not None or row.stopped is not None
         return Room(
-            row=row, seats=seat_rows, match=match, bots=bots, head=head, stopped=row.stopped
+            row=row,
+            seats=seat_rows,
+            match=match,
+            bots=bots,
+            head=head,
+            stopped=row.stopped,
+            rematch=self.store.rematch_of(row.id) if finished else None,
         )
 
     def record_cap(self, room: Room) -> tuple[int, str]:
@@ -318,6 +327,50 @@ class Hub:
             self._broadcast(room, [], log_reset=False)  # the seat shows as taken
             self._schedule_bots(room)  # the last open seat taken: the bots start
         return seat, token
+
+    # -- after the game -------------------------------------------------------------------
+    def rematch(self, game_id: str, token: str | None) -> str:
+        """Start (once) a new game like this finished one: the same mode, options and seats,
+        bots of the same tiers, people under the same names and tokens (so each person's
+        own link opens their seat there); returns its id. Every page of the old game is
+        told, so the other players can follow with one click."""
+        room = self.room(game_id)
+        seat = self.seat_for(room, token)
+        if seat is None:
+            raise WebError(403, "a rematch is started from a seat of the game (spectators cannot)")
+        with room.lock:
+            if room.match.outcome() is None and room.stopped is None:
+                raise WebError(409, "the game is not over: a rematch starts from a finished game")
+            if room.rematch is None:
+                room.rematch = self.store.rematch_of(room.row.id)
+            if room.rematch is not None:
+                return room.rematch
+            specs = [
+                SeatSpec("bot", s.tier, s.name)
+                if s.kind == "bot"
+                else SeatSpec("open")
+                if s.kind == "open" and not s.claimed
+                else SeatSpec("human", None, s.name, s.token)
+                for s in room.seats
+            ]
+            title = room.row.title.removesuffix(" (rematch)") + " (rematch)"
+            row, _ = self.create(room.row.mode, specs, dict(room.row.options), title)
+            self.store.set_rematch(room.row.id, row.id)
+            room.rematch = row.id
+            self._broadcast(room, [], log_reset=False)
+            return row.id
+
+    def summary(self, game_id: str) -> dict[str, Any]:
+        """Who won, how, and the public measure per seat turn by turn (`game_summary`), for a
+        finished game; built once per loaded room."""
+        room = self.room(game_id)
+        with room.lock:
+            if room.match.outcome() is None and room.stopped is None:
+                raise WebError(409, "the summary is made once the game is over")
+            if room.summary is None:
+                room.summary = game_summary(room.match)
+                room.summary["stopped"] = room.stopped
+            return room.summary
 
     # -- acting ---------------------------------------------------------------------------
     def act(
@@ -444,12 +497,11 @@ class Hub:
             "outcome": None if outcome is None else outcome.to_json(),
             "stopped": room.stopped,
             "waiting_for": _open_seats(room),  # open seats: no bot moves until they are taken
+            "rematch": room.rematch,
         }
         if seat is not None:
             msg["legal"] = [] if room.stopped else [a.to_json() for a in match.legal(seat)]
-            msg["can_undo"] = (
-                match.can_undo(seat) is None and self.undo_refusal(room, seat) is None
-            )
+            msg["can_undo"] = match.can_undo(seat) is None and self.undo_refusal(room, seat) is None
         if with_log:
             # The whole game's log can run to thousands of events: a full state carries
             # its tail, and says where that starts so the page can fetch the rest.
@@ -596,6 +648,12 @@ def _check_option_types(game: Game[Any], options: dict[str, Any]) -> None:
         expected = type(option.choices[0] if option.choices else option.default)
         if type(value) is not expected:
             raise WebError(400, f"option {name}: {value!r} is not {_JSON_TYPES[expected]}")
+        if option.files and is_data_file(value):
+            raise WebError(
+                400,
+                f"option {name}: the server plays only its own {option.files}s; "
+                f"{option.files} files are for 'warroom play' and 'warroom simulate'",
+            )
 
 
 _JSON_TYPES = {bool: "true or false", int: "a whole number", str: "a string"}

@@ -27,9 +27,20 @@ def board_json(board_id: str) -> dict[str, Any]:
     return _board_json(board_id)
 
 
+def _find_board(board_id: str) -> Board:
+    """A packaged RISK map, or a board that comes with a mode's own components (RISK MCU's
+    Manhattan, whose file also carries the sectors' provenance and attributes)."""
+    from warroom.games.mcu.components import manhattan
+
+    m = manhattan()
+    if board_id == m.board.id:
+        return m.board
+    return data.board(board_id)
+
+
 @cache
 def _board_json(board_id: str) -> dict[str, Any]:
-    b = data.board(board_id)
+    b = _find_board(board_id)
     xy = positions(b)
     edges = []
     for (a, c), kind in sorted(b.kind_of.items()):

@@ -105,6 +105,16 @@ actions = Table(
 )
 
 
+# A finished game's rematch: the new game its players were sent to (one per game). Added
+# after schema version 2 as a table of its own, created on open where it is missing.
+rematches = Table(
+    "rematches",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("rematch_id", String(32), ForeignKey("games.id"), nullable=False),
+)
+
+
 class StoreError(Exception):
     """The database cannot be opened or used at all (every game is affected)."""
 
@@ -320,7 +330,20 @@ class Store:
             ).scalar_one()
             return str(token)
 
+    def set_rematch(self, game_id: str, rematch_id: str) -> None:
+        """Record the rematch of a finished game (at most one: the key refuses a second)."""
+        with self._write_lock, self.engine.begin() as conn:
+            conn.execute(insert(rematches).values(game_id=game_id, rematch_id=rematch_id))
+
     # -- reading -------------------------------------------------------------------------
+    def rematch_of(self, game_id: str) -> str | None:
+        """The id of the game's rematch, if one was started."""
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                select(rematches.c.rematch_id).where(rematches.c.game_id == game_id)
+            ).scalar()
+        return None if found is None else str(found)
+
     def seats(self, game_id: str) -> list[SeatRow]:
         with self.engine.connect() as conn:
             return _seat_rows(conn, game_id)
@@ -432,9 +455,7 @@ def _migrate(conn: Connection) -> None:
         metadata.create_all(conn)
         conn.execute(insert(schema).values(version=SCHEMA_VERSION))
         return
-    version = (
-        conn.execute(select(schema.c.version)).scalar_one() if schema.name in tables else 1
-    )
+    version = conn.execute(select(schema.c.version)).scalar_one() if schema.name in tables else 1
     if version > SCHEMA_VERSION:
         raise StoreError(
             f"the database has schema version {version}, written by a newer warroom "
@@ -442,6 +463,7 @@ def _migrate(conn: Connection) -> None:
         )
     if version == 1:
         _upgrade_from_1(conn)
+    metadata.create_all(conn, tables=[rematches])
 
 
 def _upgrade_from_1(conn: Connection) -> None:

@@ -32,6 +32,7 @@ DISPLAYS = {
     "risk-strike": "strike",
     "mass-effect-war-assets": "dice_cards",
     "mcu-guardians": "dice_cards",
+    "mcu-skirmish": "mcu",
 }
 
 

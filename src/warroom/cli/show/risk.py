@@ -58,7 +58,8 @@ class RiskDisplay(Display):
             for t in members:
                 style = colors.get(t["owner"], "white") if t["owner"] else "dim"
                 armies = t["armies"] or "-"
-                table.add_row(f"[{style}]{escape(t['name'])}[/]", f"[{style}]{armies}[/]")
+                label = f" {t['label']}" if t.get("label") else ""  # MCU: Malibu, Asgard...
+                table.add_row(f"[{style}]{escape(t['name'] + label)}[/]", f"[{style}]{armies}[/]")
             tables.append(table)
         console.print(Columns(tables, padding=(0, 3)))
         legend = []
@@ -67,14 +68,19 @@ class RiskDisplay(Display):
             armies = sum(t["armies"] for t in view["territories"] if t["owner"] == name)
             dead = "" if view["alive"][i] else " (out)"
             legend.append(
-                f"[{colors[name]}]■ {escape(name)}[/] {count} terr, {armies} armies, "
-                f"{view['hand_sizes'][i]} cards{dead}"
+                f"[{colors[name]}]■ {escape(name)}[/] {count} {self.places_word}, {armies} "
+                f"{self.units_word}, {view['hand_sizes'][i]} cards{dead}"
             )
         console.print("   ".join(legend))
-        console.print(
+        console.print(self.footer(view), highlight=False)
+
+    places_word, units_word = "terr", "armies"
+
+    def footer(self, view: dict[str, Any]) -> str:
+        """The line under the board: the turn and the cards."""
+        return (
             f"Turn {view['turn']}; next card set is worth {view['next_set_value']}; "
-            f"{view['deck_size']} cards in the draw pile",
-            highlight=False,
+            f"{view['deck_size']} cards in the draw pile"
         )
 
     def header(self, match: Match, seat: int, view: dict[str, Any]) -> list[str]:
@@ -103,7 +109,10 @@ class RiskDisplay(Display):
         """Owner, armies, region and every neighbour with its owner and armies."""
         b: Board = match.state.board
         view = match.view(viewer)
-        t = b.territory(pick(name, list(b.territories), "territory"))
+        try:  # a name or an alias (MCU: "Asgard" is Sector_50), in any case
+            t = b.territory(" ".join(name.split()))
+        except KeyError:
+            t = b.territory(pick(name, list(b.territories), "territory"))
         rows = {row["name"]: row for row in view["territories"]}
 
         def held(i: int) -> str:
@@ -117,7 +126,7 @@ class RiskDisplay(Display):
         ]
         for n in b.neighbors[t]:
             kind = b.kind_of[(t, n)]
-            by = "" if kind == "land" else f" by {kind}"
+            by = "" if kind in ("land", "border") else f" by {kind}"
             lines.append(f"  {b.territories[n]} ({held(n)}){by}")
         return "\n".join(lines)
 

@@ -9,6 +9,8 @@ const G = {
   until: null, // an "attack until" under way: { from, to, stop }
   autoState: -1, // the last state whose forced choice was sent
   early: [], logStart: 0, tail: [], fetchingLog: false, // the log, as in renderLog
+  last: null, // what just happened on the map: { kind, from, to, dice, text, key, live }
+  summary: null, // a finished game's summary (GET /summary), once fetched
 };
 const $ = (id) => document.getElementById(id);
 
@@ -50,10 +52,14 @@ function receive(msg) {
     for (const e of msg.events) log.append(logLine(e));
     log.scrollTop = log.scrollHeight;
   }
-  for (const e of msg.log || msg.events || []) {
+  const incoming = msg.log || msg.events || [];
+  if (msg.log) G.last = null; // a full state (a reconnect, an undo) says again what happened
+  const first = G.logStart + G.tail.length - incoming.length; // the log position of incoming[0]
+  incoming.forEach((e, i) => {
     if (e.kind === "battle") G.lastBattle = e;
     if (e.kind === "roll" && Array.isArray(e.dice)) G.lastRoll = e;
-  }
+    noteLast(e, first + i, !!msg.events);
+  });
   const fresh = !G.msg || G.msg.state !== msg.state;
   G.msg = msg;
   if (fresh) { G.pick = stillFits(G.pick); G.cards = []; }
@@ -62,6 +68,43 @@ function receive(msg) {
     G.remembered = true;
   }
   render();
+}
+
+// What just happened, to show on the map: the last attack (source, target, dice), capture,
+// move or placement. `key` is the event's place in the log: an animation plays once per event
+// that arrived live (not for what a page finds when it loads).
+const LAST_KINDS = new Set(["battle", "capture", "move", "fortify", "place", "claim"]);
+function noteLast(e, index, live) {
+  if (!LAST_KINDS.has(e.kind)) return;
+  const prev = G.last;
+  const last = { kind: e.kind, from: e.from, to: e.to || e.territory, text: e.text, key: `ev${index}`, live };
+  if (e.kind === "battle") last.dice = { attack: e.attack || [], defend: e.defend || [] };
+  if (e.kind === "capture" && prev && prev.kind === "battle" && prev.to === e.territory) {
+    Object.assign(last, { from: prev.from, dice: prev.dice, captured: true });
+  }
+  if (e.kind === "place" || e.kind === "claim") last.armies = e.armies;
+  if (e.kind === "move" || e.kind === "fortify") last.armies = e.armies;
+  G.last = last;
+}
+
+// Motion that a page can follow: each keyed animation runs once, from when its event came;
+// a redraw in the middle (the board is redrawn on every state) carries it on from where it
+// was rather than starting again. None at all where the reader asked for reduced motion.
+const ANIMS = new Map();
+function reducedMotion() {
+  return !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+function animateOnce(node, key, keyframes, duration) {
+  if (reducedMotion() || !node.animate) return;
+  const now = performance.now();
+  if (!ANIMS.has(key)) {
+    ANIMS.set(key, now);
+    if (ANIMS.size > 50) ANIMS.delete(ANIMS.keys().next().value);
+  }
+  const elapsed = now - ANIMS.get(key);
+  if (elapsed >= duration) return;
+  const run = node.animate(keyframes, { duration, easing: "ease-out" });
+  run.currentTime = elapsed;
 }
 
 // -- the log: pages fetched from the start (G.early), then the tail state messages carry --
@@ -245,26 +288,12 @@ function renderStatus() {
   const m = G.msg;
   const names = m.seats.map((s) => s.name);
   $("banner").replaceChildren();
-  if (m.outcome) {
-    const who = m.outcome.winners.map((w) => names[w]).join(" and ");
-    $("banner").append(
-      el(
-        "div",
-        { class: "banner" },
-        `Game over: ${who} won. ${m.outcome.reason} `,
-        el("a", { href: `/api/games/${m.game}/save`, download: true }, "Download the game"),
-      ),
-    );
-  }
-  if (m.stopped) {
-    $("banner").append(
-      el(
-        "div",
-        { class: "banner" },
-        `Game over: ${m.stopped}. `,
-        el("a", { href: `/api/games/${m.game}/save`, download: true }, "Download the game"),
-      ),
-    );
+  if (m.outcome || m.stopped) {
+    const how = m.outcome
+      ? `${m.outcome.winners.map((w) => names[w]).join(" and ")} won. ${m.outcome.reason} `
+      : `${m.stopped}. `;
+    $("banner").append(el("div", { class: "banner", id: "gameover" }, `Game over: ${how}`,
+      el("a", { href: `/api/games/${m.game}/save`, download: true }, "Download the game"), rematchControl(m)));
   }
   if ((m.waiting_for || []).length && !m.outcome && !m.stopped) {
     const open = m.waiting_for.map((x) => names[x]).join(", ");
@@ -277,13 +306,124 @@ function renderStatus() {
   if (m.outcome || m.stopped) text = "The game is over.";
   else if (m.seat !== null && m.to_move.includes(m.seat)) text = `Your move${phase}.`;
   else text = `Waiting for ${m.to_move.map((s) => names[s]).join(", ")}${phase}.`;
+  renderSummary();
   const battle = battlePrompt(m);
   $("status").textContent = battle || text;
   $("counts").replaceChildren(...armyCounts(m));
 }
 
+// -- after the game: rematch and summary --------------------------------------------------
+// A seat starts the rematch with one click (the same mode, options, bots and people; the
+// server keeps each person's token, so this page's token opens its seat there) and is taken
+// to it; the other seats' pages then offer to follow, a spectator's to watch.
+function rematchControl(m) {
+  const box = el("div", { class: "rematch" });
+  if (m.rematch) {
+    const href = m.seat !== null && TOKEN ? seatLink(m.rematch, m.seat, TOKEN) : `/game/${encodeURIComponent(m.rematch)}`;
+    box.append("A rematch has started: ", el("a", { href, id: "rematch-link" },
+      m.seat !== null && TOKEN ? "take your seat in it" : "watch it"));
+  } else if (m.seat !== null && TOKEN) {
+    box.append(el("button", { id: "rematch", class: "primary", onclick: startRematch }, "Rematch"),
+      el("span", {}, " same game, same players and options"));
+  }
+  return box;
+}
+
+async function startRematch() {
+  try {
+    const r = await api("POST", `/api/games/${encodeURIComponent(GAME)}/rematch`, {}, TOKEN);
+    const me = G.msg.seats[G.msg.seat];
+    rememberSeat(r.id, `${G.msg.title} (rematch)`.replace(/( \(rematch\))+$/, " (rematch)"), G.msg.seat, TOKEN, me.name);
+    location.href = seatLink(r.id, G.msg.seat, TOKEN);
+  } catch (e) {
+    showError(`Refused: ${e.message}`);
+  }
+}
+
+// The summary of a finished game: the winner and how, each seat's place and last count, and a
+// line per seat over the turns (territories held, net worth, score), from the server's
+// summary, which is made of what every spectator could see.
+function renderSummary() {
+  const m = G.msg;
+  const box = $("summary");
+  if (!m.outcome && !m.stopped) { box.hidden = true; return; }
+  box.hidden = false;
+  if (G.summary === null) {
+    G.summary = "loading";
+    box.replaceChildren(el("h2", {}, "Summary"), el("p", { class: "muted" }, "loading…"));
+    api("GET", `/api/games/${encodeURIComponent(GAME)}/summary`)
+      .then((s) => { G.summary = s; drawSummary(s); })
+      .catch((e) => { G.summary = null; box.replaceChildren(el("p", { class: "error" }, `summary: ${e.message}`)); });
+  }
+}
+
+function drawSummary(sum) {
+  const box = $("summary");
+  const names = G.msg.seats.map((s) => s.name);
+  const out = sum.outcome;
+  const head = out
+    ? `${out.winners.map((w) => names[w]).join(" and ")} won: ${out.reason}`
+    : `Stopped: ${sum.stopped || ""}`;
+  const lastValues = sum.series.length ? sum.series[sum.series.length - 1].values : null;
+  const order = out && out.ranking.length ? out.ranking : names.map((_, i) => i);
+  const rows = order.map((seat, place) => el("tr", { class: out && out.winners.includes(seat) ? "won" : "" },
+    el("td", {}, out ? place + 1 : "—"), el("td", {}, el("span", { class: "swatch", style: `background:${seatColor(seat)}` }), " ", names[seat]),
+    sum.measure && lastValues ? el("td", { class: "num" }, lastValues[seat]) : null));
+  box.replaceChildren(
+    el("h2", {}, "Summary"),
+    el("p", { id: "summary-head" }, head),
+    el("p", { class: "muted" }, `${sum.turns} turns, ${sum.actions} decisions.`),
+    el("table", {}, el("tr", {}, el("th", {}, "place"), el("th", {}, "player"), sum.measure ? el("th", {}, sum.measure) : null), rows),
+    sum.measure && sum.series.length > 1 ? summaryChart(sum, names) : el("p", { class: "muted" }, "No chart for this game."));
+}
+
+// An inline SVG line chart: x the turn, y the measure, one line per seat in its colour.
+function summaryChart(sum, names) {
+  const W = 640, H = 260, L = 48, R = 12, T = 14, B = 34;
+  const series = sum.series;
+  const maxTurn = Math.max(1, series[series.length - 1].turn);
+  const all = series.flatMap((p) => p.values);
+  const tick = niceStep(Math.max(5, ...all) - Math.min(0, ...all));
+  const top = Math.ceil(Math.max(1, ...all) / tick) * tick;
+  const bottom = Math.floor(Math.min(0, ...all) / tick) * tick;
+  const x = (turn) => L + (turn / maxTurn) * (W - L - R);
+  const y = (v) => T + (1 - (v - bottom) / (top - bottom)) * (H - T - B);
+  const nodes = [];
+  for (let v = bottom; v <= top; v += tick) {
+    nodes.push(svg("line", { class: "grid", x1: L, x2: W - R, y1: y(v), y2: y(v) }),
+      svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end" }, Math.round(v)));
+  }
+  const step = Math.max(1, Math.ceil(maxTurn / 8));
+  for (let t = 0; t <= maxTurn; t += step) {
+    nodes.push(svg("text", { x: x(t), y: H - B + 16, "text-anchor": "middle" }, t));
+  }
+  nodes.push(svg("line", { class: "axis", x1: L, x2: W - R, y1: H - B, y2: H - B }),
+    svg("line", { class: "axis", x1: L, x2: L, y1: T, y2: H - B }),
+    svg("text", { x: (L + W - R) / 2, y: H - 3, "text-anchor": "middle" }, "turn"));
+  names.forEach((name, seat) => {
+    const points = series.map((p) => `${x(p.turn).toFixed(1)},${y(p.values[seat]).toFixed(1)}`).join(" ");
+    nodes.push(svg("polyline", { points, stroke: seatColor(seat), "data-seat": seat }, svg("title", {}, name)));
+  });
+  const label = `${sum.measure} per player over ${maxTurn} turns: ` +
+    names.map((n, seat) => `${n} ends with ${series[series.length - 1].values[seat]}`).join(", ");
+  const chart = svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label }, ...nodes);
+  const legend = el("div", { class: "muted" }, `${sum.measure} at the start of each turn: `,
+    ...names.map((n, seat) => el("span", {}, el("span", { class: "swatch", style: `background:${seatColor(seat)}` }), ` ${n}  `)));
+  return el("div", {}, legend, chart);
+}
+
+// A round step for about five grid lines up to `v` (1, 2 or 5 times a power of ten).
+function niceStep(v) {
+  const rough = v / 5;
+  const p = 10 ** Math.floor(Math.log10(rough));
+  return [1, 2, 5, 10].map((k) => k * p).find((c) => c >= rough);
+}
+
+
+// Classic RISK's flow: Classic itself, and RISK MCU's Skirmish built on it (mcu.js).
 function isRisk(view) {
-  return !!view && view.mode === "risk-classic" && Array.isArray(view.territories);
+  return !!view && (view.mode === "risk-classic" || view.mode === "mcu-skirmish") &&
+    Array.isArray(view.territories);
 }
 
 function shortName(seat) {
@@ -332,7 +472,7 @@ function armyCounts(m) {
   if (typeof v.next_set_value === "number") {
     out.push(el("div", { id: "nextset", class: "muted" }, `Next set of cards: ${v.next_set_value} armies`));
   }
-  return out;
+  return [...out, ...mcuCounts(m)];
 }
 
 function renderPlayers() {
@@ -366,6 +506,7 @@ function renderPlayers() {
 }
 
 function renderHand() {
+  if (isMcu(G.msg.view)) { renderMcuHand(); return; }
   const hand = G.msg.view.hand;
   $("handcard").hidden = !Array.isArray(hand);
   if (!Array.isArray(hand)) return;
@@ -398,7 +539,8 @@ function tradesFor(cards) {
 }
 
 function clickCard(i) {
-  G.cards = G.cards.includes(i) ? G.cards.filter((x) => x !== i) : [...G.cards, i].slice(-3);
+  const most = isMcu(G.msg.view) ? Infinity : 3; // MCU: any cards, 2 to 10 symbols
+  G.cards = G.cards.includes(i) ? G.cards.filter((x) => x !== i) : [...G.cards, i].slice(-most);
   G.actionsKey = null;
   render();
 }
@@ -432,7 +574,7 @@ function drawBoard() {
   const color = regionHalos(b);
   const state = Object.fromEntries(view.territories.map((t) => [t.name, t]));
   const marks = territoryMarks();
-  const nodes = [];
+  const nodes = isMcu(view) ? manhattanBackdrop(b, view) : [];
   for (const c of b.connections) {
     const a = pos[c.a], z = pos[c.b];
     const cls = c.kind === "land" ? "" : c.kind === "sea" ? "sea" : "other";
@@ -448,23 +590,150 @@ function drawBoard() {
     }
     nodes.push(svg("line", { x1: a.x, y1: a.y, x2: z.x, y2: z.y, class: `conn ${cls}` }, title()));
   }
+  const focused = document.activeElement && document.activeElement.closest
+    ? document.activeElement.closest("#board g.terr") : null;
+  const keep = focused ? focused.dataset.name : G.mapFocus;
+  const marked = b.territories.some((t) => ["source", "target", "pick"].includes(marks[t.name]));
+  const last = G.last && isRisk(view) ? G.last : null;
   for (const t of b.territories) {
     const s = state[t.name] || {};
     const fill = s.owner ? seatColor(s.seat) : "#ffffff";
-    const g = svg("g", { class: `terr ${marks[t.name] || ""}`, "data-name": t.name, transform: `translate(${t.x},${t.y})` },
+    const mark = marks[t.name] || "";
+    const lastCls = last ? (t.name === last.to ? " lastto" : t.name === last.from ? " lastfrom" : "") : "";
+    // Keyboard: the territories a click can use now are Tab stops (or, when none is, the one
+    // last focused); every territory is reached with the arrow keys; Enter or Space clicks.
+    const stop = ["source", "target", "pick"].includes(mark) || (!marked && t.name === (keep || b.territories[0].name));
+    const g = svg("g", { class: `terr ${mark}${lastCls}`, "data-name": t.name, transform: `translate(${t.x},${t.y})`,
+      tabindex: stop ? 0 : -1, role: "button", "aria-label": territoryLabel(t, s, mark, last) },
       svg("title", {}, `${t.name} (${t.region}) — ${s.owner || "unclaimed"}, ${s.armies || 0} armies`),
+      svg("circle", { r: 28, class: "focusring" }),
       svg("circle", { r: 22, class: "halo", fill: color[t.region].fill, stroke: color[t.region].ring,
         "stroke-width": 2.5, "stroke-dasharray": color[t.region].dash }),
       svg("circle", { r: 15, class: "owner", fill, stroke: "#333", "stroke-width": 1.5 }),
       svg("text", { class: "armies", "text-anchor": "middle", dy: 5 }, s.armies || ""),
-      svg("text", { class: "label", "text-anchor": "middle", dy: 34 }, t.name));
+      svg("text", { class: "label", "text-anchor": "middle", dy: 34 }, isMcu(view) ? mcuLabel(t.name, s) : t.name));
     g.addEventListener("click", () => clickTerritory(t.name));
+    g.addEventListener("keydown", (e) => mapKey(e, t.name));
+    g.addEventListener("focus", () => { G.mapFocus = t.name; });
     nodes.push(g);
   }
+  if (last) nodes.push(...lastOverlay(last, pos, b));
   board.replaceChildren(...nodes);
+  if (focused) {
+    const again = board.querySelector(`g.terr[data-name="${CSS.escape(focused.dataset.name)}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
   $("legend").replaceChildren(...b.regions.map((r) =>
     el("span", {}, el("span", { class: "swatch region", style: `background:${color[r.name].fill};` +
       `outline:2px ${color[r.name].dash === "none" ? "solid" : "dashed"} ${color[r.name].ring}` }), ` ${r.name} +${r.bonus}`)));
+}
+
+// What a screen reader says for a territory: name, region, owner, armies, and what it is now.
+const MARK_WORDS = { source: "you can act from here", target: "you can choose it as the target",
+  pick: "selected", last: "" };
+function territoryLabel(t, s, mark, last) {
+  const parts = [`${t.name}, ${t.region}`, s.owner ? `owned by ${s.owner}` : "unclaimed", `${s.armies || 0} armies`];
+  if (MARK_WORDS[mark]) parts.push(MARK_WORDS[mark]);
+  if (last && last.to === t.name) parts.push(`last: ${last.text}`);
+  else if (last && last.from === t.name) parts.push(`last move came from here`);
+  return parts.join("; ");
+}
+
+// Arrow keys move to the nearest territory that way (within a 60-degree cone, or failing that
+// the nearest on that side); Enter and Space click the focused one; Escape clears a selection.
+function mapKey(e, name) {
+  if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    G.keyPick = true;
+    clickTerritory(name);
+    return;
+  }
+  if (e.key === "Escape" && G.pick.length) {
+    e.preventDefault();
+    G.pick = [];
+    stopUntil("");
+    render();
+    return;
+  }
+  const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const d = dirs[e.key];
+  if (!d || !G.board) return;
+  e.preventDefault();
+  const pos = Object.fromEntries(G.board.territories.map((t) => [t.name, t]));
+  const here = pos[name];
+  let best = null, bestScore = Infinity;
+  for (const t of G.board.territories) {
+    if (t.name === name) continue;
+    const dx = t.x - here.x, dy = t.y - here.y;
+    const along = dx * d[0] + dy * d[1];
+    if (along <= 0) continue;
+    const across = Math.abs(dx * d[1] - dy * d[0]);
+    const score = Math.hypot(dx, dy) + (across > along * 1.7 ? 10000 : across);
+    if (score < bestScore) { best = t.name; bestScore = score; }
+  }
+  if (!best) return;
+  const node = $("board").querySelector(`g.terr[data-name="${CSS.escape(best)}"]`);
+  if (node) node.focus();
+}
+
+// The last attack, capture, move or placement drawn over the map: an arrow from where it came
+// to where it went, a ring on both, the dice beside the target; it runs in once when new.
+function lastOverlay(last, pos, b) {
+  const to = pos[last.to], from = last.from ? pos[last.from] : null;
+  if (!to) return [];
+  const out = [];
+  const cls = `lastmark ${last.kind}${last.captured ? " captured" : ""}`;
+  const play = (node, part, frames, ms) => { if (last.live) animateOnce(node, `${last.key}-${part}`, frames, ms); };
+  if (from && Math.abs(from.x - to.x) <= b.width / 2) {
+    const len = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+    const ux = (to.x - from.x) / len, uy = (to.y - from.y) / len;
+    const line = svg("line", { class: `lastarrow ${cls}`, x1: from.x + ux * 24, y1: from.y + uy * 24,
+      x2: to.x - ux * 27, y2: to.y - uy * 27, "marker-end": "url(#lastarrowhead)" });
+    out.push(line);
+    const drawn = len - 51;
+    play(line, "arrow", [{ strokeDasharray: `0 ${drawn}` }, { strokeDasharray: `${drawn} 0` }], 500);
+  }
+  const ring = svg("circle", { class: `lastring ${cls}`, cx: to.x, cy: to.y, r: 27 });
+  out.push(ring);
+  play(ring, "ring", [{ r: "46px", opacity: 0.2 }, { r: "27px", opacity: 1 }], 600);
+  const badge = [];
+  let w = 0, h = 0;
+  if (last.dice) {
+    const row = (vals, y, klass) => vals.map((d, i) => svg("g", { transform: `translate(${i * 17},${y})`, class: `mapdie ${klass}` },
+      svg("rect", { width: 15, height: 15, rx: 3 }), svg("text", { x: 7.5, y: 11.5, "text-anchor": "middle" }, d)));
+    badge.push(...row(last.dice.attack, 0, "att"), ...row(last.dice.defend, 17, "def"));
+    [w, h] = [17 * Math.max(last.dice.attack.length, last.dice.defend.length, 1) - 2, 32];
+  } else if (last.armies) {
+    badge.push(svg("text", { class: "lastcount", x: 0, y: 14 }, `+${last.armies}`));
+    [w, h] = [34, 16];
+  }
+  if (badge.length) {
+    const [x, y] = badgePlace(to, from, w, h, b);
+    const g = svg("g", { class: "lastdice", transform: `translate(${x},${y})` }, ...badge);
+    out.push(g);
+    play(g, "dice", [{ opacity: 0 }, { opacity: 1 }], 400);
+  }
+  out.unshift(svg("defs", {}, svg("marker", { id: "lastarrowhead", viewBox: "0 0 10 10", refX: 8, refY: 5,
+    markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, svg("path", { d: "M0,0 L10,5 L0,10 z", class: "lastarrowhead" }))));
+  return out;
+}
+
+// Where the dice (or "+N") go: beside the target, above or below it, or either side of the
+// arrow's middle, whichever keeps furthest from every marker and name on the map.
+function badgePlace(to, from, w, h, b) {
+  const spots = [[to.x + 30, to.y - 16], [to.x - 30 - w, to.y - 16], [to.x - w / 2, to.y - 28 - h], [to.x - w / 2, to.y + 42]];
+  if (from) {
+    const len = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+    const [px, py] = [-(to.y - from.y) / len, (to.x - from.x) / len];
+    const [mx, my] = [(from.x + to.x) / 2, (from.y + to.y) / 2];
+    for (const side of [22, -22]) spots.push([mx + px * side - w / 2, my + py * side - h / 2]);
+  }
+  const clear = ([x, y]) => {
+    if (x < 0 || y < 0 || x + w > b.width || y + h > b.height) return -Infinity;
+    const [cx, cy] = [x + w / 2, y + h / 2];
+    return Math.min(...b.territories.flatMap((t) => [Math.hypot(t.x - cx, t.y - cy), Math.hypot(t.x - cx, t.y + 30 - cy)]));
+  };
+  return spots.reduce((best, spot) => (clear(spot) > clear(best) ? spot : best));
 }
 
 // Region halos come from muted earth tones with a dashed or solid ring, never a seat's bright
@@ -480,7 +749,8 @@ function regionHalos(b) {
   }]));
 }
 
-// Which territories to highlight: what the player picked, and where a click can lead next.
+// Which territories to highlight: what the player picked, and where a click can lead next
+// (what just happened is drawn over the map by lastOverlay).
 function territoryMarks() {
   const marks = {};
   const names = territoryNames();
@@ -492,8 +762,6 @@ function territoryMarks() {
     }
   }
   for (const p of pick) marks[p] = "pick";
-  const b = G.lastBattle;
-  if (b && !marks[b.to]) marks[b.to] = "last";
   return marks;
 }
 
@@ -539,6 +807,15 @@ function clickTerritory(name) {
   if (!fits && !G.pick.length) showError(`${name}: nothing you can do there now`);
   else showError("");
   render();
+  // From the keyboard: once the map has nothing more to choose, go on to the panel's controls.
+  const byKey = G.keyPick;
+  G.keyPick = false;
+  const deeper = mapLegal().some((a) => mapTerr(a, names).length > G.pick.length &&
+    G.pick.every((p, i) => mapTerr(a, names)[i] === p));
+  if (byKey && G.pick.length && !deeper) {
+    const first = document.querySelector("#actions button[data-action]");
+    if (first) first.focus();
+  }
 }
 
 // -- the action panel -------------------------------------------------------------------
@@ -590,7 +867,7 @@ function renderActions() {
   if (G.until) hint = `Attacking ${G.until.to} from ${G.until.from} until it falls` +
     `${G.until.stop > 1 ? ` or ${G.until.from} is down to ${G.until.stop}` : ""}…`;
   $("hint").textContent = hint;
-  if (trades.length) box.append(tradePanel(trades));
+  if (trades.length) box.append(isMcu(m.view) ? mcuTradePanel() : tradePanel(trades));
   if (pick.length === 2) showOdds(pick[0], pick[1], shown);
   if (G.until) {
     box.append(el("div", { class: "grp" }, el("button", { "data-action": "stop", onclick: () => stopUntil("Stopped.") }, "stop attacking")));

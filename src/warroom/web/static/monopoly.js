@@ -3,7 +3,7 @@
 // the players' money, the Bank's stock, the decks and whatever is pending, in plain words.
 // Only drawing happens here; the action panel (game.js) still sends every intent.
 "use strict";
-const MONO = { board: null, boardId: null, pick: null };
+const MONO = { board: null, boardId: null, pick: null, tokens: {}, moving: {} };
 const MS = 1000; // the drawing is MS x MS user units
 const MC = 132; // corner size; also the depth of every side space
 const BAND = 24; // the set-colour band along the inner edge of a hero
@@ -77,6 +77,9 @@ function drawMonopoly() {
   const root = $("mboard");
   root.setAttribute("viewBox", `0 0 ${MS} ${MS}`);
   const marks = monoActionSpaces();
+  // The space the last roll took its player to is ringed (the roll itself is in the middle).
+  const roller = G.lastRoll && v.status[G.lastRoll.seat];
+  const landed = roller && !roller.in_jail ? roller.position : null;
   const defs = svg("defs", {},
     svg("pattern", { id: "hatch", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
       svg("rect", { width: 3, height: 8, fill: "rgba(60,60,60,.28)" })));
@@ -84,7 +87,7 @@ function drawMonopoly() {
   const textNodes = [];
   for (const sp of b.spaces) {
     const g = spaceBox(sp.index, b.side);
-    const group = svg("g", { class: `mspace k-${sp.kind}${MONO.pick === sp.index ? " picked" : ""}${marks.has(sp.name) ? " acts" : ""}`,
+    const group = svg("g", { class: `mspace k-${sp.kind}${MONO.pick === sp.index ? " picked" : ""}${marks.has(sp.name) ? " acts" : ""}${landed === sp.index ? " mlanded" : ""}`,
       "data-index": sp.index, "data-name": sp.name });
     group.append(svg("title", {}, spaceTitle(sp, v)));
     group.append(svg("rect", { x: g.x, y: g.y, width: g.w, height: g.h, class: "mcell", fill: KIND_TINT[sp.kind] || "#fbf8ef" }));
@@ -264,11 +267,37 @@ function tokenGroup(seats, area, v, m) {
   return seats.map((seat, k) => {
     const x = x0 + (k % cols) * (2 * r + 2), y = y0 + Math.floor(k / cols) * (2 * r + 2);
     const current = seat === v.current;
-    return svg("g", { class: `mtoken${current ? " current" : ""}`, "data-seat": seat },
+    const node = svg("g", { class: `mtoken${current ? " current" : ""}`, "data-seat": seat },
       svg("title", {}, `${seatName(seat)} — ${v.status[seat].in_jail ? "in Jail" : v.status[seat].space}`),
       svg("circle", { cx: x, cy: y, r, fill: seatColor(seat) }),
       svg("text", { x, y: y + r * 0.42, "font-size": r * 1.15, "text-anchor": "middle" }, seat + 1));
+    moveToken(node, seat, v.status[seat], x, y);
+    return node;
   });
+}
+
+// A token that changed space walks there: space by space forwards (up to 12 spaces), straight
+// otherwise (to Jail, back a few spaces); once per move, carried on over redraws (animateOnce).
+function moveToken(node, seat, status, x, y) {
+  const b = MONO.board;
+  const space = status.in_jail ? "jail" : status.position;
+  const prev = MONO.tokens[seat];
+  MONO.tokens[seat] = { space, x, y };
+  if (prev && prev.space !== space) {
+    const frames = [{ transform: `translate(${prev.x - x}px, ${prev.y - y}px)` }];
+    const ahead = typeof space === "number" && typeof prev.space === "number"
+      ? (space - prev.space + b.spaces.length) % b.spaces.length : 0;
+    if (ahead > 1 && ahead <= 12) {
+      for (let k = 1; k < ahead; k++) {
+        const g = spaceBox((prev.space + k) % b.spaces.length, b.side);
+        frames.push({ transform: `translate(${g.x + g.w / 2 - x}px, ${g.y + g.h / 2 - y}px)` });
+      }
+    }
+    frames.push({ transform: "translate(0px, 0px)" });
+    MONO.moving[seat] = { key: `token${seat}-${G.msg.state}`, frames, duration: 140 * frames.length };
+  }
+  const mv = MONO.moving[seat];
+  if (mv) animateOnce(node, mv.key, mv.frames, mv.duration);
 }
 
 // -- the middle of the board ------------------------------------------------------------

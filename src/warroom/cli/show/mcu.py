@@ -1,0 +1,44 @@
+"""RISK MCU Skirmish in the terminal: Classic's display (sectors by region with bonuses,
+`look`, conquest odds) with the 20-sector race, the Recruitment chart and symbol cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.cli.show.risk import RiskDisplay
+
+HELP = """[bold]RISK MCU Skirmish[/]
+  e.g. [cyan]place Sector_12 5[/], [cyan]attack Sector_12 Sector_13 3[/], [cyan]end[/],
+  [cyan]trade CA01 TH03[/] (any of your cards, 2 to 10 symbols, once a turn before placing),
+  [cyan]maneuver Sector_24 Sector_32 2[/] (through your own sectors; then the turn ends)
+  Malibu, Washington D.C., Sokovia and Asgard are Sector_01, 30, 40 and 50.
+  [cyan]odds A D[/]  chance that A attacking units take a sector held by D"""
+
+
+class McuDisplay(RiskDisplay):
+    help = HELP
+    places_word, units_word = "sectors", "units"
+
+    def footer(self, view: dict[str, Any]) -> str:
+        chart = ", ".join(f"{k}:{v}" for k, v in view["recruitment"].items())
+        return (
+            f"Turn {view['turn']}; first to {view['sectors_to_win']} sectors wins; "
+            f"Recruitment chart (symbols:units) {chart}; {view['deck_size']} cards in the "
+            f"deck, {len(view['discard'])} discarded"
+        )
+
+    def header(self, match: Any, seat: int, view: dict[str, Any]) -> list[str]:
+        bits = []
+        if view.get("pending"):
+            bits.append(f"units to place: {view['pending']}")
+        if "battle" in view:
+            b = view["battle"]
+            bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
+        if view.get("hand"):
+            symbols = sum(c["symbols"] for c in view["hand"])
+            cards = ", ".join(f"{c['card']} ({c['symbols']})" for c in view["hand"])
+            bits.append(f"hand: {cards}; {symbols} symbols")
+        return bits
+
+
+DISPLAY = McuDisplay()

@@ -1,0 +1,382 @@
+"""RISK MCU's components as data: the Manhattan board, the charts and the faction decks.
+
+The rulebook scan lost the board, the Recruitment chart and every card, and no public source
+has them (shared/data-sources/README.md). The packaged files are reconstructions consistent
+with every fact the rulebook states (shared/specs/mcu.md section 0.1 and 1.3), each item marked
+`stated` or `reconstructed` with its reason. Loading checks those facts, so an owner of the game
+can put the printed values in and run `warroom board check FILE`, with no change to the code.
+
+Three files, each with its own `format`:
+- `mcu/manhattan.json` (`warroom-mcu-board`): the map (an ordinary `warroom-board`, so the
+  Board code reads it), per-sector provenance and the Battle for Manhattan attributes
+  (`docking`, `resource`, `loki`, `dark_elves`), and the Helicarrier, which is in no region and
+  not on the Skirmish map (MCU2).
+- `mcu/charts.json` (`warroom-mcu-charts`): the Recruitment chart (symbols to units).
+- `mcu/cards.json` (`warroom-mcu-cards`): the five faction decks, each card's symbols.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field
+
+from warroom.core.board import (
+    Board,
+    ProvenanceFile,
+    SourceFile,
+    StrictModel,
+    check_header,
+    reachable,
+    validate,
+)
+from warroom.core.errors import BoardError
+from warroom.data import read_file, read_json
+from warroom.rules.cards import SymbolChart
+
+BOARD_FORMAT = "warroom-mcu-board"
+CHARTS_FORMAT = "warroom-mcu-charts"
+CARDS_FORMAT = "warroom-mcu-cards"
+FORMATS = (BOARD_FORMAT, CHARTS_FORMAT, CARDS_FORMAT)
+PACKAGED_BOARD = "mcu/manhattan.json"
+PACKAGED_CHARTS = "mcu/charts.json"
+PACKAGED_CARDS = "mcu/cards.json"
+
+# Facts the rulebook states (shared/specs/mcu.md section 0.1).
+HIGHEST_SECTOR = 50  # the highest sector number named; R: the board is Sector_01..Sector_50
+NAMED_SECTORS = {
+    "Sector_01": "Malibu",
+    "Sector_12": None,
+    "Sector_13": None,
+    "Sector_24": None,
+    "Sector_25": None,
+    "Sector_30": "Washington D.C.",
+    "Sector_31": None,
+    "Sector_32": None,
+    "Sector_40": "Sokovia",
+    "Sector_50": "Asgard",
+}
+OFF_MANHATTAN = ("Sector_01", "Sector_30", "Sector_40", "Sector_50")
+STATED_EDGES = (("Sector_12", "Sector_13"), ("Sector_24", "Sector_31"), ("Sector_31", "Sector_32"))
+SOUTH_CENTRAL = "South Central"
+SOUTH_CENTRAL_SECTORS, SOUTH_CENTRAL_BONUS = 4, 4
+DOCKING_SECTORS, DOCKING_STATED = 9, "Sector_25"
+RESOURCE_SECTORS, LOKI_SECTORS = 10, 8
+DARK_ELVES_SECTOR = "Sector_50"
+SKIRMISH_WIN = 20  # MCU26: nobody may start with 20, so at most 57 sectors (3 players)
+FACTIONS = ("Captain America", "Ultron", "Iron Man", "Winter Soldier", "Thor")  # MCU34 order
+HELICARRIER_SECTIONS = 3
+
+
+class SectorFile(StrictModel):
+    label: str | None = None
+    docking: bool = False
+    resource: bool = False
+    loki: bool = False
+    dark_elves: bool = False
+    provenance: dict[str, SourceFile]
+
+
+class HelicarrierFile(StrictModel):
+    territories: list[str]
+    access: str
+    links: list[tuple[str, str]]
+    operatives: dict[str, int]
+    provenance: dict[str, SourceFile]
+
+
+class McuBoardFile(StrictModel):
+    format: str
+    version: int
+    id: str
+    name: str
+    provenance: ProvenanceFile
+    map: dict[str, Any]
+    regions: dict[str, SourceFile]
+    sectors: dict[str, SectorFile]
+    helicarrier: HelicarrierFile
+
+
+class ChartFile(StrictModel):
+    min_symbols: int
+    max_symbols: int
+    units: dict[str, int]
+    provenance: dict[str, SourceFile]
+
+
+class McuChartsFile(StrictModel):
+    format: str
+    version: int
+    id: str
+    name: str
+    provenance: ProvenanceFile
+    recruitment: ChartFile
+
+
+class CardFile(StrictModel):
+    id: str = Field(min_length=1, pattern=r"^[A-Za-z][A-Za-z0-9-]*$")
+    symbols: int
+
+
+class DeckFile(StrictModel):
+    id: str
+    name: str
+    cards: list[CardFile]
+    provenance: dict[str, SourceFile]
+
+
+class McuCardsFile(StrictModel):
+    format: str
+    version: int
+    id: str
+    name: str
+    provenance: ProvenanceFile
+    decks: list[DeckFile]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Manhattan:
+    """The board with its per-sector attributes (indexed like `board.territories`)."""
+
+    board: Board
+    labels: tuple[str | None, ...]
+    docking: tuple[bool, ...]
+    resource: tuple[bool, ...]
+    loki: tuple[bool, ...]
+    dark_elves: tuple[bool, ...]
+    helicarrier: tuple[str, ...]  # the access point first
+    helicarrier_links: tuple[tuple[str, str], ...]
+    operatives: tuple[int, ...]  # per Helicarrier section, in `helicarrier` order
+    provenance: dict[str, str]  # "<sector>.<field>": "<kind>: <source>"
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Manhattan:
+        return self
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Decks:
+    """The faction decks' cards, numbered in file order (deck by deck)."""
+
+    card_ids: tuple[str, ...]
+    symbols: tuple[int, ...]
+    faction: tuple[int, ...]  # index into `factions`
+    factions: tuple[str, ...]
+    index: dict[str, int]  # card id, as given and in lower case
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Decks:
+        return self
+
+    def card(self, text: str) -> int | None:
+        found = self.index.get(text)
+        return found if found is not None else self.index.get(text.lower())
+
+
+def _fail(source: str, problems: list[tuple[str, str]]) -> BoardError:
+    return BoardError("\n".join(f"{source}: {entry}: {problem}" for entry, problem in problems))
+
+
+# -- the board -------------------------------------------------------------------------------
+def board_from_dict(data: object, source: str) -> Manhattan:
+    f = validate(McuBoardFile, data, source)
+    check_header(source, f.format, f.version, BOARD_FORMAT)
+    board = Board.from_dict(f.map, f"{source}: map")
+    problems = _board_problems(f, board)
+    if problems:
+        raise _fail(source, problems)
+    names = board.territories
+    heli = f.helicarrier
+    sectors = [f.sectors[n] for n in names]
+    provenance = {
+        f"{name}.{field}": f"{s.kind}: {s.source}"
+        for name in names
+        for field, s in f.sectors[name].provenance.items()
+    }
+    provenance |= {f"{region}.region": f"{s.kind}: {s.source}" for region, s in f.regions.items()}
+    provenance |= {f"helicarrier.{k}": f"{s.kind}: {s.source}" for k, s in heli.provenance.items()}
+    order = [heli.access] + [t for t in heli.territories if t != heli.access]
+    return Manhattan(
+        board=board,
+        labels=tuple(s.label for s in sectors),
+        docking=tuple(s.docking for s in sectors),
+        resource=tuple(s.resource for s in sectors),
+        loki=tuple(s.loki for s in sectors),
+        dark_elves=tuple(s.dark_elves for s in sectors),
+        helicarrier=tuple(order),
+        helicarrier_links=tuple(heli.links),
+        operatives=tuple(heli.operatives[t] for t in order),
+        provenance=provenance,
+    )
+
+
+def _board_problems(f: McuBoardFile, board: Board) -> list[tuple[str, str]]:
+    """Every section 0.1 fact the file breaks: all of them, not the first."""
+    out: list[tuple[str, str]] = []
+    names = board.territories
+    expected = [f"Sector_{n:02d}" for n in range(1, HIGHEST_SECTOR + 1)]
+    if sorted(names) != expected:
+        out.append(("map.territories", "the board is exactly Sector_01 ... Sector_50 (S0.1)"))
+    if len(names) > 57:
+        out.append(("map.territories", "at most 57 sectors, so nobody starts with 20 (MCU26)"))
+    for sector, label in NAMED_SECTORS.items():
+        if sector not in board.index:
+            continue
+        got = f.sectors.get(sector)
+        if label is not None and (got is None or got.label != label):
+            out.append((f"sectors.{sector}", f"the rulebook names it {label!r}"))
+    for a, b in STATED_EDGES:
+        if (
+            a in board.index
+            and b in board.index
+            and not board.adjacent(board.index[a], board.index[b])
+        ):
+            out.append((f"map.territories.{a}", f"the rulebook's example joins it to {b}"))
+    if SOUTH_CENTRAL not in board.regions:
+        out.append(("map.regions", f"the rulebook names the region {SOUTH_CENTRAL!r}"))
+    else:
+        r = board.regions.index(SOUTH_CENTRAL)
+        if len(board.region_members[r]) != SOUTH_CENTRAL_SECTORS:
+            out.append((f"map.regions.{SOUTH_CENTRAL}", "[Reinforcement]: exactly 4 sectors"))
+        if board.region_bonus[r] != SOUTH_CENTRAL_BONUS:
+            out.append((f"map.regions.{SOUTH_CENTRAL}", "[Reinforcement]: a bonus of 4"))
+    if set(f.sectors) != set(names):
+        missing = sorted(set(names) - set(f.sectors))
+        extra = sorted(set(f.sectors) - set(names))
+        out.append(("sectors", f"one entry per map sector (missing {missing}, unknown {extra})"))
+    if set(f.regions) != set(board.regions):
+        out.append(("regions", "a provenance entry for every region of the map, and no other"))
+    for name, s in f.sectors.items():
+        missing_fields = {"name", "region", "connections", "xy", "attributes"} - set(s.provenance)
+        if missing_fields:
+            out.append((f"sectors.{name}.provenance", f"missing {sorted(missing_fields)}"))
+    docks = sorted(n for n, s in f.sectors.items() if s.docking)
+    if len(docks) != DOCKING_SECTORS or DOCKING_STATED not in docks:
+        out.append(("sectors", f"exactly {DOCKING_SECTORS} docking sectors, Sector_25 among them"))
+    if sum(s.resource for s in f.sectors.values()) != RESOURCE_SECTORS:
+        out.append(("sectors", f"exactly {RESOURCE_SECTORS} resource sectors (10 chips)"))
+    loki = [n for n, s in f.sectors.items() if s.loki]
+    if len(loki) != LOKI_SECTORS or DARK_ELVES_SECTOR in loki:
+        out.append(("sectors", f"exactly {LOKI_SECTORS} Loki sectors, never Asgard"))
+    elves = [n for n, s in f.sectors.items() if s.dark_elves]
+    if elves != [DARK_ELVES_SECTOR]:
+        out.append(("sectors", "the Dark Elves hold Asgard (Sector_50) and nothing else"))
+    # Reachability of the off-Manhattan areas follows from the map's connectedness, which
+    # the Board checks; the Helicarrier is checked here.
+    heli = f.helicarrier
+    if len(heli.territories) != HELICARRIER_SECTIONS or len(set(heli.territories)) != 3:
+        out.append(("helicarrier.territories", "3 sections (one is the access point)"))
+    if heli.access not in heli.territories:
+        out.append(("helicarrier.access", "must be one of its sections"))
+    if set(heli.territories) & set(names):
+        out.append(("helicarrier.territories", "the Helicarrier is beside the map, not on it"))
+    section = {t: k for k, t in enumerate(heli.territories)}
+    inner: list[list[int]] = [[] for _ in heli.territories]
+    for a, b in heli.links:
+        if a not in section or b not in section or a == b:
+            out.append(("helicarrier.links", f"{a}-{b}: links join two different sections"))
+        else:
+            inner[section[a]].append(section[b])
+            inner[section[b]].append(section[a])
+    start = section.get(heli.access)
+    linked = set() if start is None else {heli.territories[k] for k in reachable(inner, start)}
+    if linked != set(heli.territories):
+        out.append(("helicarrier.links", "every section is reached from the access point"))
+    if (
+        set(heli.operatives) != set(heli.territories)
+        or min(heli.operatives.values(), default=0) < 1
+    ):
+        out.append(("helicarrier.operatives", "a positive count of operatives in each section"))
+    return out
+
+
+# -- the charts ------------------------------------------------------------------------------
+def chart_from_dict(data: object, source: str) -> SymbolChart:
+    f = validate(McuChartsFile, data, source)
+    check_header(source, f.format, f.version, CHARTS_FORMAT)
+    rec = f.recruitment
+    problems: list[tuple[str, str]] = []
+    if rec.min_symbols != 2:
+        problems.append(("recruitment.min_symbols", "[Reinforcement]: 2 symbols or more"))
+    if rec.max_symbols != 10:
+        problems.append(("recruitment.max_symbols", "[Reinforcement]: at most 10 symbols a turn"))
+    totals = sorted(rec.units, key=lambda k: int(k) if k.isdigit() else math.inf)
+    wanted = [str(n) for n in range(rec.min_symbols, rec.max_symbols + 1)]
+    if totals != wanted:
+        problems.append(("recruitment.units", f"one price for each total {wanted[0]}-{wanted[-1]}"))
+    if problems:
+        raise _fail(source, problems)
+    try:
+        return SymbolChart(rec.min_symbols, rec.max_symbols, tuple(rec.units[k] for k in wanted))
+    except ValueError as exc:
+        raise _fail(source, [("recruitment.units", str(exc))]) from None
+
+
+# -- the decks -------------------------------------------------------------------------------
+def decks_from_dict(data: object, source: str) -> Decks:
+    f = validate(McuCardsFile, data, source)
+    check_header(source, f.format, f.version, CARDS_FORMAT)
+    problems: list[tuple[str, str]] = []
+    if [d.name for d in f.decks] != list(FACTIONS):
+        problems.append(("decks", f"[Avengers Components]: five decks, in order {FACTIONS}"))
+    ids: list[str] = []
+    symbols: list[int] = []
+    faction: list[int] = []
+    for k, deck in enumerate(f.decks):
+        if not deck.cards:
+            problems.append((f"decks.{k}", "a deck has cards"))
+        for card in deck.cards:
+            if card.symbols not in (1, 2):
+                problems.append((f"decks.{k}.{card.id}", "[Reinforcement]: 1 or 2 symbols a card"))
+            ids.append(card.id)
+            symbols.append(card.symbols)
+            faction.append(k)
+        if "cards" not in deck.provenance or "symbols" not in deck.provenance:
+            problems.append((f"decks.{k}.provenance", "say where 'cards' and 'symbols' come from"))
+    lower = [i.lower() for i in ids]
+    if len(set(lower)) != len(lower):
+        problems.append(("decks", "two cards share an id (ids are read in any case)"))
+    if problems:
+        raise _fail(source, problems)
+    index = dict(zip(ids, range(len(ids)), strict=True))
+    index |= dict(zip(lower, range(len(ids)), strict=True))
+    return Decks(tuple(ids), tuple(symbols), tuple(faction), tuple(d.name for d in f.decks), index)
+
+
+@cache
+def manhattan() -> Manhattan:
+    return board_from_dict(read_json(PACKAGED_BOARD), PACKAGED_BOARD)
+
+
+@cache
+def recruitment() -> SymbolChart:
+    return chart_from_dict(read_json(PACKAGED_CHARTS), PACKAGED_CHARTS)
+
+
+@cache
+def decks() -> Decks:
+    return decks_from_dict(read_json(PACKAGED_CARDS), PACKAGED_CARDS)
+
+
+def check_file(path: Path) -> str:
+    """Validate a user's MCU data file of any of the three formats; a line saying what it
+    holds, or a BoardError listing every problem."""
+    data = read_file(path)
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if fmt == BOARD_FORMAT:
+        m = board_from_dict(data, str(path))
+        edges = sum(len(n) for n in m.board.neighbors) // 2
+        return (
+            f"{m.board.name}: {len(m.board)} sectors, {len(m.board.regions)} regions, "
+            f"{edges} connections, {sum(m.docking)} docking stations, Helicarrier of "
+            f"{len(m.helicarrier)} sections"
+        )
+    if fmt == CHARTS_FORMAT:
+        chart = chart_from_dict(data, str(path))
+        return f"recruitment chart for {chart.least}-{chart.most} symbols: {list(chart.units)}"
+    if fmt == CARDS_FORMAT:
+        d = decks_from_dict(data, str(path))
+        return f"{len(d.factions)} faction decks, {len(d.card_ids)} cards, {sum(d.symbols)} symbols"
+    raise BoardError(f"{path}: format: not an MCU data file ({', '.join(FORMATS)})")

@@ -1,0 +1,555 @@
+"""RISK Marvel Cinematic Universe: Skirmish (`mcu-skirmish`), 3-5 players on Manhattan.
+
+Skirmish is Classic RISK's flow with other components (shared/specs/mcu.md section 1.7), so it is
+`ClassicRisk` with some steps replaced: the attack, the defender's choice of dice, the capture
+with its minimum move-in, the occupation, elimination, turn order and the first-player roll are
+Classic's own code. What Skirmish changes, each at its code:
+- MCU5: a claim places 3 units; claiming is all of setup (no separate placement round).
+- MCU7: the 4th and 5th players in turn order start with 1 hidden card.
+- MCU11-MCU13: a trade is any cards totalling 2-10 symbols, priced by the Recruitment chart
+  (`SymbolChart`, shared in rules/cards.py); traded cards go to a face-up discard pile.
+- MCU24: the maneuver follows a chain of the player's own sectors (`reachable`, core/board.py).
+- MCU8/MCU25: the card is drawn after the maneuver, one if a sector was conquered.
+- MCU26: the first to hold `sectors_to_win` sectors (default 20) wins.
+
+Readings (section 1.5, the recommended ones; each also at its code):
+- S1 claims go round until every sector is occupied. S2 first-player ties reroll (Classic's
+  `_roll_for_first`). S3 one turn-in a turn, before the first unit is placed (MCU13: "at the
+  start of the turn"). S4 no forced trade and no hand limit. S5 an empty deck is made again
+  from the shuffled discard pile; with both empty nothing is drawn. S6 the win is checked right
+  after each capture's minimum move-in, and ends the game mid-turn. S7 each battle names its
+  source, as in Classic. S8 an eliminated player's cards go to the eliminator, with no forced
+  trade. S9 the 4th and 5th players are counted in turn order from the first player. S10 every
+  sector, Asgard included, is an ordinary sector.
+- Factions are cosmetic (MCU3): the option `factions` deals them at random (default) or in
+  the printed turn order (Captain America first), one a seat; they name the seats.
+
+Actions: `claim SECTOR`; `trade CARD...` (any cards of your hand, 2-10 symbols); `place SECTOR
+N`; `attack FROM TO DICE`; `defend DICE`; `move N` (after a capture, the total moved in);
+`end` (no more invasions, or no maneuver); `maneuver FROM TO N`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from warroom.core.actions import Action
+from warroom.core.board import reachable
+from warroom.core.errors import IllegalAction, MalformedAction
+from warroom.core.events import Event
+from warroom.core.game import OptionValue, Outcome, Seat, require
+from warroom.core.legal import Family
+from warroom.core.registry import register
+from warroom.core.rng import Rng
+from warroom.games import catalogued, rules_options
+from warroom.games import risk_classic as rc
+from warroom.games.mcu.components import Decks, Manhattan, decks, manhattan, recruitment
+from warroom.games.risk_classic import ATTACK, CLAIM, OVER, REINFORCE, ClassicRisk, RiskState
+from warroom.rules.cards import SymbolChart, is_symbol_trade, symbol_trades
+
+CLAIM_UNITS = 3  # MCU5: each claim places 3 units
+STARTING_CARD_POSITIONS = (3, 4)  # MCU7/S9: the 4th and 5th players in turn order
+MANEUVER = "maneuver"  # MCU24: the one move after invading
+NO_FORCED_TRADE = 1 << 30  # S4: no hand is ever large enough to force a trade
+
+
+@dataclass(slots=True)
+class McuState(RiskState):
+    """A Classic RISK state plus Skirmish's parts. `board` is `manhattan.board`; the card
+    numbers index `decks`; `hands` and `deck` hold those numbers as in Classic."""
+
+    manhattan: Manhattan
+    decks: Decks
+    chart: SymbolChart
+    factions: tuple[int, ...]  # per seat, an index into `decks.factions`
+    discard: list[int]  # MCU13: traded cards, face up (public)
+    trade_open: bool  # S3/MCU13: a turn-in may still be made this turn
+
+    def step_copy(self) -> McuState:
+        """As `RiskState.step_copy`: the armies copied, the other lists shared until changed."""
+        return McuState(
+            self.board,
+            self.options,
+            self.players,
+            self.neutral,
+            self.rng,
+            self.owner,
+            self.armies[:],
+            self.reserve,
+            self.hands,
+            self.deck,
+            self.sets_traded,
+            self.phase,
+            self.current,
+            self.first,
+            self.turn,
+            self.pending,
+            self.elimination_trade,
+            self.conquered,
+            self.card_bonus_taken,
+            self.attack_from,
+            self.attack_to,
+            self.attack_dice,
+            self.alive,
+            self.out_order,
+            self.outcome,
+            self.manhattan,
+            self.decks,
+            self.chart,
+            self.factions,
+            self.discard,
+            self.trade_open,
+        )
+
+    def copy(self) -> McuState:
+        twin = self.step_copy()
+        twin.rng = self.rng.copy()
+        twin.owner, twin.reserve, twin.deck = self.owner[:], self.reserve[:], self.deck[:]
+        twin.hands = [h[:] for h in self.hands]
+        twin.alive, twin.out_order = self.alive[:], self.out_order[:]
+        twin.discard = self.discard[:]
+        return twin
+
+
+_MODE = catalogued("mcu-skirmish")
+
+
+def _mcu(st: RiskState) -> McuState:
+    """The Skirmish state a shared Classic step was handed (handlers are typed for Classic)."""
+    assert isinstance(st, McuState)
+    return st
+
+
+class McuSkirmish(ClassicRisk):
+    id = _MODE.id
+    title = _MODE.title
+    min_players = _MODE.min_players
+    max_players = _MODE.max_players
+    options = rules_options(_MODE)
+    forced_elimination_trade = False  # S8: no forced trade after an elimination
+
+    # -- setup ---------------------------------------------------------------------------
+    def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> McuState:
+        m, cards, chart = manhattan(), decks(), recruitment()
+        board = m.board
+        n = len(board)
+        # MCU3: the 5 faction decks shuffled into one; MCU1/MCU3 factions are cosmetic.
+        factions = list(range(len(cards.factions)))
+        if options["factions"] == "random":
+            rng.shuffle(factions)
+        first = rc._roll_for_first(rng, players)  # MCU4/S2
+        deck = list(range(len(cards.card_ids)))
+        rng.shuffle(deck)
+        return McuState(
+            board=board,
+            options=dict(options),
+            players=players,
+            neutral=None,
+            rng=rng,
+            owner=[-1] * n,
+            armies=[0] * n,
+            reserve=[0] * players,
+            hands=[[] for _ in range(players)],
+            deck=deck,
+            sets_traded=0,
+            phase=CLAIM,
+            current=first,
+            first=first,
+            turn=0,
+            pending=0,
+            elimination_trade=False,
+            conquered=False,
+            card_bonus_taken=False,
+            attack_from=-1,
+            attack_to=-1,
+            attack_dice=0,
+            alive=[True] * players,
+            out_order=[],
+            outcome=None,
+            manhattan=m,
+            decks=cards,
+            chart=chart,
+            factions=tuple(factions[:players]),
+            discard=[],
+            trade_open=False,
+        )
+
+    # -- names ---------------------------------------------------------------------------
+    def seat_names(self, state: RiskState) -> list[str]:
+        """Each seat by its faction (cosmetic, MCU3), as simulations tally win rates."""
+        st = _mcu(state)
+        return [st.decks.factions[st.factions[p]] for p in range(st.players)]
+
+    def side_name(self, st: RiskState, side: int) -> str:
+        mcu = _mcu(st)
+        return f"{rc.player_name(side)} ({mcu.decks.factions[mcu.factions[side]]})"
+
+    def _card_name(self, st: RiskState, card: int) -> str:
+        return _mcu(st).decks.card_ids[card]
+
+    def _design(self, st: RiskState, card: int) -> str:
+        return f"{_mcu(st).decks.symbols[card]} symbols"
+
+    # -- legal actions -------------------------------------------------------------------
+    def _families(self, st: RiskState, seat: Seat) -> list[Family]:
+        if st.phase == MANEUVER:
+            out = [Family("end")]
+            names = st.board.territories
+            for s, targets in _maneuvers(st, seat):
+                counts = range(1, st.armies[s])
+                out += [Family("maneuver", (names[s], names[t]), counts) for t in targets]
+            return out
+        return super()._families(st, seat)
+
+    def _allows(self, st: RiskState, seat: Seat, action: Action) -> bool:
+        kind, args, phase = action.kind, action.args, st.phase
+        if phase == MANEUVER:
+            if kind == "end":
+                return not args
+            if kind != "maneuver" or len(args) != 3 or not isinstance(args[2], int):
+                return False
+            s, t = rc._named(st, args[0]), rc._named(st, args[1])
+            return (
+                s >= 0 and t >= 0 and _may_maneuver(st, seat, s, t) and 1 <= args[2] < st.armies[s]
+            )
+        if kind == "trade":
+            mcu = _mcu(st)
+            cards = [mcu.decks.card(a) if isinstance(a, str) else None for a in args]
+            return (
+                phase == REINFORCE
+                and self._may_trade(st, seat)
+                and None not in cards
+                and is_symbol_trade(
+                    [c for c in cards if c is not None],
+                    st.hands[seat],
+                    mcu.decks.symbols,
+                    mcu.chart,
+                )
+            )
+        if kind == "maneuver":
+            return False
+        return super()._allows(st, seat, action)
+
+    def _trades(self, st: RiskState, seat: Seat) -> list[Family]:
+        """MCU11: one trade per distinct mix of 1- and 2-symbol cards totalling 2-10 (only
+        symbols count in Skirmish; the lowest-numbered cards of each kind stand for them, and
+        `trade` takes any cards of the same mix as well)."""
+        mcu = _mcu(st)
+        ids = mcu.decks.card_ids
+        return [
+            Family("trade", tuple(ids[c] for c in combo))
+            for combo in symbol_trades(st.hands[seat], mcu.decks.symbols, mcu.chart)
+        ]
+
+    def _may_trade(self, st: RiskState, seat: Seat) -> bool:
+        return _mcu(st).trade_open  # S3: one turn-in, before the first unit is placed
+
+    def _must_trade_at(self, st: RiskState) -> int:
+        return NO_FORCED_TRADE  # S4
+
+    def _captured(self, st: RiskState, seat: Seat, events: rc.Events) -> None:
+        """S6/MCU26: the win is checked right after the capture's minimum move-in."""
+        target = int(st.options["sectors_to_win"])
+        held = st.owner.count(seat)
+        if held < target:
+            return
+        others = sorted(
+            (p for p in range(st.players) if st.alive[p] and p != seat),
+            key=lambda p: (st.owner.count(p), _units(st, p)),
+            reverse=True,
+        )
+        ranking = (seat, *others, *reversed(st.out_order))
+        reason = f"{self.side_name(st, seat)} controls {held} sectors (the target is {target})"
+        st.outcome = Outcome((seat,), reason, ranking)
+        st.phase = OVER
+        if events is not None:
+            events.append(Event("game-over", reason, {"winners": [seat]}))
+
+    # -- views and checks ----------------------------------------------------------------
+    def describe(self, observation: RiskState, seat: Seat | None) -> dict[str, Any]:
+        st = _mcu(observation)
+        out = super().describe(st, seat)
+        for key in ("sets_traded", "next_set_value", "reserve", "card_bonus_taken"):
+            out.pop(key)
+        m, cards = st.manhattan, st.decks
+        for t, row in enumerate(out["territories"]):
+            row["label"] = m.labels[t]
+            row["xy"] = list(m.board.xy[t] or (0.0, 0.0))
+            row["neighbors"] = [m.board.territories[u] for u in m.board.neighbors[t]]
+            row["lines"] = [
+                m.board.territories[u]
+                for u in m.board.neighbors[t]
+                if m.board.kind_of[(t, u)] == "line"
+            ]
+        out["regions"] = [
+            {
+                "name": name,
+                "bonus": bonus,
+                "color": color,
+                "sectors": [m.board.territories[t] for t in members],
+            }
+            for name, bonus, color, members in zip(
+                m.board.regions,
+                m.board.region_bonus,
+                m.board.region_color,
+                m.board.region_members,
+                strict=True,
+            )
+        ]
+        out["factions"] = [cards.factions[f] for f in st.factions]
+        out["sectors_held"] = [st.owner.count(p) for p in range(st.players)]
+        out["units"] = [_units(st, p) for p in range(st.players)]
+        out["sectors_to_win"] = int(st.options["sectors_to_win"])
+        out["discard"] = [
+            {"card": cards.card_ids[c], "symbols": cards.symbols[c]} for c in st.discard
+        ]
+        out["recruitment"] = {
+            str(t): st.chart.price(t) for t in range(st.chart.least, st.chart.most + 1)
+        }
+        out["trade_open"] = st.trade_open
+        if "hand" in out and seat is not None:
+            out["hand"] = [
+                {
+                    "card": cards.card_ids[c],
+                    "symbols": cards.symbols[c],
+                    "faction": cards.factions[cards.faction[c]],
+                }
+                for c in st.hands[seat]
+            ]
+        return out
+
+    def invariants(self, state: RiskState) -> list[str]:
+        st = _mcu(state)
+        b = st.board
+        problems = []
+        for t in range(len(b)):
+            o, a = st.owner[t], st.armies[t]
+            if o == -1 and (st.phase != CLAIM or a != 0):
+                problems.append(f"{b.territories[t]} is empty after claiming (or has units)")
+            elif o != -1 and (not 0 <= o < st.players or a < 1):
+                problems.append(f"{b.territories[t]}: owner {o} with {a} units")  # MCU6
+        cards = sorted([c for h in st.hands for c in h] + st.deck + st.discard)
+        if cards != list(range(len(st.decks.card_ids))):
+            problems.append("cards are lost or duplicated between hands, deck and discard pile")
+        for p in range(st.players):
+            if st.alive[p] != (p in st.owner or st.phase == CLAIM):
+                problems.append(f"Player {p + 1} alive={st.alive[p]} disagrees with the board")
+        if st.pending < 0:
+            problems.append("negative pending units")
+        if st.phase != OVER and st.phase != CLAIM:
+            target = int(st.options["sectors_to_win"])
+            if st.conquered and st.owner.count(st.current) >= target:
+                problems.append("a player holds the winning sectors but the game goes on")
+        return problems
+
+
+def _units(st: RiskState, seat: Seat) -> int:
+    return sum(a for o, a in zip(st.owner, st.armies, strict=True) if o == seat)
+
+
+def _maneuvers(st: RiskState, seat: Seat) -> list[tuple[int, list[int]]]:
+    """MCU24: (source, destinations) for each own sector with units to spare: every other own
+    sector joined to it by a chain of own sectors."""
+    owner = st.owner
+    out = []
+    done: dict[int, set[int]] = {}
+    for s in range(len(owner)):
+        if owner[s] != seat or st.armies[s] < 2:
+            continue
+        group = done.get(s)
+        if group is None:
+            group = reachable(st.board.neighbors, s, lambda t: owner[t] == seat)
+            for t in group:
+                done[t] = group
+        targets = sorted(t for t in group if t != s)
+        if targets:
+            out.append((s, targets))
+    return out
+
+
+def _may_maneuver(st: RiskState, seat: Seat, source: int, target: int) -> bool:
+    owner = st.owner
+    if source == target or owner[source] != seat or owner[target] != seat:
+        return False
+    return target in reachable(st.board.neighbors, source, lambda t: owner[t] == seat)
+
+
+# -- handlers (Classic's signature; the state is a McuState) -----------------------------------
+def _claim(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
+    """MCU5/S1: 3 units on an unoccupied sector, in turn order, until none is left."""
+    st = _mcu(state)
+    usage = "claim SECTOR"
+    (arg,) = rc._args(a, 1, usage)
+    t = rc._territory(st, arg, a, usage)
+    require(st.owner[t] == -1, f"{st.board.territories[t]} is already occupied")  # MCU6
+    st.owner = st.owner[:]
+    st.owner[t], st.armies[t] = seat, CLAIM_UNITS
+    if ev is not None:
+        name = st.board.territories[t]
+        ev.append(
+            Event(
+                "claim",
+                f"{g.side_name(st, seat)} places {CLAIM_UNITS} units on {name}",
+                {"seat": seat, "territory": name, "armies": CLAIM_UNITS},
+            )
+        )
+    if -1 in st.owner:
+        st.current = (st.current + 1) % st.players
+        return
+    _deal_starting_cards(g, st, ev)
+    st.current = st.first
+    _start_turn(g, st, ev)
+
+
+def _deal_starting_cards(g: ClassicRisk, st: McuState, ev: rc.Events) -> None:
+    """MCU7/S9: the 4th and 5th players in turn order from the first draw 1 hidden card."""
+    st.hands = st.hands[:]
+    for position in STARTING_CARD_POSITIONS:
+        if position >= st.players:
+            continue
+        seat = (st.first + position) % st.players
+        _draw(g, st, seat, ev)
+
+
+def _draw(g: ClassicRisk, st: McuState, seat: Seat, ev: rc.Events) -> None:
+    """Draw the top card into `seat`'s hand; S5: an empty deck is the shuffled discard pile."""
+    if not st.deck:
+        if not st.discard:
+            return
+        st.rng = st.rng.copy()
+        st.deck = st.discard[:]
+        st.rng.shuffle(st.deck)
+        st.discard = []
+        if ev is not None:
+            ev.append(Event("reshuffle", "The discard pile is shuffled into a new deck", {}))
+    card = st.deck[-1]
+    st.deck = st.deck[:-1]
+    st.hands = st.hands[:]
+    st.hands[seat] = sorted([*st.hands[seat], card])
+    if ev is not None:
+        ev.append(
+            Event(
+                "draw",
+                f"{g.side_name(st, seat)} draws a card",
+                {"seat": seat},
+                seat=seat,
+                secret={"card": st.decks.card_ids[card]},
+                secret_text=f"You draw {st.decks.card_ids[card]} "
+                f"({st.decks.symbols[card]} symbols)",
+                reveals=True,
+            )
+        )
+
+
+def _start_turn(g: ClassicRisk, st: McuState, ev: rc.Events) -> None:
+    """Classic's turn start (MCU9/MCU10 reinforcements, the turn limit), trading open (S3)."""
+    st.trade_open = True
+    rc._begin_turn(g, st, ev)
+
+
+def _trade(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
+    """MCU11-MCU13: any cards of the hand totalling 2-10 symbols, for the chart's units."""
+    st = _mcu(state)
+    usage = "trade CARD CARD ... (2 to 10 symbols in all)"
+    if not a.args or not all(isinstance(x, str) for x in a.args):
+        raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
+    require(st.trade_open, "cards are turned in once a turn, before placing units (MCU13, S3)")
+    hand = st.hands[seat]
+    combo: list[int] = []
+    for name in a.args:
+        card = st.decks.card(str(name))
+        if card is None or card not in hand:
+            raise IllegalAction(f"you hold no card {name!r}")
+        if card in combo:
+            raise IllegalAction(f"{st.decks.card_ids[card]} is named twice")
+        combo.append(card)
+    total = sum(st.decks.symbols[c] for c in combo)
+    require(
+        st.chart.least <= total <= st.chart.most,
+        f"those cards show {total} symbols: turn in {st.chart.least} to {st.chart.most} "
+        "(MCU11, MCU12)",
+    )
+    units = st.chart.price(total)
+    st.pending += units
+    st.trade_open = False
+    st.hands = st.hands[:]
+    st.hands[seat] = [c for c in hand if c not in combo]
+    st.discard = [*st.discard, *sorted(combo)]  # MCU13: face up, a separate pile
+    if ev is not None:
+        names = [st.decks.card_ids[c] for c in sorted(combo)]
+        ev.append(
+            Event(
+                "trade",
+                f"{g.side_name(st, seat)} turns in {', '.join(names)} ({total} symbols) "
+                f"for {units} units",
+                {"seat": seat, "cards": names, "symbols": total, "armies": units},
+            )
+        )
+
+
+def _place(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
+    """MCU14: Classic's placement; the first unit placed closes trading for the turn (S3)."""
+    rc._place(g, state, seat, a, ev)
+    _mcu(state).trade_open = False
+
+
+def _end_invasions(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
+    """MCU8: invading ends; the maneuver comes next and the card after it (MCU25)."""
+    rc._args(a, 0, "end")
+    state.phase = MANEUVER
+
+
+def _maneuver(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
+    """MCU24: any units from one sector to another through own sectors, 1 left behind."""
+    st = _mcu(state)
+    s, t, k = rc._from_to_count(st, a, "maneuver FROM TO COUNT")
+    names = st.board.territories
+    if st.owner[s] != seat or st.owner[t] != seat:
+        raise IllegalAction(f"you must control both {names[s]} and {names[t]}")
+    if s == t or not _may_maneuver(st, seat, s, t):
+        raise IllegalAction(f"no chain of your own sectors joins {names[s]} to {names[t]}")
+    if not 1 <= k < st.armies[s]:
+        raise IllegalAction(f"move 1 to {st.armies[s] - 1} units; one stays behind")
+    st.armies[s] -= k
+    st.armies[t] += k
+    if ev is not None:
+        ev.append(
+            Event(
+                "maneuver",
+                f"{g.side_name(st, seat)} maneuvers {k} from {names[s]} to {names[t]}",
+                {"seat": seat, "from": names[s], "to": names[t], "armies": k},
+            )
+        )
+    _finish_turn(g, st, seat, ev)
+
+
+def _skip_maneuver(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
+    rc._args(a, 0, "end")
+    _finish_turn(g, _mcu(state), seat, ev)
+
+
+def _finish_turn(g: ClassicRisk, st: McuState, seat: Seat, ev: rc.Events) -> None:
+    """MCU25: one card after the maneuver if a sector was conquered this turn; then the next
+    living player clockwise (Classic's `_end_turn`, which also applies the turn limit)."""
+    if st.conquered:
+        _draw(g, st, seat, ev)
+    st.trade_open = True
+    rc._end_turn(g, st, ev)
+
+
+McuSkirmish.handlers = {
+    (CLAIM, "claim"): _claim,
+    (REINFORCE, "trade"): _trade,
+    (REINFORCE, "place"): _place,
+    (ATTACK, "attack"): rc._attack,
+    (ATTACK, "end"): _end_invasions,
+    (rc.DEFEND, "defend"): rc._defend,
+    (rc.OCCUPY, "move"): rc._move_in,
+    (MANEUVER, "maneuver"): _maneuver,
+    (MANEUVER, "end"): _skip_maneuver,
+}
+
+
+GAME = register(McuSkirmish())

@@ -1,0 +1,93 @@
+// RISK MCU Skirmish in the browser. The map is Classic's (game.js draws the sectors, the
+// borders and connection lines, and takes clicks), with the island of Manhattan drawn behind
+// it and the off-Manhattan areas named; what differs is the hand (cards show 1 or 2 symbols,
+// and any of them totalling 2 to 10 trade for the Recruitment chart's units) and the race
+// to the sectors that win.
+
+function isMcu(view) {
+  return !!view && view.mode === "mcu-skirmish" && Array.isArray(view.territories);
+}
+
+// The island behind the sectors: for each column of Manhattan's sectors (the same x), the
+// topmost and bottommost sector, joined into one outline a little outside them. The areas
+// off Manhattan (Malibu, Washington D.C., Sokovia, Asgard) are those joined only by lines.
+function manhattanBackdrop(b, view) {
+  const off = new Set(view.territories.filter((t) => t.lines.length === t.neighbors.length).map((t) => t.name));
+  const cols = new Map();
+  for (const t of b.territories) {
+    if (off.has(t.name)) continue;
+    const x = Math.round(t.x);
+    const c = cols.get(x) || { x, top: Infinity, bottom: -Infinity };
+    c.top = Math.min(c.top, t.y);
+    c.bottom = Math.max(c.bottom, t.y);
+    cols.set(x, c);
+  }
+  const xs = [...cols.values()].sort((p, q) => p.x - q.x);
+  if (!xs.length) return [];
+  const pad = 30;
+  const upper = xs.map((c) => `${c.x},${c.top - pad}`);
+  const lower = xs.slice().reverse().map((c) => `${c.x},${c.bottom + pad}`);
+  const first = xs[0], last = xs[xs.length - 1];
+  const points = [`${first.x - pad},${(first.top + first.bottom) / 2}`, ...upper,
+    `${last.x + pad},${(last.top + last.bottom) / 2}`, ...lower].join(" ");
+  return [svg("polygon", { points, class: "island", fill: "#e9e4d8", stroke: "#9aa6ad", "stroke-width": 3 },
+    svg("title", {}, "Manhattan"))];
+}
+
+// A sector's caption: its number, and the name of an area off Manhattan (Malibu, Asgard...).
+function mcuLabel(name, row) {
+  const n = name.replace(/^Sector_/, "");
+  const off = row && row.label && row.lines.length === row.neighbors.length;
+  return off ? `${n} ${row.label}` : n;
+}
+
+// Sectors held against the target, under the status line.
+function mcuCounts(m) {
+  const v = m.view;
+  if (!isMcu(v) || m.outcome || m.stopped) return [];
+  const parts = m.seats.map((s) => `${s.seat === m.seat ? "you" : shortName(s.seat)} ${v.sectors_held[s.seat]}`);
+  const chart = Object.entries(v.recruitment).map(([k, u]) => `${k}→${u}`).join(" ");
+  return [
+    el("div", { id: "race" }, `Sectors (first to ${v.sectors_to_win} wins): ${parts.join(", ")}`),
+    el("div", { id: "chart", class: "muted" }, `Recruitment chart, symbols→units: ${chart}`),
+  ];
+}
+
+// The hand: every card with its symbols; while a trade is legal, cards are chosen by clicking.
+function renderMcuHand() {
+  const hand = G.msg.view.hand;
+  $("handcard").hidden = !Array.isArray(hand);
+  if (!Array.isArray(hand)) return;
+  const can = tradeActions().length > 0;
+  $("hand").replaceChildren(...(hand.length ? hand.map((c, i) => {
+    const label = [c.card, ` · ${"★".repeat(c.symbols)}`];
+    const title = `${c.faction} card, ${c.symbols} symbol${c.symbols === 1 ? "" : "s"}`;
+    if (!can) return el("span", { class: "cardchip", title }, label);
+    const on = G.cards.includes(i);
+    return el("button", {
+      class: `cardchip tradeable${on ? " on" : ""}`, "data-card": c.card, "aria-pressed": on ? "true" : "false",
+      title: `${title}: click to choose it for a trade`, onclick: () => clickCard(i),
+    }, label);
+  }) : [el("span", { class: "muted" }, "no cards")]));
+}
+
+// The chosen cards and what they fetch; the button appears only for a total the chart prices
+// (the server takes any cards of the hand: the legal list names one choice per mix of symbols).
+function mcuTradePanel() {
+  const v = G.msg.view;
+  const hand = v.hand || [];
+  const chosen = G.cards.map((i) => hand[i]).filter((c) => c !== undefined);
+  const total = chosen.reduce((a, c) => a + c.symbols, 0);
+  const box = el("div", { class: "grp trades", id: "trades" });
+  const keys = Object.keys(v.recruitment).map(Number);
+  const least = Math.min(...keys), most = Math.max(...keys);
+  if (total < least || total > most) {
+    box.append(el("div", { class: "muted" }, `Click cards in your hand to turn in ${least} to ${most} symbols` +
+      (chosen.length ? ` (chosen: ${total} symbol${total === 1 ? "" : "s"})` : "") + ", or place your units."));
+    return box;
+  }
+  const action = ["trade", ...chosen.map((c) => c.card)];
+  box.append(el("button", { class: "primary", "data-action": action.join(" "), onclick: () => send(action) },
+    `Turn in ${chosen.map((c) => c.card).join(", ")} (${total} symbols) for ${v.recruitment[String(total)]} units`));
+  return box;
+}

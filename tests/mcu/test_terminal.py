@@ -1,0 +1,22 @@
+"""RISK MCU Skirmish in the terminal: the board by region with the race and the chart, a
+sector looked up by its printed name, and a game played by typed actions."""
+
+from __future__ import annotations
+
+from tests.cli.test_terminal import session
+from warroom.cli.show import display_for
+from warroom.cli.show.mcu import McuDisplay
+from warroom.core import Match
+
+
+def test_board_look_and_typed_claims() -> None:
+    assert isinstance(display_for("mcu-skirmish"), McuDisplay)
+    match = Match.start("mcu-skirmish", 3, 5, {"factions": "in-order"})
+    seat = match.to_move()[0]
+    out = session(match, ["board", "look asgard", "claim Sector_25", "odds 7 2"], {seat})
+    assert "South Central +4" in out and "Sector_01 Malibu" in out
+    assert "first to 20 sectors wins" in out and "2:4" in out
+    assert "Sector_50: unclaimed, 0 armies; region Beyond Manhattan (+2)" in out
+    assert "Sector_48 (unclaimed, 0 armies) by line" in out
+    assert "places 3 units on Sector_25" in out and "Refused" not in out
+    assert "chance" in out and "to capture" in out
