@@ -97,8 +97,8 @@ def simulate(
         typer.Option(
             help="Bot tiers by seat, comma-separated (one for all seats); "
             "seats rotate between games. Tiers: random, greedy, mcts or mcts:N where the "
-            "mode has a search kit (Classic RISK, RISK Strike, the dice games), and lookahead "
-            "in the dice games."
+            "mode has a search kit (Classic RISK, RISK Strike, the dice games, MCU Skirmish), and "
+            "lookahead in the dice games."
         ),
     ] = "random",
     seed: Annotated[int, typer.Option(help="Master seed: same seed, same results.")] = 0,
