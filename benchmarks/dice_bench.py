@@ -3,12 +3,17 @@
 Not a test. For each mode (War Assets, Guardians), random and greedy bots at 2 and 4
 players play GAMES games through the rules, every decision through the calls an interface
 makes (to_move, legal_actions, observe, apply): finished games and actions per second of this
-process's CPU time. Then the search tier's iterations per second (`mcts:50` decisions at the
-target choice of greedy games), and how close the greedy and search bots' chosen cards come
-to the best completion chance on offer: over every target decision, the mean exact chance of
-completing the card chosen (after its first row) against the mean of the best chance among
-the legal targets (the solver's optimum for one card). Each run measures everything once; the
-medians of the runs are reported. The solver's caches are warmed by a first game, untimed.
+process's CPU time. Then, for the greedy, `lookahead` and `mcts:50` tiers playing greedy, how
+close their choices come to the exact within-turn optimum (expectimax over the turn's rolls,
+which the odds solver computes): over every target decision, (1) the exact chance of
+completing the card chosen (after its first row) against the best chance among the legal
+targets; (2) the turn's expected gain in share of the win, P(complete) x worth (greedy's
+`claim_worth`), of the card chosen against the best on offer: the within-turn optimum for that
+valuation; (3) how often the attempts aimed at completion did complete, against the mean
+exact chance at selection (inside an attempt every tier plays the solver's optimal action, so
+these agree up to dice luck). The search's iterations per second and the lookahead's
+decisions per second come with them. Each run measures everything once; the medians of the
+runs are reported. The solver's caches are warmed by a first game, untimed.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from dataclasses import dataclass, field
 
 from warroom.bots import make_bot
 from warroom.bots.dice_cards import score_targets
@@ -26,6 +32,7 @@ from warroom.games.dice_cards.state import TARGET
 
 MODES = ("mass-effect-war-assets", "mcu-guardians")
 SEARCH = "mcts:50"
+TIERS = ("greedy", "lookahead", SEARCH)
 
 
 def _game(mode: str) -> DiceCardsGame:
@@ -57,32 +64,69 @@ def rates(mode: str, tier: str, players: int, games: int, run: int) -> tuple[flo
     return games / seconds, actions / seconds, statistics.median(t for _, t in done)
 
 
-def closeness(mode: str, tier: str, decisions: int, seed: int) -> tuple[float, float, float]:
-    """(mean chosen chance, mean best chance, search iterations/s) at target decisions of a
-    two-player game of `tier` against greedy, up to `decisions` of them."""
+@dataclass
+class Closeness:
+    """A tier's target decisions against the within-turn optimum."""
+
+    chosen: list[float] = field(default_factory=list)  # P(complete) of the card chosen
+    best: list[float] = field(default_factory=list)  # the best P(complete) on offer
+    gain: list[float] = field(default_factory=list)  # P x worth of the card chosen
+    best_gain: list[float] = field(default_factory=list)  # the best P x worth on offer
+    completed: list[bool] = field(default_factory=list)  # attempts aimed at completion
+    expected: list[float] = field(default_factory=list)  # their chance at selection
+    seconds: float = 0.0  # CPU time of the tier's target decisions
+    iterations: int = 0  # search iterations in them
+
+    def figures(self) -> tuple[float, ...]:
+        decisions = len(self.chosen)
+        return (
+            statistics.fmean(self.chosen) / statistics.fmean(self.best),
+            sum(self.gain) / sum(self.best_gain),
+            statistics.fmean(self.completed),
+            statistics.fmean(self.expected),
+            decisions / self.seconds,
+            self.iterations / self.seconds,
+            decisions,
+        )
+
+
+def closeness(mode: str, tier: str, decisions: int, seed: int) -> tuple[float, ...]:
+    """`Closeness.figures` over up to `decisions` target decisions of `tier` (seat 0) in
+    two-player games against greedy."""
     game = _game(mode)
-    st = game.new_game(2, seed, {})
-    bots = [make_bot(tier, mode, seed), make_bot("greedy", mode, seed + 1)]
-    chosen: list[float] = []
-    best: list[float] = []
-    iterations, seconds = 0, 0.0
-    while st.outcome is None and len(chosen) < decisions:
-        seat = game.to_move(st)[0]
-        legal = game.legal_actions(st, seat)
-        start = time.process_time()
-        action = bots[seat].choose(seat, game.observe(st, seat), legal)
-        spent = time.process_time() - start
-        if seat == 0 and st.phase == TARGET and action.kind == "target":
-            scored = {s.action: s.chance for s in score_targets(game, st, seat)}
-            chosen.append(scored[action])
-            best.append(max(scored.values()))
-            bot = bots[0]
-            if isinstance(bot, MctsBot) and bot.stats.iterations:
-                iterations += bot.stats.iterations
-                seconds += spent
-        st, _ = game.apply(st, seat, action)
-    rate = iterations / seconds if seconds else 0.0
-    return statistics.fmean(chosen), statistics.fmean(best), rate
+    found = Closeness()
+    while len(found.chosen) < decisions:
+        st = game.new_game(2, seed, {})
+        bots = [make_bot(tier, mode, seed), make_bot("greedy", mode, seed + 1)]
+        seed += 1
+        aiming: float | None = None  # the chance of the attempt under way, when aimed at
+        card = -1
+        while st.outcome is None and len(found.chosen) < decisions:
+            seat = game.to_move(st)[0]
+            legal = game.legal_actions(st, seat)
+            start = time.process_time()
+            action = bots[seat].choose(seat, game.observe(st, seat), legal)
+            spent = time.process_time() - start
+            if seat == 0 and st.phase == TARGET and action.kind == "target":
+                scored = {s.action: s for s in score_targets(game, st, seat)}
+                mine = scored[action]
+                found.chosen.append(mine.chance)
+                found.best.append(max(s.chance for s in scored.values()))
+                found.gain.append(max(mine.score, 0.0))
+                found.best_gain.append(max(0.0, *(s.score for s in scored.values())))
+                found.seconds += spent
+                bot = bots[0]
+                if isinstance(bot, MctsBot):
+                    found.iterations += bot.stats.iterations
+                aiming = mine.chance if mine.worth >= 0 else None
+                card = st.cards.card(str(action.args[0]))
+            before = st.turn
+            st, _ = game.apply(st, seat, action)
+            if seat == 0 and aiming is not None and (st.turn != before or st.outcome):
+                found.completed.append(st.owner[card] == 0)
+                found.expected.append(aiming)
+                aiming = None
+    return found.figures()
 
 
 def main() -> None:
@@ -100,19 +144,21 @@ def main() -> None:
                     rows.setdefault(f"{tier} {players}p", []).append(
                         rates(mode, tier, players, args.games, run)
                     )
-            for tier in ("greedy", SEARCH):
+            for tier in TIERS:
                 rows.setdefault(f"closeness {tier}", []).append(
-                    closeness(mode, tier, args.decisions, 500 + run)
+                    closeness(mode, tier, args.decisions, 500 + 10 * run)
                 )
         print(f"{mode} (medians of {args.runs} runs, {args.games} games each, one core)")
         for label, found in rows.items():
             median = [statistics.median(x[k] for x in found) for k in range(len(found[0]))]
             if label.startswith("closeness"):
                 tier = label.split()[1]
-                extra = f", {median[2]:,.0f} iterations/s" if tier == SEARCH else ""
+                extra = f", {median[5]:,.0f} iterations/s" if tier == SEARCH else ""
                 print(
-                    f"  {tier}: chosen card's completion chance {median[0]:.3f}, "
-                    f"best on offer {median[1]:.3f} ({median[0] / median[1]:.1%}){extra}"
+                    f"  {tier} ({median[6]:.0f} target decisions a run): completion chance "
+                    f"{median[0]:.1%} of the best on offer, within-turn gain {median[1]:.1%} "
+                    f"of the optimum; attempts completed {median[2]:.3f} against "
+                    f"{median[3]:.3f} exact; {median[4]:,.1f} decisions/s{extra}"
                 )
             else:
                 print(

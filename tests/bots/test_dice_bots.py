@@ -8,11 +8,21 @@ import random
 import pytest
 
 from warroom.bots import make_bot, tiers_for
-from warroom.bots.dice_cards import chance, determinize, greedy_action, shares
+from warroom.bots.dice_cards import (
+    chance,
+    claim_worth,
+    determinize,
+    first_roll_chance,
+    greedy_action,
+    keep_chance,
+    lookahead_worth,
+    shares,
+)
 from warroom.bots.search import MctsBot
 from warroom.games import get_mode
 from warroom.games.dice_cards.rules import DiceCardsGame
-from warroom.games.dice_cards.state import MATCH, DiceCardsState
+from warroom.games.dice_cards.state import MATCH, NOBODY, DiceCardsState
+from warroom.rules.dice_match import Row
 from warroom.sim import stats
 from warroom.sim.runner import SimConfig, run
 
@@ -41,7 +51,7 @@ def _states(mode: str, seed: int, most: int = 150) -> list[DiceCardsState]:
 
 @pytest.mark.parametrize("mode", MODES)
 def test_tiers(mode: str) -> None:
-    assert tiers_for(mode)[:3] == ["random", "greedy", "mcts"]
+    assert tiers_for(mode)[:4] == ["random", "greedy", "mcts", "lookahead"]
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -125,3 +135,26 @@ def test_greedy_beats_random(mode: str) -> None:
     results = run(SimConfig(mode, 24, ("greedy", "random"), 2, seed=7), workers=1)
     rate = next(r for r in stats.by_bot(results) if r.label == "greedy")
     assert rate.interval[0] > 0.5
+
+
+def test_lookahead_counts_a_gain_only_while_the_card_is_kept() -> None:
+    """War Assets, two players: Player 2 may take Dekuuna (rows 4 / 2 2) back with the steal
+    row, so claiming it is worth greedy's gain times the chance that Player 2 does not; with
+    Irune and Tuchanka Player 1's, Dekuuna locks the Attican Traverse: nothing to take back;
+    the last card ends the game (W7): no reply to fear."""
+    game = _game("mass-effect-war-assets")
+    st = game.new_game(2, 3, {})
+    cards = st.cards
+    dekuuna, irune, tuchanka = (cards.card(n) for n in ("dekuuna", "irune", "tuchanka"))
+    assert dekuuna is not None and irune is not None and tuchanka is not None
+    st.owner[irune] = 1
+    back = first_roll_chance((*cards.cards[dekuuna].rows, Row("steal6")), 5, 2)
+    assert 0 < back < 1 and keep_chance(game, st, 0, dekuuna) == pytest.approx(1 - back)
+    gain = claim_worth(game, st, 0, dekuuna)
+    assert gain > 0 and lookahead_worth(game, st, 0, dekuuna) == pytest.approx(gain * (1 - back))
+    st.owner[irune] = st.owner[tuchanka] = 0
+    assert keep_chance(game, st, 0, dekuuna) == 1.0
+    st.owner = [1] * len(cards.cards)
+    st.owner[dekuuna] = NOBODY
+    assert lookahead_worth(game, st, 0, dekuuna) == claim_worth(game, st, 0, dekuuna)
+

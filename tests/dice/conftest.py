@@ -52,7 +52,7 @@ def position(
         st.owner[index] = seat
     st.current, st.orb, st.turn = current, orb, 1
     st.rng = ScriptedRng(list(dice))
-    game._start_turn(st, [])
+    st = game.begin_turn(st)
     assert game.invariants(st) == []
     return st
 

@@ -179,9 +179,23 @@ def test_mcu95_e10_a_set_value_plus_a_loose_card_plus_five_for_the_orb() -> None
 
 
 def test_q2_a_tie_is_a_shared_win() -> None:
-    owner = dict.fromkeys(group_cards("Morag"), 0) | dict.fromkeys(group_cards("Xandar"), 1)
-    st = position(GAME, NEXT_TURN, players=2, owner=owner)
-    GAME._finish(st, [])
+    """Player 1 takes the last card, Cosmo, to draw level at 33: Knowhere 10, The Kyln 16,
+    Rhomann Dey 2 and the Orb 5, against Morag 9, Dark Aster 11, Sanctuary 9, Nova Prime 3 and
+    the Nova Corps Pilot 1; in the last-chance round no roll matches a card left to steal."""
+    cards = dict.fromkeys(group_cards("Knowhere") + group_cards("The Kyln"), 0)
+    for name in ("Morag", "Dark Aster", "Sanctuary"):
+        cards |= dict.fromkeys(group_cards(name), 1)
+    cards |= {"rhomann-dey": 0, "nova-prime": 1, "nova-pilot": 1}
+    del cards["cosmo"]
+    fours = (4, 4, 4, 4, 4, 4)
+    # Each has an extra d6 (The Kyln, Dark Aster), rolled with the d6s.
+    rolls = [(6, 1, 3, 4, 4, 4), (5, 5), (1, 3, 4, 4, 4), (5, 5), fours, (4, 4), fours, (4, 4)]
+    st = position(GAME, rolls, players=2, owner=cards, orb=0)
+    st = play(GAME, st, "target cosmo 1 1", "match 2 2 3")
+    for seat in (1, 0):  # Morag's and Knowhere's rerolls are theirs, but nothing is stealable
+        assert st.current == seat and legal(GAME, st) == ["pass", "reroll"]
+        st = play(GAME, st, "pass")
+    assert GAME.scores(st) == [33, 33]
     assert st.outcome is not None and st.outcome.winners == (0, 1)
 
 

@@ -1,4 +1,5 @@
-"""Bots for the dice-matching card games (War Assets, Guardians): greedy, and the search kit.
+"""Bots for the dice-matching card games (War Assets, Guardians): greedy, lookahead, the search
+kit.
 
 Every decision inside an attempt (which row to match, which die to set aside, whether to
 reroll) maximises the exact probability of completing the staged card, from the odds solver
@@ -10,7 +11,13 @@ strength, points plus what groups in progress and Set powers promise, that sharp
 cards run out, and the exact result when a claim ends the game). A card worth less than
 nothing (the last card claimed by a player who would then lose) is played to fail.
 
-The search tier (`mcts`, `mcts:N`) is the generic determinized MCTS of `warroom.bots.search`
+The lookahead tier (`lookahead`, the search tier of the ladders) plays as greedy but looks
+past the other seats' replies: a claim is worth greedy's gain times the exact chance that no
+other seat takes the card back before this one plays again (`keep_chance`, from the solver's
+first-roll odds with the steal row), so it trades easy cards back and forth far less and
+locks groups first. It beats greedy where sampled search did not (docs/ladder-war-assets.md).
+
+The generic search (`mcts`, `mcts:N`) is the determinized MCTS of `warroom.bots.search`
 with this module's kit: it branches over the few best cards by the greedy score, plays the
 rest of the turn and the following turns by the greedy policy, and evaluates positions by a
 soft share of strength. Nothing is hidden in these games but the dice to come, so a
@@ -232,8 +239,11 @@ def _reroll_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> float:
     return best
 
 
-def greedy_action(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> Action:
-    """The greedy choice: the card by chance x worth, then the solver's optimal play."""
+def greedy_action(
+    game: DiceCardsGame, st: DiceCardsState, seat: Seat, lookahead: bool = False
+) -> Action:
+    """The greedy choice: the card by chance x worth, then the solver's optimal play; with
+    `lookahead`, the card by chance x worth past the other seats' replies (`look_past`)."""
     legal = game.legal_actions(st, seat)
     kinds = legal.kinds()
     if st.phase == TARGET:
@@ -241,7 +251,9 @@ def greedy_action(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> Action
         now = ranked[0].score if ranked else 0.0
         if "reroll" in kinds and (not ranked or _reroll_worth(game, st, seat) > now):
             return Action("reroll")
-        return ranked[0].action if ranked else Action("pass")
+        if not ranked:
+            return Action("pass")
+        return look_past(game, st, seat, ranked).action if lookahead else ranked[0].action
     rows = st.rows()
     open_slots = st.open_slots()
     # Complete a card worth having; one worth less than nothing, fail as likely as may be.
@@ -268,11 +280,65 @@ def greedy_action(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> Action
     return best.action
 
 
+# -- the lookahead -----------------------------------------------------------------------------
+def keep_chance(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) -> float:
+    """P(no other seat takes `card` from `seat` before `seat` plays again), once `seat` has
+    claimed it: each other seat in turn tries to, from a first roll, the steal row included
+    (the exact solver's chance of selecting and completing it), as if it tried nothing else.
+    1 for a card whose group the claim completes (ME130/MCU91: nobody may try it)."""
+    after = st.copy()
+    after.owner[card] = seat
+    keep = 1.0
+    for k in range(1, st.players):
+        other = (seat + k) % st.players
+        if not game.targetable(after, other, card):
+            return 1.0
+        d6 = st.cards.d6 + game.extra_dice(after, other)
+        keep *= 1.0 - first_roll_chance(game.target_rows(after, other, card), d6, st.cards.d8)
+    return keep
+
+
+def _kept(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int, gained: float) -> float:
+    """A gain of `gained` past the replies: it lasts only while the card is kept, unless the
+    claim ends the game (War Assets' last card, W7) or is worth nothing."""
+    ends = st.unclaimed() == 1 and st.owner[card] == NOBODY and not isinstance(game, Guardians)
+    if gained <= 0 or ends:
+        return gained
+    return gained * keep_chance(game, st, seat, card)
+
+
+def lookahead_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) -> float:
+    """`claim_worth` once the other seats have replied (`keep_chance`)."""
+    return _kept(game, st, seat, card, claim_worth(game, st, seat, card))
+
+
+def look_past(
+    game: DiceCardsGame, st: DiceCardsState, seat: Seat, ranked: Sequence[Scored]
+) -> Scored:
+    """The target maximising P(complete) x `lookahead_worth`, from `best_target`'s ranking.
+
+    A card's worth past the replies is at most its greedy worth, so the cards are taken in
+    greedy order and the search stops at the first whose greedy score cannot beat the best
+    found: few cards need the other seats' chances (each a solver call, slow when first met).
+    """
+    best, value = ranked[0], -math.inf
+    for s in ranked:
+        if s.score <= value:
+            break
+        card = st.cards.card(str(s.action.args[0]))
+        assert card is not None
+        mine = s.chance * _kept(game, st, seat, card, s.worth)
+        if mine > value:
+            best, value = s, mine
+    return best
+
+
 # -- the bots ----------------------------------------------------------------------------------
 class GreedyDiceBot:
     """The greedy tier: the card by completion chance x worth, each roll played optimally."""
 
     name = "greedy"
+    lookahead = False
 
     def __init__(self, mode: str, seed: int = 0) -> None:
         game = get_mode(mode)
@@ -281,10 +347,18 @@ class GreedyDiceBot:
         self.fallback = RandomBot(seed)
 
     def choose(self, seat: Seat, observation: DiceCardsState, legal: Sequence[Action]) -> Action:
-        action = greedy_action(self.game, observation, seat)
+        action = greedy_action(self.game, observation, seat, self.lookahead)
         if action in legal:
             return action
         return self.fallback.choose(seat, observation, legal)
+
+
+class LookaheadDiceBot(GreedyDiceBot):
+    """The search tier: greedy's play, each card's worth looked at past the other seats'
+    replies with the exact solver (`lookahead_worth`)."""
+
+    name = "lookahead"
+    lookahead = True
 
 
 # -- the search kit ----------------------------------------------------------------------------
@@ -327,17 +401,26 @@ def _greedy(mode: str, seed: int) -> Bot:
     return GreedyDiceBot(mode, seed)
 
 
+def _lookahead(mode: str, seed: int) -> Bot:
+    return LookaheadDiceBot(mode, seed)
+
+
 for _mode in MODES:
     _game = get_mode(_mode)
     assert isinstance(_game, DiceCardsGame)
     register_tier("greedy", _mode, _greedy)
     register_search_kit(_mode, _kit(_game))
+    register_tier("lookahead", _mode, _lookahead)
 
 __all__ = [
     "GreedyDiceBot",
+    "LookaheadDiceBot",
     "claim_worth",
     "determinize",
     "greedy_action",
+    "keep_chance",
+    "look_past",
+    "lookahead_worth",
     "orb_roll_chance",
     "score_targets",
     "shares",

@@ -96,8 +96,9 @@ def simulate(
         str,
         typer.Option(
             help="Bot tiers by seat, comma-separated (one for all seats); "
-            "seats rotate between games. Tiers: random, greedy, and mcts or mcts:N where the "
-            "mode has a search kit (Classic RISK)."
+            "seats rotate between games. Tiers: random, greedy, mcts or mcts:N where the "
+            "mode has a search kit (Classic RISK, RISK Strike, the dice games, MCU Skirmish), and "
+            "lookahead in the dice games."
         ),
     ] = "random",
     seed: Annotated[int, typer.Option(help="Master seed: same seed, same results.")] = 0,

@@ -232,6 +232,14 @@ class DiceCardsGame(Game[DiceCardsState]):
         return out
 
     # -- the turn ----------------------------------------------------------------------------
+    def begin_turn(self, state: DiceCardsState) -> DiceCardsState:
+        """A copy of `state` with `state.current`'s turn begun afresh: the dice that seat
+        rolls (its Set powers counted), rolled. For positions set up by hand (tests, puzzles,
+        an owner's scenario), whose owners and Orb are set before the dice are rolled."""
+        st = state.copy()
+        self._start_turn(st, [])
+        return st
+
     def _start_turn(self, st: DiceCardsState, ev: list[Event]) -> None:
         cards = st.cards
         st.sides = [D6] * cards.d6 + [D8] * cards.d8 + [D6] * self.extra_dice(st, st.current)
