@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.risk.conftest import Table
-from warroom.bots import make_bot, risk
+from warroom.bots import make_bot, risk, search
 from warroom.bots.risk import GreedyRiskBot, determinize, greedy_action
 from warroom.bots.search import MctsBot, search_kit
 from warroom.core.errors import WarroomError
@@ -174,16 +174,22 @@ def test_mcts_is_legal_and_within_its_budget() -> None:
     assert searched > 3
 
 
-def test_mcts_default_decision_under_a_second() -> None:
+def test_mcts_spends_exactly_its_budget_whatever_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No time cap: a clock that jumps a minute between readings (a busy machine) changes
+    neither the iterations spent nor the move, so a seeded game replays exactly."""
     st = next(s for s in _states(2, 6, {}) if s.phase == "attack")
     seat = GAME.to_move(st)[0]
-    bot = make_bot("mcts", MODE, 3)
-    assert isinstance(bot, MctsBot)
-    bot.seconds = 0.3  # the same cap logic, quicker: the default is 0.9 s
-    bot.iterations = 10**6
-    bot.choose(seat, GAME.observe(st, seat), GAME.legal_actions(st, seat))
-    assert bot.stats.iterations > 1
-    assert bot.stats.seconds < 0.3 + 0.2
+    seen, legal = GAME.observe(st, seat), GAME.legal_actions(st, seat)
+    calm = make_bot("mcts:40", MODE, 3)
+    assert isinstance(calm, MctsBot)
+    move = calm.choose(seat, seen, legal)
+    assert calm.stats.iterations == 40
+    ticks = iter(range(0, 10**9, 60))
+    monkeypatch.setattr(search.time, "perf_counter", lambda: float(next(ticks)))
+    busy = make_bot("mcts:40", MODE, 3)
+    assert isinstance(busy, MctsBot)
+    assert busy.choose(seat, seen, legal) == move
+    assert busy.stats.iterations == 40
 
 
 def test_tier_specs() -> None:

@@ -29,7 +29,6 @@ from warroom.core.game import Game, Seat
 S = TypeVar("S")
 
 DEFAULT_ITERATIONS = 500  # about a quarter second per decision on the 2-core dev machine
-DEFAULT_SECONDS = 0.9  # a safety cap: decisions stay under one second on a slow core
 ROLLOUT_CAP = 400  # actions per rollout at most, whatever the cutoff says
 EXPLORATION = 0.25  # UCB constant for rewards that are shares of strength in [0, 1]
 MARGIN = 0.01  # how much better (in share of strength) a move must look to overrule the policy
@@ -100,10 +99,11 @@ class SearchStats:
 
 
 class MctsBot(Generic[S]):
-    """ISMCTS over a mode's kit, with an iteration budget and a time cap per decision.
+    """ISMCTS over a mode's kit, with an iteration budget per decision.
 
-    The iteration budget keeps games reproducible; the time cap only binds on a machine
-    too slow for the budget, and then the results depend on its speed.
+    The budget is iterations only, so a seeded game replays move for move on any machine
+    under any load; `seconds` is for benchmarks that measure iterations a second, where
+    the moves chosen do not matter.
     """
 
     name = "mcts"
@@ -113,7 +113,7 @@ class MctsBot(Generic[S]):
         kit: SearchKit[S],
         seed: int = 0,
         iterations: int = DEFAULT_ITERATIONS,
-        seconds: float = DEFAULT_SECONDS,
+        seconds: float = math.inf,
     ) -> None:
         self.kit = kit
         self.rng = random.Random(seed)
