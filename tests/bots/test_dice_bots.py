@@ -132,7 +132,9 @@ def test_seeded_greedy_games_finish_through_the_runner(mode: str, games: int) ->
 
 @pytest.mark.parametrize("mode", MODES)
 def test_greedy_beats_random(mode: str) -> None:
-    results = run(SimConfig(mode, 24, ("greedy", "random"), 2, seed=7), workers=1)
+    """12 games: greedy wins nearly all (120 of 120 in the ladders), so 12 separate it from an
+    even share; the ladders hold the larger samples."""
+    results = run(SimConfig(mode, 12, ("greedy", "random"), 2, seed=7), workers=1)
     rate = next(r for r in stats.by_bot(results) if r.label == "greedy")
     assert rate.interval[0] > 0.5
 

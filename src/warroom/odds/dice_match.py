@@ -132,6 +132,7 @@ def _outcomes(d6: int, d8: int) -> tuple[tuple[_Outcome, ...], int]:
     return outs, D6**d6 * D8**d8
 
 
+@cache
 def _needs(key: Key) -> tuple[tuple[int, int], ...]:
     targets = key[1]
     return tuple((v, targets.count(v)) for v in sorted(set(targets)))
@@ -158,6 +159,34 @@ def _fits(key: Key, u6: int, u8: int, o: _Outcome) -> bool:
     if split is None:
         return False
     return sum(s[1] for s in split) <= u6 <= sum(s[2] for s in split)
+
+
+Span = tuple[int, int] | None
+
+
+@cache
+def _spans(key: Key, d6: int, d8: int) -> tuple[Span, ...]:
+    """For each outcome of rolling d6 + d8 dice (in `_outcomes` order): the fewest and most
+    d6s a match of this exact row places, or None where the roll cannot match it. Computed
+    once per row and dice, since every state of every card asks the same question."""
+    out: list[Span] = []
+    for o in _outcomes(d6, d8)[0]:
+        split = _split(key, o.c6, o.c8)
+        out.append(None if split is None else (sum(s[1] for s in split), sum(s[2] for s in split)))
+    return tuple(out)
+
+
+def _fits_at(key: Key, u6: int, u8: int, o: _Outcome, spans: tuple[Span, ...], n: int) -> bool:
+    """`_fits` for outcome number `n`, an exact row's answer read from its `spans`."""
+    if key[0] == _SUM:
+        return u6 < len(o.low6) and u8 < len(o.low8) and o.low6[u6] + o.low8[u8] >= key[2]
+    span = spans[n]
+    return span is not None and span[0] <= u6 <= span[1]
+
+
+def _row_spans(keys: Sequence[Key], d6: int, d8: int) -> list[tuple[Span, ...]]:
+    """Each row's spans (a sum row needs none: it reads the outcome's low prefixes)."""
+    return [() if key[0] == _SUM else _spans(key, d6, d8) for key in keys]
 
 
 def _uses(key: Key, d6: int, d8: int) -> list[tuple[int, int]]:
@@ -232,11 +261,12 @@ class _Solver(Generic[N]):
         `nothing`; `counted` is the roll's own count (1, or 1 for the selection roll too)."""
         cands = self.candidates(rows, d6, d8)
         outs, total = _outcomes(d6, d8)
+        spans = _row_spans([c[0] for c in cands], d6, d8)
         sum_v, sum_e = self.zero, self.zero
-        for o in outs:
+        for n, o in enumerate(outs):
             v, e = nothing
-            for key, u6, u8, cv, ce in cands:
-                if _fits(key, u6, u8, o):
+            for (key, u6, u8, cv, ce), row_spans in zip(cands, spans, strict=True):
+                if _fits_at(key, u6, u8, o, row_spans, n):
                     v, e = cv, ce
                     break
             sum_v += o.weight * v
@@ -299,7 +329,15 @@ def _card(solver: _Solver[N], rows: Sequence[Row], d6: int, d8: int) -> CardOdds
     p, rolls = solver.roll(key, d6, d8, (z, z), solver.one)
     outs, total = _outcomes(d6, d8)
     cands = solver.candidates(key, d6, d8)
-    hits = sum(o.weight for o in outs if any(_fits(c[0], c[1], c[2], o) for c in cands))
+    spans = _row_spans([c[0] for c in cands], d6, d8)
+    hits = sum(
+        o.weight
+        for n, o in enumerate(outs)
+        if any(
+            _fits_at(c[0], c[1], c[2], o, row_spans, n)
+            for c, row_spans in zip(cands, spans, strict=True)
+        )
+    )
     p_select = solver.one * hits / total
     return CardOdds(
         rows=tuple(rows),
