@@ -519,20 +519,19 @@ def battle_from_dict(data: object, source: str, cards: Decks) -> Battle:
         problems.append(("cards", "one entry for each card of the decks file, and no other"))
     powers: list[Power] = []
     for cid in cards.card_ids:
-        row = f.cards.get(cid)
-        if row is None:
+        entry = f.cards.get(cid)
+        if entry is None:
             continue
-        if not 0 <= row.ally <= 2:
+        if not 0 <= entry.ally <= 2:
             problems.append((f"cards.{cid}.ally", "one of the faction's 3 Allies (0, 1 or 2)"))
-        kind = row.power.get("kind")
+        kind = entry.power.get("kind")
         spec = POWERS.get(kind) if isinstance(kind, str) else None
         if spec is None:
             problems.append((f"cards.{cid}.power", f"kind must be one of {sorted(POWERS)}"))
             continue
-        params = {k: v for k, v in row.power.items() if k != "kind"}
+        params = {k: v for k, v in entry.power.items() if k != "kind"}
         if sorted(params) != sorted(spec[0]) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 10
-            for v in params.values()
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 10 for v in params.values()
         ):
             problems.append((f"cards.{cid}.power", f"{kind} takes {list(spec[0])} (1-10)"))
             continue

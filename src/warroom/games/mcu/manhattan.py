@@ -59,7 +59,7 @@ from typing import Any
 
 from warroom.core.actions import Action
 from warroom.core.board import Board, reachable
-from warroom.core.errors import IllegalAction, MalformedAction
+from warroom.core.errors import MalformedAction
 from warroom.core.events import Event
 from warroom.core.game import OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
@@ -74,7 +74,6 @@ from warroom.games.mcu.components import (
     PACKAGED_BOARD,
     POWERS,
     Battle,
-    Manhattan,
     battle,
     decks,
     manhattan,
@@ -309,6 +308,9 @@ class McuBattleForManhattan(McuSkirmish):
         f = b.factions[side]
         return rc.player_name(side) + (f" ({FACTIONS[f]})" if f >= 0 else "")
 
+    def _side_count(self, st: RiskState) -> int:
+        return st.players + 2  # S.H.I.E.L.D. and the Dark Elves
+
     # -- who decides ---------------------------------------------------------------------
     def to_move(self, state: RiskState) -> tuple[Seat, ...]:
         st = _bfm(state)
@@ -428,13 +430,18 @@ class McuBattleForManhattan(McuSkirmish):
         st = _bfm(state).copy()
         cards = st.decks
         for f in range(len(FACTIONS)):
-            slots = [(p, i) for p in range(st.players) if p != seat for i, c in
-                     enumerate(st.hands[p]) if cards.faction[c] == f]
+            slots = [
+                (p, i)
+                for p in range(st.players)
+                if p != seat
+                for i, c in enumerate(st.hands[p])
+                if cards.faction[c] == f
+            ]
             unseen = [st.hands[p][i] for p, i in slots] + st.piles[f]
             rng.shuffle(unseen)
             for k, (p, i) in enumerate(slots):
                 st.hands[p][i] = unseen[k]
-            st.piles[f] = unseen[len(slots):]
+            st.piles[f] = unseen[len(slots) :]
         for p in range(st.players):
             st.hands[p].sort()
         if st.scepter >= 0:
@@ -517,12 +524,16 @@ class McuBattleForManhattan(McuSkirmish):
         heli = {b.index[t] for t in st.manhattan.helicarrier}
         asgard = b.index["Sector_50"]
         shield, elves = st.players, st.players + 1
+
+        def mid_battle(t: int) -> bool:  # B10: the section is empty while Hydra is chosen
+            return st.phase == HYDRA and t == st.attack_to
+
         for t in range(len(b)):
             o, a = st.owner[t], st.armies[t]
             if o == -1:
                 if st.phase not in (FACTION, CLAIM) or a != 0:
                     problems.append(f"{names[t]} is empty after claiming (or has units)")
-            elif not 0 <= o < st.players + 2 or (a < 1 and not (st.phase == HYDRA and t == st.attack_to)):
+            elif not 0 <= o < st.players + 2 or (a < 1 and not mid_battle(t)):
                 problems.append(f"{names[t]}: owner {o} with {a} units")
             elif (o == shield and t not in heli) or (o == elves and t != asgard):
                 problems.append(f"{names[t]}: a neutral side off its own ground")
@@ -530,9 +541,11 @@ class McuBattleForManhattan(McuSkirmish):
         problems += st.allies.problems(
             len(b),
             len(bat.ally_ids),
-            lambda ally, t: st.factions[st.owner[t]] == bat.ally_faction(ally)
-            if 0 <= st.owner[t] < st.players
-            else False,
+            lambda ally, t: (
+                st.factions[st.owner[t]] == bat.ally_faction(ally)
+                if 0 <= st.owner[t] < st.players
+                else False
+            ),
         )
         if st.hulk >= 0 and (st.owner[st.hulk] != st.current or st.phase in (FACTION, CLAIM)):
             problems.append("Hulk stands where the active player does not")
@@ -590,9 +603,7 @@ def _pickable(st: BfmState) -> list[int]:
         if f in taken:
             continue
         rest = [g for g in range(len(FACTIONS)) if g not in taken and g != f]
-        if any(
-            _valid(taken | {f} | set(more), st.battle) for more in combinations(rest, left - 1)
-        ):
+        if any(_valid(taken | {f} | set(more), st.battle) for more in combinations(rest, left - 1)):
             out.append(f)
     return out
 
@@ -833,9 +844,7 @@ def _faction(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Eve
     factions[seat] = f
     st.factions = tuple(factions)
     if ev is not None:
-        ev.append(
-            Event("faction", f"{rc.player_name(seat)} takes {FACTIONS[f]}", {"seat": seat})
-        )
+        ev.append(Event("faction", f"{rc.player_name(seat)} takes {FACTIONS[f]}", {"seat": seat}))
     if all(x >= 0 for x in st.factions):
         _seat_in_faction_order(st)
         if ev is not None:
@@ -867,7 +876,8 @@ def _claim(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
         st.current = _next_seat(st, st.current)
         return
     m = st.manhattan
-    st.loki = tuple(sorted(st.board.index[n] for k, n in enumerate(m.board.territories) if m.loki[k]))
+    index = st.board.index
+    st.loki = tuple(sorted(index[n] for k, n in enumerate(m.board.territories) if m.loki[k]))
     st.rng = st.rng.copy()
     st.scepter = st.loki[st.rng.below(len(st.loki))]  # MCU40: shuffled, placed unseen
     if ev is not None:
