@@ -199,8 +199,10 @@ def progress(st: BfmState, seat: Seat) -> float:
         return 0.5 * (1 - min(left, 20) / 20) + 0.5 * (owner[home] == seat)
     if f == IRON_MAN:
         chips = min(st.chips.count(HELD), 6) / 6
-        return 0.6 * chips + 0.2 * (owner[idx["Sector_25"]] == seat) + 0.2 * (
-            owner[idx["Sector_01"]] == seat
+        return (
+            0.6 * chips
+            + 0.2 * (owner[idx["Sector_25"]] == seat)
+            + 0.2 * (owner[idx["Sector_01"]] == seat)
         )
     found = 1.0 if st.scepter == HELD else 0.5 * st.illusions_boxed / 7
     return 0.5 * found + 0.5 * (owner[idx["Sector_50"]] == seat)
