@@ -495,7 +495,7 @@ class McuBattleForManhattan(McuSkirmish):
             for h in st.hands
         ]
         out["objectives"] = [
-            _objective_text(st, p) if st.factions[p] >= 0 else None for p in range(st.players)
+            _GOALS[st.factions[p]] if st.factions[p] >= 0 else None for p in range(st.players)
         ]
         out["maneuvers_left"] = st.maneuvers_left
         out["ally_move_left"] = st.ally_move_left
@@ -800,6 +800,15 @@ _OBJECTIVES = {
     IRON_MAN: "has built the Avengers Tower and controls Sector_25 and Sector_01 (Malibu)",
     WINTER_SOLDIER: "has seen Captain America eliminated and controls Sector_30 (Washington)",
     THOR: "has found Loki's scepter and controls Sector_50 (Asgard)",
+}
+
+
+_GOALS = {  # the objectives as the Hero cards put them (MCU68-MCU73), for views
+    CAPTAIN_AMERICA: "control the Helicarrier and 5 Docking Station sectors",
+    ULTRON: "eliminate Iron Man and control Sector_40 (Sokovia)",
+    IRON_MAN: "build the Avengers Tower and control Sector_25 and Sector_01 (Malibu)",
+    WINTER_SOLDIER: "eliminate Captain America and control Sector_30 (Washington D.C.)",
+    THOR: "find Loki's scepter and control Sector_50 (Asgard)",
 }
 
 
