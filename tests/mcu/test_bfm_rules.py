@@ -672,3 +672,21 @@ def test_views_redraw_hands_by_faction_and_the_scepter() -> None:
     assert GAME.observe(other, THOR) == GAME.observe(st, THOR)
     seen = {GAME.resample_hidden(st, THOR, Rng(k)).scepter for k in range(30)}
     assert len(seen) > 2 and seen <= set(st.loki)
+
+
+def test_e3_skirmish_invasion_example_holds_in_battle_for_manhattan() -> None:
+    table = attack_ready(THOR)
+    table.give(THOR, 7, "Sector_12")
+    table.give(ULTRON, 2, "Sector_13")
+    table.dice((6, 4, 1, 5, 4), (6, 5, 4, 3))
+    table.do(THOR, "attack Sector_12 Sector_13 3")
+    table.do(ULTRON, "defend 2")
+    assert (table.units("Sector_12"), table.units("Sector_13")) == (6, 1)
+    table.do(THOR, "attack Sector_12 Sector_13 3")
+    table.do(ULTRON, "defend 1")
+    with pytest.raises(WarroomError):
+        table.do(THOR, "move 2")
+    with pytest.raises(WarroomError):
+        table.do(THOR, "move 6")
+    table.do(THOR, "move 5")
+    assert (table.units("Sector_13"), table.units("Sector_12")) == (5, 1)
