@@ -53,9 +53,20 @@ class Bfm:
         return self.state.board.territory(name)
 
     def give(self, owner: int, units: int, *names: str) -> None:
+        """`owner` holds these with `units` each; operatives taken away count as lost."""
+        st = self.state
         for n in names:
-            self.state.owner[self.t(n)] = owner
-            self.state.armies[self.t(n)] = units
+            t = self.t(n)
+            if st.owner[t] == st.players:
+                st.operatives_lost += st.armies[t]
+            st.owner[t] = owner
+            st.armies[t] = units
+            if owner == st.players:
+                st.operatives_lost -= units
+
+    def shield(self, name: str, left: int) -> None:
+        """S.H.I.E.L.D. down to `left` operatives in a section (the others lost before)."""
+        self.give(self.state.players, left, name)
 
     def turn_of(
         self, seat: int, phase: str = REINFORCE, pending: int = 0, scepter: str = ""

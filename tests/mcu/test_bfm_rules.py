@@ -485,7 +485,7 @@ def test_mcu65_one_maneuver_one_ally_move_and_card_powers() -> None:
 def test_mcu66_a_conquest_draws_from_the_own_deck_neutral_ones_too() -> None:
     table = attack_ready(CA)
     table.give(CA, 6, "Sector_02")
-    table.state.armies[table.t("Helicarrier_Access")] = 1
+    table.shield("Helicarrier_Access", 1)
     table.do(CA, "attack Sector_02 Helicarrier_Access 1")
     table.dice((6,), (1,))
     table.do(ULTRON, "defend 1")
@@ -518,7 +518,7 @@ def test_mcu68_captain_america_wins_with_the_helicarrier_and_five_docks() -> Non
     _docks(table, CA, 5)
     table.give(CA, 2, "Helicarrier_Bridge", "Helicarrier_Deck")
     table.give(CA, 4, "Sector_02")
-    table.state.armies[table.t("Helicarrier_Access")] = 1
+    table.shield("Helicarrier_Access", 1)
     table.do(CA, "attack Sector_02 Helicarrier_Access 1")
     table.dice((6,), (1,))
     table.do(ULTRON, "defend 1")

@@ -550,6 +550,9 @@ class McuBattleForManhattan(McuSkirmish):
         if st.hulk >= 0 and (st.owner[st.hulk] != st.current or st.phase in (FACTION, CLAIM)):
             problems.append("Hulk stands where the active player does not")
         problems += st.chips.problems(len(b), CHIPS)
+        operatives = sum(st.armies[t] for t in heli if st.owner[t] == shield)
+        if operatives + st.operatives_lost + st.hydra_flipped != sum(st.manhattan.operatives):
+            problems.append("S.H.I.E.L.D. operatives are lost or duplicated")
         if st.chips.count(HELD) < 2 * st.tower:
             problems.append("more Tower stages than pairs of chips")
         if st.phase not in (FACTION, CLAIM):
