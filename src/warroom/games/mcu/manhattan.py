@@ -1124,7 +1124,7 @@ def _after_battle(g: ClassicRisk, st: BfmState, ev: rc.Events) -> None:
     st.armies[t] = st.attack_dice
     st.armies[s] -= st.attack_dice
     st.conquered = True  # B18: a neutral sector too
-    lost = [x for x in st.allies.at(t)]
+    lost = list(st.allies.at(t))
     if lost:
         st.allies = st.allies.moved(t, OFF_BOARD)  # MCU47
     if st.attack_allies and st.allies.at(s):
