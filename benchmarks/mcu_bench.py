@@ -1,5 +1,5 @@
-"""RISK MCU Skirmish on the rules path, one core: `python benchmarks/mcu_bench.py [GAMES]
-[--runs N] [--iterations N]`.
+"""RISK MCU Skirmish or Battle for Manhattan on the rules path, one core:
+`python benchmarks/mcu_bench.py [GAMES] [--runs N] [--iterations N] [--mode MODE]`.
 
 Not a test. Random and greedy bots, three and five players, play GAMES games each through
 the calls an interface makes (to_move, legal_actions, observe, apply); the report gives
@@ -7,9 +7,11 @@ finished games and actions per second of this process's CPU time (`time.process_
 per core), with the median game length in rounds (turns / players). Random games rarely
 reach 20 sectors and end at the simulation runner's turn limit; greedy games end by the
 rules. Skirmish has no compiled fast path (new modes get none), so the simulation runner
-plays these same games. Then the search bot's iterations per second, from positions along
-greedy three-player games. The runs are interleaved (each run measures every line once)
-and the medians reported, so a busy machine slows all alike.
+plays these same games. `--mode mcu-battle-for-manhattan` times Battle for Manhattan the same
+way (factions dealt at random; greedy games end by objectives). Then the search bot's
+iterations per second, from positions along greedy three-player games. The runs are
+interleaved (each run measures every line once) and the medians reported, so a busy machine
+slows all alike.
 """
 
 from __future__ import annotations
@@ -20,17 +22,19 @@ import time
 
 from warroom.bots import make_bot
 from warroom.bots.search import MctsBot, search_kit
+from warroom.core import get_mode
 from warroom.games.mcu.skirmish import McuSkirmish, McuState
 from warroom.sim.runner import DEFAULT_TURN_LIMIT
 
-GAME = McuSkirmish()
+GAME: McuSkirmish = McuSkirmish()
+OPTIONS: dict[str, object] = {}  # the mode's options besides the turn limit
 LIMIT = DEFAULT_TURN_LIMIT  # as `warroom simulate` plays them
 Result = tuple[int, int]  # actions, turns
 
 
 def play(tier: str, players: int, seed: int) -> Result:
     """One game through the rules, every decision from the seat's observation."""
-    st = GAME.new_game(players, seed, {"turn_limit": LIMIT})
+    st = GAME.new_game(players, seed, {"turn_limit": LIMIT, **OPTIONS})
     bots = [make_bot(tier, GAME.id, seed * 10 + s) for s in range(players)]
     actions = 0
     while st.outcome is None:
@@ -49,7 +53,7 @@ def search_positions(count: int) -> list[tuple[McuState, int]]:
     out: list[tuple[McuState, int]] = []
     seed = 0
     while len(out) < count:
-        st = GAME.new_game(3, seed, {"turn_limit": LIMIT})
+        st = GAME.new_game(3, seed, {"turn_limit": LIMIT, **OPTIONS})
         bots = [make_bot("greedy", GAME.id, s) for s in range(3)]
         while st.outcome is None and len(out) < count:
             seat = GAME.to_move(st)[0]
@@ -80,7 +84,16 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="interleaved runs; medians shown")
     parser.add_argument("--iterations", type=int, default=200, help="per search decision")
     parser.add_argument("--positions", type=int, default=10, help="search decisions timed")
+    parser.add_argument(
+        "--mode", default="mcu-skirmish", choices=("mcu-skirmish", "mcu-battle-for-manhattan")
+    )
     args = parser.parse_args()
+    global GAME, OPTIONS
+    mode = get_mode(args.mode)
+    assert isinstance(mode, McuSkirmish)
+    GAME = mode
+    if args.mode == "mcu-battle-for-manhattan":
+        OPTIONS = {"factions": "random"}
     lines = [(tier, players) for tier in ("random", "greedy") for players in (3, 5)]
     games: dict[tuple[str, int], list[float]] = {line: [] for line in lines}
     actions: dict[tuple[str, int], list[float]] = {line: [] for line in lines}
@@ -102,7 +115,10 @@ def main() -> None:
             + f", mcts {searches[-1]:.0f} it/s",
             flush=True,
         )
-    print(f"medians of {args.runs} interleaved runs, per CPU-second on one core (rules path):")
+    print(
+        f"{args.mode}: medians of {args.runs} interleaved runs, per CPU-second on one core "
+        "(rules path):"
+    )
     for tier, players in lines:
         print(
             f"{tier:>7} {players}p: {statistics.median(games[tier, players]):8.1f} games/s, "

@@ -110,7 +110,7 @@ def make_bot(tier: str, mode: str, seed: int = 0) -> Bot:
 
 
 # The tiers beyond random register themselves on import (after the names above exist).
-from warroom.bots import dice_cards, mcu, monopoly, risk, search, strike  # noqa: E402
+from warroom.bots import dice_cards, mcu, mcu_bfm, monopoly, risk, search, strike  # noqa: E402
 
 register_tier("greedy", "monopoly", lambda mode, seed: monopoly.GreedyMonopolyBot(mode, seed))
 
@@ -127,6 +127,7 @@ __all__ = [
     "learned",
     "make_bot",
     "mcu",
+    "mcu_bfm",
     "monopoly",
     "register_tier",
     "risk",

@@ -78,6 +78,35 @@ CATALOG = (
         (),  # the game ends with probability 1: see warroom.games.dice_cards
     ),
     ModeInfo(
+        "mcu-battle-for-manhattan",
+        "RISK Marvel Cinematic Universe: Battle for Manhattan (objectives, Allies, Hulk)",
+        3,
+        5,  # MCU30
+        (
+            OptionInfo(
+                "factions",
+                "choose",
+                "MCU32: players roll and pick factions in turn, or dealt at random (a valid "
+                "set, for simulations)",
+                ("choose", "random"),
+            ),
+            OptionInfo(
+                "defender_dice",
+                "choose",
+                "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
+                ("choose", "auto"),
+            ),
+            OptionInfo(
+                "neutral_defence",
+                "choose",
+                "B8: the next seat after the attacker chooses S.H.I.E.L.D.'s and the Dark "
+                "Elves' dice, or they always roll the most",
+                ("choose", "auto"),
+            ),
+            _TURN_LIMIT,
+        ),
+    ),
+    ModeInfo(
         "mcu-guardians",
         "RISK MCU: Guardians of the Galaxy (the dice and Asset card game)",
         2,

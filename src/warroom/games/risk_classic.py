@@ -424,9 +424,13 @@ class ClassicRisk(Game[RiskState]):
         st.rng = HIDDEN
         return st
 
+    def _side_count(self, st: RiskState) -> int:
+        """Owner numbers in use: the seats, then any sides without a seat (the neutral)."""
+        return st.players + (st.neutral is not None)
+
     def describe(self, observation: RiskState, seat: Seat | None) -> dict[str, Any]:
         st, b = observation, observation.board
-        sides = st.players + (st.neutral is not None)
+        sides = self._side_count(st)
         # owner number -> (label, seat); -1 (unclaimed) reads from the end: (None, None)
         who: list[tuple[str | None, int | None]] = [
             (self.side_name(st, o), o if o < st.players else None) for o in range(sides)

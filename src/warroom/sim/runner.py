@@ -158,7 +158,6 @@ def play_rules(
     game = get_mode(config.mode)
     bots = [make_bot(spec, config.mode, s) for spec, s in zip(lineup, bot_seeds, strict=True)]
     state = game.new_game(config.players, seed, options)
-    factions = tuple(game.seat_names(state))
     actions = 0
     outcome = game.outcome(state)
     while outcome is None and actions < config.action_cap:
@@ -171,6 +170,8 @@ def play_rules(
         state = game.play(state, seat, action)  # the same checks as apply, no events
         actions += 1
         outcome = game.outcome(state)
+    # Labels read at the end: a mode may name seats by factions chosen during the game.
+    factions = tuple(game.seat_names(state))
     turn = game.view(state, None).get("turn")
     return Played(
         factions,

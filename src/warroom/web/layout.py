@@ -31,10 +31,13 @@ def _find_board(board_id: str) -> Board:
     """A packaged RISK map, or a board that comes with a mode's own components (RISK MCU's
     Manhattan, whose file also carries the sectors' provenance and attributes)."""
     from warroom.games.mcu.components import manhattan
+    from warroom.games.mcu.manhattan import bfm_board
 
     m = manhattan()
     if board_id == m.board.id:
         return m.board
+    if board_id == bfm_board().id:  # Battle for Manhattan: the map and the Helicarrier
+        return bfm_board()
     return data.board(board_id)
 
 

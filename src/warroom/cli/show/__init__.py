@@ -31,6 +31,7 @@ DISPLAYS = {
     "monopoly-avengers": "monopoly",
     "risk-strike": "strike",
     "mass-effect-war-assets": "dice_cards",
+    "mcu-battle-for-manhattan": "mcu_bfm",
     "mcu-guardians": "dice_cards",
     "mcu-skirmish": "mcu",
 }

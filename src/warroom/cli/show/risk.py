@@ -59,6 +59,7 @@ class RiskDisplay(Display):
                 style = colors.get(t["owner"], "white") if t["owner"] else "dim"
                 armies = t["armies"] or "-"
                 label = f" {t['label']}" if t.get("label") else ""  # MCU: Malibu, Asgard...
+                label += self.marks(t)
                 table.add_row(f"[{style}]{escape(t['name'] + label)}[/]", f"[{style}]{armies}[/]")
             tables.append(table)
         console.print(Columns(tables, padding=(0, 3)))
@@ -75,6 +76,10 @@ class RiskDisplay(Display):
         console.print(self.footer(view), highlight=False)
 
     places_word, units_word = "terr", "armies"
+
+    def marks(self, territory: dict[str, Any]) -> str:
+        """What else stands on a territory (pieces that are not armies), after its name."""
+        return ""
 
     def footer(self, view: dict[str, Any]) -> str:
         """The line under the board: the turn and the cards."""

@@ -13,6 +13,9 @@ Three files, each with its own `format`:
   not on the Skirmish map (MCU2).
 - `mcu/charts.json` (`warroom-mcu-charts`): the Recruitment chart (symbols to units).
 - `mcu/cards.json` (`warroom-mcu-cards`): the five faction decks, each card's symbols.
+- `mcu/battle.json` (`warroom-mcu-bfm`): Battle for Manhattan's set-up chart, Hero cards (each
+  faction's objective and 3 Allies, Hulk) and each faction card's Ally and one-time power, the
+  powers named by primitives with parameters (`POWERS`), so a transcription is data only.
 """
 
 from __future__ import annotations
@@ -36,15 +39,18 @@ from warroom.core.board import (
 )
 from warroom.core.errors import BoardError
 from warroom.data import read_file, read_json
+from warroom.rules.battle import SideRule
 from warroom.rules.cards import SymbolChart
 
 BOARD_FORMAT = "warroom-mcu-board"
 CHARTS_FORMAT = "warroom-mcu-charts"
 CARDS_FORMAT = "warroom-mcu-cards"
-FORMATS = (BOARD_FORMAT, CHARTS_FORMAT, CARDS_FORMAT)
+BFM_FORMAT = "warroom-mcu-bfm"
+FORMATS = (BOARD_FORMAT, CHARTS_FORMAT, CARDS_FORMAT, BFM_FORMAT)
 PACKAGED_BOARD = "mcu/manhattan.json"
 PACKAGED_CHARTS = "mcu/charts.json"
 PACKAGED_CARDS = "mcu/cards.json"
+PACKAGED_BFM = "mcu/battle.json"
 
 # Facts the rulebook states (shared/specs/mcu.md section 0.1).
 HIGHEST_SECTOR = 50  # the highest sector number named; R: the board is Sector_01..Sector_50
@@ -360,6 +366,213 @@ def decks() -> Decks:
     return decks_from_dict(read_json(PACKAGED_CARDS), PACKAGED_CARDS)
 
 
+# -- Battle for Manhattan: set-up chart, Hero cards, card powers -------------------------------
+# The one-time power primitives and their parameters (MCU67; MCU65 names the maneuver ones). A
+# card names one; `manhattan.py` applies it. timing: the steps of the owner's turn it may be
+# played in (B21: own turn only).
+POWERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "units": (("count",), ("reinforce",)),  # that many more units to deploy now
+    "extra_maneuver": (("count",), ("reinforce", "attack", "maneuver")),  # more maneuvers
+    "maneuver_through": ((), ("reinforce", "attack", "maneuver")),  # through any sectors
+    "attack_d8": (("dice",), ("attack",)),  # the next battle: that many attack dice are d8s
+}
+STARTING_CARDS_5 = (1, 1, 1, 2, 2)  # [5 Player]: stated
+HYDRA_THRESHOLD = 4  # [Invading the Helicarrier]: stated
+
+
+class DiceFile(StrictModel):
+    d8: int = Field(default=0, ge=0, le=3)
+    plus_one: int = Field(default=0, ge=0, le=3)
+
+
+class AllyFile(StrictModel):
+    id: str = Field(min_length=1, pattern=r"^[A-Za-z][A-Za-z0-9-]*$")
+    attack: DiceFile
+    defence: DiceFile
+
+
+class HeroFile(StrictModel):
+    faction: str
+    objective: dict[str, Any]
+    allies: list[AllyFile]
+    provenance: dict[str, SourceFile]
+
+
+class HulkFile(StrictModel):
+    attack: DiceFile
+    defence: DiceFile
+    provenance: dict[str, SourceFile]
+
+
+class BfmSetupFile(StrictModel):
+    claim_units: int
+    dark_elves: int
+    rage_meter: int
+    hydra_threshold: int
+    starting_cards: dict[str, list[int]]
+    requires: dict[str, str]
+    build_order: list[str]
+    provenance: dict[str, SourceFile]
+
+
+class CardPowerFile(StrictModel):
+    ally: int
+    power: dict[str, Any]
+
+
+class BfmFile(StrictModel):
+    format: str
+    version: int
+    id: str
+    name: str
+    provenance: ProvenanceFile
+    setup: BfmSetupFile
+    heroes: list[HeroFile]
+    hulk: HulkFile
+    cards: dict[str, CardPowerFile]
+    card_provenance: dict[str, SourceFile]
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    """A card's one-time power: a primitive of `POWERS` and its whole-number parameters."""
+
+    kind: str
+    params: tuple[tuple[str, int], ...]
+
+    def get(self, name: str) -> int:
+        return dict(self.params)[name]
+
+    def text(self) -> str:
+        args = ", ".join(f"{k} {v}" for k, v in self.params)
+        return self.kind.replace("_", " ") + (f" ({args})" if args else "")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Battle:
+    """Battle for Manhattan's components beyond the board and decks (indexed like `decks`)."""
+
+    claim_units: int
+    dark_elves: int
+    rage_meter: int
+    hydra_threshold: int
+    starting_cards: dict[int, tuple[int, ...]]  # players -> cards by position in turn order
+    requires: dict[int, int]  # faction -> the faction its objective needs in play
+    objectives: tuple[dict[str, Any], ...]  # per faction
+    ally_ids: tuple[str, ...]  # 3 per faction, faction by faction
+    ally_attack: tuple[SideRule, ...]
+    ally_defence: tuple[SideRule, ...]
+    hulk_attack: SideRule
+    card_ally: tuple[int, ...]  # per card: the Ally it shows (an index into ally_ids)
+    card_power: tuple[Power, ...]  # per card
+    provenance: dict[str, str]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Battle:
+        return self
+
+    def ally_faction(self, ally: int) -> int:
+        return ally // 3
+
+
+def _side(d: DiceFile) -> SideRule:
+    return SideRule(d8=d.d8, plus_one=d.plus_one)
+
+
+def battle_from_dict(data: object, source: str, cards: Decks) -> Battle:
+    f = validate(BfmFile, data, source)
+    check_header(source, f.format, f.version, BFM_FORMAT)
+    problems: list[tuple[str, str]] = []
+    s = f.setup
+    if s.dark_elves != 3:
+        problems.append(("setup.dark_elves", "[BfM Set Up]: 3 Dark Elves"))
+    if s.hydra_threshold != HYDRA_THRESHOLD:
+        problems.append(("setup.hydra_threshold", "[Invading the Helicarrier]: 4+"))
+    if s.rage_meter < 2:
+        problems.append(("setup.rage_meter", "at least 2 spaces, or Hulk rages at every conquest"))
+    if s.claim_units < 1:
+        problems.append(("setup.claim_units", "a claim places at least 1 unit"))
+    if sorted(s.starting_cards) != ["3", "4", "5"]:
+        problems.append(("setup.starting_cards", "one row for each of 3, 4 and 5 players"))
+    else:
+        for n, row in s.starting_cards.items():
+            if len(row) != int(n) or min(row) < 0:
+                problems.append((f"setup.starting_cards.{n}", f"{n} counts, none negative"))
+        if tuple(s.starting_cards["5"]) != STARTING_CARDS_5:
+            problems.append(("setup.starting_cards.5", "[5 Player]: 1, 1, 1, 2, 2"))
+    for a, b in s.requires.items():
+        if a not in FACTIONS or b not in FACTIONS:
+            problems.append((f"setup.requires.{a}", "factions are named as in the decks"))
+    if s.build_order != ["Foundation 1", "Foundation 2", "Avengers Tower"]:
+        problems.append(("setup.build_order", "2 Foundations, then the Tower (MCU53)"))
+    if [h.faction for h in f.heroes] != list(FACTIONS):
+        problems.append(("heroes", f"one Hero card per faction, in order {FACTIONS}"))
+    for h in f.heroes:
+        if len(h.allies) != 3:
+            problems.append((f"heroes.{h.faction}.allies", "[Acquiring Allies]: 3 per faction"))
+        for key in ("objective", "allies"):
+            if key not in h.provenance:
+                problems.append((f"heroes.{h.faction}.provenance", f"say where {key!r} is from"))
+    ally_ids = [a.id for h in f.heroes for a in h.allies]
+    if len({a.lower() for a in ally_ids}) != len(ally_ids):
+        problems.append(("heroes", "two Allies share an id"))
+    if set(f.cards) != set(cards.card_ids):
+        problems.append(("cards", "one entry for each card of the decks file, and no other"))
+    powers: list[Power] = []
+    for cid in cards.card_ids:
+        entry = f.cards.get(cid)
+        if entry is None:
+            continue
+        if not 0 <= entry.ally <= 2:
+            problems.append((f"cards.{cid}.ally", "one of the faction's 3 Allies (0, 1 or 2)"))
+        kind = entry.power.get("kind")
+        spec = POWERS.get(kind) if isinstance(kind, str) else None
+        if spec is None:
+            problems.append((f"cards.{cid}.power", f"kind must be one of {sorted(POWERS)}"))
+            continue
+        params = {k: v for k, v in entry.power.items() if k != "kind"}
+        if sorted(params) != sorted(spec[0]) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 10 for v in params.values()
+        ):
+            problems.append((f"cards.{cid}.power", f"{kind} takes {list(spec[0])} (1-10)"))
+            continue
+        powers.append(Power(str(kind), tuple((k, int(params[k])) for k in spec[0])))
+    for key in ("ally", "power"):
+        if key not in f.card_provenance:
+            problems.append(("card_provenance", f"say where each card's {key!r} is from"))
+    if problems:
+        raise _fail(source, problems)
+    heroes = f.heroes
+    provenance = {f"setup.{k}": f"{v.kind}: {v.source}" for k, v in s.provenance.items()}
+    provenance |= {
+        f"{h.faction}.{k}": f"{v.kind}: {v.source}" for h in heroes for k, v in h.provenance.items()
+    }
+    provenance |= {f"hulk.{k}": f"{v.kind}: {v.source}" for k, v in f.hulk.provenance.items()}
+    provenance |= {f"cards.{k}": f"{v.kind}: {v.source}" for k, v in f.card_provenance.items()}
+    return Battle(
+        claim_units=s.claim_units,
+        dark_elves=s.dark_elves,
+        rage_meter=s.rage_meter,
+        hydra_threshold=s.hydra_threshold,
+        starting_cards={int(n): tuple(row) for n, row in s.starting_cards.items()},
+        requires={FACTIONS.index(a): FACTIONS.index(b) for a, b in s.requires.items()},
+        objectives=tuple(h.objective for h in heroes),
+        ally_ids=tuple(ally_ids),
+        ally_attack=tuple(_side(a.attack) for h in heroes for a in h.allies),
+        ally_defence=tuple(_side(a.defence) for h in heroes for a in h.allies),
+        hulk_attack=_side(f.hulk.attack),
+        card_ally=tuple(
+            3 * cards.faction[c] + f.cards[cid].ally for c, cid in enumerate(cards.card_ids)
+        ),
+        card_power=tuple(powers),
+        provenance=provenance,
+    )
+
+
+@cache
+def battle() -> Battle:
+    return battle_from_dict(read_json(PACKAGED_BFM), PACKAGED_BFM, decks())
+
+
 def check_file(path: Path) -> str:
     """Validate a user's MCU data file of any of the three formats; a line saying what it
     holds, or a BoardError listing every problem."""
@@ -379,4 +592,10 @@ def check_file(path: Path) -> str:
     if fmt == CARDS_FORMAT:
         d = decks_from_dict(data, str(path))
         return f"{len(d.factions)} faction decks, {len(d.card_ids)} cards, {sum(d.symbols)} symbols"
+    if fmt == BFM_FORMAT:
+        b = battle_from_dict(data, str(path), decks())
+        return (
+            f"Battle for Manhattan: {len(b.ally_ids)} Allies, {len(b.card_power)} card powers, "
+            f"Rage Meter of {b.rage_meter}"
+        )
     raise BoardError(f"{path}: format: not an MCU data file ({', '.join(FORMATS)})")

@@ -273,35 +273,33 @@ class McuSkirmish(ClassicRisk):
         out = super().describe(st, seat)
         for key in ("sets_traded", "next_set_value", "reserve", "card_bonus_taken"):
             out.pop(key)
-        m, cards = st.manhattan, st.decks
+        m, cards, b = st.manhattan, st.decks, st.board  # b: Battle for Manhattan adds sections
         for t, row in enumerate(out["territories"]):
-            row["label"] = m.labels[t]
-            row["xy"] = list(m.board.xy[t] or (0.0, 0.0))
-            row["neighbors"] = [m.board.territories[u] for u in m.board.neighbors[t]]
-            row["lines"] = [
-                m.board.territories[u]
-                for u in m.board.neighbors[t]
-                if m.board.kind_of[(t, u)] == "line"
-            ]
+            k = m.board.index.get(b.territories[t])
+            row["label"] = None if k is None else m.labels[k]
+            row["xy"] = list(b.xy[t] or (0.0, 0.0))
+            row["neighbors"] = [b.territories[u] for u in b.neighbors[t]]
+            row["lines"] = [b.territories[u] for u in b.neighbors[t] if b.kind_of[(t, u)] == "line"]
         out["regions"] = [
             {
                 "name": name,
                 "bonus": bonus,
                 "color": color,
-                "sectors": [m.board.territories[t] for t in members],
+                "sectors": [b.territories[t] for t in members],
             }
             for name, bonus, color, members in zip(
-                m.board.regions,
-                m.board.region_bonus,
-                m.board.region_color,
-                m.board.region_members,
+                b.regions,
+                b.region_bonus,
+                b.region_color,
+                b.region_members,
                 strict=True,
             )
         ]
-        out["factions"] = [cards.factions[f] for f in st.factions]
+        out["factions"] = [cards.factions[f] if f >= 0 else None for f in st.factions]
         out["sectors_held"] = [st.owner.count(p) for p in range(st.players)]
         out["units"] = [_units(st, p) for p in range(st.players)]
-        out["sectors_to_win"] = int(st.options["sectors_to_win"])
+        if "sectors_to_win" in st.options:  # Battle for Manhattan wins by objectives
+            out["sectors_to_win"] = int(st.options["sectors_to_win"])
         out["discard"] = [
             {"card": cards.card_ids[c], "symbols": cards.symbols[c]} for c in st.discard
         ]

@@ -420,9 +420,10 @@ function niceStep(v) {
 }
 
 
-// Classic RISK's flow: Classic itself, and RISK MCU's Skirmish built on it (mcu.js).
+// Classic RISK's flow: Classic itself, and RISK MCU's Skirmish and Battle for Manhattan built
+// on it (mcu.js).
 function isRisk(view) {
-  return !!view && (view.mode === "risk-classic" || view.mode === "mcu-skirmish") &&
+  return !!view && (view.mode === "risk-classic" || MCU_MODES.has(view.mode)) &&
     Array.isArray(view.territories);
 }
 
@@ -579,7 +580,7 @@ function drawBoard() {
     const a = pos[c.a], z = pos[c.b];
     const cls = c.kind === "land" ? "" : c.kind === "sea" ? "sea" : "other";
     const title = () => svg("title", {}, `${c.a} – ${c.b} (${c.kind})`);
-    if (c.kind !== "land" && Math.abs(a.x - z.x) > b.width / 2) {
+    if (c.kind !== "land" && !isMcu(view) && Math.abs(a.x - z.x) > b.width / 2) {
       // A sea line across more than half the map goes round the world instead (as
       // Alaska–Kamchatka does on the printed board): a stub from each end to its edge.
       const [w, e] = a.x < z.x ? [a, z] : [z, a];
@@ -611,7 +612,8 @@ function drawBoard() {
         "stroke-width": 2.5, "stroke-dasharray": color[t.region].dash }),
       svg("circle", { r: 15, class: "owner", fill, stroke: "#333", "stroke-width": 1.5 }),
       svg("text", { class: "armies", "text-anchor": "middle", dy: 5 }, s.armies || ""),
-      svg("text", { class: "label", "text-anchor": "middle", dy: 34 }, isMcu(view) ? mcuLabel(t.name, s) : t.name));
+      svg("text", { class: "label", "text-anchor": "middle", dy: 34 }, isMcu(view) ? mcuLabel(t.name, s) : t.name),
+      ...(isMcu(view) ? mcuPieces(s) : []));
     g.addEventListener("click", () => clickTerritory(t.name));
     g.addEventListener("keydown", (e) => mapKey(e, t.name));
     g.addEventListener("focus", () => { G.mapFocus = t.name; });
@@ -947,7 +949,8 @@ function runUntil() {
   }
   const attacks = legalActions().filter((a) => a[0] === "attack" && a[1] === u.from && a[2] === u.to);
   if (!attacks.length) { stopUntil(`Stopped: ${u.from} can no longer attack ${u.to}.`); render(); return; }
-  const best = attacks.reduce((x, y) => (y[3] > x[3] ? y : x));
+  const counted = attacks.filter((a) => typeof a[3] === "number"); // MCU: not "alone"
+  const best = (counted.length ? counted : attacks).reduce((x, y) => (y[3] > x[3] ? y : x));
   G.untilState = m.state;
   const state = m.state;
   setTimeout(async () => {

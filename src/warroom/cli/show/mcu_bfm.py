@@ -1,0 +1,82 @@
+"""RISK MCU Battle for Manhattan in the terminal: Skirmish's board by region (the Helicarrier
+is its own block) with each sector's pieces marked, the objectives, the Rage Meter, Iron Man's
+Tower, the Loki tokens, and the hand with each card's Ally and power."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.cli.show.mcu import McuDisplay
+from warroom.core import Match
+
+HELP = """[bold]RISK MCU Battle for Manhattan[/]
+  e.g. [cyan]faction thor[/], [cyan]claim Sector_25[/], [cyan]trade CA01 CA03[/],
+  [cyan]ally CA01 Sector_02[/] (a card of your deck for the Ally it shows), [cyan]power CA02[/]
+  (a card's one-time power), [cyan]place Sector_12 5[/], [cyan]attack Sector_12 Sector_13 3[/]
+  (Allies in the source go along; [cyan]attack A B alone 3[/] leaves them), [cyan]hulk SECTOR[/],
+  [cyan]hydra N[/], [cyan]maneuver A B 2[/], [cyan]allies A B[/], [cyan]end[/].
+  Marks: [dock] Docking Station, [chip] resource, [loki] face-down Loki token, [HULK], Allies.
+  Malibu, Washington D.C., Sokovia and Asgard are Sector_01, 30, 40 and 50.
+  [cyan]odds A D[/]  chance that A attacking units take a sector held by D (d6 against d6)"""
+
+
+class BfmDisplay(McuDisplay):
+    help = HELP
+
+    def marks(self, territory: dict[str, Any]) -> str:
+        bits = []
+        if territory.get("docking"):
+            bits.append("dock" if territory.get("dock_open") else "dock closed")
+        if territory.get("resource"):
+            bits.append("chip")
+        if territory.get("loki"):
+            bits.append("loki")
+        if territory.get("hulk"):
+            bits.append("HULK")
+        bits += territory.get("allies", [])
+        return (" " + " ".join(f"[{b}]" for b in bits)) if bits else ""  # escaped by the board
+
+    def footer(self, view: dict[str, Any]) -> str:
+        rage = view["rage"]
+        chips = view["chips"]
+        loki = view["loki"]
+        goals = "; ".join(
+            f"{name}: {goal}"
+            for name, goal in zip(view["players"], view["objectives"], strict=True)
+            if goal
+        )
+        tower = ", ".join(chips["stages"]) or "nothing"
+        return (
+            f"Turn {view['turn']}. Objectives: {goals or 'factions not chosen yet'}.\n"
+            f"Rage Meter {rage['level']}/{rage['top']}"
+            + (" (Hulk is out)" if rage["hulk_out"] else "")
+            + f"; Iron Man holds {chips['iron_man']} chips, built {tower}"
+            + (" (Sector_25's dock is closed)" if chips["dock_25_closed"] else "")
+            + f"; Loki tokens face down: {len(loki['face_down'])}, illusions revealed "
+            f"{loki['illusions_boxed']}"
+            + (", the scepter is found" if loki["scepter_found"] else "")
+            + f"; S.H.I.E.L.D. lost {view['shield']['operatives_lost']}, Hydra agents "
+            f"{view['shield']['hydra_flipped']}; cards in the faction decks {view['pile_sizes']}"
+        )
+
+    def header(self, match: Match, seat: int, view: dict[str, Any]) -> list[str]:
+        bits = []
+        if view.get("pending"):
+            bits.append(f"units to place: {view['pending']}")
+        if view.get("hulk_forced"):
+            bits.append("Hulk must attack now, from his sector")
+        if view["shield"]["hydra_pending"]:
+            bits.append(f"Hydra agents to add: up to {view['shield']['hydra_pending']}")
+        if "battle" in view:
+            b = view["battle"]
+            bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
+        if view.get("hand"):
+            cards = "; ".join(
+                f"{c['card']} ({c['symbols']} symbols, Ally {c['ally']}, {c['power']})"
+                for c in view["hand"]
+            )
+            bits.append(f"hand: {cards}")
+        return bits
+
+
+DISPLAY = BfmDisplay()

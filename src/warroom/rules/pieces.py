@@ -1,0 +1,79 @@
+"""Pieces that are not units: named tokens each in one place, and the sides that are no seat.
+
+Editions put pieces on the board that neither count as units nor hold a territory (RISK MCU's
+Allies, Hulk and resource chips; Mass Effect's assets): each piece is in exactly one place at
+a time, so a conservation check is free and a move is one replaced tuple (states share it
+between copies). `Tokens` holds where each is; the mode names them.
+
+`NeutralSide` is a side that holds territories with units but has no seat (S.H.I.E.L.D. on the
+Helicarrier, the Dark Elves on Asgard): its own defence dice, and a seat chosen to decide for it
+(`decider`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from warroom.rules.battle import BattleRule
+
+OFF_BOARD = -1  # in the box or waiting beside the board (Allies not acquired, Hulk on his meter)
+HELD = -2  # taken by a player and kept off the board (collected chips, a found scepter)
+
+
+@dataclass(frozen=True, slots=True)
+class Tokens:
+    """Where each of a fixed set of pieces is: a territory index, `OFF_BOARD` or `HELD`."""
+
+    where: tuple[int, ...]
+
+    def at(self, place: int) -> tuple[int, ...]:
+        """The pieces at `place`, in piece order."""
+        return tuple(k for k, p in enumerate(self.where) if p == place)
+
+    def count(self, place: int) -> int:
+        return self.where.count(place)
+
+    def placed(self, piece: int, place: int) -> Tokens:
+        where = list(self.where)
+        where[piece] = place
+        return Tokens(tuple(where))
+
+    def moved(self, source: int, target: int, pieces: Sequence[int] | None = None) -> Tokens:
+        """Every piece at `source` (or those of `pieces` there) now at `target`."""
+        chosen = set(self.at(source) if pieces is None else pieces)
+        return Tokens(tuple(target if k in chosen else p for k, p in enumerate(self.where)))
+
+    def problems(
+        self, territories: int, total: int, allowed: Callable[[int, int], bool] | None = None
+    ) -> list[str]:
+        """What breaks conservation (`total` pieces, each in a real place), or `allowed(piece,
+        territory)` for a piece on the board."""
+        out = []
+        if len(self.where) != total:
+            out.append(f"{len(self.where)} pieces where there are {total}")
+        for k, p in enumerate(self.where):
+            if not (p in (OFF_BOARD, HELD) or 0 <= p < territories):
+                out.append(f"piece {k} is nowhere ({p})")
+            elif p >= 0 and allowed is not None and not allowed(k, p):
+                out.append(f"piece {k} may not stand on territory {p}")
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class NeutralSide:
+    """A side with units but no seat: its name and how its dice defend."""
+
+    name: str
+    defence: BattleRule
+
+
+def decider(active: int, order: Sequence[int], alive: Sequence[bool]) -> int:
+    """The seat that decides for a neutral side when `active` attacks it: the next living seat
+    after `active` in turn order (RISK MCU B8, "any opposing player may roll")."""
+    at = order.index(active)
+    for step in range(1, len(order) + 1):
+        seat = order[(at + step) % len(order)]
+        if alive[seat] and seat != active:
+            return seat
+    return active

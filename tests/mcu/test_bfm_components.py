@@ -1,0 +1,65 @@
+"""Battle for Manhattan's data (`mcu/battle.json`): the packaged reconstruction passes its
+checks and `warroom board check`; a broken transcription is refused with every problem named;
+and the shared pieces (`Tokens`, `decider`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from warroom.cli.main import app
+from warroom.core.errors import BoardError
+from warroom.data import read_json
+from warroom.games.mcu.components import PACKAGED_BFM, POWERS, battle, battle_from_dict, decks
+from warroom.rules.pieces import HELD, OFF_BOARD, Tokens, decider
+
+
+def test_packaged_battle_data_is_valid_and_marked() -> None:
+    b = battle()
+    assert b.starting_cards[5] == (1, 1, 1, 2, 2)  # stated
+    assert b.hydra_threshold == 4 and b.dark_elves == 3  # stated
+    assert all(p.kind in POWERS for p in b.card_power)
+    assert b.provenance["setup.rage_meter"].startswith("reconstructed")
+    assert b.provenance["setup.hydra_threshold"].startswith("stated")
+
+
+def test_board_check_reads_the_battle_file(tmp_path: Path) -> None:
+    path = Path(__file__).parents[2] / "src/warroom/data" / PACKAGED_BFM
+    out = CliRunner().invoke(app, ["board", "check", str(path)])
+    assert out.exit_code == 0 and "60 card powers" in " ".join(out.output.split())
+
+
+def test_a_broken_transcription_names_every_problem() -> None:
+    data = read_json(PACKAGED_BFM)
+    assert isinstance(data, dict)
+    bad = json.loads(json.dumps(data))
+    bad["setup"]["starting_cards"]["5"] = [1, 1, 1, 1, 1]
+    bad["setup"]["hydra_threshold"] = 5
+    bad["cards"]["CA01"]["power"] = {"kind": "fly"}
+    bad["cards"]["CA02"]["power"] = {"kind": "units"}
+    bad["heroes"][0]["allies"] = bad["heroes"][0]["allies"][:2]
+    with pytest.raises(BoardError) as err:
+        battle_from_dict(bad, "bad.json", decks())
+    text = str(err.value)
+    for where in ("starting_cards.5", "hydra_threshold", "CA01.power", "CA02.power", "allies"):
+        assert where in text
+
+
+def test_tokens_keep_every_piece_in_one_place() -> None:
+    tokens = Tokens((OFF_BOARD, 3, 3, HELD))
+    assert tokens.at(3) == (1, 2) and tokens.count(OFF_BOARD) == 1
+    moved = tokens.moved(3, 5)
+    assert moved.at(5) == (1, 2) and tokens.at(3) == (1, 2)  # immutable
+    assert moved.problems(10, 4) == []
+    assert moved.problems(4, 4) and Tokens((1, 2)).problems(10, 4)
+    assert moved.problems(10, 4, lambda piece, t: piece != 1)
+
+
+def test_the_decider_is_the_next_living_seat() -> None:
+    order = (2, 0, 1)
+    assert decider(2, order, [True, True, True]) == 0
+    assert decider(2, order, [False, True, True]) == 1
+    assert decider(1, order, [True, True, True]) == 2

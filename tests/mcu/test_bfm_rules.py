@@ -1,0 +1,692 @@
+"""RISK MCU Battle for Manhattan: one test per rule of shared/specs/mcu.md section 2.2
+(MCU30-MCU74), the worked examples E6-E8 as golden tests, and readings that change play."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from warroom.cli.main import app
+from warroom.core import Action, WarroomError
+from warroom.games.mcu.manhattan import (
+    FACTION,
+    HULK,
+    HYDRA,
+    UNKNOWN,
+    _roll_order,
+)
+from warroom.games.mcu.skirmish import MANEUVER
+from warroom.games.risk_classic import ATTACK, CLAIM, DEFEND, OCCUPY, OVER, REINFORCE
+from warroom.rules.pieces import HELD, OFF_BOARD
+
+from .bfm import CA, GAME, IRON_MAN, THOR, ULTRON, WS, Bfm, Dice, picked
+
+
+def claim_all(table: Bfm) -> None:
+    while table.state.phase == CLAIM:
+        seat = table.state.current
+        free = next(
+            n for t, n in enumerate(table.state.board.territories) if table.state.owner[t] < 0
+        )
+        table.do(seat, f"claim {free}")
+
+
+def attack_ready(seat: int = THOR, **kw: object) -> Bfm:
+    table = Bfm(**kw)  # type: ignore[arg-type]
+    table.turn_of(seat, ATTACK)
+    return table
+
+
+# -- MCU30-MCU41: the game and its set-up --------------------------------------------------
+def test_mcu30_three_to_five_players_and_skirmish_rules_apply() -> None:
+    assert (GAME.min_players, GAME.max_players) == (3, 5)
+    for wrong in (2, 6):
+        with pytest.raises(WarroomError):
+            GAME.new_game(wrong, 1, {})
+    table = Bfm()
+    table.turn_of(CA, REINFORCE, pending=3)
+    table.hand(CA, "CA01", "CA03")  # 3 symbols: the Skirmish Recruitment chart
+    table.do(CA, "trade CA01 CA03")
+    assert table.state.pending == 3 + table.state.chart.price(3)
+
+
+def test_mcu31_first_to_complete_their_objective_wins() -> None:
+    table = attack_ready(THOR)
+    st = table.state
+    st.scepter, st.loki = HELD, st.loki[1:]
+    table.give(THOR, 5, "Sector_48")
+    table.give(5 + 1, 1, "Sector_50")  # the Dark Elves, down to one
+    table.dice((6,), (1,))
+    table.do(THOR, "attack Sector_48 Sector_50 1")
+    table.do(CA, "defend 1")  # the next seat after Thor (round to the first) decides (B8)
+    assert table.state.phase == OVER and table.state.outcome is not None
+    assert table.state.outcome.winners == (THOR,)
+    assert "scepter" in table.state.outcome.reason
+
+
+def test_mcu32_roll_then_pick_in_descending_order_then_sit_in_faction_order() -> None:
+    rng = Dice([], dies=[2, 5, 5, 1, 6])  # seats 1 and 2 tie on 5 and roll again: 1 then 6
+    assert _roll_order(rng, 3) == (2, 1, 0)
+    st = GAME.new_game(3, 3, {})
+    assert st.phase == FACTION and GAME.to_move(st) == (st.pickers[0],)
+    first, second, third = st.pickers
+    for seat, faction in ((first, "thor"), (second, "iron-man"), (third, "captain-america")):
+        st, _ = GAME.apply(st, seat, Action("faction", (faction,)))
+    assert st.order == (third, second, first)  # Captain America, Iron Man, Thor
+    assert st.phase == CLAIM and st.current == third
+
+
+def test_mcu33_own_deck_allies_and_the_helicarrier_beside_the_board() -> None:
+    st = picked()
+    for f, pile in enumerate(st.piles):
+        assert pile and {st.decks.faction[c] for c in pile} == {f}
+    assert st.allies.where == (OFF_BOARD,) * 15
+    heli = [st.board.index[t] for t in st.manhattan.helicarrier]
+    assert all(st.owner[t] == st.players for t in heli)  # S.H.I.E.L.D., not a player
+
+
+def test_mcu34_five_player_turn_order_follows_the_factions() -> None:
+    table = Bfm(factions=[THOR, WS, CA, ULTRON, IRON_MAN])
+    st = table.state
+    assert [st.factions[p] for p in st.order] == [CA, ULTRON, IRON_MAN, WS, THOR]
+    table.turn_of(st.order[0], ATTACK)
+    table.do(st.order[0], "end")
+    table.do(st.order[0], "end")
+    assert table.state.current == st.order[1]
+
+
+def test_mcu35_starting_cards_from_own_decks() -> None:
+    table = Bfm()
+    claim_all(table)
+    st = table.state
+    assert [len(st.hands[p]) for p in st.order] == [1, 1, 1, 2, 2]
+    for p in range(5):
+        assert {st.decks.faction[c] for c in st.hands[p]} == {st.factions[p]}
+
+
+def test_mcu36_ten_resource_chips_on_the_chart_sectors() -> None:
+    st = picked()
+    m = st.manhattan
+    assert len(st.chips.where) == 10
+    assert sorted(st.board.territories[t] for t in st.chips.where) == sorted(
+        n for k, n in enumerate(m.board.territories) if m.resource[k]
+    )
+
+
+def test_mcu37_three_dark_elves_hold_asgard() -> None:
+    st = picked()
+    asgard = st.board.index["Sector_50"]
+    assert st.owner[asgard] == st.players + 1 and st.armies[asgard] == 3
+    assert "claim Sector_50" not in [a.text() for a in GAME.legal_actions(st, st.current)]
+
+
+def test_mcu38_hulk_starts_at_the_bottom_of_the_meter() -> None:
+    st = picked()
+    assert st.hulk == OFF_BOARD and st.rage == 0
+
+
+def test_mcu39_shield_operatives_on_every_section() -> None:
+    st = picked()
+    for k, name in enumerate(st.manhattan.helicarrier):
+        t = st.board.index[name]
+        assert st.armies[t] == st.manhattan.operatives[k] >= 1
+
+
+def test_mcu40_loki_tokens_placed_unseen_after_deployment() -> None:
+    table = Bfm()
+    assert table.state.loki == ()
+    claim_all(table)
+    st = table.state
+    assert len(st.loki) == 8 and st.scepter in st.loki
+    for seat in range(5):
+        assert GAME.observe(st, seat).scepter == UNKNOWN  # not even Thor knows
+        assert "scepter" not in str(GAME.view(st, seat)["loki"]["face_down"])
+
+
+def test_mcu41_reinforce_allies_invade_maneuver_draw() -> None:
+    table = Bfm()
+    table.turn_of(THOR, REINFORCE, pending=3)
+    table.give(THOR, 2, "Sector_48")
+    table.hand(THOR, "TH01")
+    assert any(a.startswith("ally TH01") for a in table.legal(THOR))
+    table.do(THOR, "place Sector_48 3")
+    assert table.state.phase == ATTACK
+    table.do(THOR, "end")
+    assert table.state.phase == MANEUVER
+    before = len(table.state.hands[THOR])
+    table.state.conquered = True
+    table.do(THOR, "end")
+    assert len(table.state.hands[THOR]) == before + 1  # the draw comes last
+
+
+# -- MCU42-MCU49: reinforcement and Allies ---------------------------------------------------
+def test_mcu42_reinforcements_count_helicarrier_sections() -> None:
+    table = Bfm()
+    table.turn_of(THOR, MANEUVER)
+    st = table.state
+    for t in range(len(st.owner)):
+        if st.owner[t] == CA:
+            st.owner[t] = ULTRON
+    table.give(CA, 1, *[f"Sector_{n:02d}" for n in range(2, 26, 2)])  # 12, no whole region
+    table.give(CA, 1, *st.manhattan.helicarrier)  # B6: 3 territories more, bonus 0
+    table.do(THOR, "end")
+    assert table.state.current == CA and table.state.pending == 15 // 3
+
+
+def test_mcu43_one_card_for_its_ally_besides_a_unit_trade() -> None:
+    table = Bfm()
+    table.turn_of(CA, REINFORCE, pending=3)
+    table.hand(CA, "CA01", "CA02", "CA03")
+    table.do(CA, "trade CA02 CA03")
+    pending = table.state.pending
+    table.give(CA, 1, "Sector_02")
+    table.do(CA, "ally CA01 Sector_02")
+    assert table.state.pending == pending  # an Ally gives no units
+    assert table.ally_at("CA-ALLY1") is not None
+    assert "CA01" not in [table.state.decks.card_ids[c] for c in table.state.hands[CA]]
+
+
+def test_mcu44_all_units_deployed_ally_anywhere_own() -> None:
+    table = Bfm()
+    table.turn_of(CA, REINFORCE, pending=4)
+    table.give(CA, 2, "Sector_02", "Sector_40")
+    table.hand(CA, "CA01")
+    table.do(CA, "place Sector_02 3")
+    assert table.state.phase == REINFORCE  # one unit left to deploy
+    table.do(CA, "ally CA01 Sector_40")
+    with pytest.raises(WarroomError):
+        table.do(CA, "place Sector_50 1")
+    table.do(CA, "place Sector_02 1")
+    assert table.state.phase == ATTACK and table.ally_at("CA-ALLY1") == "Sector_40"
+
+
+def test_mcu45_three_allies_per_faction_on_the_hero_cards() -> None:
+    st = picked()
+    bat = st.battle
+    assert len(bat.ally_ids) == 15
+    for f in range(5):
+        assert [bat.ally_faction(a) for a in range(3 * f, 3 * f + 3)] == [f] * 3
+        assert {
+            bat.card_ally[c] for c in range(len(st.decks.card_ids)) if st.decks.faction[c] == f
+        } == {3 * f, 3 * f + 1, 3 * f + 2}
+
+
+def test_mcu46_an_ally_is_no_unit_but_gives_a_combat_bonus() -> None:
+    table = attack_ready(THOR)
+    table.give(THOR, 4, "Sector_12")
+    table.give(ULTRON, 3, "Sector_13")
+    st = table.state
+    st.allies = st.allies.placed(st.battle.ally_ids.index("TH-ALLY1"), table.t("Sector_12"))
+    rng = table.dice((5,), (3, 2), (4, 4))
+    table.do(THOR, "attack Sector_12 Sector_13 3")
+    table.do(ULTRON, "defend 2")
+    assert rng.sides == [8, 6, 6, 6, 6]  # TH-ALLY1: one attack d8
+    assert table.units("Sector_12") == 3 and table.units("Sector_13") == 2
+
+
+def test_mcu47_an_ally_is_removed_when_its_sector_is_conquered() -> None:
+    table = attack_ready(THOR)
+    table.give(THOR, 4, "Sector_12")
+    table.give(ULTRON, 1, "Sector_13")
+    st = table.state
+    st.allies = st.allies.placed(st.battle.ally_ids.index("UL-ALLY1"), table.t("Sector_13"))
+    table.dice((6, 5, 4, 1))
+    table.do(THOR, "attack Sector_12 Sector_13 3")
+    table.do(ULTRON, "defend 1")
+    assert table.ally_at("UL-ALLY1") is None
+
+
+def test_mcu48_an_ally_is_never_lost_attacking_and_moves_in_on_conquest() -> None:
+    table = attack_ready(THOR)
+    table.give(THOR, 6, "Sector_12")
+    table.give(ULTRON, 2, "Sector_13")
+    st = table.state
+    st.allies = st.allies.placed(st.battle.ally_ids.index("TH-ALLY2"), table.t("Sector_12"))
+    table.dice((1, 1, 1, 6, 6))  # TH-ALLY2 defends only: plain attack dice
+    table.do(THOR, "attack Sector_12 Sector_13 3")
+    table.do(ULTRON, "defend 2")
+    assert table.units("Sector_12") == 4 and table.ally_at("TH-ALLY2") == "Sector_12"
+    table.dice((6, 6, 6, 1, 1))
+    table.do(THOR, "attack Sector_12 Sector_13 3")
+    table.do(ULTRON, "defend 2")
+    assert table.ally_at("TH-ALLY2") == "Sector_13"
+
+
+def test_mcu49_a_removed_ally_returns_only_by_another_card() -> None:
+    table = Bfm()
+    table.turn_of(ULTRON, REINFORCE, pending=3)
+    table.hand(ULTRON, "UL04")  # shows UL-ALLY1, which is off the board
+    assert table.ally_at("UL-ALLY1") is None
+    sector = table.state.board.territories[table.state.owner.index(ULTRON)]
+    table.do(ULTRON, f"ally UL04 {sector}")
+    assert table.ally_at("UL-ALLY1") == sector
+    table.hand(ULTRON, "UL01")  # the same Ally: the piece is on the board (B15)
+    assert not any(a.startswith("ally") for a in table.legal(ULTRON))
+
+
+# -- MCU50-MCU64: invading ---------------------------------------------------------------------
+def test_mcu50_skirmish_invasion_rules_hold() -> None:
+    table = attack_ready(THOR)
+    table.give(THOR, 1, "Sector_12")
+    table.give(ULTRON, 1, "Sector_13")
+    assert not any(a.startswith("attack Sector_12") for a in table.legal(THOR))  # MCU17
+    table.give(THOR, 3, "Sector_12")
+    assert "attack Sector_12 Sector_13 2" in table.legal(THOR)
+    assert "attack Sector_12 Sector_13 3" not in table.legal(THOR)
+
+
+def test_mcu51_a_resource_stays_when_another_faction_conquers() -> None:
+    table = attack_ready(THOR)
+    table.give(THOR, 4, "Sector_12")
+    table.give(ULTRON, 1, "Sector_13")
+    table.dice((6, 1))
+    table.do(THOR, "attack Sector_12 Sector_13 1")
+    table.do(ULTRON, "defend 1")
+    assert table.t("Sector_13") in table.state.chips.where
+
+
+def test_mcu52_iron_man_collects_the_chip_he_conquers() -> None:
+    table = attack_ready(IRON_MAN)
+    table.give(IRON_MAN, 4, "Sector_12")
+    table.give(ULTRON, 1, "Sector_13")
+    table.dice((6, 1))
+    table.do(IRON_MAN, "attack Sector_12 Sector_13 1")
+    table.do(ULTRON, "defend 1")
+    assert table.t("Sector_13") not in table.state.chips.where
+    assert table.state.chips.count(HELD) == 1
+
+
+def test_mcu53_foundations_at_the_end_of_iron_mans_turn_without_sector_25() -> None:
+    table = Bfm()
+    table.turn_of(IRON_MAN, MANEUVER)
+    st = table.state
+    st.chips = st.chips.placed(0, HELD).placed(1, HELD).placed(2, HELD)
+    table.give(CA, 2, "Sector_25")
+    assert st.tower == 0
+    table.do(IRON_MAN, "end")
+    assert table.state.tower == 1  # 3 chips: one pair spent, one kept (B3 a)
+
+
+def test_mcu54_the_helicarrier_is_invaded_from_a_dock_into_the_access_point() -> None:
+    table = attack_ready(CA)
+    table.give(CA, 4, "Sector_02", "Sector_03")
+    legal = table.legal(CA)
+    assert "attack Sector_02 Helicarrier_Access 3" in legal
+    assert not any(
+        "Helicarrier_Bridge" in a or a.startswith("attack Sector_03 Heli") for a in legal
+    )
+
+
+def test_mcu55_shield_rolls_d8s_decided_by_the_next_seat_and_loses_operatives() -> None:
+    table = attack_ready(CA)
+    table.give(CA, 4, "Sector_02")
+    table.do(CA, "attack Sector_02 Helicarrier_Access 3")
+    assert table.state.phase == DEFEND and GAME.to_move(table.state) == (ULTRON,)
+    rng = table.dice((6, 6, 5), (7, 2))
+    table.do(ULTRON, "defend 2")
+    assert rng.sides == [6, 6, 6, 8, 8]
+    assert table.units("Helicarrier_Access") == 2 and table.state.operatives_lost == 1
+
+
+def test_mcu56_winter_soldier_flips_hydra_agents_on_four_or_more() -> None:
+    table = attack_ready(WS)
+    table.give(WS, 4, "Sector_02")
+    table.do(WS, "attack Sector_02 Helicarrier_Access 3")
+    table.dice((6, 6, 5), (2, 1), dies=[4, 3])
+    table.do(THOR, "defend 2")
+    assert table.state.phase == HYDRA and table.legal(WS) == ["hydra 0", "hydra 1"]
+    table.do(WS, "hydra 1")
+    st = table.state
+    assert st.hydra_flipped == 1 and st.operatives_lost == 1
+    assert table.units("Sector_02") == 5 and st.phase == ATTACK
+
+
+def test_mcu57_attacks_out_of_the_helicarrier_need_all_of_it() -> None:
+    table = attack_ready(CA)
+    table.give(CA, 4, "Helicarrier_Access")
+    table.give(ULTRON, 1, "Sector_09")
+    assert not any(a.startswith("attack Helicarrier_Access Sector_09") for a in table.legal(CA))
+    table.give(CA, 1, "Helicarrier_Bridge", "Helicarrier_Deck")
+    assert "attack Helicarrier_Access Sector_09 3" in table.legal(CA)
+
+
+def test_mcu58_a_loki_sector_defends_with_d8s() -> None:
+    table = attack_ready(ULTRON)
+    table.give(ULTRON, 4, "Sector_25")
+    table.give(CA, 2, "Sector_26")
+    rng = table.dice((6, 6, 6), (1, 1))
+    table.do(ULTRON, "attack Sector_25 Sector_26 3")
+    table.do(CA, "defend 2")
+    assert rng.sides == [6, 6, 6, 8, 8]
+
+
+def test_mcu59_the_token_stays_when_another_faction_conquers() -> None:
+    table = attack_ready(ULTRON)
+    table.state.scepter = table.t("Sector_26")
+    table.give(ULTRON, 4, "Sector_25")
+    table.give(CA, 1, "Sector_26")
+    table.dice((6,), (1,))
+    table.do(ULTRON, "attack Sector_25 Sector_26 1")
+    table.do(CA, "defend 1")
+    assert table.owner("Sector_26") == ULTRON
+    assert table.t("Sector_26") in table.state.loki and table.state.scepter == table.t("Sector_26")
+
+
+def test_mcu60_thor_reveals_illusions_and_wins_on_the_scepter_holding_asgard() -> None:
+    table = attack_ready(THOR)
+    st = table.state
+    st.scepter = table.t("Sector_36")
+    table.give(THOR, 6, "Sector_25", "Sector_50")
+    table.give(CA, 1, "Sector_26")
+    table.dice((6,), (1,))
+    table.do(THOR, "attack Sector_25 Sector_26 1")
+    table.do(CA, "defend 1")
+    assert table.state.illusions_boxed == 1 and table.t("Sector_26") not in table.state.loki
+    assert table.state.phase == OCCUPY
+    table.state.scepter = table.t("Sector_36")
+    nb = [
+        table.state.board.territories[u] for u in table.state.board.neighbors[table.t("Sector_36")]
+    ]
+    table.give(THOR, 4, nb[0])
+    table.give(CA, 1, "Sector_36")
+    table.do(THOR, "move 1")
+    table.dice((6,), (1,))
+    table.do(THOR, f"attack {nb[0]} Sector_36 1")
+    table.do(CA, "defend 1")
+    assert table.state.phase == OVER and table.state.outcome.winners == (THOR,)  # type: ignore[union-attr]
+
+
+def test_mcu61_dark_elves_defend_with_d8s_and_thor_must_take_asgard() -> None:
+    table = attack_ready(THOR)
+    st = table.state
+    st.scepter, st.loki = HELD, st.loki[1:]
+    table.give(THOR, 5, "Sector_48")
+    table.do(THOR, "attack Sector_48 Sector_50 3")
+    assert GAME.to_move(table.state) == (CA,)  # B8: the next living seat after Thor
+    rng = table.dice((6, 6, 6), (1, 1))
+    table.do(CA, "defend 2")
+    assert rng.sides == [6, 6, 6, 8, 8]
+    assert table.state.phase == ATTACK and table.units("Sector_50") == 1  # not yet his
+
+
+def test_mcu62_each_conquest_moves_hulk_up_the_meter() -> None:
+    table = attack_ready(THOR)
+    table.give(THOR, 6, "Sector_12")
+    table.give(ULTRON, 1, "Sector_13")
+    table.dice((6, 1))
+    table.do(THOR, "attack Sector_12 Sector_13 1")
+    table.do(ULTRON, "defend 1")
+    assert table.state.rage == 1
+
+
+def test_mcu63_hulk_at_the_top_joins_the_player_and_must_attack() -> None:
+    table = attack_ready(THOR)
+    st = table.state
+    st.rage = st.battle.rage_meter - 1
+    table.give(THOR, 6, "Sector_12", "Sector_24")
+    table.give(ULTRON, 1, "Sector_13")
+    table.dice((6, 1))
+    table.do(THOR, "attack Sector_12 Sector_13 1")
+    table.do(ULTRON, "defend 1")
+    table.do(THOR, "move 1")
+    assert table.state.phase == HULK and "hulk Sector_24" in table.legal(THOR)
+    table.do(THOR, "hulk Sector_24")
+    legal = table.legal(THOR)
+    assert "end" not in legal and all(a.startswith("attack Sector_24") for a in legal)
+    rng = table.dice((6, 6, 6), (1,))
+    target = legal[0].split()[2]
+    table.do(THOR, f"attack Sector_24 {target} 3")
+    if table.state.phase == DEFEND:
+        table.do(GAME.to_move(table.state)[0], "defend 1")
+    assert rng.sides[:3] == [8, 8, 8]  # Hulk: attack d8s (reconstructed)
+
+
+def test_mcu64_hulk_moves_in_with_the_conquerors_and_calms_at_the_end() -> None:
+    table = attack_ready(THOR)
+    st = table.state
+    st.hulk, st.hulk_forced, st.rage = table.t("Sector_12"), True, st.battle.rage_meter
+    table.give(THOR, 6, "Sector_12")
+    table.give(ULTRON, 1, "Sector_13")
+    table.dice((6,), (1,))
+    table.do(THOR, "attack Sector_12 Sector_13 1")
+    table.do(ULTRON, "defend 1")
+    assert table.state.hulk == table.t("Sector_13")
+    table.do(THOR, "move 1")
+    table.do(THOR, "end")
+    table.do(THOR, "end")
+    assert table.state.hulk == OFF_BOARD and table.state.rage == 0
+
+
+# -- MCU65-MCU67: maneuver and cards ----------------------------------------------------------
+def test_mcu65_one_maneuver_one_ally_move_and_card_powers() -> None:
+    table = Bfm()
+    table.turn_of(THOR, MANEUVER)
+    table.give(THOR, 5, "Sector_24", "Sector_31", "Sector_32")
+    st = table.state
+    st.allies = st.allies.placed(st.battle.ally_ids.index("TH-ALLY1"), table.t("Sector_24"))
+    table.do(THOR, "maneuver Sector_24 Sector_32 2")  # E4's chain
+    assert not any(a.startswith("maneuver") for a in table.legal(THOR))
+    table.do(THOR, "allies Sector_24 Sector_31")
+    assert table.ally_at("TH-ALLY1") == "Sector_31"
+    table.hand(THOR, "TH02")  # an extra maneuver
+    table.do(THOR, "power TH02")
+    table.do(THOR, "maneuver Sector_31 Sector_24 1")
+    table.state.allies = table.state.allies.placed(
+        table.state.battle.ally_ids.index("TH-ALLY1"), OFF_BOARD
+    )
+    table.give(ULTRON, 1, "Sector_31")
+    table.state.maneuvers_left = 1
+    assert "maneuver Sector_24 Sector_32 1" not in table.legal(THOR)
+    table.hand(THOR, "TH04")  # through opponents' sectors
+    table.do(THOR, "power TH04")
+    assert "maneuver Sector_24 Sector_32 1" in table.legal(THOR)
+
+
+def test_mcu66_a_conquest_draws_from_the_own_deck_neutral_ones_too() -> None:
+    table = attack_ready(CA)
+    table.give(CA, 6, "Sector_02")
+    table.shield("Helicarrier_Access", 1)
+    table.do(CA, "attack Sector_02 Helicarrier_Access 1")
+    table.dice((6,), (1,))
+    table.do(ULTRON, "defend 1")
+    table.do(CA, "move 1")
+    table.do(CA, "end")
+    before = len(table.state.piles[CA])
+    hand = len(table.state.hands[CA])
+    table.do(CA, "end")
+    assert len(table.state.hands[CA]) == hand + 1 and len(table.state.piles[CA]) == before - 1
+
+
+def test_mcu67_a_card_for_its_power_then_discarded() -> None:
+    table = Bfm()
+    table.turn_of(THOR, REINFORCE, pending=3)
+    table.hand(THOR, "TH01")  # units (count 2)
+    table.do(THOR, "power TH01")
+    assert table.state.pending == 5 and table.state.decks.card("TH01") in table.state.discard
+    table.hand(THOR, "TH03")  # attack d8s: not a reinforcement power (B21)
+    assert "power TH03" not in table.legal(THOR)
+
+
+# -- MCU68-MCU74: winning ---------------------------------------------------------------------
+def _docks(table: Bfm, seat: int, count: int) -> None:
+    docks = ["Sector_02", "Sector_09", "Sector_15", "Sector_19", "Sector_25", "Sector_27"]
+    table.give(seat, 2, *docks[:count])
+
+
+def test_mcu68_captain_america_wins_with_the_helicarrier_and_five_docks() -> None:
+    table = attack_ready(CA)
+    _docks(table, CA, 5)
+    table.give(CA, 2, "Helicarrier_Bridge", "Helicarrier_Deck")
+    table.give(CA, 4, "Sector_02")
+    table.shield("Helicarrier_Access", 1)
+    table.do(CA, "attack Sector_02 Helicarrier_Access 1")
+    table.dice((6,), (1,))
+    table.do(ULTRON, "defend 1")
+    assert table.state.outcome is not None and table.state.outcome.winners == (CA,)
+
+
+def test_mcu69_sector_25_dock_closes_after_phase_two() -> None:
+    table = attack_ready(CA)
+    table.give(CA, 4, "Sector_25")
+    assert "attack Sector_25 Helicarrier_Access 3" in table.legal(CA)
+    table.state.tower = 2
+    table.state.chips = (
+        table.state.chips.placed(0, HELD).placed(1, HELD).placed(2, HELD).placed(3, HELD)
+    )
+    assert not any(a.startswith("attack Sector_25 Heli") for a in table.legal(CA))
+
+
+def test_mcu70_ultron_wins_when_a_third_party_eliminates_iron_man() -> None:
+    table = attack_ready(THOR)
+    st = table.state
+    for t in range(len(st.owner)):
+        if st.owner[t] == IRON_MAN:
+            st.owner[t] = CA
+    table.give(IRON_MAN, 1, "Sector_13")
+    table.give(ULTRON, 2, "Sector_40")
+    table.give(THOR, 4, "Sector_12")
+    table.dice((6, 1))
+    table.do(THOR, "attack Sector_12 Sector_13 1")
+    table.do(IRON_MAN, "defend 1")
+    assert table.state.outcome is not None and table.state.outcome.winners == (ULTRON,)
+
+
+def test_mcu71_iron_man_wins_with_the_tower_sector_25_and_malibu() -> None:
+    table = attack_ready(IRON_MAN)
+    st = table.state
+    for k in range(6):
+        st.chips = st.chips.placed(k, HELD)
+    st.tower = 3
+    table.give(IRON_MAN, 3, "Sector_25")
+    table.give(IRON_MAN, 4, "Sector_04")
+    table.give(CA, 1, "Sector_01")
+    table.dice((6, 1))
+    table.do(IRON_MAN, "attack Sector_04 Sector_01 1")
+    table.do(CA, "defend 1")
+    assert table.state.outcome is not None and table.state.outcome.winners == (IRON_MAN,)
+
+
+def test_mcu72_winter_soldier_wins_when_a_third_party_eliminates_captain_america() -> None:
+    table = attack_ready(THOR)
+    st = table.state
+    for t in range(len(st.owner)):
+        if st.owner[t] == CA:
+            st.owner[t] = ULTRON
+    table.give(CA, 1, "Sector_13")
+    table.give(WS, 2, "Sector_30")
+    table.give(THOR, 4, "Sector_12")
+    table.dice((6, 1))
+    table.do(THOR, "attack Sector_12 Sector_13 1")
+    table.do(CA, "defend 1")
+    assert table.state.outcome is not None and table.state.outcome.winners == (WS,)
+
+
+def test_mcu73_thor_keeps_the_scepter_and_wins_when_he_takes_asgard() -> None:
+    table = attack_ready(THOR)
+    table.state.scepter = table.t("Sector_26")
+    table.give(THOR, 4, "Sector_25")
+    table.give(CA, 1, "Sector_26")
+    table.dice((6,), (1,))
+    table.do(THOR, "attack Sector_25 Sector_26 1")
+    table.do(CA, "defend 1")
+    assert table.state.scepter == HELD and table.state.phase == OCCUPY  # no Asgard yet
+    table.do(THOR, "move 1")
+    table.give(THOR, 5, "Sector_48")
+    table.give(5 + 1, 1, "Sector_50")
+    table.dice((6,), (1,))
+    table.do(THOR, "attack Sector_48 Sector_50 1")
+    table.do(CA, "defend 1")
+    assert table.state.outcome is not None and table.state.outcome.winners == (THOR,)
+
+
+def test_mcu74_nine_docking_stations() -> None:
+    st = picked()
+    assert sum(st.manhattan.docking) == 9
+    access = st.board.index["Helicarrier_Access"]
+    assert (
+        len(
+            [
+                u
+                for u in st.board.neighbors[access]
+                if u
+                not in {st.board.index["Helicarrier_Bridge"], st.board.index["Helicarrier_Deck"]}
+            ]
+        )
+        == 9
+    )
+
+
+# -- worked examples -----------------------------------------------------------------------------
+def test_e6_five_player_order_and_starting_hands() -> None:
+    table = Bfm(factions=[WS, THOR, CA, IRON_MAN, ULTRON])
+    claim_all(table)
+    st = table.state
+    assert [st.factions[p] for p in st.order] == [CA, ULTRON, IRON_MAN, WS, THOR]
+    assert [len(st.hands[p]) for p in st.order] == [1, 1, 1, 2, 2]
+
+
+@pytest.mark.parametrize("preset", ["mcu-loki", "mcu-shield", "mcu-dark-elves"])
+def test_e7_three_d6_against_two_d8(preset: str) -> None:
+    out = CliRunner().invoke(app, ["odds", "4", "2", "--preset", preset])
+    assert out.exit_code == 0, out.output
+    assert "1445/6912" in out.output and "4771/13824" in out.output and "6163/13824" in out.output
+
+
+def test_e8_iron_man_builds_over_turns_and_wins() -> None:
+    table = Bfm()
+    table.turn_of(IRON_MAN, MANEUVER)
+    table.give(CA, 2, "Sector_25")
+    st = table.state
+    for k in range(2):
+        st.chips = st.chips.placed(k, HELD)
+    table.do(IRON_MAN, "end")
+    assert table.state.tower == 1 and table.owner("Sector_25") == CA  # Foundation 1
+    table.state.phase, table.state.current = MANEUVER, IRON_MAN
+    for k in range(2, 4):
+        table.state.chips = table.state.chips.placed(k, HELD)
+    table.do(IRON_MAN, "end")
+    assert table.state.tower == 2 and table.state.outcome is None
+    view = GAME.view(table.state, CA)
+    assert view["chips"]["dock_25_closed"]  # B4 (a)
+    table.state.phase, table.state.current = MANEUVER, IRON_MAN
+    for k in range(4, 6):
+        table.state.chips = table.state.chips.placed(k, HELD)
+    table.do(IRON_MAN, "end")
+    assert table.state.tower == 3 and table.state.outcome is None
+    table.turn_of(IRON_MAN, ATTACK)
+    table.give(IRON_MAN, 3, "Sector_01", "Sector_26")
+    table.give(CA, 1, "Sector_25")
+    table.dice((6, 1))
+    table.do(IRON_MAN, "attack Sector_26 Sector_25 1")
+    table.do(CA, "defend 1")
+    assert table.state.outcome is not None and table.state.outcome.winners == (IRON_MAN,)
+
+
+def test_views_redraw_hands_by_faction_and_the_scepter() -> None:
+    table = Bfm()
+    claim_all(table)
+    st = table.state
+    from warroom.core.rng import Rng
+
+    other = GAME.resample_hidden(st, THOR, Rng(3))
+    assert GAME.observe(other, THOR) == GAME.observe(st, THOR)
+    seen = {GAME.resample_hidden(st, THOR, Rng(k)).scepter for k in range(30)}
+    assert len(seen) > 2 and seen <= set(st.loki)
+
+
+def test_e3_skirmish_invasion_example_holds_in_battle_for_manhattan() -> None:
+    table = attack_ready(THOR)
+    table.give(THOR, 7, "Sector_12")
+    table.give(ULTRON, 2, "Sector_13")
+    table.dice((6, 4, 1, 5, 4), (6, 5, 4, 3))
+    table.do(THOR, "attack Sector_12 Sector_13 3")
+    table.do(ULTRON, "defend 2")
+    assert (table.units("Sector_12"), table.units("Sector_13")) == (6, 1)
+    table.do(THOR, "attack Sector_12 Sector_13 3")
+    table.do(ULTRON, "defend 1")
+    with pytest.raises(WarroomError):
+        table.do(THOR, "move 2")
+    with pytest.raises(WarroomError):
+        table.do(THOR, "move 6")
+    table.do(THOR, "move 5")
+    assert (table.units("Sector_13"), table.units("Sector_12")) == (5, 1)

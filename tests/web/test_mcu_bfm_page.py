@@ -1,0 +1,82 @@
+"""RISK MCU Battle for Manhattan in Chromium: Manhattan with the Helicarrier's deck beside it,
+the pieces on the sectors (docks, chips, Dark Elves, S.H.I.E.L.D.), each faction's objective and
+the Rage Meter on the page, a faction picked, a claim, a placement and an attack made by
+clicking, only legal buttons. A screenshot goes to test-artifacts/ for people to look at."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+
+from tests.web.play import choose
+from tests.web.system import chromium
+from tests.web.test_browser import ARGS, ARTIFACTS, act_by_clicking, msg
+
+MODE = "mcu-battle-for-manhattan"
+
+
+def buttons(page: Any) -> set[str]:
+    return set(
+        page.evaluate(
+            "[...document.querySelectorAll('#actions [data-action]')].map(b => b.dataset.action)"
+        )
+    )
+
+
+def test_manhattan_with_the_helicarrier_pieces_and_objectives(server: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    bot = {"kind": "bot", "tier": "greedy"}
+    r = httpx.post(
+        server + "/api/games",
+        json={"mode": MODE, "seats": [{"kind": "human"}, bot, bot], "options": {}},
+    )
+    assert r.status_code == 201, r.text
+    url = server + r.json()["seats"][0]["link"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(url)
+            page.wait_for_function(
+                "G.msg && G.board && document.querySelectorAll('#board g.terr').length"
+            )
+            assert page.locator("#board g.terr").count() == 53
+            assert page.locator("#board rect.helicarrier").count() == 1
+            assert page.locator("#board g.piece.dock").count() == 9
+            assert page.locator("#board g.piece.chip").count() == 10
+            labels = page.locator("#board text.label").evaluate_all(
+                "ns => ns.map(n => n.textContent)"
+            )
+            assert {"Access", "Bridge", "Deck", "50 Asgard"} <= set(labels)
+            assert "Rage Meter 0/10" in page.locator("#counts").inner_text()
+            done: set[str] = set()
+            deadline = time.time() + 120
+            while not {"faction", "claim", "place", "attack"} <= done and time.time() < deadline:
+                m = msg(page)
+                if m["outcome"]:
+                    break
+                if m["seat"] not in m["to_move"] or not m["legal"]:
+                    time.sleep(0.03)
+                    continue
+                if len(m["legal"]) == 1 and not m["can_undo"]:
+                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                    continue  # a forced choice goes by itself
+                legal = {" ".join(map(str, a)) for a in m["legal"]}
+                assert buttons(page) <= legal | {"undo"}
+                offered = [a for a in m["legal"] if "alone" not in a and a[0] != "trade"]
+                action = choose(offered or m["legal"], m["view"])
+                act_by_clicking(page, action)
+                done.add(action[0])
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+            assert {"faction", "claim", "place"} <= done
+            assert "find Loki's scepter" in page.locator("#counts").inner_text()
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "mcu-battle-for-manhattan-map.png"))
+            assert not errors, errors
+        finally:
+            browser.close()
