@@ -57,6 +57,33 @@ class RandomBot:
         return of_kind[self.rng.below(len(of_kind))]
 
 
+class PolicyBot:
+    """A heuristic bot: its mode's policy function reads the observation and names a move;
+    where that move is not among the rules' legal ones (the policy simplifies), it plays the
+    first of `prefer` that is legal, else a random legal move."""
+
+    name = "greedy"
+
+    def __init__(
+        self,
+        policy: Callable[[Any, Seat], Action],
+        seed: int = 0,
+        prefer: Sequence[Action] = (),
+    ) -> None:
+        self.policy = policy
+        self.prefer = tuple(prefer)
+        self.fallback = RandomBot(seed)
+
+    def choose(self, seat: Seat, observation: Any, legal: Sequence[Action]) -> Action:
+        action = self.policy(observation, seat)
+        if action in legal:
+            return action
+        for preferred in self.prefer:
+            if preferred in legal:
+                return preferred
+        return self.fallback.choose(seat, observation, legal)
+
+
 BotFactory = Callable[..., Bot]
 """(mode id, seed) -> bot; with `takes_arg`, (mode id, seed, arg) for specs like "mcts:50"."""
 _TIERS: dict[str, dict[str, tuple[BotFactory, bool, bool]]] = {
@@ -122,6 +149,7 @@ learned.register()
 __all__ = [
     "Bot",
     "BotFactory",
+    "PolicyBot",
     "RandomBot",
     "dice_cards",
     "learned",

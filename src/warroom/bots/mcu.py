@@ -14,9 +14,8 @@ module adds what Skirmish plays differently:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
-from warroom.bots import Bot, RandomBot, register_tier
+from warroom.bots import Bot, PolicyBot, register_tier
 from warroom.bots import risk as classic
 from warroom.bots.search import SearchKit, register_search_kit
 from warroom.core.actions import Action
@@ -171,19 +170,11 @@ KIT: SearchKit[RiskState] = SearchKit(
 )
 
 
-class GreedyMcuBot:
+class GreedyMcuBot(PolicyBot):
     """Greedy Skirmish: regions and the 20-sector race by exact odds, trades at good value."""
 
-    name = "greedy"
-
     def __init__(self, seed: int = 0) -> None:
-        self.fallback = RandomBot(seed)
-
-    def choose(self, seat: Seat, observation: RiskState, legal: Sequence[Action]) -> Action:
-        action = greedy_action(observation, seat)
-        if action in legal:
-            return action
-        return self.fallback.choose(seat, observation, legal)
+        super().__init__(greedy_action, seed)
 
 
 def _greedy(mode: str, seed: int) -> Bot:

@@ -15,9 +15,8 @@ the units power at once; the other powers are kept for trades.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
-from warroom.bots import Bot, RandomBot, register_tier
+from warroom.bots import Bot, PolicyBot, register_tier
 from warroom.bots import mcu as skirmish_bots
 from warroom.bots import risk as classic
 from warroom.bots.search import SearchKit, register_search_kit
@@ -267,21 +266,11 @@ KIT: SearchKit[RiskState] = SearchKit(
 )
 
 
-class GreedyBfmBot:
+class GreedyBfmBot(PolicyBot):
     """Greedy Battle for Manhattan: each faction presses on its objective's sectors."""
 
-    name = "greedy"
-
     def __init__(self, seed: int = 0) -> None:
-        self.fallback = RandomBot(seed)
-
-    def choose(self, seat: Seat, observation: RiskState, legal: Sequence[Action]) -> Action:
-        action = greedy_action(observation, seat)
-        if action in legal:
-            return action
-        if Action("end") in legal:
-            return Action("end")
-        return self.fallback.choose(seat, observation, legal)
+        super().__init__(greedy_action, seed, prefer=(Action("end"),))
 
 
 def _greedy(mode: str, seed: int) -> Bot:

@@ -14,12 +14,12 @@ from __future__ import annotations
 import heapq
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache
 from itertools import compress, repeat
 from operator import eq, itemgetter, ne
 
-from warroom.bots import Bot, RandomBot, register_tier
+from warroom.bots import Bot, PolicyBot, register_tier
 from warroom.bots.search import SearchKit, register_search_kit
 from warroom.core.actions import Action
 from warroom.core.board import Board
@@ -599,19 +599,11 @@ KIT: SearchKit[RiskState] = SearchKit(
 )
 
 
-class GreedyRiskBot:
+class GreedyRiskBot(PolicyBot):
     """Greedy Classic RISK: best region-weighted conquest by exact odds, armies to the front."""
 
-    name = "greedy"
-
     def __init__(self, seed: int = 0) -> None:
-        self.fallback = RandomBot(seed)
-
-    def choose(self, seat: Seat, observation: RiskState, legal: Sequence[Action]) -> Action:
-        action = greedy_action(observation, seat)
-        if action in legal:
-            return action
-        return self.fallback.choose(seat, observation, legal)
+        super().__init__(greedy_action, seed)
 
 
 def _greedy(mode: str, seed: int) -> Bot:

@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from warroom.bots import Bot, RandomBot, register_tier
+from warroom.bots import Bot, PolicyBot, register_tier
 from warroom.bots.search import SearchKit, register_search_kit
 from warroom.core.actions import Action
 from warroom.core.game import Seat
@@ -639,20 +639,12 @@ KIT: SearchKit[StrikeState] = SearchKit(
 )
 
 
-class GreedyStrikeBot:
+class GreedyStrikeBot(PolicyBot):
     """Greedy RISK Strike: every choice the one that most improves its standing against the
     best other seat, battles valued by their exact end distributions."""
 
-    name = "greedy"
-
     def __init__(self, seed: int = 0) -> None:
-        self.fallback = RandomBot(seed)
-
-    def choose(self, seat: Seat, observation: StrikeState, legal: Sequence[Action]) -> Action:
-        action = greedy_action(observation, seat)
-        if action in legal:
-            return action
-        return self.fallback.choose(seat, observation, legal)
+        super().__init__(greedy_action, seed)
 
 
 def _greedy(mode: str, seed: int) -> Bot:
