@@ -26,10 +26,11 @@ Readings chosen where the rulebook is unclear (each also noted at its code):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from itertools import combinations
-from typing import Any, ClassVar
+from operator import attrgetter
+from typing import Any, ClassVar, Self
 
 from warroom import data
 from warroom.core.actions import Action
@@ -99,46 +100,38 @@ class RiskState:
     out_order: list[Seat]  # eliminated seats, first out first
     outcome: Outcome | None
 
-    def step_copy(self) -> RiskState:
+    def step_copy(self) -> Self:
         """A copy for one step: the armies copied (nearly every step changes them), the other
         lists shared until the handler that changes one replaces it with a copy of its own,
-        so a roll or a move costs one list instead of the whole state."""
-        return RiskState(
-            self.board,
-            self.options,
-            self.players,
-            self.neutral,
-            self.rng,
-            self.owner,
-            self.armies[:],
-            self.reserve,
-            self.hands,
-            self.deck,
-            self.sets_traded,
-            self.phase,
-            self.current,
-            self.first,
-            self.turn,
-            self.pending,
-            self.elimination_trade,
-            self.conquered,
-            self.card_bonus_taken,
-            self.attack_from,
-            self.attack_to,
-            self.attack_dice,
-            self.alive,
-            self.out_order,
-            self.outcome,
-        )
+        so a roll or a move costs one list instead of the whole state. Field by field for
+        any subclass (a mode built on Classic adds its own fields and gets them copied)."""
+        twin = type(self)(*_field_values(type(self))(self))
+        twin.armies = self.armies[:]
+        return twin
 
-    def copy(self) -> RiskState:
+    def copy(self) -> Self:
         """An independent copy: every list this state holds copied, the generator too."""
         twin = self.step_copy()
         twin.rng = self.rng.copy()
         twin.owner, twin.reserve, twin.deck = self.owner[:], self.reserve[:], self.deck[:]
         twin.hands = [h[:] for h in self.hands]
         twin.alive, twin.out_order = self.alive[:], self.out_order[:]
+        self.copy_more(twin)
         return twin
+
+    def copy_more(self, twin: Self) -> None:
+        """Where a subclass copies the mutable fields it adds, for `copy`."""
+
+
+_FIELD_VALUES: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+
+
+def _field_values(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    """Every field of a state class in constructor order, read in one C call."""
+    getter = _FIELD_VALUES.get(cls)
+    if getter is None:
+        getter = _FIELD_VALUES[cls] = attrgetter(*(f.name for f in fields(cls)))
+    return getter
 
 
 _MODE = catalogued("risk-classic")

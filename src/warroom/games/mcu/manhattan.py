@@ -55,7 +55,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Self
 
 from warroom.core.actions import Action
 from warroom.core.board import Board, reachable
@@ -139,21 +139,9 @@ class BfmState(McuState):
     ally_move_left: bool
     through: bool  # a power: this turn's maneuvers may pass through any sector
 
-    def step_copy(self) -> BfmState:
-        """A shallow copy with the armies copied; handlers replace what else they change."""
-        twin = copy.copy(self)
-        twin.armies = self.armies[:]
-        return twin
-
-    def copy(self) -> BfmState:
-        twin = self.step_copy()
-        twin.rng = self.rng.copy()
-        twin.owner, twin.reserve, twin.deck = self.owner[:], self.reserve[:], self.deck[:]
-        twin.hands = [h[:] for h in self.hands]
+    def copy_more(self, twin: Self) -> None:
+        super(BfmState, self).copy_more(twin)
         twin.piles = [p[:] for p in self.piles]
-        twin.alive, twin.out_order = self.alive[:], self.out_order[:]
-        twin.discard = self.discard[:]
-        return twin
 
 
 def _bfm(st: RiskState) -> BfmState:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from warroom.core.actions import Action
 from warroom.core.board import reachable
@@ -67,50 +67,8 @@ class McuState(RiskState):
     discard: list[int]  # MCU13: traded cards, face up (public)
     trade_open: bool  # S3/MCU13: a turn-in may still be made this turn
 
-    def step_copy(self) -> McuState:
-        """As `RiskState.step_copy`: the armies copied, the other lists shared until changed."""
-        return McuState(
-            self.board,
-            self.options,
-            self.players,
-            self.neutral,
-            self.rng,
-            self.owner,
-            self.armies[:],
-            self.reserve,
-            self.hands,
-            self.deck,
-            self.sets_traded,
-            self.phase,
-            self.current,
-            self.first,
-            self.turn,
-            self.pending,
-            self.elimination_trade,
-            self.conquered,
-            self.card_bonus_taken,
-            self.attack_from,
-            self.attack_to,
-            self.attack_dice,
-            self.alive,
-            self.out_order,
-            self.outcome,
-            self.manhattan,
-            self.decks,
-            self.chart,
-            self.factions,
-            self.discard,
-            self.trade_open,
-        )
-
-    def copy(self) -> McuState:
-        twin = self.step_copy()
-        twin.rng = self.rng.copy()
-        twin.owner, twin.reserve, twin.deck = self.owner[:], self.reserve[:], self.deck[:]
-        twin.hands = [h[:] for h in self.hands]
-        twin.alive, twin.out_order = self.alive[:], self.out_order[:]
+    def copy_more(self, twin: Self) -> None:
         twin.discard = self.discard[:]
-        return twin
 
 
 _MODE = catalogued("mcu-skirmish")
