@@ -239,9 +239,10 @@ class Table:
             self._moves = (int(token), self._moves)
         action = decision.action
         if action is not None:
-            self._decision = None
             self._pending = (decision.seat, action)
-            if self._attempt():
+            done = self._attempt()  # a step that raises changes nothing: the decision stays
+            self._decision = None
+            if done:
                 self._settle()
         return action
 
