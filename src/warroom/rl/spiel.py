@@ -194,10 +194,18 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         return text
 
 
-@cache
 def _uniform(bound: int) -> list[tuple[int, float]]:
-    """A draw's outcomes, all equally likely (read, never changed, by each chance node)."""
+    """A draw's outcomes, all equally likely: kept for the common sizes (read, never
+    changed), built afresh for the rare large rolls rather than held for good."""
+    return _kept(bound) if bound <= _KEPT else _listed(bound)
+
+
+def _listed(bound: int) -> list[tuple[int, float]]:
     return [(outcome, 1.0 / bound) for outcome in range(bound)]
+
+
+_KEPT = 6**5
+_kept = cache(_listed)
 
 
 class WarroomObserver:
