@@ -45,10 +45,10 @@ def test_open_spiel_random_simulation(mode: str) -> None:
     import pyspiel
 
     game = open_spiel_game(mode, **short(mode, 60))
-    # Sampled chance: OpenSpiel serializes such a state through its generator, which a Python
-    # game cannot hand over, so the serialization round trip is left out (docs/rl.md).
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    # Explicit chance, so the serialization round trip is on: a state is its moves, replayed.
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
     assert game.num_players() == games.get_mode(mode).min_players
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
 
 
 def _episode(env: Any, seed: int, steps: int) -> list[tuple[bytes, float]]:

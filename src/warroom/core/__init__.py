@@ -18,7 +18,17 @@ from warroom.core.events import Event
 from warroom.core.game import Game, Outcome, Seat
 from warroom.core.match import SAVE_FORMAT_VERSION, Match
 from warroom.core.registry import get_mode, modes, register
-from warroom.core.rng import GENERATORS, HIDDEN, HiddenRng, KeyedRng, Rng, make_rng
+from warroom.core.rng import (
+    GENERATORS,
+    HIDDEN,
+    ChanceNeeded,
+    HiddenRng,
+    KeyedRng,
+    Rng,
+    Script,
+    ScriptedRng,
+    make_rng,
+)
 
 __all__ = [
     "GENERATORS",
@@ -27,6 +37,7 @@ __all__ = [
     "Action",
     "BoardError",
     "CannotUndo",
+    "ChanceNeeded",
     "Event",
     "Game",
     "HiddenRng",
@@ -38,6 +49,8 @@ __all__ = [
     "Outcome",
     "Rng",
     "SaveError",
+    "Script",
+    "ScriptedRng",
     "Seat",
     "UnknownMode",
     "WarroomError",

@@ -3,7 +3,9 @@
 A game is a set of pure functions over its state: who must decide, what they may
 do, what an action does, what each seat may see, and how the game ended. Decisions
 by any seat (a defender's dice, a bid, a sealed choice) are just seats listed by
-`to_move`; chance comes only from the `Rng` inside the state.
+`to_move`; chance comes only from the `Rng` inside the state, drawn on a copy the step owns
+and only through `below` (`die`, `roll` and `shuffle` use it), so a `ScriptedRng` can make
+every draw an explicit chance node (the OpenSpiel adapter) with no code of the mode's own.
 """
 
 from __future__ import annotations

@@ -13,6 +13,11 @@ machine and any Python version):
   the key, so with a key drawn from the operating system nobody can predict a draw from
   the ones they saw. Served games use it.
 
+Every draw the rules make is one `below(n)` (a die, a roll of several dice as one draw into
+the table of their equally likely faces, each step of a shuffle), so a third kind,
+`ScriptedRng`, plays chance from a list of outcomes instead and asks for the next one
+(`ChanceNeeded`): the OpenSpiel adapter's explicit chance nodes.
+
 A generator is named in saves (`GENERATORS`), so a replay draws exactly what the game drew.
 """
 
@@ -133,6 +138,67 @@ class HiddenRng(Rng):
 
 
 HIDDEN = HiddenRng()
+
+
+class ChanceNeeded(Exception):
+    """A scripted draw past the end of its script: `bound` equally likely outcomes
+    (0 to bound - 1) are wanted. Not a WarroomError: nothing was refused, and the state the
+    step began from is unchanged (steps draw from their own copy), so it can be retried."""
+
+    def __init__(self, bound: int) -> None:
+        super().__init__(f"a draw of 1 in {bound} is wanted")
+        self.bound = bound
+
+
+class Script:
+    """The outcomes a `ScriptedRng` and all its copies play, in order: `outcomes` are the
+    draws from number `start` on (the ones before are played and need not be kept). The
+    copies share it (a step copies the generator in its state before drawing), so whoever
+    plays the game can set the outcomes and retry a step from the state it began at without
+    reaching into that state; each copy keeps its own position (the counter), as every
+    generator does."""
+
+    __slots__ = ("outcomes", "start")
+
+    def __init__(self, outcomes: tuple[int, ...] = (), start: int = 0) -> None:
+        self.outcomes = outcomes
+        self.start = start
+
+
+class ScriptedRng(Rng):
+    """Draws the script's outcomes in order: `below(n)` gives the next one (checked to be
+    under n) and raises `ChanceNeeded(n)` once the script is spent. Explicit chance: the
+    outcomes a generator would draw, taken one by one as `below` draws them, make the
+    scripted game play exactly as the generator's game."""
+
+    __slots__ = ("script",)
+    generator: ClassVar[str] = "scripted"
+
+    def __init__(self, script: Script, counter: int = 0) -> None:
+        self.seed = 0
+        self.counter = counter
+        self.script = script
+
+    def copy(self) -> ScriptedRng:
+        return ScriptedRng(self.script, self.counter)
+
+    def next_u64(self) -> int:
+        raise RuntimeError("a scripted generator plays bounded draws only (below)")
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        script = self.script
+        index = self.counter - script.start
+        if index < 0:
+            raise ValueError(f"draw {self.counter} is before the script's first, {script.start}")
+        if index >= len(script.outcomes):
+            raise ChanceNeeded(n)
+        outcome = script.outcomes[index]
+        if not 0 <= outcome < n:
+            raise ValueError(f"scripted outcome {outcome} is not below {n}")
+        self.counter += 1
+        return outcome
 
 GENERATORS: dict[str, type[Rng]] = {cls.generator: cls for cls in (Rng, KeyedRng)}
 

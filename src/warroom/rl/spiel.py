@@ -1,13 +1,13 @@
 """Every mode as an OpenSpiel game, through OpenSpiel's Python game API.
 
-Chance is sampled (`SAMPLED_STOCHASTIC`): the modes draw dice and cards from the generator in
-their state while a rule is applied, so no chance node can be listed generically. Every
-initial state of a game is seeded by its `seed` parameter (default 0), so replaying a history
-gives the same state (OpenSpiel's serialization relies on it) and a clone replays the same
-luck; load another seed for other luck, or pass seed -1 for the next seed at each new
-initial state (0, 1, 2, ...; then a history no longer replays). OpenSpiel serializes a
-sampled-chance state only through its generator's state, which the Python API cannot give,
-so `serialize` is left out of its checks.
+Chance is explicit (`EXPLICIT_STOCHASTIC`), with no code of any mode's own: every draw the
+rules make is one `below(n)` of the generator in their state, so the state plays on a
+`ScriptedRng` (`Table.reset_explicit`), and a step, or the setup, that draws past the
+outcomes given so far makes a chance node of n equally likely outcomes (a die: 6; a roll of
+five dice, drawn as one: 7,776; each step of a shuffle: the cards left). Its outcome is
+added and the step played again from the state it began at. So the history (tokens and
+chance outcomes) is the whole game: replaying it gives the same state, and a state
+serializes (OpenSpiel's `serialize`, pickling) as its game and moves (`Table.__reduce_ex__`).
 
 Information states and observations are a seat's view (never the state) with the seat's own
 action under way, as a string and as the hashed features of `warroom.rl.encoding`.
@@ -15,17 +15,24 @@ action under way, as a string and as the hashed features of `warroom.rl.encoding
 
 from __future__ import annotations
 
-import json
+from functools import cache
 from typing import Any
 
 import numpy as np
 import pyspiel
 
+from warroom.core.errors import WarroomError
+from warroom.core.game import OptionValue
 from warroom.core.registry import get_mode
 from warroom.rl.encoding import ACTIONS, FEATURES, token_name
-from warroom.rl.table import Table
+from warroom.rl.table import REWARDS, Table
 
 _DEFAULT_MAX_STEPS = 100_000
+
+MAX_CHANCE_OUTCOMES = 6**8
+"""The most outcomes a chance node may have, which OpenSpiel asks a game to declare: eight
+six-sided dice in one roll. Today's largest is 6**7 (MCU Guardians' seven d6s with both
+extra-die Sets); a draw past it is refused with this number named."""
 
 
 def short_name(mode: str) -> str:
@@ -38,7 +45,7 @@ def game_type(mode: str) -> Any:
         short_name=short_name(mode),
         long_name=f"warroom {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -48,12 +55,21 @@ def game_type(mode: str) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={
-            "players": game.min_players,
-            "seed": 0,
-            "options": "{}",  # the mode's options and the RL ones, as JSON
-        },
+        parameter_specification=parameters(mode),
     )
+
+
+def parameters(mode: str) -> dict[str, OptionValue]:
+    """The game's parameters and their defaults: the player count, the mode's own options
+    and the RL ones (one parameter each, so a game's name, `warroom_risk_classic(players=3,
+    turn_limit=30)`, is what OpenSpiel's serialization writes and reads)."""
+    game = get_mode(mode)
+    return {
+        "players": game.min_players,
+        **{option.name: option.default for option in game.options},
+        "reward": REWARDS[0],
+        "max_steps": _DEFAULT_MAX_STEPS,
+    }
 
 
 _REGISTERED: set[str] = set()
@@ -73,12 +89,15 @@ def register(mode: str) -> str:
 
 def load(mode: str, players: int | None = None, **options: object) -> Any:
     name = register(mode)
-    params: dict[str, Any] = {"options": json.dumps(options, sort_keys=True)}
+    for refused in ("seed", "generator"):
+        if refused in options:
+            raise WarroomError(
+                f"an OpenSpiel game takes no {refused}: its chance is explicit (chance nodes"
+                " whose outcomes are in the history), not drawn from a generator"
+            )
+    params: dict[str, Any] = {key.replace("-", "_"): value for key, value in options.items()}
     if players is not None:
         params["players"] = int(players)
-    if "seed" in options:
-        params["seed"] = int(str(options.pop("seed")))
-        params["options"] = json.dumps(options, sort_keys=True)
     return pyspiel.load_game(name, params)
 
 
@@ -91,37 +110,27 @@ class WarroomGame(pyspiel.Game):  # type: ignore[misc]
         mode = self.mode
         kind = game_type(mode)
         full = {**kind.parameter_specification, **(params or {})}
-        options = json.loads(str(full["options"]))
-        options.setdefault("max_steps", _DEFAULT_MAX_STEPS)
-        self.players = int(full["players"])
-        self.options = options
-        self.table = Table(mode, self.players, **dict(options))  # checks them now
+        self.players = int(full.pop("players"))
+        self.options = full
+        self.table = Table(mode, self.players, **full)  # checks them now
         low, high = self.table.utility_range()
         super().__init__(
             kind,
             pyspiel.GameInfo(
                 num_distinct_actions=ACTIONS,
-                max_chance_outcomes=0,
+                max_chance_outcomes=MAX_CHANCE_OUTCOMES,
                 num_players=self.players,
                 min_utility=low,
                 max_utility=high,
                 utility_sum=None,
-                max_game_length=int(options["max_steps"]),
+                max_game_length=int(full["max_steps"]),
             ),
-            {k: full[k] for k in ("players", "seed", "options")},
+            {"players": self.players, **full},
         )
-        self._seed = int(full["seed"])
-        self._next_seed = 0
-        if self._seed >= 0:
-            self.table.reset(self._seed)
+        self.table.reset_explicit()  # as far as the setup goes without chance: every game's start
 
     def new_initial_state(self) -> WarroomState:
-        if self._seed >= 0:
-            return WarroomState(self, self.table.clone())
-        table = self.table.clone()
-        table.reset(self._next_seed)
-        self._next_seed += 1
-        return WarroomState(self, table)
+        return WarroomState(self, self.table.clone())
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -135,21 +144,38 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         self.table = table
 
     def current_player(self) -> int:
+        if self.table.chance:
+            return int(pyspiel.PlayerId.CHANCE)
         if self.table.over:
             return int(pyspiel.PlayerId.TERMINAL)
         mover = self.table.mover()
         assert mover is not None
         return mover
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return _uniform(self.table.chance) if self.table.chance else []
+
     def _legal_actions(self, player: int) -> list[int]:
+        if player == pyspiel.PlayerId.CHANCE:
+            return list(range(self.table.chance))
         if self.table.over or self.table.mover() != player:
             return []
         return self.table.decision().legal_tokens()
 
     def _apply_action(self, action: int) -> None:
-        self.table.step(int(action))
+        if self.table.chance:
+            self.table.resolve(int(action))
+        else:
+            self.table.step(int(action))
+        if self.table.chance > MAX_CHANCE_OUTCOMES:
+            raise WarroomError(
+                f"a draw of {self.table.chance:,} outcomes is more than the"
+                f" {MAX_CHANCE_OUTCOMES:,} an OpenSpiel game here declares"
+            )
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance {action} of {self.table.chance}"
         return token_name(int(action))
 
     def is_terminal(self) -> bool:
@@ -159,8 +185,27 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         return self.table.returns()
 
     def __str__(self) -> str:
-        state = self.table.state
-        return self.table.game.view(state, None).__repr__()
+        table = self.table
+        text = "setting up" if table.state is None else repr(table.game.view(table.state, None))
+        if table.chance:
+            waiting = table.pending
+            after = f" for {waiting[1]} by seat {waiting[0]}" if waiting is not None else ""
+            text += f"\nchance: a draw of 1 in {table.chance}{after}"
+        return text
+
+
+def _uniform(bound: int) -> list[tuple[int, float]]:
+    """A draw's outcomes, all equally likely: kept for the common sizes (read, never
+    changed), built afresh for the rare large rolls rather than held for good."""
+    return _kept(bound) if bound <= _KEPT else _listed(bound)
+
+
+def _listed(bound: int) -> list[tuple[int, float]]:
+    return [(outcome, 1.0 / bound) for outcome in range(bound)]
+
+
+_KEPT = 6**5
+_kept = cache(_listed)
 
 
 class WarroomObserver:

@@ -3,11 +3,16 @@ share: the state, the decision under way, each seat's observation and mask, and 
 
 It plays on the rules' event-free step (`Game.play`, the path search and simulation use) and
 never hands out the state: a seat gets its view's features and its own mask, nothing else.
+
+Chance is drawn from a seeded generator (`reset`), or made explicit (`reset_explicit`, what
+OpenSpiel plays): the state's generator is then a `ScriptedRng`, and a step (or the setup)
+that draws past the outcomes given so far waits at a chance node of `chance` equally likely
+outcomes until `resolve` gives one; it is then retried from the state it began at, which a
+step never changes (rules draw from their own copy of the generator).
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,6 +24,7 @@ from warroom.core.errors import WarroomError
 from warroom.core.game import Game, OptionValue, Outcome, Seat
 from warroom.core.match import DEFAULT_GENERATOR
 from warroom.core.registry import get_mode
+from warroom.core.rng import ChanceNeeded, Script, ScriptedRng
 from warroom.rl.encoding import (
     ACTIONS,
     FEATURES,
@@ -33,6 +39,9 @@ REWARDS = ("share", "win-loss", "rank")
 share: the winners split 1 (a sole winner 1, two winners 0.5 each), the others 0;
 win-loss: +1 each winner, -1 each other seat;
 rank: +1 first to -1 last by the outcome's ranking (the winners first where it has none)."""
+
+
+Moves = tuple[int, "Moves"] | None
 
 
 class Table:
@@ -53,42 +62,107 @@ class Table:
         self.generator = str(options.pop("generator", DEFAULT_GENERATOR))
         self.options: dict[str, OptionValue] = self.game.resolve_options(options)
         self.features = Features()
-        self.state: Any = None
+        self.state: Any = None  # None only while explicit chance sets the game up
         self.steps = 0
         self._decision: Decision | None = None
         self.bots: dict[Seat, Bot] = {}
+        # Explicit chance: the script the state's generator reads, the outcomes given to the
+        # step under way and the draws before it, the bound of the draw waited on (0: none),
+        # the seat's action that waits on it, and every token and outcome given, the last
+        # first (a chain of pairs, shared by clones), which replays the game.
+        self.script: Script | None = None
+        self.outcomes: tuple[int, ...] = ()
+        self.drawn = 0
+        self.chance = 0
+        self._pending: tuple[Seat, Action] | None = None
+        self._moves: Moves = None
 
     action_count = ACTIONS
     feature_count = FEATURES
 
     def reset(self, seed: int, bots: Mapping[Seat, Bot] | None = None) -> None:
+        """A new game drawing chance from the `generator` at `seed`."""
         self.state = self.game.new_game(self.players, seed, self.options, self.generator)
+        self._restart(bots)
+        self.script = None
+        self._settle()
+
+    def reset_explicit(self) -> None:
+        """A new game with explicit chance: it begins at a chance node while the setup draws."""
+        self.state = None
+        self._restart(None)
+        self.script = Script()
+        if self._attempt():
+            self._settle()
+
+    def _restart(self, bots: Mapping[Seat, Bot] | None) -> None:
         self.steps = 0
         self._decision = None
         self.bots = dict(bots or {})
-        self._settle()
+        self.outcomes = ()
+        self.drawn = 0
+        self.chance = 0
+        self._pending = None
+        self._moves = None
+
+    def resolve(self, outcome: int) -> None:
+        """The chance node's outcome (0 to `chance` - 1, each equally likely): the step
+        waiting on it is played again with it, and goes on to the next real choice or the
+        next chance node."""
+        if not 0 <= outcome < self.chance:
+            raise ValueError(f"no chance node with an outcome {outcome} here")
+        self.outcomes += (outcome,)
+        self._moves = (outcome, self._moves)
+        if self._attempt():
+            self._settle()
+
+    def _attempt(self) -> bool:
+        """Play what is under way (the setup while there is no state, else the pending
+        action) on the outcomes given so far; False when it waits at a chance node."""
+        script = self.script
+        if script is not None:  # clones share the script: set it each time
+            script.outcomes, script.start = self.outcomes, self.drawn
+        try:
+            if self.state is None:
+                assert self.script is not None, "only explicit chance begins with no state"
+                self.state = self.game.setup(self.players, ScriptedRng(self.script), self.options)
+            elif self._pending is not None:
+                seat, action = self._pending
+                self.state = self.game.play(self.state, seat, action)
+        except ChanceNeeded as need:
+            self.chance = need.bound
+            return False
+        self.chance = 0
+        self._pending = None
+        self.drawn += len(self.outcomes)
+        self.outcomes = ()
+        return True
 
     def _settle(self) -> None:
-        """Play on until a learner has a real choice: bots' decisions, and actions forced
-        because a learner has only one."""
+        """Play on until a learner has a real choice (or a chance node): bots' decisions,
+        and actions forced because a learner has only one."""
         while self._decision is None and (seat := self.mover()) is not None:
             bot = self.bots.get(seat)
             if bot is not None:
                 legal = self.game.legal_actions(self.state, seat)
                 action = bot.choose(seat, self.game.observe(self.state, seat), legal)
-                self.state = self.game.play(self.state, seat, action)
-                continue
-            decision = Decision.start(seat, self.game.legal_actions(self.state, seat))
-            forced = decision.action
-            if forced is None:
-                self._decision = decision
             else:
-                self.state = self.game.play(self.state, seat, forced)
+                decision = Decision.start(seat, self.game.legal_actions(self.state, seat))
+                forced = decision.action
+                if forced is None:
+                    self._decision = decision
+                    return
+                action = forced
+            self._pending = (seat, action)
+            if not self._attempt():
+                return
 
     def clone(self) -> Table:
-        """An independent copy: rule states are never changed in place, so they are shared;
-        the action under way is copied (bots, whose generators move, are not cloned)."""
-        twin = copy.copy(self)
+        """An independent copy: rule states are never changed in place, so they are shared
+        (the script too, which `_attempt` sets before each use); the action under way is
+        copied (bots, whose generators move, are not cloned)."""
+        twin = Table.__new__(Table)  # not copy.copy, which would pickle (`__reduce_ex__`)
+        twin.__dict__.update(self.__dict__)
         if self._decision is not None:
             twin._decision = self._decision.copy()
         return twin
@@ -97,6 +171,28 @@ class Table:
         """What OpenSpiel's clone calls (on each state's attributes): `clone`."""
         return self.clone()
 
+    def moves(self) -> list[int]:
+        """Every token and chance outcome given since `reset_explicit`, in order."""
+        out: list[int] = []
+        link = self._moves
+        while link is not None:
+            out.append(link[0])
+            link = link[1]
+        return out[::-1]
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """With explicit chance, what is pickled (OpenSpiel's serialization of a state) is
+        the game and its moves, replayed when loaded: no state, board or generator."""
+        if self.script is None:
+            return object.__reduce_ex__(self, protocol)
+        options = {
+            **self.options,
+            "reward": self.reward,
+            "max_steps": self.max_steps,
+            "generator": self.generator,
+        }
+        return (replayed, (self.game.id, self.players, options, self.moves()))
+
     # -- whose turn ------------------------------------------------------------------------
     @property
     def over(self) -> bool:
@@ -104,25 +200,33 @@ class Table:
 
     @property
     def outcome(self) -> Outcome | None:
+        if self.state is None:
+            return None
         outcome: Outcome | None = self.game.outcome(self.state)
         return outcome
 
     @property
     def truncated(self) -> bool:
-        return bool(self.max_steps) and self.steps >= self.max_steps
+        """After `max_steps` tokens, once the last action's chance is given."""
+        return bool(self.max_steps) and self.steps >= self.max_steps and not self.chance
 
     def mover(self) -> Seat | None:
-        """The seat deciding now (the first of several sealed deciders), None when over.
-        Between steps this is always a learner with a real choice."""
-        if self.over:
+        """The seat deciding now (the first of several sealed deciders), None when over or
+        at a chance node. Between steps this is always a learner with a real choice."""
+        if self.over or self.chance:
             return None
         movers = self.game.to_move(self.state)
         return movers[0] if movers else None
 
+    @property
+    def pending(self) -> tuple[Seat, Action] | None:
+        """The action waiting on the chance node (None at the setup's)."""
+        return self._pending if self.chance else None
+
     def decision(self) -> Decision:
         """The action the learner to move is spelling out."""
         if self._decision is None:
-            raise WarroomError("the game is over")
+            raise WarroomError("chance is to play now" if self.chance else "the game is over")
         return self._decision
 
     # -- acting ----------------------------------------------------------------------------
@@ -131,11 +235,15 @@ class Table:
         decision = self.decision()
         decision.choose(int(token))
         self.steps += 1
+        if self.script is not None:
+            self._moves = (int(token), self._moves)
         action = decision.action
         if action is not None:
-            self.state = self.game.play(self.state, decision.seat, action)
+            self._pending = (decision.seat, action)
+            done = self._attempt()  # a step that raises changes nothing: the decision stays
             self._decision = None
-            self._settle()
+            if done:
+                self._settle()
         return action
 
     def try_step(self, token: int) -> bool:
@@ -153,10 +261,15 @@ class Table:
         return decision.prefix if decision is not None and decision.seat == seat else []
 
     def observation(self, seat: Seat) -> np.ndarray:
-        """The seat's features: its view and its own action under way, nothing else."""
+        """The seat's features: its view and its own action under way, nothing else (all
+        zero while explicit chance sets the game up)."""
+        if self.state is None:
+            return np.zeros(FEATURES, dtype=np.float32)
         return seat_features(self.features, self.game, self.state, seat, self._own_prefix(seat))
 
     def observation_text(self, seat: Seat) -> str:
+        if self.state is None:
+            return "setting up"
         return view_text(self.game.view(self.state, seat), self._own_prefix(seat))
 
     def mask(self, seat: Seat) -> np.ndarray:
@@ -183,3 +296,15 @@ class Table:
 
     def utility_range(self) -> tuple[float, float]:
         return (0.0, 1.0) if self.reward == "share" else (-1.0, 1.0)
+
+
+def replayed(mode: str, players: int, options: dict[str, Any], moves: list[int]) -> Table:
+    """The explicit-chance table that `moves` (tokens and chance outcomes) lead to."""
+    table = Table(mode, players, **options)
+    table.reset_explicit()
+    for move in moves:
+        if table.chance:
+            table.resolve(move)
+        else:
+            table.step(move)
+    return table
