@@ -123,6 +123,48 @@ class RiskState:
         """Where a subclass copies the mutable fields it adds, for `copy`."""
 
 
+def opening(
+    board: Board,
+    options: Mapping[str, OptionValue],
+    players: int,
+    rng: Rng,
+    first: Seat,
+    phase: str,
+    **given: Any,
+) -> dict[str, Any]:
+    """The fields of a state built on Classic as a game opens: an empty board, no cards
+    dealt, nobody out; each mode's setup gives (`given`) what it starts otherwise, and its
+    own fields."""
+    n = len(board)
+    return {
+        "board": board,
+        "options": dict(options),
+        "players": players,
+        "neutral": None,
+        "rng": rng,
+        "owner": [-1] * n,
+        "armies": [0] * n,
+        "reserve": [0] * players,
+        "hands": [[] for _ in range(players)],
+        "deck": [],
+        "sets_traded": 0,
+        "phase": phase,
+        "current": first,
+        "first": first,
+        "turn": 0,
+        "pending": 0,
+        "elimination_trade": False,
+        "conquered": False,
+        "card_bonus_taken": False,
+        "attack_from": -1,
+        "attack_to": -1,
+        "attack_dice": 0,
+        "alive": [True] * players,
+        "out_order": [],
+        "outcome": None,
+    } | given
+
+
 _FIELD_VALUES: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 
 
@@ -157,31 +199,16 @@ class ClassicRisk(Game[RiskState]):
         sides = players + 1 if two else players
         first = _roll_for_first(rng, players)
         st = RiskState(
-            board=board,
-            options=dict(options),
-            players=players,
-            neutral=2 if two else None,
-            rng=rng,
-            owner=[-1] * n,
-            armies=[0] * n,
-            reserve=[TWO_PLAYER_ARMIES if two else STARTING_ARMIES[players]] * sides,
-            hands=[[] for _ in range(players)],
-            deck=[],
-            sets_traded=0,
-            phase=CLAIM,
-            current=first,
-            first=first,
-            turn=0,
-            pending=0,
-            elimination_trade=False,
-            conquered=False,
-            card_bonus_taken=False,
-            attack_from=-1,
-            attack_to=-1,
-            attack_dice=0,
-            alive=[True] * players,
-            out_order=[],
-            outcome=None,
+            **opening(
+                board,
+                options,
+                players,
+                rng,
+                first,
+                CLAIM,
+                neutral=2 if two else None,
+                reserve=[TWO_PLAYER_ARMIES if two else STARTING_ARMIES[players]] * sides,
+            )
         )
         territory_cards = list(range(n))
         if two or options["setup"] == "deal":

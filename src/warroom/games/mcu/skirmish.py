@@ -92,7 +92,6 @@ class McuSkirmish(ClassicRisk):
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> McuState:
         m, cards, chart = manhattan(), decks(), recruitment()
         board = m.board
-        n = len(board)
         # MCU3: the 5 faction decks shuffled into one; MCU1/MCU3 factions are cosmetic.
         factions = list(range(len(cards.factions)))
         if options["factions"] == "random":
@@ -101,37 +100,21 @@ class McuSkirmish(ClassicRisk):
         deck = list(range(len(cards.card_ids)))
         rng.shuffle(deck)
         return McuState(
-            board=board,
-            options=dict(options),
-            players=players,
-            neutral=None,
-            rng=rng,
-            owner=[-1] * n,
-            armies=[0] * n,
-            reserve=[0] * players,
-            hands=[[] for _ in range(players)],
-            deck=deck,
-            sets_traded=0,
-            phase=CLAIM,
-            current=first,
-            first=first,
-            turn=0,
-            pending=0,
-            elimination_trade=False,
-            conquered=False,
-            card_bonus_taken=False,
-            attack_from=-1,
-            attack_to=-1,
-            attack_dice=0,
-            alive=[True] * players,
-            out_order=[],
-            outcome=None,
-            manhattan=m,
-            decks=cards,
-            chart=chart,
-            factions=tuple(factions[:players]),
-            discard=[],
-            trade_open=False,
+            **rc.opening(
+                board,
+                options,
+                players,
+                rng,
+                first,
+                CLAIM,
+                deck=deck,
+                manhattan=m,
+                decks=cards,
+                chart=chart,
+                factions=tuple(factions[:players]),
+                discard=[],
+                trade_open=False,
+            )
         )
 
     # -- names ---------------------------------------------------------------------------
