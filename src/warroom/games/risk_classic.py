@@ -540,6 +540,28 @@ class ClassicRisk(Game[RiskState]):
     def _card_name(self, st: RiskState, card: int) -> str:
         return card_name(st.board, card)
 
+    def _card_text(self, st: RiskState, card: int) -> str:
+        """A drawn card as its drawer reads it (a mode may say more than its name)."""
+        return self._card_name(st, card)
+
+
+def take_card(g: ClassicRisk, st: RiskState, seat: Seat, card: int, ev: Events) -> None:
+    """`card`, already off its pile, into `seat`'s hand: its face told to that seat only."""
+    st.hands = st.hands[:]
+    st.hands[seat] = sorted([*st.hands[seat], card])
+    if ev is not None:
+        ev.append(
+            Event(
+                "draw",
+                f"{g.side_name(st, seat)} draws a card",
+                {"seat": seat},
+                seat=seat,
+                secret={"card": g._card_name(st, card)},
+                secret_text=f"You draw {g._card_text(st, card)}",
+                reveals=True,
+            )
+        )
+
 
 def player_name(seat: Seat) -> str:
     return f"Player {seat + 1}"
@@ -1059,20 +1081,7 @@ def _end_attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events
     if st.conquered and st.deck:
         card = st.deck[-1]
         st.deck = st.deck[:-1]
-        st.hands = st.hands[:]
-        st.hands[seat] = sorted([*st.hands[seat], card])
-        if ev is not None:
-            ev.append(
-                Event(
-                    "draw",
-                    f"{g.side_name(st, seat)} draws a card",
-                    {"seat": seat},
-                    seat=seat,
-                    secret={"card": g._card_name(st, card)},
-                    secret_text=f"You draw {g._card_name(st, card)}",
-                    reveals=True,
-                )
-            )
+        take_card(g, st, seat, card, ev)
     st.phase = FORTIFY
 
 

@@ -265,6 +265,13 @@ class McuBattleForManhattan(McuSkirmish):
         return st
 
     # -- names ---------------------------------------------------------------------------
+    def _card_text(self, st: RiskState, card: int) -> str:
+        bat, cards = _bfm(st).battle, _bfm(st).decks
+        return (
+            f"{cards.card_ids[card]} ({cards.symbols[card]} symbols, "
+            f"Ally {bat.ally_ids[bat.card_ally[card]]}, {bat.card_power[card].text()})"
+        )
+
     def seat_names(self, state: RiskState) -> list[str]:
         st = _bfm(state)
         return [
@@ -629,22 +636,7 @@ def _draw_own(g: ClassicRisk, st: BfmState, seat: Seat, ev: rc.Events) -> None:
     st.piles = st.piles[:]
     card = st.piles[f][-1]
     st.piles[f] = st.piles[f][:-1]
-    st.hands = st.hands[:]
-    st.hands[seat] = sorted([*st.hands[seat], card])
-    if ev is not None:
-        bat, cards = st.battle, st.decks
-        ev.append(
-            Event(
-                "draw",
-                f"{g.side_name(st, seat)} draws a card",
-                {"seat": seat},
-                seat=seat,
-                secret={"card": cards.card_ids[card]},
-                secret_text=f"You draw {cards.card_ids[card]} ({cards.symbols[card]} symbols, "
-                f"Ally {bat.ally_ids[bat.card_ally[card]]}, {bat.card_power[card].text()})",
-                reveals=True,
-            )
-        )
+    rc.take_card(g, st, seat, card, ev)
 
 
 # -- what may be done ------------------------------------------------------------------------

@@ -130,6 +130,9 @@ class McuSkirmish(ClassicRisk):
     def _card_name(self, st: RiskState, card: int) -> str:
         return _mcu(st).decks.card_ids[card]
 
+    def _card_text(self, st: RiskState, card: int) -> str:
+        return f"{self._card_name(st, card)} ({_mcu(st).decks.symbols[card]} symbols)"
+
     def _design(self, st: RiskState, card: int) -> str:
         return f"{_mcu(st).decks.symbols[card]} symbols"
 
@@ -365,21 +368,7 @@ def _draw(g: ClassicRisk, st: McuState, seat: Seat, ev: rc.Events) -> None:
             ev.append(Event("reshuffle", "The discard pile is shuffled into a new deck", {}))
     card = st.deck[-1]
     st.deck = st.deck[:-1]
-    st.hands = st.hands[:]
-    st.hands[seat] = sorted([*st.hands[seat], card])
-    if ev is not None:
-        ev.append(
-            Event(
-                "draw",
-                f"{g.side_name(st, seat)} draws a card",
-                {"seat": seat},
-                seat=seat,
-                secret={"card": st.decks.card_ids[card]},
-                secret_text=f"You draw {st.decks.card_ids[card]} "
-                f"({st.decks.symbols[card]} symbols)",
-                reveals=True,
-            )
-        )
+    rc.take_card(g, st, seat, card, ev)
 
 
 def _start_turn(g: ClassicRisk, st: McuState, ev: rc.Events) -> None:
