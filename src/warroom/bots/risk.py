@@ -123,7 +123,8 @@ class _Targets:
     to two territories), and a step replaces the owner list whenever it changes one
     (`RiskState.step_copy`), so the same list and sizes mean the same values: the rolls of
     an attack and the fortifying after it reuse them (`_targets`), and rescore only the
-    attacks whose armies changed."""
+    attacks whose armies changed. Search meets the same owners again and again (every
+    iteration walks from the same root), so `_targets` also keeps them by owners."""
 
     __slots__ = (
         "armies_seen",
@@ -133,9 +134,11 @@ class _Targets:
         "hands_matter",
         "held",
         "left",
+        "owner",
         "pairs",
         "scores",
         "seat",
+        "sizes",
         "st",
         "touching",
         "values",
@@ -144,7 +147,7 @@ class _Targets:
     def __init__(self, st: RiskState, seat: int) -> None:
         self.st, self.seat = st, seat
         self.values: dict[int, float] = {}
-        owner = st.owner
+        owner = self.owner = st.owner
         in_regions = [members(owner) for members in _region_owners(st.board)]
         self.counts = [owners.count(seat) for owners in in_regions]
         # The side holding every territory of a region, or -1.
@@ -156,6 +159,7 @@ class _Targets:
         left[-1] += owner.count(-1)
         # Only a side down to two territories has its hand in a value (`value`).
         self.hands_matter = any(left[o] <= 2 for o in range(st.players) if o != st.neutral)
+        self.sizes = tuple(map(len, st.hands)) if self.hands_matter else ()
         self.front: list[int] | None = None
         self.pairs: list[tuple[int, int]] = []  # (own territory, another side's neighbour)
         self.scores: list[float] = []  # per pair; -inf: too few armies to attack
@@ -165,13 +169,20 @@ class _Targets:
 
     def fits(self, st: RiskState, seat: int) -> bool:
         return (
-            self.st.owner is st.owner
+            self.owner is st.owner
             and self.seat == seat
-            and (
-                not self.hands_matter
-                or all(len(a) == len(b) for a, b in zip(self.st.hands, st.hands, strict=True))
-            )
+            and (not self.hands_matter or tuple(map(len, st.hands)) == self.sizes)
         )
+
+    def take(self, st: RiskState) -> _Targets | None:
+        """These targets for `st`, which has the same owners (as another list), board and
+        seat: None where the hands' sizes count and differ."""
+        if st.board is not self.st.board or (
+            self.hands_matter and tuple(map(len, st.hands)) != self.sizes
+        ):
+            return None
+        self.st, self.owner = st, st.owner
+        return self
 
     def value(self, t: int) -> float:
         """What taking `t` is worth to `seat`, in territories."""
@@ -190,7 +201,7 @@ class _Targets:
         holder = self.held[r]
         if holder >= 0 and holder != seat and holder != st.neutral:
             value += 1.5 * bonus  # breaks an opponent's region
-        o = st.owner[t]
+        o = self.owner[t]
         if 0 <= o < st.players and o != st.neutral:
             left = self.left[o]
             if left <= 2:
@@ -227,7 +238,7 @@ class _Targets:
 
     def _score_all(self, armies: list[int], card: float) -> None:
         """Every pair listed (in board order) and scored afresh."""
-        owner, seat, neighbors = self.st.owner, self.seat, self.st.board.neighbors
+        owner, seat, neighbors = self.owner, self.seat, self.st.board.neighbors
         values, value = self.values, self.value
         pairs: list[tuple[int, int]] = []
         scores: list[float] = []
@@ -256,14 +267,26 @@ class _Targets:
 
 
 _latest: dict[int, _Targets] = {}  # per seat, the targets last used
+# Targets by (seat, sides, owners): a search's iterations meet the same owners again and again.
+_kept: dict[tuple[object, ...], _Targets] = {}
+KEPT_MOST = 2048  # owner lists kept at most; all are dropped when full
 
 
 def _targets(st: RiskState, seat: int) -> _Targets:
-    """The seat's latest targets if they fit `st`, else new ones."""
+    """The seat's latest targets if they fit `st`, else those kept for the same owners, else
+    new ones. Values, pairs and front distances depend only on the owners (and sizes), and
+    scores are rescored where the armies differ, so any of them gives the same answers."""
     known = _latest.get(seat)
     if known is not None and known.fits(st, seat):
         return known
-    targets = _latest[seat] = _Targets(st, seat)
+    key = (seat, st.players, st.neutral, *st.owner)
+    kept = _kept.get(key)
+    targets = kept.take(st) if kept is not None else None
+    if targets is None:
+        if len(_kept) >= KEPT_MOST:
+            _kept.clear()
+        targets = _kept[key] = _Targets(st, seat)
+    _latest[seat] = targets
     return targets
 
 
