@@ -124,46 +124,53 @@ class _Targets:
     (`RiskState.step_copy`), so the same list and sizes mean the same values: the rolls of
     an attack and the fortifying after it reuse them (`_targets`), and rescore only the
     attacks whose armies changed. Search meets the same owners again and again (every
-    iteration walks from the same root), so `_targets` also keeps them by owners."""
+    iteration walks from the same root), so `_targets` also keeps them by owners; what they
+    keep is mostly tuples, which the garbage collector stops tracking, since a kept state and
+    its lists would make every full collection longer."""
 
     __slots__ = (
         "armies_seen",
+        "board",
         "card_seen",
         "counts",
         "front",
+        "hands",
         "hands_matter",
         "held",
         "left",
+        "neutral",
         "owner",
         "pairs",
+        "players",
         "scores",
         "seat",
         "sizes",
-        "st",
         "touching",
         "values",
     )
 
     def __init__(self, st: RiskState, seat: int) -> None:
-        self.st, self.seat = st, seat
+        self.board, self.players, self.neutral, self.seat = st.board, st.players, st.neutral, seat
         self.values: dict[int, float] = {}
         owner = self.owner = st.owner
         in_regions = [members(owner) for members in _region_owners(st.board)]
-        self.counts = [owners.count(seat) for owners in in_regions]
+        self.counts = tuple(owners.count(seat) for owners in in_regions)
         # The side holding every territory of a region, or -1.
-        self.held = [
+        self.held = tuple(
             owners[0] if owners.count(owners[0]) == len(owners) else -1 for owners in in_regions
-        ]
+        )
         # Territories per side, the neutral's too; the last entry also counts unclaimed ones.
-        left = self.left = [owner.count(o) for o in range(st.players + 2)]
+        left = [owner.count(o) for o in range(st.players + 2)]
         left[-1] += owner.count(-1)
+        self.left = tuple(left)
         # Only a side down to two territories has its hand in a value (`value`).
         self.hands_matter = any(left[o] <= 2 for o in range(st.players) if o != st.neutral)
+        self.hands = st.hands if self.hands_matter else None
         self.sizes = tuple(map(len, st.hands)) if self.hands_matter else ()
         self.front: list[int] | None = None
-        self.pairs: list[tuple[int, int]] = []  # (own territory, another side's neighbour)
+        self.pairs: tuple[tuple[int, int], ...] = ()  # (own territory, another side's neighbour)
         self.scores: list[float] = []  # per pair; -inf: too few armies to attack
-        self.touching: dict[int, list[int]] | None = None  # territory: the pairs it is in
+        self.touching: dict[int, tuple[int, ...]] | None = None  # territory: the pairs it is in
         self.armies_seen: list[int] = []  # the armies `scores` were scored with
         self.card_seen = -1.0  # the card value they were scored with (-1: never scored)
 
@@ -177,11 +184,13 @@ class _Targets:
     def take(self, st: RiskState) -> _Targets | None:
         """These targets for `st`, which has the same owners (as another list), board and
         seat: None where the hands' sizes count and differ."""
-        if st.board is not self.st.board or (
+        if st.board is not self.board or (
             self.hands_matter and tuple(map(len, st.hands)) != self.sizes
         ):
             return None
-        self.st, self.owner = st, st.owner
+        self.owner = st.owner
+        if self.hands_matter:
+            self.hands = st.hands
         return self
 
     def value(self, t: int) -> float:
@@ -189,8 +198,8 @@ class _Targets:
         known = self.values.get(t)
         if known is not None:
             return known
-        st, seat = self.st, self.seat
-        b = st.board
+        seat, neutral = self.seat, self.neutral
+        b = self.board
         r = b.region_of[t]
         size = _region_size(b)[r]
         bonus = b.region_bonus[r]
@@ -199,13 +208,14 @@ class _Targets:
         if count + 1 == size:
             value += 2.0 * bonus  # completes the region
         holder = self.held[r]
-        if holder >= 0 and holder != seat and holder != st.neutral:
+        if holder >= 0 and holder != seat and holder != neutral:
             value += 1.5 * bonus  # breaks an opponent's region
         o = self.owner[t]
-        if 0 <= o < st.players and o != st.neutral:
+        if 0 <= o < self.players and o != neutral:
             left = self.left[o]
             if left <= 2:
-                value += 3.0 + CARD_VALUE * len(st.hands[o]) / left  # towards an elimination
+                assert self.hands is not None  # kept wherever a side is down to two
+                value += 3.0 + CARD_VALUE * len(self.hands[o]) / left  # towards an elimination
         self.values[t] = value
         return value
 
@@ -219,10 +229,11 @@ class _Targets:
         if armies == seen:
             return self.scores
         if self.touching is None:
-            self.touching = {}
+            lists: dict[int, list[int]] = {}
             for i, (s, t) in enumerate(self.pairs):
-                self.touching.setdefault(s, []).append(i)
-                self.touching.setdefault(t, []).append(i)
+                lists.setdefault(s, []).append(i)
+                lists.setdefault(t, []).append(i)
+            self.touching = {u: tuple(pairs) for u, pairs in lists.items()}
         touching, pairs, scores, value = self.touching, self.pairs, self.scores, self.value
         for u in compress(range(len(armies)), map(ne, armies, seen)):
             for i in touching.get(u, ()):
@@ -238,7 +249,7 @@ class _Targets:
 
     def _score_all(self, armies: list[int], card: float) -> None:
         """Every pair listed (in board order) and scored afresh."""
-        owner, seat, neighbors = self.owner, self.seat, self.st.board.neighbors
+        owner, seat, neighbors = self.owner, self.seat, self.board.neighbors
         values, value = self.values, self.value
         pairs: list[tuple[int, int]] = []
         scores: list[float] = []
@@ -256,20 +267,23 @@ class _Targets:
                 if v is None:
                     v = value(t)
                 scores.append(p * (v + card) - (1 - p) * 1.0)
-        self.pairs, self.scores, self.touching = pairs, scores, None
+        self.pairs, self.scores, self.touching = tuple(pairs), scores, None
         self.armies_seen, self.card_seen = armies[:], card
 
     def front_distance(self) -> list[int]:
-        """`_front_distance` for these owners, computed once."""
+        """`_front_distance` for these owners, computed once (not to be changed)."""
         if self.front is None:
-            self.front = _front_distance(self.st, self.seat)
+            self.front = _front_of(self.board, self.owner, self.seat)
         return self.front
 
 
 _latest: dict[int, _Targets] = {}  # per seat, the targets last used
-# Targets by (seat, sides, owners): a search's iterations meet the same owners again and again.
+# Targets by (seat, sides, owners), for owners met a second time: a search's iterations meet
+# the same owners again and again, a plain game hardly ever (where keeping every one would
+# only make the garbage collector's passes longer).
 _kept: dict[tuple[object, ...], _Targets] = {}
-KEPT_MOST = 2048  # owner lists kept at most; all are dropped when full
+_met: set[int] = set()  # the hashes of the keys met once
+KEPT_MOST = 2048  # owner lists kept at most, the oldest dropped first
 
 
 def _targets(st: RiskState, seat: int) -> _Targets:
@@ -283,9 +297,16 @@ def _targets(st: RiskState, seat: int) -> _Targets:
     kept = _kept.get(key)
     targets = kept.take(st) if kept is not None else None
     if targets is None:
-        if len(_kept) >= KEPT_MOST:
-            _kept.clear()
-        targets = _kept[key] = _Targets(st, seat)
+        targets = _Targets(st, seat)
+        met = hash(key)
+        if met in _met:
+            if len(_kept) >= KEPT_MOST:
+                del _kept[next(iter(_kept))]  # the oldest
+            _kept[key] = targets
+        else:
+            if len(_met) >= 8 * KEPT_MOST:
+                _met.clear()
+            _met.add(met)
     _latest[seat] = targets
     return targets
 
@@ -486,8 +507,12 @@ def _best_fortify(st: RiskState, seat: int) -> tuple[int, int, int] | None:
 
 def _front_distance(st: RiskState, seat: int) -> list[int]:
     """Steps through own territories to one bordering another side (0: on the front)."""
-    b = st.board
-    owner, neighbors = st.owner, b.neighbors
+    return _front_of(st.board, st.owner, seat)
+
+
+def _front_of(b: Board, owner: list[int], seat: int) -> list[int]:
+    """`_front_distance` from the board and owner list."""
+    neighbors = b.neighbors
     far = len(b) + 1
     dist = [far] * len(b)
     around = _neighbor_owners(b)
