@@ -316,6 +316,28 @@ def greedy_action(st: RiskState, seat: int) -> Action:
     """The greedy player's choice, built from the rules (legal by construction)."""
     phase = st.phase
     names = st.board.territories
+    # The steps of play first, the most frequent (a roll) first of all.
+    if phase == rc.ATTACK:
+        best = _best_attack(st, seat)
+        if best is None:
+            return Action("end")
+        s, t, _ = best
+        return Action("attack", (names[s], names[t], min(3, st.armies[s] - 1)))
+    if phase == rc.OCCUPY:
+        return Action("move", (_occupy_count(st, seat),))
+    if phase == rc.DEFEND:
+        return Action("defend", (min(2, st.armies[st.attack_to]),))
+    if phase == rc.REINFORCE:
+        trade = _best_trade(st, seat)
+        if trade is not None:
+            return trade
+        return Action("place", (names[_best_placement(st, seat, st.pending)], st.pending))
+    if phase == rc.FORTIFY:
+        move = _best_fortify(st, seat)
+        if move is None:
+            return Action("end")
+        s, t, k = move
+        return Action("fortify", (names[s], names[t], k))
     if phase == rc.CLAIM:
         return Action("claim", (names[_best_claim(st, seat)],))
     if phase == rc.SETUP_PLACE:
@@ -323,27 +345,6 @@ def greedy_action(st: RiskState, seat: int) -> Action:
         return Action("place", (names[_best_placement(st, seat, most)], most))
     if phase == rc.SETUP_NEUTRAL:
         return Action("neutral", (names[_best_neutral(st, seat)],))
-    if phase == rc.REINFORCE:
-        trade = _best_trade(st, seat)
-        if trade is not None:
-            return trade
-        return Action("place", (names[_best_placement(st, seat, st.pending)], st.pending))
-    if phase == rc.ATTACK:
-        best = _best_attack(st, seat)
-        if best is None:
-            return Action("end")
-        s, t, _ = best
-        return Action("attack", (names[s], names[t], min(3, st.armies[s] - 1)))
-    if phase == rc.DEFEND:
-        return Action("defend", (min(2, st.armies[st.attack_to]),))
-    if phase == rc.OCCUPY:
-        return Action("move", (_occupy_count(st, seat),))
-    if phase == rc.FORTIFY:
-        move = _best_fortify(st, seat)
-        if move is None:
-            return Action("end")
-        s, t, k = move
-        return Action("fortify", (names[s], names[t], k))
     raise WarroomError(f"no decision in phase {phase!r}")
 
 

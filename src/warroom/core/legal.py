@@ -69,9 +69,10 @@ class Legal(Sequence[Action]):
 
         `contains(action)` must hold exactly for the actions `build` lists (tests check it).
         """
-        legal = Legal(())
-        legal._listed = None
+        legal = Legal.__new__(Legal)
         legal._build, legal._contains = build, contains
+        legal._listed = legal._starts = legal._members = legal._by_kind = None
+        legal._size = 0
         return legal
 
     @staticmethod

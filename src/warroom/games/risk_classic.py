@@ -665,6 +665,9 @@ Handler = Callable[[ClassicRisk, RiskState, Seat, Action, Events], None]
 
 
 def _territory(st: RiskState, arg: object, action: Action, usage: str) -> int:
+    found = st.board.index.get(arg) if isinstance(arg, str) else None
+    if found is not None:  # a name as spelled on the board (or an alias): the usual case
+        return found
     if not isinstance(arg, str):
         raise MalformedAction(f"{action.text()!r}: expected a territory name; usage: {usage}")
     try:
