@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 from functools import cache
 from itertools import compress, repeat
-from operator import eq, itemgetter, ne
+from operator import eq, ne
 
 from warroom.bots import Bot, PolicyBot, register_tier
 from warroom.bots.search import SearchKit, register_search_kit
@@ -30,7 +30,7 @@ from warroom.games import risk_classic as rc
 from warroom.games.risk_classic import RiskState
 from warroom.odds import win_probability, win_table
 from warroom.rules.cards import WILD, is_set
-from warroom.rules.reinforcement import territory_armies
+from warroom.rules.reinforcement import owners_of, region_owners, territory_armies
 
 _TABLE_SIZE = 80
 _WIN: list[list[float]] = win_table(_TABLE_SIZE, _TABLE_SIZE).tolist()
@@ -74,25 +74,9 @@ def _region_size(board: Board) -> tuple[int, ...]:
 
 
 @cache
-def _region_owners(board: Board) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
-    """Per region, a function from the owner list to its members' owners."""
-    return tuple(
-        _one_owner(members[0]) if len(members) == 1 else itemgetter(*members)
-        for members in board.region_members
-    )
-
-
-@cache
 def _neighbor_owners(board: Board) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
     """Per territory, a function from the owner list to its neighbours' owners."""
-    return tuple(
-        _one_owner(around[0]) if len(around) == 1 else itemgetter(*around)
-        for around in board.neighbors
-    )
-
-
-def _one_owner(t: int) -> Callable[[list[int]], tuple[int, ...]]:
-    return lambda owner: (owner[t],)
+    return tuple(owners_of(around) for around in board.neighbors)
 
 
 def _threat(st: RiskState, seat: int, t: int) -> int:
@@ -153,7 +137,7 @@ class _Targets:
         self.board, self.players, self.neutral, self.seat = st.board, st.players, st.neutral, seat
         self.values: dict[int, float] = {}
         owner = self.owner = st.owner
-        in_regions = [members(owner) for members in _region_owners(st.board)]
+        in_regions = [members(owner) for members in region_owners(st.board)]
         self.counts = tuple(owners.count(seat) for owners in in_regions)
         # The side holding every territory of a region, or -1.
         self.held = tuple(
@@ -606,7 +590,7 @@ def evaluate(st: RiskState) -> list[float]:
         risk[o] += worst
     # Income as `reinforcements` counts it, with who holds each region found once.
     bonus = [0] * (players + 2)
-    for r, members in enumerate(_region_owners(b)):
+    for r, members in enumerate(region_owners(b)):
         owners = members(owner)
         if owners.count(owners[0]) == len(owners):
             bonus[owners[0]] += b.region_bonus[r]
