@@ -218,16 +218,21 @@ class _Targets:
                 lists.setdefault(s, []).append(i)
                 lists.setdefault(t, []).append(i)
             self.touching = {u: tuple(pairs) for u, pairs in lists.items()}
-        touching, pairs, scores, value = self.touching, self.pairs, self.scores, self.value
+        touching, pairs, scores = self.touching, self.pairs, self.scores
+        values, value, win = self.values, self.value, _WIN
         for u in compress(range(len(armies)), map(ne, armies, seen)):
             for i in touching.get(u, ()):
                 s, t = pairs[i]
-                a = armies[s]
+                a, d = armies[s], armies[t]
                 if a < 2:
                     scores[i] = -math.inf
                     continue
-                p = p_conquer(a, armies[t])
-                scores[i] = p * (value(t) + card) - (1 - p) * 1.0
+                # `p_conquer`, its table read here: this is the hottest loop of a rollout.
+                p = win[a][d] if a < _TABLE_SIZE and d < _TABLE_SIZE else p_conquer(a, d)
+                v = values.get(t)
+                if v is None:
+                    v = value(t)
+                scores[i] = p * (v + card) - (1 - p) * 1.0
         self.armies_seen = armies[:]
         return scores
 
