@@ -53,6 +53,7 @@ def determinize(observation: RiskState, seat: Seat, rng: random.Random) -> RiskS
     see (all but its own hand) are shuffled and dealt into the other hands and the deck, and
     chance comes from a fresh generator seeded from `rng`.
     """
+    searching()
     st = observation.copy()
     mine = set(st.hands[seat])
     unseen = [c for c in range(len(st.board) + st.board.wild_cards) if c not in mine]
@@ -267,21 +268,33 @@ class _Targets:
 
 
 _latest: dict[int, _Targets] = {}  # per seat, the targets last used
-# Targets by (seat, sides, owners), for owners met a second time: a search's iterations meet
-# the same owners again and again, a plain game hardly ever (where keeping every one would
-# only make the garbage collector's passes longer).
+# Targets by (seat, sides, owners), for owners met a second time, once a search is under way
+# in this process (`searching`): its iterations meet the same owners again and again (every
+# one walks from the same root, and each decision's root follows the last), a plain game
+# hardly ever, where keeping them would only make the garbage collector's passes longer.
 _kept: dict[tuple[object, ...], _Targets] = {}
 _met: set[int] = set()  # the hashes of the keys met once
-KEPT_MOST = 2048  # owner lists kept at most, the oldest dropped first
+_search: list[bool] = []  # [True] once a search has determinized a state here
+KEPT_MOST = 2048  # owner lists kept at most; all are dropped when full
+
+
+def searching() -> None:
+    """Keep targets by owners from now on (each determinization for a search calls this)."""
+    if not _search:
+        _search.append(True)
 
 
 def _targets(st: RiskState, seat: int) -> _Targets:
-    """The seat's latest targets if they fit `st`, else those kept for the same owners, else
-    new ones. Values, pairs and front distances depend only on the owners (and sizes), and
-    scores are rescored where the armies differ, so any of them gives the same answers."""
+    """The seat's latest targets if they fit `st`, else (once searching) those kept for the
+    same owners, else new ones. Values, pairs and front distances depend only on the owners
+    (and sizes), and scores are rescored where the armies differ, so any of them gives the
+    same answers."""
     known = _latest.get(seat)
     if known is not None and known.fits(st, seat):
         return known
+    if not _search:
+        fresh = _latest[seat] = _Targets(st, seat)
+        return fresh
     key = (seat, st.players, st.neutral, *st.owner)
     kept = _kept.get(key)
     targets = kept.take(st) if kept is not None else None
@@ -290,7 +303,7 @@ def _targets(st: RiskState, seat: int) -> _Targets:
         met = hash(key)
         if met in _met:
             if len(_kept) >= KEPT_MOST:
-                del _kept[next(iter(_kept))]  # the oldest
+                _kept.clear()
             _kept[key] = targets
         else:
             if len(_met) >= 8 * KEPT_MOST:
