@@ -137,6 +137,53 @@ def test_greedy_caches_agree_with_a_fresh_count(players: int, options: dict[str,
         assert checked > 50
 
 
+def test_targets_kept_by_owners_while_searching_agree_with_a_fresh_count() -> None:
+    """Once a search is under way, targets come back for owners met before (as other lists,
+    with other armies): the same game played twice meets every owner list again, and each
+    answer equals one counted afresh."""
+    risk.searching()
+    for _ in range(2):
+        st = GAME.new_game(2, 4, {})
+        while GAME.outcome(st) is None:
+            seat = GAME.to_move(st)[0]
+            if st.phase in (rc.REINFORCE, rc.ATTACK, rc.FORTIFY):
+                kept = risk._targets(st, seat)
+                fresh = risk._Targets(st, seat)
+                card = risk.CARD_VALUE if st.deck and not st.conquered else 0.0
+                assert kept.attack_scores(st.armies, card) == fresh.attack_scores(st.armies, card)
+                assert kept.pairs == fresh.pairs
+                assert kept.front_distance() == risk._front_distance(st, seat)
+                assert [kept.value(t) for t in range(len(st.owner))] == [
+                    fresh.value(t) for t in range(len(st.owner))
+                ]
+            st = GAME.play(st, seat, greedy_action(st, seat))
+    assert risk._kept  # the second game met owners again
+
+
+def test_play_owned_plays_as_play_and_leaves_observations_as_they_were() -> None:
+    """A step in place (`play_owned`, what search and the simulation runner use) gives the
+    state `play` gives, and an observation taken before it does not change."""
+    st = GAME.new_game(4, 9, {"turn_limit": 30})
+    bots = [make_bot("greedy", MODE, s) for s in range(4)]
+    steps = 0
+    while GAME.outcome(st) is None:
+        seat = GAME.to_move(st)[0]
+        observation = GAME.observe(st, seat)
+        before = observation.copy()
+        action = bots[seat].choose(seat, observation, GAME.legal_actions(st, seat))
+        copied = GAME.play(st, seat, action)
+        owned = GAME.play_owned(st, seat, action)
+        assert owned is st
+        assert [getattr(owned, f.name) for f in dataclasses.fields(owned)] == [
+            getattr(copied, f.name) for f in dataclasses.fields(copied)
+        ]
+        assert [getattr(observation, f.name) for f in dataclasses.fields(observation)] == [
+            getattr(before, f.name) for f in dataclasses.fields(before)
+        ]
+        steps += 1
+    assert steps > 500
+
+
 def test_rollouts_roll_the_defenders_dice_at_once_and_search_the_same() -> None:
     """Rollouts play on with `defender_dice=auto`, the policy's own choice drawing the same
     dice: the search chooses exactly as it does when they ask the defender."""

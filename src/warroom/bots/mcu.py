@@ -43,6 +43,7 @@ def _mcu(st: RiskState) -> McuState:
 def determinize(observation: RiskState, seat: Seat, rng: random.Random) -> McuState:
     """A full state agreeing with what `seat` sees: own hand, hand sizes, the face-up discard
     pile and the deck's size are known; the other cards are dealt at random."""
+    classic.searching()  # Classic's greedy targets, kept by owners while searching
     st = _mcu(observation).copy()
     known = set(st.hands[seat]) | set(st.discard)
     unseen = [c for c in range(len(st.decks.card_ids)) if c not in known]

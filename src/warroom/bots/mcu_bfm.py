@@ -223,6 +223,7 @@ def determinize(observation: RiskState, seat: Seat, rng: random.Random) -> BfmSt
     """A full state agreeing with the seat's view: the other hands keep each card's faction
     (the backs are public), the piles their sizes; the scepter under a random face-down
     token; a fresh generator."""
+    classic.searching()  # Classic's greedy targets, kept by owners while searching
     st = _bfm(observation).copy()
     cards = st.decks
     known = set(st.hands[seat]) | set(st.discard)

@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 from functools import cache
 from itertools import compress, repeat
-from operator import eq, itemgetter, ne
+from operator import eq, ne
 
 from warroom.bots import Bot, PolicyBot, register_tier
 from warroom.bots.search import SearchKit, register_search_kit
@@ -30,7 +30,7 @@ from warroom.games import risk_classic as rc
 from warroom.games.risk_classic import RiskState
 from warroom.odds import win_probability, win_table
 from warroom.rules.cards import WILD, is_set
-from warroom.rules.reinforcement import territory_armies
+from warroom.rules.reinforcement import owners_of, region_owners, territory_armies
 
 _TABLE_SIZE = 80
 _WIN: list[list[float]] = win_table(_TABLE_SIZE, _TABLE_SIZE).tolist()
@@ -53,6 +53,7 @@ def determinize(observation: RiskState, seat: Seat, rng: random.Random) -> RiskS
     see (all but its own hand) are shuffled and dealt into the other hands and the deck, and
     chance comes from a fresh generator seeded from `rng`.
     """
+    searching()
     st = observation.copy()
     mine = set(st.hands[seat])
     unseen = [c for c in range(len(st.board) + st.board.wild_cards) if c not in mine]
@@ -74,25 +75,9 @@ def _region_size(board: Board) -> tuple[int, ...]:
 
 
 @cache
-def _region_owners(board: Board) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
-    """Per region, a function from the owner list to its members' owners."""
-    return tuple(
-        _one_owner(members[0]) if len(members) == 1 else itemgetter(*members)
-        for members in board.region_members
-    )
-
-
-@cache
 def _neighbor_owners(board: Board) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
     """Per territory, a function from the owner list to its neighbours' owners."""
-    return tuple(
-        _one_owner(around[0]) if len(around) == 1 else itemgetter(*around)
-        for around in board.neighbors
-    )
-
-
-def _one_owner(t: int) -> Callable[[list[int]], tuple[int, ...]]:
-    return lambda owner: (owner[t],)
+    return tuple(owners_of(around) for around in board.neighbors)
 
 
 def _threat(st: RiskState, seat: int, t: int) -> int:
@@ -123,63 +108,83 @@ class _Targets:
     to two territories), and a step replaces the owner list whenever it changes one
     (`RiskState.step_copy`), so the same list and sizes mean the same values: the rolls of
     an attack and the fortifying after it reuse them (`_targets`), and rescore only the
-    attacks whose armies changed."""
+    attacks whose armies changed. Search meets the same owners again and again (every
+    iteration walks from the same root), so `_targets` also keeps them by owners; what they
+    keep is mostly tuples, which the garbage collector stops tracking, since a kept state and
+    its lists would make every full collection longer."""
 
     __slots__ = (
         "armies_seen",
+        "board",
         "card_seen",
         "counts",
         "front",
+        "hands",
         "hands_matter",
         "held",
         "left",
+        "neutral",
+        "owner",
         "pairs",
+        "players",
         "scores",
         "seat",
-        "st",
+        "sizes",
         "touching",
         "values",
     )
 
     def __init__(self, st: RiskState, seat: int) -> None:
-        self.st, self.seat = st, seat
+        self.board, self.players, self.neutral, self.seat = st.board, st.players, st.neutral, seat
         self.values: dict[int, float] = {}
-        owner = st.owner
-        in_regions = [members(owner) for members in _region_owners(st.board)]
-        self.counts = [owners.count(seat) for owners in in_regions]
+        owner = self.owner = st.owner
+        in_regions = [members(owner) for members in region_owners(st.board)]
+        self.counts = tuple(owners.count(seat) for owners in in_regions)
         # The side holding every territory of a region, or -1.
-        self.held = [
+        self.held = tuple(
             owners[0] if owners.count(owners[0]) == len(owners) else -1 for owners in in_regions
-        ]
+        )
         # Territories per side, the neutral's too; the last entry also counts unclaimed ones.
-        left = self.left = [owner.count(o) for o in range(st.players + 2)]
+        left = [owner.count(o) for o in range(st.players + 2)]
         left[-1] += owner.count(-1)
+        self.left = tuple(left)
         # Only a side down to two territories has its hand in a value (`value`).
         self.hands_matter = any(left[o] <= 2 for o in range(st.players) if o != st.neutral)
+        self.hands = st.hands if self.hands_matter else None
+        self.sizes = tuple(map(len, st.hands)) if self.hands_matter else ()
         self.front: list[int] | None = None
-        self.pairs: list[tuple[int, int]] = []  # (own territory, another side's neighbour)
+        self.pairs: tuple[tuple[int, int], ...] = ()  # (own territory, another side's neighbour)
         self.scores: list[float] = []  # per pair; -inf: too few armies to attack
-        self.touching: dict[int, list[int]] | None = None  # territory: the pairs it is in
+        self.touching: dict[int, tuple[int, ...]] | None = None  # territory: the pairs it is in
         self.armies_seen: list[int] = []  # the armies `scores` were scored with
         self.card_seen = -1.0  # the card value they were scored with (-1: never scored)
 
     def fits(self, st: RiskState, seat: int) -> bool:
         return (
-            self.st.owner is st.owner
+            self.owner is st.owner
             and self.seat == seat
-            and (
-                not self.hands_matter
-                or all(len(a) == len(b) for a, b in zip(self.st.hands, st.hands, strict=True))
-            )
+            and (not self.hands_matter or tuple(map(len, st.hands)) == self.sizes)
         )
+
+    def take(self, st: RiskState) -> _Targets | None:
+        """These targets for `st`, which has the same owners (as another list), board and
+        seat: None where the hands' sizes count and differ."""
+        if st.board is not self.board or (
+            self.hands_matter and tuple(map(len, st.hands)) != self.sizes
+        ):
+            return None
+        self.owner = st.owner
+        if self.hands_matter:
+            self.hands = st.hands
+        return self
 
     def value(self, t: int) -> float:
         """What taking `t` is worth to `seat`, in territories."""
         known = self.values.get(t)
         if known is not None:
             return known
-        st, seat = self.st, self.seat
-        b = st.board
+        seat, neutral = self.seat, self.neutral
+        b = self.board
         r = b.region_of[t]
         size = _region_size(b)[r]
         bonus = b.region_bonus[r]
@@ -188,13 +193,14 @@ class _Targets:
         if count + 1 == size:
             value += 2.0 * bonus  # completes the region
         holder = self.held[r]
-        if holder >= 0 and holder != seat and holder != st.neutral:
+        if holder >= 0 and holder != seat and holder != neutral:
             value += 1.5 * bonus  # breaks an opponent's region
-        o = st.owner[t]
-        if 0 <= o < st.players and o != st.neutral:
+        o = self.owner[t]
+        if 0 <= o < self.players and o != neutral:
             left = self.left[o]
             if left <= 2:
-                value += 3.0 + CARD_VALUE * len(st.hands[o]) / left  # towards an elimination
+                assert self.hands is not None  # kept wherever a side is down to two
+                value += 3.0 + CARD_VALUE * len(self.hands[o]) / left  # towards an elimination
         self.values[t] = value
         return value
 
@@ -208,26 +214,32 @@ class _Targets:
         if armies == seen:
             return self.scores
         if self.touching is None:
-            self.touching = {}
+            lists: dict[int, list[int]] = {}
             for i, (s, t) in enumerate(self.pairs):
-                self.touching.setdefault(s, []).append(i)
-                self.touching.setdefault(t, []).append(i)
-        touching, pairs, scores, value = self.touching, self.pairs, self.scores, self.value
+                lists.setdefault(s, []).append(i)
+                lists.setdefault(t, []).append(i)
+            self.touching = {u: tuple(pairs) for u, pairs in lists.items()}
+        touching, pairs, scores = self.touching, self.pairs, self.scores
+        values, value, win = self.values, self.value, _WIN
         for u in compress(range(len(armies)), map(ne, armies, seen)):
             for i in touching.get(u, ()):
                 s, t = pairs[i]
-                a = armies[s]
+                a, d = armies[s], armies[t]
                 if a < 2:
                     scores[i] = -math.inf
                     continue
-                p = p_conquer(a, armies[t])
-                scores[i] = p * (value(t) + card) - (1 - p) * 1.0
+                # `p_conquer`, its table read here: this is the hottest loop of a rollout.
+                p = win[a][d] if a < _TABLE_SIZE and d < _TABLE_SIZE else p_conquer(a, d)
+                v = values.get(t)
+                if v is None:
+                    v = value(t)
+                scores[i] = p * (v + card) - (1 - p) * 1.0
         self.armies_seen = armies[:]
         return scores
 
     def _score_all(self, armies: list[int], card: float) -> None:
         """Every pair listed (in board order) and scored afresh."""
-        owner, seat, neighbors = self.st.owner, self.seat, self.st.board.neighbors
+        owner, seat, neighbors = self.owner, self.seat, self.board.neighbors
         values, value = self.values, self.value
         pairs: list[tuple[int, int]] = []
         scores: list[float] = []
@@ -245,25 +257,59 @@ class _Targets:
                 if v is None:
                     v = value(t)
                 scores.append(p * (v + card) - (1 - p) * 1.0)
-        self.pairs, self.scores, self.touching = pairs, scores, None
+        self.pairs, self.scores, self.touching = tuple(pairs), scores, None
         self.armies_seen, self.card_seen = armies[:], card
 
     def front_distance(self) -> list[int]:
-        """`_front_distance` for these owners, computed once."""
+        """`_front_distance` for these owners, computed once (not to be changed)."""
         if self.front is None:
-            self.front = _front_distance(self.st, self.seat)
+            self.front = _front_of(self.board, self.owner, self.seat)
         return self.front
 
 
 _latest: dict[int, _Targets] = {}  # per seat, the targets last used
+# Targets by (seat, sides, owners), for owners met a second time, once a search is under way
+# in this process (`searching`): its iterations meet the same owners again and again (every
+# one walks from the same root, and each decision's root follows the last), a plain game
+# hardly ever, where keeping them would only make the garbage collector's passes longer.
+_kept: dict[tuple[object, ...], _Targets] = {}
+_met: set[int] = set()  # the hashes of the keys met once
+_search: list[bool] = []  # [True] once a search has determinized a state here
+KEPT_MOST = 2048  # owner lists kept at most; all are dropped when full
+
+
+def searching() -> None:
+    """Keep targets by owners from now on (each determinization for a search calls this)."""
+    if not _search:
+        _search.append(True)
 
 
 def _targets(st: RiskState, seat: int) -> _Targets:
-    """The seat's latest targets if they fit `st`, else new ones."""
+    """The seat's latest targets if they fit `st`, else (once searching) those kept for the
+    same owners, else new ones. Values, pairs and front distances depend only on the owners
+    (and sizes), and scores are rescored where the armies differ, so any of them gives the
+    same answers."""
     known = _latest.get(seat)
     if known is not None and known.fits(st, seat):
         return known
-    targets = _latest[seat] = _Targets(st, seat)
+    if not _search:
+        fresh = _latest[seat] = _Targets(st, seat)
+        return fresh
+    key = (seat, st.players, st.neutral, *st.owner)
+    kept = _kept.get(key)
+    targets = kept.take(st) if kept is not None else None
+    if targets is None:
+        targets = _Targets(st, seat)
+        met = hash(key)
+        if met in _met:
+            if len(_kept) >= KEPT_MOST:
+                _kept.clear()
+            _kept[key] = targets
+        else:
+            if len(_met) >= 8 * KEPT_MOST:
+                _met.clear()
+            _met.add(met)
+    _latest[seat] = targets
     return targets
 
 
@@ -272,6 +318,28 @@ def greedy_action(st: RiskState, seat: int) -> Action:
     """The greedy player's choice, built from the rules (legal by construction)."""
     phase = st.phase
     names = st.board.territories
+    # The steps of play first, the most frequent (a roll) first of all.
+    if phase == rc.ATTACK:
+        best = _best_attack(st, seat)
+        if best is None:
+            return Action("end")
+        s, t, _ = best
+        return Action("attack", (names[s], names[t], min(3, st.armies[s] - 1)))
+    if phase == rc.OCCUPY:
+        return Action("move", (_occupy_count(st, seat),))
+    if phase == rc.DEFEND:
+        return Action("defend", (min(2, st.armies[st.attack_to]),))
+    if phase == rc.REINFORCE:
+        trade = _best_trade(st, seat)
+        if trade is not None:
+            return trade
+        return Action("place", (names[_best_placement(st, seat, st.pending)], st.pending))
+    if phase == rc.FORTIFY:
+        move = _best_fortify(st, seat)
+        if move is None:
+            return Action("end")
+        s, t, k = move
+        return Action("fortify", (names[s], names[t], k))
     if phase == rc.CLAIM:
         return Action("claim", (names[_best_claim(st, seat)],))
     if phase == rc.SETUP_PLACE:
@@ -279,27 +347,6 @@ def greedy_action(st: RiskState, seat: int) -> Action:
         return Action("place", (names[_best_placement(st, seat, most)], most))
     if phase == rc.SETUP_NEUTRAL:
         return Action("neutral", (names[_best_neutral(st, seat)],))
-    if phase == rc.REINFORCE:
-        trade = _best_trade(st, seat)
-        if trade is not None:
-            return trade
-        return Action("place", (names[_best_placement(st, seat, st.pending)], st.pending))
-    if phase == rc.ATTACK:
-        best = _best_attack(st, seat)
-        if best is None:
-            return Action("end")
-        s, t, _ = best
-        return Action("attack", (names[s], names[t], min(3, st.armies[s] - 1)))
-    if phase == rc.DEFEND:
-        return Action("defend", (min(2, st.armies[st.attack_to]),))
-    if phase == rc.OCCUPY:
-        return Action("move", (_occupy_count(st, seat),))
-    if phase == rc.FORTIFY:
-        move = _best_fortify(st, seat)
-        if move is None:
-            return Action("end")
-        s, t, k = move
-        return Action("fortify", (names[s], names[t], k))
     raise WarroomError(f"no decision in phase {phase!r}")
 
 
@@ -463,8 +510,12 @@ def _best_fortify(st: RiskState, seat: int) -> tuple[int, int, int] | None:
 
 def _front_distance(st: RiskState, seat: int) -> list[int]:
     """Steps through own territories to one bordering another side (0: on the front)."""
-    b = st.board
-    owner, neighbors = st.owner, b.neighbors
+    return _front_of(st.board, st.owner, seat)
+
+
+def _front_of(b: Board, owner: list[int], seat: int) -> list[int]:
+    """`_front_distance` from the board and owner list."""
+    neighbors = b.neighbors
     far = len(b) + 1
     dist = [far] * len(b)
     around = _neighbor_owners(b)
@@ -557,7 +608,7 @@ def evaluate(st: RiskState) -> list[float]:
         risk[o] += worst
     # Income as `reinforcements` counts it, with who holds each region found once.
     bonus = [0] * (players + 2)
-    for r, members in enumerate(_region_owners(b)):
+    for r, members in enumerate(region_owners(b)):
         owners = members(owner)
         if owners.count(owners[0]) == len(owners):
             bonus[owners[0]] += b.region_bonus[r]

@@ -165,6 +165,9 @@ class MctsBot(Generic[S]):
         node = root
         path: list[_Node] = []
         moves = root_moves
+        # The sample may serve several iterations (`paired`): the first step copies it, and
+        # the iteration's own states after it are played on in place (`play_owned`).
+        owned = False
         while True:
             movers = to_move(state)
             if not movers or horizon_over(state, root_turn):
@@ -183,15 +186,18 @@ class MctsBot(Generic[S]):
             if fresh is not None:
                 child = _Node(seat, available=1)
                 children[fresh] = child
-                state = _apply(game, state, seat, fresh, rng)
+                state = _apply(game, state, seat, fresh, rng, owned)
+                owned = True
                 path.append(child)
                 break
             action = max(moves, key=lambda a: _ucb(children[a]))
             node = children[action]
-            state = _apply(game, state, seat, action, rng)
+            state = _apply(game, state, seat, action, rng, owned)
+            owned = True
             path.append(node)
-        state = kit.rollout_start(state)
-        policy, play = kit.policy, game.play
+        leaf, state = state, kit.rollout_start(state)
+        owned = owned or state is not leaf
+        policy, play = kit.policy, (game.play_owned if owned else game.play)
         steps = 0
         while steps < ROLLOUT_CAP and not horizon_over(state, root_turn):
             movers = to_move(state)
@@ -203,6 +209,7 @@ class MctsBot(Generic[S]):
                 state = play(state, seat, action)
             except IllegalAction:
                 state = _play_any(game, state, seat, rng)
+            play = game.play_owned
             steps += 1
         rewards = kit.evaluate(state)
         for n in path:
@@ -229,11 +236,13 @@ def _ucb(n: _Node) -> float:
     return n.value / n.visits + EXPLORATION * math.sqrt(math.log(n.available) / n.visits)
 
 
-def _apply(game: Game[S], state: S, seat: Seat, action: Action, rng: random.Random) -> S:
-    """Play (no events: the search reads none); should a policy ever build an illegal action,
-    play a random legal one instead."""
+def _apply(
+    game: Game[S], state: S, seat: Seat, action: Action, rng: random.Random, owned: bool
+) -> S:
+    """Play (no events: the search reads none), in place where the iteration owns the state;
+    should a policy ever build an illegal action, play a random legal one instead."""
     try:
-        return game.play(state, seat, action)
+        return game.play_owned(state, seat, action) if owned else game.play(state, seat, action)
     except IllegalAction:
         return _play_any(game, state, seat, rng)
 

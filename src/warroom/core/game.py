@@ -164,6 +164,13 @@ class Game(ABC, Generic[S]):
         checks, the same new state; a mode may skip building its events here."""
         return self.apply(state, seat, action)[0]
 
+    def play_owned(self, state: S, seat: Seat, action: Action) -> S:
+        """`play` on a state the caller owns and never reads again (a search's own sample, a
+        simulation's game): a mode may change it in place and return it rather than copy it.
+        The same rules and checks; a refused action may leave it part-changed, so a caller
+        that goes on after a refusal plays on a copy (`play`)."""
+        return self.play(state, seat, action)
+
     @abstractmethod
     def observe(self, state: S, seat: Seat | None) -> S:
         """What `seat` may know (None: a spectator), as a state of the mode's own type with

@@ -69,9 +69,10 @@ class Legal(Sequence[Action]):
 
         `contains(action)` must hold exactly for the actions `build` lists (tests check it).
         """
-        legal = Legal(())
-        legal._listed = None
+        legal = Legal.__new__(Legal)
         legal._build, legal._contains = build, contains
+        legal._listed = legal._starts = legal._members = legal._by_kind = None
+        legal._size = -1
         return legal
 
     @staticmethod
@@ -82,8 +83,14 @@ class Legal(Sequence[Action]):
         return Legal(Family(a.kind, a.args) for a in actions)
 
     def _keep(self, families: Iterable[Family]) -> None:
-        self._listed = [f for f in families if f.counts is None or len(f.counts)]
-        self._size = sum(f.size() for f in self._listed)
+        self._listed = [f for f in families if f.counts is None or f.counts]
+        self._size = -1  # counted on first need: a random bot asks by kind instead
+
+    def _count(self) -> int:
+        """How many actions, counted once."""
+        if self._size < 0:
+            self._size = sum(1 if f.counts is None else len(f.counts) for f in self._families())
+        return self._size
 
     def _families(self) -> list[Family]:
         """The families, built now if they were deferred."""
@@ -94,8 +101,7 @@ class Legal(Sequence[Action]):
         return self._listed
 
     def __len__(self) -> int:
-        self._families()
-        return self._size
+        return self._count()
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -107,9 +113,10 @@ class Legal(Sequence[Action]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         families = self._families()
+        size = self._count()
         if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
+            index += size
+        if not 0 <= index < size:
             raise IndexError("legal action index out of range")
         if self._starts is None:
             self._starts = _starts(families)
@@ -179,9 +186,9 @@ class Legal(Sequence[Action]):
             self._by_kind = {}
             for kind, families in grouped.items():
                 starts = _starts(families)
-                self._by_kind[kind] = _KindIndex(
-                    families, starts, starts[-1] + families[-1].size()
-                )
+                last = families[-1].counts
+                size = starts[-1] + (1 if last is None else len(last))
+                self._by_kind[kind] = _KindIndex(families, starts, size)
         return self._by_kind
 
 
@@ -191,5 +198,6 @@ def _starts(families: list[Family]) -> list[int]:
     total = 0
     for family in families:
         out.append(total)
-        total += family.size()
+        counts = family.counts
+        total += 1 if counts is None else len(counts)
     return out

@@ -405,7 +405,14 @@ class ClassicRisk(Game[RiskState]):
         """`apply` by the same handlers, checks included, with no events built."""
         return self._step(state, seat, action, None)
 
-    def _step(self, state: RiskState, seat: Seat, action: Action, events: Events) -> RiskState:
+    def play_owned(self, state: RiskState, seat: Seat, action: Action) -> RiskState:
+        """`play` in place: the handlers change the state they are given (each still replaces
+        a shared list before changing it, so observations taken from it stay as they were)."""
+        return self._step(state, seat, action, None, owned=True)
+
+    def _step(
+        self, state: RiskState, seat: Seat, action: Action, events: Events, owned: bool = False
+    ) -> RiskState:
         self.check_seat(state, seat)
         handler = self.handlers.get((state.phase, action.kind))
         if handler is None:
@@ -419,7 +426,7 @@ class ClassicRisk(Game[RiskState]):
             raise IllegalAction(
                 f"cannot {action.kind} now ({state.phase} step); now you may: {', '.join(kinds)}"
             )
-        st = state.step_copy()
+        st = state if owned else state.step_copy()
         handler(self, st, seat, action, events)
         return st
 
@@ -658,6 +665,9 @@ Handler = Callable[[ClassicRisk, RiskState, Seat, Action, Events], None]
 
 
 def _territory(st: RiskState, arg: object, action: Action, usage: str) -> int:
+    found = st.board.index.get(arg) if isinstance(arg, str) else None
+    if found is not None:  # a name as spelled on the board (or an alias): the usual case
+        return found
     if not isinstance(arg, str):
         raise MalformedAction(f"{action.text()!r}: expected a territory name; usage: {usage}")
     try:

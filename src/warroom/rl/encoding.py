@@ -242,33 +242,44 @@ class Features:
         return found
 
     def encode(self, view: dict[str, Any], seat: int, prefix: Sequence[Symbol] = ()) -> np.ndarray:
-        out = np.zeros(self.size, dtype=np.float32)
+        # The (slot, amount) pairs are collected first and added in one call, in the same
+        # order and in float32 as one `+=` each would add them: element by element, NumPy's
+        # scalar indexing cost more than the walk over the view.
+        slots: list[int] = []
+        amounts: list[float] = []
         index, sign = self._slot(f"seat={seat}")
-        out[index] += sign
-        self._add(out, "", view)
+        slots.append(index)
+        amounts.append(sign)
+        self._add(slots, amounts, "", view)
         for position, (kind, value) in enumerate(prefix):
             index, sign = self._slot(f"choice{position}={kind}{value}")
-            out[index] += sign
+            slots.append(index)
+            amounts.append(sign)
+        out = np.zeros(self.size, dtype=np.float32)
+        np.add.at(out, slots, np.array(amounts, dtype=np.float32))
         np.clip(out, -FEATURE_LIMIT, FEATURE_LIMIT, out=out)
         return out
 
-    def _add(self, out: np.ndarray, path: str, value: object) -> None:
+    def _add(self, slots: list[int], amounts: list[float], path: str, value: object) -> None:
         if isinstance(value, dict):
             for key, child in value.items():
-                self._add(out, f"{path}.{key}", child)
+                self._add(slots, amounts, f"{path}.{key}", child)
         elif isinstance(value, list | tuple):
             for position, child in enumerate(value):
-                self._add(out, f"{path}.{position}", child)
+                self._add(slots, amounts, f"{path}.{position}", child)
         elif isinstance(value, bool):
             index, sign = self._slot(f"{path}={value}")
-            out[index] += sign
+            slots.append(index)
+            amounts.append(sign)
         elif isinstance(value, int | float):
             if math.isfinite(value):
                 index, sign = self._slot(path)
-                out[index] += sign * math.copysign(math.log1p(abs(value)), value)
+                slots.append(index)
+                amounts.append(sign * math.copysign(math.log1p(abs(value)), value))
         elif value is not None:
             index, sign = self._slot(f"{path}={value}")
-            out[index] += sign
+            slots.append(index)
+            amounts.append(sign)
 
 
 def seat_features(

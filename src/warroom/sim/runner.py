@@ -167,7 +167,9 @@ def play_rules(
         seat = movers[0]  # simultaneous deciders act one at a time, each on the latest state
         legal = game.legal_actions(state, seat)
         action = bots[seat].choose(seat, game.observe(state, seat), legal)
-        state = game.play(state, seat, action)  # the same checks as apply, no events
+        # The same checks as apply, no events; in place, since no one reads the old state
+        # (observations share nothing a step changes in place).
+        state = game.play_owned(state, seat, action)
         actions += 1
         outcome = game.outcome(state)
     # Labels read at the end: a mode may name seats by factions chosen during the game.

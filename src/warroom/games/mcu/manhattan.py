@@ -371,10 +371,17 @@ class McuBattleForManhattan(McuSkirmish):
         return action in Legal(self._families(st, seat))
 
     # -- applying ------------------------------------------------------------------------
-    def _step(self, state: RiskState, seat: Seat, action: Action, events: rc.Events) -> RiskState:
+    def _step(
+        self,
+        state: RiskState,
+        seat: Seat,
+        action: Action,
+        events: rc.Events,
+        owned: bool = False,
+    ) -> RiskState:
         """Classic's dispatch, then every objective checked (MCU31, B19, B20): a win can come
         from any action, a third party's included."""
-        st = _bfm(super()._step(state, seat, action, events))
+        st = _bfm(super()._step(state, seat, action, events, owned))
         if st.phase not in (OVER, FACTION, CLAIM):
             _check_objectives(self, st, events)
         return st
