@@ -35,16 +35,30 @@ class _BadInput(Exception):
     pass
 
 
+def mode_presets() -> dict[str, BattleRule]:
+    """Presets built from a mode's component data, loaded only when a name asks for them:
+    Battle for Manhattan's Hulk and Allies (`warroom.games.mcu.components`), whose dice are
+    reconstructions an owner's transcription replaces."""
+    from warroom.games.mcu.components import battle
+
+    return battle().odds_presets()
+
+
+def _preset(name: str) -> BattleRule:
+    if name in PRESETS:
+        return PRESETS[name]
+    more = mode_presets()
+    if name not in more:
+        raise _BadInput(f"unknown preset {name!r}; choose from {', '.join([*PRESETS, *more])}")
+    return more[name]
+
+
 def _rule(
     presets: list[str],
     side_opts: tuple[SideRule, SideRule],
     ties_to_attacker: bool,
 ) -> BattleRule:
-    rules = []
-    for name in presets:
-        if name not in PRESETS:
-            raise _BadInput(f"unknown preset {name!r}; choose from {', '.join(PRESETS)}")
-        rules.append(PRESETS[name])
+    rules = [_preset(name) for name in presets]
     attacker, defender = side_opts
     rules.append(BattleRule(attacker, defender, ties_to_attacker))
     return combine(*rules)
@@ -159,7 +173,9 @@ def odds(
             "--preset",
             "-p",
             metavar="NAME",
-            help=f"Edition rule; repeat to combine: {', '.join(PRESETS)}.",
+            help=f"Edition rule; repeat to combine: {', '.join(PRESETS)}; MCU Battle for "
+            "Manhattan's mcu-hulk and each Ally's mcu-<ally>-attack / -defence "
+            "(e.g. mcu-ca-ally1-attack).",
         ),
     ] = None,
     attack_d8: Annotated[int, typer.Option(help="Attacker's eight-sided dice (Dreadnoughts).")] = 0,

@@ -39,7 +39,7 @@ from warroom.core.board import (
 )
 from warroom.core.errors import BoardError
 from warroom.data import read_file, read_json
-from warroom.rules.battle import SideRule
+from warroom.rules.battle import BattleRule, SideRule
 from warroom.rules.cards import SymbolChart
 
 BOARD_FORMAT = "warroom-mcu-board"
@@ -472,6 +472,27 @@ class Battle:
 
     def ally_faction(self, ally: int) -> int:
         return ally // 3
+
+    def ally_rule(self, ally: int, attacking: bool) -> BattleRule:
+        """MCU46: an Ally's dice on its side of a battle (its sector attacking or attacked)."""
+        if attacking:
+            return BattleRule(attacker=self.ally_attack[ally])
+        return BattleRule(defender=self.ally_defence[ally])
+
+    def hulk_rule(self) -> BattleRule:
+        """MCU63/B14: Hulk's dice, attacking (he only ever attacks: he calms at the end of the
+        turn he rages in)."""
+        return BattleRule(attacker=self.hulk_attack)
+
+    def odds_presets(self) -> dict[str, BattleRule]:
+        """`warroom odds` presets for these pieces' dice: `mcu-hulk`, and each Ally's as
+        `mcu-<ally id>-attack` and `mcu-<ally id>-defence` (the Loki, S.H.I.E.L.D. and Dark
+        Elves d8s are stated, so `rules/battle.py` holds them); they combine as in play."""
+        out = {"mcu-hulk": self.hulk_rule()}
+        for ally, name in enumerate(self.ally_ids):
+            out[f"mcu-{name.lower()}-attack"] = self.ally_rule(ally, True)
+            out[f"mcu-{name.lower()}-defence"] = self.ally_rule(ally, False)
+        return out
 
 
 def _side(d: DiceFile) -> SideRule:

@@ -992,12 +992,12 @@ def battle_rule(st: BfmState) -> BattleRule:
     s, t, bat = st.attack_from, st.attack_to, st.battle
     parts: list[BattleRule] = []
     if st.attack_allies:
-        parts += [BattleRule(attacker=bat.ally_attack[x]) for x in st.allies.at(s)]
+        parts += [bat.ally_rule(x, True) for x in st.allies.at(s)]
     if st.hulk == s:
-        parts.append(BattleRule(attacker=bat.hulk_attack))
+        parts.append(bat.hulk_rule())
     if st.attack_boost:
         parts.append(BattleRule(attacker=SideRule(d8=st.attack_boost)))
-    parts += [BattleRule(defender=bat.ally_defence[x]) for x in st.allies.at(t)]
+    parts += [bat.ally_rule(x, False) for x in st.allies.at(t)]
     if t in st.loki:
         parts.append(LOKI_DEFENCE)
     if st.owner[t] == st.players:
