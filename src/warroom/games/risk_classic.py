@@ -555,7 +555,7 @@ def take_card(g: ClassicRisk, st: RiskState, seat: Seat, card: int, ev: Events) 
                 "draw",
                 f"{g.side_name(st, seat)} draws a card",
                 {"seat": seat},
-                seat=seat,
+                known_to=g.known_to(st, seat),
                 secret={"card": g._card_name(st, card)},
                 secret_text=f"You draw {g._card_text(st, card)}",
                 reveals=True,
@@ -1021,7 +1021,7 @@ def _eliminate(g: ClassicRisk, st: RiskState, winner: Seat, loser: Seat, ev: Eve
                 f"{g.side_name(st, loser)} is eliminated; {g.side_name(st, winner)} "
                 f"takes {len(won)} cards",
                 {"seat": loser, "by": winner, "cards": len(won)},
-                seat=winner,
+                known_to=g.known_to(st, winner),
                 secret={"card_names": [g._card_name(st, c) for c in won]},
                 secret_text=f"{g.side_name(st, loser)} is eliminated; you take "
                 + (", ".join(g._card_name(st, c) for c in won) or "no cards"),
