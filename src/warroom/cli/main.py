@@ -45,6 +45,7 @@ def board_check(file: Path) -> None:
     from warroom.data import board_from_file, read_file
     from warroom.games.dice_cards import cards as dice_cards
     from warroom.games.mass_effect import components as mass_effect_components
+    from warroom.games.mass_effect import gaw_components
     from warroom.games.mcu import components as mcu_components
     from warroom.games.strike.cards import FORMAT as STRIKE_FORMAT
     from warroom.games.strike.cards import cards_from_file
@@ -69,6 +70,10 @@ def board_check(file: Path) -> None:
             return
         if isinstance(data, dict) and data.get("format") in mcu_components.FORMATS:
             summary = mcu_components.check_file(file)
+            Console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
+            return
+        if isinstance(data, dict) and data.get("format") in gaw_components.FORMATS:
+            summary = gaw_components.check_file(file)
             Console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
             return
         if isinstance(data, dict) and data.get("format") in mass_effect_components.FORMATS:

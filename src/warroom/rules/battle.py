@@ -237,6 +237,17 @@ PRESETS: dict[str, BattleRule] = {
 }
 
 
+def add_sides(*parts: SideRule) -> SideRule:
+    """Effects that each count for one die (Mass Effect ships and card directives: two
+    Dreadnoughts and a d8 card make three d8s): the counts summed, unlike `combine`."""
+    return SideRule(
+        d8=sum(p.d8 for p in parts),
+        reroll_once=any(p.reroll_once for p in parts),
+        reroll_until=sum(p.reroll_until for p in parts),
+        plus_one=sum(p.plus_one for p in parts),
+    )
+
+
 def combine(*rules: BattleRule) -> BattleRule:
     """Several editions' effects at once (e.g. god of war attacking a temple): the strongest
     of each modifier wins."""

@@ -12,7 +12,7 @@ Helicarrier, the Dark Elves on Asgard): its own defence dice, and a seat chosen 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from warroom.rules.battle import BattleRule
@@ -68,12 +68,16 @@ class NeutralSide:
     defence: BattleRule
 
 
-def decider(active: int, order: Sequence[int], alive: Sequence[bool]) -> int:
+def decider(
+    active: int, order: Sequence[int], alive: Sequence[bool], allies: Collection[int] = ()
+) -> int:
     """The seat that decides for a neutral side when `active` attacks it: the next living seat
-    after `active` in turn order (RISK MCU B8, "any opposing player may roll")."""
+    after `active` in turn order that is not one of its `allies` (RISK MCU B8, "any opposing
+    player may roll"; Mass Effect ME99, "one of your opponents", read in team play as the next
+    seat of the other team, spec G23). `active` itself where no such seat is left."""
     at = order.index(active)
     for step in range(1, len(order) + 1):
         seat = order[(at + step) % len(order)]
-        if alive[seat] and seat != active:
+        if alive[seat] and seat != active and seat not in allies:
             return seat
     return active
