@@ -71,6 +71,21 @@ _TURN_LIMIT = OptionInfo(
 
 CATALOG = (
     ModeInfo(
+        "mass-effect-basic",
+        "RISK Mass Effect: Basic Training (the 42-planet galaxy, fixed card sets)",
+        3,
+        4,  # ME3/A1: the Set Up Chart prints 3 and 4 players only
+        (
+            OptionInfo(
+                "defender_dice",
+                "choose",
+                "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
+                ("choose", "auto"),
+            ),
+            _TURN_LIMIT,
+        ),
+    ),
+    ModeInfo(
         "mass-effect-war-assets",
         "RISK Mass Effect: War Assets (the dice and planet card game)",
         2,
