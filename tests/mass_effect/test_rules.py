@@ -443,7 +443,7 @@ def test_me26_eliminating_a_player_hands_their_cards_to_the_eliminator() -> None
     assert not table.state.alive[2] and table.hand_ids(2) == []
     assert table.hand_ids(0) == theirs
     elim = next(e for e in table.events if e.kind == "eliminated")
-    assert elim.seat == 0  # the card names are told to the eliminator only
+    assert elim.known_to == {0}  # the card names are told to the eliminator only
     table.do(0, "move 1")
     assert table.state.phase == ATTACK  # 2 cards: no forced trade
 
