@@ -315,7 +315,7 @@ def test_me73_a_plain_token_leaves_and_momentum_moves_to_the_alliance() -> None:
     st.vanguards = st.vanguards.placed(plain, planet(st, "Zorya"))
     out = _capture(st, "attack Thessia Zorya 3")
     assert out.vanguards.where[plain] == HELD and out.momentum == st.momentum + 1
-    assert out.faces.knows(0, plain)
+    assert all(out.faces.knows(seat, plain) for seat in range(3))  # public in effect
 
 
 def test_me72_cerberus_destroys_a_token_which_the_reapers_place_again() -> None:

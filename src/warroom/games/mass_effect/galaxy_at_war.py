@@ -50,9 +50,11 @@ from warroom.core.actions import Action
 from warroom.core.board import reachable
 from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
-from warroom.core.game import Option, OptionValue, Outcome, Seat, require
+from warroom.core.game import OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
+from warroom.core.registry import register
 from warroom.core.rng import HIDDEN, Rng
+from warroom.games import catalogued, rules_options
 from warroom.games import risk_classic as rc
 from warroom.games.mass_effect import basic
 from warroom.games.mass_effect import gaw_rules as gr
@@ -168,33 +170,15 @@ def _ship_faction(piece: int) -> int:
     return piece // SHIPS_PER_FACTION
 
 
+_MODE = catalogued("mass-effect-galaxy-at-war")
+
+
 class GalaxyAtWar(MassEffectBasic):
-    id = "mass-effect-galaxy-at-war"
-    title = "RISK Mass Effect: Galaxy at War (factions, teams, ships, Harbinger, Vanguards)"
-    min_players = 2
-    max_players = 5
-    options = (
-        Option(
-            "defender_dice",
-            "choose",
-            "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
-            ("choose", "auto"),
-        ),
-        Option(
-            "neutral_defence",
-            "choose",
-            "an opponent of the attacker rolls neutral Cerberus's defence (printed), or it "
-            "always rolls the most dice (not printed)",
-            ("choose", "auto"),
-        ),
-        Option(
-            "turn_limit",
-            0,
-            "end the game after this many turns (0: never)",
-            minimum=0,
-            maximum=100_000,
-        ),
-    )
+    id = _MODE.id
+    title = _MODE.title
+    min_players = _MODE.min_players
+    max_players = _MODE.max_players
+    options = rules_options(_MODE)
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> GawState:
@@ -1109,6 +1093,9 @@ def _capture(g: rc.ClassicRisk, st: GawState, attacker: int, defender: int, ev: 
             )
             return
         if result == gr.VANGUARD_REMOVED:
+            # Spec 2.4: a token the Alliance removes is public in effect (the game goes on, so
+            # it is no Catalyst); the event says so, and every seat knows its face.
+            st.faces = st.faces.told(token, frozenset(range(st.players)))
             st.vanguards = st.vanguards.placed(token, HELD)
             _log(
                 ev,
@@ -1404,4 +1391,4 @@ GalaxyAtWar.handlers = {
     (DEVASTATE, "end"): _skip,
 }
 
-GAME = GalaxyAtWar()
+GAME = register(GalaxyAtWar())
