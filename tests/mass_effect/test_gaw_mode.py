@@ -483,6 +483,112 @@ def test_me104_cerberus_wins_at_ten_resource_planets() -> None:
     assert out.outcome is not None and out.outcome.winners == (1,)
 
 
+def test_me65_carriers_add_one_to_the_highest_dice() -> None:
+    st = _invasion()
+    st.attack_to, st.attack_ships = planet(st, "Zorya"), (0, 2, 0)
+    assert gw.battle_rule(st).attacker.plus_one == 2
+
+
+def test_me68_an_attack_directive_helps_the_next_battle_and_is_discarded() -> None:
+    st = _invasion()
+    card = card_of(st, "attack_d8", ALLIANCE)
+    give(st, 0, card)
+    st, _ = act(st, f"play {st.cards.card_ids[card]}")
+    assert card in st.discards[ALLIANCE] and st.attack_boost.d8 == 1
+    st.attack_to = planet(st, "Zorya")
+    assert gw.battle_rule(st).attacker.d8 == 1
+    out, _ = act(st, "attack Thessia Zorya 3")
+    assert out.attack_boost.d8 == 0  # spent on that battle
+
+
+def test_me68_the_defender_plays_a_defence_directive_before_the_roll() -> None:
+    st = _invasion()
+    st.options = {**st.options, "defender_dice": "choose"}
+    card = card_of(st, "defence_plus_one", REAPER)
+    give(st, 2, card)
+    st, _ = act(st, "attack Thessia Zorya 3")
+    assert st.phase == DEFEND and f"play {st.cards.card_ids[card]}" in {
+        a.text() for a in GAME.legal_actions(st, 2)
+    }
+    st, _ = act(st, f"play {st.cards.card_ids[card]}")
+    assert gw.battle_rule(st).defender.plus_one == 1 and st.phase == DEFEND
+
+
+def test_me77_a_harbinger_bonus_card_adds_to_the_strike_total() -> None:
+    st = started(3, 3)
+    st = holding(st, {"Thessia": (0, 10), "Zorya": (2, 2)}, 0, ATTACK)
+    st.harbinger = planet(st, "Zorya")
+    card = card_of(st, "harbinger_bonus", ALLIANCE)
+    give(st, 0, card)
+    plus = st.directives.by_card[card].number("plus")
+    st, _ = act(st, f"play {st.cards.card_ids[card]}")
+    plain = st.copy()
+    plain.strike_bonus = 0
+    _, with_card = act(st, "strike Thessia 3")
+    _, without = act(plain, "strike Thessia 3")
+    total = next(e.data["total"] for e in with_card if e.kind == "strike")
+    assert total == next(e.data["total"] for e in without if e.kind == "strike") + plus
+
+
+def test_me84_a_change_of_command_needs_the_teammate_s_consent() -> None:
+    st = started(4, 3)
+    others = {name: (1, 2) for name in st.board.territories}
+    st = holding(
+        st, others | {"Noveria": (0, 5), "Earth": (2, 1), "Benning": (2, 3)}, 0, gw.SHIP_MOVE
+    )
+    st, _ = act(st, "end")
+    assert st.phase == gw.COMMAND
+    assert [a.text() for a in GAME.legal_actions(st, 0)] == ["end", "command Earth"]
+    asked, _ = act(st, "command Earth")
+    assert GAME.to_move(asked) == (2,)
+    accepted, _ = act(asked, "accept")
+    earth = planet(st, "Earth")
+    assert accepted.owner[earth] == 0 and accepted.armies[earth] == 1
+    declined, _ = act(asked, "decline")
+    assert declined.owner[earth] == 2
+    assert declined.phase != gw.COMMAND  # at most one a turn
+    ship = st.copy()
+    ship.ships = ship.ships.placed(9 * ALLIANCE, earth)
+    assert gw._handovers(ship, 0) == []  # G32: not with a ship on it
+
+
+def test_me91_either_reaper_moves_the_one_harbinger() -> None:
+    st = started(4, 3)
+    for reaper in (1, 3):
+        turn = holding(st, {}, reaper, gw.SHIP_MOVE)
+        turn.harbinger = turn.owner.index(reaper)
+        out, _ = act(turn, "end")
+        assert out.phase in (gw.HARBINGER, gw.COMMAND)
+    alliance = holding(st, {}, 0, gw.SHIP_MOVE)
+    alliance.harbinger = alliance.owner.index(1)
+    out, _ = act(alliance, "end")
+    assert out.phase not in (gw.HARBINGER, gw.HARBINGER_STEP)
+
+
+def test_me92_resurrecting_harbinger_moves_momentum_to_the_reapers() -> None:
+    st = started(3, 3)
+    st = holding(st, {}, 2, REINFORCE)
+    st.pending, st.harbinger = 3, gw.GONE
+    card = card_of(st, "resurrect", REAPER)
+    give(st, 2, card)
+    spot = st.board.territories[st.owner.index(2)]
+    out, _ = act(st, f"play {st.cards.card_ids[card]} {spot}")
+    assert out.harbinger == planet(out, spot) and out.momentum == st.momentum - 1
+    assert not any(a.kind == "play" for a in GAME.legal_actions(out, 2) if len(a.args) == 2)
+
+
+def test_me97_a_card_serves_in_a_set_for_a_ship_or_for_its_directive() -> None:
+    st = started(3, 3)
+    st = holding(st, {}, 0, REINFORCE)
+    st.pending = 3
+    card = card_of(st, "units", ALLIANCE)
+    give(st, 0, card)
+    uses = {a.kind for a in GAME.legal_actions(st, 0) if st.cards.card_ids[card] in a.args}
+    assert uses == {"build", "play"}
+    out, _ = act(st, f"play {st.cards.card_ids[card]}")
+    assert out.pending == 3 + st.directives.by_card[card].number("count")
+
+
 # -- whole games -------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_keep_every_invariant_and_secret(players: int) -> None:

@@ -27,16 +27,16 @@ not printed, rolls the most dice); G26; G27; G28; G29; G30; G31; G33; G34. Sets 
 of play as in Basic Training (ME58 "as in Basic Training"); ship cards, played directives and
 an eliminated player's hand go to the faction's discard pile (ME59, ME68, ME80).
 
-Not yet played (each left for a later change, the rules tested in gaw_rules where they are
-functions): the change of command (ME84); battle, Harbinger-bonus and resource directives
-(ME68: these cards serve for sets and ships only so far); planet scanning (ME105-ME111).
+Not yet played: planet scanning (ME105-ME111, an optional rule).
 
 Actions: `claim PLANET`; `cerberus PLANET` (a claim or a unit for neutral Cerberus);
 `harbinger PLANET` (set-up); `place PLANET N`; `vanguard PLANET`; `trade CARD CARD CARD`;
-`build CARD`; `play CARD [PLANET]`; `ship PLANET`; `attack FROM TO DICE [CRUISERS CARRIERS
+`build CARD`; `play CARD [PLANET]` (a directive: in Deploy, before a battle or a strike, or
+as the defender before the roll); `ship PLANET`; `attack FROM TO DICE [CRUISERS CARRIERS
 DREADNOUGHTS]`; `strike FROM DICE [CRUISERS CARRIERS DREADNOUGHTS]` (attack Harbinger);
 `defend DICE`; `move N`; `fortify FROM TO N`; `ships FROM TO CRUISERS CARRIERS DREADNOUGHTS`;
-`roll` (move Harbinger); `step PLANET`; `devastate CARD`; `end`.
+`command PLANET` (ask the teammate for it), `accept`, `decline`; `roll` (move Harbinger);
+`step PLANET`; `devastate CARD`; `end`.
 """
 
 from __future__ import annotations
@@ -82,6 +82,7 @@ from warroom.games.risk_classic import (
     RiskState,
 )
 from warroom.rules import battle
+from warroom.rules.battle import PLAIN, SideRule, add_sides
 from warroom.rules.pieces import HELD, OFF_BOARD, UNKNOWN_FACE, FaceDown, Tokens, decider
 from warroom.rules.reinforcement import territory_armies
 
@@ -90,6 +91,8 @@ VANGUARD = "vanguard"  # ME54
 PLACE_SHIP = "place-ship"  # ME61
 RELOCATE = "relocate-vanguard"  # ME72
 SHIP_MOVE = "ship-move"  # ME82
+COMMAND = "command"  # ME84: ask the teammate for a planet
+CONSENT = "consent"  # ME84: the teammate agrees or not
 HARBINGER = "harbinger"  # ME85: move or not
 HARBINGER_STEP = "harbinger-step"  # ME85: where to, after the roll
 DEVASTATE = "devastate"  # ME87
@@ -98,6 +101,7 @@ SHIPS_PER_FACTION = 9
 NO_SHIPS = (0, 0, 0)
 DEPLOY_KINDS = ("units", "momentum", "resurrect")
 NO_HAND_LIMIT = 1 << 30
+ATTACK_TIMINGS = ("attack", "harbinger_attack")
 PLURAL = (
     "Reapers",
     "Alliance",
@@ -130,6 +134,12 @@ class GawState(BasicState):
     relocating: int  # the Vanguard token Cerberus destroyed, to be placed again (-1: none)
     relocator: int  # the Reaper seat who places it
     catalyst_taken: bool
+    attack_boost: SideRule  # attack directives played for the next battle or strike (ME68)
+    resource_boost: int  # Cerberus's +1s for the next battle, on a resource planet only
+    defence_boost: SideRule  # the defender's directives for this battle
+    strike_bonus: int  # Harbinger-bonus directives for the next strike (ME77)
+    asked: int  # the planet asked for in a change of command (-1: none)
+    command_used: bool  # ME84: at most one change of command a turn
 
     def copy_more(self, twin: Self) -> None:
         super(GawState, self).copy_more(twin)
@@ -225,6 +235,12 @@ class GalaxyAtWar(MassEffectBasic):
                 relocating=-1,
                 relocator=-1,
                 catalyst_taken=False,
+                attack_boost=PLAIN,
+                resource_boost=0,
+                defence_boost=PLAIN,
+                strike_bonus=0,
+                asked=-1,
+                command_used=False,
             )
         )
 
@@ -263,6 +279,8 @@ class GalaxyAtWar(MassEffectBasic):
             return (self._defender_seat(st),)
         if st.phase == RELOCATE:
             return (st.relocator,)
+        if st.phase == CONSENT:
+            return (st.owner[st.asked],)
         return (st.current,)
 
     def _defender_seat(self, st: RiskState) -> Seat:
@@ -307,9 +325,20 @@ class GalaxyAtWar(MassEffectBasic):
         if phase == PLACE_SHIP:
             return [Family("ship", (names[t],)) for t in range(len(names)) if st.owner[t] == seat]
         if phase == ATTACK:
-            return [Family("end"), *_attack_families(st, seat)]
+            plays = [Family("play", (ids,)) for ids in _battle_cards(st, seat, ATTACK_TIMINGS)]
+            return [Family("end"), *plays, *_attack_families(st, seat)]
         if phase == DEFEND:
-            return [Family("defend", (), rc._defend_dice(st))]
+            plays = (
+                [Family("play", (ids,)) for ids in _battle_cards(st, seat, ("defend",))]
+                if st.owner[st.attack_to] == seat  # ME99: none for neutral Cerberus
+                else []
+            )
+            return [*plays, Family("defend", (), rc._defend_dice(st))]
+        if phase == COMMAND:
+            handovers = [Family("command", (names[t],)) for t in _handovers(st, seat)]
+            return [Family("end"), *handovers]
+        if phase == CONSENT:
+            return [Family("accept"), Family("decline")]
         if phase == OCCUPY:
             return [Family("move", (), rc._move_in_counts(st))]
         if phase == FORTIFY:
@@ -712,6 +741,7 @@ def _start_turn(g: GalaxyAtWar, st: GawState, ev: rc.Events) -> None:
     st.conquered = False
     st.conquered_from = ()
     st.built, st.built_this_turn = -1, False
+    st.command_used = False
     seat = st.current
     held = sum(1 for o in st.owner if o == seat)
     st.pending = territory_armies(held) + gr.region_bonus(st.board, st.owner, seat)
@@ -1021,7 +1051,11 @@ def battle_rule(st: GawState) -> battle.BattleRule:
     t = st.attack_to
     defending = NO_SHIPS if st.owner[t] == st.neutral else _ships_on(st, t)
     vanguard = st.vanguards.count(t) > 0
-    return gr.invasion_rule([gr.ship_side(st.attack_ships)], [gr.ship_side(defending)], vanguard)
+    attack = [gr.ship_side(st.attack_ships), st.attack_boost]
+    if st.galaxy.resource[t]:
+        attack.append(SideRule(plus_one=st.resource_boost))
+    defend = [gr.ship_side(defending), st.defence_boost]
+    return gr.invasion_rule(attack, defend, vanguard)
 
 
 def _battle(g: rc.ClassicRisk, st: GawState, defend_dice: int, ev: rc.Events) -> None:
@@ -1030,6 +1064,7 @@ def _battle(g: rc.ClassicRisk, st: GawState, defend_dice: int, ev: rc.Events) ->
     rule = battle_rule(st)
     st.rng = st.rng.copy()
     r = battle.roll(st.rng, st.attack_dice, defend_dice, rule)
+    st.attack_boost, st.resource_boost, st.defence_boost = PLAIN, 0, PLAIN  # spent (ME68)
     st.armies[s] -= r.attacker_losses
     st.armies[t] -= r.defender_losses
     names = st.board.territories
@@ -1180,9 +1215,11 @@ def _strike(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.E
     require(dice in rc._attack_dice(st, s), "roll 1 to 3 dice, one unit staying behind")
     ships = _chosen_ships(st, s, a.args[2:], a) if len(a.args) == 5 else NO_SHIPS
     faction = st.faction_of[seat]
-    bonus = gr.harbinger_modifier(st.galaxy.momentum, st.momentum, faction)
+    bonus = gr.harbinger_modifier(st.galaxy.momentum, st.momentum, faction) + st.strike_bonus
+    side = add_sides(gr.ship_side(ships), st.attack_boost)
     st.rng = st.rng.copy()
-    result = battle.harbinger_roll(st.rng, dice, gr.ship_side(ships), bonus)
+    result = battle.harbinger_roll(st.rng, dice, side, bonus)
+    st.attack_boost, st.resource_boost, st.strike_bonus = PLAIN, 0, 0  # spent (ME68)
     assert isinstance(g, GalaxyAtWar)
     _log(
         ev,
@@ -1204,8 +1241,12 @@ def _strike(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.E
 def _end_invasions(
     g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events
 ) -> None:
+    """Invading ends; directives played for a battle that never came are spent (ME68: a
+    played card is discarded)."""
     rc._args(a, 0, "end")
-    state.phase = FORTIFY
+    st = _gaw(state)
+    st.attack_boost, st.resource_boost, st.strike_bonus = PLAIN, 0, 0
+    st.phase = FORTIFY
 
 
 def _fortify(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
@@ -1237,6 +1278,8 @@ def _skip(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Eve
     if st.phase == FORTIFY:
         st.phase = SHIP_MOVE
     elif st.phase == SHIP_MOVE:
+        _to_command(g, st, seat, ev)
+    elif st.phase == COMMAND:
         _to_harbinger(g, st, seat, ev)
     else:
         _finish_turn(g, st, seat, ev)
@@ -1264,7 +1307,98 @@ def _ships(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
         f"{g.side_name(st, seat)} moves {sum(want)} ships from {names[s]} to {names[t]}",
     )
     assert isinstance(g, GalaxyAtWar)
-    _to_harbinger(g, st, seat, ev)
+    _to_command(g, st, seat, ev)
+
+
+def _to_command(g: GalaxyAtWar, st: GawState, seat: Seat, ev: rc.Events) -> None:
+    """ME84: after both fortifications, a player with a teammate may ask for a planet."""
+    if not st.command_used and _handovers(st, seat):
+        st.phase = COMMAND
+    else:
+        _to_harbinger(g, st, seat, ev)
+
+
+def _handovers(st: GawState, seat: Seat) -> list[int]:
+    """ME84 (G22, G32): the teammates' planets with exactly 1 unit, no ship and no Vanguard.
+    Reading: not a teammate's last planet (losing one's last unit is an elimination, which
+    the rules give only to an invasion, ME26)."""
+    out = []
+    for mate in _team(st, seat) - {seat}:
+        if not st.alive[mate] or st.owner.count(mate) < 2:
+            continue
+        out += [
+            t
+            for t in range(len(st.owner))
+            if gr.may_hand_over(st.owner, st.armies, st.ships, st.vanguards, t, mate)
+        ]
+    return sorted(out)
+
+
+def _command(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
+    st = _gaw(state)
+    (arg,) = rc._args(a, 1, "command PLANET")
+    t = rc._territory(st, arg, a, "command PLANET")
+    require(t in _handovers(st, seat), f"{st.board.territories[t]} cannot change command")
+    st.asked, st.command_used = t, True
+    _log(ev, "command", f"{g.side_name(st, seat)} asks for {st.board.territories[t]}")
+    st.phase = CONSENT
+
+
+def _consent(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
+    """ME84: the teammate must agree; the unit is replaced by one of the mover's own."""
+    st = _gaw(state)
+    rc._args(a, 0, a.kind)
+    t, mover = st.asked, st.current
+    name = st.board.territories[t]
+    if a.kind == "accept":
+        st.owner = st.owner[:]
+        st.owner[t] = mover
+        _log(ev, "command", f"{g.side_name(st, seat)} hands {name} to {g.side_name(st, mover)}")
+    else:
+        _log(ev, "command", f"{g.side_name(st, seat)} keeps {name}")
+    st.asked = -1
+    assert isinstance(g, GalaxyAtWar)
+    _to_harbinger(g, st, mover, ev)
+
+
+def _battle_cards(st: GawState, seat: Seat, timings: tuple[str, ...]) -> list[str]:
+    """The battle directives `seat` may play now (ME68): attack ones before declaring a
+    battle or a strike, defence ones as the defender before the roll."""
+    harbinger = st.harbinger != GONE
+    return [
+        st.cards.card_ids[c]
+        for c in st.hands[seat]
+        if st.directives.by_card[c].timing in timings
+        and (harbinger or st.directives.by_card[c].kind != "harbinger_bonus")
+    ]
+
+
+def _play_battle(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
+    """ME68: a battle directive, discarded, its dice modifier counting like ships for the
+    next battle (attack) or this one (defence); a Harbinger bonus for the next strike.
+    Reading: an attack directive helps the next battle or strike, whichever comes first."""
+    st = _gaw(state)
+    (arg,) = rc._args(a, 1, "play CARD")
+    card = _card(st, seat, arg, a)
+    timings = ("defend",) if st.phase == DEFEND else ATTACK_TIMINGS
+    name = st.cards.card_ids[card]
+    require(name in _battle_cards(st, seat, timings), f"{name}'s directive is not played now")
+    if st.phase == DEFEND:
+        require(st.owner[st.attack_to] == seat, "neutral Cerberus plays no cards (ME99)")
+    d = st.directives.by_card[card]
+    _to_discard(st, seat, card)
+    if d.kind == "harbinger_bonus":
+        st.strike_bonus += d.number("plus")
+    elif d.kind == "resource_plus_one":
+        st.resource_boost += d.number("dice")
+    else:
+        found = d.side()
+        assert found is not None
+        if found[0] == "defend":
+            st.defence_boost = add_sides(st.defence_boost, found[1])
+        else:
+            st.attack_boost = add_sides(st.attack_boost, found[1])
+    _log(ev, "directive", f"{g.side_name(st, seat)} plays {name}: {d.text()}", {"seat": seat})
 
 
 def _to_harbinger(g: GalaxyAtWar, st: GawState, seat: Seat, ev: rc.Events) -> None:
@@ -1377,6 +1511,12 @@ GalaxyAtWar.handlers = {
     (PLACE_SHIP, "ship"): _place_ship,
     (ATTACK, "attack"): _attack,
     (ATTACK, "strike"): _strike,
+    (ATTACK, "play"): _play_battle,
+    (DEFEND, "play"): _play_battle,
+    (COMMAND, "command"): _command,
+    (COMMAND, "end"): _skip,
+    (CONSENT, "accept"): _consent,
+    (CONSENT, "decline"): _consent,
     (ATTACK, "end"): _end_invasions,
     (DEFEND, "defend"): _defend,
     (OCCUPY, "move"): rc._move_in,
