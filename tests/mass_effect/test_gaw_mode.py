@@ -589,6 +589,90 @@ def test_me97_a_card_serves_in_a_set_for_a_ship_or_for_its_directive() -> None:
     assert out.pending == 3 + st.directives.by_card[card].number("count")
 
 
+# -- planet scanning (the option) ---------------------------------------------------------------
+def _scanning(seed: int = 3) -> gw.GawState:
+    st = GAME.new_game(3, seed, {"scanning": True})
+    while st.phase in SETUP:
+        seat = GAME.to_move(st)[0]
+        st = GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])[0]
+    assert isinstance(st, gw.GawState)
+    st = st.copy()
+    st.owner[planet(st, "Sur'Kesh")] = 0
+    return st
+
+
+def _wa(name: str) -> int:
+    return next(k for k, c in enumerate(gw.war_assets().cards) if c.name == name)
+
+
+def test_me52_me110_a_war_assets_card_goes_with_its_planet() -> None:
+    st = _scanning()
+    assert "Sur'Kesh" in {a.args[0] for a in GAME.legal_actions(st, 0) if a.kind == "scan"}
+    st.owner[planet(st, "Sur'Kesh")] = 2
+    assert "Sur'Kesh" not in {a.args[0] for a in GAME.legal_actions(st, 0) if a.kind == "scan"}
+    plain = started(3, 3)
+    assert not any(a.kind == "scan" for a in GAME.legal_actions(plain, 0))  # the option is off
+
+
+def test_me105_me106_one_scan_a_turn_rolling_five_d6_and_two_d8() -> None:
+    st, events = act(_scanning(), "scan Sur'Kesh")
+    assert st.phase == gw.SCAN and sorted(d[0] for d in st.scan_dice) == [6] * 5 + [8] * 2
+    assert any(e.kind == "scan-roll" and e.reveals for e in events)
+    assert st.scanned_this_turn
+
+
+def test_me108_e13_a_completed_scan_adds_the_asset_value() -> None:
+    st = _scanning()
+    st.phase, st.scanning, st.scanned_this_turn = gw.SCAN, _wa("Sur'Kesh"), True
+    # E13: "7", "5" matched already; a 1 and a 2 complete "3+ from 1s, 2s and 3s".
+    st.scan_dice = ((6, 1), (6, 2), (6, 5), (6, 4), (6, 6), (8, 7), (8, 3))
+    st.scan_place = (gw.UNPLACED, gw.UNPLACED, 1, gw.ASIDE, gw.ASIDE, 0, gw.ASIDE)
+    before = st.pending
+    assert "match 3 1 2" in {a.text() for a in GAME.legal_actions(st, 0)}
+    out, _ = act(st, "match 3 1 2")
+    assert out.pending == before + 2 and out.scanned[_wa("Sur'Kesh")] and out.phase == REINFORCE
+    assert "Sur'Kesh" not in {a.args[0] for a in GAME.legal_actions(out, 0) if a.kind == "scan"}
+
+
+def test_me107_me109_no_match_sets_a_die_aside_and_a_failed_scan_may_be_retried() -> None:
+    st = _scanning()
+    st.phase, st.scanning, st.scanned_this_turn = gw.SCAN, _wa("Sur'Kesh"), True
+    st.scan_dice = ((6, 6), (6, 6), (6, 4), (6, 4), (6, 6), (8, 8), (8, 8))
+    st.scan_place = (gw.UNPLACED,) * 7
+    assert {a.kind for a in GAME.legal_actions(st, 0)} == {"aside"}
+    out, _ = act(st, "aside 6")  # one d8 out: "7" still possible with the other
+    assert out.phase == gw.SCAN and out.scan_place[5] == gw.ASIDE
+    st.scan_place = (gw.UNPLACED,) * 6 + (gw.ASIDE,)
+    failed, events = act(st, "aside 6")  # no d8 left for "7": the scan fails at once (W3)
+    assert failed.phase == REINFORCE and not failed.scanned[_wa("Sur'Kesh")]
+    assert any("fails" in e.text for e in events)
+    later = failed.copy()
+    gw._start_turn(GAME, later, None)
+    assert later.current == 0 and "scan" in {a.kind for a in GAME.legal_actions(later, 0)}
+
+
+def test_me111_nothing_to_scan_when_every_card_is_scanned() -> None:
+    st = _scanning()
+    st.scanned = tuple(True for _ in st.scanned)
+    assert not any(a.kind == "scan" for a in GAME.legal_actions(st, 0))
+
+
+def test_scanning_games_keep_every_invariant() -> None:
+    rnd = random.Random(8)
+    st = GAME.new_game(3, 8, {"turn_limit": 20, "scanning": True})
+    scans = 0
+    while GAME.outcome(st) is None:
+        seat = GAME.to_move(st)[0]
+        legal = GAME.legal_actions(st, seat)
+        kinds = [a for a in legal if a.kind in ("scan", "match", "aside")]
+        action = kinds[0] if kinds and rnd.random() < 0.8 else legal[rnd.randrange(len(legal))]
+        scans += action.kind == "scan"
+        st, events = GAME.apply(st, seat, action)
+        check_secrets(GAME, st, events, 3)
+        assert not GAME.invariants(st)
+    assert scans > 0
+
+
 # -- whole games -------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_keep_every_invariant_and_secret(players: int) -> None:

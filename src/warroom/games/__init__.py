@@ -104,6 +104,11 @@ CATALOG = (
                 "always rolls the most dice (not printed)",
                 ("choose", "auto"),
             ),
+            OptionInfo(
+                "scanning",
+                False,
+                "the optional planet scanning with the War Assets cards (ME52, ME105-ME111)",
+            ),
             _TURN_LIMIT,
         ),
     ),

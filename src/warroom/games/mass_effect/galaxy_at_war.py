@@ -27,7 +27,11 @@ not printed, rolls the most dice); G26; G27; G28; G29; G30; G31; G33; G34. Sets 
 of play as in Basic Training (ME58 "as in Basic Training"); ship cards, played directives and
 an eliminated player's hand go to the faction's discard pile (ME59, ME68, ME80).
 
-Not yet played: planet scanning (ME105-ME111, an optional rule).
+Planet scanning (ME52, ME105-ME111) is the option `scanning`: the War Assets cards
+(`dice/war-assets.json`) name 18 of the galaxy's planets; an unscanned card is held by whoever
+controls its planet (ME52, ME110; G25: a neutral planet's card waits for its taker), and the
+dice are matched with the shared `rules.dice_match` (W3: a scan fails as soon as the dice left
+cannot match the rows left, the same as rolling on).
 
 Actions: `claim PLANET`; `cerberus PLANET` (a claim or a unit for neutral Cerberus);
 `harbinger PLANET` (set-up); `place PLANET N`; `vanguard PLANET`; `trade CARD CARD CARD`;
@@ -36,7 +40,8 @@ as the defender before the roll); `ship PLANET`; `attack FROM TO DICE [CRUISERS 
 DREADNOUGHTS]`; `strike FROM DICE [CRUISERS CARRIERS DREADNOUGHTS]` (attack Harbinger);
 `defend DICE`; `move N`; `fortify FROM TO N`; `ships FROM TO CRUISERS CARRIERS DREADNOUGHTS`;
 `command PLANET` (ask the teammate for it), `accept`, `decline`; `roll` (move Harbinger);
-`step PLANET`; `devastate CARD`; `end`.
+`step PLANET`; `devastate CARD`; `scan PLANET`, `match ROW DIE...`, `aside DIE` (scanning);
+`end`.
 """
 
 from __future__ import annotations
@@ -56,6 +61,8 @@ from warroom.core.registry import register
 from warroom.core.rng import HIDDEN, Rng
 from warroom.games import catalogued, rules_options
 from warroom.games import risk_classic as rc
+from warroom.games.dice_cards.cards import DiceCards, edition_cards
+from warroom.games.dice_cards.war_assets import WarAssets
 from warroom.games.mass_effect import basic
 from warroom.games.mass_effect import gaw_rules as gr
 from warroom.games.mass_effect.basic import BasicState, MassEffectBasic
@@ -81,7 +88,7 @@ from warroom.games.risk_classic import (
     SETUP_PLACE,
     RiskState,
 )
-from warroom.rules import battle
+from warroom.rules import battle, dice_match
 from warroom.rules.battle import PLAIN, SideRule, add_sides
 from warroom.rules.pieces import HELD, OFF_BOARD, UNKNOWN_FACE, FaceDown, Tokens, decider
 from warroom.rules.reinforcement import territory_armies
@@ -91,6 +98,7 @@ VANGUARD = "vanguard"  # ME54
 PLACE_SHIP = "place-ship"  # ME61
 RELOCATE = "relocate-vanguard"  # ME72
 SHIP_MOVE = "ship-move"  # ME82
+SCAN = "scan"  # ME105-ME107: matching a War Assets card's rows
 COMMAND = "command"  # ME84: ask the teammate for a planet
 CONSENT = "consent"  # ME84: the teammate agrees or not
 HARBINGER = "harbinger"  # ME85: move or not
@@ -101,6 +109,14 @@ SHIPS_PER_FACTION = 9
 NO_SHIPS = (0, 0, 0)
 DEPLOY_KINDS = ("units", "momentum", "resurrect")
 NO_HAND_LIMIT = 1 << 30
+UNPLACED, ASIDE = -1, -2  # a scan die's place
+
+
+def war_assets() -> DiceCards:
+    """The War Assets cards used for scanning (ME52): the War Assets mode's own file."""
+    return edition_cards(WarAssets.data_file)
+
+
 ATTACK_TIMINGS = ("attack", "harbinger_attack")
 PLURAL = (
     "Reapers",
@@ -139,6 +155,11 @@ class GawState(BasicState):
     defence_boost: SideRule  # the defender's directives for this battle
     strike_bonus: int  # Harbinger-bonus directives for the next strike (ME77)
     asked: int  # the planet asked for in a change of command (-1: none)
+    scanned: tuple[bool, ...]  # per War Assets card: set aside after a successful scan
+    scanning: int  # the War Assets card being scanned (-1: none)
+    scanned_this_turn: bool  # ME105: one scan a turn
+    scan_dice: tuple[tuple[int, int], ...]  # (sides, face) of the 5 d6 and 2 d8
+    scan_place: tuple[int, ...]  # per die: UNPLACED, ASIDE or the scan row it matched
     command_used: bool  # ME84: at most one change of command a turn
 
     def copy_more(self, twin: Self) -> None:
@@ -240,6 +261,11 @@ class GalaxyAtWar(MassEffectBasic):
                 defence_boost=PLAIN,
                 strike_bonus=0,
                 asked=-1,
+                scanned=tuple(False for _ in war_assets().cards),
+                scanning=-1,
+                scanned_this_turn=False,
+                scan_dice=(),
+                scan_place=(),
                 command_used=False,
             )
         )
@@ -321,7 +347,10 @@ class GalaxyAtWar(MassEffectBasic):
         if phase in (VANGUARD, RELOCATE):
             return [Family("vanguard", (names[t],)) for t in _vanguard_spots(st)]
         if phase == REINFORCE:
-            return self._deploy_families(st, seat)
+            scans = [Family("scan", (names[t],)) for t in _scannable(st, seat)]
+            return [*self._deploy_families(st, seat), *scans]
+        if phase == SCAN:
+            return _scan_families(st)
         if phase == PLACE_SHIP:
             return [Family("ship", (names[t],)) for t in range(len(names)) if st.owner[t] == seat]
         if phase == ATTACK:
@@ -480,6 +509,25 @@ class GalaxyAtWar(MassEffectBasic):
             if t >= 0
         ]
         out["built"] = SHIP_CLASSES[_ship_class(st.built)] if st.built >= 0 else None
+        if st.options.get("scanning"):
+            wa = war_assets().cards
+            out["war_assets"] = [
+                {
+                    "planet": c.name,
+                    "value": c.value,
+                    "scanned": st.scanned[k],
+                    "rows": [c.rows[r].text() for r in c.scan],
+                }
+                for k, c in enumerate(wa)
+            ]
+        if st.phase == SCAN:
+            out["scan"] = {
+                "planet": war_assets().cards[st.scanning].name,
+                "dice": [
+                    {"die": i + 1, "sides": d[0], "face": d[1], "place": p}
+                    for i, (d, p) in enumerate(zip(st.scan_dice, st.scan_place, strict=True))
+                ],
+            }
         if st.phase == HARBINGER_STEP:
             out["harbinger_roll"] = st.harbinger_roll
         return out
@@ -742,6 +790,7 @@ def _start_turn(g: GalaxyAtWar, st: GawState, ev: rc.Events) -> None:
     st.conquered_from = ()
     st.built, st.built_this_turn = -1, False
     st.command_used = False
+    st.scanned_this_turn = False
     seat = st.current
     held = sum(1 for o in st.owner if o == seat)
     st.pending = territory_armies(held) + gr.region_bonus(st.board, st.owner, seat)
@@ -1310,6 +1359,122 @@ def _ships(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
     _to_command(g, st, seat, ev)
 
 
+def _wa_planet(st: GawState, card: int) -> int:
+    return st.board.territory(war_assets().cards[card].name)
+
+
+def _scannable(st: GawState, seat: Seat) -> list[int]:
+    """ME105/ME111 (ME52, ME110): the planets of unscanned War Assets cards `seat` controls,
+    once a turn, with the option on."""
+    if not st.options.get("scanning") or st.scanned_this_turn:
+        return []
+    cards = war_assets().cards
+    return sorted(
+        _wa_planet(st, c)
+        for c in range(len(cards))
+        if not st.scanned[c] and st.owner[_wa_planet(st, c)] == seat
+    )
+
+
+def _scan_rows(st: GawState) -> list[dice_match.Row]:
+    card = war_assets().cards[st.scanning]
+    return [card.rows[r] for r in card.scan]
+
+
+def _rows_left(st: GawState) -> list[int]:
+    return [k for k in range(len(_scan_rows(st))) if k not in st.scan_place]
+
+
+def _free_dice(st: GawState) -> list[int]:
+    return [i for i, p in enumerate(st.scan_place) if p == UNPLACED]
+
+
+def _scan_families(st: GawState) -> list[Family]:
+    """ME106: match one row completely with this roll; ME107: with no match, set a die aside."""
+    rows, free = _scan_rows(st), _free_dice(st)
+    out = [
+        Family("match", (k + 1, *(i + 1 for i in way)))
+        for k in _rows_left(st)
+        for way in dice_match.ways(rows[k], st.scan_dice, free)
+    ]
+    return out or [Family("aside", (i + 1,)) for i in free]
+
+
+def _roll_scan(g: GalaxyAtWar, st: GawState, seat: Seat, ev: rc.Events) -> None:
+    """Roll the unplaced dice, or end the scan: won when every row is matched (ME108), failed
+    when the dice left cannot match the rows left (W3; ME109: try again another turn)."""
+    rows, left, free = _scan_rows(st), _rows_left(st), _free_dice(st)
+    card = war_assets().cards[st.scanning]
+    if not left:
+        st.pending += card.value
+        st.scanned = tuple(True if k == st.scanning else x for k, x in enumerate(st.scanned))
+        _log(ev, "scan", f"{g.side_name(st, seat)} scans {card.name}: {card.value} more units")
+        _end_scan(st)
+        return
+    sides = [st.scan_dice[i][0] for i in free]
+    if not dice_match.feasible([rows[k] for k in left], sides):
+        _log(ev, "scan", f"{g.side_name(st, seat)} fails to scan {card.name}")
+        _end_scan(st)
+        return
+    st.rng = st.rng.copy()
+    dice = list(st.scan_dice)
+    for i in free:
+        dice[i] = (dice[i][0], st.rng.below(dice[i][0]) + 1)
+    st.scan_dice = tuple(dice)
+    faces = " ".join(f"{dice[i][1]}{'*' if dice[i][0] == 8 else ''}" for i in free)
+    _log(ev, "scan-roll", f"Scan roll: {faces}", {"dice": [list(d) for d in dice]}, reveals=True)
+
+
+def _end_scan(st: GawState) -> None:
+    st.scanning, st.scan_dice, st.scan_place = -1, (), ()
+    st.phase = REINFORCE  # the scan came before placing (ME105), so units are still to place
+
+
+def _scan(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
+    """ME105: pick one War Assets planet of one's own not yet scanned; roll 5 d6 and 2 d8."""
+    st = _gaw(state)
+    (arg,) = rc._args(a, 1, "scan PLANET")
+    t = rc._territory(st, arg, a, "scan PLANET")
+    require(t in _scannable(st, seat), f"you cannot scan {st.board.territories[t]} now")
+    cards = war_assets()
+    st.scanning = next(c for c in range(len(cards.cards)) if _wa_planet(st, c) == t)
+    st.scanned_this_turn = True
+    st.scan_dice = tuple((6, 1) for _ in range(cards.d6)) + tuple((8, 1) for _ in range(cards.d8))
+    st.scan_place = (UNPLACED,) * len(st.scan_dice)
+    st.phase = SCAN
+    assert isinstance(g, GalaxyAtWar)
+    _roll_scan(g, st, seat, ev)
+
+
+def _match(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
+    """ME106: the chosen dice match the row completely and stay beside it."""
+    st = _gaw(state)
+    require(
+        Action(a.kind, a.args) in Legal(_scan_families(st)), "those dice do not match that row now"
+    )
+    row = int(str(a.args[0])) - 1
+    place = list(st.scan_place)
+    for die in a.args[1:]:
+        place[int(str(die)) - 1] = row
+    st.scan_place = tuple(place)
+    assert isinstance(g, GalaxyAtWar)
+    _roll_scan(g, st, seat, ev)
+
+
+def _aside(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
+    """ME107: a roll matching no row sets one unplaced die out of play."""
+    st = _gaw(state)
+    require(
+        Action(a.kind, a.args) in Legal(_scan_families(st)),
+        "set aside an unplaced die when nothing matches",
+    )
+    place = list(st.scan_place)
+    place[int(str(a.args[0])) - 1] = ASIDE
+    st.scan_place = tuple(place)
+    assert isinstance(g, GalaxyAtWar)
+    _roll_scan(g, st, seat, ev)
+
+
 def _to_command(g: GalaxyAtWar, st: GawState, seat: Seat, ev: rc.Events) -> None:
     """ME84: after both fortifications, a player with a teammate may ask for a planet."""
     if not st.command_used and _handovers(st, seat):
@@ -1512,6 +1677,9 @@ GalaxyAtWar.handlers = {
     (ATTACK, "attack"): _attack,
     (ATTACK, "strike"): _strike,
     (ATTACK, "play"): _play_battle,
+    (REINFORCE, "scan"): _scan,
+    (SCAN, "match"): _match,
+    (SCAN, "aside"): _aside,
     (DEFEND, "play"): _play_battle,
     (COMMAND, "command"): _command,
     (COMMAND, "end"): _skip,
