@@ -1,5 +1,5 @@
 """RISK Mass Effect Galaxy at War on the rules path, one core:
-`python benchmarks/mass_effect_bench.py [GAMES] [--runs N]`.
+`python benchmarks/mass_effect_gaw_bench.py [GAMES] [--runs N]`.
 
 Not a test. Random and greedy bots, two and five players, play GAMES games each through the
 calls an interface makes (to_move, legal_actions, observe, apply); the report gives finished
