@@ -139,6 +139,7 @@ def make_bot(tier: str, mode: str, seed: int = 0) -> Bot:
 # The tiers beyond random register themselves on import (after the names above exist).
 from warroom.bots import (  # noqa: E402
     dice_cards,
+    mass_effect,
     mass_effect_gaw,
     mcu,
     mcu_bfm,
@@ -163,6 +164,7 @@ __all__ = [
     "dice_cards",
     "learned",
     "make_bot",
+    "mass_effect",
     "mass_effect_gaw",
     "mcu",
     "mcu_bfm",

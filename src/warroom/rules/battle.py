@@ -232,6 +232,8 @@ PRESETS: dict[str, BattleRule] = {
     "godstorm-magic-defend": BattleRule(defender=SideRule(reroll_once=True)),
     # Godstorm, "Temples in Battle": the defender rerolls 1's until all dice show 2 or higher.
     "godstorm-temple": BattleRule(defender=SideRule(reroll_until=EVERY_DIE)),
+    # Mass Effect Basic Training (ME1, ME19-ME22): only the d6, paired as in Classic.
+    "mass-effect-basic": CLASSIC,
     # Mass Effect, "Invading a Reaper Vanguard": all defensive dice become d8s.
     "mass-effect-vanguard": BattleRule(defender=_ALL_D8),
 }

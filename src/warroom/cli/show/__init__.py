@@ -27,6 +27,7 @@ COMMON_HELP = """[bold]Commands in every game[/]
 
 # mode id -> module in this package that shows it
 DISPLAYS = {
+    "mass-effect-basic": "mass_effect",
     "risk-classic": "risk",
     "monopoly-avengers": "monopoly",
     "risk-strike": "strike",
