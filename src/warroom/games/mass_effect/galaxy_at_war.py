@@ -488,6 +488,10 @@ class GalaxyAtWar(MassEffectBasic):
         out["momentum"] = {"space": st.momentum, **_space(st)}
         out["strategic"] = gr.resources_held(st.galaxy, st.owner, st.faction_of.index(CERBERUS))
         out["harbinger"] = names[st.harbinger] if st.harbinger != GONE else None
+        for t, row in enumerate(out["territories"]):  # the pieces on each planet
+            row["ships"] = st.ships.count(t)
+            row["vanguards"] = st.vanguards.count(t)
+            row["harbinger"] = t == st.harbinger
         out["devastated"] = [
             names[t] for t in range(len(names)) if st.owner[t] == gr.NO_OWNER and st.phase != CLAIM
         ]
