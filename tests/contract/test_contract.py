@@ -1,9 +1,11 @@
 """The contract every registered mode passes: pgx-style, one API test run on every game.
 
 Random (and greedy) legal play from many seeds finishes with invariants held after every action;
-save, load and replay give the identical game; no view shows what its seat may not know, nor
-anything that depends on the generator's seed (so no view helps predict a later draw), and
-neither does what a learning agent observes (`warroom.rl`);
+save, load and replay give the identical game; a secret reaches exactly the seats that share it
+(`Game.known_to`: a seat, or a team that sees each other's secrets), and a redraw of what is
+hidden from a seat changes no view of it or of its team (tests/contract/knowledge.py); no view
+shows what its seat may not know, nor anything that depends on the generator's seed (so no view
+helps predict a later draw), and neither does what a learning agent observes (`warroom.rl`);
 illegal and malformed actions leave the state exactly as it was. Some games draw from the
 keyed generator that served games use, the others from SplitMix64.
 """
@@ -23,6 +25,8 @@ import warroom.games as games
 from warroom.bots import make_bot, tiers_for
 from warroom.core import Action, Game, HiddenRng, KeyedRng, Match, Rng, WarroomError
 from warroom.rl.encoding import Features, seat_features
+
+from .knowledge import check_redraw, check_secrets
 
 MODES = [g.id for g in games.modes()]
 SEEDS = [104_729 + 7_919 * k for k in range(6)]
@@ -62,7 +66,8 @@ def play_match(mode: str, players: int, seed: int, tier: str) -> tuple[Match, li
         legal = match.legal(seat)
         assert legal, f"seat {seat} must move but has no legal action"
         states.append(match.state)
-        match.act(seat, bots[seat].choose(seat, match.observe(seat), legal))
+        events = match.act(seat, bots[seat].choose(seat, match.observe(seat), legal))
+        check_secrets(game, match.state, events, players)
         problems = game.invariants(match.state)
         assert not problems, f"after {match.record[-1]}: {problems}"
     return match, states
@@ -115,11 +120,11 @@ def test_views_leak_nothing(played: tuple[Match, list[Any]]) -> None:
             # What a bot reads: the chance to come is hidden, and nothing hidden shows.
             seen = game.observe(state, seat)
             assert isinstance(seen.rng, HiddenRng)
-            other = game.resample_hidden(state, seat, rng)
+            # Everything hidden from the seat redrawn: what it and those who share its
+            # secrets (a team) observe is the same.
+            other = check_redraw(game, state, seat, rng)
             learner_sees = seat_features(features, game, state, seat)
             if other is not None:
-                assert game.observe(other, seat) == seen
-                assert game.view(other, seat) == view
                 assert np.array_equal(seat_features(features, game, other, seat), learner_sees)
             # Another key for the generator: every later draw differs, no observation does.
             rekeyed = copy.copy(state)

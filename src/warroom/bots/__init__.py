@@ -137,7 +137,17 @@ def make_bot(tier: str, mode: str, seed: int = 0) -> Bot:
 
 
 # The tiers beyond random register themselves on import (after the names above exist).
-from warroom.bots import dice_cards, mcu, mcu_bfm, monopoly, risk, search, strike  # noqa: E402
+from warroom.bots import (  # noqa: E402
+    dice_cards,
+    mass_effect,
+    mass_effect_gaw,
+    mcu,
+    mcu_bfm,
+    monopoly,
+    risk,
+    search,
+    strike,
+)
 
 register_tier("greedy", "monopoly", lambda mode, seed: monopoly.GreedyMonopolyBot(mode, seed))
 
@@ -154,6 +164,8 @@ __all__ = [
     "dice_cards",
     "learned",
     "make_bot",
+    "mass_effect",
+    "mass_effect_gaw",
     "mcu",
     "mcu_bfm",
     "monopoly",

@@ -36,14 +36,16 @@ def list_games(
 def board_check(file: Path) -> None:
     """Validate a board file (for example one transcribed from your own copy of a game): a
     RISK map, a Monopoly board, RISK Strike's cards, a dice-matching game's cards (War
-    Assets, Guardians) or RISK MCU's board, charts or decks, told apart by the file's `format`
-    field."""
+    Assets, Guardians), RISK MCU's board, charts or decks or RISK Mass Effect's galaxy or
+    faction cards, told apart by the file's `format` field."""
     from rich.console import Console
     from rich.markup import escape
 
     from warroom.core.errors import WarroomError
     from warroom.data import board_from_file, read_file
     from warroom.games.dice_cards import cards as dice_cards
+    from warroom.games.mass_effect import components as mass_effect_components
+    from warroom.games.mass_effect import gaw_components
     from warroom.games.mcu import components as mcu_components
     from warroom.games.strike.cards import FORMAT as STRIKE_FORMAT
     from warroom.games.strike.cards import cards_from_file
@@ -68,6 +70,14 @@ def board_check(file: Path) -> None:
             return
         if isinstance(data, dict) and data.get("format") in mcu_components.FORMATS:
             summary = mcu_components.check_file(file)
+            Console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
+            return
+        if isinstance(data, dict) and data.get("format") in gaw_components.FORMATS:
+            summary = gaw_components.check_file(file)
+            Console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
+            return
+        if isinstance(data, dict) and data.get("format") in mass_effect_components.FORMATS:
+            summary = mass_effect_components.check_file(file)
             Console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
             return
         if isinstance(data, dict) and data.get("format") == monopoly.FORMAT:

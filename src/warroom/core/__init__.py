@@ -14,7 +14,7 @@ from warroom.core.errors import (
     UnknownMode,
     WarroomError,
 )
-from warroom.core.events import Event
+from warroom.core.events import NOBODY, Event
 from warroom.core.game import Game, Outcome, Seat
 from warroom.core.match import SAVE_FORMAT_VERSION, Match
 from warroom.core.registry import get_mode, modes, register
@@ -33,6 +33,7 @@ from warroom.core.rng import (
 __all__ = [
     "GENERATORS",
     "HIDDEN",
+    "NOBODY",
     "SAVE_FORMAT_VERSION",
     "Action",
     "BoardError",

@@ -32,11 +32,13 @@ class Action:
     @staticmethod
     def parse(text: str) -> Action:
         """Parse the text form; quoted names keep their spaces, whole numbers become ints."""
-        try:
-            words: list[str] | None = shlex.split(text)
-        except ValueError as exc:
-            words = _apostrophes_as_letters(text)
-            if words is None:
+        # Apostrophes all inside words are letters ("fortify sur'kesh intai'sei 2"): two
+        # of them would otherwise pair up as quotes and join the words between.
+        words: list[str] | None = _apostrophes_as_letters(text) if "'" in text else None
+        if words is None:
+            try:
+                words = shlex.split(text)
+            except ValueError as exc:
                 raise MalformedAction(f"cannot read {text!r}: {exc}") from None
         if not words:
             raise MalformedAction("an empty action: type an action such as 'end' or 'help'")
@@ -58,9 +60,8 @@ class Action:
 
 
 def _apostrophes_as_letters(text: str) -> list[str] | None:
-    """The words of `text` with single quotes read as letters ("target sur'kesh 3"), where an
-    unmatched one made it unreadable; None if any stands outside a word or it is still
-    unreadable."""
+    """The words of `text` with single quotes read as letters ("target sur'kesh 3"); None if
+    any stands outside a word (then they are quotes) or it is unreadable."""
     if re.search(r"(?<!\w)'|'(?!\w)", text):
         return None
     lexer = shlex.shlex(text, posix=True)

@@ -1,4 +1,5 @@
-"""Events: what an action caused, for logs and interfaces, with private parts kept per seat."""
+"""Events: what an action caused, for logs and interfaces, with private parts kept to the
+seats that know them."""
 
 from __future__ import annotations
 
@@ -6,20 +7,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+NOBODY: frozenset[int] = frozenset()
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened.
 
-    `text` and `data` are public. `secret` and `secret_text` are shown only to `seat`
-    (the card you drew); everyone else sees the public part. `reveals` marks new
-    information (dice, a draw), which ends the right to undo.
+    `text` and `data` are public. `secret` and `secret_text` are shown only to the seats in
+    `known_to` (the card you drew: you, and in a team game whoever sees your hand; a token a
+    side peeks at: that side's seats); everyone else sees the public part. A mode takes the
+    set from `Game.known_to`, so a secret reaches exactly the seats that share it. `reveals`
+    marks new information (dice, a draw), which ends the right to undo.
     """
 
     kind: str
     text: str
     data: Mapping[str, Any] = field(default_factory=dict)
-    seat: int | None = None
+    known_to: frozenset[int] = NOBODY
     secret: Mapping[str, Any] | None = None
     secret_text: str | None = None
     reveals: bool = False
@@ -27,7 +32,7 @@ class Event:
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         """The event as `seat` may see it (None: a spectator)."""
         out: dict[str, Any] = {"kind": self.kind, "text": self.text, **self.data}
-        if self.secret is not None and seat is not None and seat == self.seat:
+        if self.secret is not None and seat in self.known_to:
             out.update(self.secret)
             if self.secret_text is not None:
                 out["text"] = self.secret_text

@@ -200,11 +200,21 @@ class Game(ABC, Generic[S]):
         """Broken invariants of `state`, described; contract tests call this after every step."""
         return []
 
+    def known_to(self, state: S, seat: Seat) -> frozenset[Seat]:
+        """The seats that know whatever `seat` is told, `seat` included: itself alone by
+        default, its team where teammates see each other's secrets (Galaxy at War's hands).
+
+        A secret told to `seat` is an `Event` with `known_to=` this set, and a redraw for
+        `seat` keeps what any of them knows (a teammate knows nothing `seat` does not).
+        """
+        return frozenset((seat,))
+
     def resample_hidden(self, state: S, seat: Seat, rng: Rng) -> S | None:
         """A state `seat` cannot tell from `state`: everything hidden from it redrawn.
 
-        The contract tests check that `observe(state, seat)` is the same for both, which is
-        what "the view leaks nothing" means. None where a mode hides nothing.
+        The contract tests check that `observe(state, s)` is the same for both, for `seat`
+        and every seat in `known_to(state, seat)`, which is what "the view leaks nothing"
+        means. None where a mode hides nothing.
         """
         return None
 

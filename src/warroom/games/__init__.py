@@ -71,6 +71,48 @@ _TURN_LIMIT = OptionInfo(
 
 CATALOG = (
     ModeInfo(
+        "mass-effect-basic",
+        "RISK Mass Effect: Basic Training (the 42-planet galaxy, fixed card sets)",
+        3,
+        4,  # ME3/A1: the Set Up Chart prints 3 and 4 players only
+        (
+            OptionInfo(
+                "defender_dice",
+                "choose",
+                "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
+                ("choose", "auto"),
+            ),
+            _TURN_LIMIT,
+        ),
+    ),
+    ModeInfo(
+        "mass-effect-galaxy-at-war",
+        "RISK Mass Effect: Galaxy at War (factions and teams, ships, Harbinger, Vanguards)",
+        2,
+        5,  # ME44: the Set Up Chart prints 2 to 5 players
+        (
+            OptionInfo(
+                "defender_dice",
+                "choose",
+                "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
+                ("choose", "auto"),
+            ),
+            OptionInfo(
+                "neutral_defence",
+                "choose",
+                "an opponent of the attacker rolls neutral Cerberus's defence (printed), or it "
+                "always rolls the most dice (not printed)",
+                ("choose", "auto"),
+            ),
+            OptionInfo(
+                "scanning",
+                False,
+                "the optional planet scanning with the War Assets cards (ME52, ME105-ME111)",
+            ),
+            _TURN_LIMIT,
+        ),
+    ),
+    ModeInfo(
         "mass-effect-war-assets",
         "RISK Mass Effect: War Assets (the dice and planet card game)",
         2,

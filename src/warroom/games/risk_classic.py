@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Self
 
 from warroom import data
 from warroom.core.actions import Action
-from warroom.core.board import Board
+from warroom.core.board import Board, reachable
 from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
 from warroom.core.game import Game, OptionValue, Outcome, Seat, require
@@ -190,6 +190,7 @@ class ClassicRisk(Game[RiskState]):
     handlers: ClassVar[Mapping[tuple[str, str], Handler]]
     # Eliminating Your Opponent: 6 or more cards won force trading at once (Classic only).
     forced_elimination_trade: ClassVar[bool] = True
+    elimination_trade_at: ClassVar[int] = ELIMINATION_TRADE_AT  # the hand size that forces it
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> RiskState:
@@ -562,7 +563,7 @@ def take_card(g: ClassicRisk, st: RiskState, seat: Seat, card: int, ev: Events) 
                 "draw",
                 f"{g.side_name(st, seat)} draws a card",
                 {"seat": seat},
-                seat=seat,
+                known_to=g.known_to(st, seat),
                 secret={"card": g._card_name(st, card)},
                 secret_text=f"You draw {g._card_text(st, card)}",
                 reveals=True,
@@ -655,6 +656,46 @@ def _move_in_counts(st: RiskState) -> range:
 
 def _fortify_counts(st: RiskState, source: int) -> range:
     return range(1, st.armies[source])  # one army stays behind
+
+
+def path_moves(
+    st: RiskState, seat: Seat, passable: Callable[[int], bool] | None = None
+) -> list[tuple[int, list[int]]]:
+    """(source, destinations) for each of `seat`'s territories with armies to spare: every
+    other territory of `seat`'s joined to it by a chain of `passable` ones (`seat`'s own when
+    None). The moves of editions that fortify along a path rather than one step (RISK MCU's
+    maneuver, RISK Mass Effect's fortify; a team's territories where teammates may pass)."""
+    owner = st.owner
+    through = passable if passable is not None else (lambda t: owner[t] == seat)
+    out = []
+    done: dict[int, set[int]] = {}
+    for s in range(len(owner)):
+        if owner[s] != seat or st.armies[s] < 2:
+            continue
+        group = done.get(s)
+        if group is None:
+            group = reachable(st.board.neighbors, s, through)
+            for t in group:
+                done[t] = group
+        targets = sorted(t for t in group if t != s and owner[t] == seat)
+        if targets:
+            out.append((s, targets))
+    return out
+
+
+def may_move_along(
+    st: RiskState,
+    seat: Seat,
+    source: int,
+    target: int,
+    passable: Callable[[int], bool] | None = None,
+) -> bool:
+    """Whether `path_moves` joins `source` to `target` (both `seat`'s, two different ones)."""
+    owner = st.owner
+    if source == target or owner[source] != seat or owner[target] != seat:
+        return False
+    through = passable if passable is not None else (lambda t: owner[t] == seat)
+    return target in reachable(st.board.neighbors, source, through)
 
 
 # -- handlers: one per (step, action), each mutating its own copy of the state --------------
@@ -1031,7 +1072,7 @@ def _eliminate(g: ClassicRisk, st: RiskState, winner: Seat, loser: Seat, ev: Eve
                 f"{g.side_name(st, loser)} is eliminated; {g.side_name(st, winner)} "
                 f"takes {len(won)} cards",
                 {"seat": loser, "by": winner, "cards": len(won)},
-                seat=winner,
+                known_to=g.known_to(st, winner),
                 secret={"card_names": [g._card_name(st, c) for c in won]},
                 secret_text=f"{g.side_name(st, loser)} is eliminated; you take "
                 + (", ".join(g._card_name(st, c) for c in won) or "no cards"),
@@ -1048,7 +1089,7 @@ def _eliminate(g: ClassicRisk, st: RiskState, winner: Seat, loser: Seat, ev: Eve
         return
     # Eliminating Your Opponent: 6 or more cards must be traded down to 4 or fewer at once.
     st.elimination_trade = (
-        g.forced_elimination_trade and len(st.hands[winner]) >= ELIMINATION_TRADE_AT
+        g.forced_elimination_trade and len(st.hands[winner]) >= g.elimination_trade_at
     )
 
 

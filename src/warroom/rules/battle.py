@@ -232,9 +232,22 @@ PRESETS: dict[str, BattleRule] = {
     "godstorm-magic-defend": BattleRule(defender=SideRule(reroll_once=True)),
     # Godstorm, "Temples in Battle": the defender rerolls 1's until all dice show 2 or higher.
     "godstorm-temple": BattleRule(defender=SideRule(reroll_until=EVERY_DIE)),
+    # Mass Effect Basic Training (ME1, ME19-ME22): only the d6, paired as in Classic.
+    "mass-effect-basic": CLASSIC,
     # Mass Effect, "Invading a Reaper Vanguard": all defensive dice become d8s.
     "mass-effect-vanguard": BattleRule(defender=_ALL_D8),
 }
+
+
+def add_sides(*parts: SideRule) -> SideRule:
+    """Effects that each count for one die (Mass Effect ships and card directives: two
+    Dreadnoughts and a d8 card make three d8s): the counts summed, unlike `combine`."""
+    return SideRule(
+        d8=sum(p.d8 for p in parts),
+        reroll_once=any(p.reroll_once for p in parts),
+        reroll_until=sum(p.reroll_until for p in parts),
+        plus_one=sum(p.plus_one for p in parts),
+    )
 
 
 def combine(*rules: BattleRule) -> BattleRule:

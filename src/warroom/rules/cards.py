@@ -10,7 +10,7 @@ whole game is worth 4, 6, 8, 10, 12, 15, then 5 more for each set after the sixt
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, pairwise, product
 
@@ -40,6 +40,19 @@ def is_set(designs: Sequence[str]) -> bool:
         # Two designs plus a wild ("any 2 designs plus a wild card"); two wilds also match.
         return True
     return len(plain) in (1, 3)
+
+
+def fixed_set_value(designs: Sequence[str], alike: Mapping[str, int], mixed: int) -> int | None:
+    """Units for a set worth a fixed amount by its make-up, the same all game (RISK Mass
+    Effect's Reinforcement Chart: 3 Cruisers 4, 3 Carriers 5, 3 Dreadnoughts 6, one of each
+    7): three of a design are worth `alike[design]`, one of each of three designs `mixed`.
+    None if the cards are not such a set (there are no wild cards)."""
+    if len(designs) != 3 or any(d not in alike for d in designs):
+        return None
+    kinds = set(designs)
+    if len(kinds) == 1:
+        return alike[designs[0]]
+    return mixed if len(kinds) == 3 else None
 
 
 def sets_in(hand: Sequence[int], design_of: Sequence[str]) -> list[tuple[int, int, int]]:

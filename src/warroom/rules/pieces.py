@@ -5,6 +5,10 @@ Allies, Hulk and resource chips; Mass Effect's assets): each piece is in exactly
 a time, so a conservation check is free and a move is one replaced tuple (states share it
 between copies). `Tokens` holds where each is; the mode names them.
 
+`FaceDown` holds what is on the other side of face-down pieces (Mass Effect's Reaper Vanguard
+tokens: one hides the Catalyst) and which seats know each face: a face is known to a set of
+seats (the side that placed it, and who destroyed it), the same notion as `Event.known_to`.
+
 `NeutralSide` is a side that holds territories with units but has no seat (S.H.I.E.L.D. on the
 Helicarrier, the Dark Elves on Asgard): its own defence dice, and a seat chosen to decide for it
 (`decider`).
@@ -12,9 +16,10 @@ Helicarrier, the Dark Elves on Asgard): its own defence dice, and a seat chosen 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from warroom.core.rng import Rng
 from warroom.rules.battle import BattleRule
 
 OFF_BOARD = -1  # in the box or waiting beside the board (Allies not acquired, Hulk on his meter)
@@ -60,6 +65,52 @@ class Tokens:
         return out
 
 
+UNKNOWN_FACE = -1  # a face its seat does not know, in `FaceDown.seen`
+
+
+@dataclass(frozen=True, slots=True)
+class FaceDown:
+    """The faces of face-down pieces (indexed like the pieces' `Tokens`), each with the seats
+    that know it. Which faces exist is public (the box says so); which piece shows which is
+    known only to `known_to`."""
+
+    faces: tuple[int, ...]
+    known_to: tuple[frozenset[int], ...]
+
+    @classmethod
+    def shuffled(cls, faces: Sequence[int], rng: Rng) -> FaceDown:
+        """Faces mixed face down (the Vanguard stack, ME43): nobody knows any."""
+        mixed = list(faces)
+        rng.shuffle(mixed)
+        return cls(tuple(mixed), (frozenset(),) * len(mixed))
+
+    def knows(self, seat: int | None, piece: int) -> bool:
+        return seat is not None and seat in self.known_to[piece]
+
+    def seen(self, seat: int | None) -> tuple[int, ...]:
+        """Each face as `seat` may see it: `UNKNOWN_FACE` where it does not know it."""
+        return tuple(
+            face if self.knows(seat, k) else UNKNOWN_FACE for k, face in enumerate(self.faces)
+        )
+
+    def told(self, piece: int, seats: frozenset[int]) -> FaceDown:
+        """`seats` now know `piece`'s face too (a peek, a reveal to a side)."""
+        known = list(self.known_to)
+        known[piece] = known[piece] | seats
+        return FaceDown(self.faces, tuple(known))
+
+    def redrawn(self, seats: frozenset[int], rng: Rng) -> FaceDown:
+        """Every face that none of `seats` knows redrawn among those pieces, the others kept:
+        a position the seats cannot tell from this one (`Game.resample_hidden`)."""
+        hidden = [k for k, known in enumerate(self.known_to) if not known & seats]
+        mixed = [self.faces[k] for k in hidden]
+        rng.shuffle(mixed)
+        faces = list(self.faces)
+        for k, face in zip(hidden, mixed, strict=True):
+            faces[k] = face
+        return FaceDown(tuple(faces), self.known_to)
+
+
 @dataclass(frozen=True, slots=True)
 class NeutralSide:
     """A side with units but no seat: its name and how its dice defend."""
@@ -68,12 +119,16 @@ class NeutralSide:
     defence: BattleRule
 
 
-def decider(active: int, order: Sequence[int], alive: Sequence[bool]) -> int:
+def decider(
+    active: int, order: Sequence[int], alive: Sequence[bool], allies: Collection[int] = ()
+) -> int:
     """The seat that decides for a neutral side when `active` attacks it: the next living seat
-    after `active` in turn order (RISK MCU B8, "any opposing player may roll")."""
+    after `active` in turn order that is not one of its `allies` (RISK MCU B8, "any opposing
+    player may roll"; Mass Effect ME99, "one of your opponents", read in team play as the next
+    seat of the other team, spec G23). `active` itself where no such seat is left."""
     at = order.index(active)
     for step in range(1, len(order) + 1):
         seat = order[(at + step) % len(order)]
-        if alive[seat] and seat != active:
+        if alive[seat] and seat != active and seat not in allies:
             return seat
     return active

@@ -29,9 +29,14 @@ def board_json(board_id: str) -> dict[str, Any]:
 
 def _find_board(board_id: str) -> Board:
     """A packaged RISK map, or a board that comes with a mode's own components (RISK MCU's
-    Manhattan, whose file also carries the sectors' provenance and attributes)."""
+    Manhattan, whose file also carries the sectors' provenance and attributes; RISK Mass
+    Effect's galaxy)."""
+    from warroom.games.mass_effect.components import galaxy
     from warroom.games.mcu.components import manhattan
     from warroom.games.mcu.manhattan import bfm_board
+
+    if board_id == galaxy().board.id:
+        return galaxy().board
 
     m = manhattan()
     if board_id == m.board.id:

@@ -27,6 +27,8 @@ COMMON_HELP = """[bold]Commands in every game[/]
 
 # mode id -> module in this package that shows it
 DISPLAYS = {
+    "mass-effect-basic": "mass_effect",
+    "mass-effect-galaxy-at-war": "mass_effect_gaw",
     "risk-classic": "risk",
     "monopoly-avengers": "monopoly",
     "risk-strike": "strike",

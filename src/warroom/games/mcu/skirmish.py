@@ -36,7 +36,6 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from warroom.core.actions import Action
-from warroom.core.board import reachable
 from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
 from warroom.core.game import OptionValue, Outcome, Seat, require
@@ -141,7 +140,7 @@ class McuSkirmish(ClassicRisk):
         if st.phase == MANEUVER:
             out = [Family("end")]
             names = st.board.territories
-            for s, targets in _maneuvers(st, seat):
+            for s, targets in rc.path_moves(st, seat):
                 counts = range(1, st.armies[s])
                 out += [Family("maneuver", (names[s], names[t]), counts) for t in targets]
             return out
@@ -156,7 +155,10 @@ class McuSkirmish(ClassicRisk):
                 return False
             s, t = rc._named(st, args[0]), rc._named(st, args[1])
             return (
-                s >= 0 and t >= 0 and _may_maneuver(st, seat, s, t) and 1 <= args[2] < st.armies[s]
+                s >= 0
+                and t >= 0
+                and rc.may_move_along(st, seat, s, t)
+                and args[2] in range(1, st.armies[s])
             )
         if kind == "trade":
             mcu = _mcu(st)
@@ -291,33 +293,6 @@ def _units(st: RiskState, seat: Seat) -> int:
     return sum(a for o, a in zip(st.owner, st.armies, strict=True) if o == seat)
 
 
-def _maneuvers(st: RiskState, seat: Seat) -> list[tuple[int, list[int]]]:
-    """MCU24: (source, destinations) for each own sector with units to spare: every other own
-    sector joined to it by a chain of own sectors."""
-    owner = st.owner
-    out = []
-    done: dict[int, set[int]] = {}
-    for s in range(len(owner)):
-        if owner[s] != seat or st.armies[s] < 2:
-            continue
-        group = done.get(s)
-        if group is None:
-            group = reachable(st.board.neighbors, s, lambda t: owner[t] == seat)
-            for t in group:
-                done[t] = group
-        targets = sorted(t for t in group if t != s)
-        if targets:
-            out.append((s, targets))
-    return out
-
-
-def _may_maneuver(st: RiskState, seat: Seat, source: int, target: int) -> bool:
-    owner = st.owner
-    if source == target or owner[source] != seat or owner[target] != seat:
-        return False
-    return target in reachable(st.board.neighbors, source, lambda t: owner[t] == seat)
-
-
 # -- handlers (Classic's signature; the state is a McuState) -----------------------------------
 def _claim(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
     """MCU5/S1: 3 units on an unoccupied sector, in turn order, until none is left."""
@@ -436,7 +411,7 @@ def _maneuver(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
     names = st.board.territories
     if st.owner[s] != seat or st.owner[t] != seat:
         raise IllegalAction(f"you must control both {names[s]} and {names[t]}")
-    if s == t or not _may_maneuver(st, seat, s, t):
+    if s == t or not rc.may_move_along(st, seat, s, t):
         raise IllegalAction(f"no chain of your own sectors joins {names[s]} to {names[t]}")
     if not 1 <= k < st.armies[s]:
         raise IllegalAction(f"move 1 to {st.armies[s] - 1} units; one stays behind")

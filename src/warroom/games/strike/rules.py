@@ -407,7 +407,7 @@ def _draw_tactics(st: StrikeState, seat: Seat, ev: list[Event]) -> None:
             "draw-tactics",
             f"Player {seat + 1} draws a tactics card",
             {"seat": seat},
-            seat=seat,
+            known_to=frozenset((seat,)),  # no teams: `Game.known_to`'s default
             secret={"card": KIND_IDS[kind]},
             secret_text=f"You draw {name}",
             reveals=True,
@@ -865,7 +865,7 @@ def _e_spy(st: StrikeState, play: Play, ev: list[Event]) -> None:
             "spy",
             f"Player {play.seat + 1} looks at Player {target + 1}'s hand",
             {"seat": play.seat, "target": target},
-            seat=play.seat,
+            known_to=frozenset((play.seat,)),
             secret={"hand": [KIND_IDS[k] for k in seen]},
             secret_text=f"Player {target + 1} holds: {', '.join(names) or 'nothing'}",
             reveals=True,

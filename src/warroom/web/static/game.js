@@ -421,10 +421,10 @@ function niceStep(v) {
 
 
 // Classic RISK's flow: Classic itself, and RISK MCU's Skirmish and Battle for Manhattan built
-// on it (mcu.js).
+// on it (mcu.js), and RISK Mass Effect's Basic Training (mass_effect.js).
 function isRisk(view) {
-  return !!view && (view.mode === "risk-classic" || MCU_MODES.has(view.mode)) &&
-    Array.isArray(view.territories);
+  return !!view && (view.mode === "risk-classic" || MCU_MODES.has(view.mode) ||
+    MASS_EFFECT_MODES.has(view.mode)) && Array.isArray(view.territories);
 }
 
 function shortName(seat) {
@@ -473,7 +473,7 @@ function armyCounts(m) {
   if (typeof v.next_set_value === "number") {
     out.push(el("div", { id: "nextset", class: "muted" }, `Next set of cards: ${v.next_set_value} armies`));
   }
-  return [...out, ...mcuCounts(m)];
+  return [...out, ...mcuCounts(m), ...massEffectCounts(m)];
 }
 
 function renderPlayers() {
@@ -575,12 +575,13 @@ function drawBoard() {
   const color = regionHalos(b);
   const state = Object.fromEntries(view.territories.map((t) => [t.name, t]));
   const marks = territoryMarks();
-  const nodes = isMcu(view) ? manhattanBackdrop(b, view) : [];
+  const nodes = isMcu(view) ? manhattanBackdrop(b, view) : isMassEffect(view) ? galaxyBackdrop(b) : [];
   for (const c of b.connections) {
     const a = pos[c.a], z = pos[c.b];
-    const cls = c.kind === "land" ? "" : c.kind === "sea" ? "sea" : "other";
+    const cls = isMassEffect(view) ? massEffectConnClass(c.kind)
+      : c.kind === "land" ? "" : c.kind === "sea" ? "sea" : "other";
     const title = () => svg("title", {}, `${c.a} – ${c.b} (${c.kind})`);
-    if (c.kind !== "land" && !isMcu(view) && Math.abs(a.x - z.x) > b.width / 2) {
+    if (c.kind !== "land" && !isMcu(view) && !isMassEffect(view) && Math.abs(a.x - z.x) > b.width / 2) {
       // A sea line across more than half the map goes round the world instead (as
       // Alaska–Kamchatka does on the printed board): a stub from each end to its edge.
       const [w, e] = a.x < z.x ? [a, z] : [z, a];

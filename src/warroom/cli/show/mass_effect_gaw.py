@@ -1,0 +1,65 @@
+"""RISK Mass Effect Galaxy at War in the terminal: Basic Training's galaxy by region, each
+planet marked with the pieces on it (H Harbinger, S ships, V Vanguard tokens), and a footer
+with the two meters, Harbinger and the faction piles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.cli.show.mass_effect import MassEffectDisplay
+
+HELP = """[bold]RISK Mass Effect: Galaxy at War[/]
+  e.g. [cyan]vanguard Noveria[/] (Reapers, at the start of the turn), [cyan]build reaper-03[/]
+  (one ship a turn), [cyan]play alliance-07[/] (a directive), [cyan]place Earth 5[/],
+  [cyan]attack Earth Benning 3 1 0 0[/] (3 dice with 1 cruiser, 0 carriers, 0 dreadnoughts),
+  [cyan]strike Earth 3[/] (attack Harbinger), [cyan]fortify Noveria Benning 4[/],
+  [cyan]ships Earth Benning 1 0 0[/], [cyan]roll[/] then [cyan]step Ontarom[/] (Harbinger),
+  [cyan]devastate reaper-02[/], [cyan]end[/]
+  [cyan]look Palaven[/] shows its neighbours and which are joined by a Mass Relay
+  [cyan]odds A D[/]  chance that A attacking units take a planet held by D"""
+
+
+class GalaxyAtWarDisplay(MassEffectDisplay):
+    help = HELP
+
+    def marks(self, territory: dict[str, Any]) -> str:
+        bits = "H" if territory.get("harbinger") else ""
+        if territory.get("ships"):
+            bits += f"S{territory['ships']}"
+        if territory.get("vanguards"):
+            bits += f"V{territory['vanguards']}"
+        return f" [{bits}]" if bits else ""
+
+    def footer(self, view: dict[str, Any]) -> str:
+        momentum = view["momentum"]
+        harbinger = view["harbinger"] or "destroyed"
+        piles = ", ".join(
+            f"{f} {n}"
+            for f, n in zip(("Reaper", "Alliance", "Cerberus"), view["pile_sizes"], strict=True)
+        )
+        devastated = ", ".join(view["devastated"]) or "none"
+        return (
+            f"Turn {view['turn']}; Momentum space {momentum['space']} ({momentum['side']}, "
+            f"Harbinger attack {momentum['harbinger_mod']:+d}); Cerberus resource planets "
+            f"{view['strategic']}; Harbinger: {harbinger}; devastated: {devastated}; "
+            f"piles: {piles}"
+        )
+
+    def header(self, match: Any, seat: int, view: dict[str, Any]) -> list[str]:
+        bits = []
+        if view.get("pending"):
+            bits.append(f"units to place: {view['pending']}")
+        if "battle" in view:
+            b = view["battle"]
+            bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
+        if view.get("built"):
+            bits.append(f"ship to place: {view['built']}")
+        if "harbinger_roll" in view:
+            bits.append(f"Harbinger may move {view['harbinger_roll']}")
+        hand = view.get("hands", {}).get(str(seat), [])
+        if hand:
+            bits.append("hand: " + ", ".join(f"{c['card']} ({c['class']})" for c in hand))
+        return bits
+
+
+DISPLAY = GalaxyAtWarDisplay()

@@ -1,0 +1,703 @@
+"""Galaxy at War played through the mode (`galaxy_at_war.GalaxyAtWar`): the turn, set-up and
+team rules of shared/specs/mass-effect.md 2.2 as the game applies them, one test per rule (the
+rules that are functions are tested in test_gaw_rules.py too), and short random games holding
+every invariant and the contract's knowledge checks (secrets reach the whole team; a redraw for
+a seat keeps its team's views)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from warroom.core import Action, IllegalAction, Rng
+from warroom.games.mass_effect import galaxy_at_war as gw
+from warroom.games.mass_effect import gaw_rules as gr
+from warroom.games.mass_effect.gaw_components import ALLIANCE, CERBERUS, REAPER
+from warroom.games.risk_classic import (
+    ATTACK,
+    CLAIM,
+    DEFEND,
+    FORTIFY,
+    OCCUPY,
+    OVER,
+    REINFORCE,
+    SETUP_PLACE,
+)
+from warroom.rules.battle import EVERY_DIE
+from warroom.rules.pieces import HELD, OFF_BOARD, UNKNOWN_FACE
+
+from ..contract.knowledge import check_redraw, check_secrets
+
+GAME = gw.GAME
+SETUP = (CLAIM, SETUP_PLACE, gw.PLACE_HARBINGER)
+
+
+def act(st: gw.GawState, text: str) -> tuple[gw.GawState, list[Any]]:
+    seat = GAME.to_move(st)[0]
+    new, events = GAME.apply(st, seat, GAME.parse(st, seat, text))
+    assert isinstance(new, gw.GawState)
+    return new, events
+
+
+def started(players: int, seed: int = 1) -> gw.GawState:
+    """Set-up played with the first legal action each time: Player 1's first turn."""
+    st = GAME.new_game(players, seed)
+    while st.phase in SETUP:
+        seat = GAME.to_move(st)[0]
+        st = GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])[0]
+    assert isinstance(st, gw.GawState)
+    return st
+
+
+def planet(st: gw.GawState, name: str) -> int:
+    return st.board.territory(name)
+
+
+def holding(
+    st: gw.GawState, holders: dict[str, tuple[int, int]], seat: int, phase: str
+) -> gw.GawState:
+    """A copy with the named planets given (owner, units), `seat` to act in `phase`."""
+    out = st.copy()
+    for name, (owner, units) in holders.items():
+        out.owner[planet(out, name)] = owner
+        out.armies[planet(out, name)] = units
+    out.current, out.phase, out.pending = seat, phase, 0
+    return out
+
+
+def card_of(st: gw.GawState, kind: str, faction: int, region: str | None = None) -> int:
+    return next(
+        c
+        for c, d in enumerate(st.directives.by_card)
+        if d.kind == kind
+        and st.cards.faction[c] == faction
+        and (region is None or d.region() == region)
+    )
+
+
+def give(st: gw.GawState, seat: int, card: int) -> None:
+    for pile in (*st.piles, *st.discards):
+        if card in pile:
+            pile.remove(card)
+    st.hands[seat] = sorted([*st.hands[seat], card])
+
+
+# -- set-up ------------------------------------------------------------------------------------
+def test_me40_three_faction_decks_each_shuffled_on_its_own() -> None:
+    one, two = GAME.new_game(3, 1), GAME.new_game(3, 2)
+    for f in range(3):
+        assert sorted(one.piles[f]) == [c for c in range(81) if one.cards.faction[c] == f]
+    assert one.piles != two.piles
+
+
+def test_me41_me43_momentum_at_start_vanguards_stacked_face_down() -> None:
+    st = GAME.new_game(2, 5)
+    assert st.momentum == st.galaxy.momentum_start
+    assert st.vanguards.where == (OFF_BOARD,) * 5
+    assert sorted(st.faces.faces) == [0, 0, 0, 0, 1]
+    assert all(not known for known in st.faces.known_to)
+
+
+def test_me42_the_d8s_are_in_use() -> None:
+    st = started(2)
+    st.vanguards = st.vanguards.placed(0, planet(st, "Noveria"))
+    st.owner[planet(st, "Noveria")] = 1
+    st.attack_to, st.attack_ships = planet(st, "Noveria"), (0, 0, 1)
+    rule = gw.battle_rule(st)
+    assert rule.attacker.d8 == 1 and rule.defender.d8 >= EVERY_DIE  # ships and Vanguards
+
+
+def test_me44_me45_seats_follow_the_chart() -> None:
+    st = GAME.new_game(5, 1)
+    assert GAME.seat_names(st) == [
+        "Alliance (light blue)",
+        "Reaper (red)",
+        "Cerberus (orange)",
+        "Alliance (dark blue)",
+        "Reaper (burgundy)",
+    ]
+    assert GAME.to_move(st) == (0,)  # G27: Player 1, no roll
+
+
+def test_me46_me47_e9_a_seat_claims_for_cerberus_after_its_own_claim() -> None:
+    st = GAME.new_game(2, 1)
+    kinds = []
+    while st.phase == CLAIM:
+        seat = GAME.to_move(st)[0]
+        action = GAME.legal_actions(st, seat)[0]
+        kinds.append((seat, action.kind))
+        st = GAME.apply(st, seat, action)[0]
+    assert kinds[:4] == [(0, "claim"), (0, "cerberus"), (1, "claim"), (1, "cerberus")]
+    assert [k for _, k in kinds].count("cerberus") == 7
+    assert [st.owner.count(side) for side in range(3)] == [15, 20, 7]
+
+
+def test_me48_the_first_reaper_places_harbinger_on_a_reaper_planet() -> None:
+    st = GAME.new_game(4, 1)
+    while st.phase == CLAIM:
+        seat = GAME.to_move(st)[0]
+        st = GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])[0]
+    assert st.phase == gw.PLACE_HARBINGER and GAME.to_move(st) == (1,)
+    spots = {a.args[0] for a in GAME.legal_actions(st, 1)}
+    assert spots == {st.board.territories[t] for t in range(42) if st.owner[t] in (1, 3)}
+    assert isinstance(st, gw.GawState)
+    with pytest.raises(IllegalAction):
+        act(st, f"harbinger {st.board.territories[st.owner.index(0)]}")
+
+
+def test_me49_me50_setup_units_with_cerberus_after_each_seat() -> None:
+    st = GAME.new_game(4, 1)
+    while st.phase != SETUP_PLACE:
+        seat = GAME.to_move(st)[0]
+        st = GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])[0]
+    kinds = []
+    while st.phase == SETUP_PLACE:
+        seat = GAME.to_move(st)[0]
+        action = GAME.legal_actions(st, seat)[0]
+        kinds.append((seat, action.kind))
+        st = GAME.apply(st, seat, action)[0]
+    assert kinds[:4] == [(0, "place"), (0, "cerberus"), (1, "place"), (1, "cerberus")]
+    assert [k for _, k in kinds].count("cerberus") == 17  # E8: 25 - 8
+    assert st.reserve == [0] * 5 and st.current == 0 and st.phase == REINFORCE
+
+
+# -- the turn ----------------------------------------------------------------------------------
+def test_me53_me54_a_reaper_turn_starts_with_a_vanguard() -> None:
+    st = started(2).copy()
+    st.current = 1
+    gw._start_turn(GAME, st, None)
+    assert st.phase == gw.VANGUARD
+    target = next(a for a in GAME.legal_actions(st, 1))
+    st, events = act(st, target.text())
+    assert st.phase == REINFORCE and st.vanguards.count(planet(st, str(target.args[0]))) == 1
+    peek = next(e for e in events if e.kind == "vanguard-peek")
+    assert peek.known_to == {1} and "face" not in peek.for_seat(0)
+
+
+def test_me55_a_vanguard_avoids_a_planet_with_a_token() -> None:
+    st = started(2).copy()
+    st.current = 1
+    gw._start_turn(GAME, st, None)
+    st, _ = act(st, GAME.legal_actions(st, 1)[0].text())
+    st.phase = gw.VANGUARD
+    taken = st.vanguards.where[0]
+    assert st.board.territories[taken] not in {a.args[0] for a in GAME.legal_actions(st, 1)}
+
+
+def test_me56_g28_the_team_sees_its_tokens_and_hands_the_others_do_not() -> None:
+    st = started(4).copy()
+    st.current = 1
+    gw._start_turn(GAME, st, None)
+    st, events = act(st, GAME.legal_actions(st, 1)[0].text())
+    token = st.vanguards.where.index(next(t for t in st.vanguards.where if t >= 0))
+    assert GAME.observe(st, 3).faces.faces[token] == st.faces.faces[token]
+    assert GAME.observe(st, 0).faces.faces[token] == UNKNOWN_FACE
+    give(st, 1, card_of(st, "units", REAPER))
+    assert GAME.observe(st, 3).hands[1] == st.hands[1]
+    assert GAME.observe(st, 0).hands[1] != st.hands[1]
+    check_secrets(GAME, st, events, 4)
+    for seat in range(4):
+        check_redraw(GAME, st, seat, Rng(seat))
+
+
+def test_me57_reinforcements_count_planets_and_regions() -> None:
+    st = started(3).copy()
+    held = st.owner.count(0)
+    gw._start_turn(GAME, st, None)
+    assert st.pending == max(3, held // 3) + gr.region_bonus(st.board, st.owner, 0)
+
+
+def test_me58_sets_trade_for_the_fixed_values() -> None:
+    st = started(3).copy()
+    cruisers = [c for c in st.piles[ALLIANCE] if st.cards.ship_class[c] == "cruiser"][:3]
+    for c in cruisers:
+        give(st, 0, c)
+    before = st.pending
+    st, _ = act(st, "trade " + " ".join(st.cards.card_ids[c] for c in cruisers))
+    assert st.pending == before + 4 and set(cruisers) <= set(st.out_of_play)
+
+
+def test_me59_me61_one_ship_built_a_turn_placed_after_the_units() -> None:
+    st = started(3).copy()
+    cards = [c for c in st.piles[ALLIANCE] if st.cards.ship_class[c] == "carrier"][:2]
+    for c in cards:
+        give(st, 0, c)
+    st, _ = act(st, f"build {st.cards.card_ids[cards[0]]}")
+    assert cards[0] in st.discards[ALLIANCE]
+    assert not any(a.kind == "build" for a in GAME.legal_actions(st, 0))
+    mine = st.board.territories[st.owner.index(0)]
+    st, _ = act(st, f"place {mine} {st.pending}")
+    assert st.phase == gw.PLACE_SHIP
+    st, _ = act(st, f"ship {mine}")
+    assert st.phase == ATTACK and gw._ships_on(st, planet(st, mine)) == (0, 1, 0)
+
+
+def test_me60_no_fourth_ship_of_a_class() -> None:
+    st = started(3).copy()
+    mine = st.owner.index(0)
+    for k in (9 * ALLIANCE, 9 * ALLIANCE + 1, 9 * ALLIANCE + 2):  # the 3 Alliance cruisers
+        st.ships = st.ships.placed(k, mine)
+    card = next(c for c in st.piles[ALLIANCE] if st.cards.ship_class[c] == "cruiser")
+    give(st, 0, card)
+    assert not any(a.kind == "build" for a in GAME.legal_actions(st, 0))
+
+
+def _invasion(players: int = 3) -> gw.GawState:
+    """Alliance (seat 0) on Thessia with 10 units, the Reapers (last seat) on Zorya with 1."""
+    st = started(players, 3)
+    reapers = st.faction_of.index(REAPER)
+    st = holding(st, {"Thessia": (0, 10), "Zorya": (reapers, 1)}, 0, ATTACK)
+    st.options = {**st.options, "defender_dice": "auto"}
+    return st
+
+
+def _capture(st: gw.GawState, text: str) -> gw.GawState:
+    for seed in range(100):
+        trial = st.copy()
+        trial.rng = Rng(seed)
+        out, _ = act(trial, text)
+        if out.owner[planet(out, "Zorya")] == 0:
+            return out
+    raise AssertionError("no capture in 100 rolls")
+
+
+def test_me62_me67_me69_chosen_ships_attack_and_must_move_in() -> None:
+    st = _invasion()
+    thessia, zorya = planet(st, "Thessia"), planet(st, "Zorya")
+    for k in (9 * ALLIANCE, 9 * ALLIANCE + 3):  # a cruiser and a carrier
+        st.ships = st.ships.placed(k, thessia)
+    st.ships = st.ships.placed(9 * REAPER + 6, zorya)  # a defending dreadnought
+    legal = {a.text() for a in GAME.legal_actions(st, 0)}
+    assert "attack Thessia Zorya 3 1 0 0" in legal and "attack Thessia Zorya 3 1 1 0" in legal
+    out = _capture(st, "attack Thessia Zorya 3 1 0 0")
+    assert gw._ships_on(out, zorya) == (1, 0, 0)  # the cruiser moved in
+    assert gw._ships_on(out, thessia) == (0, 1, 0)  # the carrier stayed home
+    assert out.ships.where[9 * REAPER + 6] == OFF_BOARD  # the defender's ship destroyed
+    assert out.phase == OCCUPY
+
+
+def test_me63_ships_are_not_units() -> None:
+    st = _invasion()
+    thessia = planet(st, "Thessia")
+    st.armies[thessia] = 2
+    st.ships = st.ships.placed(9 * ALLIANCE, thessia)
+    dice = {
+        a.args[2]
+        for a in GAME.legal_actions(st, 0)
+        if a.kind == "attack" and a.args[0] == "Thessia"
+    }
+    assert dice == {1}  # 2 units: 1 attacks, 1 stays, whatever the ships
+
+
+def test_me70_a_vanguard_s_defender_rolls_d8s() -> None:
+    st = _invasion()
+    st.vanguards = st.vanguards.placed(0, planet(st, "Zorya"))
+    st.attack_to = planet(st, "Zorya")
+    assert gw.battle_rule(st).defender.d8 == EVERY_DIE
+
+
+@pytest.mark.parametrize("players", [4])
+def test_me73_me100_the_catalyst_wins_for_the_whole_alliance(players: int) -> None:
+    st = _invasion(players)
+    catalyst = st.faces.faces.index(gr.CATALYST)
+    st.vanguards = st.vanguards.placed(catalyst, planet(st, "Zorya"))
+    out = _capture(st, "attack Thessia Zorya 3")
+    assert out.phase == OVER and out.outcome is not None
+    assert set(out.outcome.winners) == {0, 2}
+    assert out.vanguards.where[catalyst] == HELD
+
+
+def test_me73_a_plain_token_leaves_and_momentum_moves_to_the_alliance() -> None:
+    st = _invasion()
+    plain = st.faces.faces.index(gr.REAPER_TOKEN)
+    st.vanguards = st.vanguards.placed(plain, planet(st, "Zorya"))
+    out = _capture(st, "attack Thessia Zorya 3")
+    assert out.vanguards.where[plain] == HELD and out.momentum == st.momentum + 1
+    assert all(out.faces.knows(seat, plain) for seat in range(3))  # public in effect
+
+
+def test_me72_cerberus_destroys_a_token_which_the_reapers_place_again() -> None:
+    st = started(3, 3)  # Cerberus is seat 1
+    st = holding(st, {"Thessia": (1, 10), "Zorya": (2, 1), "Earth": (2, 3)}, 1, ATTACK)
+    st.options = {**st.options, "defender_dice": "auto"}
+    st.vanguards = st.vanguards.placed(0, planet(st, "Zorya"))
+    for seed in range(100):
+        trial = st.copy()
+        trial.rng = Rng(seed)
+        out, events = act(trial, "attack Thessia Zorya 3")
+        if out.owner[planet(out, "Zorya")] == 1:
+            break
+    assert out.phase == gw.RELOCATE and GAME.to_move(out) == (2,)
+    told = next(e for e in events if e.kind == "vanguard")
+    assert told.known_to == {1} and out.faces.knows(1, 0) and not out.faces.knows(0, 0)
+    out, _ = act(out, "vanguard Earth")
+    assert out.vanguards.where[0] == planet(out, "Earth") and out.phase == OCCUPY
+    assert out.outcome is None  # no win, even for the Catalyst
+
+
+def test_me74_me101_no_attack_on_harbinger_s_planet_nor_a_teammate() -> None:
+    st = started(4, 3)
+    st = holding(st, {"Thessia": (0, 10), "Zorya": (1, 2)}, 0, ATTACK)
+    zorya = planet(st, "Zorya")
+    st.harbinger = zorya
+    targets = {a.args[1] for a in GAME.legal_actions(st, 0) if a.kind == "attack"}
+    assert "Zorya" not in targets
+    st.owner[zorya] = 2  # the teammate's
+    st.harbinger = gw.GONE
+    assert "Zorya" not in {a.args[1] for a in GAME.legal_actions(st, 0) if a.kind == "attack"}
+
+
+def test_me75_me78_attacking_harbinger() -> None:
+    st = started(3, 3)
+    st = holding(st, {"Thessia": (0, 10), "Zorya": (2, 2)}, 0, ATTACK)
+    st.harbinger = planet(st, "Zorya")
+    assert "strike Thessia 3" in {a.text() for a in GAME.legal_actions(st, 0)}
+    results = set()
+    for seed in range(400):
+        trial = st.copy()
+        trial.rng = Rng(seed)
+        out, _ = act(trial, "strike Thessia 3")
+        if out.harbinger == gw.GONE:  # ME77/ME78
+            assert out.momentum == st.momentum + 1 and out.armies[planet(out, "Thessia")] == 10
+            results.add("destroyed")
+        else:  # G10: the 3 committed units die
+            assert out.armies[planet(out, "Thessia")] == 7 and out.momentum == st.momentum
+            results.add("failed")
+        assert out.phase == ATTACK  # ME77: attack again or stop
+    assert results == {"destroyed", "failed"}
+
+
+def test_me76_the_reapers_roll_no_dice_against_a_strike() -> None:
+    st = started(3, 3)
+    st = holding(st, {"Thessia": (0, 10), "Zorya": (2, 2)}, 0, ATTACK)
+    st.harbinger = planet(st, "Zorya")
+    out, events = act(st, "strike Thessia 3")
+    assert out.phase == ATTACK and not any(e.kind == "battle" for e in events)
+
+
+def test_me80_an_eliminated_hand_goes_to_the_discards() -> None:
+    st = _invasion()
+    reapers = 2
+    st.owner = [0 if o == reapers else o for o in st.owner]
+    st.owner[planet(st, "Zorya")] = reapers
+    card = card_of(st, "units", REAPER)
+    give(st, reapers, card)
+    out = _capture(st, "attack Thessia Zorya 3")
+    assert not out.alive[reapers] and out.hands[reapers] == [] and card in out.discards[REAPER]
+    assert card not in out.hands[0]
+
+
+def test_me81_me83_fortify_through_a_teammate_s_planet() -> None:
+    st = started(4, 3)
+    others = {name: (1, 1) for name in st.board.territories}
+    st = holding(st, others | {"Noveria": (0, 5), "Earth": (2, 2), "Benning": (0, 1)}, 0, FORTIFY)
+    legal = {a.text() for a in GAME.legal_actions(st, 0)}
+    assert "fortify Noveria Benning 4" in legal
+    assert not any(a.args[1] == "Earth" for a in GAME.legal_actions(st, 0) if a.kind == "fortify")
+
+
+def test_me82_one_ship_move_after_the_units() -> None:
+    st = started(3, 3)
+    others = {name: (2, 1) for name in st.board.territories}
+    st = holding(st, others | {"Noveria": (0, 5), "Earth": (0, 2)}, 0, FORTIFY)
+    st.ships = st.ships.placed(9 * ALLIANCE, planet(st, "Noveria"))
+    st, _ = act(st, "end")
+    assert st.phase == gw.SHIP_MOVE
+    st, _ = act(st, "ships Noveria Earth 1 0 0")
+    assert gw._ships_on(st, planet(st, "Earth")) == (1, 0, 0)
+    assert st.current == 1  # the Alliance has no Harbinger step: the turn passed on
+
+
+def test_me85_me89_e11_harbinger_moves_and_devastates() -> None:
+    st = started(3, 3)
+    region = st.board.regions[st.board.region_of[planet(st, "Ontarom")]]
+    st = holding(st, {"Haestrom": (2, 3), "Ontarom": (1, 4)}, 2, gw.HARBINGER)
+    st.harbinger = planet(st, "Haestrom")
+    card = card_of(st, "devastate", REAPER, region)
+    give(st, 2, card)
+    for seed in range(50):
+        trial = st.copy()
+        trial.rng = Rng(seed)
+        rolled, _ = act(trial, "roll")
+        if rolled.harbinger_roll == 2:
+            break
+    assert {"Pragia", "Ontarom", "Haestrom"} <= {a.args[0] for a in GAME.legal_actions(rolled, 2)}
+    stepped, _ = act(rolled, "step Ontarom")
+    assert stepped.phase == gw.DEVASTATE
+    out, _ = act(stepped, f"devastate {st.cards.card_ids[card]}")
+    ontarom = planet(out, "Ontarom")
+    assert out.owner[ontarom] == gr.NO_OWNER and out.armies[ontarom] == 0
+    assert out.devastation_left == 2 and out.momentum == st.momentum - 1
+    assert card in out.discards[REAPER]
+
+
+def test_me94_me95_cards_by_faction_plus_the_meter() -> None:
+    st = started(3, 3).copy()
+    st.conquered_from = (REAPER, REAPER, CERBERUS)
+    before = len(st.hands[0])
+    extra = gr.extra_cards(st.galaxy, st.momentum, st.owner, 0, ALLIANCE)
+    gw._finish_turn(GAME, st, 0, None)
+    assert len(st.hands[0]) == before + 2 + extra
+    assert all(st.cards.faction[c] == ALLIANCE for c in st.hands[0])  # ME96
+
+
+def test_me98_me99_neutral_cerberus_never_moves_and_an_opponent_rolls_for_it() -> None:
+    st = started(4, 3)
+    neutral = st.neutral
+    assert neutral == 4
+    st = holding(st, {"Thessia": (0, 10), "Zorya": (neutral, 2)}, 0, ATTACK)
+    out, _ = act(st, "attack Thessia Zorya 3")
+    assert out.phase == DEFEND and GAME.to_move(out) == (1,)  # the next Reaper seat
+    assert gw.battle_rule(out).defender.plain
+
+
+def test_me102_the_reapers_win_when_no_alliance_unit_is_left() -> None:
+    st = _invasion()
+    st.owner = [2 if o == 0 else o for o in st.owner]
+    st.owner[planet(st, "Thessia")] = 0
+    st.armies[planet(st, "Thessia")] = 2
+    st.armies[planet(st, "Zorya")] = 5
+    for seed in range(100):
+        trial = st.copy()
+        trial.rng = Rng(seed)
+        out, _ = act(trial, "attack Thessia Zorya 1")
+        if out.armies[planet(out, "Thessia")] == 1:
+            break
+    assert out.outcome is None  # one unit is left
+    gone = out.copy()
+    gone.owner[planet(gone, "Thessia")] = 2
+    out, _ = act(gone, "end")
+    assert out.outcome is not None and out.outcome.winners == (2,)
+
+
+def test_me104_cerberus_wins_at_ten_resource_planets() -> None:
+    st = started(3, 3)
+    resources = [t for t, r in enumerate(st.galaxy.resource) if r]
+    st = st.copy()
+    for t in resources[:10]:
+        st.owner[t] = 1
+    st.current, st.phase = 1, ATTACK
+    out, _ = act(st, "end")
+    assert out.outcome is not None and out.outcome.winners == (1,)
+
+
+def test_me65_carriers_add_one_to_the_highest_dice() -> None:
+    st = _invasion()
+    st.attack_to, st.attack_ships = planet(st, "Zorya"), (0, 2, 0)
+    assert gw.battle_rule(st).attacker.plus_one == 2
+
+
+def test_me68_an_attack_directive_helps_the_next_battle_and_is_discarded() -> None:
+    st = _invasion()
+    card = card_of(st, "attack_d8", ALLIANCE)
+    give(st, 0, card)
+    st, _ = act(st, f"play {st.cards.card_ids[card]}")
+    assert card in st.discards[ALLIANCE] and st.attack_boost.d8 == 1
+    st.attack_to = planet(st, "Zorya")
+    assert gw.battle_rule(st).attacker.d8 == 1
+    out, _ = act(st, "attack Thessia Zorya 3")
+    assert out.attack_boost.d8 == 0  # spent on that battle
+
+
+def test_me68_the_defender_plays_a_defence_directive_before_the_roll() -> None:
+    st = _invasion()
+    st.options = {**st.options, "defender_dice": "choose"}
+    card = card_of(st, "defence_plus_one", REAPER)
+    give(st, 2, card)
+    st, _ = act(st, "attack Thessia Zorya 3")
+    assert st.phase == DEFEND and f"play {st.cards.card_ids[card]}" in {
+        a.text() for a in GAME.legal_actions(st, 2)
+    }
+    st, _ = act(st, f"play {st.cards.card_ids[card]}")
+    assert gw.battle_rule(st).defender.plus_one == 1 and st.phase == DEFEND
+
+
+def test_me77_a_harbinger_bonus_card_adds_to_the_strike_total() -> None:
+    st = started(3, 3)
+    st = holding(st, {"Thessia": (0, 10), "Zorya": (2, 2)}, 0, ATTACK)
+    st.harbinger = planet(st, "Zorya")
+    card = card_of(st, "harbinger_bonus", ALLIANCE)
+    give(st, 0, card)
+    plus = st.directives.by_card[card].number("plus")
+    st, _ = act(st, f"play {st.cards.card_ids[card]}")
+    plain = st.copy()
+    plain.strike_bonus = 0
+    _, with_card = act(st, "strike Thessia 3")
+    _, without = act(plain, "strike Thessia 3")
+    total = next(e.data["total"] for e in with_card if e.kind == "strike")
+    assert total == next(e.data["total"] for e in without if e.kind == "strike") + plus
+
+
+def test_me84_a_change_of_command_needs_the_teammate_s_consent() -> None:
+    st = started(4, 3)
+    others = {name: (1, 2) for name in st.board.territories}
+    st = holding(
+        st, others | {"Noveria": (0, 5), "Earth": (2, 1), "Benning": (2, 3)}, 0, gw.SHIP_MOVE
+    )
+    st, _ = act(st, "end")
+    assert st.phase == gw.COMMAND
+    assert [a.text() for a in GAME.legal_actions(st, 0)] == ["end", "command Earth"]
+    asked, _ = act(st, "command Earth")
+    assert GAME.to_move(asked) == (2,)
+    accepted, _ = act(asked, "accept")
+    earth = planet(st, "Earth")
+    assert accepted.owner[earth] == 0 and accepted.armies[earth] == 1
+    declined, _ = act(asked, "decline")
+    assert declined.owner[earth] == 2
+    assert declined.phase != gw.COMMAND  # at most one a turn
+    ship = st.copy()
+    ship.ships = ship.ships.placed(9 * ALLIANCE, earth)
+    assert gw._handovers(ship, 0) == []  # G32: not with a ship on it
+
+
+def test_me91_either_reaper_moves_the_one_harbinger() -> None:
+    st = started(4, 3)
+    for reaper in (1, 3):
+        turn = holding(st, {}, reaper, gw.SHIP_MOVE)
+        turn.harbinger = turn.owner.index(reaper)
+        out, _ = act(turn, "end")
+        assert out.phase in (gw.HARBINGER, gw.COMMAND)
+    alliance = holding(st, {}, 0, gw.SHIP_MOVE)
+    alliance.harbinger = alliance.owner.index(1)
+    out, _ = act(alliance, "end")
+    assert out.phase not in (gw.HARBINGER, gw.HARBINGER_STEP)
+
+
+def test_me92_resurrecting_harbinger_moves_momentum_to_the_reapers() -> None:
+    st = started(3, 3)
+    st = holding(st, {}, 2, REINFORCE)
+    st.pending, st.harbinger = 3, gw.GONE
+    card = card_of(st, "resurrect", REAPER)
+    give(st, 2, card)
+    spot = st.board.territories[st.owner.index(2)]
+    out, _ = act(st, f"play {st.cards.card_ids[card]} {spot}")
+    assert out.harbinger == planet(out, spot) and out.momentum == st.momentum - 1
+    assert not any(a.kind == "play" for a in GAME.legal_actions(out, 2) if len(a.args) == 2)
+
+
+def test_me97_a_card_serves_in_a_set_for_a_ship_or_for_its_directive() -> None:
+    st = started(3, 3)
+    st = holding(st, {}, 0, REINFORCE)
+    st.pending = 3
+    card = card_of(st, "units", ALLIANCE)
+    give(st, 0, card)
+    uses = {a.kind for a in GAME.legal_actions(st, 0) if st.cards.card_ids[card] in a.args}
+    assert uses == {"build", "play"}
+    out, _ = act(st, f"play {st.cards.card_ids[card]}")
+    assert out.pending == 3 + st.directives.by_card[card].number("count")
+
+
+# -- planet scanning (the option) ---------------------------------------------------------------
+def _scanning(seed: int = 3) -> gw.GawState:
+    st = GAME.new_game(3, seed, {"scanning": True})
+    while st.phase in SETUP:
+        seat = GAME.to_move(st)[0]
+        st = GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])[0]
+    assert isinstance(st, gw.GawState)
+    st = st.copy()
+    st.owner[planet(st, "Sur'Kesh")] = 0
+    return st
+
+
+def _wa(name: str) -> int:
+    return next(k for k, c in enumerate(gw.war_assets().cards) if c.name == name)
+
+
+def test_me52_me110_a_war_assets_card_goes_with_its_planet() -> None:
+    st = _scanning()
+    assert "Sur'Kesh" in {a.args[0] for a in GAME.legal_actions(st, 0) if a.kind == "scan"}
+    st.owner[planet(st, "Sur'Kesh")] = 2
+    assert "Sur'Kesh" not in {a.args[0] for a in GAME.legal_actions(st, 0) if a.kind == "scan"}
+    plain = started(3, 3)
+    assert not any(a.kind == "scan" for a in GAME.legal_actions(plain, 0))  # the option is off
+
+
+def test_me105_me106_one_scan_a_turn_rolling_five_d6_and_two_d8() -> None:
+    st, events = act(_scanning(), "scan Sur'Kesh")
+    assert st.phase == gw.SCAN and sorted(d[0] for d in st.scan_dice) == [6] * 5 + [8] * 2
+    assert any(e.kind == "scan-roll" and e.reveals for e in events)
+    assert st.scanned_this_turn
+
+
+def test_me108_e13_a_completed_scan_adds_the_asset_value() -> None:
+    st = _scanning()
+    st.phase, st.scanning, st.scanned_this_turn = gw.SCAN, _wa("Sur'Kesh"), True
+    # E13: "7", "5" matched already; a 1 and a 2 complete "3+ from 1s, 2s and 3s".
+    st.scan_dice = ((6, 1), (6, 2), (6, 5), (6, 4), (6, 6), (8, 7), (8, 3))
+    st.scan_place = (gw.UNPLACED, gw.UNPLACED, 1, gw.ASIDE, gw.ASIDE, 0, gw.ASIDE)
+    before = st.pending
+    assert "match 3 1 2" in {a.text() for a in GAME.legal_actions(st, 0)}
+    out, _ = act(st, "match 3 1 2")
+    assert out.pending == before + 2 and out.scanned[_wa("Sur'Kesh")] and out.phase == REINFORCE
+    assert "Sur'Kesh" not in {a.args[0] for a in GAME.legal_actions(out, 0) if a.kind == "scan"}
+
+
+def test_me107_me109_no_match_sets_a_die_aside_and_a_failed_scan_may_be_retried() -> None:
+    st = _scanning()
+    st.phase, st.scanning, st.scanned_this_turn = gw.SCAN, _wa("Sur'Kesh"), True
+    st.scan_dice = ((6, 6), (6, 6), (6, 4), (6, 4), (6, 6), (8, 8), (8, 8))
+    st.scan_place = (gw.UNPLACED,) * 7
+    assert {a.kind for a in GAME.legal_actions(st, 0)} == {"aside"}
+    out, _ = act(st, "aside 6")  # one d8 out: "7" still possible with the other
+    assert out.phase == gw.SCAN and out.scan_place[5] == gw.ASIDE
+    st.scan_place = (gw.UNPLACED,) * 6 + (gw.ASIDE,)
+    failed, events = act(st, "aside 6")  # no d8 left for "7": the scan fails at once (W3)
+    assert failed.phase == REINFORCE and not failed.scanned[_wa("Sur'Kesh")]
+    assert any("fails" in e.text for e in events)
+    later = failed.copy()
+    gw._start_turn(GAME, later, None)
+    assert later.current == 0 and "scan" in {a.kind for a in GAME.legal_actions(later, 0)}
+
+
+def test_me111_nothing_to_scan_when_every_card_is_scanned() -> None:
+    st = _scanning()
+    st.scanned = tuple(True for _ in st.scanned)
+    assert not any(a.kind == "scan" for a in GAME.legal_actions(st, 0))
+
+
+def test_scanning_games_keep_every_invariant() -> None:
+    rnd = random.Random(8)
+    st = GAME.new_game(3, 8, {"turn_limit": 20, "scanning": True})
+    scans = 0
+    while GAME.outcome(st) is None:
+        seat = GAME.to_move(st)[0]
+        legal = GAME.legal_actions(st, seat)
+        kinds = [a for a in legal if a.kind in ("scan", "match", "aside")]
+        action = kinds[0] if kinds and rnd.random() < 0.8 else legal[rnd.randrange(len(legal))]
+        scans += action.kind == "scan"
+        st, events = GAME.apply(st, seat, action)
+        check_secrets(GAME, st, events, 3)
+        assert not GAME.invariants(st)
+    assert scans > 0
+
+
+# -- whole games -------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_keep_every_invariant_and_secret(players: int) -> None:
+    rnd = random.Random(players)
+    st = GAME.new_game(players, players, {"turn_limit": 30})
+    steps = 0
+    while GAME.outcome(st) is None:
+        seat = GAME.to_move(st)[0]
+        legal = GAME.legal_actions(st, seat)
+        action = legal[rnd.randrange(len(legal))]
+        st, events = GAME.apply(st, seat, action)
+        check_secrets(GAME, st, events, players)
+        assert not GAME.invariants(st), (action, GAME.invariants(st))
+        steps += 1
+        if steps % 97 == 0:
+            for s in range(players):
+                check_redraw(GAME, st, s, Rng(steps))
+    assert steps > 100
+
+
+def test_bad_actions_change_nothing() -> None:
+    st = started(3)
+    before = st.copy()
+    for text in ("build nothing", "place Earth 99", "attack Earth", "fly", "strike Earth 3"):
+        with pytest.raises(Exception) as caught:
+            GAME.apply(st, 0, Action.parse(text))
+        assert str(caught.value)
+    assert st == before
