@@ -35,15 +35,17 @@ def list_games(
 @board_app.command("check")
 def board_check(file: Path) -> None:
     """Validate a board file (for example one transcribed from your own copy of a game): a
-    RISK map, a Monopoly board, RISK Strike's cards, a dice-matching game's cards (War
-    Assets, Guardians) or RISK MCU's board, charts or decks, told apart by the file's `format`
-    field."""
+    RISK map (with the stated facts its `facts` names, e.g. Godstorm's Underworld), a Monopoly
+    board, RISK Strike's cards, a dice-matching game's cards (War Assets, Guardians), RISK MCU's
+    board, charts or decks, or RISK Godstorm's gods and miracle cards, told apart by the file's
+    `format` field."""
     from rich.console import Console
     from rich.markup import escape
 
     from warroom.core.errors import WarroomError
     from warroom.data import board_from_file, read_file
     from warroom.games.dice_cards import cards as dice_cards
+    from warroom.games.godstorm import components as godstorm
     from warroom.games.mcu import components as mcu_components
     from warroom.games.strike.cards import FORMAT as STRIKE_FORMAT
     from warroom.games.strike.cards import cards_from_file
@@ -70,6 +72,10 @@ def board_check(file: Path) -> None:
             summary = mcu_components.check_file(file)
             Console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
             return
+        if isinstance(data, dict) and data.get("format") == godstorm.FORMAT:
+            summary = godstorm.check_file(file)
+            Console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
+            return
         if isinstance(data, dict) and data.get("format") == monopoly.FORMAT:
             mono = monopoly.board_from_dict(data, str(file))
             Console().print(
@@ -78,6 +84,7 @@ def board_check(file: Path) -> None:
             )
             return
         b = board_from_file(file)
+        godstorm.board_fact_problems(b, str(file))
     except WarroomError as exc:
         raise fail(str(exc)) from None
     edges = sum(len(n) for n in b.neighbors) // 2
