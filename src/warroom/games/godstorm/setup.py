@@ -52,6 +52,9 @@ def blank(
         turn=0,
         phase=SETUP,
         sunk=False,
+        maelstrom=None,
+        conquests=0,
+        labors=[],
         eliminated=[],
         outcome=None,
     )

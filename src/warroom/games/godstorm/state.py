@@ -56,6 +56,9 @@ class GodstormState:
     turn: int  # index into markers of the player whose turn it is
     phase: str
     sunk: bool  # Atlantis sunk (G116)
+    maelstrom: tuple[int, int] | None  # the water connection the maelstrom covers
+    conquests: int  # this turn's conquests of defended territories (G57)
+    labors: list[str]  # decks whose once-a-turn Labor card was gained this turn (G57, G58)
     eliminated: list[Seat]  # in the order they went out (A24)
     outcome: Outcome | None
 
