@@ -3,8 +3,10 @@ and the readings R1-R6 of miracles.py)."""
 
 from __future__ import annotations
 
+from warroom.core.rng import Rng
+from warroom.games.godstorm.battle import battle_rule, godswar_round
 from warroom.games.godstorm.components import components
-from warroom.games.godstorm.invasion import adjacent, declare
+from warroom.games.godstorm.invasion import SkyEffects, adjacent, declare
 from warroom.games.godstorm.miracles import (
     card_targets,
     check_targets,
@@ -12,6 +14,7 @@ from warroom.games.godstorm.miracles import (
     play_problem,
 )
 from warroom.games.godstorm.state import BANISHED, DEATH, MAGIC, SKY, WAR, GodstormState
+from warroom.rules.battle import EVERY_DIE, PRESETS
 
 from .conftest import hold, table
 
@@ -135,3 +138,25 @@ def test_r6_sky_cards_answer_the_invasion() -> None:
     assert resolved.cancel
     resolved, _ = play(state, 1, card("sky-12"), [], free=True, invasion=invasion)
     assert resolved.defend_extra_dice == 1 and resolved.defend_reroll
+
+
+def test_g71_relics_change_the_dice_whenever_they_apply() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 5})
+    hold(state, 1, {"Apulia": 3})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.relics[0] = [card("Excalibur"), card("Gungnir")]
+    state.relics[1] = [card("Spear of Odin"), card("Aegis")]
+    rule = battle_rule(state, [], apulia, attacker=0)
+    assert rule.attacker_wins_ties and rule.defender.reroll_once and not rule.attacker.reroll_once
+    state.gods[0][WAR] = roma
+    state.gods[1][SKY] = apulia
+    war = godswar_round(state, Rng(2), 0, [WAR], 4, apulia)
+    assert (war.attack_dice, war.defend_dice) == (4, 5)  # Gungnir; sky god + Aegis
+
+
+def test_g69_sky_effects_change_the_defence() -> None:
+    effects = SkyEffects(defend_extra_dice=1, defend_reroll_until=True, defend_wins_ties=True)
+    rule = effects.rule(PRESETS["godstorm-war"])
+    assert not rule.attacker_wins_ties and rule.defend_max == 3
+    assert rule.defender.reroll_until == EVERY_DIE

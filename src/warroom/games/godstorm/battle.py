@@ -10,7 +10,16 @@ from warroom.core.game import Seat
 from warroom.core.rng import Rng
 from warroom.games.godstorm.losses import Cause
 from warroom.games.godstorm.state import DEATH, MAGIC, SKY, WAR, GodstormState
-from warroom.rules.battle import PRESETS, BattleRule, Godswar, combine, godswar_dice, godswar_roll
+from warroom.rules.battle import (
+    EVERY_DIE,
+    PRESETS,
+    BattleRule,
+    Godswar,
+    SideRule,
+    combine,
+    godswar_dice,
+    godswar_roll,
+)
 
 
 def defender_of(state: GodstormState, territory: int) -> int:
@@ -18,19 +27,61 @@ def defender_of(state: GodstormState, territory: int) -> int:
     return state.owner[territory]
 
 
-def battle_rule(state: GodstormState, force: Sequence[int], territory: int) -> BattleRule:
+def relic_rule(state: GodstormState, seat: int, hook: str, attacking: bool) -> BattleRule:
+    """The dice modifiers `seat`'s relics give its side at `hook` ("battle" or "godswar"):
+    rerolling 1s and winning ties (G71: relics act whenever the card allows)."""
+    if seat < 0:
+        return combine()
+    side = "attack" if attacking else "defend"
+    once = until = ties = False
+    for card in state.relics[seat]:
+        for effect in state.parts.cards[card].effects:
+            if effect.hook != hook or getattr(effect.params, "side", side) not in (side, "either"):
+                continue
+            if effect.primitive == "reroll-ones":
+                until = until or bool(getattr(effect.params, "until", False))
+                once = once or not getattr(effect.params, "until", False)
+            ties = ties or (effect.primitive == "win-ties" and attacking)
+    rule = SideRule(reroll_once=once, reroll_until=EVERY_DIE if until else 0)
+    if attacking:
+        return BattleRule(attacker=rule, attacker_wins_ties=ties)
+    return BattleRule(defender=rule)
+
+
+def relic_dice(state: GodstormState, seat: int, attacking: bool) -> int:
+    """Extra godswar dice from `seat`'s relics (e.g. the reconstructed Aegis and Gungnir)."""
+    if seat < 0:
+        return 0
+    side = "attack" if attacking else "defend"
+    return sum(
+        getattr(effect.params, "count", 0)
+        for card in state.relics[seat]
+        for effect in state.parts.cards[card].effects
+        if effect.hook == "godswar"
+        and effect.primitive == "extra-dice"
+        and getattr(effect.params, "side", side) in (side, "either")
+    )
+
+
+def battle_rule(
+    state: GodstormState, force: Sequence[int], territory: int, attacker: int = -1
+) -> BattleRule:
     """The dice rule of every roll of an invasion, army battle and godswar alike (G50):
     - the god of war in the attacking force: the attacker wins ties (G46, G86, G91);
     - the goddess of magic in the force, or in the defending territory: that side rerolls its
       1s once (G47, A5, A33);
     - a temple the defender controls in the territory: the defender rerolls 1s until none is
-      left (G51); never the attacker. With both, the single reroll comes first (A5)."""
-    parts = []
+      left (G51); never the attacker. With both, the single reroll comes first (A5);
+    - either side's relics that act on battles (G71)."""
+    defender = defender_of(state, territory)
+    parts = [
+        relic_rule(state, attacker, "battle", True),
+        relic_rule(state, defender, "battle", False),
+    ]
     if WAR in force:
         parts.append(PRESETS["godstorm-war"])
     if MAGIC in force:
         parts.append(PRESETS["godstorm-magic-attack"])
-    defender = defender_of(state, territory)
     if defender >= 0 and MAGIC in state.gods_at(defender, territory):
         parts.append(PRESETS["godstorm-magic-defend"])
     if defender >= 0 and state.temple[territory]:
@@ -73,10 +124,17 @@ def godswar_round(
     (A8), every army in the territory for the defender. Ties go to the defender unless the
     attacking force holds the god of war (G86); rerolls as in `battle_rule` (G85)."""
     defender = defender_of(state, territory)
-    attack_dice = godswar_dice(SKY in force, altars(state, attacker))
+    attack_dice = godswar_dice(SKY in force, altars(state, attacker)) + relic_dice(
+        state, attacker, True
+    )
     defend_sky = defender >= 0 and SKY in state.gods_at(defender, territory)
     defend_dice = godswar_dice(defend_sky, altars(state, defender) if defender >= 0 else 0)
-    rule = battle_rule(state, force, territory)
+    defend_dice += relic_dice(state, defender, False)
+    rule = combine(
+        battle_rule(state, force, territory, attacker),
+        relic_rule(state, attacker, "godswar", True),
+        relic_rule(state, defender, "godswar", False),
+    )
     result = godswar_roll(rng, attack_dice, defend_dice, committed, state.armies[territory], rule)
     assert result.attack is not None and result.defend is not None
     return GodswarRound(

@@ -23,7 +23,7 @@ from warroom.games.godstorm.losses import (
     remove_armies,
 )
 from warroom.games.godstorm.state import BANISHED, NOBODY, GodstormState
-from warroom.rules.battle import SideTrace, roll_traced
+from warroom.rules.battle import EVERY_DIE, BattleRule, SideRule, SideTrace, roll_traced
 
 WAR_LABOR_CONQUESTS = 3  # G57
 
@@ -40,6 +40,36 @@ class Invasion:
     defender: int  # the seat or NEUTRAL holding the target when declared; NOBODY if empty
     attacked: bool = False  # G81, A35: an attack (a godswar round counts) has been made
     last_dice: int = 0  # dice of the last army roll: the least that moves in (G94)
+
+
+@dataclass(frozen=True, slots=True)
+class SkyEffects:
+    """What the defender's Sky cards left on the invasion they answered (G70)."""
+
+    cancel: bool = False
+    reduce: int = 0
+    defend_extra_dice: int = 0
+    defend_reroll: bool = False
+    defend_reroll_until: bool = False
+    defend_wins_ties: bool = False
+
+    def rule(self, rule: BattleRule) -> BattleRule:
+        """The battle rule with these effects on the defender's side."""
+        defender = SideRule(
+            reroll_once=rule.defender.reroll_once or self.defend_reroll,
+            reroll_until=EVERY_DIE if self.defend_reroll_until else rule.defender.reroll_until,
+        )
+        wins_ties = rule.attacker_wins_ties and not self.defend_wins_ties
+        return BattleRule(
+            rule.attacker,
+            defender,
+            wins_ties,
+            rule.attack_max,
+            rule.defend_max + self.defend_extra_dice,
+        )
+
+
+NO_SKY = SkyEffects()
 
 
 def adjacent(state: GodstormState, a: int, b: int) -> bool:
@@ -176,26 +206,35 @@ def fight_godswar(
     return replace(invasion, force=force, attacked=True), events
 
 
-def dice_problem(state: GodstormState, invasion: Invasion, attack: int, defend: int) -> str | None:
-    """G90: the attacker rolls 1-3 dice with more armies in the source than dice; the defender
-    1-2, and 2 only with at least 2 armies."""
-    most = min(3, state.armies[invasion.source] - 1)
+def attack_dice_most(state: GodstormState, invasion: Invasion) -> int:
+    """G90: up to 3 dice, with more armies in the source than dice."""
+    return min(3, state.armies[invasion.source] - 1)
+
+
+def defend_dice_most(state: GodstormState, invasion: Invasion, sky: SkyEffects = NO_SKY) -> int:
+    """G90: up to 2 dice, 2 only with at least 2 armies; a Sky card may add dice (G69)."""
+    return min(2, state.armies[invasion.target]) + sky.defend_extra_dice
+
+
+def dice_problem(
+    state: GodstormState, invasion: Invasion, attack: int, defend: int, sky: SkyEffects = NO_SKY
+) -> str | None:
+    most = attack_dice_most(state, invasion)
     if not 1 <= attack <= most:
         return f"roll 1 to {most} dice" if most >= 1 else "no army left to attack with"
-    if not 1 <= defend <= min(2, state.armies[invasion.target]):
-        return f"the defender rolls 1 to {min(2, state.armies[invasion.target])} dice"
+    if not 1 <= defend <= defend_dice_most(state, invasion, sky):
+        return f"the defender rolls 1 to {defend_dice_most(state, invasion, sky)} dice"
     return None
 
 
 def army_roll(
-    state: GodstormState, invasion: Invasion, attack: int, defend: int
+    state: GodstormState, invasion: Invasion, attack: int, defend: int, sky: SkyEffects = NO_SKY
 ) -> tuple[Invasion, list[Event]]:
     """One army-battle roll (G90-G93): the rule from gods and temple, the attacker's losses to
     its heaven, the defender's to its heaven or, with the god of death attacking, its reserve;
     then the Magic Labor for both sides (A7)."""
-    rolled = roll_traced(
-        state.rng, attack, defend, battle_rule(state, invasion.force, invasion.target)
-    )
+    rule = sky.rule(battle_rule(state, invasion.force, invasion.target, invasion.attacker))
+    rolled = roll_traced(state.rng, attack, defend, rule)
     r = rolled.roll
     remove_armies(state, invasion.source, r.attacker_losses, "earth")
     remove_armies(state, invasion.target, r.defender_losses, defender_losses_cause(invasion.force))

@@ -23,14 +23,14 @@ Readings (the printed texts are unknown, spec M3 and A31):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from warroom.core.events import Event
 from warroom.core.game import Seat
 from warroom.games.godstorm.components import DECK_GOD, DOMAINS, Card, Effect
 from warroom.games.godstorm.economy import draw, take_from_reserve
-from warroom.games.godstorm.invasion import Invasion, adjacent
+from warroom.games.godstorm.invasion import Invasion, SkyEffects, adjacent
 from warroom.games.godstorm.losses import (
     Cause,
     banish_gods_without_armies,
@@ -106,18 +106,6 @@ def play_problem(state: GodstormState, seat: Seat, index: int, hook: str) -> str
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Resolved:
-    """What a played card left for the rules that called it: invasion changes (Sky window)."""
-
-    cancel: bool = False
-    reduce: int = 0
-    defend_extra_dice: int = 0
-    defend_reroll: bool = False
-    defend_reroll_until: bool = False
-    defend_wins_ties: bool = False
-
-
 def target_problem(state: GodstormState, seat: Seat, kind: str, value: int) -> str | None:
     """Whether `value` (a territory, seat or domain index) fits a target of `kind`."""
     earth = state.parts.earth
@@ -181,7 +169,7 @@ def play(
     values: Sequence[int],
     free: bool = False,
     invasion: Invasion | None = None,
-) -> tuple[Resolved, list[Event]]:
+) -> tuple[SkyEffects, list[Event]]:
     """Pay (unless `free`), announce (G65), resolve every effect in order, and discard the card
     out of the game (G4). The caller has checked `play_problem` and `check_targets`."""
     card = state.parts.cards[index]
@@ -202,7 +190,7 @@ def play(
     for effect in card.effects:
         if getattr(effect.params, "destination", None) == "reserve":
             cause = "underworld"  # R3: routes to the reserve like Underworld deaths
-    resolved = Resolved()
+    resolved = SkyEffects()
     queue = list(values)
     for effect in card.effects:
         need = sum(2 if k == "sea" else 1 for k in targets_of(effect))
@@ -232,9 +220,9 @@ def _resolve(
     effect: Effect,
     targets: list[int],
     cause: Cause,
-    resolved: Resolved,
+    resolved: SkyEffects,
     invasion: Invasion | None,
-) -> tuple[Resolved, list[Event]]:
+) -> tuple[SkyEffects, list[Event]]:
     """One effect's rules (see the module's readings R1-R6)."""
     p: Any = effect.params  # validated against the primitive's model when loaded
     name = effect.primitive
