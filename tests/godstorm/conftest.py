@@ -9,8 +9,11 @@ from warroom.games.godstorm.state import GodstormState
 
 
 def table(players: int = 3, seed: int = 1) -> GodstormState:
-    """An empty Godstorm table: no armies anywhere, full reserves, shuffled decks."""
-    return blank(components(), players, Rng(seed), {})
+    """An empty Godstorm table: no armies anywhere, full reserves, shuffled decks, seat n
+    playing the n-th pantheon."""
+    state = blank(components(), players, Rng(seed), {})
+    state.pantheon = list(range(players))
+    return state
 
 
 def hold(state: GodstormState, seat: int, armies: dict[str, int]) -> None:

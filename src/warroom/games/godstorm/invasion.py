@@ -40,6 +40,7 @@ class Invasion:
     defender: int  # the seat or NEUTRAL holding the target when declared; NOBODY if empty
     attacked: bool = False  # G81, A35: an attack (a godswar round counts) has been made
     last_dice: int = 0  # dice of the last army roll: the least that moves in (G94)
+    underworld: bool = False  # §9: spaces of the Underworld (source -1: the heaven)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ def blank(
         options=options,
         players=players,
         rng=rng,
-        pantheon=list(range(players)),
+        pantheon=[NOBODY] * players,
         owner=[NOBODY] * len(earth),
         armies=[0] * len(earth),
         plague=[False] * len(earth),
@@ -57,6 +57,15 @@ def blank(
         labors=[],
         eliminated=[],
         outcome=None,
+        queue=[],
+        first=0,
+        placed=0,
+        revived=[],
+        free_card=NOBODY,
+        invasion=None,
+        sky=None,
+        chosen_god=NOBODY,
+        attack_dice=0,
     )
 
 

@@ -12,11 +12,15 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from warroom.core.game import OptionValue, Outcome, Seat
 from warroom.core.rng import Rng
 from warroom.core.sealed import SealedBids
 from warroom.games.godstorm.components import DOMAINS, Components
+
+if TYPE_CHECKING:
+    from warroom.games.godstorm.invasion import Invasion, SkyEffects
 
 NOBODY = -1  # an unoccupied territory or space, or a territory without a temple
 NEUTRAL = -2  # the 2-player game's neutral armies (G22)
@@ -61,6 +65,15 @@ class GodstormState:
     labors: list[str]  # decks whose once-a-turn Labor card was gained this turn (G57, G58)
     eliminated: list[Seat]  # in the order they went out (A24)
     outcome: Outcome | None
+    queue: list[Seat]  # setup: the seats still to decide, the next first
+    first: Seat  # setup: the first pantheon chooser, who is dealt the first card (G16)
+    placed: int  # armies placed in the current 3-army placement (G17)
+    revived: list[int]  # crypts that revived an army this turn (G35)
+    free_card: int  # a card Pandora's Box lets its holder play free this turn, or NOBODY
+    invasion: Invasion | None  # the invasion being fought
+    sky: SkyEffects | None  # what the defender's Sky cards did to it
+    chosen_god: int  # the attacker's god for this godswar round, or NOBODY
+    attack_dice: int  # the dice the attacker announced, waiting on the defender's
 
     def copy(self) -> GodstormState:
         """An independent copy; the components, options and bids are immutable and shared."""
@@ -68,7 +81,11 @@ class GodstormState:
 
     @property
     def names(self) -> list[str]:
-        return [self.parts.pantheons[p] for p in self.pantheon]
+        """Each seat by its pantheon, or "Player n" before it has chosen one."""
+        return [
+            self.parts.pantheons[p] if p >= 0 else f"Player {seat + 1}"
+            for seat, p in enumerate(self.pantheon)
+        ]
 
     def alive(self, seat: Seat) -> bool:
         return seat not in self.eliminated
