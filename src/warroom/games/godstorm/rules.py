@@ -315,17 +315,17 @@ def _plays(st: GodstormState, seat: Seat, hook: str) -> list[Family]:
 def _target_choices(st: GodstormState, seat: Seat, card: Any) -> list[tuple[int, ...]]:
     """Candidate target tuples for a card: territories, opponents or domains per target."""
     pools: list[list[tuple[int, ...]]] = []
-    territories = [t for t in range(len(st.parts.earth)) if not st.gone(t)]
     earth = st.parts.earth
     for kind in miracles.card_targets(card):
-        if kind == "player":
-            pools.append([(s,) for s in range(st.players) if s != seat and st.alive(s)])
-        elif kind == "god":
-            pools.append([(d,) for d in range(len(DOMAINS))])
-        elif kind == "sea":
+        if kind == "sea":
             pools.append([(a, b) for (a, b), k in earth.kind_of.items() if k == "sea" and a < b])
-        else:
-            pools.append([(t,) for t in territories])
+            continue
+        values = (
+            range(st.players)
+            if kind == "player"
+            else range(len(DOMAINS) if kind == "god" else len(earth))
+        )
+        pools.append([(v,) for v in values if miracles.target_problem(st, seat, kind, v) is None])
     return [tuple(v for part in combo for v in part) for combo in product(*pools)]
 
 
@@ -401,29 +401,29 @@ def _occupy_range(st: GodstormState) -> tuple[int, int]:
 
 
 def _fortifications(st: GodstormState, seat: Seat) -> list[Family]:
+    """G100, G101, A32: from each territory, along paths of one's own, armies (1 stays) and/or
+    the gods there (never ending in a plague land)."""
     earth = st.parts.earth
     out = []
-    mine = st.territories_of(seat)
-    for source in mine:
+    for source in st.territories_of(seat):
         here = st.gods_at(seat, source)
         subsets = [
             [d for d, keep in zip(here, mask, strict=True) if keep]
             for mask in product((False, True), repeat=len(here))
         ]
-        for target in mine:
+        most = st.armies[source] - 1
+        for target in sorted(underworld.fortify_reach(st, seat, source) - {source}):
             for gods in subsets:
                 least = 0 if gods else 1
-                most = st.armies[source] - 1
-                if most < least:
+                if most < least or (gods and st.plague[target]):
                     continue
-                if underworld.fortify_problem(st, seat, source, target, least, gods) is None:
-                    out.append(
-                        Family(
-                            "fortify",
-                            (earth.territories[source], earth.territories[target], gods_arg(gods)),
-                            range(least, most + 1),
-                        )
+                out.append(
+                    Family(
+                        "fortify",
+                        (earth.territories[source], earth.territories[target], gods_arg(gods)),
+                        range(least, most + 1),
                     )
+                )
     return out
 
 

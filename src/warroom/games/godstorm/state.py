@@ -76,8 +76,17 @@ class GodstormState:
     attack_dice: int  # the dice the attacker announced, waiting on the defender's
 
     def copy(self) -> GodstormState:
-        """An independent copy; the components, options and bids are immutable and shared."""
-        return copy.deepcopy(self)
+        """An independent copy: every list (nested ones too) and the deck lists copied, the
+        generator too; components, options, bids, invasion and outcome are immutable and
+        shared."""
+        twin = copy.copy(self)
+        for name in _LISTS:
+            setattr(twin, name, getattr(self, name)[:])
+        for name in _NESTED:
+            setattr(twin, name, [inner[:] for inner in getattr(self, name)])
+        twin.decks = {deck: cards[:] for deck, cards in self.decks.items()}
+        twin.rng = self.rng.copy()
+        return twin
 
     @property
     def names(self) -> list[str]:
@@ -117,3 +126,11 @@ class GodstormState:
 
     def gods_at(self, seat: Seat, territory: int) -> list[int]:
         return [d for d, where in enumerate(self.gods[seat]) if where == territory]
+
+
+_LISTS = (
+    "pantheon", "owner", "armies", "plague", "temple", "faith", "heaven", "space_owner",
+    "space_armies", "reserve", "to_place", "discards", "bid_rank", "markers", "labors",
+    "eliminated", "queue", "revived",
+)  # fmt: skip
+_NESTED = ("gods", "hands", "relics")

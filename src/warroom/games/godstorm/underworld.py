@@ -24,11 +24,7 @@ def fortify_problem(
     mine = set(state.territories_of(seat))
     if source not in mine or target not in mine or source == target:
         return "fortify from one territory you control to another"
-    earth = state.parts.earth
-    walk = [
-        tuple(n for n in earth.neighbors[i] if adjacent(state, i, n)) for i in range(len(earth))
-    ]
-    if target not in reachable(walk, source, lambda n: n in mine):
+    if target not in fortify_reach(state, seat, source):
         return "no unbroken path of your territories joins them"
     if not 0 <= armies <= state.armies[source] - 1:
         return f"move 0 to {state.armies[source] - 1} armies (1 stays behind)"
@@ -39,6 +35,17 @@ def fortify_problem(
     if gods and state.plague[target]:
         return "a god may not end a move in a plague land"
     return None
+
+
+def fortify_reach(state: GodstormState, seat: Seat, source: int) -> set[int]:
+    """The territories joined to `source` by an unbroken path of `seat`'s own (A19)."""
+    mine = set(state.territories_of(seat))
+    earth = state.parts.earth
+    walk = [
+        tuple(n for n in earth.neighbors[i] if i in mine and adjacent(state, i, n))
+        for i in range(len(earth))
+    ]
+    return reachable(walk, source, lambda n: n in mine)
 
 
 def fortify(
