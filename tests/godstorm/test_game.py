@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from warroom.core import get_mode
 from warroom.core.actions import Action
 from warroom.core.errors import IllegalAction, MalformedAction, NotYourDecision
 from warroom.core.rng import Rng
@@ -26,7 +27,7 @@ from warroom.games.godstorm.rules import (
 )
 from warroom.games.godstorm.state import BANISHED, WAR, GodstormState
 
-GAME = Godstorm()
+GAME: Godstorm = get_mode("risk-godstorm")  # type: ignore[assignment]
 
 
 def first_legal(state: GodstormState) -> GodstormState:

@@ -93,7 +93,7 @@ def test_g106_g111_invading_the_underworld() -> None:
     assert underworld_dice_problem(state, 0, None, horn, 3, 2) is None  # A18: 3 from a heaven
 
 
-def test_g107_a16_underworld_dead_go_to_the_reserve() -> None:
+def test_g107_underworld_dead_go_to_the_reserve() -> None:
     state = table()
     state.heaven[0] = 3
     horn = space(state, 1, "Gate of Horn", 1)

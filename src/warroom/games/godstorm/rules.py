@@ -1,9 +1,9 @@
 """RISK Godstorm as a game: who decides what, in the order of spec section 1, on the rule
 functions of the other modules (one implementation of each rule).
 
-Not yet registered in the catalogue: the mode does not pass the contract suite yet (no bots,
-views for interfaces, 2-player game or entering empty Underworld spaces; docs/godstorm.md says
-what is left).
+Registered: it passes the contract suite with the random tier. Not built yet: its own bots,
+terminal and browser drawing, the 2-player game, entering empty Underworld spaces (A16);
+docs/godstorm.md says what is left.
 
 Readings taken here (the spec's ambiguity numbers):
 - A13: War and Death cards only in step 4. A9: between godswar rounds the attacker fights on
@@ -24,7 +24,9 @@ from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
 from warroom.core.game import Game, OptionValue, Outcome, Seat
 from warroom.core.legal import Family, Legal
+from warroom.core.registry import register
 from warroom.core.rng import HIDDEN, Rng
+from warroom.games import catalogued, rules_options
 from warroom.games.godstorm import economy, invasion, miracles, order, underworld
 from warroom.games.godstorm.components import DECKS, DOMAINS, components
 from warroom.games.godstorm.losses import banish_gods_without_armies, eliminate, suffer_plague
@@ -60,12 +62,15 @@ def parse_gods(word: object) -> list[int] | None:
     return [DOMAINS.index(n) for n in names]
 
 
+_INFO = catalogued("risk-godstorm")
+
+
 class Godstorm(Game[GodstormState]):
-    id = "risk-godstorm"
-    title = "RISK Godstorm"
-    min_players = 3
-    max_players = 5
-    options = ()
+    id = _INFO.id
+    title = _INFO.title
+    min_players = _INFO.min_players
+    max_players = _INFO.max_players
+    options = rules_options(_INFO)
 
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> GodstormState:
         """1.0: plague lands (G12), the pantheon roll-off (G14); the deal waits on the choices."""
@@ -977,3 +982,6 @@ def invariants(st: GodstormState) -> list[str]:
     if held + len(st.discards) + sum(len(d) for d in st.decks.values()) != len(st.parts.cards):
         problems.append("miracle cards lost or duplicated")
     return problems
+
+
+register(Godstorm())
