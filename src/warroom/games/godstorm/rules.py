@@ -722,10 +722,12 @@ def _as_dict(inv: invasion.Invasion) -> dict[str, Any]:
 
 
 def _end_invasion(st: GodstormState) -> None:
+    """The declared invasion ends before any dice (a Sky card cancelled it, or left the source
+    too few armies): back to declaring (Earth invasions only have a Sky window, A12)."""
     st.invasion = None
     st.sky = None
     st.chosen_god = NOBODY
-    st.phase = UNDERWORLD if st.phase in (UNDERWORLD,) else INVADE
+    st.phase = INVADE
 
 
 def _h_god(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
