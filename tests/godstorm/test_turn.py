@@ -196,3 +196,19 @@ def test_g102_g105_embarking_moves_only_heaven_armies() -> None:
     assert state.space_armies[crypt] == 5 and state.heaven[0] == 0
     assert kinds(state, 0) == {"done"}
     assert state.space_owner[state.parts.underworld.territory("Gate of Bone")] == NOBODY
+
+
+def test_r7_a_free_card_from_pandoras_box_is_hidden_and_ends_with_the_turn() -> None:
+    state = turn_of(table(), 0, UNDERWORLD)
+    hold(state, 0, {"Roma": 1})
+    hold(state, 1, {"Egypt": 1})
+    hold(state, 2, {"Sumer": 1})
+    state.free_card = state.decks["Death"].pop()
+    state.hands[0].append(state.free_card)
+    assert GAME.observe(state, 1).free_card == miracles_unseen("Death")
+    assert GAME.observe(state, 0).free_card == state.free_card
+    state.turn = len(state.markers)  # between turns (an epoch's end, the game's end)
+    assert GAME.observe(state, 1).free_card == miracles_unseen("Death")
+    state.turn = 0
+    state, _ = GAME.apply(state, 0, Action("done"))
+    assert state.free_card == NOBODY

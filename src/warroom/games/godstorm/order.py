@@ -57,6 +57,13 @@ def current(state: GodstormState) -> Seat:
     return state.markers[state.turn]
 
 
+def active(state: GodstormState) -> Seat:
+    """The player whose turn it is, or NOBODY between turns (bids, setup, game over)."""
+    if 0 <= state.turn < len(state.markers):
+        return state.markers[state.turn]
+    return NOBODY
+
+
 def next_turn(state: GodstormState) -> bool:
     """G29, A27: the next surviving marker holder's turn; False when the epoch is over (a
     player eliminated partway through loses the turn not yet taken)."""

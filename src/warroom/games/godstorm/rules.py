@@ -139,7 +139,7 @@ class Godstorm(Game[GodstormState]):
                 obs.hands[holder] = sorted(
                     miracles_unseen(state.parts.cards[c].deck) for c in state.hands[holder]
                 )
-        if state.free_card != NOBODY and seat != order.current(state):
+        if state.free_card != NOBODY and seat != order.active(state):
             obs.free_card = miracles_unseen("Death")  # that there is one is public
         if state.bids is not None:
             obs.bids = state.bids.masked(seat)
@@ -161,7 +161,7 @@ class Godstorm(Game[GodstormState]):
             rng.shuffle(pool)
             for holder, count in counts.items():
                 fresh = [pool.pop() for _ in range(count)]
-                redraw_free = fresh and holder == order.current(st) and st.free_card != NOBODY
+                redraw_free = fresh and holder == order.active(st) and st.free_card != NOBODY
                 if redraw_free and st.parts.cards[st.free_card].deck == deck:
                     st.free_card = fresh[0]
                 st.hands[holder] += fresh
@@ -840,8 +840,10 @@ def _h_descend(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> Non
 
 
 def _end_turn(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
-    """§10: the Death Labor, then the next marker; after the last, the epoch ends (G29)."""
+    """§10: the Death Labor, then the next marker; after the last, the epoch ends (G29). A
+    free card from Pandora's Box not played is now held like any other (R7)."""
     ev += underworld.death_labor(st, seat)
+    st.free_card = NOBODY
     if order.next_turn(st):
         _start_turn(st, ev)
         return
@@ -863,7 +865,7 @@ def _check_survivors(st: GodstormState, ev: list[Event]) -> None:
     if len(alive) == 1:
         ranking = (alive[0], *reversed(st.eliminated))
         _finish(st, Outcome((alive[0],), "last pantheon standing", ranking), ev)
-    elif st.phase not in (OVER,) and st.markers and not st.alive(order.current(st)):
+    elif st.phase != OVER and order.active(st) >= 0 and not st.alive(order.active(st)):
         _end_turn_of_eliminated(st, ev)
 
 
