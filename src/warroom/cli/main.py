@@ -35,15 +35,18 @@ def list_games(
 @board_app.command("check")
 def board_check(file: Path) -> None:
     """Validate a board file (for example one transcribed from your own copy of a game): a
-    RISK map, a Monopoly board, RISK Strike's cards, a dice-matching game's cards (War
-    Assets, Guardians), RISK MCU's board, charts or decks or RISK Mass Effect's galaxy or
-    faction cards, told apart by the file's `format` field."""
+    RISK map (with the stated facts its `facts` names, e.g. Godstorm's Underworld), a Monopoly
+    board, RISK Strike's cards, a dice-matching game's cards (War Assets, Guardians), RISK MCU's
+    board, charts or decks, RISK Mass Effect's galaxy, faction cards or Galaxy at War's pieces
+    and directives, or RISK Godstorm's gods and miracle cards, told apart by the file's
+    `format` field."""
     from rich.console import Console
     from rich.markup import escape
 
     from warroom.core.errors import WarroomError
     from warroom.data import board_from_file, read_file
     from warroom.games.dice_cards import cards as dice_cards
+    from warroom.games.godstorm import components as godstorm
     from warroom.games.mass_effect import components as mass_effect_components
     from warroom.games.mass_effect import gaw_components
     from warroom.games.mcu import components as mcu_components
@@ -80,6 +83,10 @@ def board_check(file: Path) -> None:
             summary = mass_effect_components.check_file(file)
             Console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
             return
+        if isinstance(data, dict) and data.get("format") == godstorm.FORMAT:
+            summary = godstorm.check_file(file)
+            Console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
+            return
         if isinstance(data, dict) and data.get("format") == monopoly.FORMAT:
             mono = monopoly.board_from_dict(data, str(file))
             Console().print(
@@ -88,6 +95,7 @@ def board_check(file: Path) -> None:
             )
             return
         b = board_from_file(file)
+        godstorm.board_fact_problems(b, str(file))
     except WarroomError as exc:
         raise fail(str(exc)) from None
     edges = sum(len(n) for n in b.neighbors) // 2

@@ -7,7 +7,7 @@ entry and the problem, so a user transcribing their own copy of a game can fix i
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -53,6 +53,9 @@ class TerritoryFile(StrictModel):
     aliases: list[str] = Field(
         default=[], description="Former spellings, still accepted (so old saves load)."
     )
+    kind: str | None = Field(
+        default=None, description="What sort of space this is (one of the board's space_kinds)."
+    )
 
 
 class BoardFile(StrictModel):
@@ -66,6 +69,19 @@ class BoardFile(StrictModel):
     wild_cards: int = Field(default=0, ge=0)
     regions: dict[str, RegionFile]
     territories: dict[str, TerritoryFile]
+    space_kinds: dict[str, str] = Field(
+        default={}, description="kind -> what it is (a board whose spaces differ: gate, crypt...)"
+    )
+    facts: str | None = Field(
+        default=None,
+        description="The stated facts this board must also satisfy, checked by its game's "
+        "components (e.g. 'godstorm-underworld').",
+    )
+    sources: dict[str, SourceFile] = Field(
+        default={},
+        description="Provenance of single items: 'regions.R', 'territories.T' or "
+        "'connections.A/B' -> stated, public or reconstructed, with its source.",
+    )
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -88,6 +104,9 @@ class Board:
     wild_cards: int
     xy: tuple[tuple[float, float] | None, ...]
     provenance: Mapping[str, Any]
+    space_kind: tuple[str | None, ...] = ()
+    facts: str | None = None
+    sources: Mapping[str, SourceFile] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.territories)
@@ -175,6 +194,8 @@ def _build(f: BoardFile, source: str) -> Board:
             region_of.append(-1)
         if t.card is not None and t.card not in f.card_designs:
             problems.append(f"territories.{name}.card: unknown card design {t.card!r}")
+        if t.kind is not None and t.kind not in f.space_kinds:
+            problems.append(f"territories.{name}.kind: unknown space kind {t.kind!r}")
     problems += [
         f"regions.{region_name}: region has no territories"
         for region_name, m in zip(regions, members, strict=True)
@@ -198,6 +219,7 @@ def _build(f: BoardFile, source: str) -> Board:
     lookup: dict[str, int] = dict(index)
     lookup.update({n.lower(): i for n, i in index.items()})
     problems += _add_aliases(f, lookup)
+    problems += _source_problems(f)
     if problems:
         raise BoardError("\n".join(f"{source}: {problem}" for problem in problems))
     return Board(
@@ -217,7 +239,44 @@ def _build(f: BoardFile, source: str) -> Board:
         wild_cards=f.wild_cards,
         xy=tuple(t.xy for t in f.territories.values()),
         provenance=f.provenance.model_dump(),
+        space_kind=tuple(t.kind for t in f.territories.values()),
+        facts=f.facts,
+        sources=dict(f.sources),
     )
+
+
+def connection_key(a: str, b: str) -> str:
+    """The `sources` key of the connection between two territories, in either order."""
+    return "connections." + "/".join(sorted((a, b)))
+
+
+def _source_problems(f: BoardFile) -> list[str]:
+    """Every `sources` key must name an item of the board (a typo would leave an item
+    silently unsourced)."""
+    problems = []
+    for key in f.sources:
+        part, _, rest = key.partition(".")
+        if part == "regions" and rest in f.regions:
+            continue
+        if part == "territories" and rest in f.territories:
+            continue
+        if part == "connections":
+            a, slash, b = rest.partition("/")
+            known = f.territories.get(a)
+            if slash and known is not None and b in known.connections and key == connection_key(
+                a, b
+            ):
+                continue
+            problems.append(
+                f"sources.{key}: not a connection of this board, written "
+                "'connections.A/B' with A before B in alphabetical order"
+            )
+            continue
+        problems.append(
+            f"sources.{key}: names no item (use 'regions.R', 'territories.T' or "
+            "'connections.A/B')"
+        )
+    return problems
 
 
 def _connection_problem(f: BoardFile, name: str, other: str, kind: str) -> str | None:

@@ -222,6 +222,13 @@ CATALOG = (
         ),
     ),
     ModeInfo(
+        "risk-godstorm",
+        "RISK Godstorm (five epochs of gods, faith, miracles, plague and the Underworld)",
+        3,
+        5,  # G15; the 2-player game (G21, G22) is not built yet
+        (),  # five epochs: the game always ends (G23)
+    ),
+    ModeInfo(
         "risk-strike",
         "RISK Strike (the card and dice game)",
         2,

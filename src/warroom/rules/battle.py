@@ -128,11 +128,31 @@ def compare(
     return a_loss, d_loss
 
 
-def roll_side(rng: Rng, side: SideRule, count: int) -> tuple[int, ...]:
-    """Roll one side's dice with its modifiers; final values high to low."""
+@dataclass(frozen=True, slots=True)
+class SideTrace:
+    """One side's dice through a roll: the faces as first rolled and after every reroll (both
+    in roll order, before `plus_one`), and the final values high to low. Godstorm's Magic Labor
+    looks for three of a kind in the first faces and again after the rerolls (spec G59, A7)."""
+
+    first: tuple[int, ...]
+    rerolled: tuple[int, ...]
+    final: tuple[int, ...]
+
+    def has_kind(self, count: int = 3) -> bool:
+        """Whether `count` dice showed the same number, as first rolled or after rerolls."""
+        return any(
+            max((faces.count(f) for f in set(faces)), default=0) >= count
+            for faces in (self.first, self.rerolled)
+        )
+
+
+def roll_side_trace(rng: Rng, side: SideRule, count: int) -> SideTrace:
+    """Roll one side's dice with its modifiers, keeping every stage: the one roll every
+    caller (battles, godswar, Harbinger, the odds engine's Monte Carlo tests) goes through."""
     sides = side_dice(side, count)
     eights = sides.count(8)
     dice = [(f, 8) for f in rng.roll(eights, 8)] + [(f, 6) for f in rng.roll(count - eights, 6)]
+    first = tuple(f for f, _ in dice)
     if side.reroll_once:
         dice = [(rng.die(s) if f == 1 else f, s) for f, s in dice]
     for i in cruiser_rerolls(side, dice):
@@ -140,7 +160,42 @@ def roll_side(rng: Rng, side: SideRule, count: int) -> tuple[int, ...]:
         while face == 1:
             face = rng.die(s)
         dice[i] = (face, s)
-    return finish(side, [f for f, _ in dice])
+    rerolled = tuple(f for f, _ in dice)
+    return SideTrace(first, rerolled, finish(side, rerolled))
+
+
+def roll_side(rng: Rng, side: SideRule, count: int) -> tuple[int, ...]:
+    """Roll one side's dice with its modifiers; final values high to low."""
+    return roll_side_trace(rng, side, count).final
+
+
+@dataclass(frozen=True, slots=True)
+class TracedRoll:
+    """A battle roll with both sides' traces (Godstorm's Magic Labor needs the raw dice)."""
+
+    roll: Roll
+    attack: SideTrace
+    defend: SideTrace
+
+
+def roll_traced(
+    rng: Rng, attack_dice: int, defend_dice: int, rule: BattleRule = CLASSIC
+) -> TracedRoll:
+    """`roll` with its traces, drawing exactly what `roll` draws (so the odds engine, built
+    and tested on `roll`, describes it too)."""
+    if rule.attacker.plain and rule.defender.plain:
+        faces = rng.roll(attack_dice + defend_dice, 6)
+        att_faces, dfd_faces = faces[:attack_dice], faces[attack_dice:]
+        result = _plain_roll(faces, attack_dice, rule.attacker_wins_ties)
+        return TracedRoll(
+            result,
+            SideTrace(att_faces, att_faces, result.attack),
+            SideTrace(dfd_faces, dfd_faces, result.defend),
+        )
+    att = roll_side_trace(rng, rule.attacker, attack_dice)
+    dfd = roll_side_trace(rng, rule.defender, defend_dice)
+    a_loss, d_loss = compare(att.final, dfd.final, rule.attacker_wins_ties)
+    return TracedRoll(Roll(att.final, dfd.final, a_loss, d_loss), att, dfd)
 
 
 def roll(rng: Rng, attack_dice: int, defend_dice: int, rule: BattleRule = CLASSIC) -> Roll:
@@ -178,6 +233,8 @@ class Godswar:
     attack_total: int
     defend_total: int
     attacker_wins: bool
+    attack: SideTrace | None = None  # the dice, for the Magic Labor (G89)
+    defend: SideTrace | None = None
 
 
 def godswar_roll(
@@ -193,10 +250,12 @@ def godswar_roll(
     The loser's god is banished; no armies are lost. Ties go to the defender unless the rule
     gives them to the attacker (god of war); the sides' reroll rules apply (magic, temple).
     """
-    att = sum(roll_side(rng, rule.attacker, attack_dice)) + attack_armies
-    dfd = sum(roll_side(rng, rule.defender, defend_dice)) + defend_armies
+    att_dice = roll_side_trace(rng, rule.attacker, attack_dice)
+    dfd_dice = roll_side_trace(rng, rule.defender, defend_dice)
+    att = sum(att_dice.final) + attack_armies
+    dfd = sum(dfd_dice.final) + defend_armies
     wins = att > dfd or (rule.attacker_wins_ties and att == dfd)
-    return Godswar(att, dfd, wins)
+    return Godswar(att, dfd, wins, att_dice, dfd_dice)
 
 
 @dataclass(frozen=True, slots=True)

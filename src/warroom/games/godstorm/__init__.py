@@ -1,0 +1,1 @@
+"""RISK Godstorm: five epochs of gods, faith, miracles, plague and the Underworld."""

@@ -1,0 +1,142 @@
+"""How the gods, temples and altars change a Godstorm battle: the army battle's dice rule and
+the godswar (spec G46-G51, G82-G93), on the shared dice of rules/battle.py."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from warroom.core.game import Seat
+from warroom.core.rng import Rng
+from warroom.games.godstorm.losses import Cause
+from warroom.games.godstorm.state import DEATH, MAGIC, SKY, WAR, GodstormState
+from warroom.rules.battle import (
+    EVERY_DIE,
+    PRESETS,
+    BattleRule,
+    Godswar,
+    SideRule,
+    combine,
+    godswar_dice,
+    godswar_roll,
+)
+
+
+def defender_of(state: GodstormState, territory: int) -> int:
+    """The seat (or NEUTRAL) whose armies hold the territory."""
+    return state.owner[territory]
+
+
+def relic_rule(state: GodstormState, seat: int, hook: str, attacking: bool) -> BattleRule:
+    """The dice modifiers `seat`'s relics give its side at `hook` ("battle" or "godswar"):
+    rerolling 1s and winning ties (G71: relics act whenever the card allows)."""
+    if seat < 0:
+        return combine()
+    side = "attack" if attacking else "defend"
+    once = until = ties = False
+    for card in state.relics[seat]:
+        for effect in state.parts.cards[card].effects:
+            if effect.hook != hook or getattr(effect.params, "side", side) not in (side, "either"):
+                continue
+            if effect.primitive == "reroll-ones":
+                until = until or bool(getattr(effect.params, "until", False))
+                once = once or not getattr(effect.params, "until", False)
+            ties = ties or (effect.primitive == "win-ties" and attacking)
+    rule = SideRule(reroll_once=once, reroll_until=EVERY_DIE if until else 0)
+    if attacking:
+        return BattleRule(attacker=rule, attacker_wins_ties=ties)
+    return BattleRule(defender=rule)
+
+
+def relic_dice(state: GodstormState, seat: int, attacking: bool) -> int:
+    """Extra godswar dice from `seat`'s relics (e.g. the reconstructed Aegis and Gungnir)."""
+    if seat < 0:
+        return 0
+    side = "attack" if attacking else "defend"
+    return sum(
+        getattr(effect.params, "count", 0)
+        for card in state.relics[seat]
+        for effect in state.parts.cards[card].effects
+        if effect.hook == "godswar"
+        and effect.primitive == "extra-dice"
+        and getattr(effect.params, "side", side) in (side, "either")
+    )
+
+
+def battle_rule(
+    state: GodstormState, force: Sequence[int], territory: int, attacker: int = -1
+) -> BattleRule:
+    """The dice rule of every roll of an invasion, army battle and godswar alike (G50):
+    - the god of war in the attacking force: the attacker wins ties (G46, G86, G91);
+    - the goddess of magic in the force, or in the defending territory: that side rerolls its
+      1s once (G47, A5, A33);
+    - a temple the defender controls in the territory: the defender rerolls 1s until none is
+      left (G51); never the attacker. With both, the single reroll comes first (A5);
+    - either side's relics that act on battles (G71)."""
+    defender = defender_of(state, territory)
+    parts = [
+        relic_rule(state, attacker, "battle", True),
+        relic_rule(state, defender, "battle", False),
+    ]
+    if WAR in force:
+        parts.append(PRESETS["godstorm-war"])
+    if MAGIC in force:
+        parts.append(PRESETS["godstorm-magic-attack"])
+    if defender >= 0 and MAGIC in state.gods_at(defender, territory):
+        parts.append(PRESETS["godstorm-magic-defend"])
+    if defender >= 0 and state.temple[territory]:
+        parts.append(PRESETS["godstorm-temple"])
+    return combine(*parts)
+
+
+def defender_losses_cause(force: Sequence[int]) -> Cause:
+    """G49, G93, A4: defenders killed by a force with a god of death go to their reserve; the
+    attacker's own losses go to its heaven in any case."""
+    return "death-god" if DEATH in force else "earth"
+
+
+def altars(state: GodstormState, seat: Seat) -> int:
+    """Altars `seat` controls in the Underworld (G108)."""
+    kinds = state.parts.underworld.space_kind
+    return sum(1 for s, o in enumerate(state.space_owner) if o == seat and kinds[s] == "altar")
+
+
+@dataclass(frozen=True, slots=True)
+class GodswarRound:
+    roll: Godswar
+    attack_dice: int
+    defend_dice: int
+    attack_triple: bool  # the Magic Labor's three of a kind (G89), before or after rerolls
+    defend_triple: bool
+
+
+def godswar_round(
+    state: GodstormState,
+    rng: Rng,
+    attacker: Seat,
+    force: Sequence[int],
+    committed: int,
+    territory: int,
+) -> GodswarRound:
+    """One godswar round (G84-G89): 3 dice a side, +1 with a god of the sky in that force (in
+    the defending territory for the defender, G48), +1 per altar its player controls (G108);
+    each side's total adds its armies in the battle: the `committed` force for the attacker
+    (A8), every army in the territory for the defender. Ties go to the defender unless the
+    attacking force holds the god of war (G86); rerolls as in `battle_rule` (G85)."""
+    defender = defender_of(state, territory)
+    attack_dice = godswar_dice(SKY in force, altars(state, attacker)) + relic_dice(
+        state, attacker, True
+    )
+    defend_sky = defender >= 0 and SKY in state.gods_at(defender, territory)
+    defend_dice = godswar_dice(defend_sky, altars(state, defender) if defender >= 0 else 0)
+    defend_dice += relic_dice(state, defender, False)
+    rule = combine(
+        battle_rule(state, force, territory, attacker),
+        relic_rule(state, attacker, "godswar", True),
+        relic_rule(state, defender, "godswar", False),
+    )
+    result = godswar_roll(rng, attack_dice, defend_dice, committed, state.armies[territory], rule)
+    assert result.attack is not None and result.defend is not None
+    return GodswarRound(
+        result, attack_dice, defend_dice, result.attack.has_kind(3), result.defend.has_kind(3)
+    )

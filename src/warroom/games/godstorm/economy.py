@@ -1,0 +1,139 @@
+"""Faith and armies: what a turn raises (§1), summoning gods and building temples (§2),
+buying miracle cards (§3) and the Labors that give cards free.
+
+Checks return the reason an act is not allowed (None when it is), so the rules can both list
+legal actions and refuse illegal ones with a clear message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from warroom.core.game import Seat
+from warroom.games.godstorm.components import DECK_GOD, DOMAINS
+from warroom.games.godstorm.losses import banish_gods_without_armies
+from warroom.games.godstorm.state import BANISHED, GodstormState
+
+
+@dataclass(frozen=True, slots=True)
+class Income:
+    """What §1 gives a player: armies to place, faith, and the temples' extra army each."""
+
+    territories: int
+    regions: tuple[int, ...]
+    armies: int  # from the reference card and continents, placed by the player (G33)
+    faith: int
+    temples: tuple[int, ...]  # one army goes to each of these territories (G34)
+
+
+def controlled_regions(state: GodstormState, seat: Seat) -> tuple[int, ...]:
+    """Continents whose every territory holds `seat`'s armies (A39: unoccupied and sunken
+    territories break control, G37)."""
+    earth = state.parts.earth
+    held = set(state.territories_of(seat))
+    return tuple(r for r, members in enumerate(earth.region_members) if set(members) <= held)
+
+
+def income(state: GodstormState, seat: Seat) -> Income:
+    """G31-G34, M1/A1: the reference card (reconstructed as Classic's ⌊T/3⌋, minimum 3, with a
+    faith column of its own in the data) plus each continent's bonus, to armies and to faith
+    alike; each temple adds 1 faith and 1 army in its territory."""
+    k = state.parts.constants
+    count = len(state.territories_of(seat))
+    regions = controlled_regions(state, seat)
+    bonus = sum(state.parts.earth.region_bonus[r] for r in regions)
+    temples = tuple(state.temples_of(seat))
+    armies = max(k["reference_minimum"], count // k["reference_divisor"]) + bonus
+    faith = max(k["reference_faith_minimum"], count // k["reference_faith_divisor"]) + bonus
+    return Income(count, regions, armies, faith + len(temples), temples)
+
+
+def take_from_reserve(state: GodstormState, seat: Seat, count: int) -> int:
+    """A2, A34: armies come out of the finite reserve; what it lacks is lost. Returns how many
+    the player gets."""
+    taken = min(count, state.reserve[seat])
+    state.reserve[seat] -= taken
+    return taken
+
+
+def summon_problem(state: GodstormState, seat: Seat, domain: int, territory: int) -> str | None:
+    """G39-G40: 3 faith, a god not in play, into a territory with at least 1 of your armies.
+    A21: a plague land is allowed (the god is banished at once)."""
+    cost = state.parts.constants["summon_cost"]
+    if not 0 <= domain < len(DOMAINS):
+        return "no such god"
+    if state.gods[seat][domain] != BANISHED:
+        return "that god is already in play"
+    if state.faith[seat] < cost:
+        return f"summoning costs {cost} faith; you have {state.faith[seat]}"
+    if territory not in state.territories_of(seat):
+        return "a god can be summoned only where you have armies"
+    return None
+
+
+def summon(state: GodstormState, seat: Seat, domain: int, territory: int) -> list[str]:
+    """Pay and place the god; returns the gods banished at once (A21: a plague land)."""
+    state.faith[seat] -= state.parts.constants["summon_cost"]
+    state.gods[seat][domain] = territory
+    return banish_gods_without_armies(state, territory)
+
+
+def temple_problem(state: GodstormState, seat: Seat, territory: int) -> str | None:
+    """G42-G43: 5 faith, a territory with your armies and no temple, at most 12 on the board.
+    Temples are never built in the Underworld: `territory` is an Earth territory."""
+    cost = state.parts.constants["temple_cost"]
+    if state.faith[seat] < cost:
+        return f"a temple costs {cost} faith; you have {state.faith[seat]}"
+    if territory not in state.territories_of(seat):
+        return "a temple can be built only where you have armies"
+    if state.temple[territory]:
+        return "that territory already has a temple"
+    if sum(state.temple) >= state.parts.constants["temples"]:
+        return f"the board holds at most {state.parts.constants['temples']} temples"
+    return None
+
+
+def build_temple(state: GodstormState, seat: Seat, territory: int) -> None:
+    state.faith[seat] -= state.parts.constants["temple_cost"]
+    state.temple[territory] = True
+
+
+def purchase_problem(state: GodstormState, seat: Seat, counts: dict[str, int]) -> str | None:
+    """G53-G55, G61: one decision naming a count per deck, at most 4 in all, 2 faith each,
+    only from decks whose god is in play and that still hold that many cards."""
+    k = state.parts.constants
+    total = sum(counts.values())
+    if any(n < 0 for n in counts.values()) or set(counts) - set(DECK_GOD):
+        return "name a count of 0 or more for War, Magic, Sky or Death"
+    if total > k["purchases_per_turn"]:
+        return f"at most {k['purchases_per_turn']} cards a turn"
+    if total * k["miracle_cost"] > state.faith[seat]:
+        return f"{total} cards cost {total * k['miracle_cost']} faith; you have {state.faith[seat]}"
+    for deck, n in counts.items():
+        if n and not state.god_in_play(seat, DOMAINS.index(DECK_GOD[deck])):
+            return f"buying {deck} cards needs your god of {DECK_GOD[deck]} in play"
+        if n > len(state.decks[deck]):
+            return f"the {deck} deck holds only {len(state.decks[deck])} cards"
+    return None
+
+
+def draw(state: GodstormState, seat: Seat, deck: str) -> int | None:
+    """Take the top card of a deck (None when it is empty, G61). Magic cards enter play at
+    once as relics (G71); the others go to the hand."""
+    if not state.decks[deck]:
+        return None
+    card = state.decks[deck].pop()
+    (state.relics if deck == "Magic" else state.hands)[seat].append(card)
+    return card
+
+
+def buy(state: GodstormState, seat: Seat, counts: dict[str, int]) -> list[int]:
+    """Pay for the whole purchase, then draw (G55: chosen before any card is seen)."""
+    state.faith[seat] -= sum(counts.values()) * state.parts.constants["miracle_cost"]
+    drawn = []
+    for deck in DECK_GOD:
+        for _ in range(counts.get(deck, 0)):
+            card = draw(state, seat, deck)
+            if card is not None:
+                drawn.append(card)
+    return drawn

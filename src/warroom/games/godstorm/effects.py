@@ -1,0 +1,225 @@
+"""The vocabulary miracle cards are written in: effect primitives, each with its parameters and
+the hook points where the rules evaluate it.
+
+The 66 card texts are unknown (spec M3), and a card's text overrides the rulebook (G69). So a
+card is data: a list of effects, each naming a primitive from `PRIMITIVES` with parameters that
+the primitive's model validates, and the hook at which it acts. An owner transcribing the real
+cards writes data; code is needed only for a primitive nobody has written yet.
+
+Hooks (where the rules ask the cards in play, or the card being played, what to do):
+- play: a War or Death card played in the player's own step 4 (G64, A13), resolved at once.
+- attacked: a Sky card played by the defender in the Sky window of an invasion (G70, A12).
+- start-of-turn: before step 1 of the holder's turn (Pandora's Box).
+- raise: while the holder's armies and faith are counted in step 1.
+- battle: before each army-battle roll the holder's side takes part in.
+- godswar: before each godswar roll the holder's side takes part in.
+- roll: after a roll of the holder's side, with its traced faces.
+- armies-die: when armies die, to decide where they go.
+- end-of-epoch: when the epoch's last turn ends.
+- score: in the final scoring (G113).
+- cost: when the holder pays faith for something.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from warroom.core.board import StrictModel
+
+HOOKS = (
+    "play",
+    "attacked",
+    "start-of-turn",
+    "raise",
+    "battle",
+    "godswar",
+    "roll",
+    "armies-die",
+    "end-of-epoch",
+    "score",
+    "cost",
+)
+RELIC_HOOKS = frozenset(HOOKS) - {"play", "attacked"}
+DECK_HOOKS = {
+    # G64: War and Death cards are played in step 4 of one's own turn.
+    "War": frozenset({"play"}),
+    "Death": frozenset({"play"}),
+    # G70: Sky cards are played only in answer to an invasion.
+    "Sky": frozenset({"attacked"}),
+    # G71: Magic cards are relics, in play from the moment they are drawn.
+    "Magic": RELIC_HOOKS,
+}
+
+# Who or what an effect aims at; the player of the card chooses among the eligible ones.
+Target = Literal[
+    "own-territory",
+    "enemy-territory",
+    "any-territory",
+    "largest-army",
+    "attacked-territory",
+    "attacking-force",
+    "every-territory",
+    "chosen-player",
+    "every-opponent",
+    "self",
+]
+
+
+class GainArmies(StrictModel):
+    """Take armies from the reserve into one territory (Heroes Are Born, FAQ errata)."""
+
+    count: int = Field(ge=1)
+    target: Literal["own-territory", "attacked-territory"] = "own-territory"
+
+
+class DestroyArmies(StrictModel):
+    """Destroy a number of armies, never the last one of a territory unless `to_zero`."""
+
+    count: int = Field(ge=1)
+    target: Target
+    to_zero: bool = False
+
+
+class HalveArmies(StrictModel):
+    """Destroy half (rounded down, G7) of the armies of the target (The Mighty Have Fallen:
+    the largest army, ties chosen by the card's player; The Ground Shakes)."""
+
+    target: Literal["largest-army", "enemy-territory", "attacking-force", "every-territory"]
+    region: str | None = Field(default=None, description="only in this continent")
+
+
+class MoveArmies(StrictModel):
+    """Move armies between two of the player's territories, leaving 1 behind (G67)."""
+
+    count: int = Field(ge=1)
+    adjacent_only: bool = True
+
+
+class Faith(StrictModel):
+    """Gain (positive) or make the target lose (negative) faith."""
+
+    amount: int
+    target: Literal["self", "chosen-player", "every-opponent"] = "self"
+
+
+class DrawCards(StrictModel):
+    """Draw miracle cards from a deck (they are not purchases, G54)."""
+
+    deck: Literal["War", "Magic", "Sky", "Death"]
+    count: int = Field(ge=1)
+    play_free: bool = False
+    ignore_god: bool = False
+
+
+class BanishGod(StrictModel):
+    """Banish gods to their pantheon card."""
+
+    target: Literal["enemy-territory", "attacking-force", "chosen-player"]
+    count: int = Field(default=1, ge=1)
+
+
+class Plague(StrictModel):
+    """Put the unused 5th plague marker on a territory, or move a placed one."""
+
+    action: Literal["place", "move", "remove"]
+
+
+class SinkAtlantis(StrictModel):
+    """The Sea Is Your Tomb (G116): armies on Atlantis to their heavens, gods banished,
+    temples destroyed, every connection of Atlantis cut."""
+
+
+class Maelstrom(StrictModel):
+    """Cover one water connection with the maelstrom marker: nothing crosses it."""
+
+    duration: Literal["turn", "epoch", "game"] = "epoch"
+
+
+class ExtraDice(StrictModel):
+    """Extra dice for the holder's side (battle or godswar), within `max_dice` if given."""
+
+    count: int = Field(ge=1)
+    side: Literal["attack", "defend", "either"] = "either"
+
+
+class RerollOnes(StrictModel):
+    """The holder's side rerolls its 1s, once or until none is left (as a temple)."""
+
+    until: bool = False
+    side: Literal["attack", "defend", "either"] = "either"
+
+
+class WinTies(StrictModel):
+    """The holder wins tied comparisons, as the god of war does attacking (G46)."""
+
+    side: Literal["attack", "defend", "either"] = "either"
+
+
+class CancelInvasion(StrictModel):
+    """The declared invasion ends before any dice; the attacker's armies stay home."""
+
+
+class ReduceAttack(StrictModel):
+    """The declared invasion commits this many fewer armies (A8 gives Sky cards N)."""
+
+    count: int = Field(ge=1)
+
+
+class DeadTo(StrictModel):
+    """Where armies dying at this hook go instead (G92, G93, G107, A3)."""
+
+    whose: Literal["own", "enemy"]
+    destination: Literal["reserve", "heaven", "removed"]
+
+
+class TerritoryPoint(StrictModel):
+    """An end-game point while the holder controls `territory` (Stonehenge with Anglia, G72)."""
+
+    territory: str
+    points: int = Field(default=1, ge=1)
+
+
+class FaithForArmies(StrictModel):
+    """Exchange raised armies for faith or back, `rate` armies per faith (Book of the Dead
+    declines raised armies, FAQ; Tablet of Destiny sacrifices faith)."""
+
+    direction: Literal["armies-to-faith", "faith-to-armies", "faith-to-die"]
+    rate: int = Field(ge=1)
+
+
+class Discount(StrictModel):
+    """Pay less faith for a kind of purchase."""
+
+    what: Literal["summon", "temple", "miracle"]
+    amount: int = Field(ge=1)
+
+
+class Magic3Card(StrictModel):
+    """Hammer of Thor: a triple in godswar (the Magic Labor's roll, G89) also banishes the
+    opposing god."""
+
+
+PRIMITIVES: dict[str, tuple[type[BaseModel], frozenset[str]]] = {
+    "gain-armies": (GainArmies, frozenset({"play", "attacked", "start-of-turn", "raise"})),
+    "destroy-armies": (DestroyArmies, frozenset({"play", "attacked", "end-of-epoch"})),
+    "halve-armies": (HalveArmies, frozenset({"play", "attacked", "end-of-epoch"})),
+    "move-armies": (MoveArmies, frozenset({"play", "attacked"})),
+    "faith": (Faith, frozenset({"play", "attacked", "start-of-turn", "raise", "end-of-epoch"})),
+    "draw-cards": (DrawCards, frozenset({"play", "attacked", "start-of-turn", "end-of-epoch"})),
+    "banish-god": (BanishGod, frozenset({"play", "attacked"})),
+    "plague": (Plague, frozenset({"play"})),
+    "sink-atlantis": (SinkAtlantis, frozenset({"play"})),
+    "maelstrom": (Maelstrom, frozenset({"play", "attacked"})),
+    "extra-dice": (ExtraDice, frozenset({"attacked", "battle", "godswar"})),
+    "reroll-ones": (RerollOnes, frozenset({"attacked", "battle", "godswar"})),
+    "win-ties": (WinTies, frozenset({"attacked", "battle", "godswar"})),
+    "cancel-invasion": (CancelInvasion, frozenset({"attacked"})),
+    "reduce-attack": (ReduceAttack, frozenset({"attacked"})),
+    "dead-to": (DeadTo, frozenset({"armies-die", "attacked", "play"})),
+    "territory-point": (TerritoryPoint, frozenset({"score"})),
+    "faith-for-armies": (FaithForArmies, frozenset({"raise", "battle", "godswar"})),
+    "discount": (Discount, frozenset({"cost"})),
+    "triple-banishes": (Magic3Card, frozenset({"roll"})),
+}

@@ -1,0 +1,305 @@
+"""Invading Ancient Earth (§6, G76-G99): declaring, the godswar, the army battle, capture and
+the Labors that battles earn. Each step changes the state it is given (a step's own copy) and
+returns its events; checks return the reason an act is refused, None when it is allowed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from warroom.core.events import Event
+from warroom.core.game import Seat
+from warroom.games.godstorm.battle import (
+    battle_rule,
+    defender_losses_cause,
+    godswar_round,
+)
+from warroom.games.godstorm.components import DECK_GOD, DOMAINS
+from warroom.games.godstorm.economy import draw
+from warroom.games.godstorm.losses import (
+    banish_gods_without_armies,
+    eliminate,
+    plague_losses,
+    remove_armies,
+)
+from warroom.games.godstorm.state import BANISHED, NOBODY, GodstormState
+from warroom.rules.battle import EVERY_DIE, BattleRule, SideRule, SideTrace, roll_traced
+
+WAR_LABOR_CONQUESTS = 3  # G57
+
+
+@dataclass(frozen=True, slots=True)
+class Invasion:
+    """A declared invasion (G79): the force's gods by domain and the armies committed (A8)."""
+
+    attacker: Seat
+    source: int
+    target: int
+    committed: int
+    force: tuple[int, ...]
+    defender: int  # the seat or NEUTRAL holding the target when declared; NOBODY if empty
+    attacked: bool = False  # G81, A35: an attack (a godswar round counts) has been made
+    last_dice: int = 0  # dice of the last army roll: the least that moves in (G94)
+    underworld: bool = False  # §9: spaces of the Underworld (source -1: the heaven)
+
+
+@dataclass(frozen=True, slots=True)
+class SkyEffects:
+    """What the defender's Sky cards left on the invasion they answered (G70)."""
+
+    cancel: bool = False
+    reduce: int = 0
+    defend_extra_dice: int = 0
+    defend_reroll: bool = False
+    defend_reroll_until: bool = False
+    defend_wins_ties: bool = False
+
+    def rule(self, rule: BattleRule) -> BattleRule:
+        """The battle rule with these effects on the defender's side."""
+        defender = SideRule(
+            reroll_once=rule.defender.reroll_once or self.defend_reroll,
+            reroll_until=EVERY_DIE if self.defend_reroll_until else rule.defender.reroll_until,
+        )
+        wins_ties = rule.attacker_wins_ties and not self.defend_wins_ties
+        return BattleRule(
+            rule.attacker,
+            defender,
+            wins_ties,
+            rule.attack_max,
+            rule.defend_max + self.defend_extra_dice,
+        )
+
+
+NO_SKY = SkyEffects()
+
+
+def adjacent(state: GodstormState, a: int, b: int) -> bool:
+    """Every adjacency check of the rules goes through here (spec section 7, item 6): borders
+    and water connections count alike (G76, A19), sunken Atlantis has no connection (G116,
+    A29), and the water connection under the maelstrom cannot be crossed."""
+    earth = state.parts.earth
+    if not earth.adjacent(a, b) or state.gone(a) or state.gone(b):
+        return False
+    return state.maelstrom not in ((a, b), (b, a))
+
+
+def invasion_problem(
+    state: GodstormState,
+    seat: Seat,
+    source: int,
+    target: int,
+    committed: int,
+    force: Sequence[int],
+) -> str | None:
+    """G76-G79, A8, A15: from a territory of yours with at least 2 armies, to a bordering
+    territory held by someone else (or unoccupied), committing 1 to source-1 armies and only
+    gods standing in the source."""
+    if source not in state.territories_of(seat):
+        return "invade from a territory you control"
+    if state.owner[target] == seat and state.armies[target] > 0:
+        return "that territory is yours"
+    if not adjacent(state, source, target):
+        return "the two territories do not share a border or a water connection"
+    if state.armies[source] < 2:
+        return "the source must hold at least 2 armies"
+    if not 1 <= committed <= state.armies[source] - 1:
+        return f"commit 1 to {state.armies[source] - 1} armies"
+    if len(set(force)) != len(force) or any(state.gods[seat][d] != source for d in force):
+        return "only your gods in the source territory can take part"
+    return None
+
+
+def declare(
+    state: GodstormState,
+    seat: Seat,
+    source: int,
+    target: int,
+    committed: int,
+    force: Sequence[int],
+) -> Invasion:
+    defender = state.owner[target] if state.armies[target] > 0 else NOBODY
+    return Invasion(seat, source, target, committed, tuple(sorted(force)), defender)
+
+
+def godswar_due(state: GodstormState, invasion: Invasion) -> bool:
+    """G82, G88: a godswar is fought while the force has a god and the defending territory
+    holds one of the defender's gods."""
+    defender = invasion.defender
+    return bool(invasion.force) and defender >= 0 and bool(state.gods_at(defender, invasion.target))
+
+
+def labor_draw(state: GodstormState, seat: Seat, deck: str, once_a_turn: bool) -> list[Event]:
+    """G56, G61: a Labor's card, if that deck's god is in play and the deck is not empty; War,
+    Sky and Death Labors give at most one a turn (G57, G58, G60), Magic any number (G59)."""
+    if seat < 0 or not state.alive(seat) or (once_a_turn and deck in state.labors):
+        return []
+    if not state.god_in_play(seat, DOMAINS.index(DECK_GOD[deck])):
+        return []
+    card = draw(state, seat, deck)
+    if card is None:
+        return []
+    if once_a_turn:
+        state.labors.append(deck)
+    name = state.names[seat]
+    if deck == "Magic":  # revealed at once (G71)
+        title = state.parts.cards[card].name
+        return [
+            Event(
+                "labor",
+                f"{name} completes the Magic Labor: {title}",
+                {"seat": seat, "deck": deck, "card": title},
+                reveals=True,
+            )
+        ]
+    return [
+        Event(
+            "labor",
+            f"{name} completes the {deck} Labor and draws a {deck} card",
+            {"seat": seat, "deck": deck},
+            seat=seat,
+            secret={"card": state.parts.cards[card].name},
+            reveals=True,
+        )
+    ]
+
+
+def magic_labors(
+    state: GodstormState, sides: Sequence[tuple[int, SideTrace | None]]
+) -> list[Event]:
+    """G59, G89, A7: three of a kind as first rolled or after rerolls gives that side's player
+    one Magic card per roll, on anyone's turn."""
+    events: list[Event] = []
+    for seat, trace in sides:
+        if trace is not None and trace.has_kind(3):
+            events += labor_draw(state, seat, "Magic", once_a_turn=False)
+    return events
+
+
+def fight_godswar(
+    state: GodstormState, invasion: Invasion, attack_god: int, defend_god: int
+) -> tuple[Invasion, list[Event]]:
+    """One godswar round (G83-G89): the chosen gods fight; the loser's is banished (G87), no
+    army dies. The attacker's win earns the Sky Labor (G58, A11)."""
+    defender = invasion.defender
+    result = godswar_round(
+        state, state.rng, invasion.attacker, invasion.force, invasion.committed, invasion.target
+    )
+    roll = result.roll
+    loser_seat, loser = (
+        (defender, defend_god) if roll.attacker_wins else (invasion.attacker, attack_god)
+    )
+    state.gods[loser_seat][loser] = BANISHED
+    god = state.parts.gods[state.pantheon[loser_seat]][loser]
+    events = [
+        Event(
+            "godswar",
+            f"Godswar: {roll.attack_total} against {roll.defend_total}; {god} is banished",
+            {"attack": roll.attack_total, "defend": roll.defend_total, "banished": god},
+            reveals=True,
+        )
+    ]
+    force = invasion.force
+    if not roll.attacker_wins:
+        force = tuple(d for d in force if d != attack_god)
+    else:
+        events += labor_draw(state, invasion.attacker, "Sky", once_a_turn=True)
+    events += magic_labors(state, [(invasion.attacker, roll.attack), (defender, roll.defend)])
+    return replace(invasion, force=force, attacked=True), events
+
+
+def attack_dice_most(state: GodstormState, invasion: Invasion) -> int:
+    """G90: up to 3 dice, with more armies in the source than dice."""
+    return min(3, state.armies[invasion.source] - 1)
+
+
+def defend_dice_most(state: GodstormState, invasion: Invasion, sky: SkyEffects = NO_SKY) -> int:
+    """G90: up to 2 dice, 2 only with at least 2 armies; a Sky card may add dice (G69)."""
+    return min(2, state.armies[invasion.target]) + sky.defend_extra_dice
+
+
+def dice_problem(
+    state: GodstormState, invasion: Invasion, attack: int, defend: int, sky: SkyEffects = NO_SKY
+) -> str | None:
+    most = attack_dice_most(state, invasion)
+    if not 1 <= attack <= most:
+        return f"roll 1 to {most} dice" if most >= 1 else "no army left to attack with"
+    if not 1 <= defend <= defend_dice_most(state, invasion, sky):
+        return f"the defender rolls 1 to {defend_dice_most(state, invasion, sky)} dice"
+    return None
+
+
+def army_roll(
+    state: GodstormState, invasion: Invasion, attack: int, defend: int, sky: SkyEffects = NO_SKY
+) -> tuple[Invasion, list[Event]]:
+    """One army-battle roll (G90-G93): the rule from gods and temple, the attacker's losses to
+    its heaven, the defender's to its heaven or, with the god of death attacking, its reserve;
+    then the Magic Labor for both sides (A7)."""
+    rule = sky.rule(battle_rule(state, invasion.force, invasion.target, invasion.attacker))
+    rolled = roll_traced(state.rng, attack, defend, rule)
+    r = rolled.roll
+    remove_armies(state, invasion.source, r.attacker_losses, "earth")
+    remove_armies(state, invasion.target, r.defender_losses, defender_losses_cause(invasion.force))
+    events = [
+        Event(
+            "roll",
+            f"Dice {list(r.attack)} against {list(r.defend)}: attacker loses "
+            f"{r.attacker_losses}, defender loses {r.defender_losses}",
+            {
+                "attack": list(r.attack),
+                "defend": list(r.defend),
+                "attacker_losses": r.attacker_losses,
+                "defender_losses": r.defender_losses,
+            },
+            reveals=True,
+        )
+    ]
+    events += magic_labors(
+        state, [(invasion.attacker, rolled.attack), (invasion.defender, rolled.defend)]
+    )
+    committed = max(1, min(invasion.committed, state.armies[invasion.source] - 1))
+    return replace(invasion, attacked=True, last_dice=attack, committed=committed), events
+
+
+def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event]:
+    """G94-G99: move in at least the last roll's dice (1 into an empty territory, A15), leaving
+    1 behind; the force's gods move in (A10); defending gods are banished and the temple
+    changes hands (G44, G95); a plague land halves the armies moved in and banishes the gods
+    (G96); a defended conquest counts for the War Labor (G57); elimination (G98)."""
+    seat, target, source = invasion.attacker, invasion.target, invasion.source
+    state.armies[source] -= moving
+    state.owner[target] = seat
+    state.armies[target] = moving
+    for domain in invasion.force:
+        if state.gods[seat][domain] == source:
+            state.gods[seat][domain] = target
+    events: list[Event] = []
+    if state.plague[target]:
+        lost = plague_losses(moving)
+        state.armies[target] -= lost
+        state.heaven[seat] += lost  # A3
+        events.append(
+            Event("plague", f"The plague takes {lost} of the armies moving in", {"lost": lost})
+        )
+    banished = banish_gods_without_armies(state, target)
+    if banished:
+        events.append(Event("banished", f"Banished: {', '.join(banished)}", {"gods": banished}))
+    defender = invasion.defender
+    if defender == NOBODY:
+        return events  # A15: no dice, no Labor
+    state.conquests += 1
+    if state.conquests >= WAR_LABOR_CONQUESTS:
+        events += labor_draw(state, seat, "War", once_a_turn=True)
+    if defender >= 0 and not state.territories_of(defender):
+        eliminate(state, defender)
+        events.append(
+            Event("eliminated", f"{state.names[defender]} is eliminated", {"seat": defender})
+        )
+    return events
+
+
+def move_problem(state: GodstormState, invasion: Invasion, moving: int) -> str | None:
+    least = max(1, invasion.last_dice)
+    most = state.armies[invasion.source] - 1
+    if not least <= moving <= most:
+        return f"move in {least} to {most} armies"
+    return None

@@ -1,0 +1,338 @@
+"""Playing miracle cards (§4, Sky window) through their effect primitives (effects.py).
+
+A card is data: each effect names a primitive, its parameters and its hook. This module is the
+one place each primitive's rules live: what targets it needs from the player (`TARGETS`), what
+makes a choice of targets illegal, and what it does. A relic's effects are read by the rules
+where its hook is (`relic_effects`), e.g. scoring reads `territory-point`.
+
+Readings (the printed texts are unknown, spec M3 and A31):
+- R1: "never the last army" — destroying or halving leaves at least 1 army unless the effect
+  says `to_zero` (the plague rule's wording, G73, applied to every loss a card causes); a
+  halving loses ⌊n/2⌋ (G7).
+- R2: `every-opponent` losses come from each opponent's largest army (the lowest-numbered
+  territory among equals), so the card's player need not choose for everyone.
+- R3: armies destroyed by a miracle go to their owner's heaven (A3), unless a `dead-to` effect
+  of the same card says otherwise.
+- R4: `gain-armies` takes armies from the reserve (A2); what it lacks is lost (A34).
+- R5: `dead-to` changes where the armies the same card destroys go.
+- R6: a Sky card's `attacking-force` is the invading armies in the source territory (every
+  loss from there, never the last army, R1) and its gods there; `attacked-territory` is the
+  territory invaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from warroom.core.events import Event
+from warroom.core.game import Seat
+from warroom.games.godstorm.components import DECK_GOD, DOMAINS, Card, Effect
+from warroom.games.godstorm.economy import draw, take_from_reserve
+from warroom.games.godstorm.invasion import Invasion, SkyEffects, adjacent
+from warroom.games.godstorm.losses import (
+    Cause,
+    banish_gods_without_armies,
+    plague_losses,
+    remove_armies,
+)
+from warroom.games.godstorm.state import BANISHED, NEUTRAL, GodstormState
+
+# What each (primitive, target) asks the player to name, in order: "own", "enemy", "any"
+# (an Earth territory of that kind), "player", "god", "plague", "clean" (a territory with /
+# without a plague marker), "sea" (two territories joined by a water connection).
+TARGETS: dict[str, tuple[str, ...]] = {
+    "gain-armies:own-territory": ("own",),
+    "destroy-armies:enemy-territory": ("enemy",),
+    "destroy-armies:any-territory": ("any",),
+    "halve-armies:enemy-territory": ("enemy",),
+    "halve-armies:largest-army": ("largest",),
+    "move-armies": ("own", "own"),
+    "faith:chosen-player": ("player",),
+    "banish-god:enemy-territory": ("enemy", "god"),
+    "banish-god:chosen-player": ("player", "god"),
+    "banish-god:attacking-force": ("god",),
+    "plague:place": ("clean",),
+    "plague:move": ("plague", "clean"),
+    "plague:remove": ("plague",),
+    "maelstrom": ("sea",),
+}
+
+
+def targets_of(effect: Effect) -> tuple[str, ...]:
+    """The targets an effect needs named, most specific key first."""
+    params = effect.params
+    for attr in ("target", "action"):
+        value = getattr(params, attr, None)
+        if value is not None and f"{effect.primitive}:{value}" in TARGETS:
+            return TARGETS[f"{effect.primitive}:{value}"]
+    return TARGETS.get(effect.primitive, ())
+
+
+def card_targets(card: Card) -> tuple[str, ...]:
+    """Every target a card's effects need, in effect order."""
+    return tuple(kind for effect in card.effects for kind in targets_of(effect))
+
+
+def relic_effects(state: GodstormState, seat: Seat, hook: str) -> list[Effect]:
+    """The effects of `seat`'s relics that act at `hook` (G71)."""
+    return [e for c in state.relics[seat] for e in state.parts.cards[c].effects if e.hook == hook]
+
+
+def cost_of(state: GodstormState, seat: Seat, card: Card) -> int:
+    """G63: the printed cost, less any relic discount on miracles."""
+    discount = sum(
+        getattr(e.params, "amount", 0)
+        for e in relic_effects(state, seat, "cost")
+        if getattr(e.params, "what", None) == "miracle"
+    )
+    return max(0, card.cost - discount)
+
+
+def play_problem(state: GodstormState, seat: Seat, index: int, hook: str) -> str | None:
+    """G63, G64, G70: a held card of a deck played at this hook, its god in play, its cost
+    paid."""
+    if index not in state.hands[seat]:
+        return "you do not hold that card"
+    card = state.parts.cards[index]
+    if not any(e.hook == hook for e in card.effects):
+        when = "when attacked" if card.deck == "Sky" else "in step 4 of your turn"
+        return f"a {card.deck} card is played {when}"
+    if not state.god_in_play(seat, DOMAINS.index(DECK_GOD[card.deck])):
+        return f"playing a {card.deck} card needs your god of {DECK_GOD[card.deck]} in play"
+    if state.faith[seat] < cost_of(state, seat, card):
+        return f"{card.name} costs {cost_of(state, seat, card)} faith"
+    return None
+
+
+def target_problem(state: GodstormState, seat: Seat, kind: str, value: int) -> str | None:
+    """Whether `value` (a territory, seat or domain index) fits a target of `kind`."""
+    earth = state.parts.earth
+    if kind == "player":
+        ok = 0 <= value < state.players and value != seat and state.alive(value)
+        return None if ok else "name an opponent still in the game"
+    if kind == "god":
+        return None if 0 <= value < len(DOMAINS) else "name a god by its domain"
+    if kind == "sea":
+        return None  # checked as a pair in `check_targets`
+    if not 0 <= value < len(earth) or state.gone(value):
+        return "name a territory of Ancient Earth"
+    owner, held = state.owner[value], state.armies[value] > 0
+    if kind == "own" and not (owner == seat and held):
+        return f"{earth.territories[value]} is not yours"
+    if kind == "enemy" and not (owner != seat and held):
+        return f"{earth.territories[value]} holds no opposing armies"
+    if kind == "any" and not held:
+        return f"{earth.territories[value]} holds no armies"
+    if kind == "largest":
+        biggest = max(state.armies[t] for t in range(len(earth)) if not state.gone(t))
+        if state.armies[value] != biggest:
+            return "name the largest army on the board (you choose among ties)"
+    if kind == "plague" and not state.plague[value]:
+        return f"{earth.territories[value]} has no plague marker"
+    if kind == "clean" and state.plague[value]:
+        return f"{earth.territories[value]} already has a plague marker"
+    return None
+
+
+def check_targets(
+    state: GodstormState, seat: Seat, card: Card, values: Sequence[int]
+) -> str | None:
+    """Every target a card needs, named in order (a water connection is two territories)."""
+    kinds = card_targets(card)
+    wanted = sum(2 if k == "sea" else 1 for k in kinds)
+    if len(values) != wanted:
+        return f"{card.name} needs {wanted} targets: {', '.join(kinds) or 'none'}"
+    at = 0
+    for kind in kinds:
+        if kind == "sea":
+            a, b = values[at], values[at + 1]
+            earth = state.parts.earth
+            if not (0 <= a < len(earth) and 0 <= b < len(earth)) or earth.kind_of.get((a, b)) != (
+                "sea"
+            ):
+                return "name two territories joined by a water connection"
+            at += 2
+            continue
+        problem = target_problem(state, seat, kind, values[at])
+        if problem is not None:
+            return problem
+        at += 1
+    return None
+
+
+def play(
+    state: GodstormState,
+    seat: Seat,
+    index: int,
+    values: Sequence[int],
+    free: bool = False,
+    invasion: Invasion | None = None,
+) -> tuple[SkyEffects, list[Event]]:
+    """Pay (unless `free`), announce (G65), resolve every effect in order, and discard the card
+    out of the game (G4). The caller has checked `play_problem` and `check_targets`."""
+    card = state.parts.cards[index]
+    if index in state.hands[seat]:
+        state.hands[seat].remove(index)
+    if not free:
+        state.faith[seat] -= cost_of(state, seat, card)
+    state.discards.append(index)
+    events = [
+        Event(
+            "miracle",
+            f"{state.names[seat]} plays {card.name}",
+            {"seat": seat, "card": card.name, "deck": card.deck},
+            reveals=True,
+        )
+    ]
+    cause: Cause = "earth"
+    for effect in card.effects:
+        if getattr(effect.params, "destination", None) == "reserve":
+            cause = "underworld"  # R3: routes to the reserve like Underworld deaths
+    resolved = SkyEffects()
+    queue = list(values)
+    for effect in card.effects:
+        need = sum(2 if k == "sea" else 1 for k in targets_of(effect))
+        mine, queue = queue[:need], queue[need:]
+        resolved, more = _resolve(state, seat, effect, mine, cause, resolved, invasion)
+        events += more
+    return resolved, events
+
+
+def _largest(state: GodstormState, owner: int) -> int | None:
+    held = [t for t in range(len(state.owner)) if state.owner[t] == owner and state.armies[t] > 0]
+    held = [t for t in held if not state.gone(t)]
+    return max(held, key=lambda t: (state.armies[t], -t)) if held else None
+
+
+def _destroy(state: GodstormState, territory: int, count: int, to_zero: bool, cause: Cause) -> int:
+    """R1: never the last army unless the effect says so."""
+    most = state.armies[territory] if to_zero else state.armies[territory] - 1
+    lost = max(0, min(count, most))
+    remove_armies(state, territory, lost, cause)
+    return lost
+
+
+def _resolve(
+    state: GodstormState,
+    seat: Seat,
+    effect: Effect,
+    targets: list[int],
+    cause: Cause,
+    resolved: SkyEffects,
+    invasion: Invasion | None,
+) -> tuple[SkyEffects, list[Event]]:
+    """One effect's rules (see the module's readings R1-R6)."""
+    p: Any = effect.params  # validated against the primitive's model when loaded
+    name = effect.primitive
+    earth = state.parts.earth
+    events: list[Event] = []
+    if invasion is not None and getattr(p, "target", None) == "attacking-force":
+        targets = [invasion.source, *targets]  # R6
+    if invasion is not None and getattr(p, "target", None) == "attacked-territory":
+        targets = [invasion.target]
+    if name == "gain-armies" and targets:
+        got = take_from_reserve(state, seat, p.count)
+        state.armies[targets[0]] += got
+        events.append(Event("effect", f"{got} armies join {earth.territories[targets[0]]}"))
+    elif name == "destroy-armies":
+        places = targets
+        if p.target == "every-territory":
+            places = [t for t in range(len(earth)) if state.armies[t] > 0 and not state.gone(t)]
+            places = [t for t in places if state.owner[t] != seat]
+        elif p.target == "every-opponent":
+            places = []
+            for other in [*range(state.players), NEUTRAL]:
+                biggest = _largest(state, other) if other != seat else None
+                if biggest is not None and (other == NEUTRAL or state.alive(other)):
+                    places.append(biggest)
+        for t in places:
+            lost = _destroy(state, t, p.count, p.to_zero, cause)
+            events.append(Event("effect", f"{lost} armies die in {earth.territories[t]}"))
+    elif name == "halve-armies":
+        places = targets
+        if p.target == "every-territory":
+            region = p.region
+            places = [
+                t
+                for t in range(len(earth))
+                if state.armies[t] > 1
+                and not state.gone(t)
+                and (region is None or earth.regions[earth.region_of[t]] == region)
+            ]
+        for t in places:
+            lost = _destroy(state, t, plague_losses(state.armies[t]), False, cause)
+            events.append(Event("effect", f"{lost} armies die in {earth.territories[t]}"))
+    elif name == "move-armies" and len(targets) == 2:
+        source, target = targets
+        count = min(p.count, state.armies[source] - 1)
+        if (not p.adjacent_only or adjacent(state, source, target)) and count > 0:
+            state.armies[source] -= count
+            state.armies[target] += count
+            events.append(Event("effect", f"{count} armies move to {earth.territories[target]}"))
+    elif name == "faith":
+        amount = p.amount
+        who = {"self": [seat], "chosen-player": targets[:1]}.get(
+            p.target,
+            [s for s in range(state.players) if s != seat and state.alive(s)],
+        )
+        for other in who:
+            state.faith[other] = max(0, state.faith[other] + amount)
+        events.append(Event("effect", f"faith {amount:+d} for {len(who)} player(s)"))
+    elif name == "draw-cards":
+        for _ in range(p.count):
+            draw(state, seat, p.deck)
+    elif name == "banish-god" and len(targets) == 2:
+        place_or_player, domain = targets
+        victims = (
+            [place_or_player]
+            if p.target == "chosen-player"
+            else [o for o in range(state.players) if state.gods[o][domain] == place_or_player]
+        )
+        for victim in victims:
+            if victim != seat and state.gods[victim][domain] != BANISHED:
+                state.gods[victim][domain] = BANISHED
+                god = state.parts.gods[state.pantheon[victim]][domain]
+                events.append(Event("effect", f"{god} is banished"))
+    elif name == "plague":
+        if p.action in ("move", "remove"):
+            state.plague[targets[0]] = False
+        if p.action in ("place", "move"):
+            land = targets[-1]
+            state.plague[land] = True
+            banish_gods_without_armies(state, land)  # G45
+    elif name == "sink-atlantis":
+        events += sink_atlantis(state)
+    elif name == "maelstrom" and len(targets) == 2:
+        state.maelstrom = (targets[0], targets[1])
+    elif name == "cancel-invasion":
+        resolved = replace(resolved, cancel=True)
+    elif name == "reduce-attack":
+        resolved = replace(resolved, reduce=resolved.reduce + p.count)
+    elif name == "extra-dice":
+        extra = resolved.defend_extra_dice + p.count
+        resolved = replace(resolved, defend_extra_dice=extra)
+    elif name == "reroll-ones":
+        if p.until:
+            resolved = replace(resolved, defend_reroll_until=True)
+        else:
+            resolved = replace(resolved, defend_reroll=True)
+    elif name == "win-ties":
+        resolved = replace(resolved, defend_wins_ties=True)
+    return resolved, events
+
+
+def sink_atlantis(state: GodstormState) -> list[Event]:
+    """G116, A28, A29: every army on Atlantis dies to its heaven, its gods are banished, its
+    temples destroyed (back to the supply), and Atlantis leaves play."""
+    earth = state.parts.earth
+    atlantis = earth.region_members[earth.regions.index("Atlantis")]
+    for t in atlantis:
+        remove_armies(state, t, state.armies[t], "earth")
+        state.temple[t] = False
+        state.plague[t] = False  # A29: its plague markers lose their effect
+    state.sunk = True
+    for t in atlantis:
+        banish_gods_without_armies(state, t)
+    return [Event("atlantis", "Atlantis sinks beneath the sea", reveals=True)]

@@ -1,0 +1,991 @@
+"""RISK Godstorm as a game: who decides what, in the order of spec section 1, on the rule
+functions of the other modules (one implementation of each rule).
+
+Registered: it passes the contract suite with the random tier. Not built yet: its own bots,
+terminal and browser drawing, the 2-player game, entering empty Underworld spaces (A16);
+docs/godstorm.md says what is left.
+
+Readings taken here (the spec's ambiguity numbers):
+- A13: War and Death cards only in step 4. A9: between godswar rounds the attacker fights on
+  or ends the invasion. A35: a godswar round counts as an attack. A37: raised armies, then
+  crypt revivals, then temple armies. A36: Labor draws are automatic.
+- R7: a Death card drawn by Pandora's Box may be played free in step 4 of the same turn,
+  even without a god of death; if not played then, it is held like any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import product
+from typing import Any
+
+from warroom.core.actions import Action
+from warroom.core.errors import IllegalAction, MalformedAction
+from warroom.core.events import Event
+from warroom.core.game import Game, OptionValue, Outcome, Seat
+from warroom.core.legal import Family, Legal
+from warroom.core.registry import register
+from warroom.core.rng import HIDDEN, Rng
+from warroom.games import catalogued, rules_options
+from warroom.games.godstorm import economy, invasion, miracles, order, underworld
+from warroom.games.godstorm.components import DECKS, DOMAINS, components
+from warroom.games.godstorm.losses import banish_gods_without_armies, eliminate, suffer_plague
+from warroom.games.godstorm.scoring import final_outcome
+from warroom.games.godstorm.setup import blank, choosing_order, deal, place_plague
+from warroom.games.godstorm.state import BANISHED, NOBODY, WAR, GodstormState
+
+# Phases: whose decision the game waits on.
+PANTHEON, PLACE, BEGIN = "pantheon", "place", "begin"  # setup (1.0 steps 3, 5, 6)
+BID, MARKER = "bid", "marker"  # 1.1 steps 1-3
+RAISE, CRYPT, GODS, BUY, PLAY = "raise", "crypt", "gods", "buy", "play"  # 1.2 steps 1-4
+INVADE, SKY, GOD_ATTACK, GOD_DEFEND, GOD_AGAIN = "invade", "sky", "god", "god-defend", "again"
+ATTACK, DEFEND, OCCUPY = "attack", "defend", "occupy"  # 1.2 step 6
+FORTIFY, EMBARK, UNDERWORLD = "fortify", "embark", "underworld"  # steps 7-9
+OVER = "over"
+HEAVEN = "heaven"  # the source word for invading a gate from one's heaven (G106)
+NO_GODS = "-"  # the gods argument of an invasion or a fortification that takes none
+
+
+def gods_arg(domains: tuple[int, ...] | list[int]) -> str:
+    """Gods named by domain, joined: "war+sky"; NO_GODS for none."""
+    return "+".join(DOMAINS[d] for d in sorted(domains)) or NO_GODS
+
+
+def parse_gods(word: object) -> list[int] | None:
+    if not isinstance(word, str):
+        return None
+    if word == NO_GODS:
+        return []
+    names = word.split("+")
+    if any(n not in DOMAINS for n in names):
+        return None
+    return [DOMAINS.index(n) for n in names]
+
+
+_INFO = catalogued("risk-godstorm")
+
+
+class Godstorm(Game[GodstormState]):
+    id = _INFO.id
+    title = _INFO.title
+    min_players = _INFO.min_players
+    max_players = _INFO.max_players
+    options = rules_options(_INFO)
+
+    def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> GodstormState:
+        """1.0: plague lands (G12), the pantheon roll-off (G14); the deal waits on the choices."""
+        state = blank(components(), players, rng, options)
+        place_plague(state)
+        first, _ = choosing_order(state.rng, players)
+        state.queue = list(first)
+        state.first = first[0]
+        state.phase = PANTHEON
+        return state
+
+    # -- who decides --------------------------------------------------------------------
+    def to_move(self, state: GodstormState) -> tuple[Seat, ...]:
+        if state.phase == OVER:
+            return ()
+        if state.phase in (PANTHEON, PLACE, BEGIN):
+            return (state.queue[0],)
+        if state.phase == BID:
+            assert state.bids is not None
+            return state.bids.waiting()
+        if state.phase == MARKER:
+            return (state.bid_rank[0],)
+        if state.phase in (SKY, GOD_DEFEND, DEFEND):
+            assert state.invasion is not None
+            return (_defending_seat(state),)
+        return (order.current(state),)
+
+    def seat_names(self, state: GodstormState) -> list[str]:
+        return state.names
+
+    def legal_actions(self, state: GodstormState, seat: Seat) -> Legal:
+        if seat not in self.to_move(state):
+            return Legal(())
+        return Legal(_families(state, seat))
+
+    # -- applying -------------------------------------------------------------------------
+    def apply(
+        self, state: GodstormState, seat: Seat, action: Action
+    ) -> tuple[GodstormState, list[Event]]:
+        self.check_seat(state, seat)
+        legal = self.legal_actions(state, seat)
+        if action not in legal:
+            kinds = ", ".join(legal.kinds())
+            if action.kind not in _HANDLERS:
+                raise MalformedAction(f"unknown action {action.kind!r}; now you may: {kinds}")
+            raise IllegalAction(f"cannot {action.text()} now; now you may: {kinds}")
+        st = state.copy()
+        events: list[Event] = []
+        _HANDLERS[action.kind](st, seat, action, events)
+        return st, events
+
+    def outcome(self, state: GodstormState) -> Outcome | None:
+        return state.outcome
+
+    # -- views ----------------------------------------------------------------------------
+    def observe(self, state: GodstormState, seat: Seat | None) -> GodstormState:
+        """G6: other hands as the deck of each card only; decks as their sizes; unrevealed
+        bids as HIDDEN (the core's SealedBids); the chance to come hidden."""
+        obs = state.copy()
+        obs.rng = HIDDEN
+        obs.decks = {
+            deck: [miracles_unseen(deck)] * len(cards) for deck, cards in state.decks.items()
+        }
+        for holder in range(state.players):
+            if holder != seat:
+                obs.hands[holder] = sorted(
+                    miracles_unseen(state.parts.cards[c].deck) for c in state.hands[holder]
+                )
+        if state.free_card != NOBODY and seat != order.active(state):
+            obs.free_card = miracles_unseen("Death")  # that there is one is public
+        if state.bids is not None:
+            obs.bids = state.bids.masked(seat)
+        return obs
+
+    def resample_hidden(self, state: GodstormState, seat: Seat, rng: Rng) -> GodstormState:
+        """Other hands redrawn within the same deck (spec section 4; a card Pandora's Box drew
+        free stays the free one), every deck's order, unrevealed bids, the chance to come."""
+        st = state.copy()
+        for deck in DECKS:
+            pool = st.decks[deck][:]
+            counts = {}
+            for holder in range(st.players):
+                if holder != seat:
+                    mine = [c for c in st.hands[holder] if st.parts.cards[c].deck == deck]
+                    counts[holder] = len(mine)
+                    pool += mine
+                    st.hands[holder] = [c for c in st.hands[holder] if c not in mine]
+            rng.shuffle(pool)
+            for holder, count in counts.items():
+                fresh = [pool.pop() for _ in range(count)]
+                redraw_free = fresh and holder == order.active(st) and st.free_card != NOBODY
+                if redraw_free and st.parts.cards[st.free_card].deck == deck:
+                    st.free_card = fresh[0]
+                st.hands[holder] += fresh
+                st.hands[holder].sort()
+            st.decks[deck] = pool
+        if st.bids is not None:
+            st.bids = st.bids.resampled(seat, rng)
+        st.rng = Rng(rng.next_u64())
+        return st
+
+    def describe(self, observation: GodstormState, seat: Seat | None) -> dict[str, Any]:
+        return describe(observation, seat, self.to_move(observation))
+
+    def invariants(self, state: GodstormState) -> list[str]:
+        return invariants(state)
+
+
+def miracles_unseen(deck: str) -> int:
+    """A masked card: which deck it came from is public (G6), the card is not."""
+    return -2 - list(DECKS).index(deck)
+
+
+def _defending_seat(state: GodstormState) -> Seat:
+    assert state.invasion is not None
+    if state.invasion.underworld:
+        return state.space_owner[state.invasion.target] if state.phase != SKY else NOBODY
+    return state.invasion.defender
+
+
+# -- legal actions ---------------------------------------------------------------------------
+def _families(st: GodstormState, seat: Seat) -> list[Family]:
+    earth = st.parts.earth
+    phase = st.phase
+    if phase == PANTHEON:
+        taken = set(st.pantheon)
+        return [
+            Family("pantheon", (name,))
+            for p, name in enumerate(st.parts.pantheons)
+            if p not in taken
+        ]
+    if phase in (PLACE, RAISE):
+        room = st.to_place[seat] if phase == RAISE else min(3 - st.placed, st.to_place[seat])
+        return [
+            Family("place", (earth.territories[t],), range(1, room + 1))
+            for t in st.territories_of(seat)
+        ]
+    if phase == BEGIN:
+        mine = st.territories_of(seat)
+        return [
+            Family("begin", (earth.territories[g], earth.territories[t]))
+            for g, t in product(mine, mine)
+        ]
+    if phase == BID:
+        assert st.bids is not None
+        return [Family("bid", (), range(0, st.bids.limit(seat) + 1))]
+    if phase == MARKER:
+        return [Family("marker", (m + 1,)) for m, s in enumerate(st.markers) if s == NOBODY]
+    if phase == CRYPT:
+        return [*_crypt_moves(st, seat), Family("done")]
+    if phase == GODS:
+        return [*_gods_and_temples(st, seat), Family("done")]
+    if phase == BUY:
+        return _purchases(st, seat)
+    if phase == PLAY:
+        return [*_plays(st, seat, "play"), Family("done")]
+    if phase == INVADE:
+        return [*_invasions(st, seat), Family("done")]
+    if phase == SKY:
+        return [*_plays(st, seat, "attacked"), Family("pass")]
+    if phase == GOD_ATTACK:
+        assert st.invasion is not None
+        return [Family("god", (DOMAINS[d],)) for d in st.invasion.force]
+    if phase == GOD_DEFEND:
+        assert st.invasion is not None
+        return [Family("god", (DOMAINS[d],)) for d in st.gods_at(seat, st.invasion.target)]
+    if phase == GOD_AGAIN:
+        return [Family("fight"), Family("retreat")]
+    if phase == ATTACK:
+        return _attack_dice(st)
+    if phase == DEFEND:
+        assert st.invasion is not None
+        most = _defend_most(st)
+        return [Family("defend", (), range(1, most + 1))]
+    if phase == OCCUPY:
+        assert st.invasion is not None
+        least, most = _occupy_range(st)
+        return [Family("move", (), range(least, most + 1))]
+    if phase == FORTIFY:
+        return [*_fortifications(st, seat), Family("done")]
+    if phase == EMBARK:
+        under = st.parts.underworld
+        return [
+            Family("embark", (under.territories[s],), range(1, st.heaven[seat] + 1))
+            for s in underworld.embark_targets(st, seat)
+            if st.heaven[seat] > 0
+        ] + [Family("done")]
+    if phase == UNDERWORLD:
+        return [*_underworld_invasions(st, seat), Family("done")]
+    return []
+
+
+def _crypt_moves(st: GodstormState, seat: Seat) -> list[Family]:
+    under, earth = st.parts.underworld, st.parts.earth
+    return [
+        Family("revive", (under.territories[c], earth.territories[t]))
+        for c in underworld.spaces_of(st, seat, "crypt")
+        if c not in st.revived
+        for t in st.temples_of(seat)
+        if underworld.revive_problem(st, seat, c, t) is None
+    ]
+
+
+def _gods_and_temples(st: GodstormState, seat: Seat) -> list[Family]:
+    earth = st.parts.earth
+    out = [
+        Family("summon", (DOMAINS[d], earth.territories[t]))
+        for d in range(len(DOMAINS))
+        for t in st.territories_of(seat)
+        if economy.summon_problem(st, seat, d, t) is None
+    ]
+    out += [
+        Family("temple", (earth.territories[t],))
+        for t in st.territories_of(seat)
+        if economy.temple_problem(st, seat, t) is None
+    ]
+    return out
+
+
+def _purchases(st: GodstormState, seat: Seat) -> list[Family]:
+    """G55: one decision, a count per deck (War, Magic, Sky, Death), at most 4 in all."""
+    most = st.parts.constants["purchases_per_turn"]
+    out = []
+    for counts in product(range(most + 1), repeat=len(DECKS)):
+        named = dict(zip(DECKS, counts, strict=True))
+        if sum(counts) <= most and economy.purchase_problem(st, seat, named) is None:
+            out.append(Family("buy", counts))
+    return out
+
+
+def _plays(st: GodstormState, seat: Seat, hook: str) -> list[Family]:
+    """Every card `seat` may play at `hook`, with every legal choice of targets."""
+    out = []
+    for index in sorted(set(st.hands[seat])):
+        free = index == st.free_card
+        if not free and miracles.play_problem(st, seat, index, hook) is not None:
+            continue
+        card = st.parts.cards[index]
+        if not any(e.hook == hook for e in card.effects):
+            continue
+        for values in _target_choices(st, seat, card):
+            if miracles.check_targets(st, seat, card, values) is None:
+                out.append(Family("cast", (card.id, *_target_words(st, card, values))))
+    return out
+
+
+def _target_choices(st: GodstormState, seat: Seat, card: Any) -> list[tuple[int, ...]]:
+    """Candidate target tuples for a card: territories, opponents or domains per target."""
+    pools: list[list[tuple[int, ...]]] = []
+    earth = st.parts.earth
+    for kind in miracles.card_targets(card):
+        if kind == "sea":
+            pools.append([(a, b) for (a, b), k in earth.kind_of.items() if k == "sea" and a < b])
+            continue
+        values = (
+            range(st.players)
+            if kind == "player"
+            else range(len(DOMAINS) if kind == "god" else len(earth))
+        )
+        pools.append([(v,) for v in values if miracles.target_problem(st, seat, kind, v) is None])
+    return [tuple(v for part in combo for v in part) for combo in product(*pools)]
+
+
+def _target_words(st: GodstormState, card: Any, values: tuple[int, ...]) -> list[str]:
+    words = []
+    kinds = [k for k in miracles.card_targets(card) for _ in range(2 if k == "sea" else 1)]
+    for kind, value in zip(kinds, values, strict=True):
+        if kind == "player":
+            words.append(st.names[value])
+        elif kind == "god":
+            words.append(DOMAINS[value])
+        else:
+            words.append(st.parts.earth.territories[value])
+    return words
+
+
+def _invasions(st: GodstormState, seat: Seat) -> list[Family]:
+    earth = st.parts.earth
+    out = []
+    for source in st.territories_of(seat):
+        if st.armies[source] < 2:
+            continue
+        here = st.gods_at(seat, source)
+        subsets = [
+            [d for d, keep in zip(here, mask, strict=True) if keep]
+            for mask in product((False, True), repeat=len(here))
+        ]
+        for target in earth.neighbors[source]:
+            if invasion.invasion_problem(st, seat, source, target, 1, []) is not None:
+                continue
+            for gods in subsets:
+                out.append(
+                    Family(
+                        "invade",
+                        (earth.territories[source], earth.territories[target], gods_arg(gods)),
+                        range(1, st.armies[source]),
+                    )
+                )
+    return out
+
+
+def _attack_dice(st: GodstormState) -> list[Family]:
+    inv = st.invasion
+    assert inv is not None
+    if inv.underworld:
+        source = None if inv.source < 0 else inv.source
+        most = min(3, underworld.underworld_available(st, inv.attacker, source))
+    else:
+        most = invasion.attack_dice_most(st, inv)
+    out = [Family("roll", (), range(1, most + 1))] if most >= 1 else []
+    if inv.attacked or most < 1:
+        out.append(Family("retreat"))
+    return out
+
+
+def _defend_most(st: GodstormState) -> int:
+    inv = st.invasion
+    assert inv is not None
+    if inv.underworld:
+        return min(2, st.space_armies[inv.target])
+    return invasion.defend_dice_most(st, inv, st.sky or invasion.NO_SKY)
+
+
+def _occupy_range(st: GodstormState) -> tuple[int, int]:
+    inv = st.invasion
+    assert inv is not None
+    if inv.underworld:
+        source = None if inv.source < 0 else inv.source
+        most = underworld.underworld_available(st, inv.attacker, source)
+    else:
+        most = st.armies[inv.source] - 1
+    return min(max(1, inv.last_dice), most), most
+
+
+def _fortifications(st: GodstormState, seat: Seat) -> list[Family]:
+    """G100, G101, A32: from each territory, along paths of one's own, armies (1 stays) and/or
+    the gods there (never ending in a plague land)."""
+    earth = st.parts.earth
+    out = []
+    for source in st.territories_of(seat):
+        here = st.gods_at(seat, source)
+        subsets = [
+            [d for d, keep in zip(here, mask, strict=True) if keep]
+            for mask in product((False, True), repeat=len(here))
+        ]
+        most = st.armies[source] - 1
+        for target in sorted(underworld.fortify_reach(st, seat, source) - {source}):
+            for gods in subsets:
+                least = 0 if gods else 1
+                if most < least or (gods and st.plague[target]):
+                    continue
+                out.append(
+                    Family(
+                        "fortify",
+                        (earth.territories[source], earth.territories[target], gods_arg(gods)),
+                        range(least, most + 1),
+                    )
+                )
+    return out
+
+
+def _underworld_invasions(st: GodstormState, seat: Seat) -> list[Family]:
+    under = st.parts.underworld
+    out = []
+    sources: list[int | None] = [None, *underworld.spaces_of(st, seat)]
+    for source in sources:
+        for target in range(len(under)):
+            if underworld.underworld_attack_problem(st, seat, source, target) is None:
+                word = HEAVEN if source is None else under.territories[source]
+                out.append(Family("descend", (word, under.territories[target])))
+    return out
+
+
+# -- handlers --------------------------------------------------------------------------------
+def _h_pantheon(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    """1.0 step 3: pantheons chosen from the highest roll down; then the deal (G16) from the
+    first chooser clockwise, and placement from the seat after the last card (A22)."""
+    st.pantheon[seat] = st.parts.pantheons.index(str(a.args[0]))
+    ev.append(Event("pantheon", f"Player {seat + 1} leads the {a.args[0]}", {"seat": seat}))
+    st.queue.pop(0)
+    if st.queue:
+        return
+    last = deal(st, st.first)
+    ev.append(Event("deal", "The territory cards are dealt", reveals=True))
+    st.queue = [(last + 1 + k) % st.players for k in range(st.players)]
+    st.phase = PLACE
+    _next_placer(st)
+
+
+def _h_place(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    t = st.parts.earth.territory(str(a.args[0]))
+    count = int(a.args[1])
+    st.armies[t] += count
+    st.to_place[seat] -= count
+    ev.append(Event("place", f"{st.names[seat]} places {count} in {a.args[0]}", {"seat": seat}))
+    if st.phase == RAISE:
+        if st.to_place[seat] == 0:
+            _after_raise(st, seat, ev)
+        return
+    st.placed += count
+    if st.placed >= 3 or st.to_place[seat] == 0:
+        st.placed = 0
+        st.queue.append(st.queue.pop(0))
+        _next_placer(st)
+
+
+def _next_placer(st: GodstormState) -> None:
+    """G17: 3 at a time in order until every starting army is placed; then gods of war and
+    temples, from the seat after the last placer (A22)."""
+    for _ in range(st.players):
+        if st.to_place[st.queue[0]] > 0:
+            return
+        st.queue.append(st.queue.pop(0))
+    st.phase = BEGIN
+
+
+def _h_begin(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    """G18: the god of war and one temple, free, in territories you control; then 3 faith
+    each (G19) and the first bid."""
+    earth = st.parts.earth
+    god, temple = earth.territory(str(a.args[0])), earth.territory(str(a.args[1]))
+    st.gods[seat][WAR] = god
+    banish_gods_without_armies(st, god)  # G45, A21: placed in a plague land, banished
+    st.temple[temple] = True
+    ev.append(Event("begin", f"{st.names[seat]} places its god of war and a temple", {}))
+    st.queue.pop(0)
+    if st.queue:
+        return
+    for s in range(st.players):
+        st.faith[s] = st.parts.constants["starting_faith"]
+    order.open_bids(st)
+    st.phase = BID
+
+
+def _h_bid(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    ev += order.place_bid(st, seat, int(a.args[0]))
+    if st.bids is None:
+        st.phase = MARKER
+
+
+def _h_marker(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    order.choose_marker(st, seat, int(a.args[0]))
+    ev.append(Event("marker", f"{st.names[seat]} takes marker {a.args[0]}", {"seat": seat}))
+    if not st.bid_rank:
+        st.turn = 0
+        _start_turn(st, ev)
+
+
+def _start_turn(st: GodstormState, ev: list[Event]) -> None:
+    """1.2: a new turn; Pandora's Box first (start-of-turn relics), then §1's income: faith at
+    once, armies from the reserve to place (A2, A34)."""
+    seat = order.current(st)
+    st.conquests = 0
+    st.labors = []
+    st.revived = []
+    st.free_card = NOBODY
+    ev.append(Event("turn", f"Epoch {st.epoch}: {st.names[seat]}'s turn", {"seat": seat}))
+    for effect in miracles.relic_effects(st, seat, "start-of-turn"):
+        if effect.primitive == "draw-cards":
+            card = economy.draw(st, seat, getattr(effect.params, "deck", "Death"))
+            if card is not None and getattr(effect.params, "play_free", False):
+                st.free_card = card  # R7
+    got = economy.income(st, seat)
+    st.faith[seat] += got.faith
+    st.to_place[seat] = economy.take_from_reserve(st, seat, got.armies)
+    ev.append(
+        Event(
+            "raise",
+            f"{st.names[seat]} raises {st.to_place[seat]} armies and {got.faith} faith",
+            {"seat": seat, "armies": st.to_place[seat], "faith": got.faith},
+        )
+    )
+    st.phase = RAISE
+    if st.to_place[seat] == 0:
+        _after_raise(st, seat, ev)
+
+
+def _after_raise(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
+    """A37: crypt revivals next (if any is possible), then the temple armies (G34)."""
+    st.phase = CRYPT
+    if not _crypt_moves(st, seat):
+        _temple_armies(st, seat, ev)
+
+
+def _temple_armies(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
+    for t in st.temples_of(seat):
+        st.armies[t] += economy.take_from_reserve(st, seat, 1)
+    st.phase = GODS
+
+
+def _h_revive(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    crypt = st.parts.underworld.territory(str(a.args[0]))
+    underworld.revive(st, seat, crypt, st.parts.earth.territory(str(a.args[1])))
+    st.revived.append(crypt)
+    ev.append(Event("revive", f"{st.names[seat]} revives an army from {a.args[0]}", {}))
+    if not _crypt_moves(st, seat):
+        _temple_armies(st, seat, ev)
+
+
+def _h_summon(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    domain = DOMAINS.index(str(a.args[0]))
+    banished = economy.summon(st, seat, domain, st.parts.earth.territory(str(a.args[1])))
+    god = st.parts.gods[st.pantheon[seat]][domain]
+    ev.append(Event("summon", f"{st.names[seat]} summons {god} to {a.args[1]}", {"seat": seat}))
+    if banished:
+        ev.append(Event("banished", f"The plague banishes {god} at once (A21)", {}))
+
+
+def _h_temple(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    economy.build_temple(st, seat, st.parts.earth.territory(str(a.args[0])))
+    ev.append(Event("temple", f"{st.names[seat]} builds a temple in {a.args[0]}", {}))
+
+
+def _h_buy(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    counts = dict(zip(DECKS, (int(x) for x in a.args), strict=True))
+    drawn = economy.buy(st, seat, counts)
+    for card in drawn:
+        c = st.parts.cards[card]
+        if c.deck == "Magic":  # G71: relics are revealed
+            ev.append(Event("relic", f"{st.names[seat]} reveals {c.name}", {}, reveals=True))
+        else:
+            ev.append(
+                Event(
+                    "draw",
+                    f"{st.names[seat]} buys a {c.deck} card",
+                    {"seat": seat, "deck": c.deck},
+                    seat=seat,
+                    secret={"card": c.name},
+                    reveals=True,
+                )
+            )
+    st.phase = PLAY
+
+
+def _card_values(st: GodstormState, card: Any, words: tuple[Any, ...]) -> list[int]:
+    kinds = [k for k in miracles.card_targets(card) for _ in range(2 if k == "sea" else 1)]
+    values = []
+    for kind, word in zip(kinds, words, strict=True):
+        if kind == "player":
+            values.append(st.names.index(str(word)))
+        elif kind == "god":
+            values.append(DOMAINS.index(str(word)))
+        else:
+            values.append(st.parts.earth.territory(str(word)))
+    return values
+
+
+def _h_cast(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    index = next(i for i, c in enumerate(st.parts.cards) if c.id == a.args[0])
+    card = st.parts.cards[index]
+    free = index == st.free_card
+    if free:
+        st.free_card = NOBODY
+    inv = st.invasion if st.phase == SKY else None
+    effects, more = miracles.play(st, seat, index, _card_values(st, card, a.args[1:]), free, inv)
+    ev += more
+    if st.phase == SKY:
+        st.sky = _merge(st.sky or invasion.NO_SKY, effects)
+    _check_survivors(st, ev)
+
+
+def _merge(old: invasion.SkyEffects, new: invasion.SkyEffects) -> invasion.SkyEffects:
+    return invasion.SkyEffects(
+        old.cancel or new.cancel,
+        old.reduce + new.reduce,
+        old.defend_extra_dice + new.defend_extra_dice,
+        old.defend_reroll or new.defend_reroll,
+        old.defend_reroll_until or new.defend_reroll_until,
+        old.defend_wins_ties or new.defend_wins_ties,
+    )
+
+
+def _h_done(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    """Ends the optional step the player is in, moving to the next (G30)."""
+    if st.phase == CRYPT:
+        _temple_armies(st, seat, ev)
+    elif st.phase == GODS:
+        st.phase = BUY
+    elif st.phase == PLAY:
+        struck = suffer_plague(st, seat)  # §5, automatic (G73-G75)
+        for t, lost in struck:
+            if lost:
+                ev.append(
+                    Event(
+                        "plague",
+                        f"Plague: {lost} die in {st.parts.earth.territories[t]}",
+                        {"lost": lost},
+                    )
+                )
+        st.phase = INVADE
+        _check_survivors(st, ev)
+    elif st.phase == INVADE:
+        st.phase = FORTIFY
+    elif st.phase == FORTIFY:
+        st.phase = EMBARK
+    elif st.phase == EMBARK:
+        st.phase = UNDERWORLD
+    elif st.phase == UNDERWORLD:
+        _end_turn(st, seat, ev)
+
+
+def _h_invade(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    earth = st.parts.earth
+    source, target = earth.territory(str(a.args[0])), earth.territory(str(a.args[1]))
+    gods = parse_gods(a.args[2]) or []
+    committed = int(a.args[3])
+    problem = invasion.invasion_problem(st, seat, source, target, committed, gods)
+    if problem is not None:
+        raise IllegalAction(problem)
+    st.invasion = invasion.declare(st, seat, source, target, committed, gods)
+    st.sky = None
+    ev.append(
+        Event(
+            "invade",
+            f"{st.names[seat]} invades {a.args[1]} from {a.args[0]} with {committed} armies",
+            {"seat": seat},
+        )
+    )
+    if st.invasion.defender == NOBODY:  # A15: no defender, no dice
+        st.phase = OCCUPY
+        return
+    defender = st.invasion.defender
+    # G80, A12: the Sky window, only for a player (not the neutral) holding a Sky card.
+    if defender >= 0 and any(st.parts.cards[c].deck == "Sky" for c in st.hands[defender]):
+        st.phase = SKY
+        return
+    _after_sky(st)
+
+
+def _h_pass(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    _after_sky(st)
+
+
+def _after_sky(st: GodstormState) -> None:
+    inv = st.invasion
+    assert inv is not None
+    sky = st.sky or invasion.NO_SKY
+    if sky.cancel or st.armies[inv.source] < 2:
+        _end_invasion(st)
+        return
+    committed = max(1, min(inv.committed - sky.reduce, st.armies[inv.source] - 1))
+    force = tuple(d for d in inv.force if st.gods[inv.attacker][d] == inv.source)
+    st.invasion = inv.__class__(**{**_as_dict(inv), "committed": committed, "force": force})
+    st.phase = GOD_ATTACK if invasion.godswar_due(st, st.invasion) else ATTACK
+
+
+def _as_dict(inv: invasion.Invasion) -> dict[str, Any]:
+    return {name: getattr(inv, name) for name in inv.__slots__}
+
+
+def _end_invasion(st: GodstormState) -> None:
+    """The declared invasion ends before any dice (a Sky card cancelled it, or left the source
+    too few armies): back to declaring (Earth invasions only have a Sky window, A12)."""
+    st.invasion = None
+    st.sky = None
+    st.chosen_god = NOBODY
+    st.phase = INVADE
+
+
+def _h_god(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    domain = DOMAINS.index(str(a.args[0]))
+    if st.phase == GOD_ATTACK:
+        st.chosen_god = domain
+        st.phase = GOD_DEFEND
+        return
+    inv = st.invasion
+    assert inv is not None
+    st.invasion, more = invasion.fight_godswar(st, inv, st.chosen_god, domain)
+    ev += more
+    st.chosen_god = NOBODY
+    if invasion.godswar_due(st, st.invasion):
+        st.phase = GOD_AGAIN
+    else:
+        st.phase = ATTACK
+
+
+def _h_fight(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    st.phase = GOD_ATTACK
+
+
+def _h_retreat(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    """G81, A9: calling the invasion off (after at least one attack)."""
+    inv = st.invasion
+    assert inv is not None
+    ev.append(Event("retreat", f"{st.names[seat]} calls the invasion off", {}))
+    underworld_turn = inv.underworld
+    st.invasion = None
+    st.sky = None
+    st.phase = UNDERWORLD if underworld_turn else INVADE
+
+
+def _h_roll(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    st.attack_dice = int(a.args[0])
+    st.phase = DEFEND
+
+
+def _h_defend(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    inv = st.invasion
+    assert inv is not None
+    defend = int(a.args[0])
+    if inv.underworld:
+        source = None if inv.source < 0 else inv.source
+        ev += underworld.underworld_roll(
+            st, inv.attacker, source, inv.target, st.attack_dice, defend
+        )
+        st.invasion = inv.__class__(
+            **{**_as_dict(inv), "attacked": True, "last_dice": st.attack_dice}
+        )
+        won = st.space_armies[inv.target] == 0
+        left = underworld.underworld_available(st, inv.attacker, source)
+    else:
+        st.invasion, more = invasion.army_roll(
+            st, inv, st.attack_dice, defend, st.sky or invasion.NO_SKY
+        )
+        ev += more
+        won = st.armies[inv.target] == 0
+        left = st.armies[inv.source] - 1
+    if won:
+        st.phase = OCCUPY
+    elif left < 1:
+        _h_retreat(st, inv.attacker, a, ev)
+    else:
+        st.phase = ATTACK
+
+
+def _h_move(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    inv = st.invasion
+    assert inv is not None
+    moving = int(a.args[0])
+    if inv.underworld:
+        source = None if inv.source < 0 else inv.source
+        underworld.occupy_space(st, seat, source, inv.target, moving)
+        st.invasion = None
+        st.phase = UNDERWORLD
+        return
+    ev += invasion.capture(st, inv, moving)
+    st.invasion = None
+    st.sky = None
+    st.phase = INVADE
+    _check_survivors(st, ev)
+
+
+def _h_fortify(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    earth = st.parts.earth
+    source, target = earth.territory(str(a.args[0])), earth.territory(str(a.args[1]))
+    gods = parse_gods(a.args[2]) or []
+    underworld.fortify(st, seat, source, target, int(a.args[3]), gods)
+    ev.append(Event("fortify", f"{st.names[seat]} fortifies {a.args[1]}", {}))
+    st.phase = EMBARK  # G100: one move
+
+
+def _h_embark(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    space = st.parts.underworld.territory(str(a.args[0]))
+    underworld.embark(st, seat, space, int(a.args[1]))
+    ev.append(Event("embark", f"{st.names[seat]} embarks {a.args[1]} into {a.args[0]}", {}))
+
+
+def _h_descend(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    under = st.parts.underworld
+    source = -1 if a.args[0] == HEAVEN else under.territory(str(a.args[0]))
+    target = under.territory(str(a.args[1]))
+    st.invasion = invasion.Invasion(
+        seat, source, target, 1, (), st.space_owner[target], underworld=True
+    )
+    ev.append(Event("descend", f"{st.names[seat]} invades {a.args[1]}", {"seat": seat}))
+    st.phase = ATTACK
+
+
+def _end_turn(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
+    """§10: the Death Labor, then the next marker; after the last, the epoch ends (G29). A
+    free card from Pandora's Box not played is now held like any other (R7)."""
+    ev += underworld.death_labor(st, seat)
+    st.free_card = NOBODY
+    if order.next_turn(st):
+        _start_turn(st, ev)
+        return
+    if order.end_epoch(st):
+        st.phase = BID
+        ev.append(Event("epoch", f"Epoch {st.epoch} begins: bid faith for turn order", {}))
+        return
+    _finish(st, final_outcome(st), ev)
+
+
+def _check_survivors(st: GodstormState, ev: list[Event]) -> None:
+    """A24: a player whose last Earth army dies outside battle is out too; with one player
+    left, that player wins at once."""
+    for s in range(st.players):
+        if st.alive(s) and not st.territories_of(s):
+            eliminate(st, s)
+            ev.append(Event("eliminated", f"{st.names[s]} is eliminated", {"seat": s}))
+    alive = [s for s in range(st.players) if st.alive(s)]
+    if len(alive) == 1:
+        ranking = (alive[0], *reversed(st.eliminated))
+        _finish(st, Outcome((alive[0],), "last pantheon standing", ranking), ev)
+    elif st.phase != OVER and order.active(st) >= 0 and not st.alive(order.active(st)):
+        _end_turn_of_eliminated(st, ev)
+
+
+def _end_turn_of_eliminated(st: GodstormState, ev: list[Event]) -> None:
+    """A27: the active player went out (by its own card or plague): the epoch moves on."""
+    st.invasion = None
+    if order.next_turn(st):
+        _start_turn(st, ev)
+    elif order.end_epoch(st):
+        st.phase = BID
+    else:
+        _finish(st, final_outcome(st), ev)
+
+
+def _finish(st: GodstormState, outcome: Outcome, ev: list[Event]) -> None:
+    st.outcome = outcome
+    st.phase = OVER
+    names = " and ".join(st.names[s] for s in outcome.winners)
+    ev.append(Event("game-over", f"{names} win: {outcome.reason}", outcome.to_json()))
+
+
+_HANDLERS = {
+    "pantheon": _h_pantheon,
+    "place": _h_place,
+    "begin": _h_begin,
+    "bid": _h_bid,
+    "marker": _h_marker,
+    "revive": _h_revive,
+    "summon": _h_summon,
+    "temple": _h_temple,
+    "buy": _h_buy,
+    "cast": _h_cast,
+    "done": _h_done,
+    "invade": _h_invade,
+    "pass": _h_pass,
+    "god": _h_god,
+    "fight": _h_fight,
+    "retreat": _h_retreat,
+    "roll": _h_roll,
+    "defend": _h_defend,
+    "move": _h_move,
+    "fortify": _h_fortify,
+    "embark": _h_embark,
+    "descend": _h_descend,
+}
+
+
+# -- views and checks --------------------------------------------------------------------------
+def describe(st: GodstormState, seat: Seat | None, movers: tuple[Seat, ...]) -> dict[str, Any]:
+    """An observation as JSON: both boards, pieces, faith, cards as this seat may see them."""
+    earth, under = st.parts.earth, st.parts.underworld
+    cards = st.parts.cards
+
+    def card_text(c: int) -> str:
+        return cards[c].name if c >= 0 else f"a {list(DECKS)[-2 - c]} card"
+
+    return {
+        "mode": Godstorm.id,
+        "phase": st.phase,
+        "to_move": list(movers),
+        "epoch": st.epoch,
+        "players": [
+            {
+                "name": st.names[s],
+                "faith": st.faith[s],
+                "heaven": st.heaven[s],
+                "reserve": st.reserve[s],
+                "to_place": st.to_place[s],
+                "gods": {
+                    DOMAINS[d]: (earth.territories[w] if w != BANISHED else None)
+                    for d, w in enumerate(st.gods[s])
+                },
+                "hand": [card_text(c) for c in st.hands[s]],
+                "relics": [cards[c].name for c in st.relics[s]],
+                "eliminated": not st.alive(s),
+            }
+            for s in range(st.players)
+        ],
+        "territories": [
+            {
+                "name": earth.territories[t],
+                "owner": st.owner[t],
+                "armies": st.armies[t],
+                "plague": st.plague[t],
+                "temple": st.temple[t],
+            }
+            for t in range(len(earth))
+        ],
+        "underworld": [
+            {"name": under.territories[s], "owner": st.space_owner[s], "armies": st.space_armies[s]}
+            for s in range(len(under))
+        ],
+        "decks": {deck: len(c) for deck, c in st.decks.items()},
+        "markers": list(st.markers),
+        "bids": None if st.bids is None else [b for b in st.bids.bids],
+        "sunk": st.sunk,
+        "outcome": None if st.outcome is None else st.outcome.to_json(),
+    }
+
+
+def invariants(st: GodstormState) -> list[str]:
+    """Spec section 7, item 10: armies and gods where they may be, temples, faith, cards."""
+    problems = []
+    for t, n in enumerate(st.armies):
+        if n < 0 or (n == 0) != (st.owner[t] == NOBODY):
+            problems.append(f"territory {t}: {n} armies, owner {st.owner[t]}")
+    for s in range(st.players):
+        for d, where in enumerate(st.gods[s]):
+            if where == BANISHED:
+                continue
+            if st.owner[where] != s or st.plague[where]:
+                problems.append(f"seat {s}'s god {DOMAINS[d]} stands where it may not")
+        if st.faith[s] < 0:
+            problems.append(f"seat {s} has negative faith")
+    if sum(st.temple) > st.parts.constants["temples"]:
+        problems.append("more than 12 temples")
+    held = sum(len(h) for h in st.hands) + sum(len(r) for r in st.relics)
+    if held + len(st.discards) + sum(len(d) for d in st.decks.values()) != len(st.parts.cards):
+        problems.append("miracle cards lost or duplicated")
+    return problems
+
+
+register(Godstorm())

@@ -1,0 +1,119 @@
+"""Setting up a Godstorm game (spec 1.0, G11-G21): the chance parts and the empty table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from warroom.core.game import OptionValue, Seat
+from warroom.core.rng import Rng
+from warroom.core.sealed import rank_with_rolls
+from warroom.games.godstorm.components import DECKS, DOMAINS, Components
+from warroom.games.godstorm.state import BANISHED, NOBODY, GodstormState
+
+SETUP = "setup"
+
+
+def blank(
+    parts: Components, players: int, rng: Rng, options: Mapping[str, OptionValue]
+) -> GodstormState:
+    """The table before setup: nothing on the boards, every reserve full (A2), the four miracle
+    decks shuffled separately (G11), the epoch marker on the First Epoch."""
+    earth, under = parts.earth, parts.underworld
+    decks = {}
+    for deck in DECKS:
+        cards = list(parts.deck_cards[deck])
+        rng.shuffle(cards)
+        decks[deck] = cards
+    return GodstormState(
+        parts=parts,
+        options=options,
+        players=players,
+        rng=rng,
+        pantheon=[NOBODY] * players,
+        owner=[NOBODY] * len(earth),
+        armies=[0] * len(earth),
+        plague=[False] * len(earth),
+        temple=[False] * len(earth),
+        gods=[[BANISHED] * len(DOMAINS) for _ in range(players)],
+        faith=[0] * players,
+        heaven=[0] * players,
+        space_owner=[NOBODY] * len(under),
+        space_armies=[0] * len(under),
+        reserve=[parts.constants["armies_per_colour"]] * players,
+        to_place=[0] * players,
+        decks=decks,
+        hands=[[] for _ in range(players)],
+        relics=[[] for _ in range(players)],
+        discards=[],
+        epoch=1,
+        bids=None,
+        bid_rank=[],
+        markers=[NOBODY] * players,
+        turn=0,
+        phase=SETUP,
+        sunk=False,
+        maelstrom=None,
+        conquests=0,
+        labors=[],
+        eliminated=[],
+        outcome=None,
+        queue=[],
+        first=0,
+        placed=0,
+        revived=[],
+        free_card=NOBODY,
+        invasion=None,
+        sky=None,
+        chosen_god=NOBODY,
+        attack_dice=0,
+    )
+
+
+def territory_deck(state: GodstormState) -> list[int]:
+    """G9: the 42 territory cards without the 2 wild cards, shuffled (the deck is reshuffled
+    every time it is used, G12, G17, G66, so no order is kept in the state)."""
+    cards = list(range(len(state.parts.earth)))
+    state.rng.shuffle(cards)
+    return cards
+
+
+def place_plague(state: GodstormState) -> list[int]:
+    """G12: the top 4 territory cards each get a plague marker; the cards go back and the deck
+    is reshuffled. Returns the plague lands."""
+    lands = territory_deck(state)[-state.parts.constants["plague_at_setup"] :]
+    for t in lands:
+        state.plague[t] = True
+    return lands
+
+
+def choosing_order(rng: Rng, players: int) -> tuple[tuple[Seat, ...], list[tuple[Seat, int]]]:
+    """G14: everyone rolls a die, tied players reroll, and pantheons are chosen from the
+    highest roll down. Returns the order and every roll."""
+    seats = tuple(range(players))
+    faces = [rng.die() for _ in seats]
+    order, rerolls = rank_with_rolls(seats, faces, rng)
+    return order, list(zip(seats, faces, strict=True)) + rerolls
+
+
+def starting_armies(state: GodstormState) -> int:
+    """G15: 30, 35, 30 or 25 armies each for 2, 3, 4 or 5 players."""
+    return int(state.parts.constants["starting_armies"][str(state.players)])
+
+
+def deal(state: GodstormState, first: Seat) -> Seat:
+    """G16: all 42 cards dealt one at a time from the first chooser clockwise; each player puts
+    1 army on each territory dealt (plague lands too), and takes the rest of the starting
+    forces (G15) to place 3 at a time (G17). Returns the seat that received the last card (A22:
+    the seat after it places first)."""
+    forces = starting_armies(state)
+    for s in range(state.players):
+        state.reserve[s] -= forces
+        state.to_place[s] = forces
+    cards = territory_deck(state)
+    seat = first
+    for k, t in enumerate(cards):
+        seat = (first + k) % state.players
+        state.owner[t] = seat
+        state.armies[t] = 1
+        state.to_place[seat] -= 1
+    return seat

@@ -1,0 +1,211 @@
+"""Fortifying on Ancient Earth (§7) and the Underworld (§1 crypts, §8 embarking, §9 invading,
+§10 the Death Labor): G35, G60, G100-G112, A16-A19, A32."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from warroom.core.board import reachable
+from warroom.core.events import Event
+from warroom.core.game import Seat
+from warroom.games.godstorm.invasion import adjacent, labor_draw, magic_labors
+from warroom.games.godstorm.losses import banish_gods_without_armies
+from warroom.games.godstorm.state import DEATH, NOBODY, GodstormState
+from warroom.rules.battle import roll_traced
+
+
+def fortify_problem(
+    state: GodstormState, seat: Seat, source: int, target: int, armies: int, gods: Sequence[int]
+) -> str | None:
+    """G100, A19, A32: one move of armies and/or gods between two of your territories joined by
+    an unbroken path of yours (water connections count, sunken Atlantis does not), leaving at
+    least 1 army behind; gods may move alone. G101: gods may pass through plague lands but may
+    not end there."""
+    mine = set(state.territories_of(seat))
+    if source not in mine or target not in mine or source == target:
+        return "fortify from one territory you control to another"
+    if target not in fortify_reach(state, seat, source):
+        return "no unbroken path of your territories joins them"
+    if not 0 <= armies <= state.armies[source] - 1:
+        return f"move 0 to {state.armies[source] - 1} armies (1 stays behind)"
+    if len(set(gods)) != len(gods) or any(state.gods[seat][d] != source for d in gods):
+        return "only your gods in the source territory can move"
+    if armies == 0 and not gods:
+        return "move at least one army or god"
+    if gods and state.plague[target]:
+        return "a god may not end a move in a plague land"
+    return None
+
+
+def fortify_reach(state: GodstormState, seat: Seat, source: int) -> set[int]:
+    """The territories joined to `source` by an unbroken path of `seat`'s own (A19)."""
+    mine = set(state.territories_of(seat))
+    earth = state.parts.earth
+    walk = [
+        tuple(n for n in earth.neighbors[i] if i in mine and adjacent(state, i, n))
+        for i in range(len(earth))
+    ]
+    return reachable(walk, source, lambda n: n in mine)
+
+
+def fortify(
+    state: GodstormState, seat: Seat, source: int, target: int, armies: int, gods: Sequence[int]
+) -> None:
+    """A20: armies fortified into a plague land are not halved (the §5 plague strikes later)."""
+    state.armies[source] -= armies
+    state.armies[target] += armies
+    for domain in gods:
+        state.gods[seat][domain] = target
+
+
+def spaces_of(state: GodstormState, seat: Seat, kind: str | None = None) -> list[int]:
+    """The Underworld spaces `seat` holds (of one kind if given)."""
+    kinds = state.parts.underworld.space_kind
+    return [
+        s
+        for s, o in enumerate(state.space_owner)
+        if o == seat and state.space_armies[s] > 0 and (kind is None or kinds[s] == kind)
+    ]
+
+
+def embark_targets(state: GodstormState, seat: Seat) -> list[int]:
+    """G103, G104, A17: with no space held, only gate spaces that are empty or yours; with
+    spaces held, those spaces and any empty gate (every heaven reaches all 3 gates)."""
+    kinds = state.parts.underworld.space_kind
+    gates = [
+        s for s, k in enumerate(kinds) if k == "gate" and state.space_owner[s] in (NOBODY, seat)
+    ]
+    return sorted(set(gates) | set(spaces_of(state, seat)))
+
+
+def embark_problem(state: GodstormState, seat: Seat, space: int, armies: int) -> str | None:
+    if space not in embark_targets(state, seat):
+        return "embark into a gate or a space you control (held gates must be invaded)"
+    if not 1 <= armies <= state.heaven[seat]:
+        return f"embark 1 to {state.heaven[seat]} armies from your heaven"
+    return None
+
+
+def embark(state: GodstormState, seat: Seat, space: int, armies: int) -> None:
+    """G102: armies leave the heaven for the Underworld (G105: once there, they move only by
+    invading)."""
+    state.heaven[seat] -= armies
+    state.space_owner[space] = seat
+    state.space_armies[space] += armies
+
+
+def underworld_attack_problem(
+    state: GodstormState, seat: Seat, source: int | None, target: int
+) -> str | None:
+    """G106, G111, A18: from a space you hold (with 2 or more armies) to an adjacent space held
+    by an opponent, never across a flame border; from your heaven (source None) only into a
+    gate. Heavens are never attacked."""
+    under = state.parts.underworld
+    kinds = under.space_kind
+    if kinds[target] == "heaven":
+        return "no heaven may be attacked"
+    owner = state.space_owner[target]
+    if owner in (NOBODY, seat) or state.space_armies[target] == 0:
+        return "invade a space an opponent holds"
+    if source is None:
+        if kinds[target] != "gate":
+            return "from your heaven you may invade only a gate"
+        if state.heaven[seat] < 1:
+            return "your heaven holds no army"
+        return None
+    if state.space_owner[source] != seat or state.space_armies[source] < 2:
+        return "invade from a space you hold with at least 2 armies"
+    kind = under.kind_of.get((source, target))
+    if kind is None:
+        return "the spaces do not border each other"
+    if kind == "flame":
+        return "no attack may cross a flame border"
+    return None
+
+
+def revive_problem(state: GodstormState, seat: Seat, crypt: int, territory: int) -> str | None:
+    """G35: 1 army from a crypt you hold, never its only army, to a territory where you control
+    a temple."""
+    if crypt not in spaces_of(state, seat, "crypt"):
+        return "revive from a crypt you control"
+    if state.space_armies[crypt] < 2:
+        return "the crypt's only army cannot leave"
+    if territory not in state.temples_of(seat):
+        return "revived armies go to a territory where you control a temple"
+    return None
+
+
+def revive(state: GodstormState, seat: Seat, crypt: int, territory: int) -> None:
+    """G38 (FAQ): these armies are not 'raised'."""
+    state.space_armies[crypt] -= 1
+    state.armies[territory] += 1
+    banish_gods_without_armies(state, territory)
+
+
+def death_labor(state: GodstormState, seat: Seat) -> list[Event]:
+    """G60, G112: at the end of your turn, a crypt held and the god of death in play draw one
+    Death card."""
+    if not spaces_of(state, seat, "crypt") or not state.god_in_play(seat, DEATH):
+        return []
+    return labor_draw(state, seat, "Death", once_a_turn=True)
+
+
+def underworld_available(state: GodstormState, seat: Seat, source: int | None) -> int:
+    """Armies that may attack or move in from a space (1 stays) or a heaven (A18: none)."""
+    if source is None:
+        return state.heaven[seat]
+    return state.space_armies[source] - 1
+
+
+def underworld_dice_problem(
+    state: GodstormState, seat: Seat, source: int | None, target: int, attack: int, defend: int
+) -> str | None:
+    """G106 with Classic's limits; A18: from a heaven, up to 3 and up to the armies there."""
+    most = min(3, underworld_available(state, seat, source))
+    if not 1 <= attack <= most:
+        return f"roll 1 to {most} dice"
+    if not 1 <= defend <= min(2, state.space_armies[target]):
+        return f"the defender rolls 1 to {min(2, state.space_armies[target])} dice"
+    return None
+
+
+def underworld_roll(
+    state: GodstormState, seat: Seat, source: int | None, target: int, attack: int, defend: int
+) -> list[Event]:
+    """One roll in the Underworld: plain dice (no gods, temples or miracles reach it, G110),
+    and every army that dies goes to its owner's reserve (G107); the Magic Labor still counts
+    (A7)."""
+    rolled = roll_traced(state.rng, attack, defend)
+    r = rolled.roll
+    defender = state.space_owner[target]
+    if source is None:
+        state.heaven[seat] -= r.attacker_losses
+    else:
+        state.space_armies[source] -= r.attacker_losses
+    state.reserve[seat] += r.attacker_losses
+    state.space_armies[target] -= r.defender_losses
+    state.reserve[defender] += r.defender_losses
+    if state.space_armies[target] == 0:
+        state.space_owner[target] = NOBODY
+    events = [
+        Event(
+            "roll",
+            f"Dice {list(r.attack)} against {list(r.defend)}: attacker loses "
+            f"{r.attacker_losses}, defender loses {r.defender_losses}",
+            {"attack": list(r.attack), "defend": list(r.defend)},
+            reveals=True,
+        )
+    ]
+    return events + magic_labors(state, [(seat, rolled.attack), (defender, rolled.defend)])
+
+
+def occupy_space(
+    state: GodstormState, seat: Seat, source: int | None, target: int, moving: int
+) -> None:
+    """Move into a space won or empty (A16; G110: it never counts for the War Labor)."""
+    if source is None:
+        state.heaven[seat] -= moving
+    else:
+        state.space_armies[source] -= moving
+    state.space_owner[target] = seat
+    state.space_armies[target] += moving

@@ -1,0 +1,235 @@
+"""RISK Godstorm's data: the packaged boards and components satisfy every stated fact of the
+spec (G1, G2, G15-G19, G39-G43, G52-G54, G71-G72, G103-G116, E3, E4, E7), every item carries
+its provenance, and a broken transcription is refused with every problem named at once."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from warroom.cli.main import app
+from warroom.core.board import Board, connection_key
+from warroom.core.errors import BoardError
+from warroom.data import board, read_json
+from warroom.games.godstorm.components import (
+    PACKAGED,
+    board_fact_problems,
+    components,
+    components_from_dict,
+    earth_problems,
+    underworld_problems,
+)
+from warroom.games.godstorm.effects import DECK_HOOKS, PRIMITIVES
+
+DATA = Path(__file__).parents[2] / "src/warroom/data"
+runner = CliRunner()
+
+
+def test_g1_e7_continents_and_bonuses() -> None:
+    earth = board("ancient-earth")
+    assert len(earth) == 42
+    bonus = dict(zip(earth.regions, earth.region_bonus, strict=True))
+    assert bonus == {
+        "Europa": 7, "Germania": 5, "Africa": 5, "Asia Minor": 3, "Atlantis": 3, "Hyrkania": 2,
+    }  # fmt: skip
+    # E7: Atlantis (4 territories) is worth more than the similarly sized Hyrkania.
+    size = {r: len(m) for r, m in zip(earth.regions, earth.region_members, strict=True)}
+    assert size["Atlantis"] == size["Hyrkania"] == 4 and bonus["Atlantis"] > bonus["Hyrkania"]
+    assert earth.sources["regions.Europa"].kind == "stated"
+    assert earth_problems(earth) == []
+
+
+def test_e3_g76_water_connections_and_borders() -> None:
+    earth = board("ancient-earth")
+    t = earth.territory
+    for a in ("Poseidonis", "Atlas"):
+        assert earth.kind_of[(t(a), t("Oricalcos"))] == "sea"
+        assert earth.sources[connection_key(a, "Oricalcos")].kind == "stated"
+    for a in ("Thule", "Rus"):
+        assert earth.adjacent(t(a), t("Varangia"))
+    # Atlantis is an island: each of its links to another continent is a sea line.
+    atlantis = earth.regions.index("Atlantis")
+    for i in earth.region_members[atlantis]:
+        for n in earth.neighbors[i]:
+            if earth.region_of[n] != atlantis:
+                assert earth.kind_of[(i, n)] == "sea"
+                assert earth.territories[n] in ("Hibernia", "Iberia", "Atlas")
+
+
+def test_g115_atlantis_territories() -> None:
+    earth = board("ancient-earth")
+    atlantis = earth.regions.index("Atlantis")
+    names = {earth.territories[i] for i in earth.region_members[atlantis]}
+    assert names == {"Hesperide", "Tritonis", "Poseidonis", "Oricalcos"}
+
+
+def test_underworld_satisfies_the_stated_facts() -> None:
+    """M2, G103, G108, G109, G111: 5 heavens each reaching exactly the 3 gates, altars and
+    crypts, flame borders that leave the spaces connected, no bonus."""
+    under = board("underworld")
+    kinds = [under.space_kind.count(k) for k in ("heaven", "gate", "altar", "crypt")]
+    assert kinds[0] == 5 and kinds[1] == 3 and kinds[2] >= 1 and kinds[3] >= 1
+    gates = {i for i, k in enumerate(under.space_kind) if k == "gate"}
+    for h, kind in enumerate(under.space_kind):
+        if kind == "heaven":
+            assert set(under.neighbors[h]) == gates
+            assert under.sources[f"territories.{under.territories[h]}"].kind == "stated"
+    assert "flame" in set(under.kind_of.values())
+    assert set(under.region_bonus) == {0}
+    assert underworld_problems(under) == []
+
+
+def test_every_item_has_its_provenance() -> None:
+    under = board("underworld")
+    for name in under.territories:
+        assert f"territories.{name}" in under.sources
+    for a, b in under.kind_of:
+        assert connection_key(under.territories[a], under.territories[b]) in under.sources
+    c = components()
+    for card in c.cards:
+        assert card.provenance.split(":")[0] in ("stated", "public", "reconstructed")
+
+
+def test_g2_pantheons_gods_colours_and_heavens() -> None:
+    c = components()
+    by_name = dict(zip(c.pantheons, c.gods, strict=True))
+    assert by_name == {
+        "Babylonians": ("Druaga", "Ishtar", "Marduk", "Gilgamesh"),
+        "Celts": ("Arawn", "Brigid", "Lugh", "Nuada"),
+        "Greeks": ("Hades", "Hekate", "Zeus", "Ares"),
+        "Egyptians": ("Osiris", "Isis", "Ra", "Set"),
+        "Norse": ("Loki", "Freya", "Odin", "Thor"),
+    }
+    heavens = {p: c.underworld.territories[h] for p, h in zip(c.pantheons, c.heaven, strict=True)}
+    assert heavens == {
+        "Babylonians": "Kurnugia", "Celts": "Avalon", "Greeks": "Elysium",
+        "Egyptians": "Duat", "Norse": "Valhalla",
+    }  # fmt: skip
+    assert dict(zip(c.pantheons, c.colour, strict=True))["Greeks"] == "plum"
+
+
+def test_stated_constants() -> None:
+    """G15, G17, G19, G39, G42, G43, G53, G54, G23."""
+    k = components().constants
+    assert k["starting_armies"] == {"2": 30, "3": 35, "4": 30, "5": 25}
+    assert (k["summon_cost"], k["temple_cost"], k["miracle_cost"]) == (3, 5, 2)
+    assert (k["purchases_per_turn"], k["starting_faith"], k["temples"]) == (4, 3, 12)
+    assert (k["epochs"], k["placement_per_turn"], k["plague_at_setup"]) == (5, 3, 4)
+
+
+def test_g52_decks_and_known_cards() -> None:
+    c = components()
+    assert {d: len(ids) for d, ids in c.deck_cards.items()} == {
+        "War": 17, "Magic": 15, "Sky": 17, "Death": 17,
+    }  # fmt: skip
+    by_title = {card.title: card for card in c.cards if card.title}
+    heroes = by_title["Heroes Are Born"]
+    assert heroes.deck == "War" and heroes.effects[0].primitive == "gain-armies"
+    assert heroes.effects[0].params.count == 3  # type: ignore[attr-defined]
+    assert by_title["The Sea Is Your Tomb"].effects[0].primitive == "sink-atlantis"
+    pandora = by_title["Pandora's Box"].effects[0]
+    assert pandora.hook == "start-of-turn" and pandora.params.ignore_god  # type: ignore[attr-defined]
+    # G72, E4: Stonehenge scores with Anglia.
+    stone = by_title["Stonehenge"].effects[0]
+    assert stone.hook == "score" and stone.params.territory == "Anglia"  # type: ignore[attr-defined]
+    # M3: Death cards are never free, relics cost nothing to play, about half of War is free.
+    assert all(card.cost > 0 for card in c.cards if card.deck == "Death")
+    assert all(card.cost == 0 for card in c.cards if card.deck == "Magic")
+    assert 6 <= sum(card.cost == 0 for card in c.cards if card.deck == "War") <= 11
+    for card in c.cards:
+        for effect in card.effects:
+            assert effect.hook in DECK_HOOKS[card.deck] and effect.primitive in PRIMITIVES
+
+
+def test_unknown_titles_are_named_honestly() -> None:
+    c = components()
+    untitled = [card for card in c.cards if card.title is None]
+    assert untitled and all("reconstructed" in card.name for card in untitled)
+    assert all(card.provenance.startswith("reconstructed") for card in untitled)
+
+
+def _packaged() -> Any:
+    return copy.deepcopy(read_json(PACKAGED))
+
+
+def test_a_broken_components_file_lists_every_problem() -> None:
+    data = _packaged()
+    data["constants"]["temple_cost"]["value"] = 4
+    data["cards"].pop()  # one Magic card fewer
+    data["cards"][0]["effects"][0]["primitive"] = "summon-kraken"
+    data["cards"][0]["title"] = None
+    data["cards"][1]["effects"][0]["hook"] = "attacked"  # a War card in the Sky window
+    data["cards"][2]["effects"][0]["params"] = {"count": 0}
+    data["pantheons"]["Norse"]["gods"]["war"] = "Ares"
+    with pytest.raises(BoardError) as err:
+        components_from_dict(data, "mine.json")
+    text = str(err.value)
+    for expected in (
+        "constants.temple_cost: the rulebook says 5, not 4",
+        "14 Magic cards, the rulebook has 15",
+        "unknown 'summon-kraken'",
+        "a War card cannot act at 'attacked'",
+        "cards.2 (war-03).effects.0.params.count",
+        "Ares is also Greeks's god of war",
+        "'Heroes Are Born' is a known card",
+    ):
+        assert expected in text
+    assert all(line.startswith("mine.json: ") for line in text.splitlines())
+
+
+def test_a_card_naming_an_unknown_territory_is_refused() -> None:
+    data = _packaged()
+    for card in data["cards"]:
+        if card["title"] == "Stonehenge":
+            card["effects"][0]["params"]["territory"] = "Angliaa"
+    with pytest.raises(BoardError, match="'Angliaa' is not on Ancient Earth"):
+        components_from_dict(data, "mine.json")
+
+
+def _underworld() -> Any:
+    return json.loads((DATA / "boards/underworld.json").read_text())
+
+
+def test_a_broken_underworld_lists_every_problem() -> None:
+    data = _underworld()
+    data["territories"]["Gate of Horn"]["kind"] = "plain"
+    data["territories"]["Ashen Field"]["kind"] = "volcano"
+    data["sources"]["territories.Nowhere"] = {"kind": "stated", "source": "x"}
+    with pytest.raises(BoardError) as err:
+        Board.from_dict(data, "u.json")
+    text = str(err.value)
+    assert "territories.Ashen Field.kind: unknown space kind 'volcano'" in text
+    assert "sources.territories.Nowhere: names no item" in text
+    data["territories"]["Ashen Field"]["kind"] = "plain"
+    del data["sources"]["territories.Nowhere"]
+    b = Board.from_dict(data, "u.json")
+    with pytest.raises(BoardError) as err:
+        board_fact_problems(b, "u.json")
+    assert "2 gates, the rulebook says 3" in str(err.value)
+    assert "a heaven reaches exactly the 3 gates" in str(err.value)
+
+
+def test_board_check_reads_godstorm_files(tmp_path: Path) -> None:
+    for path in ("boards/underworld.json", "boards/ancient-earth.json", PACKAGED):
+        result = runner.invoke(app, ["board", "check", str(DATA / path)])
+        assert result.exit_code == 0, result.output
+    assert "66 miracle cards" in runner.invoke(app, ["board", "check", str(DATA / PACKAGED)]).output
+    data = _underworld()
+    for t in data["territories"].values():
+        if t["kind"] == "altar":
+            t["kind"] = "plain"
+    bad = tmp_path / "underworld.json"
+    bad.write_text(json.dumps(data))
+    result = runner.invoke(app, ["board", "check", str(bad)])
+    assert result.exit_code != 0 and "no altar" in result.output
+
+
+def test_existing_boards_need_no_new_fields() -> None:
+    """The schema grew optional kinds, facts and sources; a board without them still loads."""
+    classic = board("classic-world")
+    assert classic.facts is None and set(classic.space_kind) == {None} and not classic.sources

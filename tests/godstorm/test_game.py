@@ -1,0 +1,141 @@
+"""RISK Godstorm as a game (rules.py): who decides what through setup, the bids and a turn,
+and the contract's properties on a few seeded random games (the mode is not registered yet, so
+the contract suite does not run it)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from warroom.core import get_mode
+from warroom.core.actions import Action
+from warroom.core.errors import IllegalAction, MalformedAction, NotYourDecision
+from warroom.core.rng import Rng
+from warroom.core.sealed import HIDDEN as HIDDEN_BID
+from warroom.games.godstorm.rules import (
+    BEGIN,
+    BID,
+    GODS,
+    INVADE,
+    MARKER,
+    PANTHEON,
+    PLACE,
+    PLAY,
+    RAISE,
+    Godstorm,
+)
+from warroom.games.godstorm.state import BANISHED, WAR, GodstormState
+
+GAME: Godstorm = get_mode("risk-godstorm")  # type: ignore[assignment]
+
+
+def first_legal(state: GodstormState) -> GodstormState:
+    seat = GAME.to_move(state)[0]
+    return GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])[0]
+
+
+def until(state: GodstormState, phase: str) -> GodstormState:
+    while state.phase != phase:
+        state = first_legal(state)
+    return state
+
+
+def test_g14_g16_g17_setup_choices_deal_and_placements_of_three() -> None:
+    state = GAME.setup(4, Rng(3), {})
+    assert state.phase == PANTHEON and sum(state.plague) == 4  # G12
+    chooser = GAME.to_move(state)[0]
+    state, _ = GAME.apply(state, chooser, Action("pantheon", ("Norse",)))
+    assert state.names[chooser] == "Norse"
+    assert Action("pantheon", ("Norse",)) not in GAME.legal_actions(state, GAME.to_move(state)[0])
+    state = until(state, PLACE)
+    assert sorted(sum(1 for o in state.owner if o == s) for s in range(4)) == [10, 10, 11, 11]
+    placer = GAME.to_move(state)[0]
+    legal = GAME.legal_actions(state, placer)
+    assert max(int(a.args[1]) for a in legal if a.kind == "place") == 3  # G17: 3 at a time
+    territory = str(legal[0].args[0])
+    state, _ = GAME.apply(state, placer, Action("place", (territory, 2)))
+    assert GAME.to_move(state) == (placer,)
+    state, _ = GAME.apply(state, placer, Action("place", (territory, 1)))
+    assert GAME.to_move(state) == ((placer + 1) % 4,)
+
+
+def test_g18_g19_g24_gods_temples_faith_then_a_sealed_bid() -> None:
+    state = until(GAME.setup(3, Rng(5), {}), BEGIN)
+    assert sum(state.to_place) == 0
+    state = until(state, BID)
+    assert sum(state.temple) == 3 and state.faith == [3, 3, 3]
+    for s in range(3):  # on a territory of its own, or banished by a plague land (G45)
+        where = state.gods[s][WAR]
+        assert where == BANISHED or (state.owner[where] == s and not state.plague[where])
+    assert GAME.to_move(state) == (0, 1, 2)  # every bidder at once
+    state, events = GAME.apply(state, 1, Action("bid", (2,)))
+    assert GAME.to_move(state) == (0, 2)
+    assert GAME.observe(state, 0).bids.bids[1] == HIDDEN_BID  # type: ignore[union-attr]
+    assert "2" not in events[0].for_seat(0)["text"]
+    state, _ = GAME.apply(state, 0, Action("bid", (0,)))
+    state, events = GAME.apply(state, 2, Action("bid", (1,)))
+    assert state.phase == MARKER and state.faith == [3, 1, 2] and events[1].reveals
+    assert GAME.to_move(state) == (1,)
+
+
+def test_g28_g30_a_turn_runs_its_steps_in_order() -> None:
+    state = until(GAME.setup(3, Rng(8), {}), MARKER)
+    for _ in range(3):
+        seat = GAME.to_move(state)[0]
+        marker = int(GAME.legal_actions(state, seat)[0].args[0])
+        state, _ = GAME.apply(state, seat, Action("marker", (marker,)))
+    assert state.phase == RAISE and GAME.to_move(state) == (state.markers[0],)
+    seat = state.markers[0]
+    assert state.to_place[seat] >= 3  # G31: at least 3
+    state = until(state, GODS)
+    kinds = {a.kind for a in GAME.legal_actions(state, seat)}
+    assert "done" in kinds and "cast" not in kinds  # G64: cards wait for step 4
+    state = until(state, PLAY)
+    state, _ = GAME.apply(state, seat, Action("done"))
+    assert state.phase == INVADE  # §5 plague struck automatically on the way
+
+
+def test_illegal_and_malformed_actions_change_nothing() -> None:
+    state = until(GAME.setup(3, Rng(9), {}), BID)
+    before = state.copy()
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, Action("bid", (4,)))
+    with pytest.raises(MalformedAction):
+        GAME.apply(state, 0, Action("summon-kraken"))
+    assert state == before
+    state = until(state, RAISE)
+    before = state.copy()
+    with pytest.raises(NotYourDecision):
+        GAME.apply(state, (state.markers[0] + 1) % 3, Action("done"))
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, state.markers[0], Action("place", ("Atlantis", 1)))
+    assert state == before
+
+
+def _random_game(seed: int, players: int) -> tuple[GodstormState, list[GodstormState]]:
+    state = GAME.setup(players, Rng(seed), {})
+    pick = random.Random(seed)
+    seen = []
+    while GAME.outcome(state) is None:
+        seat = GAME.to_move(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        assert legal, f"{state.phase}: seat {seat} has no action"
+        if pick.random() < 0.03:
+            seen.append(state)
+        state = GAME.apply(state, seat, legal[pick.randrange(len(legal))])[0]
+        assert GAME.invariants(state) == []
+    return state, seen
+
+
+@pytest.mark.parametrize(("seed", "players"), [(11, 3), (12, 5)])
+def test_g23_random_games_finish_after_five_epochs(seed: int, players: int) -> None:
+    final, seen = _random_game(seed, players)
+    outcome = GAME.outcome(final)
+    assert outcome is not None and outcome.winners and len(outcome.ranking) == players
+    assert final.epoch == 5 or len(final.eliminated) == players - 1
+    for state in seen:  # nothing hidden from a seat shows when it is redrawn
+        for viewer in range(players):
+            other = GAME.resample_hidden(state, viewer, Rng(seed))
+            assert GAME.observe(other, viewer) == GAME.observe(state, viewer)
+            assert GAME.view(other, viewer) == GAME.view(state, viewer)

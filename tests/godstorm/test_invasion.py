@@ -1,0 +1,237 @@
+"""Invading Ancient Earth (§6): declaring, godswar, army battle, capture, Labors (G56-G59,
+G76-G99, A8, A10, A11, A15) and the dice examples of the rulebook (E3, E5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from warroom.games.godstorm.invasion import (
+    adjacent,
+    army_roll,
+    capture,
+    declare,
+    dice_problem,
+    fight_godswar,
+    godswar_due,
+    invasion_problem,
+    move_problem,
+)
+from warroom.games.godstorm.state import BANISHED, DEATH, MAGIC, NEUTRAL, NOBODY, SKY, WAR
+
+from .conftest import hold, table
+from .dice import roll_draw, scripted
+
+
+def t(state: object, name: str) -> int:
+    return state.parts.earth.territory(name)  # type: ignore[attr-defined, no-any-return]
+
+
+def test_e3_g76_borders_and_water_connections() -> None:
+    state = table()
+    for a, b in (("Thule", "Varangia"), ("Rus", "Varangia"), ("Poseidonis", "Oricalcos"),
+                 ("Atlas", "Oricalcos")):  # fmt: skip
+        assert adjacent(state, t(state, a), t(state, b))
+    assert not adjacent(state, t(state, "Roma"), t(state, "Egypt"))
+
+
+def test_g116_a29_sunken_atlantis_and_the_maelstrom_cut_connections() -> None:
+    state = table()
+    oricalcos, atlas = t(state, "Oricalcos"), t(state, "Atlas")
+    state.maelstrom = (atlas, oricalcos)
+    assert not adjacent(state, oricalcos, atlas)
+    state.maelstrom = None
+    state.sunk = True
+    assert not adjacent(state, oricalcos, atlas)
+    assert not adjacent(state, t(state, "Hesperide"), t(state, "Tritonis"))
+
+
+def test_g77_g79_a8_declaring_an_invasion() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 4, "Corsica": 1})
+    hold(state, 1, {"Apulia": 2})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.gods[0][WAR] = roma
+    state.gods[0][SKY] = t(state, "Corsica")
+    assert invasion_problem(state, 0, roma, apulia, 3, [WAR]) is None
+    assert invasion_problem(state, 0, roma, apulia, 4, [WAR]) == "commit 1 to 3 armies"
+    assert "only your gods in the source" in (invasion_problem(state, 0, roma, apulia, 2, [SKY])
+                                              or "")  # fmt: skip
+    assert invasion_problem(state, 0, roma, t(state, "Corsica"), 1, []) == "that territory is yours"
+    assert "share a border" in (invasion_problem(state, 0, roma, t(state, "Egypt"), 1, []) or "")
+    state.armies[roma] = 1
+    assert "at least 2 armies" in (invasion_problem(state, 0, roma, apulia, 1, []) or "")
+
+
+def test_g82_godswar_only_between_gods() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 4})
+    hold(state, 1, {"Apulia": 2})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.gods[0][WAR] = roma
+    assert not godswar_due(state, declare(state, 0, roma, apulia, 3, [WAR]))
+    state.gods[1][MAGIC] = apulia
+    assert godswar_due(state, declare(state, 0, roma, apulia, 3, [WAR]))
+    assert not godswar_due(state, declare(state, 0, roma, apulia, 3, []))
+
+
+def test_g87_g58_a11_the_godswar_loser_is_banished_the_attacker_earns_a_sky_card() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 4})
+    hold(state, 1, {"Apulia": 2})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.gods[0][WAR] = state.gods[0][SKY] = roma
+    state.gods[1][MAGIC] = apulia
+    # Attacker 4 dice (sky): 6 5 4 2 + 3 = 20; defender 3 dice (magic: no 1s) 5 4 2 + 2 = 13.
+    state.rng = scripted(roll_draw(6, 5, 4, 2), roll_draw(5, 4, 2))
+    invasion = declare(state, 0, roma, apulia, 3, [SKY, WAR])
+    invasion, events = fight_godswar(state, invasion, WAR, MAGIC)
+    assert state.gods[1][MAGIC] == BANISHED and invasion.attacked
+    assert state.armies[roma] == 4 and state.armies[apulia] == 2  # no army dies in a godswar
+    assert len(state.hands[0]) == 1 and state.labors == ["Sky"]  # G58
+    assert [e.kind for e in events] == ["godswar", "labor"]
+
+
+def test_g87_a_losing_attacking_god_is_banished_and_leaves_the_force() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 2})
+    hold(state, 1, {"Apulia": 5})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.gods[0][DEATH] = roma
+    state.gods[1][SKY] = apulia
+    state.rng = scripted(roll_draw(2, 2, 1), roll_draw(6, 6, 5, 4))
+    invasion, _ = fight_godswar(state, declare(state, 0, roma, apulia, 1, [DEATH]), DEATH, SKY)
+    assert state.gods[0][DEATH] == BANISHED and invasion.force == ()
+    assert state.hands[1] == []  # A11: the defender never gains a Sky card this way
+
+
+@pytest.mark.parametrize(
+    ("faces", "attack", "losses"),
+    [
+        ((6, 3, 2, 4), 3, (0, 1)),  # E5 example 1: one comparison, the defender loses 1
+        ((6, 2, 5, 4), 2, (1, 1)),  # example 2: each side loses 1
+        ((4, 3, 1, 5, 3), 3, (2, 0)),  # example 3: the attacker loses 2
+        ((5, 4, 3), 1, (0, 1)),  # example 4: only the highest pair, the defender loses 1
+    ],
+)
+def test_e5_g91_dice_examples(faces: tuple[int, ...], attack: int, losses: tuple[int, int]) -> None:
+    state = table()
+    hold(state, 0, {"Roma": 6})
+    hold(state, 1, {"Apulia": 5})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.rng = scripted(roll_draw(*faces))
+    invasion = declare(state, 0, roma, apulia, 5, [])
+    _, events = army_roll(state, invasion, attack, len(faces) - attack)
+    assert (events[0].data["attacker_losses"], events[0].data["defender_losses"]) == losses
+    assert state.heaven == [losses[0], losses[1], 0]  # G92: both sides' dead to their heavens
+
+
+def test_g90_dice_limits() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 3})
+    hold(state, 1, {"Apulia": 1})
+    invasion = declare(state, 0, t(state, "Roma"), t(state, "Apulia"), 2, [])
+    assert dice_problem(state, invasion, 2, 1) is None
+    assert dice_problem(state, invasion, 3, 1) == "roll 1 to 2 dice"
+    assert dice_problem(state, invasion, 2, 2) == "the defender rolls 1 to 1 dice"
+
+
+def test_g46_g91_the_god_of_war_wins_tied_dice() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 6})
+    hold(state, 1, {"Apulia": 5})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.gods[0][WAR] = roma
+    state.rng = scripted(roll_draw(5, 3, 1, 5, 3))
+    _, events = army_roll(state, declare(state, 0, roma, apulia, 5, [WAR]), 3, 2)
+    assert events[0].data["defender_losses"] == 2
+
+
+def test_g93_the_god_of_death_sends_defenders_to_the_reserve() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 6})
+    hold(state, 1, {"Apulia": 5})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.gods[0][DEATH] = roma
+    state.rng = scripted(roll_draw(6, 6, 6, 1, 1))
+    army_roll(state, declare(state, 0, roma, apulia, 5, [DEATH]), 3, 2)
+    assert state.heaven[1] == 0 and state.reserve[1] == 112
+
+
+def test_g59_a7_a_triple_in_an_army_roll_gives_a_magic_card() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 6})
+    hold(state, 1, {"Apulia": 5})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.gods[0][MAGIC] = t(state, "Roma")  # anywhere on the board; not in the force
+    state.rng = scripted(roll_draw(4, 4, 4, 6, 6))
+    _, events = army_roll(state, declare(state, 0, roma, apulia, 5, []), 3, 2)
+    assert len(state.relics[0]) == 1 and events[-1].kind == "labor"
+
+
+def test_g94_g95_a10_capture_moves_gods_banishes_defenders_takes_the_temple() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 6})
+    hold(state, 1, {"Apulia": 1, "Graecia": 1})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.gods[0][WAR] = state.gods[0][SKY] = roma
+    state.gods[1][DEATH] = apulia
+    state.temple[apulia] = True
+    # The temple rerolls the defender's 1 (into a 3): dice are rolled side by side.
+    state.rng = scripted(roll_draw(6, 5, 4), roll_draw(1), 2)
+    invasion, _ = army_roll(state, declare(state, 0, roma, apulia, 5, [WAR]), 3, 1)
+    assert state.armies[apulia] == 0 and state.gods[1][DEATH] == BANISHED
+    assert move_problem(state, invasion, 2) == "move in 3 to 5 armies"
+    capture(state, invasion, 3)
+    assert state.owner[apulia] == 0 and state.armies[apulia] == 3 and state.armies[roma] == 3
+    assert state.gods[0][WAR] == apulia and state.gods[0][SKY] == roma  # declared out: stays
+    assert state.temples_of(0) == [apulia]
+
+
+def test_g96_capturing_a_plague_land_halves_the_armies_and_banishes_gods() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 7})
+    hold(state, 1, {"Apulia": 1, "Graecia": 1})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.plague[apulia] = True
+    state.gods[0][WAR] = roma
+    state.rng = scripted(roll_draw(6, 1))
+    invasion, _ = army_roll(state, declare(state, 0, roma, apulia, 6, [WAR]), 1, 1)
+    capture(state, invasion, 5)
+    assert state.armies[apulia] == 3 and state.heaven[0] == 2  # E6: 5 become 3
+    assert state.gods[0][WAR] == BANISHED
+
+
+def test_g57_a15_the_war_labor_counts_defended_conquests_once_a_turn() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 20})
+    hold(state, NEUTRAL, {"Apulia": 1, "Liguria": 1})  # A23: neutral conquests count
+    hold(state, 1, {"Graecia": 1, "Egypt": 1})
+    roma = t(state, "Roma")
+    state.gods[0][WAR] = roma
+    state.rng = scripted(roll_draw(6, 1), roll_draw(6, 1))
+    for name in ("Apulia", "Liguria"):
+        invasion, _ = army_roll(state, declare(state, 0, roma, t(state, name), 5, []), 1, 1)
+        capture(state, invasion, 1)
+    empty = t(state, "Corsica")
+    assert state.owner[empty] == NOBODY
+    capture(state, declare(state, 0, roma, empty, 1, []), 1)  # A15: no defender, no count
+    assert state.conquests == 2 and state.hands[0] == []
+    state.rng = scripted(roll_draw(6, 1))
+    apulia = t(state, "Apulia")
+    state.armies[apulia] = 3
+    invasion, _ = army_roll(state, declare(state, 0, apulia, t(state, "Graecia"), 2, []), 1, 1)
+    capture(state, invasion, 1)
+    assert state.conquests == 3 and len(state.hands[0]) == 1 and state.labors == ["War"]
+
+
+def test_g98_a_player_whose_last_army_falls_is_eliminated() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 6})
+    hold(state, 1, {"Apulia": 1})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.hands[1] = [state.decks["Sky"].pop()]
+    state.rng = scripted(roll_draw(6, 1))
+    invasion, _ = army_roll(state, declare(state, 0, roma, apulia, 5, []), 1, 1)
+    events = capture(state, invasion, 1)
+    assert state.eliminated == [1] and events[-1].kind == "eliminated"
+    assert state.hands[1] == [] and len(state.discards) == 1

@@ -1,0 +1,162 @@
+"""Playing miracle cards through their effect primitives (G4, G45, G63-G70, G116, A28, A29
+and the readings R1-R6 of miracles.py)."""
+
+from __future__ import annotations
+
+from warroom.core.rng import Rng
+from warroom.games.godstorm.battle import battle_rule, godswar_round
+from warroom.games.godstorm.components import components
+from warroom.games.godstorm.invasion import SkyEffects, adjacent, declare
+from warroom.games.godstorm.miracles import (
+    card_targets,
+    check_targets,
+    play,
+    play_problem,
+)
+from warroom.games.godstorm.state import BANISHED, DEATH, MAGIC, SKY, WAR, GodstormState
+from warroom.rules.battle import EVERY_DIE, PRESETS
+
+from .conftest import hold, table
+
+
+def t(state: object, name: str) -> int:
+    return state.parts.earth.territory(name)  # type: ignore[attr-defined, no-any-return]
+
+
+def card(title_or_id: str) -> int:
+    for i, c in enumerate(components().cards):
+        if title_or_id in (c.title, c.id):
+            return i
+    raise KeyError(title_or_id)
+
+
+def give(state: GodstormState, seat: int, title_or_id: str) -> int:
+    index = card(title_or_id)
+    state.hands[seat].append(index)
+    return index
+
+
+def test_g63_a_card_needs_its_god_in_play_and_its_cost_in_faith() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 2})
+    mighty = give(state, 0, "The Mighty Have Fallen")  # cost 5 (reconstructed)
+    assert "god of death in play" in (play_problem(state, 0, mighty, "play") or "")
+    state.gods[0][DEATH] = t(state, "Roma")
+    state.faith[0] = 4
+    assert "costs 5 faith" in (play_problem(state, 0, mighty, "play") or "")
+    state.faith[0] = 5
+    assert play_problem(state, 0, mighty, "play") is None
+    assert play_problem(state, 0, card("sky-01"), "attacked") == "you do not hold that card"
+
+
+def test_g64_g70_war_and_death_on_your_turn_sky_only_when_attacked() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 2})
+    state.gods[0][WAR] = state.gods[0][SKY] = t(state, "Roma")
+    state.faith[0] = 10
+    heroes = give(state, 0, "Heroes Are Born")
+    sky = give(state, 0, "sky-02")
+    assert "when attacked" in (play_problem(state, 0, sky, "play") or "")
+    assert "step 4" in (play_problem(state, 0, heroes, "attacked") or "")
+    assert play_problem(state, 0, sky, "attacked") is None
+
+
+def test_g4_g65_heroes_are_born_is_announced_resolved_and_leaves_the_game() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 2})
+    heroes = give(state, 0, "Heroes Are Born")
+    assert card_targets(state.parts.cards[heroes]) == ("own",)
+    assert "is not yours" in (
+        check_targets(state, 0, state.parts.cards[heroes], [t(state, "Egypt")]) or ""
+    )
+    _, events = play(state, 0, heroes, [t(state, "Roma")])
+    assert state.armies[t(state, "Roma")] == 5 and state.reserve[0] == 107  # FAQ errata, R4
+    assert heroes in state.discards and heroes not in state.hands[0]
+    assert events[0].kind == "miracle" and events[0].data["card"] == "Heroes Are Born"
+
+
+def test_the_mighty_have_fallen_halves_the_largest_army_chosen_among_ties() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 2})
+    hold(state, 1, {"Egypt": 7, "Nubia": 7})
+    mighty = state.parts.cards[card("The Mighty Have Fallen")]
+    assert "largest army" in (check_targets(state, 0, mighty, [t(state, "Roma")]) or "")
+    assert check_targets(state, 0, mighty, [t(state, "Nubia")]) is None
+    play(state, 0, card("The Mighty Have Fallen"), [t(state, "Nubia")], free=True)
+    assert state.armies[t(state, "Nubia")] == 4 and state.heaven[1] == 3  # G7, A3
+
+
+def test_g116_a28_a29_the_sea_is_your_tomb_sinks_atlantis() -> None:
+    state = table()
+    hold(state, 0, {"Oricalcos": 4, "Iberia": 2})
+    hold(state, 1, {"Hesperide": 2, "Tritonis": 1, "Poseidonis": 1})
+    state.gods[0][WAR] = t(state, "Oricalcos")
+    state.temple[t(state, "Tritonis")] = True
+    state.plague[t(state, "Poseidonis")] = True
+    play(state, 0, card("The Sea Is Your Tomb"), [], free=True)
+    atlantis = [t(state, n) for n in ("Hesperide", "Tritonis", "Poseidonis", "Oricalcos")]
+    assert state.sunk and all(state.armies[a] == 0 for a in atlantis)
+    assert state.heaven == [4, 4, 0] and state.gods[0][WAR] == BANISHED
+    assert not any(state.temple[a] or state.plague[a] for a in atlantis)
+    assert not adjacent(state, t(state, "Iberia"), t(state, "Oricalcos"))
+    assert state.territories_of(1) == []
+
+
+def test_the_maelstrom_covers_one_water_connection() -> None:
+    state = table()
+    maelstrom = state.parts.cards[card("war-13")]
+    atlas, oricalcos, roma = t(state, "Atlas"), t(state, "Oricalcos"), t(state, "Roma")
+    assert "water connection" in (check_targets(state, 0, maelstrom, [roma, atlas]) or "")
+    assert check_targets(state, 0, maelstrom, [atlas, oricalcos]) is None
+    play(state, 0, card("war-13"), [atlas, oricalcos], free=True)
+    assert not adjacent(state, oricalcos, atlas)
+
+
+def test_g45_a_plague_placed_by_a_card_banishes_the_gods_there() -> None:
+    state = table()
+    hold(state, 1, {"Egypt": 3})
+    state.gods[1][MAGIC] = t(state, "Egypt")
+    play(state, 0, card("death-05"), [t(state, "Egypt")], free=True)
+    assert state.plague[t(state, "Egypt")] and state.gods[1][MAGIC] == BANISHED
+
+
+def test_r1_r5_destroying_leaves_the_last_army_and_dead_to_routes_the_losses() -> None:
+    state = table()
+    hold(state, 1, {"Egypt": 2})
+    play(state, 0, card("death-13"), [t(state, "Egypt")], free=True)  # 2 die, to the reserve
+    assert state.armies[t(state, "Egypt")] == 1 and state.reserve[1] == 111
+
+
+def test_r6_sky_cards_answer_the_invasion() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 7})
+    hold(state, 1, {"Apulia": 2})
+    invasion = declare(state, 0, t(state, "Roma"), t(state, "Apulia"), 6, [])
+    resolved, _ = play(state, 1, card("sky-07"), [], free=True, invasion=invasion)
+    assert state.armies[t(state, "Roma")] == 4 and not resolved.cancel  # 7 halved: 3 die
+    resolved, _ = play(state, 1, card("sky-01"), [], free=True, invasion=invasion)
+    assert resolved.cancel
+    resolved, _ = play(state, 1, card("sky-12"), [], free=True, invasion=invasion)
+    assert resolved.defend_extra_dice == 1 and resolved.defend_reroll
+
+
+def test_g71_relics_change_the_dice_whenever_they_apply() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 5})
+    hold(state, 1, {"Apulia": 3})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.relics[0] = [card("Excalibur"), card("Gungnir")]
+    state.relics[1] = [card("Spear of Odin"), card("Aegis")]
+    rule = battle_rule(state, [], apulia, attacker=0)
+    assert rule.attacker_wins_ties and rule.defender.reroll_once and not rule.attacker.reroll_once
+    state.gods[0][WAR] = roma
+    state.gods[1][SKY] = apulia
+    war = godswar_round(state, Rng(2), 0, [WAR], 4, apulia)
+    assert (war.attack_dice, war.defend_dice) == (4, 5)  # Gungnir; sky god + Aegis
+
+
+def test_g69_sky_effects_change_the_defence() -> None:
+    effects = SkyEffects(defend_extra_dice=1, defend_reroll_until=True, defend_wins_ties=True)
+    rule = effects.rule(PRESETS["godstorm-war"])
+    assert not rule.attacker_wins_ties and rule.defend_max == 3
+    assert rule.defender.reroll_until == EVERY_DIE

@@ -1,0 +1,214 @@
+"""Decisions inside a turn, on tables built by hand (G5, G6, G11, G33, G36, G41, G50, G56, G62,
+G67, G68, G78, G80, G81, G83, G85, G88, G102, G105, G110)."""
+
+from __future__ import annotations
+
+from warroom.core import get_mode
+from warroom.core.actions import Action
+from warroom.core.rng import Rng
+from warroom.games.godstorm.invasion import invasion_problem, labor_draw
+from warroom.games.godstorm.miracles import play
+from warroom.games.godstorm.rules import (
+    ATTACK,
+    EMBARK,
+    GOD_AGAIN,
+    GOD_ATTACK,
+    INVADE,
+    RAISE,
+    SKY,
+    UNDERWORLD,
+    Godstorm,
+    miracles_unseen,
+)
+from warroom.games.godstorm.setup import place_plague
+from warroom.games.godstorm.state import MAGIC, NOBODY, WAR, GodstormState
+from warroom.games.godstorm.state import SKY as SKY_GOD
+
+from .conftest import hold, space, table
+from .dice import roll_draw, scripted
+
+GAME: Godstorm = get_mode("risk-godstorm")  # type: ignore[assignment]
+
+
+def t(state: GodstormState, name: str) -> int:
+    return state.parts.earth.territory(name)
+
+
+def turn_of(state: GodstormState, seat: int, phase: str) -> GodstormState:
+    """`seat` holds marker 1 and is in `phase` of its turn."""
+    state.markers = [seat] + [s for s in range(state.players) if s != seat]
+    state.turn = 0
+    state.phase = phase
+    return state
+
+
+def kinds(state: GodstormState, seat: int) -> set[str]:
+    return {a.kind for a in GAME.legal_actions(state, seat)}
+
+
+def test_g5_g6_faith_is_public_held_cards_show_only_their_deck() -> None:
+    state = table()
+    state.faith = [4, 7, 1]
+    state.hands[1] = [state.decks["Sky"].pop(), state.decks["War"].pop()]
+    seen = GAME.observe(state, 0)
+    assert seen.faith == [4, 7, 1]
+    assert sorted(seen.hands[1]) == sorted([miracles_unseen("Sky"), miracles_unseen("War")])
+    assert GAME.observe(state, 1).hands[1] == state.hands[1]
+    assert sorted(GAME.view(state, 0)["players"][1]["hand"]) == ["a Sky card", "a War card"]
+
+
+def test_g11_separate_decks_and_one_marker_per_player() -> None:
+    state = GAME.setup(4, Rng(2), {})
+    parts = state.parts
+    assert all(
+        {parts.cards[c].deck for c in cards} == {deck} for deck, cards in state.decks.items()
+    )
+    assert len(state.markers) == 4 and state.epoch == 1
+
+
+def test_g13_any_army_may_enter_a_plague_land() -> None:
+    state = table()
+    lands = place_plague(state)
+    hold(state, 0, {state.parts.earth.territories[lands[0]]: 1})
+    assert state.territories_of(0) == [lands[0]]
+
+
+def test_g33_raised_armies_are_placed_before_anything_else() -> None:
+    state = turn_of(table(), 0, RAISE)
+    hold(state, 0, {"Roma": 1, "Apulia": 1})
+    state.to_place[0] = 4
+    assert kinds(state, 0) == {"place"}
+    state, _ = GAME.apply(state, 0, Action("place", ("Roma", 4)))
+    assert state.phase != RAISE and state.armies[t(state, "Roma")] == 5
+
+
+def test_g36_faith_carries_over_without_limit() -> None:
+    state = turn_of(table(), 0, UNDERWORLD)
+    hold(state, 0, {name: 1 for name in ("Roma", "Apulia", "Sicilia")})
+    hold(state, 1, {"Egypt": 1})
+    hold(state, 2, {"Sumer": 1})
+    state.faith = [250, 0, 0]
+    state, _ = GAME.apply(state, 0, Action("done"))
+    assert state.faith[0] == 250  # next player's turn began; nothing was taken away
+
+
+def test_g41_gods_are_not_armies() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 1})
+    state.gods[0] = [t(state, "Roma")] * 4
+    assert state.armies[t(state, "Roma")] == 1 and state.territories_of(0) == [t(state, "Roma")]
+    problem = invasion_problem(state, 0, t(state, "Roma"), t(state, "Apulia"), 1, [WAR])
+    assert "source must hold at least 2" in (problem or "")
+
+
+def test_g56_g61_a_labor_needs_its_god_in_play_and_cards_left() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 1})
+    assert labor_draw(state, 0, "War", once_a_turn=True) == []
+    state.gods[0][WAR] = t(state, "Roma")
+    state.decks["War"] = []
+    assert labor_draw(state, 0, "War", once_a_turn=True) == []
+
+
+def test_g62_no_hand_limit() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 1})
+    state.gods[0][WAR] = t(state, "Roma")
+    for _ in range(17):
+        state.labors = []
+        labor_draw(state, 0, "War", once_a_turn=True)
+    assert len(state.hands[0]) == 17
+
+
+def test_g67_a_miracle_moving_armies_leaves_one_behind() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 3, "Apulia": 1})
+    index = next(i for i, c in enumerate(state.parts.cards) if c.id == "war-06")  # move 5
+    play(state, 0, index, [t(state, "Roma"), t(state, "Apulia")], free=True)
+    assert state.armies[t(state, "Roma")] == 1 and state.armies[t(state, "Apulia")] == 3
+
+
+def test_g68_g110_miracles_do_not_reach_the_underworld() -> None:
+    state = table()
+    crypt = space(state, 1, "North Crypt", 4)
+    index = next(i for i, c in enumerate(state.parts.cards) if c.id == "death-01")
+    play(state, 0, index, [], free=True)  # every territory loses an army
+    assert state.space_armies[crypt] == 4
+
+
+def _invasion_table() -> GodstormState:
+    state = turn_of(table(), 0, INVADE)
+    hold(state, 0, {"Roma": 6})
+    hold(state, 1, {"Apulia": 3, "Graecia": 1})
+    hold(state, 2, {"Sumer": 1})
+    return state
+
+
+def test_g78_g81_several_invasions_and_an_attack_before_calling_off() -> None:
+    state = _invasion_table()
+    state, _ = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
+    assert state.phase == ATTACK and "retreat" not in kinds(state, 0)
+    state, _ = GAME.apply(state, 0, Action("roll", (1,)))
+    state.rng = scripted(roll_draw(1, 6))
+    state, _ = GAME.apply(state, 1, Action("defend", (1,)))
+    assert "retreat" in kinds(state, 0)
+    state, _ = GAME.apply(state, 0, Action("retreat"))
+    assert state.phase == INVADE and "invade" in kinds(state, 0)  # G78: again, same pair
+
+
+def test_g80_the_defender_may_answer_with_sky_cards_before_any_dice() -> None:
+    state = _invasion_table()
+    state.gods[1][SKY_GOD] = t(state, "Graecia")
+    state.faith[1] = 10
+    state.hands[1] = [next(i for i, c in enumerate(state.parts.cards) if c.id == "sky-01")]
+    state, _ = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
+    assert state.phase == SKY and GAME.to_move(state) == (1,)
+    assert kinds(state, 1) == {"cast", "pass"}
+    state, _ = GAME.apply(state, 1, Action("cast", ("sky-01",)))
+    state, _ = GAME.apply(state, 1, Action("pass"))
+    assert state.phase == INVADE and state.invasion is None and state.faith[1] == 6
+
+
+def test_g83_g85_g88_godswar_choices_and_another_round() -> None:
+    state = _invasion_table()
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.gods[0][WAR] = roma
+    state.gods[1][MAGIC] = state.gods[1][SKY_GOD] = apulia
+    state, _ = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "war", 5)))
+    assert state.phase == GOD_ATTACK and GAME.to_move(state) == (0,)
+    state, _ = GAME.apply(state, 0, Action("god", ("war",)))
+    assert GAME.to_move(state) == (1,) and kinds(state, 1) == {"god"}
+    # Attacker 3 dice 6 6 6 + 5 = 23; defender 4 dice (sky) 2 2 2 2 + 3 = 11: sky banished.
+    state.rng = scripted(roll_draw(6, 6, 6), roll_draw(2, 2, 2, 2))
+    state, _ = GAME.apply(state, 1, Action("god", ("sky",)))
+    assert state.gods[1][SKY_GOD] == -1 and state.phase == GOD_AGAIN
+    assert kinds(state, 0) == {"fight", "retreat"}  # A9: no army battle while gods remain
+
+
+def test_g102_g105_embarking_moves_only_heaven_armies() -> None:
+    state = turn_of(table(), 0, EMBARK)
+    hold(state, 0, {"Roma": 1})
+    state.heaven[0] = 2
+    crypt = space(state, 0, "North Crypt", 3)
+    actions = GAME.legal_actions(state, 0)
+    assert all(a.kind in ("embark", "done") for a in actions)
+    state, _ = GAME.apply(state, 0, Action("embark", ("North Crypt", 2)))
+    assert state.space_armies[crypt] == 5 and state.heaven[0] == 0
+    assert kinds(state, 0) == {"done"}
+    assert state.space_owner[state.parts.underworld.territory("Gate of Bone")] == NOBODY
+
+
+def test_r7_a_free_card_from_pandoras_box_is_hidden_and_ends_with_the_turn() -> None:
+    state = turn_of(table(), 0, UNDERWORLD)
+    hold(state, 0, {"Roma": 1})
+    hold(state, 1, {"Egypt": 1})
+    hold(state, 2, {"Sumer": 1})
+    state.free_card = state.decks["Death"].pop()
+    state.hands[0].append(state.free_card)
+    assert GAME.observe(state, 1).free_card == miracles_unseen("Death")
+    assert GAME.observe(state, 0).free_card == state.free_card
+    state.turn = len(state.markers)  # between turns (an epoch's end, the game's end)
+    assert GAME.observe(state, 1).free_card == miracles_unseen("Death")
+    state.turn = 0
+    state, _ = GAME.apply(state, 0, Action("done"))
+    assert state.free_card == NOBODY

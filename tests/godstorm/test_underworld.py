@@ -1,0 +1,131 @@
+"""Fortifying (§7) and the Underworld (§1 crypts, §8, §9, §10): G35, G60, G100-G112, A16-A20,
+A32."""
+
+from __future__ import annotations
+
+from warroom.games.godstorm.state import DEATH, NOBODY, SKY, WAR
+from warroom.games.godstorm.underworld import (
+    death_labor,
+    embark,
+    embark_problem,
+    embark_targets,
+    fortify,
+    fortify_problem,
+    occupy_space,
+    revive,
+    revive_problem,
+    underworld_attack_problem,
+    underworld_dice_problem,
+    underworld_roll,
+)
+
+from .conftest import hold, space, table
+from .dice import roll_draw, scripted
+
+
+def t(state: object, name: str) -> int:
+    return state.parts.earth.territory(name)  # type: ignore[attr-defined, no-any-return]
+
+
+def u(state: object, name: str) -> int:
+    return state.parts.underworld.territory(name)  # type: ignore[attr-defined, no-any-return]
+
+
+def test_g100_a19_fortify_along_a_path_of_your_own_territories() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 5, "Liguria": 1, "Gaul": 1, "Iberia": 1, "Oricalcos": 1})
+    hold(state, 1, {"Apulia": 1})
+    roma, oricalcos = t(state, "Roma"), t(state, "Oricalcos")
+    # Roma - Liguria - Gaul - Iberia - (water) Oricalcos: water connections count (A19).
+    assert fortify_problem(state, 0, roma, oricalcos, 4, []) is None
+    assert "1 stays behind" in (fortify_problem(state, 0, roma, oricalcos, 5, []) or "")
+    hold(state, 1, {"Gaul": 2})
+    assert "no unbroken path" in (fortify_problem(state, 0, roma, oricalcos, 4, []) or "")
+    assert "to another" in (fortify_problem(state, 0, roma, t(state, "Apulia"), 1, []) or "")
+
+
+def test_a32_g101_gods_move_alone_pass_plague_but_do_not_end_there() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 1, "Liguria": 1, "Gaul": 1})
+    roma, liguria, gaul = t(state, "Roma"), t(state, "Liguria"), t(state, "Gaul")
+    state.gods[0][WAR] = state.gods[0][SKY] = roma
+    state.plague[liguria] = True
+    assert fortify_problem(state, 0, roma, gaul, 0, [WAR]) is None  # through the plague land
+    assert "plague land" in (fortify_problem(state, 0, roma, liguria, 0, [WAR]) or "")
+    assert fortify_problem(state, 0, roma, gaul, 0, []) == "move at least one army or god"
+    fortify(state, 0, roma, gaul, 0, [WAR])
+    assert state.gods[0][WAR] == gaul and state.gods[0][SKY] == roma
+
+
+def test_a20_fortifying_into_a_plague_land_is_not_halved() -> None:
+    state = table()
+    hold(state, 0, {"Egypt": 5, "Nubia": 1})
+    state.plague[t(state, "Nubia")] = True
+    fortify(state, 0, t(state, "Egypt"), t(state, "Nubia"), 4, [])
+    assert state.armies[t(state, "Nubia")] == 5
+
+
+def test_g103_g104_a17_embarking_through_gates_or_into_held_spaces() -> None:
+    state = table()
+    state.heaven[0] = 4
+    gates = [u(state, g) for g in ("Gate of Horn", "Gate of Bone", "Gate of Ash")]
+    assert embark_targets(state, 0) == sorted(gates)
+    space(state, 1, "Gate of Horn", 2)
+    crypt = space(state, 0, "North Crypt", 1)
+    assert embark_targets(state, 0) == sorted([gates[1], gates[2], crypt])
+    assert "held gates must be invaded" in (embark_problem(state, 0, gates[0], 1) or "")
+    assert embark_problem(state, 0, crypt, 5) == "embark 1 to 4 armies from your heaven"
+    embark(state, 0, crypt, 4)
+    assert state.space_armies[crypt] == 5 and state.heaven[0] == 0
+
+
+def test_g106_g111_invading_the_underworld() -> None:
+    state = table()
+    state.heaven[0] = 3
+    horn = space(state, 1, "Gate of Horn", 2)
+    field = space(state, 1, "Ashen Field", 1)
+    bone = space(state, 0, "Gate of Bone", 3)
+    assert underworld_attack_problem(state, 0, None, horn) is None  # heaven to a gate
+    assert "only a gate" in (underworld_attack_problem(state, 0, None, field) or "")
+    assert "flame border" in (underworld_attack_problem(state, 0, bone, horn) or "")
+    assert "do not border" in (underworld_attack_problem(state, 0, bone, field) or "")
+    assert "no heaven" in (underworld_attack_problem(state, 0, bone, u(state, "Valhalla")) or "")
+    assert underworld_dice_problem(state, 0, None, horn, 3, 2) is None  # A18: 3 from a heaven
+
+
+def test_g107_underworld_dead_go_to_the_reserve() -> None:
+    state = table()
+    state.heaven[0] = 3
+    horn = space(state, 1, "Gate of Horn", 1)
+    state.rng = scripted(roll_draw(6, 2, 5))
+    underworld_roll(state, 0, None, horn, 2, 1)
+    assert state.reserve[1] == 111 and state.space_owner[horn] == NOBODY
+    occupy_space(state, 0, None, horn, 3)
+    assert state.space_owner[horn] == 0 and state.space_armies[horn] == 3 and state.heaven[0] == 0
+
+
+def test_g35_g38_crypts_revive_one_army_to_a_temple() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 1})
+    crypt = space(state, 0, "North Crypt", 1)
+    roma = t(state, "Roma")
+    assert "only army" in (revive_problem(state, 0, crypt, roma) or "")
+    state.space_armies[crypt] = 2
+    assert "temple" in (revive_problem(state, 0, crypt, roma) or "")
+    state.temple[roma] = True
+    assert revive_problem(state, 0, crypt, roma) is None
+    revive(state, 0, crypt, roma)
+    assert state.armies[roma] == 2 and state.space_armies[crypt] == 1
+
+
+def test_g60_g112_the_death_labor_at_the_end_of_the_turn() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 1})
+    assert death_labor(state, 0) == []
+    space(state, 0, "South Crypt", 1)
+    assert death_labor(state, 0) == []  # no god of death in play
+    state.gods[0][DEATH] = t(state, "Roma")
+    events = death_labor(state, 0)
+    assert len(state.hands[0]) == 1 and events[0].data["deck"] == "Death"
+    assert events[0].for_seat(1).get("card") is None and events[0].for_seat(0)["card"]
+    assert death_labor(state, 0) == []  # at most one a turn
