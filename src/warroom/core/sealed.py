@@ -91,7 +91,7 @@ class SealedBids:
             "bid",
             f"{name} has bid",
             {"seat": seat},
-            seat=seat,
+            known_to=frozenset((seat,)),
             secret={"amount": amount},
             secret_text=f"{name} bids {amount}{unit}",
         )

@@ -156,7 +156,7 @@ def labor_draw(state: GodstormState, seat: Seat, deck: str, once_a_turn: bool) -
             "labor",
             f"{name} completes the {deck} Labor and draws a {deck} card",
             {"seat": seat, "deck": deck},
-            seat=seat,
+            known_to=frozenset((seat,)),
             secret={"card": state.parts.cards[card].name},
             reveals=True,
         )

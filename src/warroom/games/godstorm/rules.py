@@ -597,7 +597,7 @@ def _h_buy(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
                     "draw",
                     f"{st.names[seat]} buys a {c.deck} card",
                     {"seat": seat, "deck": c.deck},
-                    seat=seat,
+                    known_to=frozenset((seat,)),
                     secret={"card": c.name},
                     reveals=True,
                 )

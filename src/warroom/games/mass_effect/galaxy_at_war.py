@@ -421,9 +421,11 @@ class GalaxyAtWar(MassEffectBasic):
         return NO_HAND_LIMIT  # G3: Basic Training's forced trade is not Galaxy at War's
 
     # -- applying ------------------------------------------------------------------------
-    def _step(self, state: RiskState, seat: Seat, action: Action, events: rc.Events) -> RiskState:
+    def _step(
+        self, state: RiskState, seat: Seat, action: Action, events: rc.Events, owned: bool = False
+    ) -> RiskState:
         """The step, then every win condition (G12: state-based, after every step)."""
-        st = _gaw(super()._step(state, seat, action, events))
+        st = _gaw(super()._step(state, seat, action, events, owned))
         if st.phase not in (OVER, CLAIM, SETUP_PLACE, PLACE_HARBINGER):
             _check_win(self, st, events)
         return st
