@@ -902,11 +902,10 @@ def _h_descend(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> Non
     under = st.parts.underworld
     source = -1 if a.args[0] == HEAVEN else under.territory(str(a.args[0]))
     target = under.territory(str(a.args[1]))
-    st.invasion = invasion.Invasion(
-        seat, source, target, 1, (), st.space_owner[target], underworld=True
-    )
+    defender = st.space_owner[target] if st.space_armies[target] > 0 else NOBODY
+    st.invasion = invasion.Invasion(seat, source, target, 1, (), defender, underworld=True)
     ev.append(Event("descend", f"{st.names[seat]} invades {a.args[1]}", {"seat": seat}))
-    st.phase = ATTACK
+    st.phase = OCCUPY if defender == NOBODY else ATTACK  # A16: an empty space, no dice
 
 
 def _end_turn(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
