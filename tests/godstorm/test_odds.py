@@ -7,8 +7,6 @@ from collections import defaultdict
 from fractions import Fraction
 from itertools import product
 
-import pytest
-
 from warroom.core.rng import Rng
 from warroom.games.godstorm.battle import battle_rule, force_rule
 from warroom.games.godstorm.invasion import declare, fight_godswar, godswar_due
@@ -98,8 +96,7 @@ def test_force_rule_is_the_games_battle_rule() -> None:
     assert battle_rule(state, [WAR, MAGIC], apulia) == force_rule([WAR, MAGIC], [MAGIC], True)
 
 
-@pytest.mark.parametrize("seed", [3])
-def test_godswar_chance_matches_the_games_own_godswar(seed: int) -> None:
+def test_godswar_chance_matches_the_games_own_godswar() -> None:
     """A whole godswar fought by `fight_godswar`, many times: within 4 standard errors."""
     state = table()
     hold(state, 0, {"Roma": 6})
@@ -110,7 +107,7 @@ def test_godswar_chance_matches_the_games_own_godswar(seed: int) -> None:
     state.temple[apulia] = True
     state.decks = {deck: [] for deck in state.decks}  # no Labor card changes the dice
     attack_order, defend_order = [WAR, SKY], [SKY, MAGIC]
-    rng = Rng(seed)
+    rng = Rng(3)
     trials, wins = 3000, 0
     for _ in range(trials):
         fight = state.copy()

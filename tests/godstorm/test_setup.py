@@ -7,7 +7,7 @@ from collections import Counter
 
 from warroom.core import get_mode
 from warroom.core.actions import Action
-from warroom.core.rng import Rng
+from warroom.core.rng import Rng, ScriptedRng
 from warroom.games.godstorm.miracles import target_problem
 from warroom.games.godstorm.order import open_bids
 from warroom.games.godstorm.rules import (
@@ -35,13 +35,13 @@ def t(state: GodstormState, name: str) -> int:
     return state.parts.earth.territory(name)
 
 
-def choose_pantheons(state: GodstormState, last_rng: object = None) -> GodstormState:
+def choose_pantheons(state: GodstormState, last_rng: ScriptedRng | None = None) -> GodstormState:
     """Every player takes the first pantheon offered; `last_rng` replaces the generator before
     the last choice (what the step after it rolls)."""
     while state.phase == PANTHEON:
         seat = GAME.to_move(state)[0]
         if last_rng is not None and len(state.queue) == 1:
-            state.rng = last_rng  # type: ignore[assignment]
+            state.rng = last_rng
         state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
     return state
 
