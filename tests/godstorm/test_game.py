@@ -1,6 +1,5 @@
 """RISK Godstorm as a game (rules.py): who decides what through setup, the bids and a turn,
-and the contract's properties on a few seeded random games (the mode is not registered yet, so
-the contract suite does not run it)."""
+and the contract's properties on a few seeded random games, each setup and player count."""
 
 from __future__ import annotations
 
@@ -113,8 +112,10 @@ def test_illegal_and_malformed_actions_change_nothing() -> None:
     assert state == before
 
 
-def _random_game(seed: int, players: int) -> tuple[GodstormState, list[GodstormState]]:
-    state = GAME.setup(players, Rng(seed), {})
+def _random_game(
+    seed: int, players: int, setup: str = "deal"
+) -> tuple[GodstormState, list[GodstormState]]:
+    state = GAME.setup(players, Rng(seed), {"setup": setup})
     pick = random.Random(seed)
     seen = []
     while GAME.outcome(state) is None:
@@ -128,9 +129,12 @@ def _random_game(seed: int, players: int) -> tuple[GodstormState, list[GodstormS
     return state, seen
 
 
-@pytest.mark.parametrize(("seed", "players"), [(11, 3), (12, 5)])
-def test_g23_random_games_finish_after_five_epochs(seed: int, players: int) -> None:
-    final, seen = _random_game(seed, players)
+@pytest.mark.parametrize(
+    ("seed", "players", "setup"),
+    [(11, 3, "deal"), (12, 5, "deal"), (13, 2, "deal"), (14, 4, "claim")],
+)
+def test_g23_random_games_finish_after_five_epochs(seed: int, players: int, setup: str) -> None:
+    final, seen = _random_game(seed, players, setup)
     outcome = GAME.outcome(final)
     assert outcome is not None and outcome.winners and len(outcome.ranking) == players
     assert final.epoch == 5 or len(final.eliminated) == players - 1

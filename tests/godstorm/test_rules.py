@@ -23,6 +23,7 @@ from warroom.games.godstorm.economy import (
     take_from_reserve,
     temple_problem,
 )
+from warroom.games.godstorm.invasion import declare, dice_problem
 from warroom.games.godstorm.losses import (
     eliminate,
     plague_losses,
@@ -31,9 +32,17 @@ from warroom.games.godstorm.losses import (
     suffer_plague,
 )
 from warroom.games.godstorm.scoring import final_outcome, score
-from warroom.games.godstorm.setup import choosing_order, deal, place_plague, starting_armies
+from warroom.games.godstorm.setup import (
+    choosing_order,
+    deal,
+    place_plague,
+    starting_armies,
+    territory_deck,
+)
 from warroom.games.godstorm.state import BANISHED, DEATH, MAGIC, NEUTRAL, NOBODY, SKY, WAR
-from warroom.rules.battle import EVERY_DIE
+from warroom.games.godstorm.underworld import death_labor, revive_problem
+from warroom.rules.battle import EVERY_DIE, PRESETS
+from warroom.rules.reinforcement import territory_armies
 
 from .conftest import hold, space, table
 from .dice import roll_draw, scripted
@@ -385,3 +394,62 @@ def test_a24_eliminated_players_rank_below_survivors_last_out_highest() -> None:
     eliminate(state, 1)
     eliminate(state, 2)
     assert final_outcome(state).ranking == (3, 0, 2, 1)
+
+
+# Rules that change nothing but what is counted, or that fall back on Classic
+
+
+def test_g3_a2_an_elephant_counts_five_armies_in_the_reserve() -> None:
+    state = table()
+    assert state.reserve[0] == 60 + 10 * 5  # army value, not the 70 pieces
+    assert take_from_reserve(state, 0, 75) == 75
+
+
+def test_g8_with_nothing_godstorm_adds_the_battle_and_income_are_classic() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 4, "Dacia": 1, "Gaul": 1, "Iberia": 1, "Egypt": 1, "Sumer": 1})
+    hold(state, 1, {"Apulia": 2})
+    assert battle_rule(state, [], t(state, "Apulia"), 0) == PRESETS["classic"]
+    invasion = declare(state, 0, t(state, "Roma"), t(state, "Apulia"), 3, [])
+    assert dice_problem(state, invasion, 3, 2) is None  # Classic's 3 and 2 dice
+    assert dice_problem(state, invasion, 4, 1) is not None
+    for held in (2, 12, 13, 20):  # M1/A1: Classic's reference card, ⌊T/3⌋ and at least 3
+        other = table()
+        hold(other, 0, {other.parts.earth.territories[k]: 1 for k in range(0, 2 * held, 2)})
+        got = income(other, 0)
+        assert got.regions == () and got.armies == territory_armies(held)
+
+
+def test_g9_g66_the_territory_deck_is_42_cards_and_every_draw_goes_back() -> None:
+    state = table()
+    assert state.parts.earth.wild_cards == 2
+    assert sorted(territory_deck(state)) == list(range(42))  # no wild card
+    lands = place_plague(state)  # G12: drawn from the top...
+    again = territory_deck(state)
+    assert sorted(again) == list(range(42)) and set(lands) <= set(again)  # ...and returned
+
+
+def test_g97_g113_each_territory_a_point_and_whole_continents_their_bonus() -> None:
+    state = table()
+    hold(state, 0, {"Rus": 1, "Scythia": 1, "Cimmeria": 1, "Sarmatia": 1})  # Hyrkania, +2
+    hold(state, 1, {"Roma": 1, "Gaul": 1, "Egypt": 1, "Sumer": 1, "Thule": 1})
+    assert (score(state, 0).points, score(state, 1).points) == (6, 5)
+    assert final_outcome(state).winners == (0,)
+    hold(state, 2, {"Iberia": 1, "Anglia": 1, "Hibernia": 1, "Caledonia": 1, "Galicia": 1,
+                    "Alemannia": 1, "Dacia": 1})  # fmt: skip
+    assert final_outcome(state).winners == (2,)
+
+
+def test_g109_crypts_revive_earn_the_death_labor_and_score() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 1})
+    roma = t(state, "Roma")
+    state.temple[roma] = True
+    state.gods[0][DEATH] = roma
+    field = space(state, 0, "Ashen Field", 3)  # a plain space does none of it
+    assert "crypt" in (revive_problem(state, 0, field, roma) or "")
+    assert death_labor(state, 0) == [] and score(state, 0).underworld == 0
+    crypt = space(state, 0, "North Crypt", 3)
+    assert revive_problem(state, 0, crypt, roma) is None
+    assert score(state, 0).underworld == 1
+    assert death_labor(state, 0) and len(state.hands[0]) == 1

@@ -1,9 +1,12 @@
-"""Fortifying (§7) and the Underworld (§1 crypts, §8, §9, §10): G35, G60, G100-G112, A16-A20,
-A32."""
+"""Fortifying (§7) and the Underworld (§1 crypts, §8, §9, §10): G35, G60, G99, G100-G112,
+A16-A20, A32."""
 
 from __future__ import annotations
 
-from warroom.games.godstorm.state import DEATH, NOBODY, SKY, WAR
+from warroom.core import get_mode
+from warroom.core.actions import Action
+from warroom.games.godstorm.rules import INVADE, OCCUPY, UNDERWORLD, Godstorm
+from warroom.games.godstorm.state import DEATH, NOBODY, SKY, WAR, GodstormState
 from warroom.games.godstorm.underworld import (
     death_labor,
     embark,
@@ -21,6 +24,8 @@ from warroom.games.godstorm.underworld import (
 
 from .conftest import hold, space, table
 from .dice import roll_draw, scripted
+
+GAME: Godstorm = get_mode("risk-godstorm")  # type: ignore[assignment]
 
 
 def t(state: object, name: str) -> int:
@@ -129,3 +134,59 @@ def test_g60_g112_the_death_labor_at_the_end_of_the_turn() -> None:
     assert len(state.hands[0]) == 1 and events[0].data["deck"] == "Death"
     assert events[0].for_seat(1).get("card") is None and events[0].for_seat(0)["card"]
     assert death_labor(state, 0) == []  # at most one a turn
+
+
+def _underworld_turn(state: GodstormState) -> GodstormState:
+    """Seat 0's step 9 (Invade the Underworld)."""
+    state.markers = [0, *range(1, state.players)]
+    state.turn, state.phase = 0, UNDERWORLD
+    return state
+
+
+def test_a16_g111_an_empty_space_next_to_yours_is_entered_without_dice() -> None:
+    state = _underworld_turn(table())
+    hold(state, 0, {"Roma": 1})
+    state.heaven[0] = 2
+    bone = space(state, 0, "Gate of Bone", 3)
+    river, horn = u(state, "River of Souls"), u(state, "Gate of Horn")
+    assert underworld_attack_problem(state, 0, bone, river) is None
+    assert "flame border" in (underworld_attack_problem(state, 0, bone, horn) or "")
+    assert "do not border" in (underworld_attack_problem(state, 0, bone, u(state, "Ashen Field"))
+                               or "")  # fmt: skip
+    assert "embark" in (underworld_attack_problem(state, 0, None, horn) or "")  # §8 does that
+    state, _ = GAME.apply(state, 0, Action("descend", ("Gate of Bone", "River of Souls")))
+    assert state.phase == OCCUPY  # no defender, no dice
+    moves = GAME.legal_actions(state, 0)
+    assert {int(a.args[0]) for a in moves} == {1, 2}  # 1 stays in the Gate of Bone
+    state, _ = GAME.apply(state, 0, Action("move", (2,)))
+    assert state.space_owner[river] == 0 and state.space_armies[river] == 2
+    assert state.space_armies[bone] == 1 and state.phase == UNDERWORLD
+    assert state.conquests == 0  # G110: never for the War Labor
+
+
+def test_g99_vacated_spaces_and_unoccupied_temples_may_be_entered_at_once() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 6})
+    hold(state, 1, {"Apulia": 1})
+    hold(state, 2, {"Sumer": 1})
+    graecia = t(state, "Graecia")
+    state.temple[graecia] = True  # seat 1's temple, emptied earlier: unoccupied
+    bone = space(state, 0, "Gate of Bone", 3)
+    river = space(state, 1, "River of Souls", 4)
+    state.markers, state.turn, state.phase = [0, 1, 2], 0, INVADE
+    state, _ = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
+    state, _ = GAME.apply(state, 0, Action("roll", (3,)))
+    state.rng = scripted(roll_draw(6, 5, 4, 1))
+    state, _ = GAME.apply(state, 1, Action("defend", (1,)))
+    state, _ = GAME.apply(state, 0, Action("move", (5,)))
+    assert not state.alive(1) and state.space_owner[river] == NOBODY  # G98: vacated
+    # The unoccupied temple's territory: entered without dice (A15), the temple now seat 0's.
+    state, _ = GAME.apply(state, 0, Action("invade", ("Apulia", "Graecia", "-", 2)))
+    assert state.phase == OCCUPY
+    state, _ = GAME.apply(state, 0, Action("move", (2,)))
+    assert graecia in state.temples_of(0)
+    # The vacated space: entered in step 9 the same way (A16).
+    state.phase = UNDERWORLD
+    state, _ = GAME.apply(state, 0, Action("descend", ("Gate of Bone", "River of Souls")))
+    state, _ = GAME.apply(state, 0, Action("move", (2,)))
+    assert state.space_owner[river] == 0 and state.space_armies[bone] == 1

@@ -1,5 +1,6 @@
 """`warroom odds` end to end through Typer."""
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -54,6 +55,28 @@ def test_godswar_and_harbinger() -> None:
     assert json.loads(out)["harbinger"]["p_destroyed"] == "1/216"
     out = runner.invoke(app, ["odds", "5", "5", "--godswar", "--json"]).output
     assert json.loads(out)["godswar"]["p_attacker_wins"] == "3527/7776"
+
+
+def test_godstorm_gods_and_temple() -> None:
+    """`--attack-gods`/`--defend-gods` use the Godstorm rules' own dice rule: a whole godswar,
+    or an army battle with the gods' powers (tests/godstorm/test_odds.py checks the numbers)."""
+    from warroom.games.godstorm.battle import force_rule
+    from warroom.games.godstorm.odds import godswar_chance
+    from warroom.games.godstorm.state import MAGIC, SKY, WAR
+    from warroom.rules.battle import PRESETS
+
+    temple = ["--preset", "godstorm-temple"]
+    args = ["odds", "8", "6", "--godswar", "--attack-gods", "war+sky", "--defend-gods", "magic"]
+    out = json.loads(runner.invoke(app, [*args, *temple, "--json"]).output)
+    want = godswar_chance([WAR, SKY], [MAGIC], 8, 6, PRESETS["godstorm-temple"])
+    assert out["godswar"]["p_attacker_wins"] == str(want)
+    args = ["odds", "10", "5", "--attack-gods", "war+magic", "--defend-gods", "magic"]
+    out = json.loads(runner.invoke(app, [*args, *temple, "--json"]).output)
+    assert out["rule"] == dataclasses.asdict(force_rule([WAR, MAGIC], [MAGIC], True))
+    for wrong in (["--attack-gods", "thor"], ["--attack-gods", "war", "--godswar"],
+                  ["--attack-gods", "sky", "--attack-sky"]):  # fmt: skip
+        result = runner.invoke(app, ["odds", "5", "5", *wrong])
+        assert result.exit_code != 0 and "god" in result.output
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ import pytest
 
 from warroom.odds import (
     godswar_odds,
+    godswar_series,
     harbinger_odds,
     invasion_exact,
     roll_distribution,
@@ -137,6 +138,19 @@ def test_godswar_even() -> None:
     war = BattleRule(attacker_wins_ties=True)
     assert godswar_odds(3, 3, 5, 5, war) == (1 + p_tie) / 2
     assert godswar_odds(3, 3, 40, 0) == 1
+
+
+def test_godswar_series_by_hand() -> None:
+    # Two attacking gods against one: win the first round, or lose it and win the second.
+    assert godswar_series(lambda lost, banished: F(1, 3) if lost == 0 else F(1, 2), 2, 1) == (
+        F(1, 3) + F(2, 3) * F(1, 2)
+    )
+    # One against two: both rounds must be won.
+    assert godswar_series(lambda lost, banished: F(2, 5), 1, 2) == F(4, 25)
+    # Two against two at even odds: symmetric.
+    assert godswar_series(lambda lost, banished: F(1, 2), 2, 2) == F(1, 2)
+    with pytest.raises(ValueError):
+        godswar_series(lambda lost, banished: F(1), 0, 1)
 
 
 def test_invasion_exact_by_hand() -> None:

@@ -237,6 +237,23 @@ def odds(
     ] = False,
     attack_altars: Annotated[int, typer.Option(help="Godswar: altars the attacker controls.")] = 0,
     defend_altars: Annotated[int, typer.Option(help="Godswar: altars the defender controls.")] = 0,
+    attack_gods: Annotated[
+        str | None,
+        typer.Option(
+            metavar="GODS",
+            help="Godstorm: the attacking force's gods, e.g. war+sky (war: ties; magic: reroll "
+            "1s once; sky: a godswar die). With --godswar, the whole godswar, gods staked in "
+            "this order.",
+        ),
+    ] = None,
+    defend_gods: Annotated[
+        str | None,
+        typer.Option(
+            metavar="GODS",
+            help="Godstorm: the defending territory's gods, e.g. magic+sky; add --preset "
+            "godstorm-temple for its temple.",
+        ),
+    ] = None,
     harbinger: Annotated[
         bool,
         typer.Option(
@@ -312,6 +329,7 @@ def odds(
     Examples: `warroom odds 10 5`, `warroom odds 10 5 --preset godstorm-temple`,
     `warroom odds --table 8x8`, `warroom odds --table 30x30 --out grid.csv --plot grid.png`,
     `warroom odds 8 6 --godswar --attack-sky`,
+    `warroom odds 8 6 --godswar --attack-gods war+sky --defend-gods magic --preset godstorm-temple`,
     `warroom odds 3 2 --strike --attack-troops 1 --defend-troops 2 --rally 1`,
     `warroom odds --match --row 7 --row 5 --row 3+ --steal --roll "d8:7 5 1 2 6 6 3"`.
     """
@@ -389,6 +407,11 @@ def odds(
             ),
             ties_to_attacker,
         )
+        gods = _gods(attack_gods, defend_gods, godswar, attack_sky or defend_sky)
+        if gods is not None and not godswar:  # the gods' powers in the army battle
+            from warroom.games.godstorm.battle import force_rule
+
+            rule = combine(rule, force_rule(*gods, temple=False))
         result = _run(
             rule,
             attackers,
@@ -399,6 +422,7 @@ def odds(
             harbinger,
             (attack_sky, defend_sky, attack_altars, defend_altars, bonus),
             plot,
+            gods,
         )
         if out is not None:
             _write_csv(out, result["_table"])
@@ -487,6 +511,61 @@ def _write_csv(path: Path, grid: FloatArray) -> None:
             writer.writerow([a, *(f"{grid[a, d]:.6f}" for d in range(1, grid.shape[1]))])
 
 
+def _gods(
+    attack: str | None, defend: str | None, godswar: bool, sky_given: bool
+) -> tuple[list[int], list[int]] | None:
+    """Godstorm gods by domain, in the order given (the order each side stakes them in a
+    godswar, G83); None when neither side names any."""
+    if attack is None and defend is None:
+        return None
+    from warroom.games.godstorm.components import DOMAINS
+
+    sides = []
+    for text in (attack, defend):
+        names = [n.strip().lower() for n in (text or "").split("+") if n.strip()]
+        unknown = [n for n in names if n not in DOMAINS]
+        if unknown or len(set(names)) != len(names):
+            raise _BadInput(f"gods are {', '.join(DOMAINS)}, each once, joined by +: not {text!r}")
+        sides.append([DOMAINS.index(n) for n in names])
+    if sky_given:
+        raise _BadInput("--attack-gods and --defend-gods say who has a god of the sky")
+    if godswar and not (sides[0] and sides[1]):
+        raise _BadInput(
+            "a godswar needs gods on both sides (G82): give both --attack-gods and --defend-gods"
+        )
+    return sides[0], sides[1]
+
+
+def _godswar_series(
+    rule: BattleRule,
+    attackers: int | None,
+    defenders: int | None,
+    gods: tuple[list[int], list[int]],
+    altars: tuple[int, int],
+) -> dict[str, Any]:
+    """A whole godswar (G83-G88) under the Godstorm rules' own dice rule."""
+    from warroom.games.godstorm.odds import godswar_chance
+
+    if attackers is None or defenders is None:
+        raise _BadInput("give ATTACKERS and DEFENDERS: the armies on each side")
+    if attackers < 0 or defenders < 0 or min(altars) < 0:
+        raise _BadInput("army and altar counts cannot be negative")
+    p = godswar_chance(gods[0], gods[1], attackers, defenders, rule, altars)
+    return {
+        "godswar": {"rounds": "to the end", "p_attacker_wins": str(p), "p": float(p)},
+        "_lines": [
+            f"godswar, {_named(gods[0])} with {attackers} armies against {_named(gods[1])} "
+            f"with {defenders}: P(every defending god banished) = {p} = {float(p):.6f}"
+        ],
+    }
+
+
+def _named(domains: list[int]) -> str:
+    from warroom.games.godstorm.components import DOMAINS
+
+    return "+".join(DOMAINS[d] for d in domains)
+
+
 def _run(
     rule: BattleRule,
     attackers: int | None,
@@ -497,6 +576,7 @@ def _run(
     harbinger: bool,
     extras: tuple[bool, bool, int, int, int],
     plot: Path | None,
+    gods: tuple[list[int], list[int]] | None = None,
 ) -> dict[str, Any]:
     """Compute what was asked; keys starting with _ are for the terminal only."""
     from warroom.odds import godswar_odds, harbinger_odds, invasion, win_table
@@ -504,6 +584,8 @@ def _run(
     attack_sky, defend_sky, attack_altars, defend_altars, bonus = extras
     if godswar and harbinger:
         raise _BadInput("choose one of --godswar and --harbinger")
+    if gods is not None and godswar:
+        return _godswar_series(rule, attackers, defenders, gods, (attack_altars, defend_altars))
     if table is not None:
         max_a, max_d = _size(table)
         grid = win_table(max_a, max_d, rule, stop)

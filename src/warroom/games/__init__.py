@@ -224,9 +224,17 @@ CATALOG = (
     ModeInfo(
         "risk-godstorm",
         "RISK Godstorm (five epochs of gods, faith, miracles, plague and the Underworld)",
-        3,
-        5,  # G15; the 2-player game (G21, G22) is not built yet
-        (),  # five epochs: the game always ends (G23)
+        2,
+        5,  # G15; with 2 players a neutral holds the third pile (G21, G22)
+        (  # five epochs: the game always ends (G23), so no turn limit
+            OptionInfo(
+                "setup",
+                "deal",
+                "deal the territory cards, or claim territories one at a time (G20, the "
+                "non-random setup); the 2-player game always deals 3 piles (G21)",
+                ("deal", "claim"),
+            ),
+        ),
     ),
     ModeInfo(
         "risk-strike",

@@ -7,6 +7,7 @@ dynamic programming over the absorbing Markov chain. Everything is cached per ru
 
 from warroom.odds.dice import (
     godswar_odds,
+    godswar_series,
     harbinger_odds,
     roll_distribution,
     side_distribution,
@@ -49,6 +50,7 @@ __all__ = [
     "completion",
     "completion_float",
     "godswar_odds",
+    "godswar_series",
     "harbinger_odds",
     "invasion",
     "invasion_exact",

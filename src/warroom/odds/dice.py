@@ -8,6 +8,7 @@ each random draw by every face with its probability.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 
@@ -106,6 +107,33 @@ def godswar_odds(
         for d, q in defend.items():
             if margin > d or (rule.attacker_wins_ties and margin == d):
                 win += p * q
+    return win
+
+
+def godswar_series(
+    round_odds: Callable[[int, int], Fraction], attack_gods: int, defend_gods: int
+) -> Fraction:
+    """Probability that the attacker banishes all `defend_gods` before losing all its
+    `attack_gods`, one god lost per round (Godstorm G87, G88, fought to the end: A9), where
+    `round_odds(attacking gods lost, defending gods lost)` is the attacker's chance in that
+    round (the powers left in each force change it)."""
+    if attack_gods < 1 or defend_gods < 1:
+        raise ValueError("a godswar needs a god on each side")
+    reach: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    reach[0, 0] = Fraction(1)
+    win = Fraction(0)
+    for lost_a in range(attack_gods):
+        for lost_d in range(defend_gods):
+            here = reach[lost_a, lost_d]
+            if not here:
+                continue
+            p = round_odds(lost_a, lost_d)
+            if lost_d + 1 == defend_gods:
+                win += here * p
+            else:
+                reach[lost_a, lost_d + 1] += here * p
+            if lost_a + 1 < attack_gods:
+                reach[lost_a + 1, lost_d] += here * (1 - p)
     return win
 
 

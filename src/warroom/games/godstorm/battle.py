@@ -66,25 +66,33 @@ def relic_dice(state: GodstormState, seat: int, attacking: bool) -> int:
 def battle_rule(
     state: GodstormState, force: Sequence[int], territory: int, attacker: int = -1
 ) -> BattleRule:
-    """The dice rule of every roll of an invasion, army battle and godswar alike (G50):
+    """The dice rule of every roll of an invasion, army battle and godswar alike (G50): the
+    gods' and the temple's part (`force_rule`) and either side's relics that act on battles
+    (G71)."""
+    defender = defender_of(state, territory)
+    defending_gods = state.gods_at(defender, territory) if defender >= 0 else []
+    return combine(
+        relic_rule(state, attacker, "battle", True),
+        relic_rule(state, defender, "battle", False),
+        force_rule(force, defending_gods, defender >= 0 and state.temple[territory]),
+    )
+
+
+def force_rule(force: Sequence[int], defending_gods: Sequence[int], temple: bool) -> BattleRule:
+    """What gods and a temple do to the dice, by domain, so the odds use the game's own rule:
     - the god of war in the attacking force: the attacker wins ties (G46, G86, G91);
     - the goddess of magic in the force, or in the defending territory: that side rerolls its
       1s once (G47, A5, A33);
     - a temple the defender controls in the territory: the defender rerolls 1s until none is
-      left (G51); never the attacker. With both, the single reroll comes first (A5);
-    - either side's relics that act on battles (G71)."""
-    defender = defender_of(state, territory)
-    parts = [
-        relic_rule(state, attacker, "battle", True),
-        relic_rule(state, defender, "battle", False),
-    ]
+      left (G51); never the attacker. With both, the single reroll comes first (A5)."""
+    parts = []
     if WAR in force:
         parts.append(PRESETS["godstorm-war"])
     if MAGIC in force:
         parts.append(PRESETS["godstorm-magic-attack"])
-    if defender >= 0 and MAGIC in state.gods_at(defender, territory):
+    if MAGIC in defending_gods:
         parts.append(PRESETS["godstorm-magic-defend"])
-    if defender >= 0 and state.temple[territory]:
+    if temple:
         parts.append(PRESETS["godstorm-temple"])
     return combine(*parts)
 

@@ -1,14 +1,15 @@
 """RISK Godstorm as a game: who decides what, in the order of spec section 1, on the rule
 functions of the other modules (one implementation of each rule).
 
-Registered: it passes the contract suite with the random tier. Not built yet: its own bots,
-terminal and browser drawing, the 2-player game, entering empty Underworld spaces (A16);
+Registered for 2 to 5 players: it passes the contract suite with the random tier.
 docs/godstorm.md says what is left.
 
 Readings taken here (the spec's ambiguity numbers):
 - A13: War and Death cards only in step 4. A9: between godswar rounds the attacker fights on
   or ends the invasion. A35: a godswar round counts as an attack. A37: raised armies, then
   crypt revivals, then temple armies. A36: Labor draws are automatic.
+- A23: with 2 players the first pantheon chooser picks a pile first, and the other player
+  decides the neutral's defence dice (the shared `decider`, as in the other modes' neutrals).
 - R7: a Death card drawn by Pandora's Box may be played free in step 4 of the same turn,
   even without a god of death; if not played then, it is held like any other.
 """
@@ -31,11 +32,23 @@ from warroom.games.godstorm import economy, invasion, miracles, order, underworl
 from warroom.games.godstorm.components import DECKS, DOMAINS, components
 from warroom.games.godstorm.losses import banish_gods_without_armies, eliminate, suffer_plague
 from warroom.games.godstorm.scoring import final_outcome
-from warroom.games.godstorm.setup import blank, choosing_order, deal, place_plague
-from warroom.games.godstorm.state import BANISHED, NOBODY, WAR, GodstormState
+from warroom.games.godstorm.setup import (
+    PILES,
+    blank,
+    choosing_order,
+    claim,
+    count_out,
+    deal,
+    deal_piles,
+    neutral_pantheon,
+    place_plague,
+)
+from warroom.games.godstorm.state import BANISHED, NEUTRAL, NOBODY, WAR, GodstormState
+from warroom.rules.pieces import decider
 
 # Phases: whose decision the game waits on.
 PANTHEON, PLACE, BEGIN = "pantheon", "place", "begin"  # setup (1.0 steps 3, 5, 6)
+PILE, CLAIM = "pile", "claim"  # setup 1.0 step 4: the 2-player piles (G21), claims (G20)
 BID, MARKER = "bid", "marker"  # 1.1 steps 1-3
 RAISE, CRYPT, GODS, BUY, PLAY = "raise", "crypt", "gods", "buy", "play"  # 1.2 steps 1-4
 INVADE, SKY, GOD_ATTACK, GOD_DEFEND, GOD_AGAIN = "invade", "sky", "god", "god-defend", "again"
@@ -86,7 +99,7 @@ class Godstorm(Game[GodstormState]):
     def to_move(self, state: GodstormState) -> tuple[Seat, ...]:
         if state.phase == OVER:
             return ()
-        if state.phase in (PANTHEON, PLACE, BEGIN):
+        if state.phase in (PANTHEON, PILE, CLAIM, PLACE, BEGIN):
             return (state.queue[0],)
         if state.phase == BID:
             assert state.bids is not None
@@ -185,10 +198,15 @@ def miracles_unseen(deck: str) -> int:
 
 
 def _defending_seat(state: GodstormState) -> Seat:
-    assert state.invasion is not None
-    if state.invasion.underworld:
-        return state.space_owner[state.invasion.target] if state.phase != SKY else NOBODY
-    return state.invasion.defender
+    """Who answers for the defender; for the neutral (G22), the attacker's opponent (A23)."""
+    inv = state.invasion
+    assert inv is not None
+    if inv.underworld:
+        return state.space_owner[inv.target] if state.phase != SKY else NOBODY
+    if inv.defender == NEUTRAL:
+        seats = range(state.players)
+        return decider(inv.attacker, seats, [state.alive(s) for s in seats])
+    return inv.defender
 
 
 # -- legal actions ---------------------------------------------------------------------------
@@ -201,6 +219,14 @@ def _families(st: GodstormState, seat: Seat) -> list[Family]:
             Family("pantheon", (name,))
             for p, name in enumerate(st.parts.pantheons)
             if p not in taken
+        ]
+    if phase == PILE:
+        return [Family("pile", (p + 1,)) for p, who in enumerate(st.piles) if who == NOBODY]
+    if phase == CLAIM:
+        return [
+            Family("claim", (name,))
+            for t, name in enumerate(earth.territories)
+            if st.owner[t] == NOBODY
         ]
     if phase in (PLACE, RAISE):
         room = st.to_place[seat] if phase == RAISE else min(3 - st.placed, st.to_place[seat])
@@ -453,11 +479,55 @@ def _h_pantheon(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> No
     st.queue.pop(0)
     if st.queue:
         return
+    if st.players == 2:  # G21, A23: the first chooser picks a pile first
+        st.neutral_pantheon = neutral_pantheon(st)
+        st.piles = [NOBODY] * PILES
+        st.queue = [st.first, 1 - st.first]
+        st.phase = PILE
+        return
+    if st.options.get("setup") == "claim":  # G20: a new roll finds the first to claim
+        count_out(st)
+        rank, rolls = choosing_order(st.rng, st.players)
+        shown = ", ".join(f"{st.names[s]} {face}" for s, face in rolls)
+        ev.append(Event("first-claim", f"Rolls to claim first: {shown}", reveals=True))
+        st.queue = [(rank[0] + k) % st.players for k in range(st.players)]
+        st.phase = CLAIM
+        return
     last = deal(st, st.first)
     ev.append(Event("deal", "The territory cards are dealt", reveals=True))
+    _start_placement(st, last)
+
+
+def _start_placement(st: GodstormState, last: Seat) -> None:
+    """G17, A22: 3 at a time, from the seat after the one who took the last card, claim or
+    pile."""
     st.queue = [(last + 1 + k) % st.players for k in range(st.players)]
     st.phase = PLACE
     _next_placer(st)
+
+
+def _h_pile(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    """G21: each player takes a different face-down pile; once both have, the piles are dealt
+    and the one left is neutral."""
+    st.piles[int(a.args[0]) - 1] = seat
+    ev.append(Event("pile", f"{st.names[seat]} takes pile {a.args[0]}", {"seat": seat}))
+    st.queue.pop(0)
+    if st.queue:
+        return
+    deal_piles(st)
+    neutral = st.parts.pantheons[st.neutral_pantheon]
+    ev.append(Event("deal", f"The piles are dealt; the {neutral} are neutral", reveals=True))
+    _start_placement(st, seat)
+
+
+def _h_claim(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    """G20: one army at a time onto an unoccupied territory, clockwise, until all are taken."""
+    claim(st, seat, st.parts.earth.territory(str(a.args[0])))
+    ev.append(Event("claim", f"{st.names[seat]} claims {a.args[0]}", {"seat": seat}))
+    if NOBODY in st.owner:
+        st.queue.append(st.queue.pop(0))
+        return
+    _start_placement(st, seat)
 
 
 def _h_place(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
@@ -832,11 +902,10 @@ def _h_descend(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> Non
     under = st.parts.underworld
     source = -1 if a.args[0] == HEAVEN else under.territory(str(a.args[0]))
     target = under.territory(str(a.args[1]))
-    st.invasion = invasion.Invasion(
-        seat, source, target, 1, (), st.space_owner[target], underworld=True
-    )
+    defender = st.space_owner[target] if st.space_armies[target] > 0 else NOBODY
+    st.invasion = invasion.Invasion(seat, source, target, 1, (), defender, underworld=True)
     ev.append(Event("descend", f"{st.names[seat]} invades {a.args[1]}", {"seat": seat}))
-    st.phase = ATTACK
+    st.phase = OCCUPY if defender == NOBODY else ATTACK  # A16: an empty space, no dice
 
 
 def _end_turn(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
@@ -889,6 +958,8 @@ def _finish(st: GodstormState, outcome: Outcome, ev: list[Event]) -> None:
 
 _HANDLERS = {
     "pantheon": _h_pantheon,
+    "pile": _h_pile,
+    "claim": _h_claim,
     "place": _h_place,
     "begin": _h_begin,
     "bid": _h_bid,
@@ -927,6 +998,9 @@ def describe(st: GodstormState, seat: Seat | None, movers: tuple[Seat, ...]) -> 
         "phase": st.phase,
         "to_move": list(movers),
         "epoch": st.epoch,
+        "neutral": (
+            st.parts.pantheons[st.neutral_pantheon] if st.neutral_pantheon != NOBODY else None
+        ),
         "players": [
             {
                 "name": st.names[s],
@@ -972,6 +1046,10 @@ def invariants(st: GodstormState) -> list[str]:
     for t, n in enumerate(st.armies):
         if n < 0 or (n == 0) != (st.owner[t] == NOBODY):
             problems.append(f"territory {t}: {n} armies, owner {st.owner[t]}")
+        if st.owner[t] == NEUTRAL and (
+            st.players != 2 or n > st.parts.constants["neutral_per_territory"]
+        ):
+            problems.append(f"territory {t}: neutral armies that may not be there (G21, G22)")
     for s in range(st.players):
         for d, where in enumerate(st.gods[s]):
             if where == BANISHED:

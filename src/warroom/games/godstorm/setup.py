@@ -1,4 +1,10 @@
-"""Setting up a Godstorm game (spec 1.0, G11-G21): the chance parts and the empty table."""
+"""Setting up a Godstorm game (spec 1.0, G11-G21): the chance parts and the empty table.
+
+Three ways to put the first armies down: the deal (G16, the default), the claims of the
+non-random setup (G20, the option `setup=claim`) and, with 2 players, three face-down piles of
+which the third is neutral (G21; it replaces the deal whatever the option says, since the
+2-player section sets up with piles and says nothing of claims).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,7 @@ from warroom.core.game import OptionValue, Seat
 from warroom.core.rng import Rng
 from warroom.core.sealed import rank_with_rolls
 from warroom.games.godstorm.components import DECKS, DOMAINS, Components
-from warroom.games.godstorm.state import BANISHED, NOBODY, GodstormState
+from warroom.games.godstorm.state import BANISHED, NEUTRAL, NOBODY, GodstormState
 
 SETUP = "setup"
 
@@ -30,6 +36,8 @@ def blank(
         players=players,
         rng=rng,
         pantheon=[NOBODY] * players,
+        neutral_pantheon=NOBODY,
+        piles=[],
         owner=[NOBODY] * len(earth),
         armies=[0] * len(earth),
         plague=[False] * len(earth),
@@ -100,15 +108,20 @@ def starting_armies(state: GodstormState) -> int:
     return int(state.parts.constants["starting_armies"][str(state.players)])
 
 
+def count_out(state: GodstormState) -> None:
+    """G15: every player takes its starting forces from its reserve, to put down (A2)."""
+    forces = starting_armies(state)
+    for s in range(state.players):
+        state.reserve[s] -= forces
+        state.to_place[s] = forces
+
+
 def deal(state: GodstormState, first: Seat) -> Seat:
     """G16: all 42 cards dealt one at a time from the first chooser clockwise; each player puts
     1 army on each territory dealt (plague lands too), and takes the rest of the starting
     forces (G15) to place 3 at a time (G17). Returns the seat that received the last card (A22:
     the seat after it places first)."""
-    forces = starting_armies(state)
-    for s in range(state.players):
-        state.reserve[s] -= forces
-        state.to_place[s] = forces
+    count_out(state)
     cards = territory_deck(state)
     seat = first
     for k, t in enumerate(cards):
@@ -117,3 +130,40 @@ def deal(state: GodstormState, first: Seat) -> Seat:
         state.armies[t] = 1
         state.to_place[seat] -= 1
     return seat
+
+
+PILES = 3  # G21: the 2-player game deals the territory cards into 3 piles
+
+
+def neutral_pantheon(state: GodstormState) -> int:
+    """G21, A23: the neutral's pantheon is cosmetic (A40); the reading takes the first one in
+    the box's order that neither player chose, so choosing it asks nobody anything."""
+    return next(p for p in range(len(state.parts.pantheons)) if p not in state.pantheon)
+
+
+def deal_piles(state: GodstormState) -> None:
+    """G21: the 42 cards in 3 face-down piles of 14; each player puts 1 army on each territory
+    of the pile it picked (`state.piles`: per pile, the seat or NOBODY) and keeps the rest of
+    its 30 to place 3 at a time; each territory of the pile left over gets 3 neutral armies
+    (G22: they come from no reserve and never grow). The cards are dealt once both have
+    picked: nobody sees a face-down pile, so dealing then draws the same chances and leaves no
+    hidden cards in the state."""
+    count_out(state)
+    cards = territory_deck(state)
+    size = len(cards) // PILES
+    for pile, holder in enumerate(state.piles):
+        for t in cards[pile * size : (pile + 1) * size]:
+            if holder == NOBODY:
+                state.owner[t] = NEUTRAL
+                state.armies[t] = state.parts.constants["neutral_per_territory"]
+            else:
+                state.owner[t] = holder
+                state.armies[t] = 1
+                state.to_place[holder] -= 1
+
+
+def claim(state: GodstormState, seat: Seat, territory: int) -> None:
+    """G20: 1 army from the starting forces onto an unoccupied territory (plague lands too)."""
+    state.owner[territory] = seat
+    state.armies[territory] = 1
+    state.to_place[seat] -= 1

@@ -38,6 +38,8 @@ class GodstormState:
     players: int
     rng: Rng
     pantheon: list[int]  # per seat: index into parts.pantheons
+    neutral_pantheon: int  # the 2-player game's neutral (G21), else NOBODY
+    piles: list[int]  # 2-player setup: per pile, the seat that picked it or NOBODY (G21)
     owner: list[int]  # per Earth territory: seat, NEUTRAL or NOBODY
     armies: list[int]  # per Earth territory
     plague: list[bool]  # per Earth territory
@@ -129,7 +131,7 @@ class GodstormState:
 
 
 _LISTS = (
-    "pantheon", "owner", "armies", "plague", "temple", "faith", "heaven", "space_owner",
+    "pantheon", "piles", "owner", "armies", "plague", "temple", "faith", "heaven", "space_owner",
     "space_armies", "reserve", "to_place", "discards", "bid_rank", "markers", "labors",
     "eliminated", "queue", "revived",
 )  # fmt: skip

@@ -99,15 +99,23 @@ def underworld_attack_problem(
 ) -> str | None:
     """G106, G111, A18: from a space you hold (with 2 or more armies) to an adjacent space held
     by an opponent, never across a flame border; from your heaven (source None) only into a
-    gate. Heavens are never attacked."""
+    gate an opponent holds. Heavens are never attacked.
+
+    A16, G99: an empty space next to one you hold is entered the same way, as an invasion with
+    no defender and no dice. The reading keeps the flame borders closed to it (an invasion may
+    not cross one, G111) and keeps it to spaces: from the heaven an empty gate is entered by
+    embarking (§8, A17)."""
     under = state.parts.underworld
     kinds = under.space_kind
     if kinds[target] == "heaven":
         return "no heaven may be attacked"
     owner = state.space_owner[target]
-    if owner in (NOBODY, seat) or state.space_armies[target] == 0:
-        return "invade a space an opponent holds"
+    empty = owner == NOBODY or state.space_armies[target] == 0
+    if owner == seat and not empty:
+        return "that space is yours"
     if source is None:
+        if empty:
+            return "embark into an empty gate from your heaven (step 8)"
         if kinds[target] != "gate":
             return "from your heaven you may invade only a gate"
         if state.heaven[seat] < 1:
