@@ -1011,7 +1011,8 @@ function actionGroup(label, group) {
   const sel = el("select", { "aria-label": `${label} count` });
   for (const a of group) sel.append(el("option", { value: a[a.length - 1] }, a[a.length - 1]));
   sel.value = group[group.length - 1][group[0].length - 1];
-  const go = el("button", { "data-action": label, onclick: () => send([...group[0].slice(0, -1), Number(sel.value)]) }, label);
+  const go = el("button", { "data-action": label, onclick: () => send([...group[0].slice(0, -1), Number(sel.value)]) },
+    actionLabel(group[0].slice(0, -1)));
   return el("div", { class: "grp" }, go, " × ", sel);
 }
 

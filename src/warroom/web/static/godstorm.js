@@ -46,7 +46,6 @@ function godstormBoard(earth, under) {
     regions: [...earth.regions, ...under.regions],
     territories: [...earth.territories, ...moved],
     connections: [...earth.connections, ...under.connections],
-    underworld: new Set(under.territories.map((t) => t.name)),
   };
 }
 
