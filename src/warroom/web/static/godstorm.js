@@ -10,7 +10,7 @@ const GODSTORM_MODE = "risk-godstorm";
 const UNDER_TOP = 700; // where the Underworld's drawing starts, under Ancient Earth's 640
 const UNDER_SQUASH = 0.62; // its height is squeezed: 20 spaces need less room than 42 lands
 const DOMAIN_LETTER = { war: "W", magic: "M", sky: "S", death: "D" };
-const DECKS = ["War", "Magic", "Sky", "Death"];
+const GODSTORM_DECKS = ["War", "Magic", "Sky", "Death"];
 
 function isGodstorm(view) {
   return !!view && view.mode === GODSTORM_MODE && Array.isArray(view.territories);
@@ -166,7 +166,7 @@ function godstormCounts(m) {
 function godstormPlayerCells(v, seat) {
   const p = v.players[seat];
   if (!p) return [];
-  const cards = DECKS.filter((d) => p.hand_counts[d]).map((d) => `${p.hand_counts[d]} ${d}`).join(", ") || "none";
+  const cards = GODSTORM_DECKS.filter((d) => p.hand_counts[d]).map((d) => `${p.hand_counts[d]} ${d}`).join(", ") || "none";
   const gods = Object.entries(p.gods).filter(([, where]) => where).map(([d, where]) => `${p.god_names[d] || d} (${d}) in ${where}`);
   const lands = v.territories.filter((t) => t.seat === seat && !t.sunk);
   const armies = lands.reduce((a, t) => a + t.armies, 0);
@@ -249,7 +249,7 @@ function bidForm(least, most, v) {
 
 function buyForm(buys) {
   const most = Math.max(...buys.map((a) => a.slice(1).reduce((s, n) => s + n, 0)));
-  const selects = DECKS.map((d, i) => {
+  const selects = GODSTORM_DECKS.map((d, i) => {
     const top = Math.max(...buys.map((a) => a[1 + i]));
     const sel = el("select", { "data-deck": d, "aria-label": `${d} cards to buy` });
     for (let n = 0; n <= top; n++) sel.append(el("option", { value: n }, n));
@@ -269,7 +269,7 @@ function buyForm(buys) {
   check();
   return el("div", { class: "grp gsbuy", id: "gsbuy" },
     el("div", {}, `Buy miracle cards (at most ${most} in all):`),
-    el("div", {}, ...DECKS.map((d, i) => el("label", { class: "gsdeck" }, `${d} `, selects[i]))),
+    el("div", {}, ...GODSTORM_DECKS.map((d, i) => el("label", { class: "gsdeck" }, `${d} `, selects[i]))),
     go, why,
     legal(["buy", 0, 0, 0, 0]) ? el("button", { "data-action": "buy 0 0 0 0", onclick: () => send(["buy", 0, 0, 0, 0]) }, "buy nothing") : null);
 }
