@@ -8,7 +8,7 @@
 
 const GODSTORM_MODE = "risk-godstorm";
 const UNDER_TOP = 700; // where the Underworld's drawing starts, under Ancient Earth's 640
-const UNDER_SQUASH = 0.62; // its height is squeezed: 20 spaces need less room than 42 lands
+const UNDER_SQUASH = 0.62; // its height is squeezed: 17 spaces need less room than 42 lands
 const DOMAIN_LETTER = { war: "W", magic: "M", sky: "S", death: "D" };
 const GODSTORM_DECKS = ["War", "Magic", "Sky", "Death"];
 
