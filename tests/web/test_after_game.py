@@ -79,6 +79,23 @@ def test_summary_measures_net_worth_in_monopoly() -> None:
     assert summary["series"][0]["values"][0] == summary["series"][0]["values"][1]
 
 
+def test_summary_counts_the_turns_of_a_mode_that_numbers_none() -> None:
+    """RISK Godstorm's turn events name the seat, not a number: each one is the next turn."""
+    from warroom.bots import make_bot
+
+    match = Match.start("risk-godstorm", 3, 3)
+    bots = [make_bot("random", "risk-godstorm", s) for s in range(3)]
+    turns = 0
+    while match.outcome() is None:
+        seat = match.to_move()[0]
+        events = match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+        turns += sum(e.kind == "turn" for e in events)
+    summary = game_summary(match)
+    assert summary["measure"] == "territories" and summary["turns"] == turns
+    assert [p["turn"] for p in summary["series"][:-1]] == list(range(turns + 1))
+    assert summary["series"][-1]["values"] == public_measure(match.view(None), 3)[1]  # type: ignore[index]
+
+
 def test_rematch_same_setup_same_links(client: TestClient) -> None:
     g = create(client, [*HUMANS3[:2], BOT], **SHORT, turn_limit=1)
     tokens = {s["seat"]: s["token"] for s in g["seats"] if "token" in s}

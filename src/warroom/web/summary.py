@@ -78,8 +78,14 @@ def game_summary(match: Match) -> dict[str, Any]:
         applied.append(step)
         events = replay.act(seat, Action.parse(text))
         for event in events:
-            if event.kind == "turn" and isinstance(event.data.get("turn"), int):
-                sample(int(event.data["turn"]), step)
+            if event.kind != "turn":
+                continue
+            number = event.data.get("turn")
+            # A mode whose turn events carry no number (RISK Godstorm's turns go by epochs and
+            # markers) is counted by them: one more than the last turn still sampled.
+            if not isinstance(number, int):
+                number = points[-1]["turn"] + 1 if points else 1
+            sample(int(number), step)
     last_turn = points[-1]["turn"] if points else 0
     final = public_measure(replay.view(None), match.players)
     if final is not None:

@@ -36,6 +36,7 @@ DISPLAYS = {
     "mcu-battle-for-manhattan": "mcu_bfm",
     "mcu-guardians": "dice_cards",
     "mcu-skirmish": "mcu",
+    "risk-godstorm": "godstorm",
 }
 
 

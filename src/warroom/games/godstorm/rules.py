@@ -31,7 +31,7 @@ from warroom.games import catalogued, rules_options
 from warroom.games.godstorm import economy, invasion, miracles, order, underworld
 from warroom.games.godstorm.components import DECKS, DOMAINS, components
 from warroom.games.godstorm.losses import banish_gods_without_armies, eliminate, suffer_plague
-from warroom.games.godstorm.scoring import final_outcome
+from warroom.games.godstorm.scoring import final_outcome, score
 from warroom.games.godstorm.setup import (
     PILES,
     blank,
@@ -986,24 +986,59 @@ _HANDLERS = {
 
 # -- views and checks --------------------------------------------------------------------------
 def describe(st: GodstormState, seat: Seat | None, movers: tuple[Seat, ...]) -> dict[str, Any]:
-    """An observation as JSON: both boards, pieces, faith, cards as this seat may see them."""
+    """An observation as JSON: both boards, pieces, faith, cards as this seat may see them.
+
+    Territory and space rows name their owner and seat as Classic's do (so the terminal and the
+    page draw them as any RISK board), and carry the pieces that stand there; a heaven shows the
+    dead of the pantheon it belongs to. The seat's own hand comes in full (`cards`: id, deck,
+    cost, what it does); every other hand as counts by deck (G6)."""
     earth, under = st.parts.earth, st.parts.underworld
     cards = st.parts.cards
 
     def card_text(c: int) -> str:
         return cards[c].name if c >= 0 else f"a {list(DECKS)[-2 - c]} card"
 
-    return {
+    def holder(o: int) -> tuple[str | None, int | None]:
+        if o >= 0:
+            return st.names[o], o
+        if o == NEUTRAL:  # the 2-player game's neutral, named by its pantheon (G21)
+            pantheon = st.neutral_pantheon
+            return (
+                f"Neutral {st.parts.pantheons[pantheon]}" if pantheon != NOBODY else "Neutral"
+            ), None
+        return None, None
+
+    def deck_of(c: int) -> str:
+        return cards[c].deck if c >= 0 else list(DECKS)[-2 - c]
+
+    heaven_of = {  # Underworld space -> the seat whose dead it holds
+        st.parts.heaven[st.pantheon[s]]: s for s in range(st.players) if st.pantheon[s] >= 0
+    }
+    gods_at: dict[int, list[dict[str, Any]]] = {}
+    for s in range(st.players):
+        for d, where in enumerate(st.gods[s]):
+            if where != BANISHED:
+                name = st.parts.gods[st.pantheon[s]][d]
+                gods_at.setdefault(where, []).append(
+                    {"seat": s, "domain": DOMAINS[d], "name": name}
+                )
+    out: dict[str, Any] = {
         "mode": Godstorm.id,
+        "board": earth.id,
+        "underworld_board": under.id,
         "phase": st.phase,
         "to_move": list(movers),
         "epoch": st.epoch,
         "neutral": (
             st.parts.pantheons[st.neutral_pantheon] if st.neutral_pantheon != NOBODY else None
         ),
+        "epochs": st.parts.constants["epochs"],
+        "turn": st.turn,
+        "current": order.active(st) if order.active(st) >= 0 else None,
         "players": [
             {
                 "name": st.names[s],
+                "pantheon": st.names[s] if st.pantheon[s] >= 0 else None,
                 "faith": st.faith[s],
                 "heaven": st.heaven[s],
                 "reserve": st.reserve[s],
@@ -1012,8 +1047,15 @@ def describe(st: GodstormState, seat: Seat | None, movers: tuple[Seat, ...]) -> 
                     DOMAINS[d]: (earth.territories[w] if w != BANISHED else None)
                     for d, w in enumerate(st.gods[s])
                 },
+                "god_names": (
+                    dict(zip(DOMAINS, st.parts.gods[st.pantheon[s]], strict=True))
+                    if st.pantheon[s] >= 0
+                    else {}
+                ),
                 "hand": [card_text(c) for c in st.hands[s]],
+                "hand_counts": {d: sum(deck_of(c) == d for c in st.hands[s]) for d in DECKS},
                 "relics": [cards[c].name for c in st.relics[s]],
+                "points": score(st, s).points if st.alive(s) else 0,
                 "eliminated": not st.alive(s),
             }
             for s in range(st.players)
@@ -1021,22 +1063,90 @@ def describe(st: GodstormState, seat: Seat | None, movers: tuple[Seat, ...]) -> 
         "territories": [
             {
                 "name": earth.territories[t],
-                "owner": st.owner[t],
+                "region": earth.regions[earth.region_of[t]],
+                "owner": holder(st.owner[t])[0],
+                "seat": holder(st.owner[t])[1],
                 "armies": st.armies[t],
                 "plague": st.plague[t],
                 "temple": st.temple[t],
+                "gods": gods_at.get(t, []),
+                "sunk": st.gone(t),
             }
             for t in range(len(earth))
         ],
         "underworld": [
-            {"name": under.territories[s], "owner": st.space_owner[s], "armies": st.space_armies[s]}
+            {
+                "name": under.territories[s],
+                "kind": under.space_kind[s],
+                "owner": holder(heaven_of.get(s, st.space_owner[s]))[0],
+                "seat": holder(heaven_of.get(s, st.space_owner[s]))[1],
+                "armies": st.heaven[heaven_of[s]] if s in heaven_of else st.space_armies[s],
+            }
             for s in range(len(under))
         ],
         "decks": {deck: len(c) for deck, c in st.decks.items()},
         "markers": list(st.markers),
+        "bid_rank": list(st.bid_rank),
         "bids": None if st.bids is None else [b for b in st.bids.bids],
+        "bidders": None if st.bids is None else list(st.bids.bidders),
         "sunk": st.sunk,
+        "maelstrom": (
+            None if st.maelstrom is None else [earth.territories[t] for t in st.maelstrom]
+        ),
+        "conquests": st.conquests,
+        "labors": list(st.labors),
+        "invasion": _invasion_view(st),
         "outcome": None if st.outcome is None else st.outcome.to_json(),
+    }
+    if seat is not None and 0 <= seat < st.players:
+        out["seat"] = seat
+        out["cards"] = [
+            {
+                "id": cards[c].id,
+                "name": cards[c].name,
+                "deck": cards[c].deck,
+                "cost": miracles.cost_of(st, seat, cards[c]),
+                "free": c == st.free_card,
+                "does": card_words(cards[c]),
+            }
+            for c in st.hands[seat]
+        ]
+    return out
+
+
+def card_words(card: Any) -> str:
+    """What a card does, from its effects (most titles and texts are reconstructed, M3): the
+    moment it acts and each primitive with its parameters, e.g. "play: gain-armies 3"."""
+    parts = []
+    for e in card.effects:
+        params = " ".join(str(v) for v in e.params.model_dump().values() if v not in (None, False))
+        parts.append(f"{e.hook}: {e.primitive}" + (f" {params}" if params else ""))
+    return "; ".join(parts)
+
+
+def _invasion_view(st: GodstormState) -> dict[str, Any] | None:
+    """The invasion being fought: who, from where (a heaven for an Underworld raid from it),
+    to where, with what; the attacker's dice once announced and its god once chosen (G83: the
+    attacker chooses first, in the open)."""
+    inv = st.invasion
+    if inv is None:
+        return None
+    board = st.parts.underworld if inv.underworld else st.parts.earth
+    if inv.source < 0:
+        source = st.parts.underworld.territories[st.parts.heaven[st.pantheon[inv.attacker]]]
+    else:
+        source = board.territories[inv.source]
+    return {
+        "attacker": inv.attacker,
+        "from": source,
+        "to": board.territories[inv.target],
+        "defender": inv.defender if inv.defender >= 0 else None,
+        "committed": inv.committed,
+        "gods": [DOMAINS[d] for d in inv.force],
+        "underworld": inv.underworld,
+        "attacked": inv.attacked,
+        "dice": st.attack_dice if st.phase == DEFEND else None,
+        "god": DOMAINS[st.chosen_god] if st.chosen_god != NOBODY else None,
     }
 
 

@@ -56,13 +56,13 @@ function receive(msg) {
   if (msg.log) G.last = null; // a full state (a reconnect, an undo) says again what happened
   const first = G.logStart + G.tail.length - incoming.length; // the log position of incoming[0]
   incoming.forEach((e, i) => {
-    if (e.kind === "battle") G.lastBattle = e;
+    if (e.kind === "battle" || (e.kind === "roll" && Array.isArray(e.attack))) G.lastBattle = e; // Godstorm: "roll"
     if (e.kind === "roll" && Array.isArray(e.dice)) G.lastRoll = e;
     noteLast(e, first + i, !!msg.events);
   });
   const fresh = !G.msg || G.msg.state !== msg.state;
   G.msg = msg;
-  if (fresh) { G.pick = stillFits(G.pick); G.cards = []; }
+  if (fresh) { G.pick = stillFits(G.pick); G.cards = []; G.castCard = null; }
   if (msg.seat !== null && TOKEN && !G.remembered) {
     rememberSeat(GAME, msg.title, msg.seat, TOKEN, msg.seats[msg.seat].name);
     G.remembered = true;
@@ -162,6 +162,11 @@ function render() {
     $("boardwrap").hidden = true;
     $("generic").hidden = true;
     renderMonopoly();
+  } else if (isGodstorm(view)) {
+    $("boardwrap").hidden = false;
+    $("generic").hidden = true;
+    loadGodstormBoards(view);
+    if (G.board) drawBoard();
   } else if (view.board && Array.isArray(view.territories)) {
     $("boardwrap").hidden = false;
     $("generic").hidden = true;
@@ -183,6 +188,7 @@ function render() {
   renderActions();
   renderStanding();
   if (isMonopoly(view)) renderMonoPanel();
+  else if (isGodstorm(view)) renderGodstormPanel();
   else { $("modepanel").replaceChildren(); $("modepanel").dataset.key = ""; }
   if (isRisk(view)) runUntil();
   autoForced();
@@ -458,6 +464,7 @@ function battlePrompt(m) {
 // What is left to place, and what the next set of cards is worth.
 function armyCounts(m) {
   const v = m.view;
+  if (isGodstorm(v)) return godstormCounts(m);
   if (!isRisk(v) || m.outcome || m.stopped) return [];
   const out = [];
   const cur = v.current;
@@ -490,7 +497,7 @@ function renderPlayers() {
       el("td", {}, s.name, s.seat === m.seat ? " (you)" : ""),
       el("td", { class: "muted" }, s.kind === "bot" ? "bot" : s.online ? "online" : s.open ? "open" : "away"),
     ];
-    if (terr.length) cells.push(el("td", {}, `${owned.length} terr · ${armies} armies`));
+    if (terr.length && !isGodstorm(v)) cells.push(el("td", {}, `${owned.length} terr · ${armies} armies`));
     if (v.hand_sizes) cells.push(el("td", {}, `${v.hand_sizes[s.seat]} cards`));
     if (isStrike(v) && v.seats[s.seat]) {
       const coins = v.seats[s.seat].coins.length;
@@ -501,6 +508,7 @@ function renderPlayers() {
       cells.push(el("td", { class: "num" }, `M${p.cash}`), el("td", { class: "muted" }, p.in_jail ? "in Jail" : p.space));
     }
     if (isDiceCards(v) && v.players[s.seat]) cells.push(el("td", { class: "num" }, `${v.players[s.seat].score} pts`));
+    if (isGodstorm(v)) cells.push(...godstormPlayerCells(v, s.seat));
     if (v.alive && !v.alive[s.seat]) cells.push(el("td", {}, "out"));
     t.append(el("tr", { class: m.to_move.includes(s.seat) ? "moving" : "" }, cells));
   }
@@ -508,6 +516,7 @@ function renderPlayers() {
 
 function renderHand() {
   if (isMcu(G.msg.view)) { renderMcuHand(); return; }
+  if (isGodstorm(G.msg.view)) { renderGodstormHand(); return; }
   const hand = G.msg.view.hand;
   $("handcard").hidden = !Array.isArray(hand);
   if (!Array.isArray(hand)) return;
@@ -551,11 +560,15 @@ function renderDice() {
   $("dicecard").hidden = !b;
   if (!b) return;
   const row = (vals, cls) => vals.map((d) => el("span", { class: `die ${cls}`, title: String(d) }, "⚀⚁⚂⚃⚄⚅"[d - 1] || d));
-  $("dice").replaceChildren(
-    el("div", { class: "muted" }, `${b.from} → ${b.to}`),
+  // Godstorm's rolls name no territories (the map shows the invasion) and its Underworld rolls
+  // no losses: their event's own words say what happened.
+  const losses = b.attacker_losses === undefined ? b.text
+    : `attacker loses ${b.attacker_losses}, defender loses ${b.defender_losses}`;
+  $("dice").replaceChildren(...[
+    b.from ? el("div", { class: "muted" }, `${b.from} → ${b.to}`) : null,
     el("div", { class: "dice" }, "attack ", row(b.attack || [], "att")),
     el("div", { class: "dice" }, "defend ", row(b.defend || [], "def")),
-    el("div", {}, `attacker loses ${b.attacker_losses}, defender loses ${b.defender_losses}`));
+    el("div", {}, losses)].filter((x) => x));
 }
 
 // -- the board ------------------------------------------------------------------------
@@ -573,12 +586,13 @@ function drawBoard() {
   board.setAttribute("viewBox", `0 0 ${b.width} ${b.height}`);
   const pos = Object.fromEntries(b.territories.map((t) => [t.name, t]));
   const color = regionHalos(b);
-  const state = Object.fromEntries(view.territories.map((t) => [t.name, t]));
+  const state = Object.fromEntries(mapRows(view).map((t) => [t.name, t]));
   const marks = territoryMarks();
-  const nodes = isMcu(view) ? manhattanBackdrop(b, view) : isMassEffect(view) ? galaxyBackdrop(b) : [];
+  const nodes = isMcu(view) ? manhattanBackdrop(b, view) : isMassEffect(view) ? galaxyBackdrop(b)
+    : isGodstorm(view) ? godstormBackdrop(b, view) : [];
   for (const c of b.connections) {
     const a = pos[c.a], z = pos[c.b];
-    const cls = isMassEffect(view) ? massEffectConnClass(c.kind)
+    const cls = isMassEffect(view) ? massEffectConnClass(c.kind) : isGodstorm(view) ? godstormConnClass(c, view)
       : c.kind === "land" ? "" : c.kind === "sea" ? "sea" : "other";
     const title = () => svg("title", {}, `${c.a} – ${c.b} (${c.kind})`);
     if (c.kind !== "land" && !isMcu(view) && !isMassEffect(view) && Math.abs(a.x - z.x) > b.width / 2) {
@@ -596,16 +610,17 @@ function drawBoard() {
     ? document.activeElement.closest("#board g.terr") : null;
   const keep = focused ? focused.dataset.name : G.mapFocus;
   const marked = b.territories.some((t) => ["source", "target", "pick"].includes(marks[t.name]));
-  const last = G.last && isRisk(view) ? G.last : null;
+  const last = isGodstorm(view) ? godstormLast(view) : G.last && isRisk(view) ? G.last : null;
   for (const t of b.territories) {
     const s = state[t.name] || {};
     const fill = s.owner ? seatColor(s.seat) : "#ffffff";
     const mark = marks[t.name] || "";
+    const sunk = s.sunk ? " sunk" : "";
     const lastCls = last ? (t.name === last.to ? " lastto" : t.name === last.from ? " lastfrom" : "") : "";
     // Keyboard: the territories a click can use now are Tab stops (or, when none is, the one
     // last focused); every territory is reached with the arrow keys; Enter or Space clicks.
     const stop = ["source", "target", "pick"].includes(mark) || (!marked && t.name === (keep || b.territories[0].name));
-    const g = svg("g", { class: `terr ${mark}${lastCls}`, "data-name": t.name, transform: `translate(${t.x},${t.y})`,
+    const g = svg("g", { class: `terr ${mark}${lastCls}${sunk}`, "data-name": t.name, transform: `translate(${t.x},${t.y})`,
       tabindex: stop ? 0 : -1, role: "button", "aria-label": territoryLabel(t, s, mark, last) },
       svg("title", {}, `${t.name} (${t.region}) — ${s.owner || "unclaimed"}, ${s.armies || 0} armies`),
       svg("circle", { r: 28, class: "focusring" }),
@@ -613,8 +628,9 @@ function drawBoard() {
         "stroke-width": 2.5, "stroke-dasharray": color[t.region].dash }),
       svg("circle", { r: 15, class: "owner", fill, stroke: "#333", "stroke-width": 1.5 }),
       svg("text", { class: "armies", "text-anchor": "middle", dy: 5 }, s.armies || ""),
-      svg("text", { class: "label", "text-anchor": "middle", dy: 34 }, isMcu(view) ? mcuLabel(t.name, s) : t.name),
-      ...(isMcu(view) ? mcuPieces(s) : []));
+      svg("text", { class: "label", "text-anchor": "middle", dy: 34 },
+        isMcu(view) ? mcuLabel(t.name, s) : isGodstorm(view) ? godstormLabel(t.name, s) : t.name),
+      ...(isMcu(view) ? mcuPieces(s) : isGodstorm(view) ? godstormPieces(s) : []));
     g.addEventListener("click", () => clickTerritory(t.name));
     g.addEventListener("keydown", (e) => mapKey(e, t.name));
     g.addEventListener("focus", () => { G.mapFocus = t.name; });
@@ -628,7 +644,8 @@ function drawBoard() {
   }
   $("legend").replaceChildren(...b.regions.map((r) =>
     el("span", {}, el("span", { class: "swatch region", style: `background:${color[r.name].fill};` +
-      `outline:2px ${color[r.name].dash === "none" ? "solid" : "dashed"} ${color[r.name].ring}` }), ` ${r.name} +${r.bonus}`)));
+      `outline:2px ${color[r.name].dash === "none" ? "solid" : "dashed"} ${color[r.name].ring}` }),
+      ` ${r.name}${r.bonus ? ` +${r.bonus}` : ""}`))); // the Underworld's regions give nothing
 }
 
 // What a screen reader says for a territory: name, region, owner, armies, and what it is now.
@@ -769,7 +786,12 @@ function territoryMarks() {
 }
 
 function territoryNames() {
-  return new Set((G.msg.view.territories || []).map((t) => t.name));
+  return new Set(mapRows(G.msg.view).map((t) => t.name));
+}
+
+// The places on the map: a board's territories (and, in Godstorm, the Underworld's spaces).
+function mapRows(view) {
+  return isGodstorm(view) ? godstormRows(view) : view.territories || [];
 }
 
 function legalActions() {
@@ -842,18 +864,24 @@ function renderActions() {
   const m = G.msg;
   if (isStrike(m.view)) { renderStrikeActions(); return; }
   if (isDiceCards(m.view)) { renderDiceActions(); return; }
-  const box = actionPanel([G.pick, G.cards, G.until, G.pick.length ? m.state : 0]);
+  const box = actionPanel([G.pick, G.cards, G.until, G.pick.length ? m.state : 0, G.castCard || null]);
   if (!box) return;
   const names = territoryNames();
   const pick = G.pick;
   const legal = legalActions();
   const trades = names.size ? tradeActions() : [];
   let shown = legal.filter((a) => !trades.includes(a) && pick.every((p, i) => mapTerr(a, names)[i] === p));
+  // Godstorm: the bid and the purchase have forms of their own (modepanel); a card clicked in
+  // the hand narrows the panel to its targets, as buttons.
+  const castCard = isGodstorm(m.view) && G.castCard;
+  if (isGodstorm(m.view)) shown = shown.filter((a) => !["bid", "buy"].includes(a[0]));
+  if (castCard) shown = shown.filter((a) => a[0] === "cast" && a[1] === castCard);
   // Monopoly: offers are composed, and an offer to me answered, in the panel below.
   if (isMonopoly(m.view)) shown = shown.filter((a) => !["offer", "accept", "decline"].includes(a[0]));
   const mapActions = shown.filter((a) => mapTerr(a, names).length);
   let hint = "";
   if (!legal.length) hint = m.outcome || m.stopped ? "" : "Not your move.";
+  else if (castCard) hint = "Choose where the miracle strikes (or click the card again to put it back).";
   else if (names.size && !pick.length && mapActions.length) {
     const kinds = [...new Set(mapActions.map((a) => a[0]))].join(", ");
     hint = `Click a territory on the map to ${kinds}.`;
@@ -974,17 +1002,23 @@ function groupActions(actions) {
 
 function actionGroup(label, group) {
   if (group.length === 1) {
-    return el("div", { class: "grp" }, el("button", { onclick: () => send(group[0]), "data-action": group[0].join(" ") }, group[0].join(" ")));
+    return el("div", { class: "grp" }, el("button", { onclick: () => send(group[0]), "data-action": group[0].join(" ") }, actionLabel(group[0])));
   }
   if (group.length <= 3) {
     return el("div", { class: "grp" }, ...group.map((a) =>
-      el("button", { onclick: () => send(a), "data-action": a.join(" ") }, a.join(" "))));
+      el("button", { onclick: () => send(a), "data-action": a.join(" ") }, actionLabel(a))));
   }
   const sel = el("select", { "aria-label": `${label} count` });
   for (const a of group) sel.append(el("option", { value: a[a.length - 1] }, a[a.length - 1]));
   sel.value = group[group.length - 1][group[0].length - 1];
-  const go = el("button", { "data-action": label, onclick: () => send([...group[0].slice(0, -1), Number(sel.value)]) }, label);
+  const go = el("button", { "data-action": label, onclick: () => send([...group[0].slice(0, -1), Number(sel.value)]) },
+    actionLabel(group[0].slice(0, -1)));
   return el("div", { class: "grp" }, go, " × ", sel);
+}
+
+// A button's words: the action as typed, or a mode's plainer wording (Godstorm's cards by name).
+function actionLabel(a) {
+  return (isGodstorm(G.msg.view) && godstormActionLabel(a)) || a.join(" ");
 }
 
 async function showOdds(from, to, shown) {

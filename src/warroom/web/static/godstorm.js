@@ -1,0 +1,280 @@
+// RISK Godstorm in the browser. Both boards are drawn as one map by game.js (discs, owners,
+// armies, clicks, keyboard): Ancient Earth on top and the Underworld below it, squeezed in
+// height, on a dark ground of its own. What this file adds: the two boards joined into one
+// drawing, the pieces on a territory (gods, temples, plague markers, sunken Atlantis), the
+// Underworld's borders (flame borders, the heavens' gates), the invasion under way, the
+// pantheons' faith and cards, the seat's miracle cards (played from the hand), the sealed
+// faith bid and the purchase of cards as forms that offer only legal values.
+
+const GODSTORM_MODE = "risk-godstorm";
+const UNDER_TOP = 700; // where the Underworld's drawing starts, under Ancient Earth's 640
+const UNDER_SQUASH = 0.62; // its height is squeezed: 17 spaces need less room than 42 lands
+const DOMAIN_LETTER = { war: "W", magic: "M", sky: "S", death: "D" };
+const GODSTORM_DECKS = ["War", "Magic", "Sky", "Death"];
+
+function isGodstorm(view) {
+  return !!view && view.mode === GODSTORM_MODE && Array.isArray(view.territories);
+}
+
+// Rows of both boards, as the map reads them: Earth's territories, then the Underworld's spaces.
+function godstormRows(view) {
+  return [...view.territories, ...view.underworld];
+}
+
+// Both boards fetched once (their drawing data never changes), then joined into G.board.
+function loadGodstormBoards(view) {
+  const id = `${view.board}+${view.underworld_board}`;
+  if (G.boardId === id) return;
+  G.boardId = id;
+  G.board = null;
+  const get = (b) => api("GET", `/api/boards/${encodeURIComponent(b)}`);
+  Promise.all([get(view.board), get(view.underworld_board)])
+    .then(([earth, under]) => { G.board = godstormBoard(earth, under); render(); })
+    .catch((e) => showError(e.message));
+}
+
+function godstormBoard(earth, under) {
+  // The heavens stand at the left edge: moved in a little, so their names stay on the map.
+  const shift = (t) => ({ ...t, x: 40 + t.x * 0.95, y: UNDER_TOP + (t.y - 40) * UNDER_SQUASH });
+  const moved = under.territories.map(shift);
+  return {
+    id: `${earth.id}+${under.id}`,
+    name: `${earth.name} and ${under.name}`,
+    width: earth.width,
+    height: Math.ceil(Math.max(...moved.map((t) => t.y)) + 50),
+    earthHeight: earth.height,
+    regions: [...earth.regions, ...under.regions],
+    territories: [...earth.territories, ...moved],
+    connections: [...earth.connections, ...under.connections],
+  };
+}
+
+// Behind the discs: Ancient Earth's sea, the Underworld's dark ground, both titled; a note
+// where Atlantis has sunk.
+function godstormBackdrop(b, view) {
+  const top = b.earthHeight + 8;
+  const nodes = [
+    svg("rect", { x: 0, y: 0, width: b.width, height: b.earthHeight, class: "gs-earth", fill: "#d7e6ef" }),
+    svg("text", { x: 12, y: 22, class: "gs-title" }, "Ancient Earth"),
+    svg("rect", { x: 0, y: top, width: b.width, height: b.height - top, class: "gs-under", fill: "#3b3146" }),
+    svg("text", { x: 12, y: top + 22, class: "gs-title under" }, "The Underworld"),
+    svg("text", { x: b.width - 12, y: top + 22, class: "gs-note", "text-anchor": "end" },
+      "a heaven's number: its pantheon's dead · red dashes: flame borders (no attack across) · " +
+      "dotted: a heaven's way to the gates"),
+  ];
+  if (view.sunk) {
+    const atl = b.territories.filter((t) => t.region === "Atlantis");
+    if (atl.length) {
+      const x = atl.reduce((s, t) => s + t.x, 0) / atl.length;
+      const y = Math.max(...atl.map((t) => t.y)) + 52;
+      nodes.push(svg("text", { x, y, class: "gs-sunk", "text-anchor": "middle" }, "Atlantis has sunk"));
+    }
+  }
+  return nodes;
+}
+
+// A border's class: Earth's sea lines as Classic's; the Underworld's paths, flame borders and
+// gates; the border a maelstrom covers.
+function godstormConnClass(c, view) {
+  const m = view.maelstrom;
+  if (m && ((m[0] === c.a && m[1] === c.b) || (m[0] === c.b && m[1] === c.a))) return "maelstrom";
+  return { land: "", sea: "sea", path: "path", flame: "flame", gate: "gate" }[c.kind] ?? "other";
+}
+
+// The pieces on a territory: its gods (their domain's letter in their pantheon's colour), a
+// temple, a plague marker; a sunken territory is drawn under water.
+function godstormPieces(row) {
+  if (!row || row.gods === undefined) return [];
+  const badges = [];
+  for (const g of row.gods) badges.push([DOMAIN_LETTER[g.domain] || "?", `${g.name}, god of ${g.domain}`, "god", seatColor(g.seat), "#fff"]);
+  if (row.temple) badges.push(["T", "temple", "temple", "#f3d27a", "#3b2c00"]);
+  if (row.plague) badges.push(["P", "plague land", "plague", "#2f3d1c", "#c6f06b"]);
+  const out = badges.map(([text, title, cls, fill, ink], i) => {
+    const angle = -Math.PI / 2 + (i - (badges.length - 1) / 2) * 0.75;
+    const x = 25 * Math.cos(angle), y = 25 * Math.sin(angle);
+    return svg("g", { class: `piece ${cls}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` },
+      svg("title", {}, title),
+      svg("circle", { r: 7.5, fill, stroke: "#222", "stroke-width": 1 }),
+      svg("text", { "text-anchor": "middle", dy: 3.5, "font-size": 9.5, "font-weight": 700, fill: ink }, text));
+  });
+  if (row.sunk) {
+    out.push(svg("circle", { r: 23, class: "sunkwater" }, svg("title", {}, "sunk with Atlantis")),
+      svg("text", { class: "sunkwave", "text-anchor": "middle", dy: 5 }, "≈≈"));
+  }
+  return out;
+}
+
+// A place's caption: a heaven says whose it is (its count is that pantheon's dead).
+function godstormLabel(name, row) {
+  return row && row.kind === "heaven" && row.owner ? `${name} · ${row.owner}` : name;
+}
+
+// How the panel names a seat: "you", or its pantheon (the name the log uses).
+function godstormName(m, seat) {
+  return seat === m.seat ? "you" : m.view.players[seat].name;
+}
+
+// The invasion under way, drawn as the last move is on Classic's map: an arrow from the source
+// to the target, with the dice of the last roll when it was this fight's.
+function godstormLast(view) {
+  const inv = view.invasion;
+  if (!inv) return null;
+  const last = { kind: "battle", from: inv.from, to: inv.to, text: `invasion of ${inv.to}`,
+    key: `inv-${inv.from}-${inv.to}`, live: false };
+  const b = G.lastBattle;
+  if (b && b.kind === "roll" && inv.attacked) last.dice = { attack: b.attack || [], defend: b.defend || [] };
+  return last;
+}
+
+// Under the status line: the epoch and step, the turn order or the sealed bid, the invasion.
+function godstormCounts(m) {
+  const v = m.view;
+  if (!isGodstorm(v) || m.outcome || m.stopped) return [];
+  const who = (s) => godstormName(m, s);
+  const out = [el("div", { id: "epoch" }, `Epoch ${v.epoch} of ${v.epochs}` + (v.sunk ? " · Atlantis has sunk" : ""))];
+  if (v.bids) {
+    const bits = v.bidders.map((s, i) => {
+      const b = v.bids[i];
+      return b === null ? `${who(s)} deciding` : b < 0 ? `${who(s)} sealed` : `${who(s)} bid ${b}`;
+    });
+    out.push(el("div", { id: "turnorder" }, `Faith bid for turn order (sealed, every bid is paid): ${bits.join(", ")}`));
+  } else {
+    const order = v.markers.map((s, i) => {
+      const now = v.current !== null && i === v.turn ? " ◀" : "";
+      return `${i + 1}. ${s >= 0 ? who(s) : "—"}${now}`;
+    });
+    let text = `Turn order: ${order.join("  ")}`;
+    if (v.bid_rank.length) text += ` (to choose a marker: ${v.bid_rank.map(who).join(", ")})`;
+    out.push(el("div", { id: "turnorder" }, text));
+  }
+  const inv = v.invasion;
+  if (inv) {
+    const gods = inv.gods.length ? ` with ${inv.gods.join("+")}` : "";
+    const defender = inv.defender === null ? "nobody" : who(inv.defender);
+    let text = `${who(inv.attacker)} invade${inv.attacker === m.seat ? "" : "s"} ${inv.to} (${defender}) from ` +
+      `${inv.from}: ${inv.committed} armies${gods}`;
+    if (inv.god) text += `; godswar: the attacker sends its ${inv.god} god`;
+    if (inv.dice) text += `; attacking with ${inv.dice} ${inv.dice === 1 ? "die" : "dice"}`;
+    out.push(el("div", { id: "invasion" }, text));
+  }
+  return out;
+}
+
+// Each pantheon's cell in the players' table, two short lines: faith and points if the game
+// ended now; lands, reserve, the dead in its heaven, cards by deck (counts only: which card is
+// hidden, G6). Its gods and relics are the tooltip (the gods are on the map too).
+function godstormPlayerCells(v, seat) {
+  const p = v.players[seat];
+  if (!p) return [];
+  const cards = GODSTORM_DECKS.filter((d) => p.hand_counts[d]).map((d) => `${p.hand_counts[d]} ${d}`).join(", ") || "none";
+  const gods = Object.entries(p.gods).filter(([, where]) => where).map(([d, where]) => `${p.god_names[d] || d} (${d}) in ${where}`);
+  const lands = v.territories.filter((t) => t.seat === seat && !t.sunk);
+  const armies = lands.reduce((a, t) => a + t.armies, 0);
+  const title = `gods: ${gods.join(", ") || "none on the board"}; relics: ${p.relics.join(", ") || "none"}`;
+  return [el("td", { class: "gsplayer", "data-seat": seat, title },
+    el("div", {}, el("b", {}, p.pantheon || "no pantheon yet"), ` · ${p.faith} faith · ${p.points} pts`,
+      p.eliminated ? " · out" : ""),
+    el("div", { class: "muted" }, `${lands.length} lands, ${armies} armies · reserve ${p.reserve} · dead ${p.heaven} · ` +
+      `cards: ${cards}` + (p.relics.length ? ` · ${p.relics.length} relic${p.relics.length === 1 ? "" : "s"}` : "")))];
+}
+
+// The seat's miracle cards: name, deck, cost and what each does; a card that may be played now
+// is a button that narrows the action panel to that card's targets.
+function renderGodstormHand() {
+  const v = G.msg.view;
+  const hand = v.cards;
+  $("handcard").hidden = !Array.isArray(hand);
+  if (!Array.isArray(hand)) return;
+  const casts = legalActions().filter((a) => a[0] === "cast");
+  $("hand").replaceChildren(...(hand.length ? hand.map((c) => {
+    const label = [c.name, ` · ${c.deck} · ${c.free ? "free" : `${c.cost} faith`}`];
+    const title = `${c.id}: ${c.does}`;
+    if (!casts.some((a) => a[1] === c.id)) return el("span", { class: "cardchip", title, "data-card": c.id }, label);
+    const on = G.castCard === c.id;
+    return el("button", { class: `cardchip tradeable${on ? " on" : ""}`, "data-card": c.id, "aria-pressed": on ? "true" : "false",
+      title: `${title} — click to play it`, onclick: () => { G.castCard = on ? null : c.id; G.actionsKey = null; render(); } }, label);
+  }) : [el("span", { class: "muted" }, "no miracle cards")]));
+}
+
+// Words for an action's button: a cast names its card, a godswar its god, an invasion its gods.
+function godstormActionLabel(a) {
+  if (a[0] === "cast") {
+    const card = (G.msg.view.cards || []).find((c) => c.id === a[1]);
+    const targets = a.slice(2).join(", ");
+    return `play ${card ? card.name : a[1]}${targets ? ` on ${targets}` : ""}`;
+  }
+  if (a[0] === "god" && a.length === 2) {
+    const me = G.msg.view.players[G.msg.seat];
+    const name = me && me.god_names[a[1]];
+    return `godswar: send ${name ? `${name} (${a[1]})` : a[1]}`;
+  }
+  if ((a[0] === "invade" || a[0] === "fortify") && a.length >= 4) {
+    const gods = a[3] === "-" ? "" : ` with ${a[3]}`;
+    return `${a[0]} ${a[2]} from ${a[1]}${gods}${a.length > 4 ? ` × ${a[4]}` : ""}`;
+  }
+  return null;
+}
+
+// The panel's own controls: the sealed faith bid (a number from 0 to the faith held) and the
+// purchase of miracle cards (a count per deck; only combinations the rules allow are sent).
+function renderGodstormPanel() {
+  const m = G.msg;
+  const box = $("modepanel");
+  const v = m.view;
+  const legal = legalActions();
+  const bids = legal.filter((a) => a[0] === "bid").map((a) => a[1]);
+  const buys = legal.filter((a) => a[0] === "buy");
+  const mine = v.bids && m.seat !== null ? v.bids[v.bidders.indexOf(m.seat)] : null;
+  const key = JSON.stringify([m.seat, bids, buys, mine, m.outcome]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  const parts = [];
+  if (bids.length) parts.push(bidForm(Math.min(...bids), Math.max(...bids), v));
+  else if (typeof mine === "number" && mine >= 0) parts.push(el("div", { id: "bidsealed", class: "muted" }, `Your bid is sealed: ${mine} faith.`));
+  if (buys.length) parts.push(buyForm(buys));
+  box.replaceChildren(...parts);
+}
+
+function bidForm(least, most, v) {
+  const input = el("input", { type: "number", id: "bidfaith", min: least, max: most, step: 1, value: least,
+    inputmode: "numeric", "aria-label": "faith to bid", style: "width:5em" });
+  const why = el("div", { class: "error", id: "biderror" });
+  const seal = () => {
+    const n = Number(input.value);
+    if (!Number.isInteger(n) || n < least || n > most) { why.textContent = `A bid is a whole number from ${least} to ${most}.`; return; }
+    send(["bid", n]);
+  };
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); seal(); } });
+  return el("div", { class: "grp gsbid", id: "gsbid" },
+    el("div", {}, `Epoch ${v.epoch}: bid faith for turn order. Bids are sealed until all are in, and every bid is paid; ` +
+      "the highest bidder chooses a turn-order marker first."),
+    el("label", {}, "Bid ", input, ` faith (0 to ${most}) `),
+    el("button", { class: "primary", "data-action": "bid", onclick: seal }, "Seal bid"), why);
+}
+
+function buyForm(buys) {
+  const most = Math.max(...buys.map((a) => a.slice(1).reduce((s, n) => s + n, 0)));
+  const selects = GODSTORM_DECKS.map((d, i) => {
+    const top = Math.max(...buys.map((a) => a[1 + i]));
+    const sel = el("select", { "data-deck": d, "aria-label": `${d} cards to buy` });
+    for (let n = 0; n <= top; n++) sel.append(el("option", { value: n }, n));
+    return sel;
+  });
+  const go = el("button", { class: "primary", "data-action": "buy" }, "Buy");
+  const why = el("span", { class: "muted", id: "buywhy" });
+  const chosen = () => ["buy", ...selects.map((s) => Number(s.value))];
+  const legal = (a) => buys.some((b) => JSON.stringify(b) === JSON.stringify(a));
+  const check = () => {
+    const ok = legal(chosen());
+    go.disabled = !ok;
+    why.textContent = ok ? "" : " not allowed: too many cards, or more than your faith pays for";
+  };
+  for (const s of selects) s.onchange = check;
+  go.onclick = () => { if (legal(chosen())) send(chosen()); };
+  check();
+  return el("div", { class: "grp gsbuy", id: "gsbuy" },
+    el("div", {}, `Buy miracle cards (at most ${most} in all):`),
+    el("div", {}, ...GODSTORM_DECKS.map((d, i) => el("label", { class: "gsdeck" }, `${d} `, selects[i]))),
+    go, why,
+    legal(["buy", 0, 0, 0, 0]) ? el("button", { "data-action": "buy 0 0 0 0", onclick: () => send(["buy", 0, 0, 0, 0]) }, "buy nothing") : null);
+}

@@ -1,0 +1,95 @@
+"""RISK Godstorm in the terminal (issue 17): both boards with their pieces, the pantheons' faith,
+reserve and cards (the seat's own in full, others' as counts by deck), the epoch and the faith
+bid, `look` for a territory and an Underworld space, help, and a sealed bid typed in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tests.cli.test_terminal import session
+from warroom.bots import make_bot
+from warroom.cli.show import display_for
+from warroom.cli.show.godstorm import GodstormDisplay
+from warroom.core import Match
+from warroom.games.godstorm.rules import describe
+
+MODE = "risk-godstorm"
+
+
+def played_until(seed: int, done: Callable[[Match], bool]) -> Match:
+    """A 3-player game played by random bots until `done(match)` holds."""
+    match = Match.start(MODE, 3, seed)
+    bots = [make_bot("random", MODE, s) for s in range(3)]
+    while not done(match):
+        seat = match.to_move()[0]
+        match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+    return match
+
+
+def test_godstorm_has_its_display() -> None:
+    assert isinstance(display_for(MODE), GodstormDisplay)
+
+
+def test_board_look_help_and_a_sealed_bid() -> None:
+    match = played_until(3, lambda m: m.state.phase == "bid" and 0 in m.to_move())
+    view = match.view(0)
+    me = view["players"][0]["name"]
+    out = session(
+        match, ["board", "look Gaul", "look gate of h", "look Kurnugia", "help", "bid 1"], {0}
+    )
+    # Ancient Earth by region with bonuses, the plague lands and the first temples marked
+    assert "Ancient Earth" in out and "Germania +5" in out and "Hyrkania +2" in out
+    plague = next(t for t in view["territories"] if t["plague"])
+    temple = next(t for t in view["territories"] if t["temple"])
+    assert f"{plague['name']} [P]" in out or f"{plague['name']} [T] [P]" in out
+    assert f"{temple['name']} [T]" in out
+    god = next(t for t in view["territories"] if t["gods"])["gods"][0]
+    assert f"[{god['name']} war]" in out  # each god of war, named, where it stands
+    # the Underworld by kind of space; each pantheon's heaven
+    for title in ("The Underworld", "Heavens", "Gates", "Altars", "Crypts"):
+        assert title in out
+    heaven = next(u for u in view["underworld"] if u["kind"] == "heaven" and u["owner"])
+    assert f"{heaven['name']} ({heaven['owner']})" in out
+    # the pantheons, the epoch and the bid, then look and help
+    assert f"{me} (you)" in out and "faith" in out and "reserve" in out
+    assert "Epoch 1 of 5: the sealed faith bid for turn order" in out
+    assert "Faith bid (sealed):" in out
+    assert f"seal a bid from 0 to {view['players'][0]['faith']}" in out
+    assert "Gaul: " in out and "region Germania (+5)" in out and "Iberia (" in out
+    assert "Gate of Horn: " in out and "a gate: the way in from every heaven" in out
+    assert "across a flame border (no attack)" in out
+    assert "a heaven: holds its pantheon's dead, cannot be attacked" in out
+    assert "descend heaven Gate of Horn" in out  # the mode's help
+    # the bid is sealed: the seat sees its own amount, and the game goes on
+    assert f"{me} bids 1 faith" in out
+    assert "Refused" not in out
+
+
+def test_own_cards_in_full_and_others_by_deck() -> None:
+    def holding(m: Match) -> bool:
+        hands = m.state.hands
+        return m.to_move() == (0,) and bool(hands[0]) and any(hands[1:])
+
+    match = played_until(5, holding)
+    out = session(match, ["board"], {0})
+    mine = describe(match.game.observe(match.state, 0), 0, match.to_move())
+    for card in mine["cards"]:
+        assert f"{card['id']} {card['name']} ({card['deck']}" in out
+    other = next(s for s in (1, 2) if match.state.hands[s])
+    counts = mine["players"][other]["hand_counts"]
+    shown = " ".join(f"{n} {deck}" for deck, n in counts.items() if n)
+    assert shown in out
+    hidden = {match.state.parts.cards[c].name for c in match.state.hands[other]}
+    hidden -= {c["name"] for c in mine["cards"]}
+    assert not any(name in out for name in hidden)
+
+
+def test_sunk_atlantis_and_forced_choices() -> None:
+    match = played_until(3, lambda m: m.state.phase == "invade" and m.to_move() == (0,))
+    match.state.sunk = True  # as after The Sea Is Your Tomb: the display reads it from the view
+    out = session(match, ["board", "look Tritonis"], {0})
+    assert "Atlantis +3 (sunk)" in out
+    assert "Tritonis [sunk]" in out and "Tritonis: sunk with Atlantis" in out
+    # a single legal action is taken without asking
+    single = played_until(3, lambda m: m.to_move() == (0,) and len(m.legal(0)) == 1)
+    assert "(the only choice)" in session(single, [], {0})

@@ -1,0 +1,204 @@
+"""RISK Godstorm in Chromium (issue 17): a game opened with two bots shows both boards (Ancient
+Earth's 42 territories with plague markers, temples and gods; the Underworld's spaces with its
+flame borders and the heavens' gates), the pantheons' faith, the setup played by clicking, a
+sealed faith bid made with the number field (only legal values), and a legal action after it;
+then a miracle played from the hand. Screenshots go to test-artifacts/ for people to look at."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import httpx
+
+from tests.web.system import chromium
+from tests.web.test_browser import ARGS, ARTIFACTS, act_by_clicking, msg
+from warroom.games.godstorm.components import components
+
+MODE = "risk-godstorm"
+SETUP = ("pantheon", "place", "begin")
+
+
+def buttons(page: Any) -> set[str]:
+    return set(
+        page.evaluate(
+            "[...document.querySelectorAll('#actions [data-action], #modepanel [data-action]')]"
+            ".map(b => b.dataset.action)"
+        )
+    )
+
+
+def act(page: Any, m: dict[str, Any]) -> list[Any]:
+    """One legal action by clicking: the first offered, a count of 3 where there is a choice
+    (placements), the gods staying home on an invasion, ending optional steps soon."""
+    legal = m["legal"]
+    kinds = [a[0] for a in legal]
+    if "buy" in kinds:  # the purchase form: nothing bought
+        page.locator('#modepanel button[data-action="buy 0 0 0 0"]').click()
+        return ["buy", 0, 0, 0, 0]
+    for kind in ("pantheon", "marker", "begin", "place", "done", "pass", "fight", "roll", "defend"):
+        if kind in kinds:
+            action = max((a for a in legal if a[0] == kind), key=lambda a: a[-1])
+            break
+    else:
+        action = legal[0]
+    act_by_clicking(page, action)
+    return list(action)
+
+
+def test_both_boards_a_sealed_bid_and_a_legal_action(server: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    bot = {"kind": "bot", "tier": "random"}
+    r = httpx.post(
+        server + "/api/games",
+        json={"mode": MODE, "seats": [{"kind": "human"}, bot, bot], "options": {}},
+    )
+    assert r.status_code == 201, r.text
+    url = server + r.json()["seats"][0]["link"]
+    under = components().underworld
+    flames = sum(1 for (a, b), kind in under.kind_of.items() if kind == "flame" and a < b)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(url)
+            page.wait_for_function(
+                "G.msg && G.board && document.querySelectorAll('#board g.terr').length"
+            )
+            # both boards: 42 territories and the Underworld's spaces, on their own grounds
+            assert page.locator("#board g.terr").count() == 42 + len(under)
+            assert page.locator("#board rect.gs-earth").count() == 1
+            assert page.locator("#board rect.gs-under").count() == 1
+            assert page.locator("#board line.conn.flame").count() == flames
+            assert page.locator("#board line.conn.gate").count() == 5 * 3
+            view = msg(page)["view"]
+            plague = sum(t["plague"] for t in view["territories"])
+            assert plague and page.locator("#board g.piece.plague").count() == plague
+            assert "Epoch 1 of 5" in page.locator("#counts").inner_text()
+            bid = acted_after = None
+            deadline = time.time() + 120
+            while acted_after is None and time.time() < deadline:
+                m = msg(page)
+                assert not m["outcome"], "the game ended before the human acted"
+                if m["seat"] not in m["to_move"] or not m["legal"]:
+                    time.sleep(0.03)
+                    continue
+                if len(m["legal"]) == 1 and not m["can_undo"]:
+                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                    continue  # a forced choice goes by itself
+                offered = {" ".join(map(str, a)) for a in m["legal"]}
+                assert buttons(page) <= offered | {"undo", "bid", "buy"}
+                if m["view"]["phase"] == "bid" and bid is None:
+                    bid = bid_by_the_form(page, m)
+                    continue
+                action = act(page, m)
+                if bid is not None:
+                    acted_after = action
+                    if action[0] != "buy":
+                        page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+                    break
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+            assert bid is not None and acted_after is not None
+            m = msg(page)
+            assert page.locator("#board g.piece.temple").count() >= 3  # one temple per pantheon
+            assert page.locator("#board g.piece.god").count() >= 3  # and a god of war each
+            faith = m["view"]["players"][m["seat"]]["faith"]
+            assert f"{faith} faith" in page.locator("#players").inner_text()
+            page.screenshot(path=str(ARTIFACTS / "godstorm-after.png"), full_page=True)
+            assert not errors, errors
+        finally:
+            browser.close()
+
+
+def bid_by_the_form(page: Any, m: dict[str, Any]) -> int:
+    """The sealed bid: a value out of range is refused on the page; a legal one is sealed."""
+    most = max(a[1] for a in m["legal"] if a[0] == "bid")
+    field = page.locator("#bidfaith")
+    assert field.get_attribute("min") == "0" and field.get_attribute("max") == str(most)
+    field.fill(str(most + 1))
+    page.locator('#modepanel button[data-action="bid"]').click()
+    assert "from 0 to" in page.locator("#biderror").inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "godstorm-bid.png"), full_page=True)
+    field.fill(str(most))
+    page.locator('#modepanel button[data-action="bid"]').click()
+    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+    page.wait_for_function("!G.msg.view.bids || !!document.getElementById('bidsealed')")
+    return most
+
+
+def until_a_miracle(server: str, game: str, token: str) -> dict[str, Any]:
+    """Play the seat over the API (quicker than clicking) to its first chance to cast: no bid,
+    the god of war kept out of plague lands, one War card bought, every optional step ended."""
+    headers = {"X-Seat-Token": token}
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        m = httpx.get(f"{server}/api/games/{game}", headers=headers).json()
+        assert not m["outcome"], "the game ended before a miracle could be cast"
+        if m["seat"] not in m["to_move"] or not m["legal"]:
+            time.sleep(0.02)
+            continue
+        legal = m["legal"]
+        if any(a[0] == "cast" for a in legal):
+            return dict(m)
+        plague = {t["name"] for t in m["view"]["territories"] if t["plague"]}
+        wanted = (["bid", 0], ["buy", 1, 0, 0, 0], ["done"], ["pass"])
+        action = next((a for a in wanted if a in legal), None)
+        if action is None:
+            begins = [a for a in legal if a[0] == "begin" and a[1] not in plague]
+            action = begins[0] if begins else max(legal, key=lambda a: a[-1] if a[1:] else 0)
+        httpx.post(
+            f"{server}/api/games/{game}/act",
+            json={"state": m["state"], "action": action},
+            headers=headers,
+        )
+    raise AssertionError("no miracle could be cast within a minute")
+
+
+def test_a_miracle_is_played_from_the_hand(server: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    bot = {"kind": "bot", "tier": "random"}
+    r = httpx.post(
+        server + "/api/games",
+        json={"mode": MODE, "seats": [{"kind": "human"}, bot, bot], "options": {}},
+    )
+    assert r.status_code == 201, r.text
+    game, seat = r.json()["id"], r.json()["seats"][0]
+    m = until_a_miracle(server, game, seat["token"])
+    card = next(a for a in m["legal"] if a[0] == "cast")[1]
+    named = next(c for c in m["view"]["cards"] if c["id"] == card)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(server + seat["link"])
+            page.wait_for_function("G.msg && G.board && G.msg.legal.length")
+            # the hand: every card with its name, deck and cost; the playable one a button
+            hand = page.locator("#hand").inner_text()
+            for c in m["view"]["cards"]:
+                assert c["name"] in hand and c["deck"] in hand
+            page.locator(f'#hand button[data-card="{card}"]').click()
+            casts = {" ".join(map(str, a)) for a in m["legal"] if a[0] == "cast" and a[1] == card}
+            offered = buttons(page) - {"undo"}
+            assert offered and offered <= casts  # only this card's plays
+            first = page.locator("#actions button[data-action^='cast ']").first
+            assert f"play {named['name']}" in first.inner_text()
+            first.click()
+            page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+            page.wait_for_function(
+                "[...document.querySelectorAll('#log .ev')].some(e => e.textContent.includes("
+                f"{json.dumps(named['name'])}))",
+                timeout=5000,
+            )
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "godstorm-miracle.png"), full_page=True)
+            assert not errors, errors
+        finally:
+            browser.close()
