@@ -23,9 +23,18 @@ from warroom.games.godstorm.losses import (
     remove_armies,
 )
 from warroom.games.godstorm.state import BANISHED, NOBODY, GodstormState
-from warroom.rules.battle import EVERY_DIE, BattleRule, SideRule, SideTrace, roll_traced
+from warroom.rules.battle import (
+    EVERY_DIE,
+    BattleRule,
+    Roll,
+    SideRule,
+    SideTrace,
+    compare,
+    roll_traced,
+)
 
 WAR_LABOR_CONQUESTS = 3  # G57
+MOST_LOST_A_ROLL = 2  # G91
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +194,9 @@ def fight_godswar(
         state, state.rng, invasion.attacker, invasion.force, invasion.committed, invasion.target
     )
     roll = result.roll
+    # G89: the triple is rolled while both chosen gods are on the board, so a goddess of magic
+    # who loses this very round still earns her player the card; the loser goes after.
+    magic = magic_labors(state, [(invasion.attacker, roll.attack), (defender, roll.defend)])
     loser_seat, loser = (
         (defender, defend_god) if roll.attacker_wins else (invasion.attacker, attack_god)
     )
@@ -203,8 +215,7 @@ def fight_godswar(
         force = tuple(d for d in force if d != attack_god)
     else:
         events += labor_draw(state, invasion.attacker, "Sky", once_a_turn=True)
-    events += magic_labors(state, [(invasion.attacker, roll.attack), (defender, roll.defend)])
-    return replace(invasion, force=force, attacked=True), events
+    return replace(invasion, force=force, attacked=True), events + magic
 
 
 def attack_dice_most(state: GodstormState, invasion: Invasion) -> int:
@@ -228,6 +239,18 @@ def dice_problem(
     return None
 
 
+def two_pairs_at_most(roll: Roll, rule: BattleRule) -> Roll:
+    """G91: neither side loses more than 2 armies on a roll. A card that adds dice (G69, a Sky
+    card's extra defence die) improves the dice a side picks from, but only the two highest
+    pairs are compared, as Classic's "Deciding a Battle" compares them."""
+    if min(len(roll.attack), len(roll.defend)) <= MOST_LOST_A_ROLL:
+        return roll
+    attacker_losses, defender_losses = compare(
+        roll.attack[:MOST_LOST_A_ROLL], roll.defend[:MOST_LOST_A_ROLL], rule.attacker_wins_ties
+    )
+    return Roll(roll.attack, roll.defend, attacker_losses, defender_losses)
+
+
 def army_roll(
     state: GodstormState, invasion: Invasion, attack: int, defend: int, sky: SkyEffects = NO_SKY
 ) -> tuple[Invasion, list[Event]]:
@@ -236,7 +259,11 @@ def army_roll(
     then the Magic Labor for both sides (A7)."""
     rule = sky.rule(battle_rule(state, invasion.force, invasion.target, invasion.attacker))
     rolled = roll_traced(state.rng, attack, defend, rule)
-    r = rolled.roll
+    r = two_pairs_at_most(rolled.roll, rule)
+    # G59, A7: the Magic Labor belongs to the roll, before its losses can banish a goddess.
+    magic = magic_labors(
+        state, [(invasion.attacker, rolled.attack), (invasion.defender, rolled.defend)]
+    )
     remove_armies(state, invasion.source, r.attacker_losses, "earth")
     remove_armies(state, invasion.target, r.defender_losses, defender_losses_cause(invasion.force))
     events = [
@@ -253,9 +280,7 @@ def army_roll(
             reveals=True,
         )
     ]
-    events += magic_labors(
-        state, [(invasion.attacker, rolled.attack), (invasion.defender, rolled.defend)]
-    )
+    events += magic
     committed = max(1, min(invasion.committed, state.armies[invasion.source] - 1))
     return replace(invasion, attacked=True, last_dice=attack, committed=committed), events
 
@@ -269,10 +294,17 @@ def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event
     state.armies[source] -= moving
     state.owner[target] = seat
     state.armies[target] = moving
+    events: list[Event] = []
+    defender = invasion.defender
+    if defender != NOBODY:  # A15: an unoccupied territory gives no dice and no Labor
+        # G57, G56: the territory is taken when its last army falls, so the third conquest
+        # earns the War card before the moving in, whose plague may banish the god of war.
+        state.conquests += 1
+        if state.conquests >= WAR_LABOR_CONQUESTS:
+            events += labor_draw(state, seat, "War", once_a_turn=True)
     for domain in invasion.force:
         if state.gods[seat][domain] == source:
             state.gods[seat][domain] = target
-    events: list[Event] = []
     if state.plague[target]:
         lost = plague_losses(moving)
         state.armies[target] -= lost
@@ -283,12 +315,6 @@ def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event
     banished = banish_gods_without_armies(state, target)
     if banished:
         events.append(Event("banished", f"Banished: {', '.join(banished)}", {"gods": banished}))
-    defender = invasion.defender
-    if defender == NOBODY:
-        return events  # A15: no dice, no Labor
-    state.conquests += 1
-    if state.conquests >= WAR_LABOR_CONQUESTS:
-        events += labor_draw(state, seat, "War", once_a_turn=True)
     if defender >= 0 and not state.territories_of(defender):
         eliminate(state, defender)
         events.append(
