@@ -21,6 +21,7 @@ from warroom.games.godstorm.losses import (
     eliminate,
     plague_losses,
     remove_armies,
+    send_dead,
 )
 from warroom.games.godstorm.state import BANISHED, NOBODY, GodstormState
 from warroom.rules.battle import (
@@ -188,18 +189,21 @@ def fight_godswar(
     state: GodstormState, invasion: Invasion, attack_god: int, defend_god: int
 ) -> tuple[Invasion, list[Event]]:
     """One godswar round (G83-G89): the chosen gods fight; the loser's is banished (G87), no
-    army dies. The attacker's win earns the Sky Labor (G58, A11)."""
-    defender = invasion.defender
+    army dies; a Hammer of Thor's triple banishes the other chosen god too. Banishing the
+    defender's god earns the attacker the Sky Labor (G58, A11)."""
+    attacker, defender = invasion.attacker, invasion.defender
     result = godswar_round(
-        state, state.rng, invasion.attacker, invasion.force, invasion.committed, invasion.target
+        state, state.rng, attacker, invasion.force, invasion.committed, invasion.target
     )
     roll = result.roll
+    hammers = (  # relics held when the dice fell, not one this roll's Labor draws
+        (result.attack_triple and _triple_banishes(state, attacker), defender, defend_god),
+        (result.defend_triple and _triple_banishes(state, defender), attacker, attack_god),
+    )
     # G89: the triple is rolled while both chosen gods are on the board, so a goddess of magic
     # who loses this very round still earns her player the card; the loser goes after.
-    magic = magic_labors(state, [(invasion.attacker, roll.attack), (defender, roll.defend)])
-    loser_seat, loser = (
-        (defender, defend_god) if roll.attacker_wins else (invasion.attacker, attack_god)
-    )
+    magic = magic_labors(state, [(attacker, roll.attack), (defender, roll.defend)])
+    loser_seat, loser = (defender, defend_god) if roll.attacker_wins else (attacker, attack_god)
     state.gods[loser_seat][loser] = BANISHED
     god = state.parts.gods[state.pantheon[loser_seat]][loser]
     events = [
@@ -210,12 +214,25 @@ def fight_godswar(
             reveals=True,
         )
     ]
-    force = invasion.force
-    if not roll.attacker_wins:
-        force = tuple(d for d in force if d != attack_god)
-    else:
-        events += labor_draw(state, invasion.attacker, "Sky", once_a_turn=True)
+    for hammer, other, other_god in hammers:
+        if hammer and state.gods[other][other_god] != BANISHED:
+            state.gods[other][other_god] = BANISHED
+            name = state.parts.gods[state.pantheon[other]][other_god]
+            events.append(Event("effect", f"A relic's triple banishes {name} too", reveals=True))
+    force = tuple(d for d in invasion.force if state.gods[attacker][d] != BANISHED)
+    if state.gods[defender][defend_god] == BANISHED:
+        events += labor_draw(state, attacker, "Sky", once_a_turn=True)
     return replace(invasion, force=force, attacked=True), events + magic
+
+
+def _triple_banishes(state: GodstormState, seat: Seat) -> bool:
+    """Hammer of Thor (G71; its effect reconstructed): the holder's godswar triple banishes
+    the opposing god as well, whoever wins the round."""
+    return seat >= 0 and any(
+        effect.primitive == "triple-banishes"
+        for card in state.relics[seat]
+        for effect in state.parts.cards[card].effects
+    )
 
 
 def attack_dice_most(state: GodstormState, invasion: Invasion) -> int:
@@ -308,7 +325,7 @@ def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event
     if state.plague[target]:
         lost = plague_losses(moving)
         state.armies[target] -= lost
-        state.heaven[seat] += lost  # A3
+        send_dead(state, seat, lost, "earth")  # A3
         events.append(
             Event("plague", f"The plague takes {lost} of the armies moving in", {"lost": lost})
         )

@@ -598,7 +598,7 @@ def _start_turn(st: GodstormState, ev: list[Event]) -> None:
     st.revived = []
     st.free_card = NOBODY
     ev.append(Event("turn", f"Epoch {st.epoch}: {st.names[seat]}'s turn", {"seat": seat}))
-    for effect in miracles.relic_effects(st, seat, "start-of-turn"):
+    for effect in economy.relic_effects(st, seat, "start-of-turn"):
         if effect.primitive == "draw-cards":
             card = economy.draw(st, seat, getattr(effect.params, "deck", "Death"))
             if card is not None and getattr(effect.params, "play_free", False):
@@ -913,9 +913,11 @@ def _end_turn(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
     free card from Pandora's Box not played is now held like any other (R7)."""
     ev += underworld.death_labor(st, seat)
     st.free_card = NOBODY
+    miracles.expire_maelstrom(st, "turn")
     if order.next_turn(st):
         _start_turn(st, ev)
         return
+    miracles.expire_maelstrom(st, "epoch")
     if order.end_epoch(st):
         st.phase = BID
         ev.append(Event("epoch", f"Epoch {st.epoch} begins: bid faith for turn order", {}))
@@ -941,9 +943,12 @@ def _check_survivors(st: GodstormState, ev: list[Event]) -> None:
 def _end_turn_of_eliminated(st: GodstormState, ev: list[Event]) -> None:
     """A27: the active player went out (by its own card or plague): the epoch moves on."""
     st.invasion = None
+    miracles.expire_maelstrom(st, "turn")
     if order.next_turn(st):
         _start_turn(st, ev)
-    elif order.end_epoch(st):
+        return
+    miracles.expire_maelstrom(st, "epoch")
+    if order.end_epoch(st):
         st.phase = BID
     else:
         _finish(st, final_outcome(st), ev)
