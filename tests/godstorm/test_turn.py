@@ -20,9 +20,9 @@ from warroom.games.godstorm.rules import (
     Godstorm,
     miracles_unseen,
 )
-from warroom.games.godstorm.setup import place_plague
 from warroom.games.godstorm.state import MAGIC, NOBODY, WAR, GodstormState
 from warroom.games.godstorm.state import SKY as SKY_GOD
+from warroom.games.godstorm.underworld import fortify_problem
 
 from .conftest import hold, space, table
 from .dice import roll_draw, scripted
@@ -67,10 +67,21 @@ def test_g11_separate_decks_and_one_marker_per_player() -> None:
 
 
 def test_g13_any_army_may_enter_a_plague_land() -> None:
-    state = table()
-    lands = place_plague(state)
-    hold(state, 0, {state.parts.earth.territories[lands[0]]: 1})
-    assert state.territories_of(0) == [lands[0]]
+    state = turn_of(table(), 0, INVADE)
+    hold(state, 0, {"Roma": 6, "Liguria": 1})
+    hold(state, 1, {"Apulia": 1, "Egypt": 1})
+    roma, apulia, liguria = t(state, "Roma"), t(state, "Apulia"), t(state, "Liguria")
+    state.plague[apulia] = state.plague[liguria] = True
+    invasions = {a.args[1] for a in GAME.legal_actions(state, 0) if a.kind == "invade"}
+    assert "Apulia" in invasions  # invading one
+    assert fortify_problem(state, 0, roma, liguria, 5, []) is None  # fortifying into one
+    assert invasion_problem(state, 0, roma, apulia, 5, []) is None
+    state, _ = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
+    state, _ = GAME.apply(state, 0, Action("roll", (3,)))
+    state.rng = scripted(roll_draw(6, 6, 5, 4))
+    state, _ = GAME.apply(state, 1, Action("defend", (1,)))
+    state, _ = GAME.apply(state, 0, Action("move", (3,)))
+    assert state.owner[apulia] == 0 and state.armies[apulia] == 2  # in, then halved (G96)
 
 
 def test_g33_raised_armies_are_placed_before_anything_else() -> None:
