@@ -256,3 +256,24 @@ def test_the_maelstrom_lasts_as_long_as_its_card_says() -> None:
     state.turn, state.phase = 2, UNDERWORLD
     state, _ = GAME.apply(state, 2, Action("done"))
     assert state.maelstrom is not None
+
+
+def test_r8_a_maelstrom_played_against_an_invasion_over_its_water_ends_it() -> None:
+    state = table()
+    hold(state, 0, {"Atlas": 6})
+    hold(state, 1, {"Oricalcos": 2, "Tritonis": 1})
+    hold(state, 2, {"Sumer": 1})
+    state.gods[1][SKY] = t(state, "Tritonis")
+    state.faith[1] = 5
+    give(state, 1, "sky-11")
+    state.markers, state.turn, state.phase = [0, 1, 2], 0, "invade"
+    state, _ = GAME.apply(state, 0, Action("invade", ("Atlas", "Oricalcos", "-", 5)))
+    assert GAME.to_move(state) == (1,)
+    state, _ = GAME.apply(state, 1, Action("cast", ("sky-11", "Oricalcos", "Atlas")))
+    state, _ = GAME.apply(state, 1, Action("pass"))
+    assert (
+        state.invasion is None and state.phase == "invade" and state.armies[t(state, "Atlas")] == 6
+    )
+    assert "Oricalcos" not in {
+        a.args[1] for a in GAME.legal_actions(state, 0) if a.kind == "invade"
+    }

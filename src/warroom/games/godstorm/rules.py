@@ -778,7 +778,10 @@ def _after_sky(st: GodstormState) -> None:
     inv = st.invasion
     assert inv is not None
     sky = st.sky or invasion.NO_SKY
-    if sky.cancel or st.armies[inv.source] < 2:
+    # A Sky card may cancel the invasion, leave the source too few armies, or cover the very
+    # water connection it crosses with the maelstrom (nothing crosses it, R8): it ends.
+    cut = not invasion.adjacent(st, inv.source, inv.target)
+    if sky.cancel or st.armies[inv.source] < 2 or cut:
         _end_invasion(st)
         return
     committed = max(1, min(inv.committed - sky.reduce, st.armies[inv.source] - 1))
@@ -792,8 +795,9 @@ def _as_dict(inv: invasion.Invasion) -> dict[str, Any]:
 
 
 def _end_invasion(st: GodstormState) -> None:
-    """The declared invasion ends before any dice (a Sky card cancelled it, or left the source
-    too few armies): back to declaring (Earth invasions only have a Sky window, A12)."""
+    """The declared invasion ends before any dice (a Sky card cancelled it, left the source
+    too few armies or cut the connection): back to declaring (Earth invasions only have a Sky
+    window, A12)."""
     st.invasion = None
     st.sky = None
     st.chosen_god = NOBODY
