@@ -3,11 +3,15 @@ G67, G68, G78, G80, G81, G83, G85, G88, G102, G105, G110)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from warroom.core import get_mode
 from warroom.core.actions import Action
 from warroom.core.rng import Rng
+from warroom.core.sealed import HIDDEN as HIDDEN_BID
 from warroom.games.godstorm.invasion import invasion_problem, labor_draw
 from warroom.games.godstorm.miracles import play
+from warroom.games.godstorm.order import open_bids, place_bid
 from warroom.games.godstorm.rules import (
     ATTACK,
     EMBARK,
@@ -223,3 +227,39 @@ def test_r7_a_free_card_from_pandoras_box_is_hidden_and_ends_with_the_turn() -> 
     state.turn = 0
     state, _ = GAME.apply(state, 0, Action("done"))
     assert state.free_card == NOBODY
+
+
+def test_g6_resample_redraws_other_hands_within_each_deck_and_unrevealed_bids() -> None:
+    state = table()
+    state.faith = [4, 7, 2]
+    mine = [state.decks["Death"].pop()]
+    state.hands[0] = mine[:]
+    state.hands[1] = [state.decks["Sky"].pop(), state.decks["War"].pop(), state.decks["War"].pop()]
+    state.hands[2] = [state.decks["Death"].pop()]
+    open_bids(state)
+    place_bid(state, 1, 6)
+    place_bid(state, 0, 3)
+    decks = {deck: Counter(cards) for deck, cards in state.decks.items()}
+    held_by_deck = Counter(state.parts.cards[c].deck for s in (1, 2) for c in state.hands[s])
+    changed = False
+    for seed in range(20):
+        other = GAME.resample_hidden(state, 0, Rng(seed))
+        assert other.hands[0] == mine  # the seat's own cards stay
+        for s in (1, 2):
+            assert sorted(other.parts.cards[c].deck for c in other.hands[s]) == sorted(
+                state.parts.cards[c].deck for c in state.hands[s]
+            )
+        for deck, cards in other.decks.items():
+            assert len(cards) == sum(decks[deck].values())
+            pool = Counter(cards) + Counter(
+                c for s in (1, 2) for c in other.hands[s] if other.parts.cards[c].deck == deck
+            )
+            assert sum(pool.values()) == sum(decks[deck].values()) + held_by_deck[deck]
+        assert other.bids is not None and other.bids.bids[0] == 3  # its own bid stays
+        assert other.bids.bids[2] is None and 0 <= (other.bids.bids[1] or 0) <= 7
+        assert GAME.observe(other, 0) == GAME.observe(state, 0)
+        changed = changed or other.hands[1] != state.hands[1]
+    assert changed  # the other hands are redrawn, not copied
+    seen = GAME.observe(state, 0)
+    assert seen.bids is not None and seen.bids.bids[1] == HIDDEN_BID
+    assert set(seen.decks["War"]) == {miracles_unseen("War")}  # deck order hidden
