@@ -263,3 +263,20 @@ def test_g6_resample_redraws_other_hands_within_each_deck_and_unrevealed_bids() 
     seen = GAME.observe(state, 0)
     assert seen.bids is not None and seen.bids.bids[1] == HIDDEN_BID
     assert set(seen.decks["War"]) == {miracles_unseen("War")}  # deck order hidden
+
+
+def test_g38_g71_book_of_the_dead_turns_raised_armies_into_faith() -> None:
+    state = turn_of(table(), 0, RAISE)
+    hold(state, 0, {"Roma": 1})
+    state.to_place[0], state.reserve[0], state.faith[0] = 5, 100, 0
+    assert "decline" not in kinds(state, 0)
+    state.relics[0] = [
+        next(i for i, c in enumerate(state.parts.cards) if c.title == "Book of the Dead")
+    ]
+    declines = [a for a in GAME.legal_actions(state, 0) if a.kind == "decline"]
+    assert [a.args[0] for a in declines] == [1, 2]  # 2 armies a faith, at most 4 of the 5
+    state, _ = GAME.apply(state, 0, Action("decline", (2,)))
+    assert (state.to_place[0], state.reserve[0], state.faith[0]) == (1, 104, 2)
+    assert state.phase == RAISE and "decline" not in kinds(state, 0)
+    state, _ = GAME.apply(state, 0, Action("place", ("Roma", 1)))
+    assert state.phase != RAISE and state.armies[t(state, "Roma")] == 2

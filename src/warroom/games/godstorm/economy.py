@@ -78,6 +78,28 @@ def income(state: GodstormState, seat: Seat) -> Income:
     return Income(count, regions, armies, faith + len(temples), temples)
 
 
+def decline_rate(state: GodstormState, seat: Seat) -> int:
+    """Book of the Dead (G71; the FAQ says it declines raised armies, G38; the rate is
+    reconstructed): how many raised armies its holder turns down for each faith; 0 without."""
+    rates = [
+        int(getattr(e.params, "rate", 0))
+        for e in relic_effects(state, seat, "raise")
+        if e.primitive == "faith-for-armies"
+        and getattr(e.params, "direction", None) == "armies-to-faith"
+    ]
+    return min(rates, default=0)
+
+
+def decline(state: GodstormState, seat: Seat, faith: int) -> int:
+    """Turn down `faith` times the rate of the armies still to place in step 1: they go back to
+    the reserve and the player gains `faith`. Returns the armies declined."""
+    armies = faith * decline_rate(state, seat)
+    state.to_place[seat] -= armies
+    state.reserve[seat] += armies
+    state.faith[seat] += faith
+    return armies
+
+
 def take_from_reserve(state: GodstormState, seat: Seat, count: int) -> int:
     """A2, A34: armies come out of the finite reserve; what it lacks is lost. Returns how many
     the player gets."""

@@ -230,10 +230,14 @@ def _families(st: GodstormState, seat: Seat) -> list[Family]:
         ]
     if phase in (PLACE, RAISE):
         room = st.to_place[seat] if phase == RAISE else min(3 - st.placed, st.to_place[seat])
-        return [
+        places = [
             Family("place", (earth.territories[t],), range(1, room + 1))
             for t in st.territories_of(seat)
         ]
+        rate = economy.decline_rate(st, seat) if phase == RAISE else 0
+        if rate and st.to_place[seat] >= rate:  # Book of the Dead: raised armies for faith
+            places.append(Family("decline", (), range(1, st.to_place[seat] // rate + 1)))
+        return places
     if phase == BEGIN:
         mine = st.territories_of(seat)
         return [
@@ -545,6 +549,16 @@ def _h_place(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
         st.placed = 0
         st.queue.append(st.queue.pop(0))
         _next_placer(st)
+
+
+def _h_decline(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    """Book of the Dead: raised armies turned down for faith (G38: only raised ones, so only
+    in step 1's placing, before the crypt and temple armies)."""
+    faith = int(a.args[0])
+    armies = economy.decline(st, seat, faith)
+    ev.append(Event("decline", f"{st.names[seat]} declines {armies} armies for {faith} faith", {}))
+    if st.to_place[seat] == 0:
+        _after_raise(st, seat, ev)
 
 
 def _next_placer(st: GodstormState) -> None:
@@ -970,6 +984,7 @@ _HANDLERS = {
     "pile": _h_pile,
     "claim": _h_claim,
     "place": _h_place,
+    "decline": _h_decline,
     "begin": _h_begin,
     "bid": _h_bid,
     "marker": _h_marker,
