@@ -273,7 +273,7 @@ def army_roll(
 ) -> tuple[Invasion, list[Event]]:
     """One army-battle roll (G90-G93): the rule from gods and temple, the attacker's losses to
     its heaven, the defender's to its heaven or, with the god of death attacking, its reserve;
-    then the Magic Labor for both sides (A7)."""
+    the Magic Labor for both sides is drawn before the losses (A7); at most 2 losses (G91)."""
     rule = sky.rule(battle_rule(state, invasion.force, invasion.target, invasion.attacker))
     rolled = roll_traced(state.rng, attack, defend, rule)
     r = two_pairs_at_most(rolled.roll, rule)

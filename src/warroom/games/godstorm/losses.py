@@ -28,13 +28,13 @@ def send_dead(state: GodstormState, owner: int, count: int, cause: Cause) -> Non
       defender's reserve (G93; A4: only the defender's losses);
     - underworld: to the owner's reserve (G107).
     Neutral armies that die leave the game (A23). A relic of the owner's that says where its
-    own dead go (`armies-die`, G71) routes deaths on Ancient Earth, never in the Underworld
-    (G110).
+    own dead go (`armies-die`, G71) routes the deaths bound for its heaven, never those in the
+    Underworld (G110) or those the god of death already sends to the reserve.
     """
     if count <= 0 or owner == NEUTRAL or owner < 0:
         return
     destination = "reserve" if cause != "earth" else "heaven"
-    if cause != "underworld":
+    if cause == "earth":
         destination = _relic_destination(state, owner) or destination
     if destination == "heaven":
         state.heaven[owner] += count
