@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from warroom.games.godstorm.invasion import (
+    SkyEffects,
     adjacent,
     army_roll,
     capture,
@@ -235,3 +236,62 @@ def test_g98_a_player_whose_last_army_falls_is_eliminated() -> None:
     events = capture(state, invasion, 1)
     assert state.eliminated == [1] and events[-1].kind == "eliminated"
     assert state.hands[1] == [] and len(state.discards) == 1
+
+
+def test_g91_no_side_loses_more_than_two_armies_a_roll_even_with_a_sky_card_die() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 6})
+    hold(state, 1, {"Apulia": 5})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    sky = SkyEffects(defend_extra_dice=1)  # a Sky card: the defender rolls 3 dice
+    state.rng = scripted(roll_draw(3, 3, 2, 6, 6, 6))
+    invasion = declare(state, 0, roma, apulia, 5, [])
+    _, events = army_roll(state, invasion, 3, 3, sky)
+    assert (events[0].data["attacker_losses"], events[0].data["defender_losses"]) == (2, 0)
+    assert state.armies[roma] == 4 and state.heaven[0] == 2
+    state.rng = scripted(roll_draw(6, 6, 6, 5, 5, 5))
+    _, events = army_roll(state, declare(state, 0, roma, apulia, 3, []), 3, 3, sky)
+    assert events[0].data["defender_losses"] == 2 and state.armies[apulia] == 3
+
+
+def test_g89_a_goddess_of_magic_who_loses_the_godswar_still_earns_her_triple() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 2})
+    hold(state, 1, {"Apulia": 5})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.gods[0][MAGIC] = roma
+    state.gods[1][SKY] = apulia
+    # Attacker 2 2 2 + 1 = 7 (a triple); defender 6 6 5 4 + 5 = 26: the goddess is banished.
+    state.rng = scripted(roll_draw(2, 2, 2), roll_draw(6, 6, 5, 4))
+    _, events = fight_godswar(state, declare(state, 0, roma, apulia, 1, [MAGIC]), MAGIC, SKY)
+    assert state.gods[0][MAGIC] == BANISHED
+    assert len(state.relics[0]) == 1 and [e.kind for e in events] == ["godswar", "labor"]
+
+
+def test_g59_a7_a_defending_goddess_whose_last_army_falls_still_earns_her_triple() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 6})
+    hold(state, 1, {"Apulia": 1})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.gods[1][MAGIC] = apulia
+    sky = SkyEffects(defend_extra_dice=2)  # 3 defence dice with a single army
+    state.rng = scripted(roll_draw(6, 6, 6), roll_draw(5, 5, 5))
+    army_roll(state, declare(state, 0, roma, apulia, 5, []), 3, 3, sky)
+    assert state.armies[apulia] == 0 and state.gods[1][MAGIC] == BANISHED
+    assert len(state.relics[1]) == 1
+
+
+def test_g57_the_third_conquest_earns_the_war_card_before_the_plague_banishes_its_god() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 8})
+    hold(state, 1, {"Apulia": 1, "Graecia": 1})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.plague[apulia] = True
+    state.gods[0][WAR] = roma
+    state.conquests = 2
+    state.rng = scripted(roll_draw(6, 1))
+    invasion, _ = army_roll(state, declare(state, 0, roma, apulia, 7, [WAR]), 1, 1)
+    events = capture(state, invasion, 4)
+    assert state.gods[0][WAR] == BANISHED and state.armies[apulia] == 2
+    assert len(state.hands[0]) == 1 and state.labors == ["War"]
+    assert "labor" in [e.kind for e in events]

@@ -3,20 +3,34 @@ and the readings R1-R6 of miracles.py)."""
 
 from __future__ import annotations
 
+from warroom.core import get_mode
+from warroom.core.actions import Action
 from warroom.core.rng import Rng
 from warroom.games.godstorm.battle import battle_rule, godswar_round
 from warroom.games.godstorm.components import components
-from warroom.games.godstorm.invasion import SkyEffects, adjacent, declare
+from warroom.games.godstorm.economy import (
+    build_temple,
+    income,
+    summon,
+    summon_problem,
+    temple_problem,
+)
+from warroom.games.godstorm.invasion import SkyEffects, adjacent, declare, fight_godswar
+from warroom.games.godstorm.losses import remove_armies
 from warroom.games.godstorm.miracles import (
     card_targets,
     check_targets,
     play,
     play_problem,
 )
+from warroom.games.godstorm.rules import UNDERWORLD, Godstorm
 from warroom.games.godstorm.state import BANISHED, DEATH, MAGIC, SKY, WAR, GodstormState
 from warroom.rules.battle import EVERY_DIE, PRESETS
 
 from .conftest import hold, table
+from .dice import roll_draw, scripted
+
+GAME: Godstorm = get_mode("risk-godstorm")  # type: ignore[assignment]
 
 
 def t(state: object, name: str) -> int:
@@ -160,3 +174,106 @@ def test_g69_sky_effects_change_the_defence() -> None:
     rule = effects.rule(PRESETS["godstorm-war"])
     assert not rule.attacker_wins_ties and rule.defend_max == 3
     assert rule.defender.reroll_until == EVERY_DIE
+
+
+def test_g71_relics_lower_the_cost_of_summoning_and_of_temples() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 2, "Apulia": 1})
+    roma = t(state, "Roma")
+    state.relics[0] = [card("magic-11"), card("magic-12")]  # summon -1, temple -2
+    state.faith[0] = 2
+    assert summon_problem(state, 0, SKY, roma) is None
+    summon(state, 0, SKY, roma)
+    assert state.gods[0][SKY] == roma and state.faith[0] == 0
+    state.faith[0] = 3
+    assert temple_problem(state, 0, roma) is None
+    build_temple(state, 0, roma)
+    assert state.temple[roma] and state.faith[0] == 0
+
+
+def test_g71_a_relic_adds_faith_when_armies_are_raised() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 1})
+    assert income(state, 0).faith == 3
+    state.relics[0] = [card("magic-13")]
+    assert income(state, 0).faith == 4 and income(state, 0).armies == 3
+
+
+def test_g71_a_relic_sends_its_holders_dead_to_the_reserve() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 4})
+    hold(state, 1, {"Apulia": 4})
+    state.relics[0] = [card("magic-15")]
+    remove_armies(state, t(state, "Roma"), 2, "earth")
+    remove_armies(state, t(state, "Apulia"), 2, "earth")
+    assert (state.heaven[0], state.reserve[0]) == (0, 112)
+    assert (state.heaven[1], state.reserve[1]) == (2, 110)  # only its holder's dead
+
+
+def test_g71_hammer_of_thor_a_godswar_triple_banishes_the_opposing_god() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 2})
+    hold(state, 1, {"Apulia": 5})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.gods[0][DEATH] = roma
+    state.gods[1][SKY] = state.gods[1][WAR] = apulia
+    state.relics[0] = [card("Hammer of Thor")]
+    # Attacker 2 2 2 + 1 = 7, a triple; defender 6 6 5 4 + 5 = 26: both chosen gods go.
+    state.rng = scripted(roll_draw(2, 2, 2), roll_draw(6, 6, 5, 4))
+    invasion, _ = fight_godswar(state, declare(state, 0, roma, apulia, 1, [DEATH]), DEATH, SKY)
+    assert state.gods[0][DEATH] == BANISHED and state.gods[1][SKY] == BANISHED
+    assert state.gods[1][WAR] == apulia and invasion.force == ()
+    state.relics[0] = []
+    state.gods[0][DEATH] = roma
+    state.gods[1][SKY] = apulia
+    state.rng = scripted(roll_draw(2, 2, 2), roll_draw(6, 6, 5, 4))
+    fight_godswar(state, declare(state, 0, roma, apulia, 1, [DEATH]), DEATH, SKY)
+    assert state.gods[1][SKY] == apulia  # without the relic a triple banishes nothing
+
+
+def _maelstrom_turn(card_id: str) -> GodstormState:
+    """Seat 0's turn in its last step, with the maelstrom of `card_id` on Atlas-Oricalcos."""
+    state = table()
+    hold(state, 0, {"Roma": 1})
+    hold(state, 1, {"Egypt": 1})
+    hold(state, 2, {"Sumer": 1})
+    state.markers, state.turn, state.phase = [0, 1, 2], 0, UNDERWORLD
+    play(state, 1, card(card_id), [t(state, "Atlas"), t(state, "Oricalcos")], free=True)
+    return state
+
+
+def test_the_maelstrom_lasts_as_long_as_its_card_says() -> None:
+    state = _maelstrom_turn("sky-11")  # for a turn
+    state, _ = GAME.apply(state, 0, Action("done"))
+    assert state.maelstrom is None
+    state = _maelstrom_turn("war-13")  # for an epoch
+    state, _ = GAME.apply(state, 0, Action("done"))
+    assert state.maelstrom is not None
+    state.turn, state.phase = 2, UNDERWORLD
+    state, _ = GAME.apply(state, 2, Action("done"))
+    assert state.epoch == 2 and state.maelstrom is None
+    state = _maelstrom_turn("death-17")  # for the game
+    state.turn, state.phase = 2, UNDERWORLD
+    state, _ = GAME.apply(state, 2, Action("done"))
+    assert state.maelstrom is not None
+
+
+def test_r8_a_maelstrom_played_against_an_invasion_over_its_water_ends_it() -> None:
+    state = table()
+    hold(state, 0, {"Atlas": 6})
+    hold(state, 1, {"Oricalcos": 2, "Tritonis": 1})
+    hold(state, 2, {"Sumer": 1})
+    state.gods[1][SKY] = t(state, "Tritonis")
+    state.faith[1] = 5
+    give(state, 1, "sky-11")
+    state.markers, state.turn, state.phase = [0, 1, 2], 0, "invade"
+    state, _ = GAME.apply(state, 0, Action("invade", ("Atlas", "Oricalcos", "-", 5)))
+    assert GAME.to_move(state) == (1,)
+    state, _ = GAME.apply(state, 1, Action("cast", ("sky-11", "Oricalcos", "Atlas")))
+    state, _ = GAME.apply(state, 1, Action("pass"))
+    assert (
+        state.invasion is None and state.phase == "invade" and state.armies[t(state, "Atlas")] == 6
+    )
+    assert "Oricalcos" not in {
+        a.args[1] for a in GAME.legal_actions(state, 0) if a.kind == "invade"
+    }

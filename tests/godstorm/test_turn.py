@@ -3,11 +3,15 @@ G67, G68, G78, G80, G81, G83, G85, G88, G102, G105, G110)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from warroom.core import get_mode
 from warroom.core.actions import Action
 from warroom.core.rng import Rng
+from warroom.core.sealed import HIDDEN as HIDDEN_BID
 from warroom.games.godstorm.invasion import invasion_problem, labor_draw
 from warroom.games.godstorm.miracles import play
+from warroom.games.godstorm.order import open_bids, place_bid
 from warroom.games.godstorm.rules import (
     ATTACK,
     EMBARK,
@@ -20,9 +24,9 @@ from warroom.games.godstorm.rules import (
     Godstorm,
     miracles_unseen,
 )
-from warroom.games.godstorm.setup import place_plague
 from warroom.games.godstorm.state import MAGIC, NOBODY, WAR, GodstormState
 from warroom.games.godstorm.state import SKY as SKY_GOD
+from warroom.games.godstorm.underworld import fortify_problem
 
 from .conftest import hold, space, table
 from .dice import roll_draw, scripted
@@ -67,10 +71,21 @@ def test_g11_separate_decks_and_one_marker_per_player() -> None:
 
 
 def test_g13_any_army_may_enter_a_plague_land() -> None:
-    state = table()
-    lands = place_plague(state)
-    hold(state, 0, {state.parts.earth.territories[lands[0]]: 1})
-    assert state.territories_of(0) == [lands[0]]
+    state = turn_of(table(), 0, INVADE)
+    hold(state, 0, {"Roma": 6, "Liguria": 1})
+    hold(state, 1, {"Apulia": 1, "Egypt": 1})
+    roma, apulia, liguria = t(state, "Roma"), t(state, "Apulia"), t(state, "Liguria")
+    state.plague[apulia] = state.plague[liguria] = True
+    invasions = {a.args[1] for a in GAME.legal_actions(state, 0) if a.kind == "invade"}
+    assert "Apulia" in invasions  # invading one
+    assert fortify_problem(state, 0, roma, liguria, 5, []) is None  # fortifying into one
+    assert invasion_problem(state, 0, roma, apulia, 5, []) is None
+    state, _ = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
+    state, _ = GAME.apply(state, 0, Action("roll", (3,)))
+    state.rng = scripted(roll_draw(6, 6, 5, 4))
+    state, _ = GAME.apply(state, 1, Action("defend", (1,)))
+    state, _ = GAME.apply(state, 0, Action("move", (3,)))
+    assert state.owner[apulia] == 0 and state.armies[apulia] == 2  # in, then halved (G96)
 
 
 def test_g33_raised_armies_are_placed_before_anything_else() -> None:
@@ -212,3 +227,56 @@ def test_r7_a_free_card_from_pandoras_box_is_hidden_and_ends_with_the_turn() -> 
     state.turn = 0
     state, _ = GAME.apply(state, 0, Action("done"))
     assert state.free_card == NOBODY
+
+
+def test_g6_resample_redraws_other_hands_within_each_deck_and_unrevealed_bids() -> None:
+    state = table()
+    state.faith = [4, 7, 2]
+    mine = [state.decks["Death"].pop()]
+    state.hands[0] = mine[:]
+    state.hands[1] = [state.decks["Sky"].pop(), state.decks["War"].pop(), state.decks["War"].pop()]
+    state.hands[2] = [state.decks["Death"].pop()]
+    open_bids(state)
+    place_bid(state, 1, 6)
+    place_bid(state, 0, 3)
+    decks = {deck: Counter(cards) for deck, cards in state.decks.items()}
+    held_by_deck = Counter(state.parts.cards[c].deck for s in (1, 2) for c in state.hands[s])
+    changed = False
+    for seed in range(20):
+        other = GAME.resample_hidden(state, 0, Rng(seed))
+        assert other.hands[0] == mine  # the seat's own cards stay
+        for s in (1, 2):
+            assert sorted(other.parts.cards[c].deck for c in other.hands[s]) == sorted(
+                state.parts.cards[c].deck for c in state.hands[s]
+            )
+        for deck, cards in other.decks.items():
+            assert len(cards) == sum(decks[deck].values())
+            pool = Counter(cards) + Counter(
+                c for s in (1, 2) for c in other.hands[s] if other.parts.cards[c].deck == deck
+            )
+            assert sum(pool.values()) == sum(decks[deck].values()) + held_by_deck[deck]
+        assert other.bids is not None and other.bids.bids[0] == 3  # its own bid stays
+        assert other.bids.bids[2] is None and 0 <= (other.bids.bids[1] or 0) <= 7
+        assert GAME.observe(other, 0) == GAME.observe(state, 0)
+        changed = changed or other.hands[1] != state.hands[1]
+    assert changed  # the other hands are redrawn, not copied
+    seen = GAME.observe(state, 0)
+    assert seen.bids is not None and seen.bids.bids[1] == HIDDEN_BID
+    assert set(seen.decks["War"]) == {miracles_unseen("War")}  # deck order hidden
+
+
+def test_g38_g71_book_of_the_dead_turns_raised_armies_into_faith() -> None:
+    state = turn_of(table(), 0, RAISE)
+    hold(state, 0, {"Roma": 1})
+    state.to_place[0], state.reserve[0], state.faith[0] = 5, 100, 0
+    assert "decline" not in kinds(state, 0)
+    state.relics[0] = [
+        next(i for i, c in enumerate(state.parts.cards) if c.title == "Book of the Dead")
+    ]
+    declines = [a for a in GAME.legal_actions(state, 0) if a.kind == "decline"]
+    assert [a.args[0] for a in declines] == [1, 2]  # 2 armies a faith, at most 4 of the 5
+    state, _ = GAME.apply(state, 0, Action("decline", (2,)))
+    assert (state.to_place[0], state.reserve[0], state.faith[0]) == (1, 104, 2)
+    assert state.phase == RAISE and "decline" not in kinds(state, 0)
+    state, _ = GAME.apply(state, 0, Action("place", ("Roma", 1)))
+    assert state.phase != RAISE and state.armies[t(state, "Roma")] == 2

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from warroom.core.game import Seat
-from warroom.games.godstorm.components import DECK_GOD, DOMAINS
+from warroom.games.godstorm.components import DECK_GOD, DOMAINS, Effect
 from warroom.games.godstorm.losses import banish_gods_without_armies
 from warroom.games.godstorm.state import BANISHED, GodstormState
 
@@ -34,10 +34,35 @@ def controlled_regions(state: GodstormState, seat: Seat) -> tuple[int, ...]:
     return tuple(r for r, members in enumerate(earth.region_members) if set(members) <= held)
 
 
+def relic_effects(state: GodstormState, seat: Seat, hook: str) -> list[Effect]:
+    """The effects of `seat`'s relics that act at `hook` (G71: whenever the card allows)."""
+    return [e for c in state.relics[seat] for e in state.parts.cards[c].effects if e.hook == hook]
+
+
+def discount(state: GodstormState, seat: Seat, what: str) -> int:
+    """What `seat`'s relics take off the faith paid for `what` (summon, temple, miracle)."""
+    return sum(
+        int(getattr(e.params, "amount", 0))
+        for e in relic_effects(state, seat, "cost")
+        if getattr(e.params, "what", None) == what
+    )
+
+
+def summon_cost(state: GodstormState, seat: Seat) -> int:
+    """G39: 3 faith, less a relic's discount (G71)."""
+    return max(0, int(state.parts.constants["summon_cost"]) - discount(state, seat, "summon"))
+
+
+def temple_cost(state: GodstormState, seat: Seat) -> int:
+    """G42: 5 faith, less a relic's discount (G71)."""
+    return max(0, int(state.parts.constants["temple_cost"]) - discount(state, seat, "temple"))
+
+
 def income(state: GodstormState, seat: Seat) -> Income:
     """G31-G34, M1/A1: the reference card (reconstructed as Classic's ⌊T/3⌋, minimum 3, with a
     faith column of its own in the data) plus each continent's bonus, to armies and to faith
-    alike; each temple adds 1 faith and 1 army in its territory."""
+    alike; each temple adds 1 faith and 1 army in its territory; relics acting when armies are
+    raised add their faith (G71)."""
     k = state.parts.constants
     count = len(state.territories_of(seat))
     regions = controlled_regions(state, seat)
@@ -45,7 +70,34 @@ def income(state: GodstormState, seat: Seat) -> Income:
     temples = tuple(state.temples_of(seat))
     armies = max(k["reference_minimum"], count // k["reference_divisor"]) + bonus
     faith = max(k["reference_faith_minimum"], count // k["reference_faith_divisor"]) + bonus
+    faith += sum(
+        getattr(e.params, "amount", 0)
+        for e in relic_effects(state, seat, "raise")
+        if e.primitive == "faith"
+    )
     return Income(count, regions, armies, faith + len(temples), temples)
+
+
+def decline_rate(state: GodstormState, seat: Seat) -> int:
+    """Book of the Dead (G71; the FAQ says it declines raised armies, G38; the rate is
+    reconstructed): how many raised armies its holder turns down for each faith; 0 without."""
+    rates = [
+        int(getattr(e.params, "rate", 0))
+        for e in relic_effects(state, seat, "raise")
+        if e.primitive == "faith-for-armies"
+        and getattr(e.params, "direction", None) == "armies-to-faith"
+    ]
+    return min(rates, default=0)
+
+
+def decline(state: GodstormState, seat: Seat, faith: int) -> int:
+    """Turn down `faith` times the rate of the armies still to place in step 1: they go back to
+    the reserve and the player gains `faith`. Returns the armies declined."""
+    armies = faith * decline_rate(state, seat)
+    state.to_place[seat] -= armies
+    state.reserve[seat] += armies
+    state.faith[seat] += faith
+    return armies
 
 
 def take_from_reserve(state: GodstormState, seat: Seat, count: int) -> int:
@@ -59,7 +111,7 @@ def take_from_reserve(state: GodstormState, seat: Seat, count: int) -> int:
 def summon_problem(state: GodstormState, seat: Seat, domain: int, territory: int) -> str | None:
     """G39-G40: 3 faith, a god not in play, into a territory with at least 1 of your armies.
     A21: a plague land is allowed (the god is banished at once)."""
-    cost = state.parts.constants["summon_cost"]
+    cost = summon_cost(state, seat)
     if not 0 <= domain < len(DOMAINS):
         return "no such god"
     if state.gods[seat][domain] != BANISHED:
@@ -73,7 +125,7 @@ def summon_problem(state: GodstormState, seat: Seat, domain: int, territory: int
 
 def summon(state: GodstormState, seat: Seat, domain: int, territory: int) -> list[str]:
     """Pay and place the god; returns the gods banished at once (A21: a plague land)."""
-    state.faith[seat] -= state.parts.constants["summon_cost"]
+    state.faith[seat] -= summon_cost(state, seat)
     state.gods[seat][domain] = territory
     return banish_gods_without_armies(state, territory)
 
@@ -81,7 +133,7 @@ def summon(state: GodstormState, seat: Seat, domain: int, territory: int) -> lis
 def temple_problem(state: GodstormState, seat: Seat, territory: int) -> str | None:
     """G42-G43: 5 faith, a territory with your armies and no temple, at most 12 on the board.
     Temples are never built in the Underworld: `territory` is an Earth territory."""
-    cost = state.parts.constants["temple_cost"]
+    cost = temple_cost(state, seat)
     if state.faith[seat] < cost:
         return f"a temple costs {cost} faith; you have {state.faith[seat]}"
     if territory not in state.territories_of(seat):
@@ -94,7 +146,7 @@ def temple_problem(state: GodstormState, seat: Seat, territory: int) -> str | No
 
 
 def build_temple(state: GodstormState, seat: Seat, territory: int) -> None:
-    state.faith[seat] -= state.parts.constants["temple_cost"]
+    state.faith[seat] -= temple_cost(state, seat)
     state.temple[territory] = True
 
 

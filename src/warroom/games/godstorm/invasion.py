@@ -21,11 +21,21 @@ from warroom.games.godstorm.losses import (
     eliminate,
     plague_losses,
     remove_armies,
+    send_dead,
 )
 from warroom.games.godstorm.state import BANISHED, NOBODY, GodstormState
-from warroom.rules.battle import EVERY_DIE, BattleRule, SideRule, SideTrace, roll_traced
+from warroom.rules.battle import (
+    EVERY_DIE,
+    BattleRule,
+    Roll,
+    SideRule,
+    SideTrace,
+    compare,
+    roll_traced,
+)
 
 WAR_LABOR_CONQUESTS = 3  # G57
+MOST_LOST_A_ROLL = 2  # G91
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,15 +189,21 @@ def fight_godswar(
     state: GodstormState, invasion: Invasion, attack_god: int, defend_god: int
 ) -> tuple[Invasion, list[Event]]:
     """One godswar round (G83-G89): the chosen gods fight; the loser's is banished (G87), no
-    army dies. The attacker's win earns the Sky Labor (G58, A11)."""
-    defender = invasion.defender
+    army dies; a Hammer of Thor's triple banishes the other chosen god too. Banishing the
+    defender's god earns the attacker the Sky Labor (G58, A11)."""
+    attacker, defender = invasion.attacker, invasion.defender
     result = godswar_round(
-        state, state.rng, invasion.attacker, invasion.force, invasion.committed, invasion.target
+        state, state.rng, attacker, invasion.force, invasion.committed, invasion.target
     )
     roll = result.roll
-    loser_seat, loser = (
-        (defender, defend_god) if roll.attacker_wins else (invasion.attacker, attack_god)
+    hammers = (  # relics held when the dice fell, not one this roll's Labor draws
+        (result.attack_triple and _triple_banishes(state, attacker), defender, defend_god),
+        (result.defend_triple and _triple_banishes(state, defender), attacker, attack_god),
     )
+    # G89: the triple is rolled while both chosen gods are on the board, so a goddess of magic
+    # who loses this very round still earns her player the card; the loser goes after.
+    magic = magic_labors(state, [(attacker, roll.attack), (defender, roll.defend)])
+    loser_seat, loser = (defender, defend_god) if roll.attacker_wins else (attacker, attack_god)
     state.gods[loser_seat][loser] = BANISHED
     god = state.parts.gods[state.pantheon[loser_seat]][loser]
     events = [
@@ -198,13 +214,25 @@ def fight_godswar(
             reveals=True,
         )
     ]
-    force = invasion.force
-    if not roll.attacker_wins:
-        force = tuple(d for d in force if d != attack_god)
-    else:
-        events += labor_draw(state, invasion.attacker, "Sky", once_a_turn=True)
-    events += magic_labors(state, [(invasion.attacker, roll.attack), (defender, roll.defend)])
-    return replace(invasion, force=force, attacked=True), events
+    for hammer, other, other_god in hammers:
+        if hammer and state.gods[other][other_god] != BANISHED:
+            state.gods[other][other_god] = BANISHED
+            name = state.parts.gods[state.pantheon[other]][other_god]
+            events.append(Event("effect", f"A relic's triple banishes {name} too", reveals=True))
+    force = tuple(d for d in invasion.force if state.gods[attacker][d] != BANISHED)
+    if state.gods[defender][defend_god] == BANISHED:
+        events += labor_draw(state, attacker, "Sky", once_a_turn=True)
+    return replace(invasion, force=force, attacked=True), events + magic
+
+
+def _triple_banishes(state: GodstormState, seat: Seat) -> bool:
+    """Hammer of Thor (G71; its effect reconstructed): the holder's godswar triple banishes
+    the opposing god as well, whoever wins the round."""
+    return seat >= 0 and any(
+        effect.primitive == "triple-banishes"
+        for card in state.relics[seat]
+        for effect in state.parts.cards[card].effects
+    )
 
 
 def attack_dice_most(state: GodstormState, invasion: Invasion) -> int:
@@ -228,15 +256,31 @@ def dice_problem(
     return None
 
 
+def two_pairs_at_most(roll: Roll, rule: BattleRule) -> Roll:
+    """G91: neither side loses more than 2 armies on a roll. A card that adds dice (G69, a Sky
+    card's extra defence die) improves the dice a side picks from, but only the two highest
+    pairs are compared, as Classic's "Deciding a Battle" compares them."""
+    if min(len(roll.attack), len(roll.defend)) <= MOST_LOST_A_ROLL:
+        return roll
+    attacker_losses, defender_losses = compare(
+        roll.attack[:MOST_LOST_A_ROLL], roll.defend[:MOST_LOST_A_ROLL], rule.attacker_wins_ties
+    )
+    return Roll(roll.attack, roll.defend, attacker_losses, defender_losses)
+
+
 def army_roll(
     state: GodstormState, invasion: Invasion, attack: int, defend: int, sky: SkyEffects = NO_SKY
 ) -> tuple[Invasion, list[Event]]:
     """One army-battle roll (G90-G93): the rule from gods and temple, the attacker's losses to
     its heaven, the defender's to its heaven or, with the god of death attacking, its reserve;
-    then the Magic Labor for both sides (A7)."""
+    the Magic Labor for both sides is drawn before the losses (A7); at most 2 losses (G91)."""
     rule = sky.rule(battle_rule(state, invasion.force, invasion.target, invasion.attacker))
     rolled = roll_traced(state.rng, attack, defend, rule)
-    r = rolled.roll
+    r = two_pairs_at_most(rolled.roll, rule)
+    # G59, A7: the Magic Labor belongs to the roll, before its losses can banish a goddess.
+    magic = magic_labors(
+        state, [(invasion.attacker, rolled.attack), (invasion.defender, rolled.defend)]
+    )
     remove_armies(state, invasion.source, r.attacker_losses, "earth")
     remove_armies(state, invasion.target, r.defender_losses, defender_losses_cause(invasion.force))
     events = [
@@ -253,9 +297,7 @@ def army_roll(
             reveals=True,
         )
     ]
-    events += magic_labors(
-        state, [(invasion.attacker, rolled.attack), (invasion.defender, rolled.defend)]
-    )
+    events += magic
     committed = max(1, min(invasion.committed, state.armies[invasion.source] - 1))
     return replace(invasion, attacked=True, last_dice=attack, committed=committed), events
 
@@ -269,26 +311,27 @@ def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event
     state.armies[source] -= moving
     state.owner[target] = seat
     state.armies[target] = moving
+    events: list[Event] = []
+    defender = invasion.defender
+    if defender != NOBODY:  # A15: an unoccupied territory gives no dice and no Labor
+        # G57, G56: the territory is taken when its last army falls, so the third conquest
+        # earns the War card before the moving in, whose plague may banish the god of war.
+        state.conquests += 1
+        if state.conquests >= WAR_LABOR_CONQUESTS:
+            events += labor_draw(state, seat, "War", once_a_turn=True)
     for domain in invasion.force:
         if state.gods[seat][domain] == source:
             state.gods[seat][domain] = target
-    events: list[Event] = []
     if state.plague[target]:
         lost = plague_losses(moving)
         state.armies[target] -= lost
-        state.heaven[seat] += lost  # A3
+        send_dead(state, seat, lost, "earth")  # A3
         events.append(
             Event("plague", f"The plague takes {lost} of the armies moving in", {"lost": lost})
         )
     banished = banish_gods_without_armies(state, target)
     if banished:
         events.append(Event("banished", f"Banished: {', '.join(banished)}", {"gods": banished}))
-    defender = invasion.defender
-    if defender == NOBODY:
-        return events  # A15: no dice, no Labor
-    state.conquests += 1
-    if state.conquests >= WAR_LABOR_CONQUESTS:
-        events += labor_draw(state, seat, "War", once_a_turn=True)
     if defender >= 0 and not state.territories_of(defender):
         eliminate(state, defender)
         events.append(

@@ -27,14 +27,29 @@ def send_dead(state: GodstormState, owner: int, count: int, cause: Cause) -> Non
     - death-god: defenders killed by an invading force with a god of death go back to the
       defender's reserve (G93; A4: only the defender's losses);
     - underworld: to the owner's reserve (G107).
-    Neutral armies that die leave the game (A23).
+    Neutral armies that die leave the game (A23). A relic of the owner's that says where its
+    own dead go (`armies-die`, G71) routes the deaths bound for its heaven, never those in the
+    Underworld (G110) or those the god of death already sends to the reserve.
     """
     if count <= 0 or owner == NEUTRAL or owner < 0:
         return
+    destination = "reserve" if cause != "earth" else "heaven"
     if cause == "earth":
+        destination = _relic_destination(state, owner) or destination
+    if destination == "heaven":
         state.heaven[owner] += count
-    else:
+    elif destination == "reserve":
         state.reserve[owner] += count
+
+
+def _relic_destination(state: GodstormState, owner: Seat) -> str | None:
+    """Where `owner`'s relics send its own dead ("heaven", "reserve", "removed"), if any."""
+    for card in state.relics[owner]:
+        for effect in state.parts.cards[card].effects:
+            params = effect.params
+            if effect.hook == "armies-die" and getattr(params, "whose", None) == "own":
+                return str(getattr(params, "destination", "heaven"))
+    return None
 
 
 def banish_gods_without_armies(state: GodstormState, territory: int) -> list[str]:

@@ -18,6 +18,9 @@ Readings (the printed texts are unknown, spec M3 and A31):
 - R6: a Sky card's `attacking-force` is the invading armies in the source territory (every
   loss from there, never the last army, R1) and its gods there; `attacked-territory` is the
   territory invaded.
+- R8: the maelstrom stays as long as the card that placed it says: to the end of the turn it
+  was played in (a Sky card: the attacker's turn), of the epoch, or of the game; the single
+  marker moves when another card places it.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from typing import Any
 from warroom.core.events import Event
 from warroom.core.game import Seat
 from warroom.games.godstorm.components import DECK_GOD, DOMAINS, Card, Effect
-from warroom.games.godstorm.economy import draw, take_from_reserve
+from warroom.games.godstorm.economy import discount, draw, take_from_reserve
 from warroom.games.godstorm.invasion import Invasion, SkyEffects, adjacent
 from warroom.games.godstorm.losses import (
     Cause,
@@ -75,19 +78,9 @@ def card_targets(card: Card) -> tuple[str, ...]:
     return tuple(kind for effect in card.effects for kind in targets_of(effect))
 
 
-def relic_effects(state: GodstormState, seat: Seat, hook: str) -> list[Effect]:
-    """The effects of `seat`'s relics that act at `hook` (G71)."""
-    return [e for c in state.relics[seat] for e in state.parts.cards[c].effects if e.hook == hook]
-
-
 def cost_of(state: GodstormState, seat: Seat, card: Card) -> int:
     """G63: the printed cost, less any relic discount on miracles."""
-    discount = sum(
-        getattr(e.params, "amount", 0)
-        for e in relic_effects(state, seat, "cost")
-        if getattr(e.params, "what", None) == "miracle"
-    )
-    return max(0, card.cost - discount)
+    return max(0, card.cost - discount(state, seat, "miracle"))
 
 
 def play_problem(state: GodstormState, seat: Seat, index: int, hook: str) -> str | None:
@@ -306,6 +299,7 @@ def _resolve(
         events += sink_atlantis(state)
     elif name == "maelstrom" and len(targets) == 2:
         state.maelstrom = (targets[0], targets[1])
+        state.maelstrom_lasts = p.duration  # R8
     elif name == "cancel-invasion":
         resolved = replace(resolved, cancel=True)
     elif name == "reduce-attack":
@@ -321,6 +315,13 @@ def _resolve(
     elif name == "win-ties":
         resolved = replace(resolved, defend_wins_ties=True)
     return resolved, events
+
+
+def expire_maelstrom(state: GodstormState, ended: str) -> None:
+    """R8: lift the maelstrom when the turn or the epoch it was placed for has `ended`."""
+    lasting = {"turn": ("turn",), "epoch": ("turn", "epoch")}[ended]
+    if state.maelstrom is not None and state.maelstrom_lasts in lasting:
+        state.maelstrom = None
 
 
 def sink_atlantis(state: GodstormState) -> list[Event]:

@@ -230,10 +230,14 @@ def _families(st: GodstormState, seat: Seat) -> list[Family]:
         ]
     if phase in (PLACE, RAISE):
         room = st.to_place[seat] if phase == RAISE else min(3 - st.placed, st.to_place[seat])
-        return [
+        places = [
             Family("place", (earth.territories[t],), range(1, room + 1))
             for t in st.territories_of(seat)
         ]
+        rate = economy.decline_rate(st, seat) if phase == RAISE else 0
+        if rate and st.to_place[seat] >= rate:  # Book of the Dead: raised armies for faith
+            places.append(Family("decline", (), range(1, st.to_place[seat] // rate + 1)))
+        return places
     if phase == BEGIN:
         mine = st.territories_of(seat)
         return [
@@ -547,6 +551,16 @@ def _h_place(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
         _next_placer(st)
 
 
+def _h_decline(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    """Book of the Dead: raised armies turned down for faith (G38: only raised ones, so only
+    in step 1's placing, before the crypt and temple armies)."""
+    faith = int(a.args[0])
+    armies = economy.decline(st, seat, faith)
+    ev.append(Event("decline", f"{st.names[seat]} declines {armies} armies for {faith} faith", {}))
+    if st.to_place[seat] == 0:
+        _after_raise(st, seat, ev)
+
+
 def _next_placer(st: GodstormState) -> None:
     """G17: 3 at a time in order until every starting army is placed; then gods of war and
     temples, from the seat after the last placer (A22)."""
@@ -598,7 +612,7 @@ def _start_turn(st: GodstormState, ev: list[Event]) -> None:
     st.revived = []
     st.free_card = NOBODY
     ev.append(Event("turn", f"Epoch {st.epoch}: {st.names[seat]}'s turn", {"seat": seat}))
-    for effect in miracles.relic_effects(st, seat, "start-of-turn"):
+    for effect in economy.relic_effects(st, seat, "start-of-turn"):
         if effect.primitive == "draw-cards":
             card = economy.draw(st, seat, getattr(effect.params, "deck", "Death"))
             if card is not None and getattr(effect.params, "play_free", False):
@@ -778,7 +792,10 @@ def _after_sky(st: GodstormState) -> None:
     inv = st.invasion
     assert inv is not None
     sky = st.sky or invasion.NO_SKY
-    if sky.cancel or st.armies[inv.source] < 2:
+    # A Sky card may cancel the invasion, leave the source too few armies, or cover the very
+    # water connection it crosses with the maelstrom (nothing crosses it, R8): it ends.
+    cut = not invasion.adjacent(st, inv.source, inv.target)
+    if sky.cancel or st.armies[inv.source] < 2 or cut:
         _end_invasion(st)
         return
     committed = max(1, min(inv.committed - sky.reduce, st.armies[inv.source] - 1))
@@ -792,8 +809,9 @@ def _as_dict(inv: invasion.Invasion) -> dict[str, Any]:
 
 
 def _end_invasion(st: GodstormState) -> None:
-    """The declared invasion ends before any dice (a Sky card cancelled it, or left the source
-    too few armies): back to declaring (Earth invasions only have a Sky window, A12)."""
+    """The declared invasion ends before any dice (a Sky card cancelled it, left the source
+    too few armies or cut the connection): back to declaring (Earth invasions only have a Sky
+    window, A12)."""
     st.invasion = None
     st.sky = None
     st.chosen_god = NOBODY
@@ -913,9 +931,11 @@ def _end_turn(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
     free card from Pandora's Box not played is now held like any other (R7)."""
     ev += underworld.death_labor(st, seat)
     st.free_card = NOBODY
+    miracles.expire_maelstrom(st, "turn")
     if order.next_turn(st):
         _start_turn(st, ev)
         return
+    miracles.expire_maelstrom(st, "epoch")
     if order.end_epoch(st):
         st.phase = BID
         ev.append(Event("epoch", f"Epoch {st.epoch} begins: bid faith for turn order", {}))
@@ -941,9 +961,12 @@ def _check_survivors(st: GodstormState, ev: list[Event]) -> None:
 def _end_turn_of_eliminated(st: GodstormState, ev: list[Event]) -> None:
     """A27: the active player went out (by its own card or plague): the epoch moves on."""
     st.invasion = None
+    miracles.expire_maelstrom(st, "turn")
     if order.next_turn(st):
         _start_turn(st, ev)
-    elif order.end_epoch(st):
+        return
+    miracles.expire_maelstrom(st, "epoch")
+    if order.end_epoch(st):
         st.phase = BID
     else:
         _finish(st, final_outcome(st), ev)
@@ -961,6 +984,7 @@ _HANDLERS = {
     "pile": _h_pile,
     "claim": _h_claim,
     "place": _h_place,
+    "decline": _h_decline,
     "begin": _h_begin,
     "bid": _h_bid,
     "marker": _h_marker,

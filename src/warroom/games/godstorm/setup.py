@@ -61,6 +61,7 @@ def blank(
         phase=SETUP,
         sunk=False,
         maelstrom=None,
+        maelstrom_lasts="game",
         conquests=0,
         labors=[],
         eliminated=[],

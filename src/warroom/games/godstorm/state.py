@@ -63,6 +63,7 @@ class GodstormState:
     phase: str
     sunk: bool  # Atlantis sunk (G116)
     maelstrom: tuple[int, int] | None  # the water connection the maelstrom covers
+    maelstrom_lasts: str  # until the end of the "turn", the "epoch" or the "game"
     conquests: int  # this turn's conquests of defended territories (G57)
     labors: list[str]  # decks whose once-a-turn Labor card was gained this turn (G57, G58)
     eliminated: list[Seat]  # in the order they went out (A24)
