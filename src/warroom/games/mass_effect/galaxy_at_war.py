@@ -275,6 +275,11 @@ class GalaxyAtWar(MassEffectBasic):
         st = _gaw(state)
         return [f"{FACTIONS[s.faction]} ({s.colour})" for s in st.chart.seats]
 
+    def team_names(self, state: RiskState) -> list[str]:
+        """ME100: a faction's seats are a team (Cerberus always plays alone)."""
+        st = _gaw(state)
+        return [FACTIONS[st.faction_of[s]] for s in range(st.players)]
+
     def side_name(self, st: RiskState, side: int) -> str:
         g = _gaw(st)
         if side == g.neutral:
