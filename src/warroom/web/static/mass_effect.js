@@ -143,13 +143,14 @@ function gawPieces(view, row) {
 // Teams, the meters and the pieces off the map, under the status line.
 function gawCounts(m) {
   const v = m.view;
-  const who = (seat) => (seat === m.seat ? "you" : shortName(seat));
+  const who = (seat) => (seat === m.seat ? "you" : v.colours[seat]); // a seat by its shade
   const teams = [];
   for (const team of v.teams) {
     const key = team.join(",");
     if (!teams.some((t) => t.key === key)) teams.push({ key, seats: team });
   }
   const teamLine = teams.map((t) => `${v.factions[t.seats[0]]}: ${t.seats.map(who).join(" + ")}`);
+  teamLine[0] = `Teams: ${teamLine[0]}`;
   if (v.colours.length > v.players.length) teamLine.push("Cerberus: neutral");
   const meter = v.momentum_meter.map((space, i) => el("span", {
     class: `mspace ${space.side}${i === v.momentum.space ? " here" : ""}`,
