@@ -11,7 +11,7 @@ import pytest
 from warroom.bots import make_bot, mass_effect_gaw, tiers_for
 from warroom.core import Match
 from warroom.games.mass_effect import galaxy_at_war as gw
-from warroom.games.mass_effect.gaw_components import ALLIANCE, REAPER
+from warroom.games.mass_effect.gaw_components import ALLIANCE, CERBERUS, REAPER
 from warroom.games.risk_classic import ATTACK
 from warroom.rules.pieces import UNKNOWN_FACE
 
@@ -80,10 +80,16 @@ def test_candidates_start_with_greedy_s_choice_and_offer_to_stop_invading() -> N
         st = GAME.play(st, seat, moves[rnd.randrange(len(moves))])
 
 
-@pytest.mark.parametrize("search_seat", [0, 1])
-def test_mcts_plays_a_game_to_the_end_from_either_side(search_seat: int) -> None:
-    match = Match.start(MODE, 2, 4, {"turn_limit": 60})
-    bots = [make_bot("mcts:4" if s == search_seat else "greedy", MODE, s) for s in range(2)]
+@pytest.mark.parametrize(
+    ("players", "search_seat", "faction"),
+    [(2, 0, ALLIANCE), (2, 1, REAPER), (3, 1, CERBERUS)],
+)
+def test_mcts_plays_a_game_to_the_end_from_every_side(
+    players: int, search_seat: int, faction: int
+) -> None:
+    match = Match.start(MODE, players, 4, {"turn_limit": 60})
+    assert match.state.faction_of[search_seat] == faction
+    bots = [make_bot("mcts:4" if s == search_seat else "greedy", MODE, s) for s in range(players)]
     while match.outcome() is None:
         seat = match.to_move()[0]
         match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
