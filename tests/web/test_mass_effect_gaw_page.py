@@ -89,7 +89,8 @@ def test_galaxy_at_war_map_pieces_meters_and_a_turn(server: str) -> None:
             assert "Cerberus: neutral" in counts
             assert page.locator("#momentum .mspace").count() == 9
             # The Alliance bot's turn: the Reaper seat answers its battles, and those on
-            # neutral Cerberus too (ME99: an opponent rolls for it), by clicking.
+            # neutral Cerberus too (ME99: an opponent rolls for it, "you defend for Neutral
+            # Cerberus with 1 or 2"), by clicking.
             deadline = time.time() + 60
             while time.time() < deadline:
                 m = msg(page)
@@ -99,7 +100,7 @@ def test_galaxy_at_war_map_pieces_meters_and_a_turn(server: str) -> None:
                     page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
                     continue  # a forced choice (one die to defend with) goes by itself
                 if 1 in m["to_move"] and m["view"]["phase"] == "defend":
-                    assert "you defend" in page.locator("#status").inner_text()
+                    assert "defend with" in page.locator("#status").inner_text()
                     legal = {" ".join(map(str, a)) for a in m["legal"]}
                     assert buttons(page) <= legal | {"undo"}
                     most = max(a[1] for a in m["legal"] if a[0] == "defend")

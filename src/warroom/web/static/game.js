@@ -453,7 +453,7 @@ function battlePrompt(m) {
     const counts = legalActions().filter((a) => a[0] === "defend").map((a) => a[1]).sort();
     const you = mine ? "you defend" : `you defend for ${to.owner}`;
     if (counts.length === 1 && !m.can_undo) text += ` — ${you} with ${counts[0]} (the only choice)`;
-    else if (counts.length) text += ` — ${you}: ${counts.join(" or ")} ${counts.length === 1 && counts[0] === 1 ? "die" : "dice"}`;
+    else if (counts.length) text += ` — ${mine ? "defend" : you} with ${counts.join(" or ")}`;
   } else {
     const waiting = m.to_move.length ? m.to_move.map(shortName).join(", ") : (to.seat === null ? to.owner : shortName(to.seat));
     text += ` — waiting for ${waiting} to defend${to.seat === null ? ` (for ${to.owner})` : ""}`;
