@@ -56,10 +56,7 @@ def greedy_choice(st: RiskState, seat: Seat, legal: Sequence[Action], rnd: rando
     name none); `rnd` breaks ties between equally placed planets."""
     assert isinstance(st, gw.GawState)
     actions = list(legal)
-    by_kind: dict[str, list[Action]] = {}
-    for a in actions:
-        by_kind.setdefault(a.kind, []).append(a)
-    pick = _Greedy(rnd)._pick(st, seat, by_kind)
+    pick = _Greedy(rnd)._pick(st, seat, _by_kind(actions))
     return pick if pick is not None and pick in legal else rnd.choice(actions)
 
 
@@ -125,8 +122,8 @@ class _Greedy:
         faction = st.faction_of[seat]
         strikes = by.get("strike", [])
         if strikes:
-            best = max(strikes, key=lambda a: self._strike_odds(st, faction, a))
-            if self._strike_odds(st, faction, best) >= STRIKE_ODDS:
+            best = max(strikes, key=lambda a: self.strike_odds(st, faction, a))
+            if self.strike_odds(st, faction, best) >= STRIKE_ODDS:
                 return best
         scored = [
             (value, a) for value, margin, a in self.attack_scores(st, seat, by) if margin >= 1
@@ -155,7 +152,8 @@ class _Greedy:
             scored.append((value, margin, a))
         return scored
 
-    def _strike_odds(self, st: gw.GawState, faction: int, a: Action) -> float:
+    def strike_odds(self, st: gw.GawState, faction: int, a: Action) -> float:
+        """The exact chance a strike destroys Harbinger, its ships and bonuses counted."""
         dice = a.args[1]
         if not isinstance(dice, int):
             return 0.0
@@ -261,8 +259,8 @@ def candidates(state: RiskState, seat: Seat) -> list[Action]:
         attacks = sorted(greedy.attack_scores(st, seat, by), key=lambda x: -x[0])
         out += [a for _, margin, a in attacks if margin >= 0][:SEARCH_ATTACKS]
         faction = st.faction_of[seat]
-        strikes = [a for a in by.get("strike", []) if greedy._strike_odds(st, faction, a) > 0]
-        out += sorted(strikes, key=lambda a: -greedy._strike_odds(st, faction, a))[:1]
+        strikes = [a for a in by.get("strike", []) if greedy.strike_odds(st, faction, a) > 0]
+        out += sorted(strikes, key=lambda a: -greedy.strike_odds(st, faction, a))[:1]
         out.append(Action("end"))
     elif phase == FORTIFY:
         out.append(Action("end"))
