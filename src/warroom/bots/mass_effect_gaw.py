@@ -17,33 +17,54 @@ from collections.abc import Sequence
 from typing import Any
 
 from warroom.bots import register_tier
+from warroom.bots import risk as classic
+from warroom.bots.search import SearchKit, register_search_kit
 from warroom.core.actions import Action
 from warroom.core.game import Seat
+from warroom.core.rng import Rng
 from warroom.games.mass_effect import galaxy_at_war as gw
 from warroom.games.mass_effect import gaw_rules as gr
-from warroom.games.mass_effect.gaw_components import ALLIANCE
-from warroom.games.risk_classic import ATTACK, DEFEND, FORTIFY, OCCUPY, REINFORCE
+from warroom.games.mass_effect.components import CERBERUS_WIN
+from warroom.games.mass_effect.gaw_components import ALLIANCE, CERBERUS, REAPER, pieces
+from warroom.games.mass_effect.gaw_rules import CATALYST, REAPER_TOKEN
+from warroom.games.risk_classic import ATTACK, DEFEND, FORTIFY, OCCUPY, REINFORCE, RiskState
 from warroom.odds.dice import harbinger_odds
+from warroom.rules.pieces import HELD, UNKNOWN_FACE, FaceDown
 
 STRIKE_ODDS = 0.15  # least chance of destroying Harbinger worth up to 3 units
+SEARCH_ATTACKS = 3  # attacks the search tries besides greedy's own
+SEARCH_PLACES = 2  # other front planets the search tries for the units
+GOAL_WEIGHT = 0.5  # the share of a search leaf's value that is progress toward the victory
+GUARD_UNITS = 8  # units on a Vanguard's planet beyond which more guard it no better
 BUILD_ORDER = ("dreadnought", "carrier", "cruiser")
 
 
 class GreedyGawBot:
+    """The greedy player as a bot: `greedy_choice` on its own tie-breaking generator."""
+
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
         self.rnd = random.Random(seed)
 
     def choose(self, seat: Seat, observation: Any, legal: Sequence[Action]) -> Action:
-        st = observation
-        assert isinstance(st, gw.GawState)
-        actions = list(legal)
-        by_kind: dict[str, list[Action]] = {}
-        for a in actions:
-            by_kind.setdefault(a.kind, []).append(a)
-        pick = self._pick(st, seat, by_kind)
-        return pick if pick is not None and pick in legal else self.rnd.choice(actions)
+        return greedy_choice(observation, seat, legal, self.rnd)
+
+
+def greedy_choice(st: RiskState, seat: Seat, legal: Sequence[Action], rnd: random.Random) -> Action:
+    """The greedy player's choice among `legal` (a random legal action where its heuristics
+    name none); `rnd` breaks ties between equally placed planets."""
+    assert isinstance(st, gw.GawState)
+    actions = list(legal)
+    pick = _Greedy(rnd)._pick(st, seat, _by_kind(actions))
+    return pick if pick is not None and pick in legal else rnd.choice(actions)
+
+
+class _Greedy:
+    """The heuristics, each reading the observation and the legal actions by kind."""
+
+    def __init__(self, rnd: random.Random) -> None:
+        self.rnd = rnd
 
     # -- one decision --------------------------------------------------------------------------
     def _pick(self, st: gw.GawState, seat: Seat, by: dict[str, list[Action]]) -> Action | None:
@@ -101,9 +122,23 @@ class GreedyGawBot:
         faction = st.faction_of[seat]
         strikes = by.get("strike", [])
         if strikes:
-            best = max(strikes, key=lambda a: self._strike_odds(st, faction, a))
-            if self._strike_odds(st, faction, best) >= STRIKE_ODDS:
+            best = max(strikes, key=lambda a: self.strike_odds(st, faction, a))
+            if self.strike_odds(st, faction, best) >= STRIKE_ODDS:
                 return best
+        scored = [
+            (value, a) for value, margin, a in self.attack_scores(st, seat, by) if margin >= 1
+        ]
+        if scored:
+            return max(scored, key=lambda x: x[0])[1]
+        return by.get("end", [None])[0]
+
+    def attack_scores(
+        self, st: gw.GawState, seat: Seat, by: dict[str, list[Action]]
+    ) -> list[tuple[int, int, Action]]:
+        """(value, margin, attack) for each full-dice attack with every ship along: the margin
+        is the units it outnumbers the target with (worth rolling from 1 up), the value adds its
+        ships and, for the Alliance, a Vanguard's worth."""
+        faction = st.faction_of[seat]
         scored = []
         for a in by.get("attack", []):
             s, t = _t(st, a.args[0]), _t(st, a.args[1])
@@ -111,17 +146,14 @@ class GreedyGawBot:
             if not isinstance(dice, int) or dice != min(3, st.armies[s] - 1):
                 continue
             margin = st.armies[s] - 1 - st.armies[t]
-            if margin < 1:
-                continue
             value = margin + sum(int(x) for x in a.args[3:] if isinstance(x, int))
             if faction == ALLIANCE and st.vanguards.count(t):
                 value += 3  # one of them hides the Catalyst
-            scored.append((value, a))
-        if scored:
-            return max(scored, key=lambda x: x[0])[1]
-        return by.get("end", [None])[0]
+            scored.append((value, margin, a))
+        return scored
 
-    def _strike_odds(self, st: gw.GawState, faction: int, a: Action) -> float:
+    def strike_odds(self, st: gw.GawState, faction: int, a: Action) -> float:
+        """The exact chance a strike destroys Harbinger, its ships and bonuses counted."""
         dice = a.args[1]
         if not isinstance(dice, int):
             return 0.0
@@ -163,4 +195,140 @@ def _build_rank(st: gw.GawState, a: Action) -> int:
     return BUILD_ORDER.index(st.cards.ship_class[card]) if card is not None else len(BUILD_ORDER)
 
 
+# -- the search kit ---------------------------------------------------------------------------
+def determinize(observation: RiskState, seat: Seat, rng: random.Random) -> gw.GawState:
+    """A full state the seat's team cannot tell from the real one: the masked cards and
+    Vanguard faces filled in from what is left unseen, then the mode's own `resample_hidden`
+    redraws everything the team does not know (G28, ME56: the Reaper team knows every token
+    it placed; Cerberus a token it destroyed, G8), so no secret of the team is guessed."""
+    sample = gw.GAME.resample_hidden(_filled(observation, seat), seat, Rng(rng.getrandbits(64)))
+    assert isinstance(sample, gw.GawState)
+    return sample
+
+
+def _filled(observation: RiskState, seat: Seat) -> gw.GawState:
+    """The observation with every `UNSEEN` card and unknown face given one consistent value:
+    a hand holds only its faction's cards (ME96: each faction draws its own deck; ME80 sends
+    an eliminated hand to the discards), the piles the rest of each deck, and the unknown
+    faces the Vanguard faces no one in the team has seen. Which goes where is left to the
+    redraw."""
+    st = observation.copy()
+    assert isinstance(st, gw.GawState)
+    team = gw.GAME.known_to(st, seat)
+    seen = {c for p in team for c in st.hands[p]}
+    seen.update(c for pile in st.discards for c in pile)
+    seen.update(st.out_of_play)
+    unseen: list[list[int]] = [[] for _ in st.piles]
+    for c in range(len(st.cards.card_ids)):
+        if c not in seen:
+            unseen[st.cards.faction[c]].append(c)
+    for p, hand in enumerate(st.hands):
+        if p not in team:
+            faction = st.faction_of[p]
+            st.hands[p] = sorted(unseen[faction].pop() for _ in hand)
+    st.piles = unseen
+    known = [f for f in st.faces.faces if f != UNKNOWN_FACE]
+    left = [CATALYST if c else REAPER_TOKEN for c in pieces().vanguards]
+    for face in known:
+        left.remove(face)
+    faces = tuple(left.pop() if f == UNKNOWN_FACE else f for f in st.faces.faces)
+    st.faces = FaceDown(faces, st.faces.known_to)
+    return st
+
+
+def policy(state: RiskState, seat: Seat, rng: random.Random) -> Action:
+    """The rollout policy: greedy over the rules' legal actions."""
+    return greedy_choice(state, seat, gw.GAME.legal_actions(state, seat), rng)
+
+
+def candidates(state: RiskState, seat: Seat) -> list[Action]:
+    """Greedy's choice first, then the alternatives worth searching where it matters: ending
+    the invasions, the next best attacks (ships along) and strikes on Harbinger; the
+    fortification's other targets or none; the other front planets for the units; moving
+    Harbinger or not. Elsewhere (set-up, dice counts, move-ins) greedy's choice alone."""
+    st = state
+    assert isinstance(st, gw.GawState)
+    legal = gw.GAME.legal_actions(st, seat)
+    rnd = random.Random(st.turn)  # ties broken alike in every sample of one decision
+    first = greedy_choice(st, seat, legal, rnd)
+    out = [first]
+    phase = st.phase
+    if phase == ATTACK:
+        by = _by_kind(legal)
+        greedy = _Greedy(rnd)
+        attacks = sorted(greedy.attack_scores(st, seat, by), key=lambda x: -x[0])
+        out += [a for _, margin, a in attacks if margin >= 0][:SEARCH_ATTACKS]
+        faction = st.faction_of[seat]
+        strikes = [a for a in by.get("strike", []) if greedy.strike_odds(st, faction, a) > 0]
+        out += sorted(strikes, key=lambda a: -greedy.strike_odds(st, faction, a))[:1]
+        out.append(Action("end"))
+    elif phase == FORTIFY:
+        out.append(Action("end"))
+    elif phase == REINFORCE and first.kind == "place":
+        greedy = _Greedy(rnd)
+        planets = sorted(
+            {a.args[0] for a in legal if a.kind == "place"} - {first.args[0]},
+            key=lambda name: -greedy._front(st, seat, _t(st, name)),
+        )
+        out += [Action("place", (name, st.pending)) for name in planets[:SEARCH_PLACES]]
+    elif phase in (gw.HARBINGER, gw.DEVASTATE):
+        out.append(Action("end"))
+    return [a for a in dict.fromkeys(out) if a in legal]
+
+
+def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+    return by_kind
+
+
+def evaluate(state: RiskState) -> list[float]:
+    """Each seat's value in [0, 1], its team's (teammates win together, ME100): Classic's
+    share of strength, blended with the team's share of progress toward its own victory
+    (spec 2.3: the Alliance's Vanguards removed, the Reapers' guarded tokens and Harbinger,
+    Cerberus's resource planets of its 10)."""
+    st = state
+    assert isinstance(st, gw.GawState)
+    if st.outcome is not None:
+        return [1.0 if p in st.outcome.winners else 0.0 for p in range(st.players)]
+    strength = classic.evaluate(st)
+    teams = st.chart.teams()
+    team_strength = [sum(strength[q] for q in teams[p]) for p in range(st.players)]
+    team_goal = [
+        _progress(st, st.faction_of[p]) if any(st.alive[q] for q in teams[p]) else 0.0
+        for p in range(st.players)
+    ]
+    by_team = {min(teams[p]): team_goal[p] for p in range(st.players)}
+    total = sum(by_team.values()) or 1.0
+    return [
+        (1 - GOAL_WEIGHT) * s + GOAL_WEIGHT * g / total
+        for s, g in zip(team_strength, team_goal, strict=True)
+    ]
+
+
+def _progress(st: gw.GawState, faction: int) -> float:
+    if faction == ALLIANCE:
+        # ME71/ME73: each Reaper token removed leaves the Catalyst under fewer.
+        return 0.1 + st.vanguards.count(HELD) / len(st.vanguards.where)
+    if faction == REAPER:
+        placed = [t for t in st.vanguards.where if t >= 0]
+        guard = sum(min(st.armies[t], GUARD_UNITS) for t in placed) / GUARD_UNITS
+        return 0.1 + 0.5 * (st.harbinger != gw.GONE) + guard / len(st.vanguards.where)
+    side = st.faction_of.index(CERBERUS)
+    return 0.1 + gr.resources_held(st.galaxy, st.owner, side) / CERBERUS_WIN
+
+
+KIT: SearchKit[RiskState] = SearchKit(
+    game=gw.GAME,
+    determinize=determinize,
+    policy=policy,
+    candidates=candidates,
+    evaluate=evaluate,
+    horizon_over=lambda st, root_turn: st.turn > root_turn + 1,
+    turn=lambda st: st.turn,
+    paired=True,
+)
+
 register_tier("greedy", "mass-effect-galaxy-at-war", lambda mode, seed: GreedyGawBot(seed))
+register_search_kit("mass-effect-galaxy-at-war", KIT)

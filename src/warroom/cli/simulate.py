@@ -40,11 +40,11 @@ def _progress(console: Console) -> Progress:
     )
 
 
-def _rate_table(title: str, rates: Sequence[Rate], even: float) -> Table:
+def _rate_table(title: str, rates: Sequence[Rate], even: float, unit: str = "seat-games") -> Table:
     from rich.table import Table
 
     table = Table(title=title)
-    for col in ("", "seat-games", "wins", "win rate", "95% interval"):
+    for col in ("", unit, "wins", "win rate", "95% interval"):
         table.add_column(col, justify="left" if not col else "right")
     for r in rates:
         lo, hi = r.interval
@@ -65,6 +65,10 @@ def report(console: Console, results: Sequence[GameResult], players: int) -> Non
     factions = stats.by_faction(results)
     if factions:
         console.print(_rate_table("Win rate by faction", factions, even))
+    teams = stats.by_team(results)
+    if teams:  # games, not seat-games: a team wins together
+        per_game = 1 / max(len(set(r.teams)) for r in results)
+        console.print(_rate_table("Win rate by team", teams, per_game, "games"))
     table = Table(title="Game length")
     for col in ("", "mean", "median", "min", "max"):
         table.add_column(col, justify="right")

@@ -196,6 +196,11 @@ class Game(ABC, Generic[S]):
     def seat_names(self, state: S) -> list[str]:
         """A label per seat for interfaces."""
 
+    def team_names(self, state: S) -> list[str] | None:
+        """A team per seat where seats win together (Mass Effect's factions), else None:
+        simulations then report win rates by team as well as by seat."""
+        return None
+
     def invariants(self, state: S) -> list[str]:
         """Broken invariants of `state`, described; contract tests call this after every step."""
         return []

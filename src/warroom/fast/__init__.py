@@ -42,6 +42,7 @@ class Played:
     reason: str | None  # None: stopped by the action cap
     turns: int | None
     actions: int
+    teams: tuple[str, ...] = ()  # per seat, where the mode has teams (`Game.team_names`)
 
 
 def check_args(

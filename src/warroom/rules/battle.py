@@ -293,6 +293,10 @@ PRESETS: dict[str, BattleRule] = {
     "godstorm-temple": BattleRule(defender=SideRule(reroll_until=EVERY_DIE)),
     # Mass Effect Basic Training (ME1, ME19-ME22): only the d6, paired as in Classic.
     "mass-effect-basic": CLASSIC,
+    # Mass Effect Galaxy at War (ME62): a battle without ships or cards is Basic Training's;
+    # its ships and directives are the side options (--attack-d8 Dreadnoughts,
+    # --attack-reroll-until Cruisers, --attack-plus Carriers, each counting per die, ME63-ME66).
+    "mass-effect-galaxy-at-war": CLASSIC,
     # Mass Effect, "Invading a Reaper Vanguard": all defensive dice become d8s.
     "mass-effect-vanguard": BattleRule(defender=_ALL_D8),
 }

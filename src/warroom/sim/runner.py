@@ -73,12 +73,15 @@ class GameResult:
     turns: int | None
     actions: int
     seconds: float
+    teams: tuple[str, ...] = ()  # per seat, where the mode has teams
 
     def row(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.game, "seed": self.seed}
         for seat, (bot, faction) in enumerate(zip(self.lineup, self.factions, strict=True)):
             out[f"seat{seat}_bot"] = bot
             out[f"seat{seat}_faction"] = faction
+            if self.teams:
+                out[f"seat{seat}_team"] = self.teams[seat]
         out.update(
             winners=" ".join(map(str, self.winners)),
             winner_bots=" ".join(self.lineup[s] for s in self.winners),
@@ -144,6 +147,7 @@ def play_game(config: SimConfig, index: int, options: Mapping[str, OptionValue])
         done.turns,
         done.actions,
         time.perf_counter() - start,
+        done.teams,
     )
 
 
@@ -181,6 +185,7 @@ def play_rules(
         outcome.reason if outcome else None,
         turn if isinstance(turn, int) else None,
         actions,
+        tuple(game.team_names(state) or ()),
     )
 
 

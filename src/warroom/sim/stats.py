@@ -72,6 +72,22 @@ def by_faction(results: Sequence[GameResult]) -> list[Rate]:
     return sorted(_rates(results, lambda r, s: r.factions[s]), key=lambda x: -x.rate)
 
 
+def by_team(results: Sequence[GameResult]) -> list[Rate]:
+    """Per game, not per seat, where the mode has teams (a team wins together): each team's
+    share of the games it played, a win shared between teams counting as a share."""
+    wins: defaultdict[str, float] = defaultdict(float)
+    played: Counter[str] = Counter()
+    for r in results:
+        if not r.teams:
+            continue
+        winning = {r.teams[s] for s in r.winners}
+        for team in set(r.teams):
+            played[team] += 1
+            if team in winning:
+                wins[team] += 1 / len(winning)
+    return sorted((Rate(t, wins[t], played[t]) for t in played), key=lambda x: -x.rate)
+
+
 @dataclass(frozen=True)
 class Lengths:
     mean: float

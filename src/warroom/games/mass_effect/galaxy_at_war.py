@@ -275,6 +275,11 @@ class GalaxyAtWar(MassEffectBasic):
         st = _gaw(state)
         return [f"{FACTIONS[s.faction]} ({s.colour})" for s in st.chart.seats]
 
+    def team_names(self, state: RiskState) -> list[str]:
+        """ME100: a faction's seats are a team (Cerberus always plays alone)."""
+        st = _gaw(state)
+        return [FACTIONS[st.faction_of[s]] for s in range(st.players)]
+
     def side_name(self, st: RiskState, side: int) -> str:
         g = _gaw(st)
         if side == g.neutral:
@@ -487,13 +492,23 @@ class GalaxyAtWar(MassEffectBasic):
         }
         out["pile_sizes"] = [len(p) for p in st.piles]
         out["discards"] = [[ids[c] for c in d] for d in st.discards]
+        out["colours"] = [side.colour for side in st.chart.sides()]  # per side, neutral last
         out["momentum"] = {"space": st.momentum, **_space(st)}
+        out["momentum_meter"] = [  # the meter's spaces, the Reaper end first (ME78)
+            {"side": m.side, "extra_cards": m.extra_cards, "harbinger_mod": m.harbinger_mod}
+            for m in st.galaxy.momentum
+        ]
         out["strategic"] = gr.resources_held(st.galaxy, st.owner, st.faction_of.index(CERBERUS))
+        out["strategic_meter"] = list(st.galaxy.strategic_cards)  # extra cards by planets held
         out["harbinger"] = names[st.harbinger] if st.harbinger != GONE else None
         for t, row in enumerate(out["territories"]):  # the pieces on each planet
             row["ships"] = st.ships.count(t)
             row["vanguards"] = st.vanguards.count(t)
             row["harbinger"] = t == st.harbinger
+            row["resource"] = st.galaxy.resource[t]
+        if st.phase in (DEFEND, OCCUPY):  # the ships on each side of the battle (ME62-ME66)
+            out["battle"]["ships"] = list(st.attack_ships)
+            out["battle"]["defending_ships"] = list(_ships_on(st, st.attack_to))
         out["devastated"] = [
             names[t] for t in range(len(names)) if st.owner[t] == gr.NO_OWNER and st.phase != CLAIM
         ]
@@ -1136,6 +1151,8 @@ def _battle(g: rc.ClassicRisk, st: GawState, defend_dice: int, ev: rc.Events) ->
                     "to": names[t],
                     "attack": list(r.attack),
                     "defend": list(r.defend),
+                    "attacker_losses": r.attacker_losses,
+                    "defender_losses": r.defender_losses,
                     "attacker": attacker,
                     "defender": defender,
                 },

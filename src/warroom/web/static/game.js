@@ -287,6 +287,7 @@ function renderStanding() {
 
 // -- status, players, hand, dice -------------------------------------------------------
 function seatColor(seat) {
+  if (G.msg && isGaw(G.msg.view)) return gawSideColour(G.msg.view, seat); // factions' own colours
   return seat === null || seat === undefined ? NEUTRAL_COLOR : SEAT_COLORS[seat % SEAT_COLORS.length];
 }
 
@@ -448,15 +449,20 @@ function battlePrompt(m) {
   const dice = `${v.battle.dice} ${v.battle.dice === 1 ? "die" : "dice"}`;
   const attacker = from.seat === null ? from.owner : shortName(from.seat);
   const mine = m.seat !== null && to.seat === m.seat;
+  // The seat that answers: the owner, or for a neutral side the opponent the rules ask (MCU B8,
+  // Mass Effect ME99).
+  const deciding = m.seat !== null && m.to_move.includes(m.seat);
   const whose = mine ? "your" : `${to.seat === null ? to.owner : shortName(to.seat)}'s`;
   let text = `${attacker} attacks ${whose} ${to.name} (${to.armies} ${to.armies === 1 ? "army" : "armies"}) ` +
-    `from ${from.name} (${from.armies}) with ${dice}`;
-  if (mine) {
+    `from ${from.name} (${from.armies}) with ${dice}${isGaw(v) ? gawBattleShips(v.battle) : ""}`;
+  if (deciding) {
     const counts = legalActions().filter((a) => a[0] === "defend").map((a) => a[1]).sort();
-    if (counts.length === 1 && !m.can_undo) text += ` — you defend with ${counts[0]} (the only choice)`;
-    else if (counts.length) text += ` — defend with ${counts.join(" or ")}`;
+    const you = mine ? "you defend" : `you defend for ${to.owner}`;
+    if (counts.length === 1 && !m.can_undo) text += ` — ${you} with ${counts[0]} (the only choice)`;
+    else if (counts.length) text += ` — ${mine ? "defend" : you} with ${counts.join(" or ")}`;
   } else {
-    text += ` — waiting for ${to.seat === null ? to.owner : shortName(to.seat)} to defend`;
+    const waiting = m.to_move.length ? m.to_move.map(shortName).join(", ") : (to.seat === null ? to.owner : shortName(to.seat));
+    text += ` — waiting for ${waiting} to defend${to.seat === null ? ` (for ${to.owner})` : ""}`;
   }
   return `${text}.`;
 }
@@ -524,13 +530,15 @@ function renderHand() {
   const inSets = new Set(trades.flatMap((a) => a.slice(1, 4)));
   $("hand").replaceChildren(...(hand.length ? hand.map((c, i) => {
     const label = [c.card, c.design && c.design !== c.card ? ` · ${c.design}` : ""];
+    const directive = isGaw(G.msg.view) ? gawDirective(G.msg.view, c.card) : null;
+    if (directive) label.push(` · ${directive}`);
     if (!inSets.has(c.card)) return el("span", { class: "cardchip" }, label);
     const on = G.cards.includes(i);
     return el("button", {
       class: `cardchip tradeable${on ? " on" : ""}`, "data-card": c.card, "aria-pressed": on ? "true" : "false",
       title: "click to choose this card for a trade", onclick: () => clickCard(i),
     }, label);
-  }) : [el("span", { class: "muted" }, "no cards")]));
+  }) : [el("span", { class: "muted" }, "no cards")]), ...gawHandNotes(G.msg));
 }
 
 // -- trading cards: three cards chosen in the hand, then the trade they make --------------
@@ -630,7 +638,7 @@ function drawBoard() {
       svg("text", { class: "armies", "text-anchor": "middle", dy: 5 }, s.armies || ""),
       svg("text", { class: "label", "text-anchor": "middle", dy: 34 },
         isMcu(view) ? mcuLabel(t.name, s) : isGodstorm(view) ? godstormLabel(t.name, s) : t.name),
-      ...(isMcu(view) ? mcuPieces(s) : isGodstorm(view) ? godstormPieces(s) : []));
+      ...(isMcu(view) ? mcuPieces(s) : isGodstorm(view) ? godstormPieces(s) : isGaw(view) ? gawPieces(view, s) : []));
     g.addEventListener("click", () => clickTerritory(t.name));
     g.addEventListener("keydown", (e) => mapKey(e, t.name));
     g.addEventListener("focus", () => { G.mapFocus = t.name; });
@@ -645,7 +653,10 @@ function drawBoard() {
   $("legend").replaceChildren(...b.regions.map((r) =>
     el("span", {}, el("span", { class: "swatch region", style: `background:${color[r.name].fill};` +
       `outline:2px ${color[r.name].dash === "none" ? "solid" : "dashed"} ${color[r.name].ring}` }),
-      ` ${r.name}${r.bonus ? ` +${r.bonus}` : ""}`))); // the Underworld's regions give nothing
+      ` ${r.name}${r.bonus ? ` +${r.bonus}` : ""}`)), // the Underworld's regions give nothing
+    ...(isGaw(view) ? [el("span", { id: "pieceslegend", class: "muted" },
+      "H Harbinger · ? R ★ Vanguard (face down, Reaper, Catalyst) · C K D cruisers, carriers, dreadnoughts · ",
+      "orange square: resource planet · ✕ devastated")] : []));
 }
 
 // What a screen reader says for a territory: name, region, owner, armies, and what it is now.
@@ -903,7 +914,9 @@ function renderActions() {
   if (G.until) {
     box.append(el("div", { class: "grp" }, el("button", { "data-action": "stop", onclick: () => stopUntil("Stopped.") }, "stop attacking")));
   } else {
-    for (const [label, group] of groupActions(shown)) box.append(actionGroup(label, group));
+    const ships = gawShipPanels(m.view, shown, names); // Galaxy at War: dice and ships chosen
+    box.append(...ships.panels);
+    for (const [label, group] of groupActions(ships.rest)) box.append(actionGroup(label, group));
     const attack = pick.length === 2 && shown.some((a) => a[0] === "attack");
     if (attack) box.append(untilControls(pick[0], pick[1]));
   }
@@ -1018,7 +1031,8 @@ function actionGroup(label, group) {
 
 // A button's words: the action as typed, or a mode's plainer wording (Godstorm's cards by name).
 function actionLabel(a) {
-  return (isGodstorm(G.msg.view) && godstormActionLabel(a)) || a.join(" ");
+  const view = G.msg.view;
+  return (isGodstorm(view) && godstormActionLabel(a)) || gawActionLabel(view, a);
 }
 
 async function showOdds(from, to, shown) {
@@ -1032,7 +1046,8 @@ async function showOdds(from, to, shown) {
     if (!G.msg || G.msg.state !== key) return;
     $("odds").textContent = `Odds of taking ${to} if you attack until it falls: ` +
       `${(100 * o.p_conquest).toFixed(1)}% (expected losses: you ${o.expected_attacker_losses.toFixed(1)}, ` +
-      `them ${o.expected_defender_losses.toFixed(1)})`;
+      `them ${o.expected_defender_losses.toFixed(1)})` +
+      (isGaw(G.msg.view) ? "; plain dice: ships, directives and a Vanguard's d8s not counted" : "");
   } catch (e) { /* odds are advice; the attack still works without them */ }
 }
 
