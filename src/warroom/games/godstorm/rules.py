@@ -1,9 +1,9 @@
 """RISK Godstorm as a game: who decides what, in the order of spec section 1, on the rule
 functions of the other modules (one implementation of each rule).
 
-Registered: it passes the contract suite with the random tier. Not built yet: its own bots,
-terminal and browser drawing, the 2-player game, entering empty Underworld spaces (A16);
-docs/godstorm.md says what is left.
+Registered: it passes the contract suite with the random and greedy tiers (bots/godstorm.py).
+Not built yet: terminal and browser drawing, the 2-player game, entering empty Underworld
+spaces (A16); docs/godstorm.md says what is left.
 
 Readings taken here (the spec's ambiguity numbers):
 - A13: War and Death cards only in step 4. A9: between godswar rounds the attacker fights on
