@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from warroom.bots import make_bot
@@ -14,9 +15,22 @@ from warroom.bots.search import MctsBot, search_kit
 from warroom.core import Game
 
 Result = tuple[int, int]  # actions, turns
+Turns = Callable[[Any], int]  # turns played by the end of a game, from its last state
 
 
-def play(game: Game[Any], tier: str, players: int, seed: int, options: dict[str, object]) -> Result:
+def state_turn(st: Any) -> int:
+    """The turns a mode counts in its state's `turn` (most modes)."""
+    return int(st.turn)
+
+
+def play(
+    game: Game[Any],
+    tier: str,
+    players: int,
+    seed: int,
+    options: dict[str, object],
+    turns: Turns = state_turn,
+) -> Result:
     """One game through the rules, every decision from the seat's observation."""
     st = game.new_game(players, seed, options)
     bots = [make_bot(tier, game.id, seed * 10 + s) for s in range(players)]
@@ -26,7 +40,7 @@ def play(game: Game[Any], tier: str, players: int, seed: int, options: dict[str,
         action = bots[seat].choose(seat, game.observe(st, seat), game.legal_actions(st, seat))
         st, _ = game.apply(st, seat, action)
         actions += 1
-    return actions, st.turn
+    return actions, turns(st)
 
 
 def search_positions(
@@ -78,6 +92,7 @@ def report(
     args: argparse.Namespace,
     player_counts: tuple[int, int],
     options: dict[str, object],
+    turns: Turns = state_turn,
 ) -> None:
     """Random and greedy games at both player counts and the search's speed, run after run
     (each run measures every line once, so a busy machine slows all alike), then medians."""
@@ -91,7 +106,9 @@ def report(
     for run in range(args.runs):
         for tier, players in lines:
             start = time.process_time()
-            results = [play(game, tier, players, seed, options) for seed in range(args.games)]
+            results = [
+                play(game, tier, players, seed, options, turns) for seed in range(args.games)
+            ]
             seconds = time.process_time() - start
             games[tier, players].append(args.games / seconds)
             actions[tier, players].append(sum(a for a, _ in results) / seconds)

@@ -139,6 +139,7 @@ def make_bot(tier: str, mode: str, seed: int = 0) -> Bot:
 # The tiers beyond random register themselves on import (after the names above exist).
 from warroom.bots import (  # noqa: E402
     dice_cards,
+    godstorm,
     mass_effect,
     mass_effect_gaw,
     mcu,
@@ -162,6 +163,7 @@ __all__ = [
     "PolicyBot",
     "RandomBot",
     "dice_cards",
+    "godstorm",
     "learned",
     "make_bot",
     "mass_effect",

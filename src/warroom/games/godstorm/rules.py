@@ -1,8 +1,8 @@
 """RISK Godstorm as a game: who decides what, in the order of spec section 1, on the rule
 functions of the other modules (one implementation of each rule).
 
-Registered for 2 to 5 players: it passes the contract suite with the random tier.
-docs/godstorm.md says what is left.
+Registered for 2 to 5 players: it passes the contract suite with the random and greedy tiers
+(bots/godstorm.py). docs/godstorm.md says what is left.
 
 Readings taken here (the spec's ambiguity numbers):
 - A13: War and Death cards only in step 4. A9: between godswar rounds the attacker fights on
