@@ -12,7 +12,7 @@ from warroom.bots.mcu_bfm import KIT, candidates, evaluate, greedy_action, progr
 from warroom.bots.search import MctsBot, search_kit
 from warroom.cli.main import app
 from warroom.games.mcu.manhattan import BfmState
-from warroom.games.risk_classic import ATTACK
+from warroom.games.risk_classic import ATTACK, REINFORCE
 from warroom.rules.pieces import HELD
 
 from .bfm import GAME, IRON_MAN, THOR, Bfm
@@ -79,6 +79,26 @@ def test_the_search_may_attack_a_leading_rival_on_its_objective() -> None:
     assert block in offered and offered.index(block) > 0
     table.give(st.players + 1, 6, "Sector_50")  # the Dark Elves back on Asgard: no threat
     assert block not in [a.text() for a in candidates(st, IRON_MAN)]
+
+
+def test_the_search_may_reinforce_where_it_would_block() -> None:
+    table = Bfm()
+    table.turn_of(IRON_MAN, REINFORCE, pending=3)
+    table.give(THOR, 6, "Sector_50")
+    table.give(IRON_MAN, 10, "Sector_45", "Sector_49")
+    table.give(IRON_MAN, 2, "Sector_48")  # the only own sector next to Asgard, and weak
+    offered = [a.text() for a in candidates(table.state, IRON_MAN)]
+    assert offered[0] != "place Sector_48 3" and "place Sector_48 3" in offered
+
+
+def test_a_rival_near_its_objective_lowers_every_other_value() -> None:
+    table = _thor_on_asgard(6)
+    st = table.state
+    assert progress(st, IRON_MAN) == 0.0  # no chip, neither Sector_25 nor Malibu: no share
+    before = evaluate(st)[IRON_MAN]
+    st.loki, st.illusions_boxed = st.loki[:1], len(st.loki) - 1  # one Loki token left
+    assert progress(st, THOR) > 0.7
+    assert evaluate(st)[IRON_MAN] < before  # the same board and strength, a closer Thor
 
 
 def test_rollouts_run_to_the_end_of_the_round() -> None:

@@ -46,6 +46,7 @@ from warroom.rules.pieces import HELD
 GOAL_WEIGHT = 2.0  # how much a goal sector's conquest is worth over any other
 THREAT = 0.5  # a rival's objective progress from which the search tries to block it
 BLOCKS = 2  # blocking attacks offered to the search at most
+THREAT_WEIGHT = 0.5  # how far the nearest rival's squared progress discounts a seat's value
 ATTACK_THRESHOLD = 0.55  # least weighted conquest odds worth rolling for
 PREFERENCE = (THOR, IRON_MAN, CAPTAIN_AMERICA, ULTRON, WINTER_SOLDIER)  # picks, best first
 
@@ -220,6 +221,7 @@ def candidates(state: RiskState, seat: Seat) -> list[Action]:
             Action("place", (names[t], st.pending))
             for t in classic._placements(st, seat, st.pending)[:2]
         ]
+        out += [Action("place", (names[s], st.pending)) for s, _ in blocking_attacks(st, seat)[:1]]
     return list(dict.fromkeys(out))
 
 
@@ -250,14 +252,19 @@ def progress(st: BfmState, seat: Seat) -> float:
 
 def evaluate(state: RiskState) -> list[float]:
     """Classic's share of strength blended with objective progress (squared, so near-wins
-    count most)."""
+    count most), discounted by the nearest rival's progress: one rival close to its
+    objective threatens every other seat's game, whatever their shares."""
     st = _bfm(state)
     if st.outcome is not None:
         return [1.0 if p in st.outcome.winners else 0.0 for p in range(st.players)]
     strength = classic.evaluate(st)
     goal = [progress(st, p) ** 2 if st.alive[p] else 0.0 for p in range(st.players)]
     total = sum(goal) or 1.0
-    return [0.5 * s + 0.5 * g / total for s, g in zip(strength, goal, strict=True)]
+    return [
+        (0.5 * strength[p] + 0.5 * goal[p] / total)
+        * (1 - THREAT_WEIGHT * max(g for q, g in enumerate(goal) if q != p))
+        for p in range(st.players)
+    ]
 
 
 def determinize(observation: RiskState, seat: Seat, rng: random.Random) -> BfmState:
@@ -308,8 +315,7 @@ KIT: SearchKit[RiskState] = SearchKit(
     turn=lambda st: st.turn,
     rollout_start=_rollout_start,
     # The root's moves tried in turn on the same sample and dice (as Strike's), so their
-    # differences carry less luck. Neither root has yet separated the search from greedy
-    # (about 0.28-0.29 a seat against 0.25 either way): see docs/ladder-mcu-bfm.md.
+    # differences carry less luck. Every measurement against greedy: docs/ladder-mcu-bfm.md.
     paired=True,
 )
 
