@@ -1,6 +1,8 @@
 """Battle for Manhattan bots: the tiers are offered, the search (paired root) plays legal moves
-and repeats from its seed, the evaluation values the objectives, and seeded games of greedy
-(and, in the sweep, random) bots finish through `warroom simulate` with win rates by faction."""
+and repeats from its seed, offers blocks against a rival near its objective and rolls out to
+the end of the round, the evaluation values the objectives (a near rival's as a threat), and
+seeded games of greedy (and, in the sweep, random) bots finish through `warroom simulate`
+with win rates by faction."""
 
 from __future__ import annotations
 
