@@ -1,6 +1,8 @@
 """Battle for Manhattan bots: the tiers are offered, the search (paired root) plays legal moves
-and repeats from its seed, the evaluation values the objectives, and seeded games of greedy
-(and, in the sweep, random) bots finish through `warroom simulate` with win rates by faction."""
+and repeats from its seed, offers blocks against a rival near its objective and rolls out to
+the end of the round, the evaluation values the objectives (a near rival's as a threat), and
+seeded games of greedy (and, in the sweep, random) bots finish through `warroom simulate`
+with win rates by faction."""
 
 from __future__ import annotations
 
@@ -8,13 +10,14 @@ import pytest
 from typer.testing import CliRunner
 
 from warroom.bots import make_bot, tiers_for
-from warroom.bots.mcu_bfm import KIT, evaluate, progress
+from warroom.bots.mcu_bfm import KIT, candidates, evaluate, greedy_action, progress
 from warroom.bots.search import MctsBot, search_kit
 from warroom.cli.main import app
 from warroom.games.mcu.manhattan import BfmState
+from warroom.games.risk_classic import ATTACK, REINFORCE
 from warroom.rules.pieces import HELD
 
-from .bfm import GAME, THOR, Bfm
+from .bfm import GAME, IRON_MAN, THOR, Bfm
 
 MODE = "mcu-battle-for-manhattan"
 
@@ -57,6 +60,56 @@ def test_search_tries_each_root_move_alike_and_repeats_from_its_seed() -> None:
         if checked == 3:
             break
     assert checked == 3
+
+
+def _thor_on_asgard(units: int) -> Bfm:
+    """Iron Man to attack, with three easy conquests and Sector_48 next to Asgard."""
+    table = Bfm()
+    table.turn_of(IRON_MAN, ATTACK)
+    table.give(THOR, units, "Sector_50")
+    table.give(IRON_MAN, 10, "Sector_48", "Sector_45", "Sector_49")
+    return table
+
+
+def test_the_search_may_attack_a_leading_rival_on_its_objective() -> None:
+    table = _thor_on_asgard(6)
+    st = table.state
+    block = "attack Sector_48 Sector_50 3"
+    assert progress(st, THOR) >= 0.5  # Asgard held: the scepter's finding would win
+    assert greedy_action(st, IRON_MAN).text() != block
+    offered = [a.text() for a in candidates(st, IRON_MAN)]
+    assert block in offered and offered.index(block) > 0
+    table.give(st.players + 1, 6, "Sector_50")  # the Dark Elves back on Asgard: no threat
+    assert block not in [a.text() for a in candidates(st, IRON_MAN)]
+
+
+def test_the_search_may_reinforce_where_it_would_block() -> None:
+    table = Bfm()
+    table.turn_of(IRON_MAN, REINFORCE, pending=3)
+    table.give(THOR, 6, "Sector_50")
+    table.give(IRON_MAN, 10, "Sector_45", "Sector_49")
+    table.give(IRON_MAN, 2, "Sector_48")  # the only own sector next to Asgard, and weak
+    offered = [a.text() for a in candidates(table.state, IRON_MAN)]
+    assert offered[0] != "place Sector_48 3" and "place Sector_48 3" in offered
+
+
+def test_a_rival_near_its_objective_lowers_every_other_value() -> None:
+    table = _thor_on_asgard(6)
+    st = table.state
+    assert progress(st, IRON_MAN) == 0.0  # no chip, neither Sector_25 nor Malibu: no share
+    before = evaluate(st)[IRON_MAN]
+    st.loki, st.illusions_boxed = st.loki[:1], len(st.loki) - 1  # one Loki token left
+    assert progress(st, THOR) > 0.7
+    assert evaluate(st)[IRON_MAN] < before  # the same board and strength, a closer Thor
+
+
+def test_rollouts_run_to_the_end_of_the_round() -> None:
+    st = _thor_on_asgard(6).state
+    root = st.turn
+    st.turn = root + st.players - 1  # the last rival's turn: it still plays
+    assert not KIT.horizon_over(st, root)
+    st.turn = root + st.players
+    assert KIT.horizon_over(st, root)
 
 
 def test_evaluation_values_the_objective() -> None:

@@ -44,6 +44,9 @@ from warroom.games.risk_classic import RiskState
 from warroom.rules.pieces import HELD
 
 GOAL_WEIGHT = 2.0  # how much a goal sector's conquest is worth over any other
+THREAT = 0.5  # a rival's objective progress from which the search tries to block it
+BLOCKS = 2  # blocking attacks offered to the search at most
+THREAT_WEIGHT = 0.5  # how far the nearest rival's squared progress discounts a seat's value
 ATTACK_THRESHOLD = 0.55  # least weighted conquest odds worth rolling for
 PREFERENCE = (THOR, IRON_MAN, CAPTAIN_AMERICA, ULTRON, WINTER_SOLDIER)  # picks, best first
 
@@ -161,14 +164,53 @@ def _best_claim(st: BfmState, seat: Seat) -> int:
     return classic._best_claim(st, seat)
 
 
+def held_objective(st: BfmState, seat: Seat) -> set[int]:
+    """The territories the seat holds that its objective needs kept: what a rival takes
+    from it to set it back."""
+    idx = st.board.index
+    f = st.factions[seat]
+    if f == CAPTAIN_AMERICA:
+        needed = set(bfm._heli(st)) | set(bfm._open_docks(st))
+    elif f in (ULTRON, WINTER_SOLDIER):
+        needed = {idx["Sector_40" if f == ULTRON else "Sector_30"]}
+    elif f == IRON_MAN:
+        needed = {idx["Sector_25"], idx["Sector_01"]}
+    else:
+        needed = {idx["Sector_50"]}
+    return {t for t in needed if st.owner[t] == seat}
+
+
+def blocking_attacks(st: BfmState, seat: Seat) -> list[tuple[int, int]]:
+    """Attacks on what the leading rival's objective needs kept, best odds first, when
+    that rival's progress has reached `THREAT`: greedy scores only its own objective, so
+    without these the search would never try to stop a rival about to win."""
+    rivals = [p for p in range(st.players) if p != seat and st.alive[p]]
+    if not rivals:
+        return []
+    leader = max(rivals, key=lambda p: (progress(st, p), -p))
+    if progress(st, leader) < THREAT:
+        return []
+    needed = held_objective(st, leader)
+    scored = [
+        (classic.p_conquer(st.armies[s], st.armies[t] + (1 if _d8_defence(st, t) else 0)), s, t)
+        for s, t in bfm._attacks(st, seat)
+        if t in needed
+    ]
+    scored.sort(key=lambda x: (-x[0], x[1], x[2]))
+    return [(s, t) for _, s, t in scored[:BLOCKS]]
+
+
 def candidates(state: RiskState, seat: Seat) -> list[Action]:
-    """The greedy choice first, then a few alternatives of the same step."""
+    """The greedy choice first, then a few alternatives of the same step, attacks on the
+    leading rival's objective among them."""
     st = _bfm(state)
     first = greedy_action(st, seat)
     out = [first]
     names = st.board.territories
     if st.phase == rc.ATTACK:
         for _, s, t in _scored_attacks(st, seat)[:3]:
+            out.append(Action("attack", (names[s], names[t], len(rc._attack_dice(st, s)))))
+        for s, t in blocking_attacks(st, seat):
             out.append(Action("attack", (names[s], names[t], len(rc._attack_dice(st, s)))))
         if not st.hulk_forced:
             out.append(Action("end"))
@@ -179,6 +221,7 @@ def candidates(state: RiskState, seat: Seat) -> list[Action]:
             Action("place", (names[t], st.pending))
             for t in classic._placements(st, seat, st.pending)[:2]
         ]
+        out += [Action("place", (names[s], st.pending)) for s, _ in blocking_attacks(st, seat)[:1]]
     return list(dict.fromkeys(out))
 
 
@@ -209,14 +252,19 @@ def progress(st: BfmState, seat: Seat) -> float:
 
 def evaluate(state: RiskState) -> list[float]:
     """Classic's share of strength blended with objective progress (squared, so near-wins
-    count most)."""
+    count most), discounted by the nearest rival's progress: one rival close to its
+    objective threatens every other seat's game, whatever their shares."""
     st = _bfm(state)
     if st.outcome is not None:
         return [1.0 if p in st.outcome.winners else 0.0 for p in range(st.players)]
     strength = classic.evaluate(st)
     goal = [progress(st, p) ** 2 if st.alive[p] else 0.0 for p in range(st.players)]
     total = sum(goal) or 1.0
-    return [0.5 * s + 0.5 * g / total for s, g in zip(strength, goal, strict=True)]
+    return [
+        (0.5 * strength[p] + 0.5 * goal[p] / total)
+        * (1 - THREAT_WEIGHT * max(g for q, g in enumerate(goal) if q != p))
+        for p in range(st.players)
+    ]
 
 
 def determinize(observation: RiskState, seat: Seat, rng: random.Random) -> BfmState:
@@ -261,12 +309,13 @@ KIT: SearchKit[RiskState] = SearchKit(
     policy=lambda st, seat, rng: greedy_action(st, seat),
     candidates=candidates,
     evaluate=evaluate,
-    horizon_over=lambda st, root_turn: st.turn > root_turn + 1,
+    # To the end of the round: every rival replies once, so a move that leaves one to win
+    # shows in the rollout.
+    horizon_over=lambda st, root_turn: st.turn >= root_turn + st.players,
     turn=lambda st: st.turn,
     rollout_start=_rollout_start,
     # The root's moves tried in turn on the same sample and dice (as Strike's), so their
-    # differences carry less luck. Neither root has yet separated the search from greedy
-    # (about 0.28-0.29 a seat against 0.25 either way): see docs/ladder-mcu-bfm.md.
+    # differences carry less luck. Every measurement against greedy: docs/ladder-mcu-bfm.md.
     paired=True,
 )
 
