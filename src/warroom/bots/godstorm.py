@@ -41,7 +41,7 @@ from warroom.core.actions import Action
 from warroom.core.game import Seat
 from warroom.core.rng import Rng
 from warroom.games.godstorm import economy, invasion, miracles, order, rules, underworld
-from warroom.games.godstorm.battle import altars, battle_rule, relic_dice, relic_rule
+from warroom.games.godstorm.battle import battle_rule, godswar_setup
 from warroom.games.godstorm.components import DECK_GOD, DECKS, DOMAINS, Card
 from warroom.games.godstorm.rules import Godstorm, gods_arg
 from warroom.games.godstorm.scoring import score
@@ -55,7 +55,7 @@ from warroom.games.godstorm.state import (
     GodstormState,
 )
 from warroom.odds import godswar_odds, win_probability
-from warroom.rules.battle import BattleRule, combine, godswar_dice
+from warroom.rules.battle import BattleRule
 
 GAME = Godstorm()
 
@@ -171,16 +171,7 @@ def godswar_chance(
 ) -> float:
     """Odds that the attacking god wins one godswar round from `source` into `target`, with
     all of the source's army committed (A8)."""
-    defender = st.owner[target]
-    attack_dice = godswar_dice(SKY in force, altars(st, seat)) + relic_dice(st, seat, True)
-    defend_sky = defender >= 0 and SKY in st.gods_at(defender, target)
-    defend_dice = godswar_dice(defend_sky, altars(st, defender) if defender >= 0 else 0)
-    defend_dice += relic_dice(st, defender, False)
-    rule = combine(
-        battle_rule(st, force, target, seat),
-        relic_rule(st, seat, "godswar", True),
-        relic_rule(st, defender, "godswar", False),
-    )
+    attack_dice, defend_dice, rule = godswar_setup(st, seat, force, target)
     committed = st.armies[source] - 1
     return _godswar(attack_dice, defend_dice, committed - st.armies[target], rule)
 

@@ -118,6 +118,26 @@ class GodswarRound:
     defend_triple: bool
 
 
+def godswar_setup(
+    state: GodstormState, attacker: Seat, force: Sequence[int], territory: int
+) -> tuple[int, int, BattleRule]:
+    """A godswar round's dice a side and its rule (G84-G89, G48, G108, G71 relics): the one
+    account that the round and the bots' odds both read."""
+    defender = defender_of(state, territory)
+    attack_dice = godswar_dice(SKY in force, altars(state, attacker)) + relic_dice(
+        state, attacker, True
+    )
+    defend_sky = defender >= 0 and SKY in state.gods_at(defender, territory)
+    defend_dice = godswar_dice(defend_sky, altars(state, defender) if defender >= 0 else 0)
+    defend_dice += relic_dice(state, defender, False)
+    rule = combine(
+        battle_rule(state, force, territory, attacker),
+        relic_rule(state, attacker, "godswar", True),
+        relic_rule(state, defender, "godswar", False),
+    )
+    return attack_dice, defend_dice, rule
+
+
 def godswar_round(
     state: GodstormState,
     rng: Rng,
@@ -131,18 +151,7 @@ def godswar_round(
     each side's total adds its armies in the battle: the `committed` force for the attacker
     (A8), every army in the territory for the defender. Ties go to the defender unless the
     attacking force holds the god of war (G86); rerolls as in `battle_rule` (G85)."""
-    defender = defender_of(state, territory)
-    attack_dice = godswar_dice(SKY in force, altars(state, attacker)) + relic_dice(
-        state, attacker, True
-    )
-    defend_sky = defender >= 0 and SKY in state.gods_at(defender, territory)
-    defend_dice = godswar_dice(defend_sky, altars(state, defender) if defender >= 0 else 0)
-    defend_dice += relic_dice(state, defender, False)
-    rule = combine(
-        battle_rule(state, force, territory, attacker),
-        relic_rule(state, attacker, "godswar", True),
-        relic_rule(state, defender, "godswar", False),
-    )
+    attack_dice, defend_dice, rule = godswar_setup(state, attacker, force, territory)
     result = godswar_roll(rng, attack_dice, defend_dice, committed, state.armies[territory], rule)
     assert result.attack is not None and result.defend is not None
     return GodswarRound(
