@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.console import Console
+
 from tests.cli.test_terminal import session
 from warroom.bots import make_bot
+from warroom.cli.play import Terminal
 from warroom.cli.show import display_for
 from warroom.cli.show.godstorm import GodstormDisplay
 from warroom.core import Match
@@ -93,3 +96,16 @@ def test_sunk_atlantis_and_forced_choices() -> None:
     # a single legal action is taken without asking
     single = played_until(3, lambda m: m.to_move() == (0,) and len(m.legal(0)) == 1)
     assert "(the only choice)" in session(single, [], {0})
+
+
+def test_the_prompt_names_the_seat() -> None:
+    """The prompt is the seat's name, not its whole row of the view (players are rows here)."""
+    match = played_until(3, lambda m: m.state.phase == "bid" and 0 in m.to_move())
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        raise EOFError
+
+    Terminal(match, {0}, {}, Console(record=True, width=200), read).run()
+    assert prompts == [f"{match.view(0)['players'][0]['name']}> "]

@@ -98,10 +98,9 @@ class Terminal:
             self.apply(seat, legal[0])
             return
         view = self.match.view(seat)
-        name = view["players"][seat] if "players" in view else f"Seat {seat + 1}"
         self.show_prompt_header(seat, view)
         try:
-            text = self.read(f"{name}> ").strip()
+            text = self.read(f"{seat_name(view, seat)}> ").strip()
         except EOFError:
             raise Quit from None
         if not text:
@@ -270,9 +269,7 @@ class Terminal:
             self.console.print(line, highlight=False)
 
     def show_prompt_header(self, seat: int, view: dict[str, Any]) -> None:
-        player = view["players"][seat] if "players" in view else ""
-        name = player if isinstance(player, str) else str(player.get("name", ""))
-        bits = [name, f"step: {view.get('phase', '')}"]
+        bits = [seat_name(view, seat), f"step: {view.get('phase', '')}"]
         bits += self.display.header(self.match, seat, view)
         self.console.print(" | ".join(b for b in bits if b), highlight=False, markup=False)
         legal, folded = self.display.fold(self.match, seat, list(self.match.legal(seat)))
@@ -340,3 +337,12 @@ def load_match(path: Path) -> Match:
     except json.JSONDecodeError as exc:
         raise WarroomError(f"{path} is not a save file (not JSON: {exc})") from None
     return Match.from_save(data)
+
+
+def seat_name(view: dict[str, Any], seat: int) -> str:
+    """The seat's name in a view: its players list holds names, or rows with a name."""
+    players = view.get("players")
+    if not players:
+        return f"Seat {seat + 1}"
+    player = players[seat]
+    return player if isinstance(player, str) else str(player.get("name", f"Seat {seat + 1}"))
