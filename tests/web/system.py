@@ -129,3 +129,17 @@ def open_lobby_game(page: Any, server: str, mode: str) -> None:
     page.select_option("#seat-1", "bot:random")
     page.click("#create")
     page.goto(str(page.locator("#play-first").get_attribute("href")))
+
+
+def create_game(
+    server: str, mode: str, seats: list[dict[str, Any]], options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """A game made over the API (`POST /api/games`), its answer: id and each seat's token and
+    link."""
+    import httpx
+
+    r = httpx.post(
+        server + "/api/games", json={"mode": mode, "seats": seats, "options": options or {}}
+    )
+    assert r.status_code == 201, r.text
+    return dict(r.json())

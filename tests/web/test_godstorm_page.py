@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 
-from tests.web.system import chromium
+from tests.web.system import chromium, create_game
 from tests.web.test_browser import ARGS, ARTIFACTS, act_by_clicking, msg
 from warroom.games.godstorm.components import components
 
@@ -51,12 +51,7 @@ def test_both_boards_a_sealed_bid_and_a_legal_action(server: str) -> None:
     from playwright.sync_api import sync_playwright
 
     bot = {"kind": "bot", "tier": "random"}
-    r = httpx.post(
-        server + "/api/games",
-        json={"mode": MODE, "seats": [{"kind": "human"}, bot, bot], "options": {}},
-    )
-    assert r.status_code == 201, r.text
-    url = server + r.json()["seats"][0]["link"]
+    url = server + create_game(server, MODE, [{"kind": "human"}, bot, bot])["seats"][0]["link"]
     under = components().underworld
     flames = sum(1 for (a, b), kind in under.kind_of.items() if kind == "flame" and a < b)
     with sync_playwright() as p:
@@ -174,12 +169,8 @@ def test_a_miracle_is_played_from_the_hand(server: str) -> None:
     from playwright.sync_api import sync_playwright
 
     bot = {"kind": "bot", "tier": "random"}
-    r = httpx.post(
-        server + "/api/games",
-        json={"mode": MODE, "seats": [{"kind": "human"}, bot, bot], "options": {}},
-    )
-    assert r.status_code == 201, r.text
-    game, seat = r.json()["id"], r.json()["seats"][0]
+    made = create_game(server, MODE, [{"kind": "human"}, bot, bot])
+    game, seat = made["id"], made["seats"][0]
     m = until_a_miracle(server, game, seat["token"])
     card = next(a for a in m["legal"] if a[0] == "cast")[1]
     named = next(c for c in m["view"]["cards"] if c["id"] == card)

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 
 from tests.web.play import choose
-from tests.web.system import chromium
+from tests.web.system import chromium, create_game
 from tests.web.test_browser import ARGS, ARTIFACTS, msg
 
 MODE = "mass-effect-galaxy-at-war"
@@ -52,16 +52,7 @@ def _set_up_over_the_api(server: str, game: str, token: str) -> None:
 def test_galaxy_at_war_map_pieces_meters_and_a_turn(server: str) -> None:
     from playwright.sync_api import sync_playwright
 
-    r = httpx.post(
-        server + "/api/games",
-        json={
-            "mode": MODE,
-            "seats": [{"kind": "bot", "tier": "greedy"}, {"kind": "human"}],
-            "options": {},
-        },
-    )
-    assert r.status_code == 201, r.text
-    game = r.json()
+    game = create_game(server, MODE, [{"kind": "bot", "tier": "greedy"}, {"kind": "human"}])
     seat = game["seats"][1]
     _set_up_over_the_api(server, game["id"], seat["token"])
     with sync_playwright() as p:

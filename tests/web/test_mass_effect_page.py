@@ -8,10 +8,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import httpx
-
 from tests.web.play import choose
-from tests.web.system import chromium
+from tests.web.system import chromium, create_game
 from tests.web.test_browser import ARGS, ARTIFACTS, act_by_clicking, msg
 
 MODE = "mass-effect-basic"
@@ -29,12 +27,7 @@ def test_galaxy_map_claims_placements_and_an_attack(server: str) -> None:
     from playwright.sync_api import sync_playwright
 
     bot = {"kind": "bot", "tier": "greedy"}
-    r = httpx.post(
-        server + "/api/games",
-        json={"mode": MODE, "seats": [{"kind": "human"}, bot, bot], "options": {}},
-    )
-    assert r.status_code == 201, r.text
-    url = server + r.json()["seats"][0]["link"]
+    url = server + create_game(server, MODE, [{"kind": "human"}, bot, bot])["seats"][0]["link"]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
         try:
