@@ -286,7 +286,7 @@ def greedy_action(st: GodstormState, seat: Seat) -> Action:
         free = [m + 1 for m, holder in enumerate(st.markers) if holder == NOBODY]
         return Action("marker", (free[-1] if last_round(st) else free[0],))
     if phase == rules.CRYPT:
-        moves = rules._crypt_moves(st, seat)
+        moves = rules.crypt_moves(st, seat)
         return moves[0].action(0) if moves else Action("done")
     if phase == rules.GODS:
         return gods_and_temples(st, seat)
@@ -308,7 +308,7 @@ def greedy_action(st: GodstormState, seat: Seat) -> Action:
     if phase == rules.ATTACK:
         return roll_on(st, seat)
     if phase == rules.DEFEND:
-        return Action("defend", (rules._defend_most(st),))
+        return Action("defend", (rules.defend_most(st),))
     if phase == rules.OCCUPY:
         return Action("move", (occupy_count(st, seat),))
     if phase == rules.FORTIFY:
@@ -406,7 +406,7 @@ def miracle_plays(st: GodstormState, seat: Seat, hook: str) -> list[tuple[float,
             continue
         cost = 0 if free else miracles.cost_of(st, seat, card)
         best: tuple[float, tuple[int, ...]] | None = None
-        for values in rules._target_choices(st, seat, card):
+        for values in rules.target_choices(st, seat, card):
             if miracles.check_targets(st, seat, card, values) is not None:
                 continue
             worth = card_value(st, seat, card, values)
@@ -416,7 +416,7 @@ def miracle_plays(st: GodstormState, seat: Seat, hook: str) -> list[tuple[float,
             continue
         gain = best[0] - cost * price
         if gain > PLAY_MARGIN:
-            words = rules._target_words(st, card, best[1])
+            words = rules.target_words(st, card, best[1])
             out.append((gain, Action("cast", (card.id, *words))))
     out.sort(key=lambda play: -play[0])
     return out
@@ -641,7 +641,7 @@ def roll_on(st: GodstormState, seat: Seat) -> Action:
 def occupy_count(st: GodstormState, seat: Seat) -> int:
     """Armies moving in: all the source can spare when the source is left out of reach of the
     enemy, the least when the new territory is, half otherwise."""
-    least, most = rules._occupy_range(st)
+    least, most = rules.occupy_range(st)
     inv = st.invasion
     assert inv is not None
     if inv.underworld:

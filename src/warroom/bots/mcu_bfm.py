@@ -106,7 +106,7 @@ def greedy_action(state: RiskState, seat: Seat) -> Action:
         options = bfm._hulk_sectors(st, seat)
         return Action("hulk", (names[max(options, key=lambda t: (st.armies[t], -t))],))
     if phase == rc.DEFEND:
-        return Action("defend", (rc._defend_most(st),))
+        return Action("defend", (rc.defend_most(st),))
     if phase == rc.OCCUPY:
         return Action("move", (classic._occupy_count(st, seat),))
     if phase == rc.REINFORCE:

@@ -640,12 +640,13 @@ def _attack_dice(st: RiskState, source: int) -> range:
     return range(1, min(3, st.armies[source] - 1) + 1)
 
 
-def _defend_most(st: RiskState) -> int:
+def defend_most(st: RiskState) -> int:
+    """The most dice the defender may roll (two, or one with one army); other modes ask it too."""
     return min(2, st.armies[st.attack_to])
 
 
 def _defend_dice(st: RiskState) -> range:
-    return range(1, _defend_most(st) + 1)
+    return range(1, defend_most(st) + 1)
 
 
 def _move_in_counts(st: RiskState) -> range:
@@ -975,7 +976,7 @@ def _attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) ->
         )
     st.attack_from, st.attack_to, st.attack_dice = s, t, dice
     if st.options["defender_dice"] == "auto":
-        _battle(g, st, _defend_most(st), ev)
+        _battle(g, st, defend_most(st), ev)
     else:
         st.phase = DEFEND
 
@@ -985,7 +986,7 @@ def _defend(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) ->
     (dice,) = _args(a, 1, usage)
     dice = _count(dice, a, usage)
     if dice not in _defend_dice(st):
-        most = _defend_most(st)
+        most = defend_most(st)
         raise IllegalAction(f"the defender may roll 1{' or 2' if most == 2 else ''} dice here")
     _battle(g, st, dice, ev)
 

@@ -250,7 +250,7 @@ def _families(st: GodstormState, seat: Seat) -> list[Family]:
     if phase == MARKER:
         return [Family("marker", (m + 1,)) for m, s in enumerate(st.markers) if s == NOBODY]
     if phase == CRYPT:
-        return [*_crypt_moves(st, seat), Family("done")]
+        return [*crypt_moves(st, seat), Family("done")]
     if phase == GODS:
         return [*_gods_and_temples(st, seat), Family("done")]
     if phase == BUY:
@@ -273,11 +273,11 @@ def _families(st: GodstormState, seat: Seat) -> list[Family]:
         return _attack_dice(st)
     if phase == DEFEND:
         assert st.invasion is not None
-        most = _defend_most(st)
+        most = defend_most(st)
         return [Family("defend", (), range(1, most + 1))]
     if phase == OCCUPY:
         assert st.invasion is not None
-        least, most = _occupy_range(st)
+        least, most = occupy_range(st)
         return [Family("move", (), range(least, most + 1))]
     if phase == FORTIFY:
         return [*_fortifications(st, seat), Family("done")]
@@ -293,7 +293,7 @@ def _families(st: GodstormState, seat: Seat) -> list[Family]:
     return []
 
 
-def _crypt_moves(st: GodstormState, seat: Seat) -> list[Family]:
+def crypt_moves(st: GodstormState, seat: Seat) -> list[Family]:
     under, earth = st.parts.underworld, st.parts.earth
     return [
         Family("revive", (under.territories[c], earth.territories[t]))
@@ -341,13 +341,13 @@ def _plays(st: GodstormState, seat: Seat, hook: str) -> list[Family]:
         card = st.parts.cards[index]
         if not any(e.hook == hook for e in card.effects):
             continue
-        for values in _target_choices(st, seat, card):
+        for values in target_choices(st, seat, card):
             if miracles.check_targets(st, seat, card, values) is None:
-                out.append(Family("cast", (card.id, *_target_words(st, card, values))))
+                out.append(Family("cast", (card.id, *target_words(st, card, values))))
     return out
 
 
-def _target_choices(st: GodstormState, seat: Seat, card: Any) -> list[tuple[int, ...]]:
+def target_choices(st: GodstormState, seat: Seat, card: Any) -> list[tuple[int, ...]]:
     """Candidate target tuples for a card: territories, opponents or domains per target."""
     pools: list[list[tuple[int, ...]]] = []
     earth = st.parts.earth
@@ -364,7 +364,7 @@ def _target_choices(st: GodstormState, seat: Seat, card: Any) -> list[tuple[int,
     return [tuple(v for part in combo for v in part) for combo in product(*pools)]
 
 
-def _target_words(st: GodstormState, card: Any, values: tuple[int, ...]) -> list[str]:
+def target_words(st: GodstormState, card: Any, values: tuple[int, ...]) -> list[str]:
     words = []
     kinds = [k for k in miracles.card_targets(card) for _ in range(2 if k == "sea" else 1)]
     for kind, value in zip(kinds, values, strict=True):
@@ -416,7 +416,7 @@ def _attack_dice(st: GodstormState) -> list[Family]:
     return out
 
 
-def _defend_most(st: GodstormState) -> int:
+def defend_most(st: GodstormState) -> int:
     inv = st.invasion
     assert inv is not None
     if inv.underworld:
@@ -424,7 +424,7 @@ def _defend_most(st: GodstormState) -> int:
     return invasion.defend_dice_most(st, inv, st.sky or invasion.NO_SKY)
 
 
-def _occupy_range(st: GodstormState) -> tuple[int, int]:
+def occupy_range(st: GodstormState) -> tuple[int, int]:
     inv = st.invasion
     assert inv is not None
     if inv.underworld:
@@ -635,7 +635,7 @@ def _start_turn(st: GodstormState, ev: list[Event]) -> None:
 def _after_raise(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
     """A37: crypt revivals next (if any is possible), then the temple armies (G34)."""
     st.phase = CRYPT
-    if not _crypt_moves(st, seat):
+    if not crypt_moves(st, seat):
         _temple_armies(st, seat, ev)
 
 
@@ -650,7 +650,7 @@ def _h_revive(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None
     underworld.revive(st, seat, crypt, st.parts.earth.territory(str(a.args[1])))
     st.revived.append(crypt)
     ev.append(Event("revive", f"{st.names[seat]} revives an army from {a.args[0]}", {}))
-    if not _crypt_moves(st, seat):
+    if not crypt_moves(st, seat):
         _temple_armies(st, seat, ev)
 
 

@@ -1103,7 +1103,7 @@ def _attack(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.E
     if st.options["defender_dice"] == "auto" or (
         neutral and st.options["neutral_defence"] == "auto"
     ):
-        _battle(g, st, rc._defend_most(st), ev)
+        _battle(g, st, rc.defend_most(st), ev)
     else:
         st.phase = DEFEND
 

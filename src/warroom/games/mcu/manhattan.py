@@ -974,7 +974,7 @@ def _attack(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Even
         neutral and st.options["neutral_defence"] == "auto"
     )
     if auto:
-        _battle(g, st, rc._defend_most(st), ev)
+        _battle(g, st, rc.defend_most(st), ev)
     else:
         st.phase = DEFEND
 
