@@ -313,9 +313,11 @@ def add_sides(*parts: SideRule) -> SideRule:
     )
 
 
+@cache
 def combine(*rules: BattleRule) -> BattleRule:
     """Several editions' effects at once (e.g. god of war attacking a temple): the strongest
-    of each modifier wins."""
+    of each modifier wins. Remembered: the rules are few and immutable, and a search asks for
+    the same few combinations at every roll it weighs."""
 
     def side(parts: list[SideRule]) -> SideRule:
         return SideRule(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from warroom.core.game import Seat
 from warroom.core.rng import Rng
@@ -30,7 +31,7 @@ def defender_of(state: GodstormState, territory: int) -> int:
 def relic_rule(state: GodstormState, seat: int, hook: str, attacking: bool) -> BattleRule:
     """The dice modifiers `seat`'s relics give its side at `hook` ("battle" or "godswar"):
     rerolling 1s and winning ties (G71: relics act whenever the card allows)."""
-    if seat < 0:
+    if seat < 0 or not state.relics[seat]:
         return combine()
     side = "attack" if attacking else "defend"
     once = until = ties = False
@@ -85,12 +86,17 @@ def force_rule(force: Sequence[int], defending_gods: Sequence[int], temple: bool
       1s once (G47, A5, A33);
     - a temple the defender controls in the territory: the defender rerolls 1s until none is
       left (G51); never the attacker. With both, the single reroll comes first (A5)."""
+    return _force_rule(WAR in force, MAGIC in force, MAGIC in defending_gods, temple)
+
+
+@cache
+def _force_rule(war: bool, magic_attacks: bool, magic_defends: bool, temple: bool) -> BattleRule:
     parts = []
-    if WAR in force:
+    if war:
         parts.append(PRESETS["godstorm-war"])
-    if MAGIC in force:
+    if magic_attacks:
         parts.append(PRESETS["godstorm-magic-attack"])
-    if MAGIC in defending_gods:
+    if magic_defends:
         parts.append(PRESETS["godstorm-magic-defend"])
     if temple:
         parts.append(PRESETS["godstorm-temple"])

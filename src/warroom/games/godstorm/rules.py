@@ -16,7 +16,7 @@ Readings taken here (the spec's ambiguity numbers):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import product
 from typing import Any
 
@@ -115,14 +115,29 @@ class Godstorm(Game[GodstormState]):
         return state.names
 
     def legal_actions(self, state: GodstormState, seat: Seat) -> Legal:
+        """Built only when listed; `in` (every `apply`, and the greedy bot's check) is
+        answered by `_allows`, which lists only the families that could hold the action."""
         if seat not in self.to_move(state):
             return Legal(())
-        return Legal(_families(state, seat))
+        return Legal.deferred(
+            lambda: _families(state, seat), lambda action: _allows(state, seat, action)
+        )
 
     # -- applying -------------------------------------------------------------------------
     def apply(
         self, state: GodstormState, seat: Seat, action: Action
     ) -> tuple[GodstormState, list[Event]]:
+        events: list[Event] = []
+        return self._step(state, seat, action, events, owned=False), events
+
+    def play_owned(self, state: GodstormState, seat: Seat, action: Action) -> GodstormState:
+        """`play` in place: the handlers change only the state's own lists (`observe` and
+        `copy` give every state lists of its own)."""
+        return self._step(state, seat, action, [], owned=True)
+
+    def _step(
+        self, state: GodstormState, seat: Seat, action: Action, events: list[Event], owned: bool
+    ) -> GodstormState:
         self.check_seat(state, seat)
         legal = self.legal_actions(state, seat)
         if action not in legal:
@@ -130,10 +145,9 @@ class Godstorm(Game[GodstormState]):
             if action.kind not in _HANDLERS:
                 raise MalformedAction(f"unknown action {action.kind!r}; now you may: {kinds}")
             raise IllegalAction(f"cannot {action.text()} now; now you may: {kinds}")
-        st = state.copy()
-        events: list[Event] = []
+        st = state if owned else state.copy()
         _HANDLERS[action.kind](st, seat, action, events)
-        return st, events
+        return st
 
     def outcome(self, state: GodstormState) -> Outcome | None:
         return state.outcome
@@ -293,6 +307,32 @@ def _families(st: GodstormState, seat: Seat) -> list[Family]:
     return []
 
 
+def _allows(st: GodstormState, seat: Seat, action: Action) -> bool:
+    """Whether `_families(st, seat)` lists `action`. A fortification or an invasion is looked
+    for among its own source's families only: listing them from every territory costs a path
+    search from each, and is most of a search's rollout otherwise."""
+    kind, args, phase = action.kind, action.args, st.phase
+    if kind == "buy" and phase == BUY:
+        return action in Legal(_purchases(st, seat, args))
+    where = 1 if kind == "summon" else 0  # the territory's place among the arguments
+    narrowed = (
+        (kind == "fortify" and phase == FORTIFY)
+        or (kind == "invade" and phase == INVADE)
+        or (kind in ("summon", "temple") and phase == GODS)
+    )
+    if not narrowed:
+        return action in Legal(_families(st, seat))
+    earth = st.parts.earth
+    named = args[where] if len(args) > where else None
+    source = earth.index.get(named) if isinstance(named, str) else None
+    if source is None or earth.territories[source] != named:
+        return False  # the listing names every territory as the board spells it
+    if phase == GODS:
+        return action in Legal(_gods_and_temples(st, seat, [source]))
+    listing = _fortifications if kind == "fortify" else _invasions
+    return action in Legal(listing(st, seat, [source]))
+
+
 def crypt_moves(st: GodstormState, seat: Seat) -> list[Family]:
     under, earth = st.parts.underworld, st.parts.earth
     return [
@@ -304,30 +344,43 @@ def crypt_moves(st: GodstormState, seat: Seat) -> list[Family]:
     ]
 
 
-def _gods_and_temples(st: GodstormState, seat: Seat) -> list[Family]:
+def _gods_and_temples(
+    st: GodstormState, seat: Seat, where: Sequence[int] | None = None
+) -> list[Family]:
+    """Every summoning and temple, or those in the territories `where` only."""
     earth = st.parts.earth
+    mine = st.territories_of(seat)
+    if where is not None:
+        mine = [t for t in mine if t in where]
     out = [
         Family("summon", (DOMAINS[d], earth.territories[t]))
         for d in range(len(DOMAINS))
-        for t in st.territories_of(seat)
+        for t in mine
         if economy.summon_problem(st, seat, d, t) is None
     ]
     out += [
         Family("temple", (earth.territories[t],))
-        for t in st.territories_of(seat)
+        for t in mine
         if economy.temple_problem(st, seat, t) is None
     ]
     return out
 
 
-def _purchases(st: GodstormState, seat: Seat) -> list[Family]:
-    """G55: one decision, a count per deck (War, Magic, Sky, Death), at most 4 in all."""
+def _purchases(
+    st: GodstormState, seat: Seat, only: tuple[object, ...] | None = None
+) -> list[Family]:
+    """G55: one decision, a count per deck (War, Magic, Sky, Death), at most 4 in all; with
+    `only`, just that one purchase if it is legal."""
     most = st.parts.constants["purchases_per_turn"]
     out = []
-    for counts in product(range(most + 1), repeat=len(DECKS)):
-        named = dict(zip(DECKS, counts, strict=True))
-        if sum(counts) <= most and economy.purchase_problem(st, seat, named) is None:
-            out.append(Family("buy", counts))
+    every: Iterable[tuple[object, ...]] = product(range(most + 1), repeat=len(DECKS))
+    for counts in every if only is None else [only]:
+        numbers = tuple(k for k in counts if isinstance(k, int) and k >= 0)
+        if len(numbers) != len(DECKS) or len(counts) != len(DECKS):
+            continue
+        named = dict(zip(DECKS, numbers, strict=True))
+        if sum(numbers) <= most and economy.purchase_problem(st, seat, named) is None:
+            out.append(Family("buy", numbers))
     return out
 
 
@@ -377,10 +430,14 @@ def target_words(st: GodstormState, card: Any, values: tuple[int, ...]) -> list[
     return words
 
 
-def _invasions(st: GodstormState, seat: Seat) -> list[Family]:
+def _invasions(
+    st: GodstormState, seat: Seat, sources: Sequence[int] | None = None
+) -> list[Family]:
+    """Every invasion, or those from `sources` only."""
     earth = st.parts.earth
     out = []
-    for source in st.territories_of(seat):
+    mine = st.territories_of(seat)
+    for source in mine if sources is None else [s for s in sources if s in mine]:
         if st.armies[source] < 2:
             continue
         here = st.gods_at(seat, source)
@@ -435,12 +492,15 @@ def occupy_range(st: GodstormState) -> tuple[int, int]:
     return min(max(1, inv.last_dice), most), most
 
 
-def _fortifications(st: GodstormState, seat: Seat) -> list[Family]:
-    """G100, G101, A32: from each territory, along paths of one's own, armies (1 stays) and/or
-    the gods there (never ending in a plague land)."""
+def _fortifications(
+    st: GodstormState, seat: Seat, sources: Sequence[int] | None = None
+) -> list[Family]:
+    """G100, G101, A32: from each territory (or each of `sources`), along paths of one's own,
+    armies (1 stays) and/or the gods there (never ending in a plague land)."""
     earth = st.parts.earth
     out = []
-    for source in st.territories_of(seat):
+    mine = st.territories_of(seat)
+    for source in mine if sources is None else [s for s in sources if s in mine]:
         here = st.gods_at(seat, source)
         subsets = [
             [d for d, keep in zip(here, mask, strict=True) if keep]

@@ -104,11 +104,9 @@ class GodstormState:
 
     def territories_of(self, seat: Seat) -> list[int]:
         """The Earth territories `seat` controls: at least 1 army there (G10), not sunk."""
-        return [
-            t
-            for t, o in enumerate(self.owner)
-            if o == seat and self.armies[t] > 0 and not self.gone(t)
-        ]
+        armies = self.armies
+        held = [t for t, o in enumerate(self.owner) if o == seat and armies[t] > 0]
+        return [t for t in held if not self.gone(t)] if self.sunk else held
 
     def gone(self, territory: int) -> bool:
         """Whether a territory has left play with sunken Atlantis (A29)."""

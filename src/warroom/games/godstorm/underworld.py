@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from warroom.core.board import reachable
 from warroom.core.events import Event
 from warroom.core.game import Seat
-from warroom.games.godstorm.invasion import adjacent, labor_draw, magic_labors
+from warroom.games.godstorm.invasion import labor_draw, magic_labors
 from warroom.games.godstorm.losses import banish_gods_without_armies
 from warroom.games.godstorm.state import DEATH, NOBODY, GodstormState
 from warroom.rules.battle import roll_traced
@@ -40,12 +40,17 @@ def fortify_problem(
 def fortify_reach(state: GodstormState, seat: Seat, source: int) -> set[int]:
     """The territories joined to `source` by an unbroken path of `seat`'s own (A19)."""
     mine = set(state.territories_of(seat))
-    earth = state.parts.earth
-    walk = [
-        tuple(n for n in earth.neighbors[i] if i in mine and adjacent(state, i, n))
-        for i in range(len(earth))
-    ]
-    return reachable(walk, source, lambda n: n in mine)
+    if source not in mine:
+        return {source}
+    # Sunken lands are no one's, so of `adjacent`'s conditions only the maelstrom's crossing
+    # is left to take out of the board's connections.
+    walk: Sequence[Sequence[int]] = state.parts.earth.neighbors
+    if state.maelstrom is not None:
+        a, b = state.maelstrom
+        walk = list(walk)
+        walk[a] = [n for n in walk[a] if n != b]
+        walk[b] = [n for n in walk[b] if n != a]
+    return reachable(walk, source, mine.__contains__)
 
 
 def fortify(

@@ -1,0 +1,101 @@
+"""`in` on Godstorm's legal actions (answered by the rules, `rules._allows`) agrees with the
+listed families, and the fortify paths it narrows to agree with the rules' adjacency."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from warroom.bots import make_bot
+from warroom.core import Action
+from warroom.games.godstorm import underworld
+from warroom.games.godstorm.invasion import adjacent
+from warroom.games.godstorm.rules import FORTIFY, Godstorm
+from warroom.games.godstorm.state import GodstormState
+
+GAME = Godstorm()
+KINDS = ("fortify", "invade", "summon", "temple", "buy", "place", "done", "move", "roll")
+
+
+def _near_misses(action: Action, names: list[str]) -> list[Action]:
+    """Actions a step away from a legal one: other counts, other names, other kinds."""
+    args = action.args
+    out = [Action(action.kind, (*args, 1)), Action(action.kind, args[:-1])]
+    if args and isinstance(args[-1], int):
+        out += [Action(action.kind, (*args[:-1], args[-1] + d)) for d in (-1, 1, 5)]
+        out.append(Action(action.kind, (*args[:-1], str(args[-1]))))
+    for place, word in enumerate(args):
+        if isinstance(word, str) and word in names:
+            out += [
+                Action(action.kind, (*args[:place], name, *args[place + 1 :]))
+                for name in names[::9]
+            ]
+            out.append(Action(action.kind, (*args[:place], word.lower(), *args[place + 1 :])))
+    if action.kind == "buy":
+        out += [Action("buy", (True, *args[1:])), Action("buy", (*args[:-1], -1))]
+    if len(args) >= 2:
+        out.append(Action(action.kind, (args[1], args[0], *args[2:])))
+    out += [Action(kind, args) for kind in KINDS]
+    return out
+
+
+def _check(state: GodstormState, rng: random.Random) -> None:
+    seat = GAME.to_move(state)[0]
+    legal = GAME.legal_actions(state, seat)
+    listed = list(legal)
+    names = state.parts.earth.territories
+    for action in listed if len(listed) < 8 else rng.sample(listed, 8):
+        assert action in legal
+        for miss in _near_misses(action, names):
+            assert (miss in legal) == (miss in listed), (state.phase, miss)
+
+
+@pytest.mark.parametrize(("tier", "players", "seed"), [("greedy", 3, 1), ("random", 4, 2)])
+def test_membership_agrees_with_the_list(tier: str, players: int, seed: int) -> None:
+    state = GAME.new_game(players, seed, {})
+    bots = [make_bot(tier, GAME.id, seed + s) for s in range(players)]
+    rng = random.Random(seed)
+    phases = set()
+    while GAME.outcome(state) is None:
+        _check(state, rng)
+        phases.add(state.phase)
+        seat = GAME.to_move(state)[0]
+        action = bots[seat].choose(seat, GAME.observe(state, seat), GAME.legal_actions(state, seat))
+        state, _ = GAME.apply(state, seat, action)
+    assert {"fortify", "invade", "gods", "buy"} <= phases
+
+
+def _paths(state: GodstormState, seat: int, source: int) -> set[int]:
+    """The fortify paths by the rules' own adjacency, one territory at a time."""
+    mine = set(state.territories_of(seat))
+    seen, frontier = {source}, [source] if source in mine else []
+    while frontier:
+        here = frontier.pop()
+        for there in mine - seen:
+            if adjacent(state, here, there):
+                seen.add(there)
+                frontier.append(there)
+    return seen
+
+
+def test_fortify_reach_follows_the_rules_adjacency_under_a_maelstrom() -> None:
+    """A maelstrom's water crossing cuts a path; sunken Atlantis joins nothing."""
+    state = GAME.new_game(3, 4, {})
+    bots = [make_bot("greedy", GAME.id, s) for s in range(3)]
+    seas = [pair for pair, kind in state.parts.earth.kind_of.items() if kind == "sea"]
+    rng = random.Random(4)
+    checked = 0
+    while GAME.outcome(state) is None:
+        seat = GAME.to_move(state)[0]
+        if state.phase == FORTIFY:
+            for maelstrom, sunk in ((None, False), (rng.choice(seas), False), (None, True)):
+                probe = state.copy()
+                probe.maelstrom, probe.sunk = maelstrom, sunk
+                for source in range(len(probe.parts.earth)):
+                    reach = underworld.fortify_reach(probe, seat, source)
+                    assert reach == _paths(probe, seat, source), (maelstrom, sunk, source)
+                checked += 1
+        action = bots[seat].choose(seat, GAME.observe(state, seat), GAME.legal_actions(state, seat))
+        state, _ = GAME.apply(state, seat, action)
+    assert checked > 5
