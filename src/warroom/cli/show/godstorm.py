@@ -261,7 +261,7 @@ def turn_order(view: dict[str, Any], names: list[str]) -> str:
     order = []
     for marker, seat in enumerate(view["markers"]):
         who = names[seat] if seat >= 0 else "unchosen"
-        now = " (now)" if view["current"] is not None and marker == view["turn"] else ""
+        now = " (now)" if view["current"] is not None and marker == view["turn_of_epoch"] else ""
         order.append(f"{marker + 1} {who}{now}")
     text = "Turn order: " + ", ".join(order)
     if view["bid_rank"]:

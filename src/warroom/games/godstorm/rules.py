@@ -1117,7 +1117,11 @@ def describe(st: GodstormState, seat: Seat | None, movers: tuple[Seat, ...]) -> 
             st.parts.pantheons[st.neutral_pantheon] if st.neutral_pantheon != NOBODY else None
         ),
         "epochs": st.parts.constants["epochs"],
-        "turn": st.turn,
+        # A seat's turn each epoch, counted over the game (what simulations and charts read;
+        # a seat out of the game leaves its turns uncounted), and the marker whose holder is
+        # to play now.
+        "turn": (st.epoch - 1) * st.players + st.turn,
+        "turn_of_epoch": st.turn,
         "current": order.active(st) if order.active(st) >= 0 else None,
         "players": [
             {

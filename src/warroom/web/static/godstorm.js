@@ -140,7 +140,7 @@ function godstormCounts(m) {
     out.push(el("div", { id: "turnorder" }, `Faith bid for turn order (sealed, every bid is paid): ${bits.join(", ")}`));
   } else {
     const order = v.markers.map((s, i) => {
-      const now = v.current !== null && i === v.turn ? " ◀" : "";
+      const now = v.current !== null && i === v.turn_of_epoch ? " ◀" : "";
       return `${i + 1}. ${s >= 0 ? who(s) : "—"}${now}`;
     });
     let text = `Turn order: ${order.join("  ")}`;
