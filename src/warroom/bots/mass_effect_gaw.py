@@ -266,8 +266,11 @@ def candidates(state: RiskState, seat: Seat) -> list[Action]:
         out.append(Action("end"))
     elif phase == REINFORCE and first.kind == "place":
         greedy = _Greedy(rnd)
+        # In the listing's order, not a set's: the noise `_front` draws follows it, and a
+        # set of names iterates in an order that changes with each process's hash seed.
+        names = dict.fromkeys(a.args[0] for a in legal if a.kind == "place")
         planets = sorted(
-            {a.args[0] for a in legal if a.kind == "place"} - {first.args[0]},
+            [name for name in names if name != first.args[0]],
             key=lambda name: -greedy._front(st, seat, _t(st, name)),
         )
         out += [Action("place", (name, st.pending)) for name in planets[:SEARCH_PLACES]]
