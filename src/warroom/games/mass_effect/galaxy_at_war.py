@@ -337,6 +337,21 @@ class GalaxyAtWar(MassEffectBasic):
         source alone where the step lists many (the same helpers, narrowed)."""
         st = _gaw(state)
         kind, args, phase = action.kind, action.args, st.phase
+        if phase in (DEFEND, OCCUPY):  # a die count or a move-in, after every attack
+            if len(args) != 1:
+                return False
+            if kind == "play":
+                return (
+                    phase == DEFEND
+                    and st.owner[st.attack_to] == seat
+                    and args[0] in _battle_cards(st, seat, ("defend",))
+                )
+            counts = rc._defend_dice(st) if phase == DEFEND else rc._move_in_counts(st)
+            return (
+                kind == ("defend" if phase == DEFEND else "move")
+                and isinstance(args[0], int)
+                and args[0] in counts
+            )
         if phase not in (REINFORCE, ATTACK, FORTIFY, SHIP_MOVE):
             return action in Legal(self._families(st, seat))
         if kind == "end":
