@@ -51,7 +51,7 @@ Actions: `faction ID`; `claim SECTOR`; `trade CARD...`; `ally CARD SECTOR`; `pow
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -701,21 +701,24 @@ def _heli_of(board: Board, m: Manhattan) -> tuple[int, ...]:
 
 
 def _attacks(
-    st: BfmState, seat: Seat, forced: bool | None = None, sources: Iterable[int] | None = None
+    st: BfmState, seat: Seat, forced: bool | None = None, sources: Collection[int] | None = None
 ) -> list[tuple[int, int]]:
     """MCU16/MCU54/MCU57: (source, target) pairs; Hulk's sector only while he must attack.
     `sources` narrows them to those sources (one, for a check of one attack)."""
     forced = st.hulk_forced if forced is None else forced
+    owner, armies = st.owner, st.armies
     heli = _heli(st)
     access = heli[0]
-    full = all(st.owner[t] == seat for t in heli)
+    full = all(owner[t] == seat for t in heli)
     neighbors = _neighbors(st)
+    if forced:
+        sources = [st.hulk] if st.hulk >= 0 and (sources is None or st.hulk in sources) else []
     out = []
-    for s in range(len(st.owner)) if sources is None else sources:
-        if st.owner[s] != seat or st.armies[s] < 2 or (forced and s != st.hulk):
+    for s in range(len(owner)) if sources is None else sources:
+        if owner[s] != seat or armies[s] < 2:
             continue
         for t in neighbors[s]:
-            if st.owner[t] == seat:
+            if owner[t] == seat:
                 continue
             if s == access and t not in heli and not full:
                 continue  # MCU57: out of the Helicarrier only with all of it
@@ -750,7 +753,7 @@ def _maneuvers(
 
 
 def _attack_families(
-    st: BfmState, seat: Seat, sources: Iterable[int] | None = None
+    st: BfmState, seat: Seat, sources: Collection[int] | None = None
 ) -> list[Family]:
     """The attacks (all, or from `sources`): each pair's dice, and alone where Allies stand."""
     names = st.board.territories
