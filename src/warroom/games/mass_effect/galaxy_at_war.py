@@ -352,13 +352,26 @@ class GalaxyAtWar(MassEffectBasic):
                 and isinstance(args[0], int)
                 and args[0] in counts
             )
+        if phase in (CLAIM, SETUP_PLACE):  # a planet each, 42 claims and 100 units
+            schedule = _claim_schedule if phase == CLAIM else _place_schedule
+            side = schedule(st.players)[_claimed(st) if phase == CLAIM else _placed(st)][1]
+            if kind == "cerberus" or phase == CLAIM:
+                mine = kind == ("claim" if side == seat else "cerberus") and len(args) == 1
+            else:  # one unit of one's own
+                mine = kind == "place" and side == seat and len(args) == 2
+                mine = mine and isinstance(args[1], int) and args[1] == 1
+            t = rc._named(st, args[0]) if mine else -1
+            return t >= 0 and st.owner[t] == (-1 if phase == CLAIM else side)
         if phase not in (REINFORCE, ATTACK, FORTIFY, SHIP_MOVE):
             return action in Legal(self._families(st, seat))
         if kind == "end":
             return not args and phase != REINFORCE
         if phase == REINFORCE:
+            if kind == "scan":
+                scans = _scannable(st, seat)
+                return len(args) == 1 and any(args[0] == st.board.territories[t] for t in scans)
             if kind != "place":
-                return action in Legal(self._families(st, seat))
+                return action in Legal(self._deploy_families(st, seat))
             if len(args) != 2 or not isinstance(args[1], int):
                 return False
             t = rc._named(st, args[0])
