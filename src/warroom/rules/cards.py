@@ -118,12 +118,3 @@ def symbol_trades(
             )
     out.sort(key=lambda cards: (sum(symbols[c] for c in cards), len(cards), cards))
     return out
-
-
-def is_symbol_trade(
-    cards: Sequence[int], hand: Sequence[int], symbols: Sequence[int], chart: SymbolChart
-) -> bool:
-    """Whether `cards` (distinct cards of `hand`) total a number of symbols the chart prices."""
-    if len(set(cards)) != len(cards) or not set(cards) <= set(hand):
-        return False
-    return chart.least <= sum(symbols[c] for c in cards) <= chart.most

@@ -46,7 +46,7 @@ DREADNOUGHTS]`; `strike FROM DICE [CRUISERS CARRIERS DREADNOUGHTS]` (attack Harb
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Self
@@ -323,12 +323,76 @@ class GalaxyAtWar(MassEffectBasic):
 
     # -- legal actions -------------------------------------------------------------------
     def legal_actions(self, state: RiskState, seat: Seat) -> Legal:
+        """Classic's deferred families: `in` is answered by `_allows`, which lists only the
+        families that could hold the action (its kind; for an attack, a strike, a fortify
+        or a ship move its own source), not every planet's ship choices."""
         if seat not in self.to_move(state):
             return Legal(())
-        return Legal(self._families(state, seat))
+        return Legal.deferred(
+            lambda: self._families(state, seat), lambda action: self._allows(state, seat, action)
+        )
 
-    def _allows(self, st: RiskState, seat: Seat, action: Action) -> bool:
-        return action in Legal(self._families(st, seat))
+    def _allows(self, state: RiskState, seat: Seat, action: Action) -> bool:
+        """Whether `_families(state, seat)` lists `action`, from the families of its kind and
+        source alone where the step lists many (the same helpers, narrowed)."""
+        st = _gaw(state)
+        kind, args, phase = action.kind, action.args, st.phase
+        if phase in (DEFEND, OCCUPY):  # a die count or a move-in, after every attack
+            if len(args) != 1:
+                return False
+            if kind == "play":
+                return (
+                    phase == DEFEND
+                    and st.owner[st.attack_to] == seat
+                    and args[0] in _battle_cards(st, seat, ("defend",))
+                )
+            counts = rc._defend_dice(st) if phase == DEFEND else rc._move_in_counts(st)
+            return (
+                kind == ("defend" if phase == DEFEND else "move")
+                and isinstance(args[0], int)
+                and args[0] in counts
+            )
+        if phase in (CLAIM, SETUP_PLACE):  # a planet each, 42 claims and 100 units
+            schedule = _claim_schedule if phase == CLAIM else _place_schedule
+            side = schedule(st.players)[_claimed(st) if phase == CLAIM else _placed(st)][1]
+            if kind == "cerberus" or phase == CLAIM:
+                mine = kind == ("claim" if side == seat else "cerberus") and len(args) == 1
+            else:  # one unit of one's own
+                mine = kind == "place" and side == seat and len(args) == 2
+                mine = mine and isinstance(args[1], int) and args[1] == 1
+            t = rc._named(st, args[0]) if mine else -1
+            return t >= 0 and st.owner[t] == (-1 if phase == CLAIM else side)
+        if phase not in (REINFORCE, ATTACK, FORTIFY, SHIP_MOVE):
+            return action in Legal(self._families(st, seat))
+        if kind == "end":
+            return not args and phase != REINFORCE
+        if phase == REINFORCE:
+            if kind == "scan":
+                scans = _scannable(st, seat)
+                return len(args) == 1 and any(args[0] == st.board.territories[t] for t in scans)
+            if kind != "place":
+                return action in Legal(self._deploy_families(st, seat))
+            if len(args) != 2 or not isinstance(args[1], int):
+                return False
+            t = rc._named(st, args[0])
+            return t >= 0 and st.owner[t] == seat and 1 <= args[1] <= st.pending
+        if phase == ATTACK and kind == "play":
+            return len(args) == 1 and args[0] in _battle_cards(st, seat, ATTACK_TIMINGS)
+        moves = {ATTACK: ("attack", "strike"), FORTIFY: ("fortify",), SHIP_MOVE: ("ships",)}
+        if kind not in moves[phase] or not args:
+            return False
+        source = rc._named(st, args[0])
+        if source < 0:
+            return False
+        if kind == "attack":
+            families = _invasion_families(st, seat, (source,))
+        elif kind == "strike":
+            families = _strike_families(st, seat, (source,))
+        elif kind == "fortify":
+            families = _fortify_families(st, seat, (source,))
+        else:
+            families = _ship_move_families(st, seat, (source,))
+        return action in Legal(families)
 
     def _families(self, state: RiskState, seat: Seat) -> list[Family]:
         st = _gaw(state)
@@ -376,11 +440,7 @@ class GalaxyAtWar(MassEffectBasic):
         if phase == OCCUPY:
             return [Family("move", (), rc._move_in_counts(st))]
         if phase == FORTIFY:
-            out = [Family("end")]
-            for s, targets in rc.path_moves(st, seat, _team_path(st, seat)):
-                counts = range(1, st.armies[s])
-                out += [Family("fortify", (names[s], names[t]), counts) for t in targets]
-            return out
+            return [Family("end"), *_fortify_families(st, seat)]
         if phase == SHIP_MOVE:
             return [Family("end"), *_ship_move_families(st, seat)]
         if phase == HARBINGER:
@@ -656,13 +716,30 @@ def _buildable(st: GawState, seat: Seat) -> list[int]:
 
 
 def _attack_families(st: GawState, seat: Seat) -> list[Family]:
+    return [*_invasion_families(st, seat), *_strike_families(st, seat)]
+
+
+def _ship_counts(st: GawState) -> dict[int, tuple[int, int, int]]:
+    """`_ships_on` of every planet with a ship, in one pass over the pieces."""
+    counts: dict[int, list[int]] = {}
+    for k, planet in enumerate(st.ships.where):
+        if planet >= 0:
+            counts.setdefault(planet, [0, 0, 0])[_ship_class(k)] += 1
+    return {planet: (c[0], c[1], c[2]) for planet, c in counts.items()}
+
+
+def _invasion_families(
+    st: GawState, seat: Seat, sources: Iterable[int] | None = None
+) -> list[Family]:
+    """The invasions (from `sources` only, where given), with each choice of ships along."""
     names = st.board.territories
     out: list[Family] = []
     harbinger = st.harbinger if st.harbinger != GONE else None
-    for s in range(len(names)):
+    ship_counts = _ship_counts(st)
+    for s in range(len(names)) if sources is None else sources:
         if st.owner[s] != seat or st.armies[s] < 2:
             continue
-        ships = _ships_on(st, s)
+        ships = ship_counts.get(s, NO_SHIPS)
         for t in st.board.neighbors[s]:
             if not gr.may_attack(st.owner, st.faction_of, seat, t, harbinger):
                 continue
@@ -670,13 +747,56 @@ def _attack_families(st: GawState, seat: Seat) -> list[Family]:
             if any(ships):
                 for dice in rc._attack_dice(st, s):
                     out += _with_ships("attack", (names[s], names[t], dice), ships)
+    return out
+
+
+def _strike_families(
+    st: GawState, seat: Seat, sources: Collection[int] | None = None
+) -> list[Family]:
+    """The attacks on Harbinger (from `sources` only, where given), ships as for invasions."""
+    names = st.board.territories
+    out: list[Family] = []
+    harbinger = st.harbinger if st.harbinger != GONE else None
     for s in gr.harbinger_sources(st.board, st.owner, st.armies, st.faction_of, harbinger, seat):
+        if sources is not None and s not in sources:
+            continue
         ships = _ships_on(st, s)
         out.append(Family("strike", (names[s],), rc._attack_dice(st, s)))
         if any(ships):
             for dice in rc._attack_dice(st, s):
                 out += _with_ships("strike", (names[s], dice), ships)
     return out
+
+
+def _fortify_families(
+    st: GawState, seat: Seat, sources: Collection[int] | None = None
+) -> list[Family]:
+    """ME83: the units' moves along the team's planets (from `sources` only, where given)."""
+    names = st.board.territories
+    passable = _team_path(st, seat)
+    if sources is None:
+        moves = rc.path_moves(st, seat, passable)
+    else:
+        moves = [
+            (s, targets)
+            for s in sources
+            if st.owner[s] == seat and st.armies[s] >= 2
+            for targets in [_team_targets(st, seat, s, passable)]
+            if targets
+        ]
+    out = []
+    for s, targets in moves:
+        counts = range(1, st.armies[s])
+        out += [Family("fortify", (names[s], names[t]), counts) for t in targets]
+    return out
+
+
+def _team_targets(
+    st: GawState, seat: Seat, source: int, passable: Callable[[int], bool]
+) -> list[int]:
+    """The seat's other planets joined to `source` along `passable` ones, in order."""
+    group = reachable(st.board.neighbors, source, passable)
+    return sorted(t for t in group if t != source and st.owner[t] == seat)
 
 
 def _with_ships(
@@ -693,21 +813,20 @@ def _with_ships(
     return out
 
 
-def _ship_move_families(st: GawState, seat: Seat) -> list[Family]:
-    """ME82/ME83 (G26): any ships from one of the seat's planets to another, along the team's
-    planets."""
+def _ship_move_families(
+    st: GawState, seat: Seat, sources: Iterable[int] | None = None
+) -> list[Family]:
+    """ME82/ME83 (G26): any ships from one of the seat's planets (of `sources`, where given)
+    to another, along the team's planets."""
     names = st.board.territories
     out: list[Family] = []
-    for s in range(len(names)):
-        ships = _ships_on(st, s)
+    ship_counts = _ship_counts(st)
+    passable = _team_path(st, seat)
+    for s in range(len(names)) if sources is None else sources:
+        ships = ship_counts.get(s, NO_SHIPS)
         if st.owner[s] != seat or not any(ships):
             continue
-        targets = sorted(
-            t
-            for t in reachable(st.board.neighbors, s, _team_path(st, seat))
-            if t != s and st.owner[t] == seat
-        )
-        for t in targets:
+        for t in _team_targets(st, seat, s, passable):
             out += _with_ships("ships", (names[s], names[t]), ships)
     return out
 

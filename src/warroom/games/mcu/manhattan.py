@@ -51,7 +51,7 @@ Actions: `faction ID`; `claim SECTOR`; `trade CARD...`; `ally CARD SECTOR`; `pow
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -74,6 +74,7 @@ from warroom.games.mcu.components import (
     PACKAGED_BOARD,
     POWERS,
     Battle,
+    Manhattan,
     battle,
     decks,
     manhattan,
@@ -311,9 +312,14 @@ class McuBattleForManhattan(McuSkirmish):
 
     # -- legal actions -------------------------------------------------------------------
     def legal_actions(self, state: RiskState, seat: Seat) -> Legal:
+        """Classic's deferred families: `in` is answered by `_allows`, which lists only the
+        families that could hold the action (its kind, and for an attack or a maneuver its
+        own source), so the search's checks cost a sector's moves, not the board's."""
         if seat not in self.to_move(state):
             return Legal(())
-        return Legal(self._families(state, seat))
+        return Legal.deferred(
+            lambda: self._families(state, seat), lambda action: self._allows(state, seat, action)
+        )
 
     def _families(self, state: RiskState, seat: Seat) -> list[Family]:
         st = _bfm(state)
@@ -350,25 +356,54 @@ class McuBattleForManhattan(McuSkirmish):
         elif phase == ATTACK:
             if not st.hulk_forced:
                 out.append(Family("end"))
-            for s, t in _attacks(st, seat):
-                out.append(Family("attack", (names[s], names[t]), rc._attack_dice(st, s)))
-                if st.allies.at(s):
-                    out.append(
-                        Family("attack", (names[s], names[t], "alone"), rc._attack_dice(st, s))
-                    )
+            out += _attack_families(st, seat)
         elif phase == MANEUVER:
             out.append(Family("end"))
             if st.maneuvers_left:
-                for s, targets in _maneuvers(st, seat):
-                    counts = range(1, st.armies[s])
-                    out += [Family("maneuver", (names[s], names[t]), counts) for t in targets]
+                out += _maneuver_families(st, seat)
             if st.ally_move_left:
                 for s, t in _ally_moves(st, seat):
                     out.append(Family("allies", (names[s], names[t])))
         return out
 
-    def _allows(self, st: RiskState, seat: Seat, action: Action) -> bool:
-        return action in Legal(self._families(st, seat))
+    def _allows(self, state: RiskState, seat: Seat, action: Action) -> bool:
+        """Whether `_families(state, seat)` lists `action`, from the families of its kind
+        alone (an attack's or a maneuver's of its own source): the same helpers, narrowed."""
+        st = _bfm(state)
+        kind, args, phase = action.kind, action.args, st.phase
+        if phase not in (REINFORCE, ATTACK, MANEUVER):
+            return action in Legal(self._families(st, seat))
+        if kind == "end":
+            return not args and (phase == MANEUVER or (phase == ATTACK and not st.hulk_forced))
+        if kind == "power":
+            ids = st.decks.card_ids
+            return (
+                len(args) == 1
+                and not st.hulk_forced
+                and any(args[0] == ids[c] for c in _power_cards(st, seat))
+            )
+        if kind == "place":
+            if phase != REINFORCE or len(args) != 2 or not isinstance(args[1], int):
+                return False
+            t = rc._named(st, args[0])
+            return t >= 0 and st.owner[t] == seat and 1 <= args[1] <= st.pending
+        if kind in ("trade", "ally"):
+            return phase == REINFORCE and action in Legal(self._families(st, seat))
+        if kind in ("attack", "maneuver"):
+            if phase != (ATTACK if kind == "attack" else MANEUVER) or not 3 <= len(args) <= 4:
+                return False
+            s = rc._named(st, args[0])
+            if s < 0:
+                return False
+            if kind == "attack":
+                return action in Legal(_attack_families(st, seat, (s,)))
+            return bool(st.maneuvers_left) and action in Legal(_maneuver_families(st, seat, (s,)))
+        if kind == "allies":
+            if phase != MANEUVER or not st.ally_move_left or len(args) != 2:
+                return False
+            s, t = rc._named(st, args[0]), rc._named(st, args[1])
+            return s >= 0 and t >= 0 and (s, t) in _ally_moves(st, seat)
+        return False
 
     # -- applying ------------------------------------------------------------------------
     def _step(
@@ -656,22 +691,34 @@ def _neighbors(st: BfmState) -> tuple[tuple[int, ...], ...] | list[tuple[int, ..
 
 
 def _heli(st: BfmState) -> tuple[int, ...]:
-    return tuple(st.board.index[t] for t in st.manhattan.helicarrier)
+    return _heli_of(st.board, st.manhattan)
 
 
-def _attacks(st: BfmState, seat: Seat, forced: bool | None = None) -> list[tuple[int, int]]:
-    """MCU16/MCU54/MCU57: (source, target) pairs; Hulk's sector only while he must attack."""
+@cache
+def _heli_of(board: Board, m: Manhattan) -> tuple[int, ...]:
+    """The Helicarrier's sections on `board`, found once (every attack listing asks)."""
+    return tuple(board.index[t] for t in m.helicarrier)
+
+
+def _attacks(
+    st: BfmState, seat: Seat, forced: bool | None = None, sources: Collection[int] | None = None
+) -> list[tuple[int, int]]:
+    """MCU16/MCU54/MCU57: (source, target) pairs; Hulk's sector only while he must attack.
+    `sources` narrows them to those sources (one, for a check of one attack)."""
     forced = st.hulk_forced if forced is None else forced
+    owner, armies = st.owner, st.armies
     heli = _heli(st)
     access = heli[0]
-    full = all(st.owner[t] == seat for t in heli)
+    full = all(owner[t] == seat for t in heli)
     neighbors = _neighbors(st)
+    if forced:
+        sources = [st.hulk] if st.hulk >= 0 and (sources is None or st.hulk in sources) else []
     out = []
-    for s in range(len(st.owner)):
-        if st.owner[s] != seat or st.armies[s] < 2 or (forced and s != st.hulk):
+    for s in range(len(owner)) if sources is None else sources:
+        if owner[s] != seat or armies[s] < 2:
             continue
         for t in neighbors[s]:
-            if st.owner[t] == seat:
+            if owner[t] == seat:
                 continue
             if s == access and t not in heli and not full:
                 continue  # MCU57: out of the Helicarrier only with all of it
@@ -679,19 +726,55 @@ def _attacks(st: BfmState, seat: Seat, forced: bool | None = None) -> list[tuple
     return out
 
 
-def _maneuvers(st: BfmState, seat: Seat) -> list[tuple[int, list[int]]]:
-    """MCU24/MCU65/B7: own territories joined by own ones (by any, with the power)."""
+def _maneuvers(
+    st: BfmState, seat: Seat, sources: Iterable[int] | None = None
+) -> list[tuple[int, list[int]]]:
+    """MCU24/MCU65/B7: own territories joined by own ones (by any, with the power), for each
+    source (of `sources` only, where given). The sources of one group share its search: the
+    connections go both ways, so every own territory a source reaches reaches the same ones."""
     owner = st.owner
     neighbors = _neighbors(st)
+    passable = (lambda t: True) if st.through else (lambda t: owner[t] == seat)
+    done: dict[int, set[int]] = {}
     out = []
-    for s in range(len(owner)):
+    for s in range(len(owner)) if sources is None else sources:
         if owner[s] != seat or st.armies[s] < 2:
             continue
-        passable = (lambda t: True) if st.through else (lambda t: owner[t] == seat)
-        group = reachable(neighbors, s, passable)
+        group = done.get(s)
+        if group is None:
+            group = reachable(neighbors, s, passable)
+            for t in group:
+                if owner[t] == seat:
+                    done[t] = group
         targets = sorted(t for t in group if t != s and owner[t] == seat)
         if targets:
             out.append((s, targets))
+    return out
+
+
+def _attack_families(
+    st: BfmState, seat: Seat, sources: Collection[int] | None = None
+) -> list[Family]:
+    """The attacks (all, or from `sources`): each pair's dice, and alone where Allies stand."""
+    names = st.board.territories
+    out = []
+    for s, t in _attacks(st, seat, sources=sources):
+        dice = rc._attack_dice(st, s)
+        out.append(Family("attack", (names[s], names[t]), dice))
+        if st.allies.at(s):
+            out.append(Family("attack", (names[s], names[t], "alone"), dice))
+    return out
+
+
+def _maneuver_families(
+    st: BfmState, seat: Seat, sources: Iterable[int] | None = None
+) -> list[Family]:
+    """The maneuvers (all, or from `sources`): each target's counts, one unit left behind."""
+    names = st.board.territories
+    out = []
+    for s, targets in _maneuvers(st, seat, sources):
+        counts = range(1, st.armies[s])
+        out += [Family("maneuver", (names[s], names[t]), counts) for t in targets]
     return out
 
 
@@ -964,7 +1047,9 @@ def _attack(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Even
         a3, alone = a, False
     s, t, count = rc._from_to_count(st, a3, usage)
     names = st.board.territories
-    require((s, t) in _attacks(st, seat), f"you cannot invade {names[t]} from {names[s]}")
+    require(
+        (s, t) in _attacks(st, seat, sources=(s,)), f"you cannot invade {names[t]} from {names[s]}"
+    )
     require(count in rc._attack_dice(st, s), f"from {names[s]} roll 1 to {st.armies[s] - 1} dice")
     require(not (alone and not st.allies.at(s)), f"no Ally stands in {names[s]}")
     st.attack_from, st.attack_to, st.attack_dice = s, t, count
@@ -1180,7 +1265,7 @@ def _maneuver(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
     s, t, k = rc._from_to_count(st, a, "maneuver FROM TO COUNT")
     names = st.board.territories
     require(st.maneuvers_left > 0, "no maneuver left this turn")
-    group = dict(_maneuvers(st, seat))
+    group = dict(_maneuvers(st, seat, (s,)))
     require(t in group.get(s, []), f"no open chain joins {names[s]} to {names[t]}")
     require(1 <= k < st.armies[s], f"move 1 to {st.armies[s] - 1} units; one stays behind")
     st.armies[s] -= k

@@ -39,14 +39,14 @@ from warroom.core.actions import Action
 from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
 from warroom.core.game import OptionValue, Outcome, Seat, require
-from warroom.core.legal import Family
+from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
 from warroom.core.rng import Rng
 from warroom.games import catalogued, rules_options
 from warroom.games import risk_classic as rc
 from warroom.games.mcu.components import Decks, Manhattan, decks, manhattan, recruitment
 from warroom.games.risk_classic import ATTACK, CLAIM, OVER, REINFORCE, ClassicRisk, RiskState
-from warroom.rules.cards import SymbolChart, is_symbol_trade, symbol_trades
+from warroom.rules.cards import SymbolChart, symbol_trades
 
 CLAIM_UNITS = 3  # MCU5: each claim places 3 units
 STARTING_CARD_POSITIONS = (3, 4)  # MCU7/S9: the 4th and 5th players in turn order
@@ -161,18 +161,12 @@ class McuSkirmish(ClassicRisk):
                 and args[2] in range(1, st.armies[s])
             )
         if kind == "trade":
-            mcu = _mcu(st)
-            cards = [mcu.decks.card(a) if isinstance(a, str) else None for a in args]
+            # The listed trades only (one card set per mix of symbols, ids as printed), as
+            # the listing has them; the handler takes any cards of a mix, in any case.
             return (
                 phase == REINFORCE
                 and self._may_trade(st, seat)
-                and None not in cards
-                and is_symbol_trade(
-                    [c for c in cards if c is not None],
-                    st.hands[seat],
-                    mcu.decks.symbols,
-                    mcu.chart,
-                )
+                and action in Legal(self._trades(st, seat))
             )
         if kind == "maneuver":
             return False
