@@ -199,16 +199,16 @@ class DiceCardsGame(Game[DiceCardsState]):
     # -- scoring ---------------------------------------------------------------------------
     def scores(self, st: DiceCardsState) -> list[int]:
         """ME132/MCU95: card values, a whole group scoring its value instead, plus bonuses."""
-        out = []
-        for seat in range(st.players):
-            total = self.bonus(st, seat)
-            for g, group in enumerate(st.cards.groups):
-                if st.holds_group(seat, g):
-                    total += group.value
-                else:
-                    held = [c for c in group.cards if st.owner[c] == seat]
-                    total += sum(st.cards.cards[c].value for c in held)
-            out.append(total)
+        out = [self.bonus(st, seat) for seat in range(st.players)]
+        owner, cards = st.owner, st.cards.cards
+        for group in st.cards.groups:  # each group once, not once per seat: bots score often
+            first = owner[group.cards[0]]
+            if first != NOBODY and all(owner[c] == first for c in group.cards):
+                out[first] += group.value
+                continue
+            for c in group.cards:
+                if owner[c] != NOBODY:
+                    out[owner[c]] += cards[c].value
         return out
 
     # -- what may be done ------------------------------------------------------------------
@@ -243,14 +243,18 @@ class DiceCardsGame(Game[DiceCardsState]):
         """A first roll's targets on `cards`: every row of each, every distinct way to match."""
         dice, free = st.dice(), st.unplaced()
         out: list[Family] = []
+        known: dict[Row, list[tuple[int, ...]]] = {}  # many cards share a row (the steal row)
         for card in cards:
             if not self.targetable(st, st.current, card):
                 continue
             rows = self.target_rows(st, st.current, card)
             for k, row in enumerate(rows):
                 name: Arg = STEAL if row.kind == "steal6" else k + 1
-                for way in ways(row, dice, free):
-                    out.append(Family("target", (st.cards.cards[card].id, name, *_numbers(way))))
+                found = known.get(row)
+                if found is None:
+                    found = known[row] = [_numbers(way) for way in ways(row, dice, free)]
+                card_id = st.cards.cards[card].id
+                out += [Family("target", (card_id, name, *numbers)) for numbers in found]
         return out
 
     def _matches(self, st: DiceCardsState, slots: Iterable[int]) -> list[Family]:
