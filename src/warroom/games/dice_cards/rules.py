@@ -115,8 +115,8 @@ class DiceCardsGame(Game[DiceCardsState]):
         return [seat_name(p) for p in range(state.players)]
 
     def legal_actions(self, state: DiceCardsState, seat: Seat) -> Legal:
-        """Built only when listed; `in` (the bots' check) is answered by `_allows`, which
-        lists a target's own card only."""
+        """Built only when listed; `in` (the bots' check, `play_owned`'s) is answered by
+        `_allows`, which lists a target's own card or a match's own row only."""
         if seat not in self.to_move(state):
             return Legal(())
         return Legal.deferred(
