@@ -128,11 +128,15 @@ def shares(game: DiceCardsGame, st: DiceCardsState) -> list[float]:
     return [(1 - unsettled) * w / total + unsettled / st.players for w in weights]
 
 
-def claim_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) -> float:
+def claim_worth(
+    game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int, before: float | None = None
+) -> float:
     """What claiming `card` changes in `seat`'s share of the win, the Orb as the rules move it
     (an expectation over the Orb roll of a steal from its holder, MCU93), plus IMPATIENCE per
-    turn played for an unclaimed card."""
-    before = shares(game, st)[seat]
+    turn played for an unclaimed card. `before` is `seat`'s share now, when the caller has it
+    (it is the same for every card)."""
+    if before is None:
+        before = shares(game, st)[seat]
     after = st.copy()
     victim = after.owner[card]
     after.owner[card] = seat
@@ -195,14 +199,19 @@ class Scored:
 def score_targets(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> list[Scored]:
     """Every legal `target` action, scored: P(complete) after placing its dice x worth."""
     worth: dict[int, float] = {}
+    found: dict[object, int | None] = {}  # a card's index by its name in the actions
     out = []
+    before = shares(game, st)[seat]
     for action in game.legal_actions(st, seat):
         if action.kind != "target":
             continue
-        card = st.cards.card(str(action.args[0]))
+        named = action.args[0]
+        if named not in found:
+            found[named] = st.cards.card(str(named))
+        card = found[named]
         assert card is not None
         if card not in worth:
-            worth[card] = claim_worth(game, st, seat, card)
+            worth[card] = claim_worth(game, st, seat, card, before)
         rows = game.target_rows(st, seat, card)
         slot = _slot(rows, action.args[1])
         rest = rows[:slot] + rows[slot + 1 :]
@@ -232,10 +241,11 @@ def _reroll_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> float:
     fresh first roll x its worth (a lower bound: the card is chosen after the roll)."""
     d6, d8 = _left(st)
     best = 0.0
+    before = shares(game, st)[seat]
     for card in range(len(st.cards.cards)):
         if game.targetable(st, seat, card):
             p = first_roll_chance(game.target_rows(st, seat, card), d6, d8)
-            best = max(best, p * claim_worth(game, st, seat, card))
+            best = max(best, p * claim_worth(game, st, seat, card, before))
     return best
 
 
@@ -245,11 +255,11 @@ def greedy_action(
     """The greedy choice: the card by chance x worth, then the solver's optimal play; with
     `lookahead`, the card by chance x worth past the other seats' replies (`look_past`)."""
     legal = game.legal_actions(st, seat)
-    kinds = legal.kinds()
+    reroll = Action("reroll") in legal  # answered without listing the rest
     if st.phase == TARGET:
         ranked = best_target(game, st, seat)
         now = ranked[0].score if ranked else 0.0
-        if "reroll" in kinds and (not ranked or _reroll_worth(game, st, seat) > now):
+        if reroll and (not ranked or _reroll_worth(game, st, seat) > now):
             return Action("reroll")
         if not ranked:
             return Action("pass")
@@ -272,7 +282,7 @@ def greedy_action(
         scored = Scored(action, sign * chance(rest, *_left(st, used)))
         if best is None or scored.chance > best.chance + EPSILON:
             best = scored
-    if "reroll" in kinds:
+    if reroll:
         again = sign * chance([rows[k] for k in open_slots], *_left(st))
         if best is None or again > best.chance + EPSILON:
             return Action("reroll")

@@ -10,7 +10,8 @@ the hooks (`extra_dice`, `rerolls_for`, `steal_row_needed`, `after_claim`, `next
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any, ClassVar
 
 from warroom.core.actions import Action, Arg
@@ -114,13 +115,35 @@ class DiceCardsGame(Game[DiceCardsState]):
         return [seat_name(p) for p in range(state.players)]
 
     def legal_actions(self, state: DiceCardsState, seat: Seat) -> Legal:
+        """Built only when listed; `in` (the bots' check, `play_owned`'s) is answered by
+        `_allows`, which lists a target's own card or a match's own row only."""
         if seat not in self.to_move(state):
             return Legal(())
-        return Legal(self._families(state))
+        return Legal.deferred(
+            lambda: self._families(state), lambda action: self._allows(state, action)
+        )
 
     def apply(
         self, state: DiceCardsState, seat: Seat, action: Action
     ) -> tuple[DiceCardsState, list[Event]]:
+        events: list[Event] = []
+        return self._step(state, seat, action, events, owned=False), events
+
+    def play_owned(self, state: DiceCardsState, seat: Seat, action: Action) -> DiceCardsState:
+        """`play` in place for a listed action, which every handler check passes (the
+        handlers change only the state's own lists: `copy` and `observe` give every state
+        lists of its own); any other is played on a copy, so that a refusal changes nothing."""
+        owned = action in self.legal_actions(state, seat)
+        return self._step(state, seat, action, [], owned=owned)
+
+    def _step(
+        self,
+        state: DiceCardsState,
+        seat: Seat,
+        action: Action,
+        events: list[Event],
+        owned: bool,
+    ) -> DiceCardsState:
         self.check_seat(state, seat)
         handler = _HANDLERS.get(action.kind)
         if handler is None:
@@ -128,10 +151,9 @@ class DiceCardsGame(Game[DiceCardsState]):
                 f"unknown action {action.kind!r}; now you may: "
                 + ", ".join(self.legal_actions(state, seat).kinds())
             )
-        st = state.copy()
-        events: list[Event] = []
+        st = state if owned else state.copy()
         handler(self, st, action, events)
-        return st, events
+        return st
 
     def parse(self, state: DiceCardsState, seat: Seat, text: str) -> Action:
         """Cards by id or name in any case ("Eden Prime", "eden-prime"), "steal" in any case."""
@@ -177,16 +199,16 @@ class DiceCardsGame(Game[DiceCardsState]):
     # -- scoring ---------------------------------------------------------------------------
     def scores(self, st: DiceCardsState) -> list[int]:
         """ME132/MCU95: card values, a whole group scoring its value instead, plus bonuses."""
-        out = []
-        for seat in range(st.players):
-            total = self.bonus(st, seat)
-            for g, group in enumerate(st.cards.groups):
-                if st.holds_group(seat, g):
-                    total += group.value
-                else:
-                    held = [c for c in group.cards if st.owner[c] == seat]
-                    total += sum(st.cards.cards[c].value for c in held)
-            out.append(total)
+        out = [self.bonus(st, seat) for seat in range(st.players)]
+        owner, cards = st.owner, st.cards.cards
+        for group in st.cards.groups:  # each group once, not once per seat: bots score often
+            first = owner[group.cards[0]]
+            if first != NOBODY and all(owner[c] == first for c in group.cards):
+                out[first] += group.value
+                continue
+            for c in group.cards:
+                if owner[c] != NOBODY:
+                    out[owner[c]] += cards[c].value
         return out
 
     # -- what may be done ------------------------------------------------------------------
@@ -203,33 +225,64 @@ class DiceCardsGame(Game[DiceCardsState]):
         return rows
 
     def _families(self, st: DiceCardsState) -> list[Family]:
-        dice, free = st.dice(), st.unplaced()
-        out: list[Family] = []
         if st.phase == TARGET:
-            for card in range(len(st.cards.cards)):
-                if not self.targetable(st, st.current, card):
-                    continue
-                rows = self.target_rows(st, st.current, card)
-                for k, row in enumerate(rows):
-                    name: Arg = STEAL if row.kind == "steal6" else k + 1
-                    for way in ways(row, dice, free):
-                        out.append(
-                            Family("target", (st.cards.cards[card].id, name, *_numbers(way)))
-                        )
-            if not out:
-                out.append(Family("pass"))  # W2/Q5: nothing matches; the turn ends
+            # W2/Q5: a roll that matches nothing ends the turn.
+            out = self._targets(st, range(len(st.cards.cards))) or [Family("pass")]
         else:
-            rows = st.rows()
-            for k in st.open_slots():
-                for way in ways(rows[k], dice, free):
-                    out.append(Family("match", (row_name(st, k), *_numbers(way))))
+            out = self._matches(st, st.open_slots())
             if not out:
                 # ME128, W4: any unplaced die; dice of one kind are alike once rerolled.
+                free = st.unplaced()
                 kinds = sorted({st.sides[i]: i for i in reversed(free)}.items())
                 out += [Family("aside", (i + 1,)) for _, i in kinds]
         if st.rerolls:
             out.append(Family("reroll"))
         return out
+
+    def _targets(self, st: DiceCardsState, cards: Iterable[int]) -> list[Family]:
+        """A first roll's targets on `cards`: every row of each, every distinct way to match."""
+        dice, free = st.dice(), st.unplaced()
+        out: list[Family] = []
+        known: dict[Row, list[tuple[int, ...]]] = {}  # many cards share a row (the steal row)
+        for card in cards:
+            if not self.targetable(st, st.current, card):
+                continue
+            rows = self.target_rows(st, st.current, card)
+            for k, row in enumerate(rows):
+                name: Arg = STEAL if row.kind == "steal6" else k + 1
+                found = known.get(row)
+                if found is None:
+                    found = known[row] = [_numbers(way) for way in ways(row, dice, free)]
+                card_id = st.cards.cards[card].id
+                out += [Family("target", (card_id, name, *numbers)) for numbers in found]
+        return out
+
+    def _matches(self, st: DiceCardsState, slots: Iterable[int]) -> list[Family]:
+        """A later roll's matches on the staged card's row `slots`."""
+        dice, free, rows = st.dice(), st.unplaced(), st.rows()
+        return [
+            Family("match", (row_name(st, k), *_numbers(way)))
+            for k in slots
+            for way in ways(rows[k], dice, free)
+        ]
+
+    def _allows(self, st: DiceCardsState, action: Action) -> bool:
+        """Whether `_families(st)` lists `action`. A target or a match is looked for among its
+        own card's or row's ways only: listing every card's is most of what a greedy decision
+        costs otherwise, and a search's rollout checks every action it plays."""
+        kind = action.kind
+        if kind == "reroll":
+            return bool(st.rerolls) and not action.args  # listed last whenever one is left
+        named = action.args[0] if action.args else None
+        if kind == "target" and st.phase == TARGET:
+            card = _card_indices(st.cards).get(named) if isinstance(named, str) else None
+            if card is None:
+                return False  # the listing names every card by its id
+            return action in Legal(self._targets(st, (card,)))
+        if kind == "match" and st.phase == MATCH:
+            slots = [k for k in st.open_slots() if row_name(st, k) == named]
+            return action in Legal(self._matches(st, slots))
+        return action in Legal(self._families(st))
 
     # -- the turn ----------------------------------------------------------------------------
     def begin_turn(self, state: DiceCardsState) -> DiceCardsState:
@@ -328,6 +381,12 @@ class DiceCardsGame(Game[DiceCardsState]):
         st.sides, st.faces, st.slot = [], [], []
         st.target, st.stealing, st.rerolls = NO_TARGET, False, 0
         ev.append(Event("game-over", reason, {"winners": list(winners), "scores": scores}))
+
+
+@cache
+def _card_indices(cards: DiceCards) -> dict[str, int]:
+    """Each card's index by its id, as the listing names it."""
+    return {card.id: index for index, card in enumerate(cards.cards)}
 
 
 # -- dice ------------------------------------------------------------------------------------

@@ -146,14 +146,30 @@ class RiskStrike(Game[StrikeState]):
         return [f"Player {p + 1}" for p in range(state.players)]
 
     def legal_actions(self, state: StrikeState, seat: Seat) -> Legal:
+        """Built only when listed; `in` (every `apply`, and the greedy bots' check) is
+        answered by `_allows`, which lists a declaration's own continent only."""
         if seat not in _to_move(state):
             return Legal(())
-        return Legal(_families(state, seat))
+        return Legal.deferred(
+            lambda: _families(state, seat), lambda action: _allows(state, seat, action)
+        )
 
     # -- applying ------------------------------------------------------------------------
     def apply(
         self, state: StrikeState, seat: Seat, action: Action
     ) -> tuple[StrikeState, list[Event]]:
+        events: list[Event] = []
+        return self._step(state, seat, action, events, owned=False), events
+
+    def play_owned(self, state: StrikeState, seat: Seat, action: Action) -> StrikeState:
+        """`play` in place: the handlers change only the state's own lists (`copy`,
+        `observe`, `resample_hidden` and the bots' `determinize` give every state lists of
+        its own), and the action is checked before any change."""
+        return self._step(state, seat, action, [], owned=True)
+
+    def _step(
+        self, state: StrikeState, seat: Seat, action: Action, events: list[Event], owned: bool
+    ) -> StrikeState:
         self.check_seat(state, seat)
         legal = self.legal_actions(state, seat)
         if action not in legal:
@@ -161,12 +177,11 @@ class RiskStrike(Game[StrikeState]):
             if action.kind not in _HANDLERS:
                 raise MalformedAction(f"unknown action {action.kind!r}; now you may: {kinds}")
             raise IllegalAction(f"cannot {action.text()} now; now you may: {kinds}")
-        st = state.copy()
-        events: list[Event] = []
+        st = state if owned else state.copy()
         _HANDLERS[action.kind](st, seat, action, events)
         if st.outcome is None:
             _settle(st, events)
-        return st, events
+        return st
 
     def parse(self, state: StrikeState, seat: Seat, text: str) -> Action:
         """Continents by id or name in any case ("Africa", "south-america"); players as "p2",
@@ -283,6 +298,21 @@ def _families(st: StrikeState, seat: Seat) -> list[Family]:
     return [Family("again"), Family("stop"), *_free(st, seat)]
 
 
+def _allows(st: StrikeState, seat: Seat, action: Action) -> bool:
+    """Whether `_families(st, seat)` lists `action`. A declaration is looked for among its
+    own continent's only: listing every continent's against every other player is most of
+    what a greedy game's `apply` costs otherwise."""
+    if st.phase != ACT or st.chain is not None or st.gains:
+        return action in Legal(_families(st, seat))
+    if action.kind != "attack":
+        return action in Legal([Family("pass"), *_free(st, seat)])
+    ids = st.cards.continent_ids
+    named = action.args[0] if action.args else None
+    if not isinstance(named, str) or named not in ids:
+        return False  # the listing names every continent by its id
+    return action in Legal(_declarations(st, ids.index(named)))
+
+
 def _free(st: StrikeState, seat: Seat) -> list[Family]:
     """S42/S47 (B4, B27): Spy and Expand, whenever the active player holds priority."""
     if seat != st.current:
@@ -310,12 +340,12 @@ def _tactics_available(st: StrikeState) -> bool:
     return bool(st.tactics_deck or st.discard)
 
 
-def _declarations(st: StrikeState) -> list[Family]:
-    """S18-S20, B19, B20: from a continent P holds, against another player's cards of that
-    continent or a connected one."""
+def _declarations(st: StrikeState, source: int | None = None) -> list[Family]:
+    """S18-S20, B19, B20: from a continent P holds (every one, or `source` only), against
+    another player's cards of that continent or a connected one."""
     me, ids = st.current, st.cards.continent_ids
     out = []
-    for x in range(len(ids)):
+    for x in range(len(ids)) if source is None else (source,):
         if not st.claimed[me][x]:
             continue
         for other in clockwise(me, st.players, skip=(me,)):
