@@ -380,6 +380,17 @@ class MonopolyAvengers(Game[MonoState]):
 
     # -- applying ------------------------------------------------------------------------
     def apply(self, state: MonoState, seat: Seat, action: Action) -> tuple[MonoState, list[Event]]:
+        events: list[Event] = []
+        return self._step(state, seat, action, events, owned=False), events
+
+    def play_owned(self, state: MonoState, seat: Seat, action: Action) -> MonoState:
+        """`play` on `state` itself rather than a new state: the same copies of its parts
+        (observations and earlier states may share them), without a new state to hold them."""
+        return self._step(state, seat, action, [], owned=True)
+
+    def _step(
+        self, state: MonoState, seat: Seat, action: Action, events: list[Event], owned: bool
+    ) -> MonoState:
         self.check_seat(state, seat)
         ctx = _context(state)
         kinds = _KINDS[ctx]
@@ -393,13 +404,18 @@ class MonopolyAvengers(Game[MonoState]):
         # A bid or pass only replaces the auction, unless it ends it (`_settle_auction` owns);
         # `done` replaces the window and the claims, and no effect waits to change more.
         shares = ctx == "auction" or (action.kind == "done" and not state.tasks)
-        st = state.share() if shares else state.copy()
-        events: list[Event] = []
+        if owned:
+            st = state
+            st.moving = None
+            if not shares:
+                st.own()
+        else:
+            st = state.share() if shares else state.copy()
         handler(self, st, seat, action, events)
         if handler is not _reject:
             st.declined = None  # a decline is "just" declined until the next action
         _proceed(st, events)
-        return st, events
+        return st
 
     def parse(self, state: MonoState, seat: Seat, text: str) -> Action:
         """Hero and player names in any case; deck cards as "stark-card"."""
@@ -478,7 +494,7 @@ class MonopolyAvengers(Game[MonoState]):
                 "space": b.names[au.space],
                 "high": au.high,
                 "bidder": au.bidder if au.bidder >= 0 else None,
-                "min_bid": _min_bid(st),
+                "min_bid": min_bid(st),
                 "seats": list(au.seats),
             }
         if st.call is not None:
@@ -814,12 +830,15 @@ def _families(st: MonoState, seat: Seat) -> list[Family]:
 def _allows(st: MonoState, seat: Seat, action: Action) -> bool:
     """Whether `_families(st, seat)` lists `action`, without listing them: the same
     conditions, for the one action (the greedy bot asks only this)."""
-    kind, args, b, ctx = action.kind, action.args, st.board, _context(st)
-    cash = st.cash[seat]
-    menu = _menu(b)
-    s = menu.space.get(args[0], -1) if len(args) == 1 and isinstance(args[0], str) else -1
+    kind, args, ctx = action.kind, action.args, _context(st)
+    if ctx == "auction":  # half of all decisions
+        if kind == "pass":
+            return not args
+        return kind == "bid" and len(args) == 1 and args[0] in _bids(st, seat)
     if ctx == "offer":
         return not args and kind in ("accept", "decline")
+    b, cash, menu = st.board, st.cash[seat], _menu(st.board)
+    s = menu.space.get(args[0], -1) if len(args) == 1 and isinstance(args[0], str) else -1
     if ctx == "acquire":
         if s != st.acquire[0][1]:
             return False
@@ -832,10 +851,6 @@ def _allows(st: MonoState, seat: Seat, action: Action) -> bool:
         return (
             kind == "want" and s >= 0 and _build_problem(st, seat, s, building, b.bid_start) is None
         )
-    if ctx == "auction":
-        if kind == "pass":
-            return not args
-        return kind == "bid" and len(args) == 1 and args[0] in _bids(st, seat)
     if ctx == "debt":
         amount = st.debts[-1][2]
         if kind in ("pay", "bankrupt"):
@@ -878,7 +893,7 @@ def _allows(st: MonoState, seat: Seat, action: Action) -> bool:
 
 def _bids(st: MonoState, seat: Seat) -> list[int]:
     """The bids listed: the least, and raises of 9, 49 and 99 on it, up to `seat`'s cash."""
-    lo = _min_bid(st)
+    lo = min_bid(st)
     return [m for m in (lo, lo + 9, lo + 49, lo + 99) if m <= st.cash[seat]]
 
 
@@ -920,22 +935,27 @@ def _buildable(st: MonoState, p: Seat, s: int) -> list[int]:
 
 
 def _sales(st: MonoState, p: Seat) -> list[Family]:
-    """Building sales and sidelinings (`_sale`)."""
-    b, owner = st.board, st.owner
+    """Building sales and sidelinings: `_sale`'s checks, inline (asked for every decision of
+    a turn a random bot makes, and most heroes have no building)."""
+    b, owner, level, set_of = st.board, st.owner, st.level, st.board.set_of
     menu = _menu(b)
     out = []
     for s in b.ownable:
-        if owner[s] == p:
-            sale = _sale(st, p, s)
-            if sale is not None:
-                out.append(menu.sell[s] if sale == "sell" else menu.sideline[s])
+        if owner[s] != p:
+            continue
+        if level[s]:
+            if _sell_problem(st, p, s) is None:
+                out.append(menu.sell[s])
+        elif not st.sidelined[s] and (
+            set_of[s] < 0 or not any([level[t] for t in b.set_members[set_of[s]]])
+        ):
+            out.append(menu.sideline[s])
     return out
 
 
 def _sale(st: MonoState, p: Seat, s: int) -> str | None:
     """Whether `p` may "sell" a building on hero `s` (`_sell_problem`) or "sideline" it
-    (`_sideline_problem`'s checks, inline: asked for every hero of a listing, and most heroes
-    have no building), else None."""
+    (`_sideline_problem`'s checks), else None."""
     b, level = st.board, st.level
     if st.owner[s] != p:
         return None
@@ -948,11 +968,17 @@ def _sale(st: MonoState, p: Seat, s: int) -> str | None:
 
 
 def _reactivations(st: MonoState, p: Seat) -> list[Family]:
-    reactivate = _menu(st.board).reactivate
-    return [reactivate[s] for s in st.board.ownable if _reactivable(st, p, s)]
+    b, owner, sidelined = st.board, st.owner, st.sidelined
+    reactivate = _menu(b).reactivate
+    return [
+        reactivate[s]
+        for s in b.ownable
+        if owner[s] == p and sidelined[s] and st.cash[p] >= b.reactivate[s]
+    ]
 
 
 def _reactivable(st: MonoState, p: Seat, s: int) -> bool:
+    """Whether `_reactivations(st, p)` lists hero `s`."""
     return st.owner[s] == p and st.sidelined[s] and st.cash[p] >= st.board.reactivate[s]
 
 
@@ -962,8 +988,8 @@ def _offers(st: MonoState, p: Seat) -> list[Family]:
     b, owner, cash, price = st.board, st.owner, st.cash, st.board.price
     menu = _menu(b)
     free = _free(st)
-    out: list[Family] = []
     fine = b.jail_fine
+    out: list[Family] = []
     for q in _others(st, p):
         # Only an offer to the receiver who just declined one can be that offer.
         refused = _refused(st, p, q)
@@ -1037,7 +1063,8 @@ def _offered(st: MonoState, p: Seat, action: Action) -> bool:
     return refused is None or refused != offer
 
 
-def _min_bid(st: MonoState) -> int:
+def min_bid(st: MonoState) -> int:
+    """The least bid the auction takes now (public: the greedy bot bids it)."""
     assert st.auction is not None
     return max(st.board.bid_start, st.auction.high + 1)
 
@@ -1046,7 +1073,7 @@ def _bidders(st: MonoState) -> list[int]:
     """Who may still raise, from the left of the high bidder (or of the auction's start)."""
     au = st.auction
     assert au is not None
-    lo = _min_bid(st)
+    lo = min_bid(st)
     anchor = au.bidder if au.bidder >= 0 else au.start
     players, alive, cash = st.players, st.alive, st.cash
     return [
@@ -1707,7 +1734,7 @@ def _bid(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
     if len(a.args) != 1 or not isinstance(a.args[0], int):
         raise MalformedAction(f"{a.text()!r} is malformed; usage: bid AMOUNT")
     amount = a.args[0]
-    lo = _min_bid(st)
+    lo = min_bid(st)
     require(amount >= lo, f"the bid must be at least M{lo}")
     require(amount <= st.cash[seat], f"you have only M{st.cash[seat]}")
     assert st.auction is not None
