@@ -69,7 +69,7 @@ class Legal(Sequence[Action]):
         self._starts: list[int] | None = None
         self._members: dict[tuple[str, tuple[Arg, ...], bool], range | None] | None = None
         self._kind_names: list[str] | None = None
-        self._by_kind: dict[str, _KindIndex] = {}
+        self._by_kind: dict[str, _KindIndex] | None = None
 
     @staticmethod
     def deferred(
@@ -81,8 +81,7 @@ class Legal(Sequence[Action]):
         """
         legal = Legal.__new__(Legal)
         legal._build, legal._contains = build, contains
-        legal._listed = legal._starts = legal._members = legal._kind_names = None
-        legal._by_kind = {}
+        legal._listed = legal._starts = legal._members = legal._kind_names = legal._by_kind = None
         legal._size = -1
         return legal
 
@@ -200,6 +199,8 @@ class Legal(Sequence[Action]):
     def _kind_index(self, kind: str) -> _KindIndex | None:
         """One kind's families with their starts, counted when that kind is first asked for
         (a random bot asks for one kind of several)."""
+        if self._by_kind is None:
+            self._by_kind = {}
         found = self._by_kind.get(kind)
         if found is None:
             families = [family for family in self._families() if family.kind == kind]
