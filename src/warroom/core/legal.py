@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from operator import itemgetter
 from typing import NamedTuple, overload
 
 from warroom.core.actions import Action, Arg
@@ -35,6 +36,9 @@ class Family(NamedTuple):
         if self.counts is None:
             return Action(self.kind, self.args)
         return Action(self.kind, (*self.args, self.counts[index]))
+
+
+_COUNTS = itemgetter(2)  # a family's counts, read in C
 
 
 class _KindIndex(NamedTuple):
@@ -195,6 +199,23 @@ class Legal(Sequence[Action]):
             raise IndexError(f"no {kind} action number {index}")
         k = bisect_right(found.starts, index) - 1
         return found.families[k].action(index - found.starts[k])
+
+    def pick_by_kind(self, below: Callable[[int], int]) -> Action:
+        """A kind drawn uniformly (`below(n)`: 0 to n - 1) from the sorted kinds, then one of
+        its actions: `nth_of(kind, below(count_of(kind)))` for `kind = kinds()[below(...)]`,
+        in one pass over the families (a random bot's draw, every decision)."""
+        grouped: dict[str, list[Family]] = {}
+        for family in self._families():
+            grouped.setdefault(family.kind, []).append(family)
+        kinds = sorted(grouped)
+        families = grouped[kinds[below(len(kinds))]]
+        if list(map(_COUNTS, families)).count(None) == len(families):  # one action each
+            return families[below(len(families))].action(0)
+        starts = _starts(families)
+        last = families[-1].counts
+        index = below(starts[-1] + (1 if last is None else len(last)))
+        k = bisect_right(starts, index) - 1
+        return families[k].action(index - starts[k])
 
     def _kind_index(self, kind: str) -> _KindIndex | None:
         """One kind's families with their starts, counted when that kind is first asked for
