@@ -59,7 +59,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from warroom.core.actions import Action, Arg
@@ -374,9 +374,7 @@ class MonopolyAvengers(Game[MonoState]):
         of a greedy game when listed each decision); `in` is answered by `_allows`."""
         if seat not in self.to_move(state):
             return Legal(())
-        return Legal.deferred(
-            lambda: _families(state, seat), lambda action: _allows(state, seat, action)
-        )
+        return Legal.deferred(partial(_families, state, seat), partial(_allows, state, seat))
 
     # -- applying ------------------------------------------------------------------------
     def apply(self, state: MonoState, seat: Seat, action: Action) -> tuple[MonoState, list[Event]]:
