@@ -63,7 +63,7 @@ class GreedyMonopolyBot:
         me = seat
         cash = st.cash[me]
         allowed = Legal.of(legal)
-        if st.offer is not None and ACCEPT in allowed:  # the test first: the cheaper
+        if st.offer is not None and ACCEPT in allowed:  # the state first: cheaper than the rules
             return ACCEPT if self._good_offer(st, me) else DECLINE
         if st.acquire:  # a sidelined hero acquired: reactivate or keep it
             name = b.names[st.acquire[0][1]]
@@ -116,15 +116,16 @@ class GreedyMonopolyBot:
         return allowed[0]
 
     def _bid(self, st: MonoState, me: int, cash: int, allowed: Legal) -> Action:
-        """The least bid the rules allow, if it is within this bot's limit (a larger one
-        would be too)."""
+        """The least bid the rules allow if it is within this bot's limit, else pass (any
+        larger bid would be over the limit too)."""
         au = st.auction
         assert au is not None
         b = self.board
         limit = b.base_cost[au.space] if au.building else self._value(st, me, au.space)
         limit = min(limit, cash - RESERVE // 2)
-        bid = Action("bid", (min_bid(st),))
-        return bid if min_bid(st) <= limit and bid in allowed else PASS
+        least = min_bid(st)
+        bid = Action("bid", (least,))
+        return bid if least <= limit and bid in allowed else PASS
 
     def _raise(self, st: MonoState, allowed: Legal) -> Action:
         """Pay if possible; else sell buildings, then sideline heroes outside full sets."""
