@@ -13,8 +13,8 @@ Workloads: `risk-mcts`, the `mcts_rate` game of benchmarks/sim_bench.py (2 playe
 timing only the search's decisions; whole games through the runner's `play_game` with
 `engine="python"` and the simulation defaults (as `warroom simulate --engine python` and
 benchmarks/classic_bench.py play them): Classic RISK with 4 and 2 greedy bots and 4 random
-bots, Monopoly: Marvel Avengers with 4 greedy bots. Imports and the first game's set-up
-costs (odds tables, board files) are paid before the clock starts.
+bots, Monopoly: Marvel Avengers with 4 greedy and with 4 random bots. Imports and the first
+game's set-up costs (odds tables, board files) are paid before the clock starts.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ WORKLOADS = {  # name: (size, what the rate counts)
     "risk-greedy-2": (20, "games/s"),
     "risk-random-4": (6, "games/s"),
     "monopoly-greedy-4": (10, "games/s"),
+    "monopoly-random-4": (4, "games/s"),
 }
 
 

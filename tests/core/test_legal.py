@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from warroom.core.actions import Action
@@ -79,3 +81,21 @@ def test_deferred_legal_builds_only_when_listed() -> None:
     legal = Legal.deferred(build, lambda action: action in _listed())
     assert Action("end") in legal and Action("end", (1,)) not in legal and not built
     assert legal == _listed() and len(legal) == len(_listed()) and built == [1]
+
+
+@pytest.mark.parametrize("families", [FAMILIES, [f for f in FAMILIES if f.counts is None]])
+def test_a_pick_by_kind_is_the_kind_then_the_index_drawn(families: list[Family]) -> None:
+    legal = Legal(families)
+    kinds = legal.kinds()
+    for kind_draw in range(len(kinds)):
+        kind = kinds[kind_draw]
+        for index in range(legal.count_of(kind)):
+            draws = iter([kind_draw, index])
+            asked: list[int] = []
+
+            def below(n: int, draws: Iterator[int] = draws, asked: list[int] = asked) -> int:
+                asked.append(n)
+                return next(draws)
+
+            assert legal.pick_by_kind(below) == legal.nth_of(kind, index)
+            assert asked == [len(kinds), legal.count_of(kind)]

@@ -66,8 +66,10 @@ def test_views_leak_no_deck_order(played: tuple[Match, list[MonoState]]) -> None
 def test_greedy_bot_asks_for_payment() -> None:
     bot = make_bot("greedy", MODE, 0)
     match = Match.start(MODE, 2, 1)
+    seen = match.observe(1)
+    seen.claims = [(1, 0, seen.board.hero("Hulk"))]  # Player 1 landed on Player 2's Hulk
     legal = [Action("forgo", ("Hulk",)), Action("ask", ("Hulk",)), Action("done")]
-    assert bot.choose(1, match.observe(1), legal) == Action("ask", ("Hulk",))
+    assert bot.choose(1, seen, legal) == Action("ask", ("Hulk",))
 
 
 def test_greedy_bot_makes_three_offers_a_turn_at_most_counted_from_its_view() -> None:

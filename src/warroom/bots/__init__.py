@@ -46,9 +46,7 @@ class RandomBot:
             raise WarroomError("no legal action to choose from")
         if isinstance(legal, Legal):
             # By kind and index, not by building the actions: `Legal` answers both cheaply.
-            kinds = legal.kinds()
-            kind = kinds[self.rng.below(len(kinds))]
-            return legal.nth_of(kind, self.rng.below(legal.count_of(kind)))
+            return legal.pick_by_kind(self.rng.below)
         # A plain list (Monopoly's): grouped directly, the same draws without a `Legal`.
         by_kind: dict[str, list[Action]] = {}
         for a in legal:

@@ -13,11 +13,19 @@ from collections.abc import Sequence
 
 from warroom.core.actions import Action
 from warroom.core.game import Seat
-from warroom.games.monopoly_avengers import MonoState, Offer
+from warroom.core.legal import Legal
+from warroom.games.monopoly_avengers import DRAFT, START, MonoState, Offer, min_bid
 from warroom.rules import monopoly as mb
+from warroom.rules.monopoly import HQ
 
 RESERVE = 150  # cash kept back for payments
 OFFERS_PER_TURN = 3  # the bot's own limit, counted from its view, so its turns end
+ACCEPT, DECLINE, PASS, PAY, BANKRUPT = (
+    Action(k) for k in ("accept", "decline", "pass", "pay", "bankrupt")
+)
+DRAFT_HERO, AUCTION_HERO, ROLL, DONE, END = (
+    Action(k) for k in ("draft", "auction", "roll", "done", "end")
+)
 
 
 class GreedyMonopolyBot:
@@ -47,73 +55,86 @@ class GreedyMonopolyBot:
 
     # -- choosing ----------------------------------------------------------------------------
     def choose(self, seat: Seat, observation: MonoState, legal: Sequence[Action]) -> Action:
+        """Asks the rules `in` for the actions it would take, in the order of its priorities
+        (the rules answer without listing every offer and sale); the rare decisions (debt,
+        the last building, a card to leave Jail) read the listing."""
         st = observation
         b = self.board
         me = seat
         cash = st.cash[me]
-        by_kind: dict[str, list[Action]] = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        if "accept" in by_kind:
-            return Action("accept") if self._good_offer(st, me) else Action("decline")
-        if "keep" in by_kind:
-            s = b.hero(str(by_kind["keep"][0].args[0]))
-            if "reactivate" in by_kind and cash - b.reactivate[s] >= RESERVE:
-                return by_kind["reactivate"][0]
-            return by_kind["keep"][0]
-        if "ask" in by_kind:
-            return by_kind["ask"][0]
-        if "bid" in by_kind or (st.auction is not None and "pass" in by_kind):
-            return self._bid(st, me, cash, by_kind)
-        if "want" in by_kind:
-            return by_kind["want"][0] if cash >= 2 * RESERVE else by_kind["pass"][0]
+        allowed = Legal.of(legal)
+        if st.offer is not None and ACCEPT in allowed:  # the state first: cheaper than the rules
+            return ACCEPT if self._good_offer(st, me) else DECLINE
+        if st.acquire:  # a sidelined hero acquired: reactivate or keep it
+            name = b.names[st.acquire[0][1]]
+            keep = Action("keep", (name,))
+            if keep in allowed:
+                reactivate = Action("reactivate", (name,))
+                if reactivate in allowed and cash - b.reactivate[st.acquire[0][1]] >= RESERVE:
+                    return reactivate
+                return keep
+        for owner, _payer, s in st.claims:  # the first payment it may ask for
+            if owner == me:
+                ask = Action("ask", (b.names[s],))
+                if ask in allowed:
+                    return ask
+        if st.auction is not None and PASS in allowed:
+            return self._bid(st, me, cash, allowed)
+        if st.call is not None and allowed.count_of("want"):
+            return allowed.nth_of("want", 0) if cash >= 2 * RESERVE else PASS
         if st.debts and st.debts[-1][0] == me:
-            return self._raise(st, by_kind)
-        if "draft" in by_kind or "auction" in by_kind:
+            return self._raise(st, allowed)
+        if st.phase == DRAFT and AUCTION_HERO in allowed:  # listed with every draft
             s = st.pos[me]
-            if "draft" in by_kind and (cash - b.price[s] >= RESERVE or self._completes(st, me, s)):
-                return by_kind["draft"][0]
-            return by_kind["auction"][0]
-        build = self._build(st, cash, by_kind)
+            if DRAFT_HERO in allowed and (
+                cash - b.price[s] >= RESERVE or self._completes(st, me, s)
+            ):
+                return DRAFT_HERO
+            return AUCTION_HERO
+        build = self._build(st, me, cash, allowed)
         if build is not None:
             return build
-        for a in by_kind.get("reactivate", []):
-            if cash - b.reactivate[b.hero(str(a.args[0]))] >= 3 * RESERVE:
-                return a
-        offer = self._offer(st, me, cash, by_kind)
+        for s in b.ownable:
+            if st.owner[s] == me and st.sidelined[s] and cash - b.reactivate[s] >= 3 * RESERVE:
+                reactivate = Action("reactivate", (b.names[s],))
+                if reactivate in allowed:
+                    return reactivate
+        offer = self._offer(st, me, cash, allowed)
         if offer is not None:
             return offer
-        if "roll" in by_kind:
+        if st.phase == START and ROLL in allowed:
             if st.jail[me] >= 0:
-                if "use" in by_kind:
-                    return by_kind["use"][0]
+                if allowed.count_of("use"):
+                    return allowed.nth_of("use", 0)
                 built = sum(1 for lv in st.level if lv)
-                if "pay" in by_kind and built < 6 and cash >= 4 * RESERVE:
-                    return by_kind["pay"][0]
-            return by_kind["roll"][0]
-        for kind in ("done", "end"):
-            if kind in by_kind:
-                return by_kind[kind][0]
-        return legal[0]
+                if PAY in allowed and built < 6 and cash >= 4 * RESERVE:
+                    return PAY
+            return ROLL
+        for last in (DONE, END):
+            if last in allowed:
+                return last
+        return allowed[0]
 
-    def _bid(self, st: MonoState, me: int, cash: int, by_kind: dict[str, list[Action]]) -> Action:
+    def _bid(self, st: MonoState, me: int, cash: int, allowed: Legal) -> Action:
+        """The least bid the rules allow if it is within this bot's limit, else pass (any
+        larger bid would be over the limit too)."""
         au = st.auction
         assert au is not None
         b = self.board
         limit = b.base_cost[au.space] if au.building else self._value(st, me, au.space)
         limit = min(limit, cash - RESERVE // 2)
-        bids = [a for a in by_kind.get("bid", []) if isinstance(a.args[0], int)]
-        ok = [a for a in bids if int(a.args[0]) <= limit]
-        return min(ok, key=lambda a: int(a.args[0])) if ok else Action("pass")
+        least = min_bid(st)
+        bid = Action("bid", (least,))
+        return bid if least <= limit and bid in allowed else PASS
 
-    def _raise(self, st: MonoState, by_kind: dict[str, list[Action]]) -> Action:
+    def _raise(self, st: MonoState, allowed: Legal) -> Action:
         """Pay if possible; else sell buildings, then sideline heroes outside full sets."""
-        if "pay" in by_kind:
-            return by_kind["pay"][0]
+        if PAY in allowed:
+            return PAY
         b = self.board
-        if "sell" in by_kind:
-            return by_kind["sell"][0]
-        sidelines = by_kind.get("sideline", [])
+        if allowed.count_of("sell"):
+            return allowed.nth_of("sell", 0)
+        sidelines = [allowed.nth_of("sideline", i) for i in range(allowed.count_of("sideline"))]
         if sidelines:
             owner = st.owner
 
@@ -125,29 +146,40 @@ class GreedyMonopolyBot:
                 return in_set, b.sideline[s]
 
             return min(sidelines, key=cost)
-        return by_kind["bankrupt"][0]
+        return BANKRUPT
 
-    def _build(self, st: MonoState, cash: int, by_kind: dict[str, list[Action]]) -> Action | None:
+    def _build(self, st: MonoState, me: int, cash: int, allowed: Legal) -> Action | None:
+        """The build that adds the most payment per M, on the heroes of the sets it holds
+        whole (the only ones the rules let it build on), in board order."""
         b = self.board
+        owner = st.owner
+        heroes = [
+            s
+            for members in b.set_members
+            if owner[members[0]] == me and all([owner[t] == me for t in members])
+            for s in members
+        ]
         best: Action | None = None
         best_gain = 0.0
-        for a in by_kind.get("build", []):
-            s = b.hero(str(a.args[0]))
+        for s in sorted(heroes):
             lv = st.level[s]
+            if lv == HQ:
+                continue
             cost = b.hq_cost[s] if lv == b.max_bases else b.base_cost[s]
             if cash - cost < RESERVE:
                 continue
             gain = (b.payments[s][lv + 1] - b.payments[s][lv]) / cost
             if gain > best_gain:
-                best, best_gain = a, gain
+                build = Action("build", (b.names[s],))
+                if build in allowed:
+                    best, best_gain = build, gain
         return best
 
-    def _offer(
-        self, st: MonoState, me: int, cash: int, by_kind: dict[str, list[Action]]
-    ) -> Action | None:
+    def _offer(self, st: MonoState, me: int, cash: int, allowed: Legal) -> Action | None:
         """Offer 2.5 times the price for a hero that completes a set, OFFERS_PER_TURN offers
-        a turn at most, never the offer just declined (the rules refuse it)."""
-        if "offer" not in by_kind or st.offers_made[me] >= OFFERS_PER_TURN:
+        a turn at most, never the offer just declined (the rules refuse it), and only where
+        the rules list offers now (any of them: this one is written out, not listed)."""
+        if st.offers_made[me] >= OFFERS_PER_TURN:
             return None
         b = self.board
         # A hero another player holds completes my set when I hold all the set's others.
@@ -169,6 +201,8 @@ class GreedyMonopolyBot:
                 continue
             if st.declined == Offer(me, owner, (), price, (), (s,), 0, ()):
                 continue
+            if "offer" not in allowed.kinds():
+                return None
             return Action("offer", (f"Player {owner + 1}", "give", price, "get", b.names[s]))
         return None
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from operator import itemgetter
 from typing import NamedTuple, overload
 
 from warroom.core.actions import Action, Arg
@@ -37,6 +38,9 @@ class Family(NamedTuple):
         return Action(self.kind, (*self.args, self.counts[index]))
 
 
+_COUNTS = itemgetter(2)  # a family's counts, read in C
+
+
 class _KindIndex(NamedTuple):
     """One kind's families in order, with where each starts among that kind's actions."""
 
@@ -49,7 +53,16 @@ class Legal(Sequence[Action]):
     """The legal actions of a decision, as families in list order (empty families are left
     out). Indexes are built on first use: a bot that asks once pays only for what it asks."""
 
-    __slots__ = ("_build", "_by_kind", "_contains", "_listed", "_members", "_size", "_starts")
+    __slots__ = (
+        "_build",
+        "_by_kind",
+        "_contains",
+        "_kind_names",
+        "_listed",
+        "_members",
+        "_size",
+        "_starts",
+    )
 
     def __init__(self, families: Iterable[Family]) -> None:
         self._build: Callable[[], Iterable[Family]] | None = None
@@ -59,6 +72,7 @@ class Legal(Sequence[Action]):
         self._keep(families)
         self._starts: list[int] | None = None
         self._members: dict[tuple[str, tuple[Arg, ...], bool], range | None] | None = None
+        self._kind_names: list[str] | None = None
         self._by_kind: dict[str, _KindIndex] | None = None
 
     @staticmethod
@@ -71,7 +85,7 @@ class Legal(Sequence[Action]):
         """
         legal = Legal.__new__(Legal)
         legal._build, legal._contains = build, contains
-        legal._listed = legal._starts = legal._members = legal._by_kind = None
+        legal._listed = legal._starts = legal._members = legal._kind_names = legal._by_kind = None
         legal._size = -1
         return legal
 
@@ -102,6 +116,10 @@ class Legal(Sequence[Action]):
 
     def __len__(self) -> int:
         return self._count()
+
+    def __bool__(self) -> bool:
+        """Whether any action is legal, without counting them."""
+        return bool(self._families())
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -163,33 +181,57 @@ class Legal(Sequence[Action]):
 
     def kinds(self) -> list[str]:
         """The kinds of action offered, sorted."""
-        return sorted(self._kind_index())
+        if self._kind_names is None:
+            self._kind_names = sorted({family.kind for family in self._families()})
+        return self._kind_names
 
     def count_of(self, kind: str) -> int:
         """How many actions of `kind` there are."""
-        found = self._kind_index().get(kind)
+        found = self._kind_index(kind)
         return 0 if found is None else found.size
 
     def nth_of(self, kind: str, index: int) -> Action:
         """The `index`-th action of `kind`, in list order."""
-        found = self._kind_index()[kind]
+        found = self._kind_index(kind)
+        if found is None:
+            raise KeyError(kind)
         if not 0 <= index < found.size:
             raise IndexError(f"no {kind} action number {index}")
         k = bisect_right(found.starts, index) - 1
         return found.families[k].action(index - found.starts[k])
 
-    def _kind_index(self) -> dict[str, _KindIndex]:
+    def pick_by_kind(self, below: Callable[[int], int]) -> Action:
+        """A kind drawn uniformly (`below(n)`: 0 to n - 1) from the sorted kinds, then one of
+        its actions: `nth_of(kind, below(count_of(kind)))` for `kind = kinds()[below(...)]`,
+        in one pass over the families (a random bot's draw, every decision)."""
+        grouped: dict[str, list[Family]] = {}
+        for family in self._families():
+            grouped.setdefault(family.kind, []).append(family)
+        kinds = sorted(grouped)
+        families = grouped[kinds[below(len(kinds))]]
+        if list(map(_COUNTS, families)).count(None) == len(families):  # one action each
+            return families[below(len(families))].action(0)
+        starts = _starts(families)
+        last = families[-1].counts
+        index = below(starts[-1] + (1 if last is None else len(last)))
+        k = bisect_right(starts, index) - 1
+        return families[k].action(index - starts[k])
+
+    def _kind_index(self, kind: str) -> _KindIndex | None:
+        """One kind's families with their starts, counted when that kind is first asked for
+        (a random bot asks for one kind of several)."""
         if self._by_kind is None:
-            grouped: dict[str, list[Family]] = {}
-            for family in self._families():
-                grouped.setdefault(family.kind, []).append(family)
             self._by_kind = {}
-            for kind, families in grouped.items():
-                starts = _starts(families)
-                last = families[-1].counts
-                size = starts[-1] + (1 if last is None else len(last))
-                self._by_kind[kind] = _KindIndex(families, starts, size)
-        return self._by_kind
+        found = self._by_kind.get(kind)
+        if found is None:
+            families = [family for family in self._families() if family.kind == kind]
+            if not families:
+                return None
+            starts = _starts(families)
+            last = families[-1].counts
+            size = starts[-1] + (1 if last is None else len(last))
+            found = self._by_kind[kind] = _KindIndex(families, starts, size)
+        return found
 
 
 def _starts(families: list[Family]) -> list[int]:

@@ -59,13 +59,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from warroom.core.actions import Action, Arg
 from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
 from warroom.core.game import Game, OptionValue, Outcome, Seat, require
+from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
 from warroom.core.rng import HIDDEN, Rng
 from warroom.games import catalogued, rules_options
@@ -235,48 +236,62 @@ class MonoState:
         )
 
 
-# Actions are immutable, so legal-action lists share these instead of building thousands a
-# game: the fixed ones here, those naming a hero, a player or a card in `_menu`.
+# Legal actions are families (`Legal`) built once per board and shared by every listing: the
+# fixed ones here, those naming a hero, a player or a card in `_menu`.
 ACCEPT, DECLINE, PAY, BANKRUPT, PASS = (
-    Action(k) for k in ("accept", "decline", "pay", "bankrupt", "pass")
+    Family(k) for k in ("accept", "decline", "pay", "bankrupt", "pass")
 )
 DRAFT_HERO, AUCTION_HERO, ROLL, END_TURN, DONE = (
-    Action(k) for k in ("draft", "auction", "roll", "end", "done")
+    Family(k) for k in ("draft", "auction", "roll", "end", "done")
 )
+# Sample offers by what they trade: a hero bought or sold at its price, a card at the fine.
+BUY, SELL_TO, BUY_CARD, SELL_CARD = range(4)
 
 
 class _Menu:
-    """Every action of a board that names a hero, a player or a card, indexed by space,
-    receiver and deck (offers: the sample `_offers` lists, at printed price and Jail fine)."""
+    """Every action of a board that names a hero, a player or a card as a family, indexed by
+    space, receiver and deck (offers: the sample `_offers` lists, at printed price and Jail
+    fine), and where each names (`space`, `offer_of`), for `_allows`."""
 
     def __init__(self, b: MonopolyBoard) -> None:
-        def per_space(kind: str) -> tuple[Action, ...]:
-            return tuple(Action(kind, (name,)) for name in b.names)
+        def per_space(kind: str) -> tuple[Family, ...]:
+            return tuple(Family(kind, (name,)) for name in b.names)
 
+        self.space = {name: s for s, name in enumerate(b.names)}
         self.build, self.sell, self.sideline = map(per_space, ("build", "sell", "sideline"))
         self.reactivate, self.keep, self.want = map(per_space, ("reactivate", "keep", "want"))
         self.ask, self.forgo = map(per_space, ("ask", "forgo"))
-        cards = [d + CARD_SUFFIX for d in b.decks]
-        self.use = tuple(Action("use", (card,)) for card in cards)
-        self.bids: dict[int, Action] = {}
-        prices = list(zip(b.price, b.names, strict=True))
+        self.cards = [d + CARD_SUFFIX for d in b.decks]
+        self.use = tuple(Family("use", (card,)) for card in self.cards)
+        self.bids: dict[int, Family] = {}
+        self.buy: list[tuple[Family, ...]] = []
+        self.sell_to: list[tuple[Family, ...]] = []
+        self.buy_card: list[tuple[Family, ...]] = []
+        self.sell_card: list[tuple[Family, ...]] = []
+        # The sample offer an action is: (which sample, receiver, space or deck).
+        self.offer_of: dict[Action, tuple[int, int, int]] = {}
+        priced = list(zip(b.price, b.names, strict=True))
+        for q in range(_MODE.max_players):  # by receiver
+            to = f"Player {q + 1}"
+            for what, menu, pairs in (
+                (BUY, self.buy, [(price, name) for price, name in priced]),
+                (SELL_TO, self.sell_to, [(name, price) for price, name in priced]),
+                (BUY_CARD, self.buy_card, [(b.jail_fine, card) for card in self.cards]),
+                (SELL_CARD, self.sell_card, [(card, b.jail_fine) for card in self.cards]),
+            ):
+                families = tuple(
+                    Family("offer", (to, "give", give, "get", get)) for give, get in pairs
+                )
+                menu.append(families)
+                for index, family in enumerate(families):
+                    self.offer_of[Action(family.kind, family.args)] = (what, q, index)
 
-        def offers(to: str, pairs: list[tuple[Arg, Arg]]) -> tuple[Action, ...]:
-            return tuple(Action("offer", (to, "give", give, "get", get)) for give, get in pairs)
-
-        self.buy, self.sell_to, self.buy_card, self.sell_card = [], [], [], []
-        for to in (f"Player {q + 1}" for q in range(_MODE.max_players)):  # by receiver
-            self.buy.append(offers(to, [(price, name) for price, name in prices]))
-            self.sell_to.append(offers(to, [(name, price) for price, name in prices]))
-            self.buy_card.append(offers(to, [(b.jail_fine, card) for card in cards]))
-            self.sell_card.append(offers(to, [(card, b.jail_fine) for card in cards]))
-
-    def bid(self, amount: int) -> Action:
+    def bid(self, amount: int) -> Family:
         """A bid of `amount`, made the first time it is offered."""
-        action = self.bids.get(amount)
-        if action is None:
-            action = self.bids[amount] = Action("bid", (amount,))
-        return action
+        family = self.bids.get(amount)
+        if family is None:
+            family = self.bids[amount] = Family("bid", (amount,))
+        return family
 
 
 @cache
@@ -354,75 +369,26 @@ class MonopolyAvengers(Game[MonoState]):
         return seat_names(state.players)
 
     # -- legal actions -------------------------------------------------------------------
-    def legal_actions(self, state: MonoState, seat: Seat) -> list[Action]:
-        st, b = state, state.board
-        if seat not in self.to_move(st):
-            return []
-        ctx = _context(st)
-        menu = _menu(b)
-        if ctx == "offer":
-            return [ACCEPT, DECLINE]
-        if ctx == "acquire":
-            s = st.acquire[0][1]
-            out = [menu.keep[s]]
-            if st.cash[seat] >= b.reactivate[s]:
-                out.insert(0, menu.reactivate[s])
-            return out
-        if ctx == "debt":
-            amount = st.debts[-1][2]
-            raise_money = _sales(st, seat)
-            out = [PAY] if st.cash[seat] >= amount else []
-            out += raise_money + _offers(st, seat)
-            if not raise_money and st.cash[seat] < amount:
-                out.append(BANKRUPT)
-            return out
-        if ctx == "call":
-            assert st.call is not None
-            kind = st.call.building
-            return [
-                menu.want[s]
-                for s in b.ownable
-                if _build_problem(st, seat, s, kind, cost=b.bid_start) is None
-            ] + [PASS]
-        if ctx == "auction":
-            lo = _min_bid(st)
-            bid = menu.bid
-            return [bid(m) for m in (lo, lo + 9, lo + 49, lo + 99) if m <= st.cash[seat]] + [PASS]
-        out = []
-        for owner, _payer, s in st.claims if ctx == "calm" else []:
-            if owner == seat and menu.forgo[s] not in out:
-                if _collectable(st, seat, s):
-                    out.append(menu.ask[s])
-                out.append(menu.forgo[s])
-        if seat == st.current:
-            if ctx == "draft":
-                s = st.pos[seat]
-                if st.cash[seat] >= b.price[s]:
-                    out.append(DRAFT_HERO)
-                out.append(AUCTION_HERO)
-            elif st.phase == START:
-                out.append(ROLL)
-                if st.jail[seat] >= 0:
-                    if st.cash[seat] >= b.jail_fine:
-                        out.append(PAY)
-                    for d in sorted({b.card_deck[c] for c in st.held[seat]}):
-                        out.append(menu.use[d])
-            else:
-                out.append(END_TURN)
-        elif seat in st.window:
-            out.append(DONE)
-        else:
-            return out
-        return (
-            out
-            + _builds(st, seat)
-            + _sales(st, seat)
-            + _reactivations(st, seat)
-            + _offers(st, seat)
-        )
+    def legal_actions(self, state: MonoState, seat: Seat) -> Legal:
+        """As families built only when asked for (every trade offer and sale: about a third
+        of a greedy game when listed each decision); `in` is answered by `_allows`."""
+        if seat not in self.to_move(state):
+            return Legal(())
+        return Legal.deferred(partial(_families, state, seat), partial(_allows, state, seat))
 
     # -- applying ------------------------------------------------------------------------
     def apply(self, state: MonoState, seat: Seat, action: Action) -> tuple[MonoState, list[Event]]:
+        events: list[Event] = []
+        return self._step(state, seat, action, events, owned=False), events
+
+    def play_owned(self, state: MonoState, seat: Seat, action: Action) -> MonoState:
+        """`play` on `state` itself rather than a new state: the same copies of its parts
+        (observations and earlier states may share them), without a new state to hold them."""
+        return self._step(state, seat, action, [], owned=True)
+
+    def _step(
+        self, state: MonoState, seat: Seat, action: Action, events: list[Event], owned: bool
+    ) -> MonoState:
         self.check_seat(state, seat)
         ctx = _context(state)
         kinds = _KINDS[ctx]
@@ -436,13 +402,18 @@ class MonopolyAvengers(Game[MonoState]):
         # A bid or pass only replaces the auction, unless it ends it (`_settle_auction` owns);
         # `done` replaces the window and the claims, and no effect waits to change more.
         shares = ctx == "auction" or (action.kind == "done" and not state.tasks)
-        st = state.share() if shares else state.copy()
-        events: list[Event] = []
+        if owned:
+            st = state
+            st.moving = None
+            if not shares:
+                st.own()
+        else:
+            st = state.share() if shares else state.copy()
         handler(self, st, seat, action, events)
         if handler is not _reject:
             st.declined = None  # a decline is "just" declined until the next action
         _proceed(st, events)
-        return st, events
+        return st
 
     def parse(self, state: MonoState, seat: Seat, text: str) -> Action:
         """Hero and player names in any case; deck cards as "stark-card"."""
@@ -521,7 +492,7 @@ class MonopolyAvengers(Game[MonoState]):
                 "space": b.names[au.space],
                 "high": au.high,
                 "bidder": au.bidder if au.bidder >= 0 else None,
-                "min_bid": _min_bid(st),
+                "min_bid": min_bid(st),
                 "seats": list(au.seats),
             }
         if st.call is not None:
@@ -796,33 +767,174 @@ def _tradeable(st: MonoState, p: Seat, s: int) -> bool:
     return st.owner[s] == p and not any(_set_levels(st, s))
 
 
-def _builds(st: MonoState, p: Seat) -> list[Action]:
-    """Builds on the heroes of the sets `p` holds whole (no other hero can be built on):
-    `_build_problem`'s checks, those of the set made once for the set."""
-    b, owner, level, cash = st.board, st.owner, st.level, st.cash[p]
+def _families(st: MonoState, seat: Seat) -> list[Family]:
+    """What `seat` may do now (one of `to_move`), in a fixed order."""
+    b = st.board
+    ctx = _context(st)
+    menu = _menu(b)
+    if ctx == "offer":
+        return [ACCEPT, DECLINE]
+    if ctx == "acquire":
+        s = st.acquire[0][1]
+        out = [menu.keep[s]]
+        if st.cash[seat] >= b.reactivate[s]:
+            out.insert(0, menu.reactivate[s])
+        return out
+    if ctx == "debt":
+        amount = st.debts[-1][2]
+        raise_money = _sales(st, seat)
+        out = [PAY] if st.cash[seat] >= amount else []
+        out += raise_money + _offers(st, seat)
+        if not raise_money and st.cash[seat] < amount:
+            out.append(BANKRUPT)
+        return out
+    if ctx == "call":
+        assert st.call is not None
+        kind = st.call.building
+        return [
+            menu.want[s]
+            for s in b.ownable
+            if _build_problem(st, seat, s, kind, cost=b.bid_start) is None
+        ] + [PASS]
+    if ctx == "auction":
+        return [menu.bid(m) for m in _bids(st, seat)] + [PASS]
+    out = []
+    for owner, _payer, s in st.claims if ctx == "calm" else []:
+        if owner == seat and menu.forgo[s] not in out:
+            if _collectable(st, seat, s):
+                out.append(menu.ask[s])
+            out.append(menu.forgo[s])
+    if seat == st.current:
+        if ctx == "draft":
+            s = st.pos[seat]
+            if st.cash[seat] >= b.price[s]:
+                out.append(DRAFT_HERO)
+            out.append(AUCTION_HERO)
+        elif st.phase == START:
+            out.append(ROLL)
+            if st.jail[seat] >= 0:
+                if st.cash[seat] >= b.jail_fine:
+                    out.append(PAY)
+                out += [menu.use[d] for d in _jail_decks(st, seat)]
+        else:
+            out.append(END_TURN)
+    elif seat in st.window:
+        out.append(DONE)
+    else:
+        return out
+    return out + _builds(st, seat) + _sales(st, seat) + _reactivations(st, seat) + _offers(st, seat)
+
+
+def _allows(st: MonoState, seat: Seat, action: Action) -> bool:
+    """Whether `_families(st, seat)` lists `action`, without listing them: the same
+    conditions, for the one action (the greedy bot asks only this)."""
+    kind, args, ctx = action.kind, action.args, _context(st)
+    if ctx == "auction":  # half of all decisions
+        if kind == "pass":
+            return not args
+        return kind == "bid" and len(args) == 1 and args[0] in _bids(st, seat)
+    if ctx == "offer":
+        return not args and kind in ("accept", "decline")
+    b, cash, menu = st.board, st.cash[seat], _menu(st.board)
+    s = menu.space.get(args[0], -1) if len(args) == 1 and isinstance(args[0], str) else -1
+    if ctx == "acquire":
+        if s != st.acquire[0][1]:
+            return False
+        return kind == "keep" or (kind == "reactivate" and cash >= b.reactivate[s])
+    if ctx == "call":
+        if kind == "pass":
+            return not args
+        assert st.call is not None
+        building = st.call.building
+        return (
+            kind == "want" and s >= 0 and _build_problem(st, seat, s, building, b.bid_start) is None
+        )
+    if ctx == "debt":
+        amount = st.debts[-1][2]
+        if kind in ("pay", "bankrupt"):
+            if args:
+                return False
+            return cash >= amount if kind == "pay" else cash < amount and not _sales(st, seat)
+        if kind in ("sell", "sideline"):
+            return s >= 0 and _sale(st, seat, s) == kind
+        return kind == "offer" and _offered(st, seat, action)
+    # calm or draft: the turn, then what a player may do at any time
+    manager = seat == st.current or seat in st.window
+    if kind in ("ask", "forgo"):
+        claimed = ctx == "calm" and any(c[0] == seat and c[2] == s for c in st.claims)
+        return claimed and (kind == "forgo" or _collectable(st, seat, s))
+    if kind in ("draft", "auction"):
+        if args or ctx != "draft" or seat != st.current:
+            return False
+        return kind == "auction" or cash >= b.price[st.pos[seat]]
+    if kind in ("roll", "pay", "use", "end"):
+        if seat != st.current or ctx != "calm" or (kind == "end") != (st.phase != START):
+            return False
+        if kind == "use":
+            decks = _jail_decks(st, seat) if st.jail[seat] >= 0 else []
+            return len(args) == 1 and any(args[0] == menu.cards[d] for d in decks)
+        if kind == "pay":
+            return not args and st.jail[seat] >= 0 and cash >= b.jail_fine
+        return not args
+    if kind == "done":
+        return not args and seat != st.current and seat in st.window
+    if not manager:
+        return False
+    if kind == "build":
+        return s >= 0 and s in _buildable(st, seat, s)
+    if kind in ("sell", "sideline"):
+        return s >= 0 and _sale(st, seat, s) == kind
+    if kind == "reactivate":
+        return s >= 0 and _reactivable(st, seat, s)
+    return kind == "offer" and _offered(st, seat, action)
+
+
+def _bids(st: MonoState, seat: Seat) -> list[int]:
+    """The bids listed: the least, and raises of 9, 49 and 99 on it, up to `seat`'s cash."""
+    lo = min_bid(st)
+    return [m for m in (lo, lo + 9, lo + 49, lo + 99) if m <= st.cash[seat]]
+
+
+def _jail_decks(st: MonoState, p: Seat) -> list[int]:
+    """The decks of the Get Out of Jail Free cards `p` holds, in order."""
+    return sorted({st.board.card_deck[c] for c in st.held[p]})
+
+
+def _builds(st: MonoState, p: Seat) -> list[Family]:
+    """Builds on the heroes of the sets `p` holds whole (no other hero can be built on)."""
+    owner = st.owner
     found: list[int] = []
-    for members in b.set_members:
-        if owner[members[0]] != p or not all([owner[t] == p for t in members]):
-            continue  # most of a game
-        if any([st.sidelined[t] for t in members]):
-            continue
-        low = min([level[t] for t in members])  # building evenly: only the lowest may rise
-        if low == HQ:
-            continue
-        hq = low == b.max_bases
-        if (st.hqs if hq else st.bases) == 0:
-            continue
-        cost = b.hq_cost if hq else b.base_cost
-        found += [t for t in members if level[t] == low and cash >= cost[t]]
+    for members in st.board.set_members:
+        if owner[members[0]] == p:  # most of a game not: a cheap test first
+            found += _buildable(st, p, members[0])
     if not found:
         return []
-    build = _menu(b).build
+    build = _menu(st.board).build
     return [build[s] for s in sorted(found)]  # in board order, as every list here
 
 
-def _sales(st: MonoState, p: Seat) -> list[Action]:
-    """Building sales (`_sell_problem`) and sidelinings (`_sideline_problem`'s checks, inline:
-    asked for every decision of a turn, and most heroes have no building)."""
+def _buildable(st: MonoState, p: Seat, s: int) -> list[int]:
+    """The heroes of `s`'s set `p` may build on now: `_build_problem`'s checks, those of the
+    set made once for the set."""
+    b, owner, level = st.board, st.owner, st.level
+    if b.set_of[s] < 0:
+        return []
+    members = b.set_members[b.set_of[s]]
+    if not all([owner[t] == p for t in members]) or any([st.sidelined[t] for t in members]):
+        return []
+    low = min([level[t] for t in members])  # building evenly: only the lowest may rise
+    if low == HQ:
+        return []
+    hq = low == b.max_bases
+    if (st.hqs if hq else st.bases) == 0:
+        return []
+    cost, cash = (b.hq_cost if hq else b.base_cost), st.cash[p]
+    return [t for t in members if level[t] == low and cash >= cost[t]]
+
+
+def _sales(st: MonoState, p: Seat) -> list[Family]:
+    """Building sales and sidelinings: `_sale`'s checks, inline (asked for every decision of
+    a turn a random bot makes, and most heroes have no building)."""
     b, owner, level, set_of = st.board, st.owner, st.level, st.board.set_of
     menu = _menu(b)
     out = []
@@ -839,29 +951,46 @@ def _sales(st: MonoState, p: Seat) -> list[Action]:
     return out
 
 
-def _reactivations(st: MonoState, p: Seat) -> list[Action]:
-    b = st.board
+def _sale(st: MonoState, p: Seat, s: int) -> str | None:
+    """Whether `p` may "sell" a building on hero `s` (`_sell_problem`) or "sideline" it
+    (`_sideline_problem`'s checks), else None."""
+    b, level = st.board, st.level
+    if st.owner[s] != p:
+        return None
+    if level[s]:
+        return "sell" if _sell_problem(st, p, s) is None else None
+    set_of = b.set_of[s]
+    if st.sidelined[s] or (set_of >= 0 and any([level[t] for t in b.set_members[set_of]])):
+        return None
+    return "sideline"
+
+
+def _reactivations(st: MonoState, p: Seat) -> list[Family]:
+    b, owner, sidelined = st.board, st.owner, st.sidelined
     reactivate = _menu(b).reactivate
     return [
         reactivate[s]
         for s in b.ownable
-        if st.owner[s] == p and st.sidelined[s] and st.cash[p] >= b.reactivate[s]
+        if owner[s] == p and sidelined[s] and st.cash[p] >= b.reactivate[s]
     ]
 
 
-def _offers(st: MonoState, p: Seat) -> list[Action]:
+def _reactivable(st: MonoState, p: Seat, s: int) -> bool:
+    """Whether `_reactivations(st, p)` lists hero `s`."""
+    return st.owner[s] == p and st.sidelined[s] and st.cash[p] >= st.board.reactivate[s]
+
+
+def _offers(st: MonoState, p: Seat) -> list[Family]:
     """A sample of offers (heroes at their printed price, cards at the Jail fine), less the
     one just declined; any other offer may be written out and is checked the same way."""
     b, owner, cash, price = st.board, st.owner, st.cash, st.board.price
     menu = _menu(b)
-    built = {b.set_of[s] for s in b.ownable if st.level[s]}
-    free = [s for s in b.ownable if owner[s] >= 0 and (b.set_of[s] < 0 or b.set_of[s] not in built)]
-    declined = st.declined if st.declined is not None and st.declined.proposer == p else None
-    out: list[Action] = []
+    free = _free(st)
     fine = b.jail_fine
+    out: list[Family] = []
     for q in _others(st, p):
         # Only an offer to the receiver who just declined one can be that offer.
-        refused = declined if declined is not None and declined.receiver == q else None
+        refused = _refused(st, p, q)
         buy, sell = menu.buy[q], menu.sell_to[q]
         for s in free:
             if owner[s] == q and cash[p] >= price[s]:
@@ -884,7 +1013,56 @@ def _offers(st: MonoState, p: Seat) -> list[Action]:
     return out
 
 
-def _min_bid(st: MonoState) -> int:
+def _free(st: MonoState) -> list[int]:
+    """Heroes that may be traded: drafted, with no building in their set."""
+    b, owner = st.board, st.owner
+    built = {b.set_of[s] for s in b.ownable if st.level[s]}
+    return [s for s in b.ownable if owner[s] >= 0 and (b.set_of[s] < 0 or b.set_of[s] not in built)]
+
+
+def _refused(st: MonoState, p: Seat, q: Seat) -> Offer | None:
+    """The offer `q` has just declined from `p`, if that is the last action."""
+    declined = st.declined
+    if declined is not None and declined.proposer == p and declined.receiver == q:
+        return declined
+    return None
+
+
+def _offered(st: MonoState, p: Seat, action: Action) -> bool:
+    """Whether `_offers(st, p)` lists `action`: the same conditions, for that one offer."""
+    meaning = _menu(st.board).offer_of.get(action)
+    if meaning is None:
+        return False
+    what, q, index = meaning
+    if q >= st.players or q == p or not st.alive[q]:
+        return False
+    b, cash, refused = st.board, st.cash, _refused(st, p, q)
+    if what in (BUY, SELL_TO):
+        s, price = index, b.price[index]
+        buyer, seller = (p, q) if what == BUY else (q, p)
+        if st.owner[s] != seller or cash[buyer] < price or s not in _free(st):
+            return False
+        offer = (
+            Offer(p, q, (), price, (), (s,), 0, ())
+            if what == BUY
+            else Offer(p, q, (s,), 0, (), (), price, ())
+        )
+    else:
+        buyer, seller = (p, q) if what == BUY_CARD else (q, p)
+        held = st.held[seller][:1]
+        if not held or b.card_deck[held[0]] != index or cash[buyer] < b.jail_fine:
+            return False
+        c, fine = held[0], b.jail_fine
+        offer = (
+            Offer(p, q, (), fine, (), (), 0, (c,))
+            if what == BUY_CARD
+            else Offer(p, q, (), 0, (c,), (), fine, ())
+        )
+    return refused is None or refused != offer
+
+
+def min_bid(st: MonoState) -> int:
+    """The least bid the auction takes now (public: the greedy bot bids it)."""
     assert st.auction is not None
     return max(st.board.bid_start, st.auction.high + 1)
 
@@ -893,7 +1071,7 @@ def _bidders(st: MonoState) -> list[int]:
     """Who may still raise, from the left of the high bidder (or of the auction's start)."""
     au = st.auction
     assert au is not None
-    lo = _min_bid(st)
+    lo = min_bid(st)
     anchor = au.bidder if au.bidder >= 0 else au.start
     players, alive, cash = st.players, st.alive, st.cash
     return [
@@ -1554,7 +1732,7 @@ def _bid(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
     if len(a.args) != 1 or not isinstance(a.args[0], int):
         raise MalformedAction(f"{a.text()!r} is malformed; usage: bid AMOUNT")
     amount = a.args[0]
-    lo = _min_bid(st)
+    lo = min_bid(st)
     require(amount >= lo, f"the bid must be at least M{lo}")
     require(amount <= st.cash[seat], f"you have only M{st.cash[seat]}")
     assert st.auction is not None
