@@ -430,9 +430,7 @@ def target_words(st: GodstormState, card: Any, values: tuple[int, ...]) -> list[
     return words
 
 
-def _invasions(
-    st: GodstormState, seat: Seat, sources: Sequence[int] | None = None
-) -> list[Family]:
+def _invasions(st: GodstormState, seat: Seat, sources: Sequence[int] | None = None) -> list[Family]:
     """Every invasion, or those from `sources` only."""
     earth = st.parts.earth
     out = []
