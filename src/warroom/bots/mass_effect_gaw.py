@@ -57,8 +57,8 @@ def greedy_choice(st: RiskState, seat: Seat, legal: Sequence[Action], rnd: rando
     """The greedy player's choice among `legal` (a random legal action where its heuristics
     name none); `rnd` breaks ties between equally placed planets."""
     assert isinstance(st, gw.GawState)
-    pick = _Greedy(rnd)._pick(st, seat, _ByKind(legal))
-    return pick if pick is not None and pick in legal else rnd.choice(legal)
+    pick = _Greedy(rnd)._pick(st, seat, _ByKind(legal))  # one of `legal`'s own, or None
+    return pick if pick is not None else rnd.choice(legal)
 
 
 class _Greedy:
