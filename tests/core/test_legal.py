@@ -63,6 +63,14 @@ def test_kinds_are_counted_and_picked_in_list_order() -> None:
     assert legal.count_of("fortify") == 0
 
 
+def test_families_by_kind_keep_list_order_and_leave_out_the_empty() -> None:
+    grouped = Legal(FAMILIES).families_by_kind()
+    assert sorted(grouped) == Legal(FAMILIES).kinds()
+    for kind, families in grouped.items():
+        listed = [f.action(i) for f in families for i in range(f.size())]
+        assert listed == [a for a in _listed() if a.kind == kind]
+
+
 def test_a_plain_list_converts() -> None:
     listed = _listed()
     legal = Legal.of(listed)

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from warroom.bots import register_tier
 from warroom.bots import risk as classic
 from warroom.bots.search import SearchKit, register_search_kit
 from warroom.core.actions import Action
 from warroom.core.game import Seat
+from warroom.core.legal import Legal
 from warroom.core.rng import Rng
 from warroom.games.mass_effect import galaxy_at_war as gw
 from warroom.games.mass_effect import gaw_rules as gr
@@ -37,6 +38,7 @@ SEARCH_PLACES = 2  # other front planets the search tries for the units
 GOAL_WEIGHT = 0.5  # the share of a search leaf's value that is progress toward the victory
 GUARD_UNITS = 8  # units on a Vanguard's planet beyond which more guard it no better
 BUILD_ORDER = ("dreadnought", "carrier", "cruiser")
+_T = TypeVar("_T")
 
 
 class GreedyGawBot:
@@ -55,9 +57,8 @@ def greedy_choice(st: RiskState, seat: Seat, legal: Sequence[Action], rnd: rando
     """The greedy player's choice among `legal` (a random legal action where its heuristics
     name none); `rnd` breaks ties between equally placed planets."""
     assert isinstance(st, gw.GawState)
-    actions = list(legal)
-    pick = _Greedy(rnd)._pick(st, seat, _by_kind(actions))
-    return pick if pick is not None and pick in legal else rnd.choice(actions)
+    pick = _Greedy(rnd)._pick(st, seat, _ByKind(legal))  # one of `legal`'s own, or None
+    return pick if pick is not None else rnd.choice(legal)
 
 
 class _Greedy:
@@ -67,7 +68,7 @@ class _Greedy:
         self.rnd = rnd
 
     # -- one decision --------------------------------------------------------------------------
-    def _pick(self, st: gw.GawState, seat: Seat, by: dict[str, list[Action]]) -> Action | None:
+    def _pick(self, st: gw.GawState, seat: Seat, by: _ByKind) -> Action | None:
         phase = st.phase
         if phase == DEFEND and "play" in by:
             return by["play"][0]  # a defence directive before the roll
@@ -100,7 +101,7 @@ class _Greedy:
         enemy = sum(1 for n in st.board.neighbors[t] if st.owner[n] not in (seat, -1))
         return enemy + 0.5 * mine + self.rnd.random() * 0.1
 
-    def _deploy(self, st: gw.GawState, seat: Seat, by: dict[str, list[Action]]) -> Action | None:
+    def _deploy(self, st: gw.GawState, seat: Seat, by: _ByKind) -> Action | None:
         if "trade" in by:
             return by["trade"][0]
         if "build" in by:
@@ -118,7 +119,7 @@ class _Greedy:
         best = max(places, key=lambda a: self._front(st, seat, _t(st, a.args[0])))
         return max((a for a in places if a.args[0] == best.args[0]), key=lambda a: a.args[1])
 
-    def _invade(self, st: gw.GawState, seat: Seat, by: dict[str, list[Action]]) -> Action | None:
+    def _invade(self, st: gw.GawState, seat: Seat, by: _ByKind) -> Action | None:
         faction = st.faction_of[seat]
         strikes = by.get("strike", [])
         if strikes:
@@ -133,18 +134,15 @@ class _Greedy:
         return by.get("end", [None])[0]
 
     def attack_scores(
-        self, st: gw.GawState, seat: Seat, by: dict[str, list[Action]]
+        self, st: gw.GawState, seat: Seat, by: _ByKind
     ) -> list[tuple[int, int, Action]]:
         """(value, margin, attack) for each full-dice attack with every ship along: the margin
         is the units it outnumbers the target with (worth rolling from 1 up), the value adds its
         ships and, for the Alliance, a Vanguard's worth."""
         faction = st.faction_of[seat]
         scored = []
-        for a in by.get("attack", []):
+        for a in by.full_dice_attacks(st):
             s, t = _t(st, a.args[0]), _t(st, a.args[1])
-            dice = a.args[2]
-            if not isinstance(dice, int) or dice != min(3, st.armies[s] - 1):
-                continue
             margin = st.armies[s] - 1 - st.armies[t]
             value = margin + sum(int(x) for x in a.args[3:] if isinstance(x, int))
             if faction == ALLIANCE and st.vanguards.count(t):
@@ -162,7 +160,7 @@ class _Greedy:
         bonus = gr.harbinger_modifier(st.galaxy.momentum, st.momentum, faction) + st.strike_bonus
         return float(harbinger_odds(dice, gr.ship_side(ships), bonus))
 
-    def _fortify(self, st: gw.GawState, seat: Seat, by: dict[str, list[Action]]) -> Action | None:
+    def _fortify(self, st: gw.GawState, seat: Seat, by: _ByKind) -> Action | None:
         best: tuple[float, Action] | None = None
         for a in by.get("fortify", []):
             s, t = _t(st, a.args[0]), _t(st, a.args[1])
@@ -253,8 +251,8 @@ def candidates(state: RiskState, seat: Seat) -> list[Action]:
     first = greedy_choice(st, seat, legal, rnd)
     out = [first]
     phase = st.phase
+    by = _ByKind(legal)
     if phase == ATTACK:
-        by = _by_kind(legal)
         greedy = _Greedy(rnd)
         attacks = sorted(greedy.attack_scores(st, seat, by), key=lambda x: -x[0])
         out += [a for _, margin, a in attacks if margin >= 0][:SEARCH_ATTACKS]
@@ -268,7 +266,7 @@ def candidates(state: RiskState, seat: Seat) -> list[Action]:
         greedy = _Greedy(rnd)
         # In the listing's order, not a set's: the noise `_front` draws follows it, and a
         # set of names iterates in an order that changes with each process's hash seed.
-        names = dict.fromkeys(a.args[0] for a in legal if a.kind == "place")
+        names = dict.fromkeys(a.args[0] for a in by["place"])
         planets = sorted(
             [name for name in names if name != first.args[0]],
             key=lambda name: -greedy._front(st, seat, _t(st, name)),
@@ -279,11 +277,48 @@ def candidates(state: RiskState, seat: Seat) -> list[Action]:
     return [a for a in dict.fromkeys(out) if a in legal]
 
 
-def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
-    by_kind: dict[str, list[Action]] = {}
-    for a in legal:
-        by_kind.setdefault(a.kind, []).append(a)
-    return by_kind
+class _ByKind:
+    """The legal actions by kind, a kind's listed only when a heuristic reads it: most kinds
+    are only tested for, and the rollouts decide thousands of times a search."""
+
+    def __init__(self, legal: Sequence[Action]) -> None:
+        self.families = Legal.of(legal).families_by_kind()
+        self.listed: dict[str, list[Action]] = {}
+
+    def __contains__(self, kind: str) -> bool:
+        return kind in self.families
+
+    def __getitem__(self, kind: str) -> list[Action]:
+        listed = self.listed.get(kind)
+        if listed is None:
+            families = self.families[kind]
+            listed = [f.action(i) for f in families for i in range(f.size())]
+            self.listed[kind] = listed
+        return listed
+
+    @overload
+    def get(self, kind: str) -> list[Action] | None: ...
+
+    @overload
+    def get(self, kind: str, default: list[_T]) -> list[Action] | list[_T]: ...
+
+    def get(self, kind: str, default: list[_T] | None = None) -> list[Action] | list[_T] | None:
+        """As `dict.get`."""
+        return self[kind] if kind in self.families else default
+
+    def full_dice_attacks(self, st: gw.GawState) -> list[Action]:
+        """The attacks rolling all the dice their source allows (min(3, units - 1)), in list
+        order, without listing the other dice counts: a family's dice are its counts, or,
+        with ships along, its third argument."""
+        out = []
+        for family in self.families.get("attack", []):
+            dice = min(3, st.armies[_t(st, family.args[0])] - 1)
+            if len(family.args) == 2:
+                if family.counts is not None and dice in family.counts:
+                    out.append(Action("attack", (*family.args, dice)))
+            elif family.args[2] == dice:
+                out += [family.action(i) for i in range(family.size())]
+        return out
 
 
 def evaluate(state: RiskState) -> list[float]:

@@ -200,6 +200,14 @@ class Legal(Sequence[Action]):
         k = bisect_right(found.starts, index) - 1
         return found.families[k].action(index - found.starts[k])
 
+    def families_by_kind(self) -> dict[str, list[Family]]:
+        """The families grouped by kind, each kind's in list order, in one pass: a bot that
+        reads a few kinds of many expands only those."""
+        grouped: dict[str, list[Family]] = {}
+        for family in self._families():
+            grouped.setdefault(family.kind, []).append(family)
+        return grouped
+
     def pick_by_kind(self, below: Callable[[int], int]) -> Action:
         """A kind drawn uniformly (`below(n)`: 0 to n - 1) from the sorted kinds, then one of
         its actions: `nth_of(kind, below(count_of(kind)))` for `kind = kinds()[below(...)]`,
