@@ -309,8 +309,9 @@ def _families(st: GodstormState, seat: Seat) -> list[Family]:
 
 def _allows(st: GodstormState, seat: Seat, action: Action) -> bool:
     """Whether `_families(st, seat)` lists `action`. A fortification or an invasion is looked
-    for among its own source's families only: listing them from every territory costs a path
-    search from each, and is most of a search's rollout otherwise."""
+    for among its own source's families only, a summoning or temple among its territory's, a
+    purchase alone: listing them all costs a path search from every territory (and 625
+    purchases), which was most of a search's rollout."""
     kind, args, phase = action.kind, action.args, st.phase
     if kind == "buy" and phase == BUY:
         return action in Legal(_purchases(st, seat, args))
