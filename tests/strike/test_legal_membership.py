@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from tests.membership import check_membership
 from warroom.bots import make_bot
-from warroom.core import Action
 from warroom.games.strike.rules import RiskStrike
 from warroom.games.strike.state import StrikeState
 
@@ -19,37 +19,11 @@ KINDS = (
 )  # fmt: skip
 
 
-def _near_misses(action: Action, names: list[str]) -> list[Action]:
-    """Actions a step away from a legal one: other counts, other names, other kinds."""
-    args = action.args
-    out = [Action(action.kind, (*args, 1)), Action(action.kind, args[:-1])]
-    if args and isinstance(args[-1], int):
-        out += [Action(action.kind, (*args[:-1], args[-1] + d)) for d in (-1, 1, 5)]
-        out.append(Action(action.kind, (*args[:-1], str(args[-1]))))
-    for place, word in enumerate(args):
-        if isinstance(word, str):
-            out += [
-                Action(action.kind, (*args[:place], name, *args[place + 1 :]))
-                for name in names
-                if name != word
-            ]
-            out.append(Action(action.kind, (*args[:place], word.upper(), *args[place + 1 :])))
-    if len(args) >= 2:
-        out.append(Action(action.kind, (args[1], args[0], *args[2:])))
-    out += [Action(kind, args) for kind in KINDS]
-    return out
-
-
 def _check(state: StrikeState, rng: random.Random) -> None:
     seat = GAME.to_move(state)[0]
-    legal = GAME.legal_actions(state, seat)
-    listed = list(legal)
     names = [*state.cards.continent_ids, *(f"p{p + 1}" for p in range(state.players + 1))]
     names += ["attacker", "defender", "tactics", "continent", "continents"]
-    for action in listed if len(listed) < 12 else rng.sample(listed, 12):
-        assert action in legal
-        for miss in _near_misses(action, names):
-            assert (miss in legal) == (miss in listed), (state.phase, miss)
+    check_membership(GAME.legal_actions(state, seat), rng, 12, names, KINDS, where=state.phase)
 
 
 @pytest.mark.parametrize(("tier", "players", "seed"), [("greedy", 2, 1), ("random", 4, 2)])

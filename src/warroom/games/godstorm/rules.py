@@ -326,8 +326,8 @@ def _allows(st: GodstormState, seat: Seat, action: Action) -> bool:
     earth = st.parts.earth
     named = args[where] if len(args) > where else None
     source = earth.index.get(named) if isinstance(named, str) else None
-    if source is None or earth.territories[source] != named:
-        return False  # the listing names every territory as the board spells it
+    if source is None:
+        return False  # names that are no territory (an alias then fails the exact match)
     if phase == GODS:
         return action in Legal(_gods_and_temples(st, seat, [source]))
     listing = _fortifications if kind == "fortify" else _invasions
