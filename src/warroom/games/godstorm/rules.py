@@ -327,7 +327,7 @@ def _allows(st: GodstormState, seat: Seat, action: Action) -> bool:
     named = args[where] if len(args) > where else None
     source = earth.index.get(named) if isinstance(named, str) else None
     if source is None:
-        return False  # names that are no territory (an alias then fails the exact match)
+        return False  # no territory; an alias is found, then fails the listing's exact names
     if phase == GODS:
         return action in Legal(_gods_and_temples(st, seat, [source]))
     listing = _fortifications if kind == "fortify" else _invasions
