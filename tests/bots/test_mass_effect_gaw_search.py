@@ -94,4 +94,3 @@ def test_mcts_plays_a_game_to_the_end_from_every_side(
         seat = match.to_move()[0]
         match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
     assert match.outcome() is not None
-
