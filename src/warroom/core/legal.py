@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from operator import itemgetter
 from typing import NamedTuple, overload
 
 from warroom.core.actions import Action, Arg
@@ -38,15 +37,23 @@ class Family(NamedTuple):
         return Action(self.kind, (*self.args, self.counts[index]))
 
 
-_COUNTS = itemgetter(2)  # a family's counts, read in C
-
-
 class _KindIndex(NamedTuple):
     """One kind's families in order, with where each starts among that kind's actions."""
 
     families: list[Family]
     starts: list[int]
     size: int
+
+    @staticmethod
+    def of(families: list[Family]) -> _KindIndex:
+        starts = _starts(families)
+        last = families[-1].counts
+        return _KindIndex(families, starts, starts[-1] + (1 if last is None else len(last)))
+
+    def action(self, index: int) -> Action:
+        """The kind's `index`-th action (0 <= index < size), in list order."""
+        k = bisect_right(self.starts, index) - 1
+        return self.families[k].action(index - self.starts[k])
 
 
 class Legal(Sequence[Action]):
@@ -197,8 +204,7 @@ class Legal(Sequence[Action]):
             raise KeyError(kind)
         if not 0 <= index < found.size:
             raise IndexError(f"no {kind} action number {index}")
-        k = bisect_right(found.starts, index) - 1
-        return found.families[k].action(index - found.starts[k])
+        return found.action(index)
 
     def families_by_kind(self) -> dict[str, list[Family]]:
         """The families grouped by kind, each kind's in list order, in one pass: a bot that
@@ -212,18 +218,10 @@ class Legal(Sequence[Action]):
         """A kind drawn uniformly (`below(n)`: 0 to n - 1) from the sorted kinds, then one of
         its actions: `nth_of(kind, below(count_of(kind)))` for `kind = kinds()[below(...)]`,
         in one pass over the families (a random bot's draw, every decision)."""
-        grouped: dict[str, list[Family]] = {}
-        for family in self._families():
-            grouped.setdefault(family.kind, []).append(family)
+        grouped = self.families_by_kind()
         kinds = sorted(grouped)
-        families = grouped[kinds[below(len(kinds))]]
-        if list(map(_COUNTS, families)).count(None) == len(families):  # one action each
-            return families[below(len(families))].action(0)
-        starts = _starts(families)
-        last = families[-1].counts
-        index = below(starts[-1] + (1 if last is None else len(last)))
-        k = bisect_right(starts, index) - 1
-        return families[k].action(index - starts[k])
+        found = _KindIndex.of(grouped[kinds[below(len(kinds))]])
+        return found.action(below(found.size))
 
     def _kind_index(self, kind: str) -> _KindIndex | None:
         """One kind's families with their starts, counted when that kind is first asked for
@@ -235,10 +233,7 @@ class Legal(Sequence[Action]):
             families = [family for family in self._families() if family.kind == kind]
             if not families:
                 return None
-            starts = _starts(families)
-            last = families[-1].counts
-            size = starts[-1] + (1 if last is None else len(last))
-            found = self._by_kind[kind] = _KindIndex(families, starts, size)
+            found = self._by_kind[kind] = _KindIndex.of(families)
         return found
 
 
