@@ -2,6 +2,8 @@
 
 Tiers are strictly ordered when, for each pair, the stronger tier's 95% interval lies
 wholly above an even share (1 / players), so the order is not a fluke of the sample.
+
+Where a tier holds several seats, a game is one trial for all of them (`stats.Rate`).
 """
 
 from __future__ import annotations
@@ -87,18 +89,22 @@ def markdown(
         f"Settings: {players} players; options "
         + ", ".join(f"`{k}={v}`" for k, v in options.items())
         + "; seats rotated (each tier sits first in half the games); a shared win counts "
-        "as a share. Win rates are the stronger tier's, with 95% Wilson intervals; "
-        f"an even share is {1 / players:.2f}.",
+        'as a share. A game is one trial: "stronger wins" counts the games the stronger '
+        "tier's seats won together, and its win rate a seat is that over the games and its "
+        "seats, with a 95% Wilson interval over games (at most one of its seats wins a game, "
+        "so its seats are not independent trials); "
+        f"an even share is {1 / players:.2f} a seat.",
         "",
-        "| stronger | weaker | games | stronger wins | win rate | 95% interval | "
-        "separated | mean turns | wall time |",
-        "| --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: |",
+        "| stronger | weaker | games | its seats | stronger wins | win rate a seat | "
+        "95% interval | separated | mean turns | wall time |",
+        "| --- | --- | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: |",
     ]
     for p in pairings:
         lo, hi = p.rate.interval
         turns = "" if p.mean_turns is None else f"{p.mean_turns:.1f}"
         lines.append(
-            f"| {p.stronger} | {p.weaker} | {p.rate.games} | {p.rate.wins:g} | "
+            f"| {p.stronger} | {p.weaker} | {p.rate.games // p.rate.seats} | {p.rate.seats} | "
+            f"{p.rate.wins:g} | "
             f"{p.rate.rate:.3f} | [{lo:.3f}, {hi:.3f}] | {'yes' if p.separated else 'no'} | "
             f"{turns} | {p.seconds:.0f} s |"
         )

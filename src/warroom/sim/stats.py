@@ -30,11 +30,19 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Rate:
-    """Wins (a shared win counts as a share) out of seat-games, with a 95% interval."""
+    """Wins (a shared win counts as a share) out of seat-games, with a 95% interval.
+
+    The trial is the game, not the seat: where one label holds `seats` seats in every game
+    (a bot in two seats of three), at most one of them wins a game, so its seat-results are
+    not independent trials, and a Wilson interval over seat-games would be too wide. The
+    interval is taken over games, on the share of each game the label's seats won together,
+    then divided by the seats, so it is a seat's rate like `rate`.
+    """
 
     label: str
     wins: float
-    games: int
+    games: int  # seat-games
+    seats: int = 1  # the label's seats in every game it played
 
     @property
     def rate(self) -> float:
@@ -42,19 +50,31 @@ class Rate:
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games)
+        low, high = wilson(self.wins, self.games // self.seats)
+        return low / self.seats, high / self.seats
 
 
 def _rates(results: Sequence[GameResult], key: Callable[[GameResult, int], str]) -> list[Rate]:
     wins: defaultdict[str, float] = defaultdict(float)
     played: Counter[str] = Counter()
+    per_game: defaultdict[str, set[int]] = defaultdict(set)  # seats held, game by game
     for r in results:
-        for seat in range(len(r.lineup)):
-            label = key(r, seat)
-            played[label] += 1
-            if seat in r.winners:
-                wins[label] += 1 / len(r.winners)
-    return [Rate(label, wins[label], played[label]) for label in played]
+        labels = Counter(key(r, seat) for seat in range(len(r.lineup)))
+        for label, seats in labels.items():
+            played[label] += seats
+            per_game[label].add(seats)
+        for seat in r.winners:
+            wins[key(r, seat)] += 1 / len(r.winners)
+    return [
+        # a label whose seat count varies from game to game falls back to seat-games
+        Rate(
+            label,
+            wins[label],
+            played[label],
+            min(per_game[label]) if len(per_game[label]) == 1 else 1,
+        )
+        for label in played
+    ]
 
 
 def by_bot(results: Sequence[GameResult]) -> list[Rate]:
