@@ -290,3 +290,19 @@ def test_search_plays_legal_moves_within_its_budget() -> None:
         assert bot.stats.iterations <= 6
         searched += bot.stats.iterations > 0
     assert searched >= 5
+
+
+def test_greedy_buys_tablet_of_destinys_die_only_with_faith_to_spare() -> None:
+    st = _position(rules.INVADE, faith=3)
+    hold(st, 0, {"Anglia": 12})
+    hold(st, 1, {"Gaul": 4})
+    tablet = next(i for i, c in enumerate(st.parts.cards) if c.title == "Tablet of Destiny")
+    st.relics[0], st.relics[1] = [tablet], [tablet]
+    st = GAME.play(st, 0, Action("invade", ("Anglia", "Gaul", "-", 11)))
+    assert greedy_action(GAME.observe(st, 0), 0) == Action("roll", (3,))  # 2 left: no summon
+    st.faith[0] = 4
+    assert greedy_action(GAME.observe(st, 0), 0) == Action("roll", (4,))
+    st = GAME.play(st, 0, Action("roll", (4,)))
+    assert greedy_action(GAME.observe(st, 1), 1) == Action("defend", (2,))
+    st.faith[1] = 4
+    assert greedy_action(GAME.observe(st, 1), 1) == Action("defend", (3,))

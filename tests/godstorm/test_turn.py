@@ -280,3 +280,42 @@ def test_g38_g71_book_of_the_dead_turns_raised_armies_into_faith() -> None:
     assert state.phase == RAISE and "decline" not in kinds(state, 0)
     state, _ = GAME.apply(state, 0, Action("place", ("Roma", 1)))
     assert state.phase != RAISE and state.armies[t(state, "Roma")] == 2
+
+
+def _tablet(state: GodstormState) -> int:
+    return next(i for i, c in enumerate(state.parts.cards) if c.title == "Tablet of Destiny")
+
+
+def _dice_offered(state: GodstormState, seat: int, kind: str) -> list[int]:
+    return sorted(int(a.args[0]) for a in GAME.legal_actions(state, seat) if a.kind == kind)
+
+
+def test_g71_g90_tablet_of_destiny_sells_one_die_more_for_faith() -> None:
+    """Reading (reconstructed, docs/godstorm.md): its holder may roll a fourth die attacking or
+    a third defending on Ancient Earth, for 1 faith, with an army more than its dice."""
+    state = turn_of(table(), 0, INVADE)
+    hold(state, 0, {"Roma": 6})
+    hold(state, 1, {"Apulia": 3})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    state.faith = [2, 1, 0]
+    state, _ = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
+    assert _dice_offered(state, 0, "roll") == [1, 2, 3]  # no relic: G90's three
+    state.relics[0], state.relics[1] = [_tablet(state)], [_tablet(state)]
+    assert _dice_offered(state, 0, "roll") == [1, 2, 3, 4]
+    state, events = GAME.apply(state, 0, Action("roll", (4,)))
+    assert state.faith[0] == 1 and any(e.kind == "tablet" for e in events)
+    assert _dice_offered(state, 1, "defend") == [1, 2, 3]
+    state.rng = scripted(roll_draw(6, 6, 6, 1, 5, 5, 5))
+    state, events = GAME.apply(state, 1, Action("defend", (3,)))
+    roll = next(e for e in events if e.kind == "roll")
+    assert len(roll.data["attack"]) == 4 and len(roll.data["defend"]) == 3
+    assert state.faith[1] == 0
+    assert (roll.data["attacker_losses"], roll.data["defender_losses"]) == (0, 2)  # G91
+    assert state.armies[roma] == 6 and state.armies[apulia] == 1
+    # No faith left, or too few armies for one die more: G90's limits again.
+    assert _dice_offered(state, 0, "roll") == [1, 2, 3, 4]  # 1 faith, 5 armies may roll
+    state.faith[0] = 0
+    assert _dice_offered(state, 0, "roll") == [1, 2, 3]
+    state.faith[0] = 1
+    state.armies[roma] = 4
+    assert _dice_offered(state, 0, "roll") == [1, 2, 3]

@@ -308,7 +308,7 @@ def greedy_action(st: GodstormState, seat: Seat) -> Action:
     if phase == rules.ATTACK:
         return roll_on(st, seat)
     if phase == rules.DEFEND:
-        return Action("defend", (rules.defend_most(st),))
+        return defend_dice(st, seat)
     if phase == rules.OCCUPY:
         return Action("move", (occupy_count(st, seat),))
     if phase == rules.FORTIFY:
@@ -618,6 +618,17 @@ def fight_on(st: GodstormState, seat: Seat) -> Action:
     return Action("fight") if odds >= GODSWAR_ODDS else Action("retreat")
 
 
+def _spare_faith(st: GodstormState, seat: Seat) -> bool:
+    """Tablet of Destiny's die is bought only with faith enough left to summon a god."""
+    return st.faith[seat] - economy.tablet_rate(st, seat) >= economy.summon_cost(st, seat)
+
+
+def defend_dice(st: GodstormState, seat: Seat) -> Action:
+    """The most dice, with Tablet of Destiny's when faith is to spare."""
+    most = rules.defend_most(st)
+    return Action("defend", (most + (rules.defend_tablet(st) and _spare_faith(st, seat)),))
+
+
 def roll_on(st: GodstormState, seat: Seat) -> Action:
     """The most dice while taking the territory is still likely enough; else call it off."""
     inv = st.invasion
@@ -629,6 +640,10 @@ def roll_on(st: GodstormState, seat: Seat) -> Action:
         odds = win_probability(available + 1, st.space_armies[inv.target]) if most >= 1 else 0.0
     else:
         most = invasion.attack_dice_most(st, inv)
+        if rules.tablet_die(st, seat, st.armies[inv.source] - 1, most, 3) and _spare_faith(
+            st, seat
+        ):
+            most += 1
         sky = st.sky or invasion.NO_SKY
         rule = sky.rule(battle_rule(st, inv.force, inv.target, seat))
         odds = win_probability(st.armies[inv.source], st.armies[inv.target], rule)

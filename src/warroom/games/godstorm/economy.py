@@ -90,6 +90,19 @@ def decline_rate(state: GodstormState, seat: Seat) -> int:
     return min(rates, default=0)
 
 
+def tablet_rate(state: GodstormState, seat: Seat) -> int:
+    """Tablet of Destiny (G71; public sources say only that it sacrifices faith; what for, and
+    the rate, are reconstructed: one die more than G90 allows in an army battle on Ancient
+    Earth, announced with the dice): the faith that die costs its holder; 0 without."""
+    rates = [
+        int(getattr(e.params, "rate", 0))
+        for e in relic_effects(state, seat, "battle")
+        if e.primitive == "faith-for-armies"
+        and getattr(e.params, "direction", None) == "faith-to-die"
+    ]
+    return min(rates, default=0)
+
+
 def decline(state: GodstormState, seat: Seat, faith: int) -> int:
     """Turn down `faith` times the rate of the armies still to place in step 1: they go back to
     the reserve and the player gains `faith`. Returns the armies declined."""

@@ -287,7 +287,7 @@ def _families(st: GodstormState, seat: Seat) -> list[Family]:
         return _attack_dice(st)
     if phase == DEFEND:
         assert st.invasion is not None
-        most = defend_most(st)
+        most = defend_most(st) + defend_tablet(st)
         return [Family("defend", (), range(1, most + 1))]
     if phase == OCCUPY:
         assert st.invasion is not None
@@ -466,10 +466,30 @@ def _attack_dice(st: GodstormState) -> list[Family]:
         most = min(3, underworld.underworld_available(st, inv.attacker, source))
     else:
         most = invasion.attack_dice_most(st, inv)
+        most += tablet_die(st, inv.attacker, st.armies[inv.source] - 1, most, 3)
     out = [Family("roll", (), range(1, most + 1))] if most >= 1 else []
     if inv.attacked or most < 1:
         out.append(Family("retreat"))
     return out
+
+
+def tablet_die(st: GodstormState, seat: Seat, armies: int, most: int, full: int) -> int:
+    """1 where Tablet of Destiny offers `seat` one die more than the `most` G90 allows (see
+    `economy.tablet_rate`), else 0: only to a side already rolling its `full` dice (3 to
+    attack, 2 to defend, before a Sky card's die) with more `armies` able to roll than that,
+    on Ancient Earth, that can pay. An attacker rolling 4 then moves at least 4 in (G94)."""
+    rate = economy.tablet_rate(st, seat)
+    return int(rate > 0 and most >= full and armies > most and st.faith[seat] >= rate)
+
+
+def defend_tablet(st: GodstormState) -> int:
+    """1 where the defender may buy Tablet of Destiny's die (`tablet_die`), else 0."""
+    inv = st.invasion
+    assert inv is not None
+    if inv.underworld or inv.defender < 0:  # nobody, or the neutral (no relics)
+        return 0
+    armies = st.armies[inv.target]
+    return tablet_die(st, inv.defender, armies, min(2, armies), 2)
 
 
 def defend_most(st: GodstormState) -> int:
@@ -911,13 +931,32 @@ def _h_retreat(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> Non
 
 def _h_roll(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     st.attack_dice = int(a.args[0])
+    inv = st.invasion
+    assert inv is not None
+    if not inv.underworld and st.attack_dice > invasion.attack_dice_most(st, inv):
+        _pay_tablet(st, inv.attacker, st.attack_dice, ev)
     st.phase = DEFEND
+
+
+def _pay_tablet(st: GodstormState, seat: Seat, dice: int, ev: list[Event]) -> None:
+    """The die Tablet of Destiny adds is paid for as it is announced."""
+    rate = economy.tablet_rate(st, seat)
+    st.faith[seat] -= rate
+    ev.append(
+        Event(
+            "tablet",
+            f"{st.names[seat]} sacrifices {rate} faith to the Tablet of Destiny: {dice} dice",
+            {"seat": seat, "faith": rate, "dice": dice},
+        )
+    )
 
 
 def _h_defend(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     inv = st.invasion
     assert inv is not None
     defend = int(a.args[0])
+    if defend > defend_most(st):
+        _pay_tablet(st, inv.defender, defend, ev)
     if inv.underworld:
         source = None if inv.source < 0 else inv.source
         ev += underworld.underworld_roll(
