@@ -128,7 +128,9 @@ def build(dest: Path) -> float:
     start = time.perf_counter()
     subprocess.run(
         [str(mypyc), "--config-file", str(config), *(f"src/warroom/{m}" for m in MODULES)],
-        cwd=dest, check=True, stdout=subprocess.DEVNULL,
+        cwd=dest,
+        check=True,
+        stdout=subprocess.DEVNULL,
     )
     return time.perf_counter() - start
 

@@ -80,8 +80,10 @@ def main() -> None:
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
         return
-    print("| mode | bots | players | options | games/s | actions/s | turns/s | turns/game "
-          "| rulebook endings |")
+    print(
+        "| mode | bots | players | options | games/s | actions/s | turns/s | turns/game "
+        "| rulebook endings |"
+    )
     print("| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
     for game in games.modes():
         for tier in ("random", "greedy"):

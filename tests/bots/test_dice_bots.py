@@ -159,4 +159,3 @@ def test_lookahead_counts_a_gain_only_while_the_card_is_kept() -> None:
     st.owner = [1] * len(cards.cards)
     st.owner[dekuuna] = NOBODY
     assert lookahead_worth(game, st, 0, dekuuna) == claim_worth(game, st, 0, dekuuna)
-

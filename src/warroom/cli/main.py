@@ -125,11 +125,12 @@ def play(
         ),
     ] = None,
     map_: Annotated[
-        str | None, typer.Option(
+        str | None,
+        typer.Option(
             "--map",
             help="Board, where the mode has one: a choice (see 'warroom games') or your own "
             "board file, checked by 'warroom board check'.",
-        )
+        ),
     ] = None,
     option: Annotated[list[str] | None, typer.Option(help="Mode option NAME=VALUE.")] = None,
     load: Annotated[Path | None, typer.Option(help="Resume a saved game.")] = None,

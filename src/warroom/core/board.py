@@ -263,8 +263,11 @@ def _source_problems(f: BoardFile) -> list[str]:
         if part == "connections":
             a, slash, b = rest.partition("/")
             known = f.territories.get(a)
-            if slash and known is not None and b in known.connections and key == connection_key(
-                a, b
+            if (
+                slash
+                and known is not None
+                and b in known.connections
+                and key == connection_key(a, b)
             ):
                 continue
             problems.append(
@@ -273,8 +276,7 @@ def _source_problems(f: BoardFile) -> list[str]:
             )
             continue
         problems.append(
-            f"sources.{key}: names no item (use 'regions.R', 'territories.T' or "
-            "'connections.A/B')"
+            f"sources.{key}: names no item (use 'regions.R', 'territories.T' or 'connections.A/B')"
         )
     return problems
 

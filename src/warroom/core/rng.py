@@ -200,6 +200,7 @@ class ScriptedRng(Rng):
         self.counter += 1
         return outcome
 
+
 GENERATORS: dict[str, type[Rng]] = {cls.generator: cls for cls in (Rng, KeyedRng)}
 
 

@@ -42,8 +42,7 @@ class ClientRates:
                 what = "games created" if kind == "create" else "actions"
                 raise RateLimited(
                     wait,
-                    f"too many {what} from your address (at most {rate}); "
-                    f"try again in {wait} s",
+                    f"too many {what} from your address (at most {rate}); try again in {wait} s",
                 )
         for rate in rates:
             self.limiter.hit(rate, kind, client)
