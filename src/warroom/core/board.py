@@ -6,9 +6,9 @@ entry and the problem, so a user transcribing their own copy of a game can fix i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Self, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -170,43 +170,6 @@ def check_header(source: str, fmt: str, version: int, expected: str) -> None:
         raise BoardError(f"{source}: format: must be {expected!r}, not {fmt!r}")
     if version != 1:
         raise BoardError(f"{source}: version: format version {version} is not supported (only 1)")
-
-
-def data_error(source: str, problems: Sequence[tuple[str, str]]) -> BoardError:
-    """Every (entry, problem) a data file's own checks found, one a line, as `validate`
-    reports structural ones."""
-    return BoardError("\n".join(f"{source}: {entry}: {problem}" for entry, problem in problems))
-
-
-def provenance_of(parts: Iterable[tuple[str, Mapping[str, SourceFile]]]) -> dict[str, str]:
-    """ "<part>.<field>": "<kind>: <source>" for each part's fields, in order: where each value
-    of a data file comes from, flat, as the browser and `warroom show` list it."""
-    return {
-        f"{part}.{field}": f"{s.kind}: {s.source}"
-        for part, fields in parts
-        for field, s in fields.items()
-    }
-
-
-class Shared:
-    """Components loaded once and never changed: a state's deep copy shares them."""
-
-    __slots__ = ()
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Self:
-        return self
-
-
-class CardIndex(Shared):
-    """Cards numbered in file order, found by id as given or in lower case (`index` holds
-    both spellings)."""
-
-    __slots__ = ()
-    index: dict[str, int]
-
-    def card(self, text: str) -> int | None:
-        found = self.index.get(text)
-        return found if found is not None else self.index.get(text.lower())
 
 
 def _build(f: BoardFile, source: str) -> Board:

@@ -28,18 +28,14 @@ from pydantic import Field
 
 from warroom.core.board import (
     Board,
-    CardIndex,
     ProvenanceFile,
-    Shared,
     SourceFile,
     StrictModel,
     check_header,
-    data_error,
-    provenance_of,
     validate,
 )
 from warroom.core.errors import BoardError
-from warroom.data import read_file, read_json
+from warroom.data import CardIndex, Shared, data_error, provenance_of, read_file, read_json
 
 GALAXY_FORMAT = "warroom-mass-effect-galaxy"
 CARDS_FORMAT = "warroom-mass-effect-cards"

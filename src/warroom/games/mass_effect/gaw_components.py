@@ -24,18 +24,9 @@ from typing import Any
 
 from pydantic import Field
 
-from warroom.core.board import (
-    ProvenanceFile,
-    Shared,
-    SourceFile,
-    StrictModel,
-    check_header,
-    data_error,
-    provenance_of,
-    validate,
-)
+from warroom.core.board import ProvenanceFile, SourceFile, StrictModel, check_header, validate
 from warroom.core.errors import BoardError
-from warroom.data import read_file, read_json
+from warroom.data import Shared, data_error, provenance_of, read_file, read_json
 from warroom.games.mass_effect.components import (
     FACTIONS,
     HARBINGER_TARGET,

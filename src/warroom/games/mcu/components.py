@@ -30,19 +30,15 @@ from pydantic import Field
 
 from warroom.core.board import (
     Board,
-    CardIndex,
     ProvenanceFile,
-    Shared,
     SourceFile,
     StrictModel,
     check_header,
-    data_error,
-    provenance_of,
     reachable,
     validate,
 )
 from warroom.core.errors import BoardError
-from warroom.data import read_file, read_json
+from warroom.data import CardIndex, Shared, data_error, provenance_of, read_file, read_json
 from warroom.rules.battle import BattleRule, SideRule
 from warroom.rules.cards import SymbolChart
 
