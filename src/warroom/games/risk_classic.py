@@ -1181,8 +1181,7 @@ def move_along_own(
     """The move of editions that fortify along a chain of the player's own territories, one
     unit left behind (Mass Effect's fortify, ME28/ME29; MCU's maneuver, MCU24): the action's
     kind names the move, `places` the territories ("planets"), `verb` the event's word."""
-    usage = f"{a.kind} FROM TO COUNT"
-    s, t, k = _from_to_count(st, a, usage)
+    s, t, k = _from_to_count(st, a, f"{a.kind} FROM TO COUNT")
     names = st.board.territories
     if st.owner[s] != seat or st.owner[t] != seat:
         raise IllegalAction(f"you must control both {names[s]} and {names[t]}")
