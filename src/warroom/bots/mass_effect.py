@@ -21,10 +21,8 @@ from warroom.bots import Bot, PolicyBot, register_tier
 from warroom.bots import risk as classic
 from warroom.bots.search import SearchKit, register_search_kit
 from warroom.core.actions import Action
-from warroom.core.board import reachable
 from warroom.core.errors import WarroomError
 from warroom.core.game import Seat
-from warroom.core.rng import Rng
 from warroom.games import risk_classic as rc
 from warroom.games.mass_effect import basic
 from warroom.games.mass_effect.basic import BasicState
@@ -43,17 +41,9 @@ def _basic(st: RiskState) -> BasicState:
 def determinize(observation: RiskState, seat: Seat, rng: random.Random) -> BasicState:
     """A full state agreeing with what `seat` sees: own hand, hand sizes, the face-up cards
     out of play and the deck's size are known; the other cards are dealt at random."""
+    classic.searching()  # Classic's greedy targets, kept by owners while searching
     st = _basic(observation).copy()
-    known = set(st.hands[seat]) | set(st.out_of_play)
-    unseen = [c for c in range(len(st.cards.card_ids)) if c not in known]
-    rng.shuffle(unseen)
-    dealt = 0
-    for p, hand in enumerate(st.hands):
-        if p != seat:
-            st.hands[p] = sorted(unseen[dealt : dealt + len(hand)])
-            dealt += len(hand)
-    st.deck = unseen[dealt : dealt + len(st.deck)]
-    st.rng = Rng(rng.getrandbits(64))
+    classic.deal_unseen(st, seat, len(st.cards.card_ids), {*st.hands[seat], *st.out_of_play}, rng)
     return st
 
 
@@ -67,13 +57,9 @@ def greedy_action(state: RiskState, seat: Seat) -> Action:
         if trade is not None:
             return trade
         # All at once where it does most (Classic's placement; Classic's trades do not apply).
-        return Action("place", (names[classic._best_placement(st, seat, st.pending)], st.pending))
+        return classic.place_all(st, seat)
     if phase == rc.FORTIFY:
-        move = best_fortify(st, seat)
-        if move is None:
-            return Action("end")
-        s, t, k = move
-        return Action("fortify", (names[s], names[t], k))
+        return classic.move_action(st, "fortify", classic.best_path_move(st, seat))
     if phase == rc.ATTACK:
         hunt = best_hunt(st, seat)
         if hunt is not None:
@@ -126,23 +112,6 @@ def best_hunt(st: BasicState, seat: Seat) -> tuple[int, int] | None:
     if best is None or best[0] < HUNT_THRESHOLD:
         return None
     return best[1], best[2]
-
-
-def best_fortify(st: BasicState, seat: Seat) -> tuple[int, int, int] | None:
-    """ME28: the largest stack away from the front to the most threatened front planet joined
-    to it by own planets, all but one unit."""
-    dist = classic._targets(st, seat).front_distance()
-    owner, armies = st.owner, st.armies
-    interior = [t for t in range(len(owner)) if owner[t] == seat and dist[t] > 0 and armies[t] > 1]
-    if not interior:
-        return None
-    source = max(interior, key=lambda t: (armies[t], -t))
-    group = reachable(st.board.neighbors, source, lambda t: owner[t] == seat)
-    front = [t for t in group if dist[t] == 0]
-    if not front:
-        return None
-    target = max(front, key=lambda t: (classic._threat(st, seat, t) - armies[t], -t))
-    return source, target, armies[source] - 1
 
 
 def candidates(state: RiskState, seat: Seat) -> list[Action]:

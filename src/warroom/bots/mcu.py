@@ -8,7 +8,7 @@ module adds what Skirmish plays differently:
 - the 20-sector race: when the sectors to win are within this turn's reach, every attack
   with fair odds is worth rolling for, and the evaluation weighs sectors held;
 - the maneuver along a chain of own sectors: the largest idle stack to the most threatened
-  front sector it can reach (the shared `reachable`).
+  front sector it can reach (Classic's `best_path_move`, which Mass Effect's fortify shares).
 """
 
 from __future__ import annotations
@@ -19,10 +19,8 @@ from warroom.bots import Bot, PolicyBot, register_tier
 from warroom.bots import risk as classic
 from warroom.bots.search import SearchKit, register_search_kit
 from warroom.core.actions import Action
-from warroom.core.board import reachable
 from warroom.core.errors import WarroomError
 from warroom.core.game import Seat
-from warroom.core.rng import Rng
 from warroom.games import risk_classic as rc
 from warroom.games.mcu import skirmish
 from warroom.games.mcu.skirmish import MANEUVER, McuState
@@ -45,16 +43,7 @@ def determinize(observation: RiskState, seat: Seat, rng: random.Random) -> McuSt
     pile and the deck's size are known; the other cards are dealt at random."""
     classic.searching()  # Classic's greedy targets, kept by owners while searching
     st = _mcu(observation).copy()
-    known = set(st.hands[seat]) | set(st.discard)
-    unseen = [c for c in range(len(st.decks.card_ids)) if c not in known]
-    rng.shuffle(unseen)
-    dealt = 0
-    for p, hand in enumerate(st.hands):
-        if p != seat:
-            st.hands[p] = sorted(unseen[dealt : dealt + len(hand)])
-            dealt += len(hand)
-    st.deck = unseen[dealt : dealt + len(st.deck)]
-    st.rng = Rng(rng.getrandbits(64))
+    classic.deal_unseen(st, seat, len(st.decks.card_ids), {*st.hands[seat], *st.discard}, rng)
     return st
 
 
@@ -68,13 +57,9 @@ def greedy_action(state: RiskState, seat: Seat) -> Action:
         if trade is not None:
             return trade
         # All at once where it does most (Classic's placement; Classic's trades do not apply).
-        return Action("place", (names[classic._best_placement(st, seat, st.pending)], st.pending))
+        return classic.place_all(st, seat)
     if phase == MANEUVER:
-        move = best_maneuver(st, seat)
-        if move is None:
-            return Action("end")
-        s, t, k = move
-        return Action("maneuver", (names[s], names[t], k))
+        return classic.move_action(st, "maneuver", classic.best_path_move(st, seat))
     if phase == rc.ATTACK and _racing(st, seat):
         best = max(
             classic._attacks(st, seat, 1) or [(-1, -1, 0.0)],
@@ -107,23 +92,6 @@ def best_trade(st: McuState, seat: Seat) -> Action | None:
 def _racing(st: McuState, seat: Seat) -> bool:
     """MCU26: whether the sectors to win are close enough to press for them this turn."""
     return st.owner.count(seat) >= int(st.options["sectors_to_win"]) - RACE_REACH
-
-
-def best_maneuver(st: McuState, seat: Seat) -> tuple[int, int, int] | None:
-    """MCU24: the largest stack away from the front to the most threatened front sector joined
-    to it by own sectors, all but one unit."""
-    dist = classic._targets(st, seat).front_distance()
-    owner, armies = st.owner, st.armies
-    interior = [t for t in range(len(owner)) if owner[t] == seat and dist[t] > 0 and armies[t] > 1]
-    if not interior:
-        return None
-    source = max(interior, key=lambda t: (armies[t], -t))
-    group = reachable(st.board.neighbors, source, lambda t: owner[t] == seat)
-    front = [t for t in group if dist[t] == 0]
-    if not front:
-        return None
-    target = max(front, key=lambda t: (classic._threat(st, seat, t) - armies[t], -t))
-    return source, target, armies[source] - 1
 
 
 def candidates(state: RiskState, seat: Seat) -> list[Action]:

@@ -130,7 +130,7 @@ def greedy_action(state: RiskState, seat: Seat) -> Action:
         return Action("end")
     if phase == MANEUVER:
         if st.maneuvers_left:
-            move = skirmish_bots.best_maneuver(st, seat)
+            move = classic.best_path_move(st, seat)
             if move is not None:
                 s, t, k = move
                 if t in dict(bfm._maneuvers(st, seat)).get(s, []):
@@ -152,7 +152,7 @@ def _staging(st: BfmState, seat: Seat) -> int:
                 best = (0, s)
     if best is not None:
         return best[1]
-    return classic._best_placement(st, seat, max(1, st.pending))
+    return classic.best_placement(st, seat, max(1, st.pending))
 
 
 def _best_claim(st: BfmState, seat: Seat) -> int:

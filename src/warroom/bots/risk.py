@@ -22,7 +22,7 @@ from operator import eq, ne
 from warroom.bots import Bot, PolicyBot, register_tier
 from warroom.bots.search import SearchKit, register_search_kit
 from warroom.core.actions import Action
-from warroom.core.board import Board
+from warroom.core.board import Board, reachable
 from warroom.core.errors import WarroomError
 from warroom.core.game import Seat
 from warroom.core.rng import Rng
@@ -55,8 +55,16 @@ def determinize(observation: RiskState, seat: Seat, rng: random.Random) -> RiskS
     """
     searching()
     st = observation.copy()
-    mine = set(st.hands[seat])
-    unseen = [c for c in range(len(st.board) + st.board.wild_cards) if c not in mine]
+    deal_unseen(st, seat, len(st.board) + st.board.wild_cards, set(st.hands[seat]), rng)
+    return st
+
+
+def deal_unseen(st: RiskState, seat: Seat, cards: int, known: set[int], rng: random.Random) -> None:
+    """The cards `seat` has not seen (of `cards`, numbered from 0; all but `known`) dealt at
+    random into the other hands and the deck at their sizes, and a fresh generator for
+    chance: the hidden part of a determinized state, sampled alike by every edition whose
+    cards are only hands, a deck and piles face up."""
+    unseen = [c for c in range(cards) if c not in known]
     rng.shuffle(unseen)
     dealt = 0
     for p, hand in enumerate(st.hands):
@@ -65,7 +73,6 @@ def determinize(observation: RiskState, seat: Seat, rng: random.Random) -> RiskS
             dealt += len(hand)
     st.deck = unseen[dealt : dealt + len(st.deck)]
     st.rng = Rng(rng.getrandbits(64))
-    return st
 
 
 # -- board facts, computed once per board ------------------------------------------------------
@@ -333,21 +340,32 @@ def greedy_action(st: RiskState, seat: int) -> Action:
         trade = _best_trade(st, seat)
         if trade is not None:
             return trade
-        return Action("place", (names[_best_placement(st, seat, st.pending)], st.pending))
+        return place_all(st, seat)
     if phase == rc.FORTIFY:
-        move = _best_fortify(st, seat)
-        if move is None:
-            return Action("end")
-        s, t, k = move
-        return Action("fortify", (names[s], names[t], k))
+        return move_action(st, "fortify", _best_fortify(st, seat))
     if phase == rc.CLAIM:
         return Action("claim", (names[_best_claim(st, seat)],))
     if phase == rc.SETUP_PLACE:
         most = st.pending if st.neutral is not None else 1
-        return Action("place", (names[_best_placement(st, seat, most)], most))
+        return Action("place", (names[best_placement(st, seat, most)], most))
     if phase == rc.SETUP_NEUTRAL:
         return Action("neutral", (names[_best_neutral(st, seat)],))
     raise WarroomError(f"no decision in phase {phase!r}")
+
+
+def place_all(st: RiskState, seat: int) -> Action:
+    """All the armies to place, at once, where they do most (`best_placement`)."""
+    return Action("place", (st.board.territories[best_placement(st, seat, st.pending)], st.pending))
+
+
+def move_action(st: RiskState, kind: str, move: tuple[int, int, int] | None) -> Action:
+    """The end-of-turn `move` (source, target, count) as an action of `kind`; `end` for
+    none."""
+    if move is None:
+        return Action("end")
+    source, target, count = move
+    names = st.board.territories
+    return Action(kind, (names[source], names[target], count))
 
 
 def _best_claim(st: RiskState, seat: int) -> int:
@@ -367,7 +385,7 @@ def _best_claim(st: RiskState, seat: int) -> int:
     return best
 
 
-def _best_placement(st: RiskState, seat: int, armies: int) -> int:
+def best_placement(st: RiskState, seat: int, armies: int) -> int:
     """Where new armies do most: the best attack they enable, or the most threatened front."""
     b = st.board
     targets = _targets(st, seat)
@@ -506,6 +524,24 @@ def _best_fortify(st: RiskState, seat: int) -> tuple[int, int, int] | None:
         step = min((u for u in own if dist[u] == nearest), key=lambda u: -_threat(st, seat, u))
         best, most = (s, step, armies[s] - 1), armies[s]
     return best
+
+
+def best_path_move(st: RiskState, seat: int) -> tuple[int, int, int] | None:
+    """Where an edition moves along a chain of own territories (Mass Effect's fortify, ME28;
+    MCU's maneuver, MCU24): the largest stack away from the front to the most threatened
+    front territory joined to it by own territories, all but one unit."""
+    dist = _targets(st, seat).front_distance()
+    owner, armies = st.owner, st.armies
+    interior = [t for t in range(len(owner)) if owner[t] == seat and dist[t] > 0 and armies[t] > 1]
+    if not interior:
+        return None
+    source = max(interior, key=lambda t: (armies[t], -t))
+    group = reachable(st.board.neighbors, source, lambda t: owner[t] == seat)
+    front = [t for t in group if dist[t] == 0]
+    if not front:
+        return None
+    target = max(front, key=lambda t: (_threat(st, seat, t) - armies[t], -t))
+    return source, target, armies[source] - 1
 
 
 def _front_distance(st: RiskState, seat: int) -> list[int]:

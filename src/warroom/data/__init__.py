@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
-from warroom.core.board import Board
+from warroom.core.board import Board, SourceFile
 from warroom.core.errors import BoardError
 
 
@@ -61,3 +62,40 @@ def map_board(value: str, maps: dict[str, str]) -> Board:
 def _file_board(path: str, mtime_ns: int, size: int) -> Board:
     """A board file, read once for each version of it (simulations start thousands of games)."""
     return board_from_file(Path(path))
+
+
+class Shared:
+    """Components loaded once and never changed: a state's deep copy shares them."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self
+
+
+def data_error(source: str, problems: Sequence[tuple[str, str]]) -> BoardError:
+    """Every (entry, problem) a data file's own checks found, one a line, as
+    `core.board.validate` reports the structural ones."""
+    return BoardError("\n".join(f"{source}: {entry}: {problem}" for entry, problem in problems))
+
+
+def provenance_of(parts: Iterable[tuple[str, Mapping[str, SourceFile]]]) -> dict[str, str]:
+    """Where each value of a data file comes from, flat ("<part>.<field>": "<kind>: <source>"
+    for each part's fields, in order), as the browser and `warroom show` list it."""
+    return {
+        f"{part}.{field}": f"{s.kind}: {s.source}"
+        for part, fields in parts
+        for field, s in fields.items()
+    }
+
+
+class CardIndex(Shared):
+    """Cards numbered in file order, found by id as given or in lower case (`index` holds
+    both spellings)."""
+
+    __slots__ = ()
+    index: dict[str, int]
+
+    def card(self, text: str) -> int | None:
+        found = self.index.get(text)
+        return found if found is not None else self.index.get(text.lower())

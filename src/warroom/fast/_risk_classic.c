@@ -5,7 +5,7 @@
  * (tests/fast). Change the Python first, then this, never the other way round.
  *
  * Functions carry the names of their Python twins (risk_classic.py: _battle, _eliminate...;
- * bots/risk.py: _best_placement, _target_value...) and section names in comments are the
+ * bots/risk.py: best_placement, _target_value...) and section names in comments are the
  * rulebook's headings, as in the Python. What the Python owns is passed in, not copied: the
  * board (`board()`, from warroom.core.board.Board) and the greedy bot's conquest odds
  * (`odds()`, which asks warroom.bots.risk.p_conquer for every army pair it has not seen).
@@ -837,7 +837,7 @@ static int best_claim(const State *st, int seat) {
     return best;
 }
 
-/* _best_placement: where new armies do most: the best attack they enable, or the most
+/* best_placement: where new armies do most: the best attack they enable, or the most
  * threatened front. */
 static int best_placement(Game *g, int seat, int armies) {
     const State *st = &g->st;

@@ -1146,17 +1146,50 @@ def _fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -
         raise IllegalAction(f"{names[s]} does not border {names[t]}")
     if k not in _fortify_counts(st, s):
         raise IllegalAction(f"move 1 to {st.armies[s] - 1} armies; one stays behind")
-    st.armies[s] -= k
-    st.armies[t] += k
+    move_armies(g, st, seat, (s, t, k), "fortify", "moves", ev)
+    _end_turn(g, st, ev)
+
+
+def move_armies(
+    g: ClassicRisk,
+    st: RiskState,
+    seat: Seat,
+    move: tuple[int, int, int],
+    kind: str,
+    verb: str,
+    ev: Events,
+) -> None:
+    """`move` (source, target, count) made, and told as event `kind` ("P1 <verb> 3 from A to
+    B"): the end-of-turn move every edition makes, once its own rule has allowed it."""
+    source, target, count = move
+    st.armies[source] -= count
+    st.armies[target] += count
     if ev is not None:
+        names = st.board.territories
         ev.append(
             Event(
-                "fortify",
-                f"{g.side_name(st, seat)} moves {k} from {names[s]} to {names[t]}",
-                {"seat": seat, "from": names[s], "to": names[t], "armies": k},
+                kind,
+                f"{g.side_name(st, seat)} {verb} {count} from {names[source]} to {names[target]}",
+                {"seat": seat, "from": names[source], "to": names[target], "armies": count},
             )
         )
-    _end_turn(g, st, ev)
+
+
+def move_along_own(
+    g: ClassicRisk, st: RiskState, seat: Seat, a: Action, places: str, verb: str, ev: Events
+) -> None:
+    """The move of editions that fortify along a chain of the player's own territories, one
+    unit left behind (Mass Effect's fortify, ME28/ME29; MCU's maneuver, MCU24): the action's
+    kind names the move, `places` the territories ("planets"), `verb` the event's word."""
+    s, t, k = _from_to_count(st, a, f"{a.kind} FROM TO COUNT")
+    names = st.board.territories
+    if st.owner[s] != seat or st.owner[t] != seat:
+        raise IllegalAction(f"you must control both {names[s]} and {names[t]}")
+    if s == t or not may_move_along(st, seat, s, t):
+        raise IllegalAction(f"no chain of your own {places} joins {names[s]} to {names[t]}")
+    if not 1 <= k < st.armies[s]:
+        raise IllegalAction(f"move 1 to {st.armies[s] - 1} units; one stays behind")
+    move_armies(g, st, seat, (s, t, k), a.kind, verb, ev)
 
 
 def _end_fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:

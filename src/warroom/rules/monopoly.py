@@ -17,7 +17,7 @@ from pydantic import Field
 
 from warroom.core.board import ProvenanceFile, StrictModel, check_header, validate
 from warroom.core.errors import BoardError
-from warroom.data import read_file, read_json
+from warroom.data import Shared, read_file, read_json
 
 FORMAT = "warroom-monopoly-board"
 
@@ -136,7 +136,7 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class MonopolyBoard:
+class MonopolyBoard(Shared):
     """An immutable, index-based board; spaces are numbered from GO clockwise."""
 
     id: str
@@ -180,9 +180,6 @@ class MonopolyBoard:
 
     def __len__(self) -> int:
         return len(self.names)
-
-    def __deepcopy__(self, memo: dict[int, object]) -> MonopolyBoard:
-        return self  # immutable and compared by identity: copies share it
 
     def keep_fee(self, space: int) -> int:
         """Keeping an acquired hero sidelined: a percentage of the reactivation cost, rounded up."""

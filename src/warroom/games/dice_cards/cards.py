@@ -17,8 +17,7 @@ from typing import Literal
 from pydantic import Field
 
 from warroom.core.board import ProvenanceFile, SourceFile, StrictModel, check_header, validate
-from warroom.core.errors import BoardError
-from warroom.data import read_file, read_json
+from warroom.data import Shared, data_error, provenance_of, read_file, read_json
 from warroom.rules.dice_match import Row, feasible, parse_row, steal6
 
 FORMAT = "warroom-dice-cards"
@@ -115,7 +114,7 @@ class Group:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class DiceCards:
+class DiceCards(Shared):
     """The components the rules read, by index in file order."""
 
     id: str
@@ -126,9 +125,6 @@ class DiceCards:
     groups: tuple[Group, ...]
     cards: tuple[Card, ...]
     provenance: dict[str, str]  # "<card or group id>.<field>": "<kind>: <source>"
-
-    def __deepcopy__(self, memo: dict[int, object]) -> DiceCards:
-        return self  # immutable, shared by every state
 
     def card(self, text: str) -> int | None:
         """A card by id or name in any case ("eden-prime", "Eden Prime"); None if none."""
@@ -144,15 +140,11 @@ def cards_from_dict(data: object, source: str) -> DiceCards:
     check_header(source, f.format, f.version, FORMAT)
     problems = _problems(f)
     if problems:
-        raise BoardError("\n".join(f"{source}: {entry}: {problem}" for entry, problem in problems))
+        raise data_error(source, problems)
     group_index = {g.id: k for k, g in enumerate(f.groups)}
     facts = EDITIONS[f.edition]
     items: list[GroupFile | CardFile] = [*f.groups, *f.cards]
-    provenance = {
-        f"{item.id}.{name}": f"{s.kind}: {s.source}"
-        for item in items
-        for name, s in item.provenance.items()
-    }
+    provenance = provenance_of((item.id, item.provenance) for item in items)
     return DiceCards(
         id=f.id,
         edition=f.edition,

@@ -33,7 +33,7 @@ from warroom.core.board import (
     validate,
 )
 from warroom.core.errors import BoardError
-from warroom.data import board, read_file, read_json
+from warroom.data import Shared, board, read_file, read_json
 from warroom.games.godstorm.effects import DECK_HOOKS, PRIMITIVES
 
 FORMAT = "warroom-godstorm"
@@ -167,7 +167,7 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Components:
+class Components(Shared):
     """Everything a Godstorm game reads from data, validated."""
 
     name: str
@@ -180,9 +180,6 @@ class Components:
     constants: dict[str, Any]
     cards: tuple[Card, ...]
     deck_cards: dict[str, tuple[int, ...]]  # deck -> card indices in file order
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Components:
-        return self
 
 
 def earth_problems(earth: Board) -> list[str]:

@@ -265,24 +265,7 @@ def _fortify(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Eve
     """ME28/ME29: any units from one planet to another through the player's own planets only,
     1 left behind; not an attack."""
     st = _basic(state)
-    s, t, k = rc._from_to_count(st, a, "fortify FROM TO COUNT")
-    names = st.board.territories
-    if st.owner[s] != seat or st.owner[t] != seat:
-        raise IllegalAction(f"you must control both {names[s]} and {names[t]}")
-    if s == t or not rc.may_move_along(st, seat, s, t):
-        raise IllegalAction(f"no chain of your own planets joins {names[s]} to {names[t]}")
-    if not 1 <= k < st.armies[s]:
-        raise IllegalAction(f"move 1 to {st.armies[s] - 1} units; one stays behind")
-    st.armies[s] -= k
-    st.armies[t] += k
-    if ev is not None:
-        ev.append(
-            Event(
-                "fortify",
-                f"{g.side_name(st, seat)} moves {k} from {names[s]} to {names[t]}",
-                {"seat": seat, "from": names[s], "to": names[t], "armies": k},
-            )
-        )
+    rc.move_along_own(g, st, seat, a, "planets", "moves", ev)
     _finish_turn(g, st, seat, ev)
 
 

@@ -35,7 +35,7 @@ from warroom.core.board import (
     validate,
 )
 from warroom.core.errors import BoardError
-from warroom.data import read_file, read_json
+from warroom.data import CardIndex, Shared, data_error, provenance_of, read_file, read_json
 
 GALAXY_FORMAT = "warroom-mass-effect-galaxy"
 CARDS_FORMAT = "warroom-mass-effect-cards"
@@ -159,7 +159,7 @@ class Space:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Galaxy:
+class Galaxy(Shared):
     """The board with its per-planet attributes (indexed like `board.territories`) and the
     two meters."""
 
@@ -170,29 +170,15 @@ class Galaxy:
     strategic_cards: tuple[int, ...]  # extra cards by resource planets held, 0..13
     provenance: dict[str, str]  # "<planet>.<field>": "<kind>: <source>"
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Galaxy:
-        return self  # immutable: copies share it
-
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Cards:
+class Cards(CardIndex):
     """The 81 faction cards, numbered in file order (deck by deck)."""
 
     card_ids: tuple[str, ...]
     ship_class: tuple[str, ...]
     faction: tuple[int, ...]  # index into FACTIONS
     index: dict[str, int]  # card id, as given and in lower case
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Cards:
-        return self
-
-    def card(self, text: str) -> int | None:
-        found = self.index.get(text)
-        return found if found is not None else self.index.get(text.lower())
-
-
-def _fail(source: str, problems: list[tuple[str, str]]) -> BoardError:
-    return BoardError("\n".join(f"{source}: {entry}: {problem}" for entry, problem in problems))
 
 
 # -- the galaxy ------------------------------------------------------------------------------
@@ -202,20 +188,13 @@ def galaxy_from_dict(data: object, source: str) -> Galaxy:
     board = Board.from_dict(f.map, f"{source}: map")
     problems = _galaxy_problems(f, board)
     if problems:
-        raise _fail(source, problems)
+        raise data_error(source, problems)
     names = board.territories
-    provenance = {
-        f"{name}.{field}": f"{s.kind}: {s.source}"
-        for name in names
-        for field, s in f.planets[name].provenance.items()
-    }
-    provenance |= {f"{region}.region": f"{s.kind}: {s.source}" for region, s in f.regions.items()}
-    provenance |= {
-        f"momentum.{k}": f"{s.kind}: {s.source}" for k, s in f.momentum.provenance.items()
-    }
-    provenance |= {
-        f"strategic.{k}": f"{s.kind}: {s.source}" for k, s in f.strategic.provenance.items()
-    }
+    provenance = provenance_of(
+        [(name, f.planets[name].provenance) for name in names]
+        + [(region, {"region": s}) for region, s in f.regions.items()]
+        + [("momentum", f.momentum.provenance), ("strategic", f.strategic.provenance)]
+    )
     return Galaxy(
         board=board,
         resource=tuple(f.planets[n].resource for n in names),
@@ -357,7 +336,7 @@ def cards_from_dict(data: object, source: str) -> Cards:
             classes.append(card.ship_class)
             faction.append(d)
     if problems:
-        raise _fail(source, problems)
+        raise data_error(source, problems)
     index = {card_id: n for n, card_id in enumerate(ids)}
     return Cards(tuple(ids), tuple(classes), tuple(faction), index)
 

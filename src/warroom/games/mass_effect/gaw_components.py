@@ -26,7 +26,7 @@ from pydantic import Field
 
 from warroom.core.board import ProvenanceFile, SourceFile, StrictModel, check_header, validate
 from warroom.core.errors import BoardError
-from warroom.data import read_file, read_json
+from warroom.data import Shared, data_error, provenance_of, read_file, read_json
 from warroom.games.mass_effect.components import (
     FACTIONS,
     HARBINGER_TARGET,
@@ -241,7 +241,7 @@ class ChartRow:
 
 
 @dataclass(frozen=True, slots=True)
-class Pieces:
+class Pieces(Shared):
     chart: dict[int, ChartRow]  # by player count
     ships: tuple[int, ...]  # per class of SHIP_CLASSES, per faction
     vanguards: tuple[bool, ...]  # per token: True for the Catalyst
@@ -251,9 +251,6 @@ class Pieces:
     d6: int
     d8: int
     provenance: dict[str, str]
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Pieces:
-        return self
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,20 +290,9 @@ class Directive:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Directives:
+class Directives(Shared):
     by_card: tuple[Directive, ...]  # indexed like `Cards.card_ids`
     provenance: dict[str, str]
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Directives:
-        return self
-
-
-def _fail(source: str, problems: list[tuple[str, str]]) -> BoardError:
-    return BoardError("\n".join(f"{source}: {entry}: {problem}" for entry, problem in problems))
-
-
-def _provenance(prefix: str, entries: dict[str, SourceFile]) -> dict[str, str]:
-    return {f"{prefix}.{k}": f"{v.kind}: {v.source}" for k, v in entries.items()}
 
 
 # -- the chart's claim arithmetic ----------------------------------------------------------------
@@ -412,18 +398,17 @@ def pieces_from_dict(data: object, source: str) -> Pieces:
         if got_value != stated:
             problems.append((entry, f"the rulebook prints {stated}"))
     if problems:
-        raise _fail(source, problems)
-    provenance = _provenance(
-        "setup", {k: SourceFile.model_validate(v) for k, v in setup_provenance.items()}
+        raise data_error(source, problems)
+    provenance = provenance_of(
+        (
+            ("setup", {k: SourceFile.model_validate(v) for k, v in setup_provenance.items()}),
+            ("ships", f.ships.provenance),
+            ("harbinger", f.harbinger.provenance),
+            ("vanguards", f.vanguards.provenance),
+            ("devastation", f.devastation.provenance),
+            ("dice", f.dice.provenance),
+        )
     )
-    for name, part in (
-        ("ships", f.ships.provenance),
-        ("harbinger", f.harbinger.provenance),
-        ("vanguards", f.vanguards.provenance),
-        ("devastation", f.devastation.provenance),
-        ("dice", f.dice.provenance),
-    ):
-        provenance |= _provenance(name, part)
     return Pieces(
         chart=chart,
         ships=tuple(ships[c] for c in SHIP_CLASSES),
@@ -499,11 +484,10 @@ def directives_from_dict(data: object, source: str, deck: Cards, board: Galaxy) 
     if not problems:
         problems += _deck_problems(found, deck, board)
     if problems:
-        raise _fail(source, problems)
-    provenance = {
-        f"cards.{card_id}": f"{e.provenance.kind}: {e.provenance.source}"
-        for card_id, e in f.cards.items()
-    }
+        raise data_error(source, problems)
+    provenance = provenance_of(
+        [("cards", {card_id: e.provenance for card_id, e in f.cards.items()})]
+    )
     return Directives(tuple(found), provenance)
 
 

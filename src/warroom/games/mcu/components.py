@@ -38,7 +38,7 @@ from warroom.core.board import (
     validate,
 )
 from warroom.core.errors import BoardError
-from warroom.data import read_file, read_json
+from warroom.data import CardIndex, Shared, data_error, provenance_of, read_file, read_json
 from warroom.rules.battle import BattleRule, SideRule
 from warroom.rules.cards import SymbolChart
 
@@ -145,7 +145,7 @@ class McuCardsFile(StrictModel):
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Manhattan:
+class Manhattan(Shared):
     """The board with its per-sector attributes (indexed like `board.territories`)."""
 
     board: Board
@@ -159,12 +159,9 @@ class Manhattan:
     operatives: tuple[int, ...]  # per Helicarrier section, in `helicarrier` order
     provenance: dict[str, str]  # "<sector>.<field>": "<kind>: <source>"
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Manhattan:
-        return self
-
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Decks:
+class Decks(CardIndex):
     """The faction decks' cards, numbered in file order (deck by deck)."""
 
     card_ids: tuple[str, ...]
@@ -172,17 +169,6 @@ class Decks:
     faction: tuple[int, ...]  # index into `factions`
     factions: tuple[str, ...]
     index: dict[str, int]  # card id, as given and in lower case
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Decks:
-        return self
-
-    def card(self, text: str) -> int | None:
-        found = self.index.get(text)
-        return found if found is not None else self.index.get(text.lower())
-
-
-def _fail(source: str, problems: list[tuple[str, str]]) -> BoardError:
-    return BoardError("\n".join(f"{source}: {entry}: {problem}" for entry, problem in problems))
 
 
 # -- the board -------------------------------------------------------------------------------
@@ -192,17 +178,15 @@ def board_from_dict(data: object, source: str) -> Manhattan:
     board = Board.from_dict(f.map, f"{source}: map")
     problems = _board_problems(f, board)
     if problems:
-        raise _fail(source, problems)
+        raise data_error(source, problems)
     names = board.territories
     heli = f.helicarrier
     sectors = [f.sectors[n] for n in names]
-    provenance = {
-        f"{name}.{field}": f"{s.kind}: {s.source}"
-        for name in names
-        for field, s in f.sectors[name].provenance.items()
-    }
-    provenance |= {f"{region}.region": f"{s.kind}: {s.source}" for region, s in f.regions.items()}
-    provenance |= {f"helicarrier.{k}": f"{s.kind}: {s.source}" for k, s in heli.provenance.items()}
+    provenance = provenance_of(
+        [(name, f.sectors[name].provenance) for name in names]
+        + [(region, {"region": s}) for region, s in f.regions.items()]
+        + [("helicarrier", heli.provenance)]
+    )
     order = [heli.access] + [t for t in heli.territories if t != heli.access]
     return Manhattan(
         board=board,
@@ -313,11 +297,11 @@ def chart_from_dict(data: object, source: str) -> SymbolChart:
     if totals != wanted:
         problems.append(("recruitment.units", f"one price for each total {wanted[0]}-{wanted[-1]}"))
     if problems:
-        raise _fail(source, problems)
+        raise data_error(source, problems)
     try:
         return SymbolChart(rec.min_symbols, rec.max_symbols, tuple(rec.units[k] for k in wanted))
     except ValueError as exc:
-        raise _fail(source, [("recruitment.units", str(exc))]) from None
+        raise data_error(source, [("recruitment.units", str(exc))]) from None
 
 
 # -- the decks -------------------------------------------------------------------------------
@@ -345,7 +329,7 @@ def decks_from_dict(data: object, source: str) -> Decks:
     if len(set(lower)) != len(lower):
         problems.append(("decks", "two cards share an id (ids are read in any case)"))
     if problems:
-        raise _fail(source, problems)
+        raise data_error(source, problems)
     index = dict(zip(ids, range(len(ids)), strict=True))
     index |= dict(zip(lower, range(len(ids)), strict=True))
     return Decks(tuple(ids), tuple(symbols), tuple(faction), tuple(d.name for d in f.decks), index)
@@ -449,7 +433,7 @@ class Power:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Battle:
+class Battle(Shared):
     """Battle for Manhattan's components beyond the board and decks (indexed like `decks`)."""
 
     claim_units: int
@@ -466,9 +450,6 @@ class Battle:
     card_ally: tuple[int, ...]  # per card: the Ally it shows (an index into ally_ids)
     card_power: tuple[Power, ...]  # per card
     provenance: dict[str, str]
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Battle:
-        return self
 
     def ally_faction(self, ally: int) -> int:
         return ally // 3
@@ -561,14 +542,13 @@ def battle_from_dict(data: object, source: str, cards: Decks) -> Battle:
         if key not in f.card_provenance:
             problems.append(("card_provenance", f"say where each card's {key!r} is from"))
     if problems:
-        raise _fail(source, problems)
+        raise data_error(source, problems)
     heroes = f.heroes
-    provenance = {f"setup.{k}": f"{v.kind}: {v.source}" for k, v in s.provenance.items()}
-    provenance |= {
-        f"{h.faction}.{k}": f"{v.kind}: {v.source}" for h in heroes for k, v in h.provenance.items()
-    }
-    provenance |= {f"hulk.{k}": f"{v.kind}: {v.source}" for k, v in f.hulk.provenance.items()}
-    provenance |= {f"cards.{k}": f"{v.kind}: {v.source}" for k, v in f.card_provenance.items()}
+    provenance = provenance_of(
+        [("setup", s.provenance)]
+        + [(h.faction, h.provenance) for h in heroes]
+        + [("hulk", f.hulk.provenance), ("cards", f.card_provenance)]
+    )
     return Battle(
         claim_units=s.claim_units,
         dark_elves=s.dark_elves,

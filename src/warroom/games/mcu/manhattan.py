@@ -1268,17 +1268,8 @@ def _maneuver(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
     group = dict(_maneuvers(st, seat, (s,)))
     require(t in group.get(s, []), f"no open chain joins {names[s]} to {names[t]}")
     require(1 <= k < st.armies[s], f"move 1 to {st.armies[s] - 1} units; one stays behind")
-    st.armies[s] -= k
-    st.armies[t] += k
     st.maneuvers_left -= 1
-    if ev is not None:
-        ev.append(
-            Event(
-                "maneuver",
-                f"{g.side_name(st, seat)} maneuvers {k} from {names[s]} to {names[t]}",
-                {"seat": seat, "from": names[s], "to": names[t], "armies": k},
-            )
-        )
+    rc.move_armies(g, st, seat, (s, t, k), "maneuver", "maneuvers", ev)
 
 
 def _allies_move(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:

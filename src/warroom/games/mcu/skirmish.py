@@ -401,24 +401,7 @@ def _end_invasions(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: 
 def _maneuver(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
     """MCU24: any units from one sector to another through own sectors, 1 left behind."""
     st = _mcu(state)
-    s, t, k = rc._from_to_count(st, a, "maneuver FROM TO COUNT")
-    names = st.board.territories
-    if st.owner[s] != seat or st.owner[t] != seat:
-        raise IllegalAction(f"you must control both {names[s]} and {names[t]}")
-    if s == t or not rc.may_move_along(st, seat, s, t):
-        raise IllegalAction(f"no chain of your own sectors joins {names[s]} to {names[t]}")
-    if not 1 <= k < st.armies[s]:
-        raise IllegalAction(f"move 1 to {st.armies[s] - 1} units; one stays behind")
-    st.armies[s] -= k
-    st.armies[t] += k
-    if ev is not None:
-        ev.append(
-            Event(
-                "maneuver",
-                f"{g.side_name(st, seat)} maneuvers {k} from {names[s]} to {names[t]}",
-                {"seat": seat, "from": names[s], "to": names[t], "armies": k},
-            )
-        )
+    rc.move_along_own(g, st, seat, a, "sectors", "maneuvers", ev)
     _finish_turn(g, st, seat, ev)
 
 

@@ -15,8 +15,7 @@ from pathlib import Path
 from pydantic import Field
 
 from warroom.core.board import ProvenanceFile, SourceFile, StrictModel, check_header, validate
-from warroom.core.errors import BoardError
-from warroom.data import read_file, read_json
+from warroom.data import Shared, data_error, provenance_of, read_file, read_json
 
 FORMAT = "warroom-strike-cards"
 PACKAGED = "strike/risk-strike.json"
@@ -69,7 +68,7 @@ class StrikeFile(StrictModel):
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class StrikeCards:
+class StrikeCards(Shared):
     """The components the rules read, by index: continents in file order, tactics by kind."""
 
     id: str
@@ -83,9 +82,6 @@ class StrikeCards:
     kind_names: tuple[str, ...]  # per tactics kind (KIND_IDS order)
     kind_counts: tuple[int, ...]
     provenance: dict[str, str]  # "<continent or tactics id>.<field>": "<kind>: <source>"
-
-    def __deepcopy__(self, memo: dict[int, object]) -> StrikeCards:
-        return self  # immutable, shared by every state
 
     def continent(self, text: str) -> int | None:
         """A continent by id or name, in any case ("africa", "South America"); None if none."""
@@ -112,21 +108,15 @@ def _build(f: StrikeFile, source: str) -> StrikeCards:
     check_header(source, f.format, f.version, FORMAT)
     problems = _problems(f)
     if problems:
-        raise BoardError("\n".join(f"{source}: {entry}: {problem}" for entry, problem in problems))
+        raise data_error(source, problems)
     ids = [c.id for c in f.continents]
     names = [c.name for c in f.continents]
     index = {cid: k for k, cid in enumerate(ids)}
     neighbors = [{index[other] for other in c.adjacent} for c in f.continents]
     kinds = {t.id: t for t in f.tactics}
-    provenance = {
-        f"{c.id}.{field}": f"{s.kind}: {s.source}"
-        for c in f.continents
-        for field, s in c.provenance.items()
-    } | {
-        f"{t.id}.{field}": f"{s.kind}: {s.source}"
-        for t in f.tactics
-        for field, s in t.provenance.items()
-    }
+    provenance = provenance_of(
+        [(c.id, c.provenance) for c in f.continents] + [(t.id, t.provenance) for t in f.tactics]
+    )
     return StrikeCards(
         id=f.id,
         name=f.name,
