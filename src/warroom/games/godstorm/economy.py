@@ -78,29 +78,27 @@ def income(state: GodstormState, seat: Seat) -> Income:
     return Income(count, regions, armies, faith + len(temples), temples)
 
 
+def _exchange_rate(state: GodstormState, seat: Seat, hook: str, direction: str) -> int:
+    """The best rate of `seat`'s relics that exchange faith in `direction` at `hook`; 0 without."""
+    rates = [
+        int(getattr(e.params, "rate", 0))
+        for e in relic_effects(state, seat, hook)
+        if e.primitive == "faith-for-armies" and getattr(e.params, "direction", None) == direction
+    ]
+    return min(rates, default=0)
+
+
 def decline_rate(state: GodstormState, seat: Seat) -> int:
     """Book of the Dead (G71; the FAQ says it declines raised armies, G38; the rate is
     reconstructed): how many raised armies its holder turns down for each faith; 0 without."""
-    rates = [
-        int(getattr(e.params, "rate", 0))
-        for e in relic_effects(state, seat, "raise")
-        if e.primitive == "faith-for-armies"
-        and getattr(e.params, "direction", None) == "armies-to-faith"
-    ]
-    return min(rates, default=0)
+    return _exchange_rate(state, seat, "raise", "armies-to-faith")
 
 
 def tablet_rate(state: GodstormState, seat: Seat) -> int:
     """Tablet of Destiny (G71; public sources say only that it sacrifices faith; what for, and
     the rate, are reconstructed: one die more than G90 allows in an army battle on Ancient
     Earth, announced with the dice): the faith that die costs its holder; 0 without."""
-    rates = [
-        int(getattr(e.params, "rate", 0))
-        for e in relic_effects(state, seat, "battle")
-        if e.primitive == "faith-for-armies"
-        and getattr(e.params, "direction", None) == "faith-to-die"
-    ]
-    return min(rates, default=0)
+    return _exchange_rate(state, seat, "battle", "faith-to-die")
 
 
 def decline(state: GodstormState, seat: Seat, faith: int) -> int:
