@@ -640,10 +640,7 @@ def roll_on(st: GodstormState, seat: Seat) -> Action:
         odds = win_probability(available + 1, st.space_armies[inv.target]) if most >= 1 else 0.0
     else:
         most = invasion.attack_dice_most(st, inv)
-        if rules.tablet_die(st, seat, st.armies[inv.source] - 1, most, 3) and _spare_faith(
-            st, seat
-        ):
-            most += 1
+        most += rules.attack_tablet(st) and _spare_faith(st, seat)
         sky = st.sky or invasion.NO_SKY
         rule = sky.rule(battle_rule(st, inv.force, inv.target, seat))
         odds = win_probability(st.armies[inv.source], st.armies[inv.target], rule)

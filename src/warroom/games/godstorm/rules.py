@@ -465,15 +465,14 @@ def _attack_dice(st: GodstormState) -> list[Family]:
         source = None if inv.source < 0 else inv.source
         most = min(3, underworld.underworld_available(st, inv.attacker, source))
     else:
-        most = invasion.attack_dice_most(st, inv)
-        most += tablet_die(st, inv.attacker, st.armies[inv.source] - 1, most, 3)
+        most = invasion.attack_dice_most(st, inv) + attack_tablet(st)
     out = [Family("roll", (), range(1, most + 1))] if most >= 1 else []
     if inv.attacked or most < 1:
         out.append(Family("retreat"))
     return out
 
 
-def tablet_die(st: GodstormState, seat: Seat, armies: int, most: int, full: int) -> int:
+def _tablet_die(st: GodstormState, seat: Seat, armies: int, most: int, full: int) -> int:
     """1 where Tablet of Destiny offers `seat` one die more than the `most` G90 allows (see
     `economy.tablet_rate`), else 0: only to a side already rolling its `full` dice (3 to
     attack, 2 to defend, before a Sky card's die) with more `armies` able to roll than that,
@@ -482,14 +481,24 @@ def tablet_die(st: GodstormState, seat: Seat, armies: int, most: int, full: int)
     return int(rate > 0 and most >= full and armies > most and st.faith[seat] >= rate)
 
 
+def attack_tablet(st: GodstormState) -> int:
+    """1 where the attacker may buy Tablet of Destiny's die (`_tablet_die`), else 0."""
+    inv = st.invasion
+    assert inv is not None
+    if inv.underworld:
+        return 0
+    most = invasion.attack_dice_most(st, inv)
+    return _tablet_die(st, inv.attacker, st.armies[inv.source] - 1, most, 3)
+
+
 def defend_tablet(st: GodstormState) -> int:
-    """1 where the defender may buy Tablet of Destiny's die (`tablet_die`), else 0."""
+    """1 where the defender may buy Tablet of Destiny's die (`_tablet_die`), else 0."""
     inv = st.invasion
     assert inv is not None
     if inv.underworld or inv.defender < 0:  # nobody, or the neutral (no relics)
         return 0
     armies = st.armies[inv.target]
-    return tablet_die(st, inv.defender, armies, min(2, armies), 2)
+    return _tablet_die(st, inv.defender, armies, min(2, armies), 2)
 
 
 def defend_most(st: GodstormState) -> int:
