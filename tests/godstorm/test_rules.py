@@ -283,6 +283,19 @@ def test_g48_g84_g108_godswar_dice_sky_and_altars() -> None:
     assert result.roll.defend_total == sum(result.roll.defend.final) + 2  # type: ignore[union-attr]
 
 
+def test_g50_every_god_in_the_force_lends_its_power_though_one_is_at_stake() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 6})
+    hold(state, 1, {"Apulia": 3})
+    apulia = t(state, "Apulia")
+    # Attacker 4 dice (5, 4, 2, 1) + 2 armies = 14; defender (5, 4, 2) + 3 armies = 14.
+    draws = (roll_draw(5, 4, 2, 1), roll_draw(5, 4, 2))
+    both = godswar_round(state, scripted(*draws), 0, [WAR, SKY], 2, apulia)
+    assert both.attack_dice == 4 and both.roll.attacker_wins  # the sky's die, war's tie
+    sky_only = godswar_round(state, scripted(*draws), 0, [SKY], 2, apulia)
+    assert sky_only.attack_dice == 4 and not sky_only.roll.attacker_wins
+
+
 def test_g86_godswar_ties_go_to_the_defender_unless_the_god_of_war_attacks() -> None:
     state = table()
     hold(state, 0, {"Roma": 6})
@@ -359,6 +372,15 @@ def test_g113_e4_score_territories_continents_underworld_and_relics() -> None:
         13, 7, 2, 1,
     )  # fmt: skip
     assert result.points == 23
+
+
+def test_g72_a_relic_scores_its_point_only_with_its_territory() -> None:
+    state = table()
+    hold(state, 0, {"Anglia": 1, "Roma": 1})
+    state.relics[0] = [next(i for i, c in enumerate(state.parts.cards) if c.title == "Stonehenge")]
+    assert score(state, 0).relics == 1
+    hold(state, 1, {"Anglia": 1})
+    assert score(state, 0).relics == 0
 
 
 def test_a29_sunken_atlantis_scores_nothing() -> None:
