@@ -327,11 +327,7 @@ def greedy_action(st: RiskState, seat: int) -> Action:
     names = st.board.territories
     # The steps of play first, the most frequent (a roll) first of all.
     if phase == rc.ATTACK:
-        best = _best_attack(st, seat)
-        if best is None:
-            return Action("end")
-        s, t, _ = best
-        return Action("attack", (names[s], names[t], min(3, st.armies[s] - 1)))
+        return move_action(st, "attack", _attack_move(st, seat))
     if phase == rc.OCCUPY:
         return Action("move", (_occupy_count(st, seat),))
     if phase == rc.DEFEND:
@@ -351,6 +347,27 @@ def greedy_action(st: RiskState, seat: int) -> Action:
     if phase == rc.SETUP_NEUTRAL:
         return Action("neutral", (names[_best_neutral(st, seat)],))
     raise WarroomError(f"no decision in phase {phase!r}")
+
+
+def greedy_play(game: rc.ClassicRisk, st: RiskState, seat: int) -> RiskState:
+    """`greedy_action` played on `st` in place, the search's rollout step: the steps of play
+    (attacks, moving in, fortifying) by territory numbers through the rules' own effects, with
+    no action built and parsed and checked again (the choice is legal by construction); the
+    rest (placing, trades, setup) as actions, checked."""
+    phase = st.phase
+    if phase == rc.ATTACK:
+        move = _attack_move(st, seat)
+        if move is None:
+            rc.end_attack(game, st, seat, None)
+        else:
+            rc.attack(game, st, move, None)
+    elif phase == rc.OCCUPY:
+        rc.move_in(game, st, seat, _occupy_count(st, seat), None)
+    elif phase == rc.FORTIFY:
+        rc.fortify(game, st, seat, _best_fortify(st, seat), None)
+    else:
+        return game.play_owned(st, seat, greedy_action(st, seat))
+    return st
 
 
 def place_all(st: RiskState, seat: int) -> Action:
@@ -492,6 +509,16 @@ def _best_attack(st: RiskState, seat: int) -> tuple[int, int, float] | None:
         return None
     s, t = targets.pairs[scores.index(best)]
     return s, t, best
+
+
+def _attack_move(st: RiskState, seat: int) -> tuple[int, int, int] | None:
+    """The best attack (`_best_attack`) as (source, target, dice), rolling the most dice it
+    may; None to stop attacking."""
+    best = _best_attack(st, seat)
+    if best is None:
+        return None
+    s, t, _ = best
+    return s, t, min(3, st.armies[s] - 1)
 
 
 def _occupy_count(st: RiskState, seat: int) -> int:
@@ -683,6 +710,7 @@ KIT: SearchKit[RiskState] = SearchKit(
     horizon_over=_horizon_over,
     turn=lambda st: st.turn,
     rollout_start=_rollout_start,
+    policy_play=lambda st, seat, rng: greedy_play(rc.GAME, st, seat),
 )
 
 
