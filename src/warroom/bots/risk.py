@@ -247,7 +247,7 @@ class _Targets:
     def _score_all(self, armies: list[int], card: float) -> None:
         """Every pair listed (in board order) and scored afresh."""
         owner, seat, neighbors = self.owner, self.seat, self.board.neighbors
-        values, value = self.values, self.value
+        values, value, win = self.values, self.value, _WIN
         pairs: list[tuple[int, int]] = []
         scores: list[float] = []
         for s in compress(range(len(owner)), map(eq, owner, repeat(seat))):
@@ -259,7 +259,8 @@ class _Targets:
                 if a < 2:
                     scores.append(-math.inf)
                     continue
-                p = p_conquer(a, armies[t])
+                d = armies[t]
+                p = win[a][d] if a < _TABLE_SIZE and d < _TABLE_SIZE else p_conquer(a, d)
                 v = values.get(t)
                 if v is None:
                     v = value(t)
@@ -386,17 +387,18 @@ def move_action(st: RiskState, kind: str, move: tuple[int, int, int] | None) -> 
 
 
 def _best_claim(st: RiskState, seat: int) -> int:
-    b = st.board
+    b, owner = st.board, st.owner
     counts = _region_counts(st, seat)
     sizes = _region_size(b)
+    # Per region, the territories another side has claimed, counted once.
+    in_regions = [members(owner) for members in region_owners(b)]
+    others = [len(o) - o.count(-1) - o.count(seat) for o in in_regions]
+    around = _neighbor_owners(b)
     best, best_score = -1, -1e9
-    for t in range(len(b)):
-        if st.owner[t] != -1:
-            continue
+    for t in compress(range(len(owner)), map(eq, owner, repeat(-1))):
         r = b.region_of[t]
-        others = sum(1 for u in b.region_members[r] if st.owner[u] not in (-1, seat))
-        score = (counts[r] + 1 - 1.5 * others) / sizes[r] + 0.1 * b.region_bonus[r] / sizes[r]
-        score += 0.05 * sum(1 for u in b.neighbors[t] if st.owner[u] == seat)
+        score = (counts[r] + 1 - 1.5 * others[r]) / sizes[r] + 0.1 * b.region_bonus[r] / sizes[r]
+        score += 0.05 * around[t](owner).count(seat)
         if score > best_score:
             best, best_score = t, score
     return best
@@ -406,30 +408,35 @@ def best_placement(st: RiskState, seat: int, armies: int) -> int:
     """Where new armies do most: the best attack they enable, or the most threatened front."""
     b = st.board
     targets = _targets(st, seat)
-    counts = targets.counts
+    counts, values, value = targets.counts, targets.values, targets.value
+    owner, stacks, neighbors, sizes, win = st.owner, st.armies, b.neighbors, _region_size(b), _WIN
     best, best_score = -1, -1e9
-    for t in range(len(b)):
-        if st.owner[t] != seat:
-            continue
-        here = st.armies[t] + armies
+    for t in compress(range(len(owner)), map(eq, owner, repeat(seat))):
+        here = stacks[t] + armies
         attack = 0.0
         border = False
-        for u in b.neighbors[t]:
-            if st.owner[u] != seat and st.owner[u] >= 0:
+        for u in neighbors[t]:
+            if owner[u] != seat and owner[u] >= 0:
                 border = True
-                gain = p_conquer(here, st.armies[u]) * targets.value(u)
-                attack = max(attack, gain)
+                # `p_conquer` and `value`, their tables read here: once a turn for every
+                # front pair, the most of a rollout's placement.
+                d = stacks[u]
+                p = win[here][d] if here < _TABLE_SIZE and d < _TABLE_SIZE else p_conquer(here, d)
+                v = values.get(u)
+                gain = p * (value(u) if v is None else v)
+                if gain > attack:
+                    attack = gain
         if not border:
             continue
         threat = _threat(st, seat, t)
         r = b.region_of[t]
-        guard = b.region_bonus[r] if counts[r] == _region_size(b)[r] else 0.5
-        defend = guard * threat / (threat + st.armies[t] + 1)
+        guard = b.region_bonus[r] if counts[r] == sizes[r] else 0.5
+        defend = guard * threat / (threat + stacks[t] + 1)
         score = attack + defend
         if score > best_score:
             best, best_score = t, score
     if best < 0:  # nothing borders an enemy (only in setup): any own territory
-        best = next(t for t in range(len(b)) if st.owner[t] == seat)
+        best = owner.index(seat)
     return best
 
 
@@ -525,11 +532,10 @@ def _occupy_count(st: RiskState, seat: int) -> int:
     """Move everything forward unless the territory left behind is itself on the front."""
     s, t, least = st.attack_from, st.attack_to, st.attack_dice
     most = least + st.armies[s] - 1
-    behind = any(st.owner[u] != seat for u in st.board.neighbors[s])
-    ahead = any(st.owner[u] != seat for u in st.board.neighbors[t])
-    if not behind:
+    owner, around, neighbors = st.owner, _neighbor_owners(st.board), st.board.neighbors
+    if around[s](owner).count(seat) == len(neighbors[s]):  # nothing behind on the front
         return most
-    if not ahead:
+    if around[t](owner).count(seat) == len(neighbors[t]):  # nothing ahead borders another side
         return least
     return max(least, min(most, (least + st.armies[s]) // 2))
 
@@ -653,7 +659,7 @@ def evaluate(st: RiskState) -> list[float]:
     """
     if st.outcome is not None:
         return [1.0 if p in st.outcome.winners else 0.0 for p in range(st.players)]
-    players, neutral, owner, armies = st.players, st.neutral, st.owner, st.armies
+    players, neutral, owner, armies, win = st.players, st.neutral, st.owner, st.armies, _WIN
     b = st.board
     risk = [0.0] * players
     total_armies = [0] * players
@@ -666,8 +672,12 @@ def evaluate(st: RiskState) -> list[float]:
         worst = 0.0
         for u in neighbors:
             e = owner[u]
-            if e != o and 0 <= e < players and e != neutral and armies[u] > 1:
-                worst = max(worst, p_conquer(armies[u], here))
+            a = armies[u]
+            if e != o and 0 <= e < players and e != neutral and a > 1:
+                # `p_conquer`, its table read here (every pair of sides' neighbours).
+                p = win[a][here] if a < _TABLE_SIZE and here < _TABLE_SIZE else p_conquer(a, here)
+                if p > worst:
+                    worst = p
         risk[o] += worst
     # Income as `reinforcements` counts it, with who holds each region found once.
     bonus = [0] * (players + 2)
