@@ -11,7 +11,6 @@ Attack decisions use the exact conquest odds from `warroom.odds`.
 
 from __future__ import annotations
 
-import heapq
 import math
 import random
 from collections.abc import Callable
@@ -500,7 +499,8 @@ def _attacks(st: RiskState, seat: int, most: int) -> list[tuple[int, int, float]
     scores = targets.attack_scores(st.armies, 0.0 if st.conquered or not st.deck else CARD_VALUE)
     return [
         (*targets.pairs[i], scores[i])
-        for i in heapq.nlargest(most, range(len(scores)), key=scores.__getitem__)
+        # What `heapq.nlargest` gives (ties in board order), sorted in C: a few dozen pairs.
+        for i in sorted(range(len(scores)), key=scores.__getitem__, reverse=True)[:most]
         if scores[i] != -math.inf
     ]
 
