@@ -940,12 +940,6 @@ def _place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> 
         raise IllegalAction(f"you do not occupy {st.board.territories[t]}")
     if not 1 <= k <= st.pending:
         raise IllegalAction(f"you have {st.pending} armies to place")
-    place(g, st, seat, t, k, ev)
-
-
-def place(g: ClassicRisk, st: RiskState, seat: Seat, t: int, k: int, ev: Events) -> None:
-    """`k` armies placed on `t` in the reinforcement step, once the rules allowed it (`_place`
-    checks an action; a search policy builds only placements the rules allow)."""
     st.armies[t] += k
     st.pending -= k
     _placed(g, st, seat, t, k, ev)
