@@ -417,8 +417,8 @@ def best_placement(st: RiskState, seat: int, armies: int) -> int:
         for u in neighbors[t]:
             if owner[u] != seat and owner[u] >= 0:
                 border = True
-                # `p_conquer` and `value`, their tables read here: once a turn for every
-                # front pair, the most of a rollout's placement.
+                # `p_conquer` and `value` read from their tables here: every front pair of
+                # every placement.
                 d = stacks[u]
                 p = win[here][d] if here < _TABLE_SIZE and d < _TABLE_SIZE else p_conquer(here, d)
                 v = values.get(u)
@@ -533,9 +533,9 @@ def _occupy_count(st: RiskState, seat: int) -> int:
     s, t, least = st.attack_from, st.attack_to, st.attack_dice
     most = least + st.armies[s] - 1
     owner, around, neighbors = st.owner, _neighbor_owners(st.board), st.board.neighbors
-    if around[s](owner).count(seat) == len(neighbors[s]):  # nothing behind on the front
+    if around[s](owner).count(seat) == len(neighbors[s]):  # the one left behind is safe
         return most
-    if around[t](owner).count(seat) == len(neighbors[t]):  # nothing ahead borders another side
+    if around[t](owner).count(seat) == len(neighbors[t]):  # the one taken borders no other side
         return least
     return max(least, min(most, (least + st.armies[s]) // 2))
 

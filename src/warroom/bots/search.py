@@ -210,14 +210,18 @@ class MctsBot(Generic[S]):
             if not movers:
                 break
             seat = movers[0]
-            try:
-                if owned and policy_play is not None:
+            if owned and policy_play is not None:
+                try:
                     state = policy_play(state, seat, rng)
-                else:
-                    state = play(state, seat, policy(state, seat, rng))
-            except IllegalAction:
-                state = _play_any(game, state, seat, rng)
-            play, owned = game.play_owned, True
+                except IllegalAction:  # a step it plays as an action after all, refused
+                    state = _play_any(game, state, seat, rng)
+            else:
+                action = policy(state, seat, rng)
+                try:
+                    state = play(state, seat, action)
+                except IllegalAction:
+                    state = _play_any(game, state, seat, rng)
+                play, owned = game.play_owned, True
             steps += 1
         rewards = kit.evaluate(state)
         for n in path:
