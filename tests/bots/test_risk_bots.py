@@ -203,6 +203,52 @@ def test_rollouts_roll_the_defenders_dice_at_once_and_search_the_same() -> None:
         game = GAME.play(game, seat, action)
 
 
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, {"defender_dice": "auto"}),
+        (2, {}),
+        (4, {"map": "classic-world"}),
+        (5, {"setup": "deal"}),
+    ],
+)
+def test_greedy_play_plays_as_the_greedy_action_checked(
+    players: int, options: dict[str, Any]
+) -> None:
+    """The rollouts' step (`greedy_play`: attacks, move-ins and fortifying by territory
+    numbers, unchecked) leaves the state the greedy action played by the rules leaves."""
+    for seed in range(2):
+        st = GAME.new_game(players, seed, options)
+        kinds: set[str] = set()
+        while GAME.outcome(st) is None:
+            seat = GAME.to_move(st)[0]
+            action = greedy_action(st, seat)
+            kinds.add(action.kind)
+            checked = GAME.play(st, seat, action)
+            played = risk.greedy_play(GAME, st.copy(), seat)
+            assert [getattr(played, f.name) for f in dataclasses.fields(played)] == [
+                getattr(checked, f.name) for f in dataclasses.fields(checked)
+            ]
+            st = checked
+        assert {"attack", "move", "fortify", "end"} <= kinds
+
+
+def test_search_with_the_unchecked_rollout_step_chooses_the_same() -> None:
+    """Rollouts through `policy_play` make the decisions rollouts through the checked
+    `play_owned` of the policy's actions make."""
+    kit = search_kit(MODE)
+    assert kit is not None and kit.policy_play is not None
+    checked = dataclasses.replace(kit, policy_play=None)
+    game = GAME.new_game(2, 8, {"turn_limit": 5})
+    bots = [MctsBot(kit, 2, iterations=20), MctsBot(checked, 2, iterations=20)]
+    while GAME.outcome(game) is None:
+        seat = GAME.to_move(game)[0]
+        seen, legal = GAME.observe(game, seat), GAME.legal_actions(game, seat)
+        action = bots[0].choose(seat, seen, legal)
+        assert bots[1].choose(seat, seen, legal) == action
+        game = GAME.play(game, seat, action)
+
+
 def test_mcts_is_legal_and_within_its_budget() -> None:
     kit = search_kit(MODE)
     assert kit is not None

@@ -11,7 +11,6 @@ Attack decisions use the exact conquest odds from `warroom.odds`.
 
 from __future__ import annotations
 
-import heapq
 import math
 import random
 from collections.abc import Callable
@@ -247,7 +246,7 @@ class _Targets:
     def _score_all(self, armies: list[int], card: float) -> None:
         """Every pair listed (in board order) and scored afresh."""
         owner, seat, neighbors = self.owner, self.seat, self.board.neighbors
-        values, value = self.values, self.value
+        values, value, win = self.values, self.value, _WIN
         pairs: list[tuple[int, int]] = []
         scores: list[float] = []
         for s in compress(range(len(owner)), map(eq, owner, repeat(seat))):
@@ -259,7 +258,8 @@ class _Targets:
                 if a < 2:
                     scores.append(-math.inf)
                     continue
-                p = p_conquer(a, armies[t])
+                d = armies[t]
+                p = win[a][d] if a < _TABLE_SIZE and d < _TABLE_SIZE else p_conquer(a, d)
                 v = values.get(t)
                 if v is None:
                     v = value(t)
@@ -327,11 +327,7 @@ def greedy_action(st: RiskState, seat: int) -> Action:
     names = st.board.territories
     # The steps of play first, the most frequent (a roll) first of all.
     if phase == rc.ATTACK:
-        best = _best_attack(st, seat)
-        if best is None:
-            return Action("end")
-        s, t, _ = best
-        return Action("attack", (names[s], names[t], min(3, st.armies[s] - 1)))
+        return move_action(st, "attack", _attack_move(st, seat))
     if phase == rc.OCCUPY:
         return Action("move", (_occupy_count(st, seat),))
     if phase == rc.DEFEND:
@@ -353,6 +349,27 @@ def greedy_action(st: RiskState, seat: int) -> Action:
     raise WarroomError(f"no decision in phase {phase!r}")
 
 
+def greedy_play(game: rc.ClassicRisk, st: RiskState, seat: int) -> RiskState:
+    """`greedy_action` played on `st` in place, the search's rollout step: the steps of play
+    (attacks, moving in, fortifying) by territory numbers through the rules' own effects, with
+    no action built and parsed and checked again (the choice is legal by construction); the
+    rest (placing, trades, setup) as actions, checked."""
+    phase = st.phase
+    if phase == rc.ATTACK:
+        move = _attack_move(st, seat)
+        if move is None:
+            rc.end_attack(game, st, seat, None)
+        else:
+            rc.attack(game, st, move, None)
+    elif phase == rc.OCCUPY:
+        rc.move_in(game, st, seat, _occupy_count(st, seat), None)
+    elif phase == rc.FORTIFY:
+        rc.fortify(game, st, seat, _best_fortify(st, seat), None)
+    else:
+        return game.play_owned(st, seat, greedy_action(st, seat))
+    return st
+
+
 def place_all(st: RiskState, seat: int) -> Action:
     """All the armies to place, at once, where they do most (`best_placement`)."""
     return Action("place", (st.board.territories[best_placement(st, seat, st.pending)], st.pending))
@@ -369,17 +386,18 @@ def move_action(st: RiskState, kind: str, move: tuple[int, int, int] | None) -> 
 
 
 def _best_claim(st: RiskState, seat: int) -> int:
-    b = st.board
+    b, owner = st.board, st.owner
     counts = _region_counts(st, seat)
     sizes = _region_size(b)
+    # Per region, the territories another side has claimed, counted once.
+    in_regions = [members(owner) for members in region_owners(b)]
+    others = [len(o) - o.count(-1) - o.count(seat) for o in in_regions]
+    around = _neighbor_owners(b)
     best, best_score = -1, -1e9
-    for t in range(len(b)):
-        if st.owner[t] != -1:
-            continue
+    for t in compress(range(len(owner)), map(eq, owner, repeat(-1))):
         r = b.region_of[t]
-        others = sum(1 for u in b.region_members[r] if st.owner[u] not in (-1, seat))
-        score = (counts[r] + 1 - 1.5 * others) / sizes[r] + 0.1 * b.region_bonus[r] / sizes[r]
-        score += 0.05 * sum(1 for u in b.neighbors[t] if st.owner[u] == seat)
+        score = (counts[r] + 1 - 1.5 * others[r]) / sizes[r] + 0.1 * b.region_bonus[r] / sizes[r]
+        score += 0.05 * around[t](owner).count(seat)
         if score > best_score:
             best, best_score = t, score
     return best
@@ -389,30 +407,35 @@ def best_placement(st: RiskState, seat: int, armies: int) -> int:
     """Where new armies do most: the best attack they enable, or the most threatened front."""
     b = st.board
     targets = _targets(st, seat)
-    counts = targets.counts
+    counts, values, value = targets.counts, targets.values, targets.value
+    owner, stacks, neighbors, sizes, win = st.owner, st.armies, b.neighbors, _region_size(b), _WIN
     best, best_score = -1, -1e9
-    for t in range(len(b)):
-        if st.owner[t] != seat:
-            continue
-        here = st.armies[t] + armies
+    for t in compress(range(len(owner)), map(eq, owner, repeat(seat))):
+        here = stacks[t] + armies
         attack = 0.0
         border = False
-        for u in b.neighbors[t]:
-            if st.owner[u] != seat and st.owner[u] >= 0:
+        for u in neighbors[t]:
+            if owner[u] != seat and owner[u] >= 0:
                 border = True
-                gain = p_conquer(here, st.armies[u]) * targets.value(u)
-                attack = max(attack, gain)
+                # `p_conquer` and `value` read from their tables here: every front pair of
+                # every placement.
+                d = stacks[u]
+                p = win[here][d] if here < _TABLE_SIZE and d < _TABLE_SIZE else p_conquer(here, d)
+                v = values.get(u)
+                gain = p * (value(u) if v is None else v)
+                if gain > attack:
+                    attack = gain
         if not border:
             continue
         threat = _threat(st, seat, t)
         r = b.region_of[t]
-        guard = b.region_bonus[r] if counts[r] == _region_size(b)[r] else 0.5
-        defend = guard * threat / (threat + st.armies[t] + 1)
+        guard = b.region_bonus[r] if counts[r] == sizes[r] else 0.5
+        defend = guard * threat / (threat + stacks[t] + 1)
         score = attack + defend
         if score > best_score:
             best, best_score = t, score
     if best < 0:  # nothing borders an enemy (only in setup): any own territory
-        best = next(t for t in range(len(b)) if st.owner[t] == seat)
+        best = owner.index(seat)
     return best
 
 
@@ -476,7 +499,8 @@ def _attacks(st: RiskState, seat: int, most: int) -> list[tuple[int, int, float]
     scores = targets.attack_scores(st.armies, 0.0 if st.conquered or not st.deck else CARD_VALUE)
     return [
         (*targets.pairs[i], scores[i])
-        for i in heapq.nlargest(most, range(len(scores)), key=scores.__getitem__)
+        # What `heapq.nlargest` gives (ties in board order), sorted in C: a few dozen pairs.
+        for i in sorted(range(len(scores)), key=scores.__getitem__, reverse=True)[:most]
         if scores[i] != -math.inf
     ]
 
@@ -494,15 +518,24 @@ def _best_attack(st: RiskState, seat: int) -> tuple[int, int, float] | None:
     return s, t, best
 
 
+def _attack_move(st: RiskState, seat: int) -> tuple[int, int, int] | None:
+    """The best attack (`_best_attack`) as (source, target, dice), rolling the most dice it
+    may; None to stop attacking."""
+    best = _best_attack(st, seat)
+    if best is None:
+        return None
+    s, t, _ = best
+    return s, t, min(3, st.armies[s] - 1)
+
+
 def _occupy_count(st: RiskState, seat: int) -> int:
     """Move everything forward unless the territory left behind is itself on the front."""
     s, t, least = st.attack_from, st.attack_to, st.attack_dice
     most = least + st.armies[s] - 1
-    behind = any(st.owner[u] != seat for u in st.board.neighbors[s])
-    ahead = any(st.owner[u] != seat for u in st.board.neighbors[t])
-    if not behind:
+    owner, around, neighbors = st.owner, _neighbor_owners(st.board), st.board.neighbors
+    if around[s](owner).count(seat) == len(neighbors[s]):  # the one left behind is safe
         return most
-    if not ahead:
+    if around[t](owner).count(seat) == len(neighbors[t]):  # the one taken borders no other side
         return least
     return max(least, min(most, (least + st.armies[s]) // 2))
 
@@ -626,7 +659,7 @@ def evaluate(st: RiskState) -> list[float]:
     """
     if st.outcome is not None:
         return [1.0 if p in st.outcome.winners else 0.0 for p in range(st.players)]
-    players, neutral, owner, armies = st.players, st.neutral, st.owner, st.armies
+    players, neutral, owner, armies, win = st.players, st.neutral, st.owner, st.armies, _WIN
     b = st.board
     risk = [0.0] * players
     total_armies = [0] * players
@@ -639,8 +672,12 @@ def evaluate(st: RiskState) -> list[float]:
         worst = 0.0
         for u in neighbors:
             e = owner[u]
-            if e != o and 0 <= e < players and e != neutral and armies[u] > 1:
-                worst = max(worst, p_conquer(armies[u], here))
+            a = armies[u]
+            if e != o and 0 <= e < players and e != neutral and a > 1:
+                # `p_conquer`, its table read here (every pair of sides' neighbours).
+                p = win[a][here] if a < _TABLE_SIZE and here < _TABLE_SIZE else p_conquer(a, here)
+                if p > worst:
+                    worst = p
         risk[o] += worst
     # Income as `reinforcements` counts it, with who holds each region found once.
     bonus = [0] * (players + 2)
@@ -683,6 +720,7 @@ KIT: SearchKit[RiskState] = SearchKit(
     horizon_over=_horizon_over,
     turn=lambda st: st.turn,
     rollout_start=_rollout_start,
+    policy_play=lambda st, seat, rng: greedy_play(rc.GAME, st, seat),
 )
 
 

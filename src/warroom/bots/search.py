@@ -61,6 +61,11 @@ class SearchKit(Generic[S]):
     """Try the root's moves in turn, each on the same sampled state with the same chance
     (common random numbers), instead of by UCB: their difference then carries far less
     luck than independent samples would give it."""
+    policy_play: Callable[[S, Seat, random.Random], S] | None = None
+    """The policy's choice played in place on a state the iteration owns, the rollouts' step:
+    a mode may play it by the rules' own effects without building an action and checking it
+    again, since the policy builds only what the rules allow. It must play what `policy`
+    chooses, as `play_owned` would; None: `policy` and `play_owned`."""
 
 
 _KITS: dict[str, SearchKit[Any]] = {}
@@ -198,18 +203,25 @@ class MctsBot(Generic[S]):
         leaf, state = state, kit.rollout_start(state)
         owned = owned or state is not leaf
         policy, play = kit.policy, (game.play_owned if owned else game.play)
+        policy_play = kit.policy_play
         steps = 0
         while steps < ROLLOUT_CAP and not horizon_over(state, root_turn):
             movers = to_move(state)
             if not movers:
                 break
             seat = movers[0]
-            action = policy(state, seat, rng)
-            try:
-                state = play(state, seat, action)
-            except IllegalAction:
-                state = _play_any(game, state, seat, rng)
-            play = game.play_owned
+            if owned and policy_play is not None:
+                try:
+                    state = policy_play(state, seat, rng)
+                except IllegalAction:  # a step it plays as an action after all, refused
+                    state = _play_any(game, state, seat, rng)
+            else:
+                action = policy(state, seat, rng)
+                try:
+                    state = play(state, seat, action)
+                except IllegalAction:
+                    state = _play_any(game, state, seat, rng)
+                play, owned = game.play_owned, True
             steps += 1
         rewards = kit.evaluate(state)
         for n in path:

@@ -974,7 +974,14 @@ def _attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) ->
         raise IllegalAction(
             f"from {names[s]} you may roll 1 to {most} dice (at least one more army than dice)"
         )
-    st.attack_from, st.attack_to, st.attack_dice = s, t, dice
+    attack(g, st, (s, t, dice), ev)
+
+
+def attack(g: ClassicRisk, st: RiskState, move: tuple[int, int, int], ev: Events) -> None:
+    """The attack `move` (source, target, dice), once the rules allowed it (`_attack` checks
+    an action; a search policy builds only attacks the rules allow): rolled at once where the
+    defender's dice are automatic, else the defender is asked."""
+    st.attack_from, st.attack_to, st.attack_dice = move
     if st.options["defender_dice"] == "auto":
         _battle(g, st, defend_most(st), ev)
     else:
@@ -1098,13 +1105,20 @@ def _move_in(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -
     usage = "move COUNT"
     (k,) = _args(a, 1, usage)
     k = _count(k, a, usage)
-    s, t, least = st.attack_from, st.attack_to, st.attack_dice
+    t, least = st.attack_to, st.attack_dice
     if k not in _move_in_counts(st):
         most = _move_in_counts(st)[-1]
         raise IllegalAction(
             f"move {least} to {most} armies into {st.board.territories[t]} "
             "(at least the dice rolled; one stays behind)"
         )
+    move_in(g, st, seat, k, ev)
+
+
+def move_in(g: ClassicRisk, st: RiskState, seat: Seat, k: int, ev: Events) -> None:
+    """`k` armies in the captured territory in all, once the rules allowed that many
+    (`_move_in` checks an action; a search policy builds only counts the rules allow)."""
+    s, t, least = st.attack_from, st.attack_to, st.attack_dice
     st.armies[s] -= k - least
     st.armies[t] += k - least
     if ev is not None:
@@ -1129,6 +1143,11 @@ def _move_in(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -
 
 def _end_attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     _args(a, 0, "end")
+    end_attack(g, st, seat, ev)
+
+
+def end_attack(g: ClassicRisk, st: RiskState, seat: Seat, ev: Events) -> None:
+    """The attack step ended (by an action `_end_attack` checked, or by a search policy)."""
     # Ending Your Attack: one card if at least one territory was captured this turn.
     if st.conquered and st.deck:
         card = st.deck[-1]
@@ -1146,7 +1165,17 @@ def _fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -
         raise IllegalAction(f"{names[s]} does not border {names[t]}")
     if k not in _fortify_counts(st, s):
         raise IllegalAction(f"move 1 to {st.armies[s] - 1} armies; one stays behind")
-    move_armies(g, st, seat, (s, t, k), "fortify", "moves", ev)
+    fortify(g, st, seat, (s, t, k), ev)
+
+
+def fortify(
+    g: ClassicRisk, st: RiskState, seat: Seat, move: tuple[int, int, int] | None, ev: Events
+) -> None:
+    """The fortifying `move` (source, target, count; None for none) made and the turn passed,
+    once the rules allowed it (`_fortify` and `_end_fortify` check an action; a search policy
+    builds only moves the rules allow)."""
+    if move is not None:
+        move_armies(g, st, seat, move, "fortify", "moves", ev)
     _end_turn(g, st, ev)
 
 
@@ -1194,7 +1223,7 @@ def move_along_own(
 
 def _end_fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
     _args(a, 0, "end")
-    _end_turn(g, st, ev)
+    fortify(g, st, seat, None, ev)
 
 
 def _end_turn(g: ClassicRisk, st: RiskState, ev: Events) -> None:
@@ -1222,4 +1251,5 @@ _HANDLERS: dict[tuple[str, str], Handler] = {
 ClassicRisk.handlers = _HANDLERS
 
 
-GAME = register(ClassicRisk())
+GAME = ClassicRisk()  # typed as itself: the search kit plays its steps' effects
+register(GAME)
