@@ -33,6 +33,8 @@ class GreedyMonopolyBot:
 
     def __init__(self, mode: str, seed: int = 0) -> None:
         self.board = mb.board("avengers")
+        self._wanted_key: tuple[int, tuple[int, ...]] | None = None
+        self._wanted_heroes: list[int] = []
 
     # -- helpers ---------------------------------------------------------------------------
     def _completes(self, st: MonoState, me: int, s: int) -> bool:
@@ -187,14 +189,7 @@ class GreedyMonopolyBot:
         if st.offers_made[me] >= OFFERS_PER_TURN:
             return None
         b, owner, level = self.board, st.owner, st.level
-        # A hero another player holds completes my set when I hold all the set's others:
-        # each set has at most one such hero, taken in board order.
-        wanted = []
-        for members in b.set_members:
-            others = [t for t in members if owner[t] != me]
-            if len(others) == 1 and owner[others[0]] >= 0:
-                wanted.append(others[0])
-        for s in sorted(wanted):
+        for s in self._wanted(me, owner):
             if any([level[t] for t in b.set_members[b.set_of[s]]]):
                 continue
             price = 5 * b.price[s] // 2
@@ -206,6 +201,20 @@ class GreedyMonopolyBot:
                 return None
             return Action("offer", (f"Player {owner[s] + 1}", "give", price, "get", b.names[s]))
         return None
+
+    def _wanted(self, me: int, owner: list[int]) -> list[int]:
+        """The heroes other players hold that would complete a set of mine (I hold all the
+        set's others), in board order; remembered until the owners change (rarely: a
+        draft, a trade or a bankruptcy)."""
+        key = (me, tuple(owner))
+        if key != self._wanted_key:
+            wanted = []
+            for members in self.board.set_members:
+                others = [t for t in members if owner[t] != me]
+                if len(others) == 1 and owner[others[0]] >= 0:
+                    wanted.append(others[0])
+            self._wanted_key, self._wanted_heroes = key, sorted(wanted)
+        return self._wanted_heroes
 
     def _good_offer(self, st: MonoState, me: int) -> bool:
         """Take a deal that gives more value than it costs, counting sets."""
