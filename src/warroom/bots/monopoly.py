@@ -33,6 +33,8 @@ class GreedyMonopolyBot:
 
     def __init__(self, mode: str, seed: int = 0) -> None:
         self.board = mb.board("avengers")
+        self._wanted_key: tuple[int, tuple[int, ...]] | None = None
+        self._wanted_heroes: list[int] = []
 
     # -- helpers ---------------------------------------------------------------------------
     def _completes(self, st: MonoState, me: int, s: int) -> bool:
@@ -45,11 +47,16 @@ class GreedyMonopolyBot:
         return all([owner[t] == me for t in b.set_members[b.set_of[s]] if t != s])
 
     def _value(self, st: MonoState, me: int, s: int) -> int:
+        """The price, doubled if `s` completes my set, half as much again if it would complete
+        another player's (asked every bid: one pass over the set's other members)."""
         b = self.board
         v = b.price[s]
-        if self._completes(st, me, s):
+        if b.set_of[s] < 0:
+            return v
+        owners = {st.owner[t] for t in b.set_members[b.set_of[s]] if t != s}
+        if not owners or owners == {me}:
             return v * 2
-        if any(self._completes(st, p, s) for p in range(st.players) if p != me):
+        if len(owners) == 1 and 0 <= next(iter(owners)) < st.players:
             return v * 3 // 2  # deny an opponent their set
         return v
 
@@ -94,7 +101,7 @@ class GreedyMonopolyBot:
         build = self._build(st, me, cash, allowed)
         if build is not None:
             return build
-        for s in b.ownable:
+        for s in b.ownable if True in st.sidelined else ():
             if st.owner[s] == me and st.sidelined[s] and cash - b.reactivate[s] >= 3 * RESERVE:
                 reactivate = Action("reactivate", (b.names[s],))
                 if reactivate in allowed:
@@ -181,30 +188,33 @@ class GreedyMonopolyBot:
         the rules list offers now (any of them: this one is written out, not listed)."""
         if st.offers_made[me] >= OFFERS_PER_TURN:
             return None
-        b = self.board
-        # A hero another player holds completes my set when I hold all the set's others.
-        mine = [0] * len(b.sets)
-        for s in b.ownable:
-            if st.owner[s] == me and b.set_of[s] >= 0:
-                mine[b.set_of[s]] += 1
-        for s in b.ownable:
-            owner = st.owner[s]
-            if owner < 0 or owner == me or b.set_of[s] < 0:
-                continue
-            members = b.set_members[b.set_of[s]]
-            if mine[b.set_of[s]] != len(members) - 1:
-                continue
-            if any(st.level[t] for t in members):
+        b, owner, level = self.board, st.owner, st.level
+        for s in self._wanted(me, owner):
+            if any([level[t] for t in b.set_members[b.set_of[s]]]):
                 continue
             price = 5 * b.price[s] // 2
             if cash - price < RESERVE:
                 continue
-            if st.declined == Offer(me, owner, (), price, (), (s,), 0, ()):
+            if st.declined == Offer(me, owner[s], (), price, (), (s,), 0, ()):
                 continue
             if "offer" not in allowed.kinds():
                 return None
-            return Action("offer", (f"Player {owner + 1}", "give", price, "get", b.names[s]))
+            return Action("offer", (f"Player {owner[s] + 1}", "give", price, "get", b.names[s]))
         return None
+
+    def _wanted(self, me: int, owner: list[int]) -> list[int]:
+        """The heroes other players hold that would complete a set of mine (I hold all the
+        set's others), in board order; remembered until the owners change (rarely: a
+        draft, a trade or a bankruptcy)."""
+        key = (me, tuple(owner))
+        if key != self._wanted_key:
+            wanted = []
+            for members in self.board.set_members:
+                others = [t for t in members if owner[t] != me]
+                if len(others) == 1 and owner[others[0]] >= 0:
+                    wanted.append(others[0])
+            self._wanted_key, self._wanted_heroes = key, sorted(wanted)
+        return self._wanted_heroes
 
     def _good_offer(self, st: MonoState, me: int) -> bool:
         """Take a deal that gives more value than it costs, counting sets."""

@@ -10,9 +10,10 @@ from typing import Any
 NOBODY: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """One thing that happened.
+    """One thing that happened (not changed once made; not frozen only because a frozen
+    dataclass takes four times as long to build, and every action builds one or more).
 
     `text` and `data` are public. `secret` and `secret_text` are shown only to the seats in
     `known_to` (the card you drew: you, and in a team game whoever sees your hand; a token a

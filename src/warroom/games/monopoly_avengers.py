@@ -158,9 +158,15 @@ class MonoState:
     offers_made: list[int]  # this turn, per player (public; bots may limit themselves)
     out_order: list[int]
     outcome: Outcome | None
-    # Who decides, kept by `to_move`: asked by the driver, `legal_actions` and `apply` for
-    # every decision. Sound because a state is not changed once made (`apply` changes a copy).
+    # Who decides, kept by `to_move` (and by an auction's bid or pass, which has just counted
+    # the bidders): asked by the driver, `legal_actions` and `apply` for every decision.
+    # Sound because a state is not changed once made (`apply` changes a copy).
     moving: tuple[Seat, ...] | None = field(default=None, compare=False, repr=False)
+    # The decks as observed (each sorted), for the decks list they were sorted from: states
+    # that share their decks (every auction bid) share this too, and observe without sorting.
+    shown: tuple[list[list[int]], list[list[int]]] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     def copy(self) -> MonoState:
         """An independent copy: every part this state holds copied, the generator too."""
@@ -177,7 +183,9 @@ class MonoState:
     def share(self) -> MonoState:
         """A copy sharing every part, for a step that only replaces parts (an auction bid or
         pass, half of all decisions); before changing any part in place it calls `own`."""
-        return self._sharing(self.rng, self.decks, None)
+        twin = self._sharing(self.rng, self.decks, None)
+        twin.shown = self.shown
+        return twin
 
     def own(self) -> None:
         """Take copies of the parts `share` left shared: this state may then change them."""
@@ -427,7 +435,10 @@ class MonopolyAvengers(Game[MonoState]):
     def observe(self, state: MonoState, seat: Seat | None) -> MonoState:
         """Each deck's order masked (kept sorted: which cards it holds is public) and the
         dice to come; everything else is public."""
-        return state.masked([sorted(d) for d in state.decks])
+        shown = state.shown
+        if shown is None or shown[0] is not state.decks:
+            shown = state.shown = (state.decks, [sorted(d) for d in state.decks])
+        return state.masked(shown[1])
 
     def describe(self, observation: MonoState, seat: Seat | None) -> dict[str, Any]:
         st, b = observation, observation.board
@@ -1073,11 +1084,15 @@ def _bidders(st: MonoState) -> list[int]:
     assert au is not None
     lo = min_bid(st)
     anchor = au.bidder if au.bidder >= 0 else au.start
-    players, alive, cash = st.players, st.alive, st.cash
+    players, alive, cash, seats, passed = st.players, st.alive, st.cash, au.seats, au.passed
     return [
         p
-        for p in [(anchor + k) % players for k in range(1, players + 1)]
-        if p in au.seats and alive[p] and p not in au.passed and p != au.bidder and cash[p] >= lo
+        for k in range(anchor + 1, anchor + players + 1)
+        if (p := k % players) in seats
+        and alive[p]
+        and p not in passed
+        and p != au.bidder
+        and cash[p] >= lo
     ]
 
 
@@ -1758,7 +1773,10 @@ def _settle_auction(st: MonoState, ev: list[Event]) -> None:
     """The Banker ends the auction when no player is willing (or able) to raise."""
     au = st.auction
     assert au is not None
-    if _bidders(st):
+    bidders = _bidders(st)
+    if bidders:
+        # Still an auction (a bid or pass changes nothing else): who decides is known now.
+        st.moving = tuple(bidders)
         return
     st.own()  # shared with the state before a bid or pass (`apply`): it changes parts now
     st.auction = None

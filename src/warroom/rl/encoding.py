@@ -55,6 +55,7 @@ ACTIONS = END + 1  # the size of every mode's action space
 
 FEATURES = 2048
 FEATURE_LIMIT = 1000.0  # each feature is clipped to +-this (observation space bounds)
+PATHS_KEPT = 200_000  # view paths a `Features` remembers (beyond them, hashed each time)
 
 Symbol = tuple[str, Arg]
 """One step of an action's spelling: ("w", word), ("n", number), ("l", digits), ("d", digit),
@@ -225,12 +226,31 @@ class Decision:
         self._advance()
 
 
+class _Path:
+    """One path of the views met so far, with what its leaves hash to: a number's (slot,
+    sign) and each word's or flag's, and its children by key and by position. Views of one
+    mode share their shape, so after the first few every leaf is found by short lookups
+    instead of building and hashing its path's text."""
+
+    __slots__ = ("by_key", "by_position", "number", "text", "words")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.by_key: dict[str, _Path] = {}
+        self.by_position: list[_Path] = []
+        self.number: tuple[int, float] | None = None
+        self.words: dict[object, tuple[int, float]] = {}
+
+
 class Features:
     """Feature hashing of JSON views into a fixed vector; paths are hashed once each."""
 
     def __init__(self, size: int = FEATURES) -> None:
         self.size = size
         self._slots: dict[str, tuple[int, float]] = {}
+        self._root = _Path("")
+        self._paths = 0  # paths remembered, up to PATHS_KEPT
+        self._logs: dict[int, float] = {}  # a whole number's signed log-magnitude
 
     def _slot(self, key: str) -> tuple[int, float]:
         found = self._slots.get(key)
@@ -250,7 +270,7 @@ class Features:
         index, sign = self._slot(f"seat={seat}")
         slots.append(index)
         amounts.append(sign)
-        self._add(slots, amounts, "", view)
+        self._add(slots, amounts, self._root, view)
         for position, (kind, value) in enumerate(prefix):
             index, sign = self._slot(f"choice{position}={kind}{value}")
             slots.append(index)
@@ -260,24 +280,89 @@ class Features:
         np.clip(out, -FEATURE_LIMIT, FEATURE_LIMIT, out=out)
         return out
 
-    def _add(self, slots: list[int], amounts: list[float], path: str, value: object) -> None:
+    def _child(self, path: _Path, key: object) -> _Path:
+        """The path below `path` by a dict's key or a list's position, made on first meeting
+        (a key and a position of the same spelling have the same text, so the same slots)."""
+        position = key if type(key) is int and key >= 0 else None
+        if position is None:
+            found = path.by_key.get(f"{key}")
+        else:
+            found = path.by_position[position] if position < len(path.by_position) else None
+        if found is not None:
+            return found
+        child = _Path(f"{path.text}.{key}")
+        if self._paths >= PATHS_KEPT:
+            return child  # not remembered: its hashes are computed again each time
+        if position is None:
+            path.by_key[f"{key}"] = child
+        elif position == len(path.by_position):
+            path.by_position.append(child)
+        else:
+            return child  # a dict's number key beyond the positions met: not remembered
+        self._paths += 1
+        return child
+
+    def _add(self, slots: list[int], amounts: list[float], path: _Path, value: object) -> None:
+        """Each leaf of `value` (below `path`) as (slot, amount), depth first. A number adds
+        its signed log-magnitude at its path's slot, a word or flag one at the slot of its
+        path and value, None nothing."""
         if isinstance(value, dict):
-            for key, child in value.items():
-                self._add(slots, amounts, f"{path}.{key}", child)
+            by_key = path.by_key  # keyed by text: another key type is looked up in `_child`
+            children: Iterable[tuple[_Path, Any]] = [
+                (by_key.get(key) or self._child(path, key), child) for key, child in value.items()
+            ]
         elif isinstance(value, list | tuple):
-            for position, child in enumerate(value):
-                self._add(slots, amounts, f"{path}.{position}", child)
-        elif isinstance(value, bool):
-            index, sign = self._slot(f"{path}={value}")
+            known = path.by_position
+            children = [
+                (known[position] if position < len(known) else self._child(path, position), child)
+                for position, child in enumerate(value)
+            ]
+        else:
+            self._leaf(slots, amounts, path, value)
+            return
+        logs = self._logs
+        for below, child in children:
+            kind = type(child)
+            if kind is int:
+                found = below.number or self._number(below)
+                amount = logs.get(child)
+                if amount is None:
+                    amount = math.copysign(math.log1p(abs(child)), child)
+                    if len(logs) < 100_000:
+                        logs[child] = amount
+                slots.append(found[0])
+                amounts.append(found[1] * amount)
+            elif kind is str or kind is bool:
+                found = below.words.get(child) or self._word(below, child)
+                slots.append(found[0])
+                amounts.append(found[1])
+            elif child is not None:
+                self._add(slots, amounts, below, child)
+
+    def _number(self, path: _Path) -> tuple[int, float]:
+        path.number = self._slot(path.text)
+        return path.number
+
+    def _word(self, path: _Path, word: object) -> tuple[int, float]:
+        found = self._slot(f"{path.text}={word}")
+        if len(path.words) < 1_000:
+            path.words[word] = found
+        return found
+
+    def _leaf(self, slots: list[int], amounts: list[float], path: _Path, value: object) -> None:
+        """A leaf that is not a whole number, word or flag in a dict or list: the view
+        itself, a fraction, or a type of number or word those fast paths do not know."""
+        if isinstance(value, bool):
+            index, sign = self._word(path, value)
             slots.append(index)
             amounts.append(sign)
         elif isinstance(value, int | float):
             if math.isfinite(value):
-                index, sign = self._slot(path)
+                index, sign = self._slot(path.text)
                 slots.append(index)
                 amounts.append(sign * math.copysign(math.log1p(abs(value)), value))
         elif value is not None:
-            index, sign = self._slot(f"{path}={value}")
+            index, sign = self._slot(f"{path.text}={value}")
             slots.append(index)
             amounts.append(sign)
 
