@@ -164,6 +164,7 @@ class MonoState:
     moving: tuple[Seat, ...] | None = field(default=None, compare=False, repr=False)
     # The decks as observed (each sorted), for the decks list they were sorted from: states
     # that share their decks (every auction bid) share this too, and observe without sorting.
+    # Sound because decks change only after `own`, which makes new lists.
     shown: tuple[list[list[int]], list[list[int]]] | None = field(
         default=None, compare=False, repr=False
     )
