@@ -351,9 +351,9 @@ def greedy_action(st: RiskState, seat: int) -> Action:
 
 def greedy_play(game: rc.ClassicRisk, st: RiskState, seat: int) -> RiskState:
     """`greedy_action` played on `st` in place, the search's rollout step: the steps of play
-    (attacks, moving in, fortifying) by territory numbers through the rules' own effects, with
-    no action built and parsed and checked again (the choice is legal by construction); the
-    rest (placing, trades, setup) as actions, checked."""
+    (attacks, moving in, fortifying, placing) by territory numbers through the rules' own
+    effects, with no action built and parsed and checked again (the choice is legal by
+    construction); the rest (trades, setup, a defence asked for) as actions, checked."""
     phase = st.phase
     if phase == rc.ATTACK:
         move = _attack_move(st, seat)
@@ -365,6 +365,12 @@ def greedy_play(game: rc.ClassicRisk, st: RiskState, seat: int) -> RiskState:
         rc.move_in(game, st, seat, _occupy_count(st, seat), None)
     elif phase == rc.FORTIFY:
         rc.fortify(game, st, seat, _best_fortify(st, seat), None)
+    elif phase == rc.REINFORCE:
+        trade = _best_trade(st, seat)
+        if trade is not None or st.pending < 1 or not game._may_place(st, seat):
+            # A trade, or a placement the rules refuse now (as `_place` would): checked.
+            return game.play_owned(st, seat, trade or place_all(st, seat))
+        rc.place(game, st, seat, best_placement(st, seat, st.pending), st.pending, None)
     else:
         return game.play_owned(st, seat, greedy_action(st, seat))
     return st
