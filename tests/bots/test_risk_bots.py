@@ -215,8 +215,9 @@ def test_rollouts_roll_the_defenders_dice_at_once_and_search_the_same() -> None:
 def test_greedy_play_plays_as_the_greedy_action_checked(
     players: int, options: dict[str, Any]
 ) -> None:
-    """The rollouts' step (`greedy_play`: attacks, move-ins and fortifying by territory
-    numbers, unchecked) leaves the state the greedy action played by the rules leaves."""
+    """The rollouts' step (`greedy_play`: attacks, move-ins, fortifying and placing by
+    territory numbers, unchecked) leaves the state the greedy action played by the rules
+    leaves."""
     for seed in range(2):
         st = GAME.new_game(players, seed, options)
         kinds: set[str] = set()
@@ -230,7 +231,23 @@ def test_greedy_play_plays_as_the_greedy_action_checked(
                 getattr(checked, f.name) for f in dataclasses.fields(checked)
             ]
             st = checked
-        assert {"attack", "move", "fortify", "end"} <= kinds
+        assert {"attack", "move", "fortify", "end", "place"} <= kinds
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {"map": "classic-world"})])
+def test_candidates_start_with_the_greedy_action(players: int, options: dict[str, Any]) -> None:
+    """The search's candidates (an attack step's ranked once for the greedy's choice and the
+    rest) list the greedy action first, each action once, all of them legal."""
+    for seed in range(2):
+        st = GAME.new_game(players, seed, options)
+        while GAME.outcome(st) is None:
+            seat = GAME.to_move(st)[0]
+            action = greedy_action(st, seat)
+            listed = risk.candidates(st, seat)
+            assert listed[0] == action
+            assert len(set(listed)) == len(listed)
+            assert all(a in GAME.legal_actions(st, seat) for a in listed)
+            st = GAME.play(st, seat, action)
 
 
 def test_search_with_the_unchecked_rollout_step_chooses_the_same() -> None:

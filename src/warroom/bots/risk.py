@@ -35,6 +35,7 @@ _TABLE_SIZE = 80
 _WIN: list[list[float]] = win_table(_TABLE_SIZE, _TABLE_SIZE).tolist()
 CARD_VALUE = 1.5  # a territory card, in territories: roughly a third of a set
 ATTACK_THRESHOLD = 0.62  # least value-weighted conquest odds worth rolling for
+_END = Action("end")  # an action is immutable: one for every end of a step
 
 
 def p_conquer(attackers: int, defenders: int) -> float:
@@ -351,9 +352,9 @@ def greedy_action(st: RiskState, seat: int) -> Action:
 
 def greedy_play(game: rc.ClassicRisk, st: RiskState, seat: int) -> RiskState:
     """`greedy_action` played on `st` in place, the search's rollout step: the steps of play
-    (attacks, moving in, fortifying) by territory numbers through the rules' own effects, with
-    no action built and parsed and checked again (the choice is legal by construction); the
-    rest (placing, trades, setup) as actions, checked."""
+    (attacks, moving in, fortifying, placing) by territory numbers through the rules' own
+    effects, with no action built and parsed and checked again (the choice is legal by
+    construction); the rest (trades, setup, a defence asked for) as actions, checked."""
     phase = st.phase
     if phase == rc.ATTACK:
         move = _attack_move(st, seat)
@@ -365,6 +366,12 @@ def greedy_play(game: rc.ClassicRisk, st: RiskState, seat: int) -> RiskState:
         rc.move_in(game, st, seat, _occupy_count(st, seat), None)
     elif phase == rc.FORTIFY:
         rc.fortify(game, st, seat, _best_fortify(st, seat), None)
+    elif phase == rc.REINFORCE:
+        trade = _best_trade(st, seat)
+        if trade is not None or st.pending < 1 or not game._may_place(st, seat):
+            # A trade, or a placement the rules refuse now (as `_place` would): checked.
+            return game.play_owned(st, seat, trade or place_all(st, seat))
+        rc.place(game, st, seat, best_placement(st, seat, st.pending), st.pending, None)
     else:
         return game.play_owned(st, seat, greedy_action(st, seat))
     return st
@@ -379,7 +386,7 @@ def move_action(st: RiskState, kind: str, move: tuple[int, int, int] | None) -> 
     """The end-of-turn `move` (source, target, count) as an action of `kind`; `end` for
     none."""
     if move is None:
-        return Action("end")
+        return _END
     source, target, count = move
     names = st.board.territories
     return Action(kind, (names[source], names[target], count))
@@ -512,10 +519,15 @@ def _best_attack(st: RiskState, seat: int) -> tuple[int, int, float] | None:
     if not scores:
         return None
     best = max(scores)
-    if best < ATTACK_THRESHOLD:
+    if not _worth_rolling(best):
         return None
     s, t = targets.pairs[scores.index(best)]
     return s, t, best
+
+
+def _worth_rolling(score: float) -> bool:
+    """Whether the greedy attacks with the best attack's score rather than stopping."""
+    return score >= ATTACK_THRESHOLD
 
 
 def _attack_move(st: RiskState, seat: int) -> tuple[int, int, int] | None:
@@ -606,46 +618,52 @@ def _front_of(b: Board, owner: list[int], seat: int) -> list[int]:
 # -- the search kit ----------------------------------------------------------------------------
 def candidates(st: RiskState, seat: int) -> list[Action]:
     """A few sensible actions, the greedy one first: the search chooses among these."""
-    first = greedy_action(st, seat)
-    out = [first]
     names = st.board.territories
     phase = st.phase
+    if phase == rc.ATTACK:
+        # The best attacks ranked once: the greedy's own (`_best_attack`, the first of them)
+        # is the first if it scores enough, else ending is; no action listed twice.
+        ranked = _attacks(st, seat, 3)
+        attacks = [
+            Action("attack", (names[s], names[t], min(3, st.armies[s] - 1)))
+            for s, t, score in ranked
+            if score > 0
+        ]
+        if ranked and _worth_rolling(ranked[0][2]):
+            return [attacks[0], _END, *attacks[1:]]
+        return [_END, *attacks]
+    first = greedy_action(st, seat)
+    out = [first]
     if phase == rc.REINFORCE and first.kind == "place":
         scored = _placements(st, seat, st.pending)
         out += [Action("place", (names[t], st.pending)) for t in scored[:3]]
-    elif phase == rc.ATTACK:
-        out.append(Action("end"))
-        out += [
-            Action("attack", (names[s], names[t], min(3, st.armies[s] - 1)))
-            for s, t, score in _attacks(st, seat, 3)
-            if score > 0
-        ]
     elif phase == rc.OCCUPY:
         least, most = st.attack_dice, st.attack_dice + st.armies[st.attack_from] - 1
         out += [Action("move", (k,)) for k in (least, most, (least + most) // 2)]
     elif phase == rc.FORTIFY:
-        out.append(Action("end"))
+        out.append(_END)
     return list(dict.fromkeys(out))
 
 
 def _placements(st: RiskState, seat: int, armies: int) -> list[int]:
     """Own front territories ranked by the best conquest odds the armies would give."""
-    b = st.board
     targets = _targets(st, seat)
+    values, value = targets.values, targets.value
+    owner, stacks, neighbors, win = st.owner, st.armies, st.board.neighbors, _WIN
     scored: list[tuple[float, int]] = []
-    for t in range(len(b)):
-        if st.owner[t] != seat:
-            continue
-        here = st.armies[t] + armies
-        best = max(
-            (
-                p_conquer(here, st.armies[u]) * targets.value(u)
-                for u in b.neighbors[t]
-                if st.owner[u] != seat and st.owner[u] >= 0
-            ),
-            default=None,
-        )
-        if best is not None:
+    for t in compress(range(len(owner)), map(eq, owner, repeat(seat))):
+        here = stacks[t] + armies
+        best = -1.0  # no front pair yet (a pair's odds times value is never negative)
+        for u in neighbors[t]:
+            if owner[u] != seat and owner[u] >= 0:
+                # `p_conquer` and `value` read from their tables, as in `best_placement`.
+                d = stacks[u]
+                p = win[here][d] if here < _TABLE_SIZE and d < _TABLE_SIZE else p_conquer(here, d)
+                v = values.get(u)
+                gain = p * (value(u) if v is None else v)
+                if gain > best:
+                    best = gain
+        if best >= 0.0:
             scored.append((best, t))
     scored.sort(reverse=True)
     return [t for _, t in scored]

@@ -940,6 +940,12 @@ def _place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> 
         raise IllegalAction(f"you do not occupy {st.board.territories[t]}")
     if not 1 <= k <= st.pending:
         raise IllegalAction(f"you have {st.pending} armies to place")
+    place(g, st, seat, t, k, ev)
+
+
+def place(g: ClassicRisk, st: RiskState, seat: Seat, t: int, k: int, ev: Events) -> None:
+    """`k` of the armies to place on territory `t`, once the rules allowed it (`_place` checks
+    an action; a search policy places only on its own territories, what it has to place)."""
     st.armies[t] += k
     st.pending -= k
     _placed(g, st, seat, t, k, ev)
