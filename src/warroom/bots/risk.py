@@ -410,30 +410,37 @@ def _best_claim(st: RiskState, seat: int) -> int:
     return best
 
 
-def best_placement(st: RiskState, seat: int, armies: int) -> int:
-    """Where new armies do most: the best attack they enable, or the most threatened front."""
-    b = st.board
+def _front_gains(st: RiskState, seat: int, armies: int) -> list[tuple[float, int]]:
+    """(best gain, territory) for each own territory on a front, in board order: with
+    `armies` more there, the best of its enemy neighbours' conquest odds times their value."""
     targets = _targets(st, seat)
-    counts, values, value = targets.counts, targets.values, targets.value
-    owner, stacks, neighbors, sizes, win = st.owner, st.armies, b.neighbors, _region_size(b), _WIN
-    best, best_score = -1, -1e9
+    values, value = targets.values, targets.value
+    owner, stacks, neighbors, win = st.owner, st.armies, st.board.neighbors, _WIN
+    gains: list[tuple[float, int]] = []
     for t in compress(range(len(owner)), map(eq, owner, repeat(seat))):
         here = stacks[t] + armies
-        attack = 0.0
-        border = False
+        best = -1.0  # no front pair yet (a pair's odds times value is never negative)
         for u in neighbors[t]:
             if owner[u] != seat and owner[u] >= 0:
-                border = True
                 # `p_conquer` and `value` read from their tables here: every front pair of
                 # every placement.
                 d = stacks[u]
                 p = win[here][d] if here < _TABLE_SIZE and d < _TABLE_SIZE else p_conquer(here, d)
                 v = values.get(u)
                 gain = p * (value(u) if v is None else v)
-                if gain > attack:
-                    attack = gain
-        if not border:
-            continue
+                if gain > best:
+                    best = gain
+        if best >= 0.0:
+            gains.append((best, t))
+    return gains
+
+
+def best_placement(st: RiskState, seat: int, armies: int) -> int:
+    """Where new armies do most: the best attack they enable, or the most threatened front."""
+    b = st.board
+    counts, sizes, stacks = _targets(st, seat).counts, _region_size(b), st.armies
+    best, best_score = -1, -1e9
+    for attack, t in _front_gains(st, seat, armies):
         threat = _threat(st, seat, t)
         r = b.region_of[t]
         guard = b.region_bonus[r] if counts[r] == sizes[r] else 0.5
@@ -442,7 +449,7 @@ def best_placement(st: RiskState, seat: int, armies: int) -> int:
         if score > best_score:
             best, best_score = t, score
     if best < 0:  # nothing borders an enemy (only in setup): any own territory
-        best = owner.index(seat)
+        best = st.owner.index(seat)
     return best
 
 
@@ -647,24 +654,7 @@ def candidates(st: RiskState, seat: int) -> list[Action]:
 
 def _placements(st: RiskState, seat: int, armies: int) -> list[int]:
     """Own front territories ranked by the best conquest odds the armies would give."""
-    targets = _targets(st, seat)
-    values, value = targets.values, targets.value
-    owner, stacks, neighbors, win = st.owner, st.armies, st.board.neighbors, _WIN
-    scored: list[tuple[float, int]] = []
-    for t in compress(range(len(owner)), map(eq, owner, repeat(seat))):
-        here = stacks[t] + armies
-        best = -1.0  # no front pair yet (a pair's odds times value is never negative)
-        for u in neighbors[t]:
-            if owner[u] != seat and owner[u] >= 0:
-                # `p_conquer` and `value` read from their tables, as in `best_placement`.
-                d = stacks[u]
-                p = win[here][d] if here < _TABLE_SIZE and d < _TABLE_SIZE else p_conquer(here, d)
-                v = values.get(u)
-                gain = p * (value(u) if v is None else v)
-                if gain > best:
-                    best = gain
-        if best >= 0.0:
-            scored.append((best, t))
+    scored = _front_gains(st, seat, armies)
     scored.sort(reverse=True)
     return [t for _, t in scored]
 
