@@ -12,7 +12,7 @@ import pytest
 from tests.risk.conftest import Table
 from warroom.bots import make_bot, risk, search
 from warroom.bots.risk import GreedyRiskBot, determinize, greedy_action
-from warroom.bots.search import MctsBot, search_kit
+from warroom.bots.search import MctsBot, SearchKit, search_kit
 from warroom.core.errors import WarroomError
 from warroom.games import risk_classic as rc
 from warroom.games.risk_classic import GAME, RiskState
@@ -193,8 +193,16 @@ def test_rollouts_roll_the_defenders_dice_at_once_and_search_the_same() -> None:
     assert kit.rollout_start(st).options["defender_dice"] == "auto"
     assert st.options["defender_dice"] == "choose"  # the leaf itself is untouched
     asking = dataclasses.replace(kit, rollout_start=lambda state: state)
-    game = GAME.new_game(2, 3, {"turn_limit": 5})
-    bots = [MctsBot(kit, 1, iterations=20), MctsBot(asking, 1, iterations=20)]
+    _searches_decide_alike(kit, asking, game_seed=3, bot_seed=1)
+
+
+def _searches_decide_alike(
+    kit: SearchKit[RiskState], other: SearchKit[RiskState], game_seed: int, bot_seed: int
+) -> None:
+    """Searches with the two kits (same seed, 20 iterations) choose the same move at every
+    decision of a short 2-player game that one of them plays."""
+    game = GAME.new_game(2, game_seed, {"turn_limit": 5})
+    bots = [MctsBot(kit, bot_seed, iterations=20), MctsBot(other, bot_seed, iterations=20)]
     while GAME.outcome(game) is None:
         seat = GAME.to_move(game)[0]
         seen, legal = GAME.observe(game, seat), GAME.legal_actions(game, seat)
@@ -256,14 +264,7 @@ def test_search_with_the_unchecked_rollout_step_chooses_the_same() -> None:
     kit = search_kit(MODE)
     assert kit is not None and kit.policy_play is not None
     checked = dataclasses.replace(kit, policy_play=None)
-    game = GAME.new_game(2, 8, {"turn_limit": 5})
-    bots = [MctsBot(kit, 2, iterations=20), MctsBot(checked, 2, iterations=20)]
-    while GAME.outcome(game) is None:
-        seat = GAME.to_move(game)[0]
-        seen, legal = GAME.observe(game, seat), GAME.legal_actions(game, seat)
-        action = bots[0].choose(seat, seen, legal)
-        assert bots[1].choose(seat, seen, legal) == action
-        game = GAME.play(game, seat, action)
+    _searches_decide_alike(kit, checked, game_seed=8, bot_seed=2)
 
 
 def test_mcts_is_legal_and_within_its_budget() -> None:
