@@ -368,7 +368,7 @@ def greedy_play(game: rc.ClassicRisk, st: RiskState, seat: int) -> RiskState:
         rc.fortify(game, st, seat, _best_fortify(st, seat), None)
     elif phase == rc.REINFORCE:
         trade = _best_trade(st, seat)
-        if trade is not None or st.pending < 1 or not game._may_place(st, seat):
+        if trade is not None or st.pending < 1 or not game.may_place(st, seat):
             # A trade, or a placement the rules refuse now (as `_place` would): checked.
             return game.play_owned(st, seat, trade or place_all(st, seat))
         rc.place(game, st, seat, best_placement(st, seat, st.pending), st.pending, None)

@@ -277,7 +277,7 @@ class ClassicRisk(Game[RiskState]):
             return [Family("neutral", (names[t],)) for t in range(len(b)) if owner[t] == st.neutral]
         if phase == REINFORCE:
             out = self._trades(st, seat) if self._may_trade(st, seat) else []
-            if self._may_place(st, seat):
+            if self.may_place(st, seat):
                 counts = range(1, st.pending + 1)
                 out += [
                     Family("place", (names[t],), counts) for t in range(len(b)) if owner[t] == seat
@@ -346,7 +346,7 @@ class ClassicRisk(Game[RiskState]):
                 return False
             if phase == SETUP_PLACE:
                 return args[1] in _setup_place_counts(st)
-            return phase == REINFORCE and self._may_place(st, seat) and 1 <= args[1] <= st.pending
+            return phase == REINFORCE and self.may_place(st, seat) and 1 <= args[1] <= st.pending
         if kind in ("defend", "move"):
             if len(args) != 1 or not isinstance(args[0], int):
                 return False
@@ -380,8 +380,9 @@ class ClassicRisk(Game[RiskState]):
         n = len(st.board)
         return sorted({c for c in combo if c < n and st.owner[c] == seat})
 
-    def _may_place(self, st: RiskState, seat: Seat) -> bool:
-        """Placing waits while the hand is large enough that a trade is forced."""
+    def may_place(self, st: RiskState, seat: Seat) -> bool:
+        """Placing waits while the hand is large enough that a trade is forced (public: the
+        search's rollout step asks before it places by territory numbers)."""
         return len(st.hands[seat]) < self._must_trade_at(st)
 
     def _must_trade_at(self, st: RiskState) -> int:
