@@ -32,7 +32,7 @@ from warroom.games.dice_cards.state import (
     DiceCardsState,
 )
 from warroom.games.dice_cards.view import describe, invariants
-from warroom.rules.dice_match import Row, feasible, group_dice, grouped_ways, matches, ways
+from warroom.rules.dice_match import Row, feasible, group_dice, grouped_ways, matches
 
 STEAL = "steal"  # the steal row's name in actions
 
@@ -515,8 +515,8 @@ def _h_aside(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]
     """ME128/MCU88: a roll that matches nothing costs one unplaced die, chosen (W4/Q6)."""
     if st.phase != MATCH:
         raise IllegalAction("a die is set aside only after a roll of an attempt")
-    rows, dice, free = st.rows(), st.dice(), st.unplaced()
-    if any(ways(rows[k], dice, free) for k in st.open_slots()):
+    rows, by_die = st.rows(), group_dice(st.dice(), st.unplaced())
+    if any(grouped_ways(rows[k], by_die) for k in st.open_slots()):
         raise IllegalAction("a row can be matched: a die is set aside only when none can")
     if len(a.args) != 1:
         raise MalformedAction("aside DIE: one die, by number")
