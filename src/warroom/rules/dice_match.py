@@ -173,9 +173,10 @@ def feasible(rows: Sequence[Row], sides: Sequence[int]) -> bool:
     any die, and a sum row of n needs ceil(n/3) dice. The rows fit exactly when there are
     enough d8s for the high targets and enough dice in all.
     """
-    high = sum(r.high_needed() for r in rows)
-    if any(v > max(sides, default=0) for r in rows for v in r.targets()):
+    top = max(sides, default=0)  # asked once, not once per target: every placement asks
+    if any(v > top for r in rows for v in r.targets()):
         return False
+    high = sum(r.high_needed() for r in rows)
     return high <= sum(1 for s in sides if s > 6) and sum(r.dice_needed() for r in rows) <= len(
         sides
     )
