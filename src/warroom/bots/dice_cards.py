@@ -196,13 +196,17 @@ class Scored:
         return self.chance * self.worth
 
 
-def score_targets(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> list[Scored]:
-    """Every legal `target` action, scored: P(complete) after placing its dice x worth."""
+def score_targets(
+    game: DiceCardsGame, st: DiceCardsState, seat: Seat, legal: Sequence[Action] | None = None
+) -> list[Scored]:
+    """Every legal `target` action, scored: P(complete) after placing its dice x worth.
+    `legal` is the decision's listing when the caller has one (a bot is handed it, often
+    listed already), so that every card's targets are not listed twice."""
     worth: dict[int, float] = {}
     found: dict[object, int | None] = {}  # a card's index by its name in the actions
     out = []
     before = shares(game, st)[seat]
-    for action in game.legal_actions(st, seat):
+    for action in game.legal_actions(st, seat) if legal is None else legal:
         if action.kind != "target":
             continue
         named = action.args[0]
@@ -225,10 +229,12 @@ def score_targets(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> list[S
     return out
 
 
-def best_target(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> list[Scored]:
-    """The best `target` action for each card, best card first."""
+def best_target(
+    game: DiceCardsGame, st: DiceCardsState, seat: Seat, legal: Sequence[Action] | None = None
+) -> list[Scored]:
+    """The best `target` action for each card, best card first (of `legal`, when given)."""
     per_card: dict[object, Scored] = {}
-    for s in score_targets(game, st, seat):
+    for s in score_targets(game, st, seat, legal):
         card = s.action.args[0]
         held = per_card.get(card)
         if held is None or s.chance > held.chance + EPSILON:
@@ -250,14 +256,20 @@ def _reroll_worth(game: DiceCardsGame, st: DiceCardsState, seat: Seat) -> float:
 
 
 def greedy_action(
-    game: DiceCardsGame, st: DiceCardsState, seat: Seat, lookahead: bool = False
+    game: DiceCardsGame,
+    st: DiceCardsState,
+    seat: Seat,
+    lookahead: bool = False,
+    legal: Sequence[Action] | None = None,
 ) -> Action:
     """The greedy choice: the card by chance x worth, then the solver's optimal play; with
-    `lookahead`, the card by chance x worth past the other seats' replies (`look_past`)."""
-    legal = game.legal_actions(st, seat)
+    `lookahead`, the card by chance x worth past the other seats' replies (`look_past`).
+    `legal` is the decision's listing when the caller was handed one."""
+    if legal is None:
+        legal = game.legal_actions(st, seat)
     reroll = Action("reroll") in legal  # answered without listing the rest
     if st.phase == TARGET:
-        ranked = best_target(game, st, seat)
+        ranked = best_target(game, st, seat, legal)
         now = ranked[0].score if ranked else 0.0
         if reroll and (not ranked or _reroll_worth(game, st, seat) > now):
             return Action("reroll")
@@ -357,7 +369,7 @@ class GreedyDiceBot:
         self.fallback = RandomBot(seed)
 
     def choose(self, seat: Seat, observation: DiceCardsState, legal: Sequence[Action]) -> Action:
-        action = greedy_action(self.game, observation, seat, self.lookahead)
+        action = greedy_action(self.game, observation, seat, self.lookahead, legal)
         if action in legal:
             return action
         return self.fallback.choose(seat, observation, legal)

@@ -35,6 +35,9 @@ from functools import cache
 from math import factorial, prod
 from typing import Generic, TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
 from warroom.rules.dice_match import Die, Row, steal6
 
 N = TypeVar("N", Fraction, float)
@@ -176,17 +179,36 @@ def _spans(key: Key, d6: int, d8: int) -> tuple[Span, ...]:
     return tuple(out)
 
 
-def _fits_at(key: Key, u6: int, u8: int, o: _Outcome, spans: tuple[Span, ...], n: int) -> bool:
-    """`_fits` for outcome number `n`, an exact row's answer read from its `spans`."""
+@cache
+def _fitting(key: Key, u6: int, u8: int, d6: int, d8: int) -> npt.NDArray[np.bool_]:
+    """For each outcome of rolling d6 + d8 dice (in `_outcomes` order): whether it can match
+    the row with u6 of its d6s and u8 of its d8s. Computed once per row, use and dice, since
+    every state of every card asks it of every outcome."""
+    outs = _outcomes(d6, d8)[0]
     if key[0] == _SUM:
-        return u6 < len(o.low6) and u8 < len(o.low8) and o.low6[u6] + o.low8[u8] >= key[2]
-    span = spans[n]
-    return span is not None and span[0] <= u6 <= span[1]
+        return np.array(
+            [
+                u6 < len(o.low6) and u8 < len(o.low8) and o.low6[u6] + o.low8[u8] >= key[2]
+                for o in outs
+            ],
+            dtype=bool,
+        )
+    spans = _spans(key, d6, d8)
+    return np.array([span is not None and span[0] <= u6 <= span[1] for span in spans], dtype=bool)
 
 
-def _row_spans(keys: Sequence[Key], d6: int, d8: int) -> list[tuple[Span, ...]]:
-    """Each row's spans (a sum row needs none: it reads the outcome's low prefixes)."""
-    return [() if key[0] == _SUM else _spans(key, d6, d8) for key in keys]
+def _first_fits(
+    cands: Sequence[tuple[Key, int, int, object, object]], d6: int, d8: int
+) -> list[int]:
+    """For each outcome of rolling d6 + d8 dice: the number of the first of `cands` (row, d6s,
+    d8s, ...) it can match, or len(cands) when none. The candidates' flags are read together,
+    not asked one outcome at a time."""
+    count = len(_outcomes(d6, d8)[0])
+    if not cands:
+        return [0] * count
+    fits = np.stack([_fitting(c[0], c[1], c[2], d6, d8) for c in cands])
+    first: list[int] = np.where(fits.any(axis=0), fits.argmax(axis=0), len(cands)).tolist()
+    return first
 
 
 def _uses(key: Key, d6: int, d8: int) -> list[tuple[int, int]]:
@@ -261,14 +283,11 @@ class _Solver(Generic[N]):
         `nothing`; `counted` is the roll's own count (1, or 1 for the selection roll too)."""
         cands = self.candidates(rows, d6, d8)
         outs, total = _outcomes(d6, d8)
-        spans = _row_spans([c[0] for c in cands], d6, d8)
+        values = [(c[3], c[4]) for c in cands]
+        values.append(nothing)
         sum_v, sum_e = self.zero, self.zero
-        for n, o in enumerate(outs):
-            v, e = nothing
-            for (key, u6, u8, cv, ce), row_spans in zip(cands, spans, strict=True):
-                if _fits_at(key, u6, u8, o, row_spans, n):
-                    v, e = cv, ce
-                    break
+        for o, k in zip(outs, _first_fits(cands, d6, d8), strict=True):
+            v, e = values[k]
             sum_v += o.weight * v
             sum_e += o.weight * e
         return (sum_v / total, counted + sum_e / total)
@@ -329,15 +348,8 @@ def _card(solver: _Solver[N], rows: Sequence[Row], d6: int, d8: int) -> CardOdds
     p, rolls = solver.roll(key, d6, d8, (z, z), solver.one)
     outs, total = _outcomes(d6, d8)
     cands = solver.candidates(key, d6, d8)
-    spans = _row_spans([c[0] for c in cands], d6, d8)
-    hits = sum(
-        o.weight
-        for n, o in enumerate(outs)
-        if any(
-            _fits_at(c[0], c[1], c[2], o, row_spans, n)
-            for c, row_spans in zip(cands, spans, strict=True)
-        )
-    )
+    first = _first_fits(cands, d6, d8)
+    hits = sum(o.weight for o, k in zip(outs, first, strict=True) if k < len(cands))
     p_select = solver.one * hits / total
     return CardOdds(
         rows=tuple(rows),

@@ -103,39 +103,55 @@ def ways(row: Row, dice: Sequence[Die], free: Sequence[int]) -> list[tuple[int, 
     """Every distinct way to match `row` from the dice at indices `free`, as sorted index
     tuples; ways using the same kinds and faces of dice are one way (the lowest indices), since
     what is left to roll is then the same. W5: any valid subset of a sum row counts."""
+    return grouped_ways(row, group_dice(dice, free))
+
+
+def group_dice(dice: Sequence[Die], free: Sequence[int]) -> dict[Die, list[int]]:
+    """The dice at `free` by kind and face, each kind's indices ascending: what `grouped_ways`
+    reads, built once when a roll is matched against many rows."""
     by_die: dict[Die, list[int]] = {}
     for i in sorted(free):
         by_die.setdefault(dice[i], []).append(i)
-    out: list[tuple[int, ...]] = []
-    for counts in _multisets(row, by_die):
-        chosen = sorted(i for die, n in counts for i in by_die[die][:n])
-        out.append(tuple(chosen))
-    return sorted(out)
+    return by_die
 
 
-def _multisets(row: Row, by_die: dict[Die, list[int]]) -> Iterator[tuple[tuple[Die, int], ...]]:
-    """The distinct multisets of dice (as (die, count) pairs) that match `row`."""
-    if row.kind != "sum_low":
-        need: dict[int, int] = {}
-        for v in row.targets():
-            need[v] = need.get(v, 0) + 1
-        # Per target face, each split of its count between the d6s and d8s showing it.
-        options: list[list[tuple[tuple[Die, int], ...]]] = []
-        for face, n in sorted(need.items()):
-            kinds = [d for d in sorted(by_die) if d[1] == face]
-            splits = [
-                tuple((d, k) for d, k in zip(kinds, split, strict=True) if k)
-                for split in _splits(n, [len(by_die[d]) for d in kinds])
+def grouped_ways(row: Row, by_die: dict[Die, list[int]]) -> list[tuple[int, ...]]:
+    """`ways` from dice grouped by `group_dice`. Distinct multisets of dice are distinct index
+    sets, so the ways are built directly as index tuples, face by face (an exact row) or kind
+    by kind with the totals that can no longer reach the row's dropped (a sum row)."""
+    if row.kind == "sum_low":
+        return _sum_ways(row.total, by_die)
+    partial: list[tuple[int, ...]] = [()]
+    targets = row.targets()
+    for face in set(targets):  # the ways are sorted at the end: no order is needed here
+        need = targets.count(face)
+        kinds = [indices for die, indices in by_die.items() if die[1] == face]
+        if need == 1:
+            picks = [indices[:1] for indices in kinds]
+        else:
+            picks = [
+                [i for indices, k in zip(kinds, split, strict=True) for i in indices[:k]]
+                for split in _splits(need, [len(indices) for indices in kinds])
             ]
-            if not splits:
-                return
-            options.append(splits)
-        yield from (tuple(p for part in pick for p in part) for pick in _product(options))
-        return
-    low = [d for d in sorted(by_die) if d[1] in LOW_FACES]
-    for counts in _counts([len(by_die[d]) for d in low]):
-        if sum(counts) and sum(d[1] * k for d, k in zip(low, counts, strict=True)) >= row.total:
-            yield tuple((d, k) for d, k in zip(low, counts, strict=True) if k)
+        partial = [(*done, *pick) for done in partial for pick in picks]
+    return sorted(tuple(sorted(way)) for way in partial)
+
+
+def _sum_ways(total: int, by_die: dict[Die, list[int]]) -> list[tuple[int, ...]]:
+    """A sum row's ways: every nonempty choice of counts of the low kinds reaching `total`."""
+    low = [(d[1], by_die[d]) for d in sorted(by_die) if d[1] in LOW_FACES]
+    reach = [0] * (len(low) + 1)  # the most the kinds from k on can add
+    for k in range(len(low) - 1, -1, -1):
+        reach[k] = reach[k + 1] + low[k][0] * len(low[k][1])
+    partial: list[tuple[int, tuple[int, ...]]] = [(0, ())]
+    for k, (face, indices) in enumerate(low):
+        partial = [
+            (reached + face * n, chosen + tuple(indices[:n]))
+            for reached, chosen in partial
+            for n in range(len(indices) + 1)
+            if reached + face * n + reach[k + 1] >= total
+        ]
+    return sorted(tuple(sorted(chosen)) for _, chosen in partial if chosen)
 
 
 def _splits(total: int, limits: list[int]) -> Iterator[tuple[int, ...]]:
@@ -149,27 +165,6 @@ def _splits(total: int, limits: list[int]) -> Iterator[tuple[int, ...]]:
             yield (k, *rest)
 
 
-def _counts(limits: list[int]) -> Iterator[tuple[int, ...]]:
-    """Every tuple of counts from 0 up to each limit."""
-    if not limits:
-        yield ()
-        return
-    for k in range(limits[0] + 1):
-        for rest in _counts(limits[1:]):
-            yield (k, *rest)
-
-
-def _product(
-    options: list[list[tuple[tuple[Die, int], ...]]],
-) -> Iterator[tuple[tuple[tuple[Die, int], ...], ...]]:
-    if not options:
-        yield ()
-        return
-    for first in options[0]:
-        for rest in _product(options[1:]):
-            yield (first, *rest)
-
-
 def feasible(rows: Sequence[Row], sides: Sequence[int]) -> bool:
     """Whether dice with these `sides` can match every row of `rows` in some outcome (W3/Q7).
 
@@ -178,9 +173,10 @@ def feasible(rows: Sequence[Row], sides: Sequence[int]) -> bool:
     any die, and a sum row of n needs ceil(n/3) dice. The rows fit exactly when there are
     enough d8s for the high targets and enough dice in all.
     """
-    high = sum(r.high_needed() for r in rows)
-    if any(v > max(sides, default=0) for r in rows for v in r.targets()):
+    top = max(sides, default=0)  # asked once, not once per target: every placement asks
+    if any(v > top for r in rows for v in r.targets()):
         return False
+    high = sum(r.high_needed() for r in rows)
     return high <= sum(1 for s in sides if s > 6) and sum(r.dice_needed() for r in rows) <= len(
         sides
     )

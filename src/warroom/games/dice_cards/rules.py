@@ -32,7 +32,7 @@ from warroom.games.dice_cards.state import (
     DiceCardsState,
 )
 from warroom.games.dice_cards.view import describe, invariants
-from warroom.rules.dice_match import Row, feasible, matches, ways
+from warroom.rules.dice_match import Row, feasible, group_dice, grouped_ways, matches
 
 STEAL = "steal"  # the steal row's name in actions
 
@@ -240,30 +240,35 @@ class DiceCardsGame(Game[DiceCardsState]):
         return out
 
     def _targets(self, st: DiceCardsState, cards: Iterable[int]) -> list[Family]:
-        """A first roll's targets on `cards`: every row of each, every distinct way to match."""
-        dice, free = st.dice(), st.unplaced()
+        """A first roll's targets on `cards`: every row of each, every distinct way to match.
+        The roll is grouped once, and each distinct row's ways listed once (most rows are
+        several cards', the steal row every owned card's), found by number, not by hashing."""
+        by_die = group_dice(st.dice(), st.unplaced())
+        distinct, numbered = _distinct_rows(st.cards)
+        found: list[list[tuple[int, ...]] | None] = [None] * (len(distinct) + 1)  # steal last
         out: list[Family] = []
-        known: dict[Row, list[tuple[int, ...]]] = {}  # many cards share a row (the steal row)
         for card in cards:
             if not self.targetable(st, st.current, card):
                 continue
             rows = self.target_rows(st, st.current, card)
-            for k, row in enumerate(rows):
-                name: Arg = STEAL if row.kind == "steal6" else k + 1
-                found = known.get(row)
-                if found is None:
-                    found = known[row] = [_numbers(way) for way in ways(row, dice, free)]
-                card_id = st.cards.cards[card].id
-                out += [Family("target", (card_id, name, *numbers)) for numbers in found]
+            card_id = st.cards.cards[card].id
+            for k, number in enumerate((*numbered[card], len(distinct))[: len(rows)]):
+                numbers = found[number]
+                if numbers is None:
+                    numbers = found[number] = [
+                        _numbers(way) for way in grouped_ways(rows[k], by_die)
+                    ]
+                name: Arg = STEAL if number == len(distinct) else k + 1
+                out += [Family("target", (card_id, name, *way)) for way in numbers]
         return out
 
     def _matches(self, st: DiceCardsState, slots: Iterable[int]) -> list[Family]:
         """A later roll's matches on the staged card's row `slots`."""
-        dice, free, rows = st.dice(), st.unplaced(), st.rows()
+        by_die, rows = group_dice(st.dice(), st.unplaced()), st.rows()
         return [
             Family("match", (row_name(st, k), *_numbers(way)))
             for k in slots
-            for way in ways(rows[k], dice, free)
+            for way in grouped_ways(rows[k], by_die)
         ]
 
     def _allows(self, st: DiceCardsState, action: Action) -> bool:
@@ -278,10 +283,10 @@ class DiceCardsGame(Game[DiceCardsState]):
             card = _card_indices(st.cards).get(named) if isinstance(named, str) else None
             if card is None:
                 return False  # the listing names every card by its id
-            return action in Legal(self._targets(st, (card,)))
+            return any(f.args == action.args for f in self._targets(st, (card,)))
         if kind == "match" and st.phase == MATCH:
             slots = [k for k in st.open_slots() if row_name(st, k) == named]
-            return action in Legal(self._matches(st, slots))
+            return any(f.args == action.args for f in self._matches(st, slots))
         return action in Legal(self._families(st))
 
     # -- the turn ----------------------------------------------------------------------------
@@ -387,6 +392,16 @@ class DiceCardsGame(Game[DiceCardsState]):
 def _card_indices(cards: DiceCards) -> dict[str, int]:
     """Each card's index by its id, as the listing names it."""
     return {card.id: index for index, card in enumerate(cards.cards)}
+
+
+@cache
+def _distinct_rows(cards: DiceCards) -> tuple[tuple[Row, ...], tuple[tuple[int, ...], ...]]:
+    """The edition's distinct rows, and each card's rows as numbers into them."""
+    distinct: dict[Row, int] = {}
+    numbered = tuple(
+        tuple(distinct.setdefault(row, len(distinct)) for row in card.rows) for card in cards.cards
+    )
+    return tuple(distinct), numbered
 
 
 # -- dice ------------------------------------------------------------------------------------
@@ -500,8 +515,8 @@ def _h_aside(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]
     """ME128/MCU88: a roll that matches nothing costs one unplaced die, chosen (W4/Q6)."""
     if st.phase != MATCH:
         raise IllegalAction("a die is set aside only after a roll of an attempt")
-    rows, dice, free = st.rows(), st.dice(), st.unplaced()
-    if any(ways(rows[k], dice, free) for k in st.open_slots()):
+    rows, by_die = st.rows(), group_dice(st.dice(), st.unplaced())
+    if any(grouped_ways(rows[k], by_die) for k in st.open_slots()):
         raise IllegalAction("a row can be matched: a die is set aside only when none can")
     if len(a.args) != 1:
         raise MalformedAction("aside DIE: one die, by number")

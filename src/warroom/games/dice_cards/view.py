@@ -154,10 +154,10 @@ def invariants(st: DiceCardsState) -> list[str]:
         if not 0 <= st.target < n or st.owner[st.target] == st.current:
             out.append("an attempt targets a card the player does not own (W9)")
             return out
-        rows = st.rows()
+        rows, dice = st.rows(), st.dice()
         for k, row in enumerate(rows):
             placed = [i for i, s in enumerate(st.slot) if s == k]
-            if placed and not matches(row, st.dice(), placed):
+            if placed and not matches(row, dice, placed):
                 out.append(f"the dice on row {k + 1} match it")
         if any(s >= len(rows) for s in st.slot):
             out.append("dice are placed only on the target's rows")
