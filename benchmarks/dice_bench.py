@@ -119,7 +119,9 @@ def closeness(mode: str, tier: str, decisions: int, seed: int) -> tuple[float, .
                 if isinstance(bot, MctsBot):
                     found.iterations += bot.stats.iterations
                 aiming = mine.chance if mine.worth >= 0 else None
-                card = st.cards.card(str(action.args[0]))
+                named = st.cards.card(str(action.args[0]))
+                assert named is not None  # a legal target names one of the cards
+                card = named
             before = st.turn
             st, _ = game.apply(st, seat, action)
             if seat == 0 and aiming is not None and (st.turn != before or st.outcome):
