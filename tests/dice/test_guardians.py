@@ -36,6 +36,34 @@ def test_mcu80_q9_two_to_five_players() -> None:
             GAME.new_game(players, 1)
 
 
+def test_q5_a_first_roll_matching_nothing_ends_the_turn_and_costs_no_die() -> None:
+    # Every card but Korath (7 / 3 4) locked in Player 2's whole sets or the player's own:
+    # a roll of fives matches none of Korath's rows.
+    owner = {card.id: 1 for card in GAME.edition().cards if card.id != "korath"}
+    owner["star-lord"] = owner["walkman"] = 0  # Korath's set-mates, not targetable
+    st = position(GAME, [(5, 5, 5, 5, 5), (5, 5), (1,) * 7, (1, 1)], owner=owner)
+    assert legal(GAME, st) == ["pass"]
+    st, events = do(GAME, st, "pass")
+    assert [e.kind for e in events][:2] == ["no-match", "turn"]
+    assert st.current == 1 and st.turn == 2 and st.target == NOBODY
+
+
+def test_q6_the_player_chooses_which_die_to_set_aside() -> None:
+    rolls = [(5, 1, 2, 4, 4), (8, 7), (6, 6, 6, 6, 6), (6,), (1, 1, 1, 1, 1), *NEXT_TURN]
+    st = play(GAME, position(GAME, rolls), "target star-lord 1 6")  # die 6 shows the 8
+    assert legal(GAME, st) == ["aside 1", "aside 7"]  # no 5 5, no 4+: a d6 or the d8
+    st, events = do(GAME, st, "aside 7")
+    assert st.slot[6] == -2 and [e.kind for e in events] == ["aside", "roll"]
+
+
+def test_q7_the_attempt_fails_once_no_outcome_can_match_the_rows() -> None:
+    # Nova Prime's 7 7 needs both d8s: with one of them on its 6+, no roll can match it.
+    st = position(GAME, [(3, 5, 5, 4, 4), (3, 8), *NEXT_TURN])
+    st, events = do(GAME, st, "target nova-prime 2 1 6")
+    assert [e.kind for e in events][:3] == ["match", "fail", "turn"]
+    assert owner_of(st, "nova-prime") == NOBODY and st.current == 1
+
+
 def test_mcu81_five_d6_two_d8_six_sets_nineteen_assets() -> None:
     st = GAME.new_game(2, 1)
     assert st.sides == [6] * 5 + [8] * 2
