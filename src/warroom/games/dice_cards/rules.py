@@ -252,6 +252,7 @@ class DiceCardsGame(Game[DiceCardsState]):
                 continue
             rows = self.target_rows(st, st.current, card)
             card_id = st.cards.cards[card].id
+            # `target_rows`: the card's own rows, then the steal row (numbered last) if owned.
             for k, number in enumerate((*numbered[card], len(distinct))[: len(rows)]):
                 numbers = found[number]
                 if numbers is None:

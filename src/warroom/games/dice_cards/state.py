@@ -84,9 +84,9 @@ class DiceCardsState:
         return [k for k in range(len(self.rows())) if k not in taken]
 
     def holds_group(self, seat: Seat, group: int) -> bool:
-        """ME130/MCU91: `seat` holds every card of the group. A plain loop: every listing of
-        targets asks it of each owned card (locks, Set powers): a list counted, not a
-        generator, which costs half as much again."""
+        """ME130/MCU91: `seat` holds every card of the group. Every listing of targets asks
+        it of each owned card (locks, Set powers): a list counted, since a generator costs
+        half as much again."""
         owner, cards = self.owner, self.cards.groups[group].cards
         return [owner[card] for card in cards].count(seat) == len(cards)
 
