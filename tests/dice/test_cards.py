@@ -1,5 +1,6 @@
 """The card files: the packaged ones pass every stated check, a broken one is refused with
-every problem at once, and `warroom board check` takes them by their format."""
+every problem at once, `warroom board check` takes them by their format, and both editions
+play with 2 to 5."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tests.dice.conftest import GUARDIANS, WAR_ASSETS
 from warroom.cli.main import app
-from warroom.core.errors import BoardError
+from warroom.core.errors import BoardError, WarroomError
 from warroom.data import read_json
 from warroom.games.dice_cards.cards import cards_from_dict, edition_cards
+from warroom.games.dice_cards.rules import DiceCardsGame
 from warroom.rules.dice_match import feasible, steal6
 
 FILES = ("dice/war-assets.json", "dice/guardians.json")
@@ -84,3 +87,13 @@ def test_board_check_accepts_the_card_files(name: str, tmp_path: Path) -> None:
     broken["cards"][0]["value"] = 0
     path.write_text(json.dumps(broken))
     assert CliRunner().invoke(app, ["board", "check", str(path)]).exit_code != 0
+
+
+@pytest.mark.parametrize("game", [WAR_ASSETS, GUARDIANS], ids=["war-assets", "guardians"])
+def test_w1_mcu80_q9_two_to_five_players(game: DiceCardsGame) -> None:
+    """W1 (War Assets' count is not printed: the box's 2-5), MCU80/Q9 (Guardians: 2-5)."""
+    for players in (2, 5):
+        assert game.new_game(players, 1).players == players
+    for players in (1, 6):
+        with pytest.raises(WarroomError):
+            game.new_game(players, 1)

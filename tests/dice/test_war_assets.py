@@ -26,14 +26,6 @@ def flat(*rolls: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
     return [faces for roll in rolls for faces in roll]
 
 
-def test_w1_two_to_five_players() -> None:
-    for players in (2, 5):
-        assert GAME.new_game(players, 1).players == players
-    for players in (1, 6):
-        with pytest.raises(WarroomError):
-            GAME.new_game(players, 1)
-
-
 def test_me120_seven_dice_five_d6_two_d8_and_18_cards() -> None:
     st = GAME.new_game(3, 1)
     assert st.sides == [6] * 5 + [8] * 2 and len(st.cards.cards) == 18
