@@ -736,7 +736,7 @@ class GreedyRiskBot(PolicyBot):
     """Greedy Classic RISK: best region-weighted conquest by exact odds, armies to the front."""
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(greedy_action, seed)
+        super().__init__(greedy_action, seed, exact=True)
 
 
 def _greedy(mode: str, seed: int) -> Bot:
