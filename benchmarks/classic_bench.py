@@ -9,6 +9,9 @@ CPU seconds of one process (`time.process_time`), so one core; each row is the m
 rounds, and the rounds interleave the rows and pyrisk so that a busy machine slows them alike.
 `--pyrisk DIR` names a checkout of pyrisk (github.com/chronitis/pyrisk) outside this
 repository, driven as in benchmarks/fast_bench.py: four StupidAIs, no cards, no display.
+pyrisk rolls the defender's dice itself, so one row plays 4 greedy bots with
+`defender_dice=auto` as well: the same games (the greedy defender always rolls the most dice
+it may, which is what `auto` rolls), without asking the defender at every roll.
 """
 
 from __future__ import annotations
@@ -21,12 +24,27 @@ from pathlib import Path
 from fast_bench import pyrisk_run
 from warroom.sim.runner import SimConfig, play_game, resolve_options
 
-ROWS = (("greedy", 4), ("greedy", 2), ("random", 4), ("random", 2))
+Row = tuple[str, int, str]  # bots, players, defender_dice
+ROWS: tuple[Row, ...] = (
+    ("greedy", 4, "choose"),
+    ("greedy", 4, "auto"),
+    ("greedy", 2, "choose"),
+    ("random", 4, "choose"),
+    ("random", 2, "choose"),
+)
 
 
-def rules_round(bots: str, players: int, games: int) -> tuple[float, float]:
+def rules_round(bots: str, players: int, dice: str, games: int) -> tuple[float, float]:
     """(games/s, actions/s) for one round of `games` games on the rules path."""
-    config = SimConfig("risk-classic", games, (bots,), players, seed=1, engine="python")
+    config = SimConfig(
+        "risk-classic",
+        games,
+        (bots,),
+        players,
+        seed=1,
+        engine="python",
+        options={"defender_dice": dice},
+    )
     options = resolve_options(config)
     start = time.process_time()
     actions = sum(play_game(config, i, options).actions for i in range(games))
@@ -41,26 +59,27 @@ def main() -> None:
     parser.add_argument("--pyrisk", type=Path, help="a pyrisk checkout to measure alongside")
     parser.add_argument("--pyrisk-games", type=int, default=200)
     args = parser.parse_args()
-    rates: dict[tuple[str, int], list[tuple[float, float]]] = {row: [] for row in ROWS}
+    rates: dict[Row, list[tuple[float, float]]] = {row: [] for row in ROWS}
     pyrisk_rates: list[float] = []
     for _ in range(args.repeats):
-        for bots, players in ROWS:
-            rates[bots, players].append(rules_round(bots, players, args.games))
+        for row in ROWS:
+            rates[row].append(rules_round(*row, args.games))
         if args.pyrisk:
             pyrisk_rates.append(pyrisk_run(args.pyrisk, args.pyrisk_games)["games_per_second"])
     print(f"Classic RISK, rules path, one core, median of {args.repeats} rounds")
-    print("| bots | players | games/s | actions/s |")
-    print("| --- | ---: | ---: | ---: |")
-    for bots, players in ROWS:
-        games_s = statistics.median(r[0] for r in rates[bots, players])
-        actions_s = statistics.median(r[1] for r in rates[bots, players])
-        print(f"| {bots} | {players} | {games_s:,.1f} | {actions_s:,.0f} |")
+    print("| bots | players | defender_dice | games/s | actions/s |")
+    print("| --- | ---: | --- | ---: | ---: |")
+    for row in ROWS:
+        games_s = statistics.median(r[0] for r in rates[row])
+        actions_s = statistics.median(r[1] for r in rates[row])
+        print(f"| {row[0]} | {row[1]} | {row[2]} | {games_s:,.1f} | {actions_s:,.0f} |")
     if pyrisk_rates:
         theirs = statistics.median(pyrisk_rates)
-        ours = statistics.median(r[0] for r in rates["greedy", 4])
         rounds = len(pyrisk_rates)
         print(f"pyrisk, 4 StupidAI, no cards: {theirs:,.1f} games/s (median of {rounds})")
-        print(f"4 greedy on the rules path / pyrisk: {ours / theirs:.2f}")
+        for dice in ("choose", "auto"):
+            ours = statistics.median(r[0] for r in rates["greedy", 4, dice])
+            print(f"4 greedy, rules path, defender_dice={dice} / pyrisk: {ours / theirs:.2f}")
 
 
 if __name__ == "__main__":

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from warroom.bots import make_bot
 from warroom.cli.line import completer
-from warroom.cli.play import Terminal
+from warroom.cli.play import Terminal, die_face
 from warroom.cli.show import Display, display_for
 from warroom.cli.show.risk import RiskDisplay
 from warroom.core import Match
+from warroom.core.registry import get_mode
+from warroom.games import CATALOG
 
 
 def session(match: Match, lines: list[str], humans: set[int] | None = None) -> str:
@@ -309,3 +313,26 @@ def test_monopoly_drop_out_and_help() -> None:
     assert "offer PLAYER give ITEMS get ITEMS" in out
     assert "You drop out of this auction" in out and "(dropped out) pass" in out
     assert "Player 1 bids" not in out
+
+
+@pytest.mark.parametrize("tier", ["random", "greedy"])
+@pytest.mark.parametrize("mode", [info.id for info in CATALOG])
+def test_every_mode_plays_to_its_end_with_bots_in_every_seat(mode: str, tier: str) -> None:
+    """`warroom play MODE --humans 0`: every event is shown (Galaxy at War and Battle for
+    Manhattan roll eight-sided dice, whose 7 and 8 have no pip glyph) until the game ends."""
+    game = get_mode(mode)
+    options = {"turn_limit": 30} if any(o.name == "turn_limit" for o in game.options) else {}
+    match = Match.start(mode, game.min_players, 3, options)
+    bots = {s: make_bot(tier, mode, s) for s in range(match.players)}
+    console = Console(record=True, width=200, file=io.StringIO())
+
+    def read(prompt: str) -> str:
+        raise AssertionError("no seat is human")
+
+    Terminal(match, set(), bots, console, read).run()
+    assert match.outcome() is not None
+    assert "Game over" in console.export_text()
+
+
+def test_a_die_is_shown_as_its_glyph_or_its_number() -> None:
+    assert [die_face(face) for face in range(1, 9)] == [*"⚀⚁⚂⚃⚄⚅", "7", "8"]

@@ -151,7 +151,7 @@ class GreedyMassEffectBot(PolicyBot):
     hunting weak players for their cards, fortifying along own planets."""
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(greedy_action, seed)
+        super().__init__(greedy_action, seed, exact=True)
 
 
 def _greedy(mode: str, seed: int) -> Bot:

@@ -143,7 +143,7 @@ class GreedyMcuBot(PolicyBot):
     """Greedy Skirmish: regions and the 20-sector race by exact odds, trades at good value."""
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(greedy_action, seed)
+        super().__init__(greedy_action, seed, exact=True)
 
 
 def _greedy(mode: str, seed: int) -> Bot:

@@ -155,8 +155,9 @@ class _Targets:
         left = [owner.count(o) for o in range(st.players + 2)]
         left[-1] += owner.count(-1)
         self.left = tuple(left)
-        # Only a side down to two territories has its hand in a value (`value`).
-        self.hands_matter = any(left[o] <= 2 for o in range(st.players) if o != st.neutral)
+        # Only a side down to one or two territories has its hand in a value (`value`); one
+        # with none (out of the game) owns no target, so its hand never counts.
+        self.hands_matter = any(0 < left[o] <= 2 for o in range(st.players) if o != st.neutral)
         self.hands = st.hands if self.hands_matter else None
         self.sizes = tuple(map(len, st.hands)) if self.hands_matter else ()
         self.front: list[int] | None = None
@@ -736,7 +737,7 @@ class GreedyRiskBot(PolicyBot):
     """Greedy Classic RISK: best region-weighted conquest by exact odds, armies to the front."""
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(greedy_action, seed)
+        super().__init__(greedy_action, seed, exact=True)
 
 
 def _greedy(mode: str, seed: int) -> Bot:

@@ -23,6 +23,14 @@ from warroom.core import Action, Event, Match, WarroomError
 from warroom.core.shortform import complete, most
 
 DICE = "⚀⚁⚂⚃⚄⚅"
+
+
+def die_face(face: int) -> str:
+    """A die's face as its pip glyph; an eight-sided die's 7 and 8 (Galaxy at War, Battle for
+    Manhattan) have none, so they are shown as numbers."""
+    return DICE[face - 1] if 1 <= face <= len(DICE) else str(face)
+
+
 DEFAULT_SAVE = "game.warroom.json"
 COMMANDS = (
     *("actions", "auto", "board", "help", "info", "load", "log", "look"),
@@ -262,8 +270,8 @@ class Terminal:
             shown = e.for_seat(viewer)
             line = escape(shown["text"])
             if e.kind == "battle":
-                att = " ".join(DICE[f - 1] for f in shown["attack"])
-                dfd = " ".join(DICE[f - 1] for f in shown["defend"])
+                att = " ".join(map(die_face, shown["attack"]))
+                dfd = " ".join(map(die_face, shown["defend"]))
                 line = f"{line}   [red]{att}[/] vs [white]{dfd}[/]"
             self.log.append(line)
             self.console.print(line, highlight=False)

@@ -177,7 +177,9 @@ class Game(ABC, Generic[S]):
         everything hidden from that seat masked, the generator too (`HIDDEN`).
 
         Bots and search read observations: typed and cheap, where JSON would cost more than
-        the rules. An observation is not played on: search fills in what is masked first.
+        the rules. An observation is read-only: it may share the state's public lists, so a
+        bot that wants to change one works on `copy()` (as search does, filling in what is
+        masked first).
         """
 
     @abstractmethod
