@@ -86,7 +86,10 @@ OVER = "over"
 CARD_SUFFIX = "-card"
 
 
-@dataclass(frozen=True, slots=True)
+# Auctions, calls and offers are not changed once made (a step replaces them); they are not
+# frozen only because building a frozen dataclass takes five times as long (0.79 µs against
+# 0.16 for an `Auction`), and a bid or pass, half of all decisions, builds one.
+@dataclass(slots=True)
 class Auction:
     space: int  # the hero, or the space the builder wants to build on
     building: str  # "" for a hero; "base" or "hq" for the last building
@@ -98,7 +101,7 @@ class Auction:
     passed: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Call:
     """The last Base or Headquarters: who else wants it (Not Enough Buildings)."""
 
@@ -109,7 +112,7 @@ class Call:
     wanted: tuple[tuple[int, int], ...]  # (seat, space)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Offer:
     proposer: int
     receiver: int
@@ -1084,17 +1087,19 @@ def _bidders(st: MonoState) -> list[int]:
     au = st.auction
     assert au is not None
     lo = min_bid(st)
-    anchor = au.bidder if au.bidder >= 0 else au.start
-    players, alive, cash, seats, passed = st.players, st.alive, st.cash, au.seats, au.passed
+    bidder = au.bidder
+    alive, cash, seats, passed = st.alive, st.cash, au.seats, au.passed
     return [
         p
-        for k in range(anchor + 1, anchor + players + 1)
-        if (p := k % players) in seats
-        and alive[p]
-        and p not in passed
-        and p != au.bidder
-        and cash[p] >= lo
+        for p in _round_from(st.players, bidder if bidder >= 0 else au.start)
+        if p in seats and alive[p] and p not in passed and p != bidder and cash[p] >= lo
     ]
+
+
+@cache
+def _round_from(players: int, seat: Seat) -> tuple[Seat, ...]:
+    """Every seat from `seat`'s left round to `seat` itself (asked every bid: made once)."""
+    return tuple((seat + k) % players for k in range(1, players + 1))
 
 
 # -- money ------------------------------------------------------------------------------
