@@ -165,9 +165,10 @@ class MonoState:
     # the bidders): asked by the driver, `legal_actions` and `apply` for every decision.
     # Sound because a state is not changed once made (`apply` changes a copy).
     moving: tuple[Seat, ...] | None = field(default=None, compare=False, repr=False)
-    # The decks as observed (each sorted), for the decks list they were sorted from: states
-    # that share their decks (every auction bid) share this too, and observe without sorting.
-    # Sound because decks change only after `own`, which makes new lists.
+    # The decks as observed (each sorted), for the decks they were sorted from: states with
+    # the same decks (compared by value: most steps draw no card) observe without sorting.
+    # Sound because decks change only after `own`, which makes new lists: the lists kept
+    # here are never changed.
     shown: tuple[list[list[int]], list[list[int]]] | None = field(
         default=None, compare=False, repr=False
     )
@@ -440,7 +441,7 @@ class MonopolyAvengers(Game[MonoState]):
         """Each deck's order masked (kept sorted: which cards it holds is public) and the
         dice to come; everything else is public."""
         shown = state.shown
-        if shown is None or shown[0] is not state.decks:
+        if shown is None or shown[0] != state.decks:
             shown = state.shown = (state.decks, [sorted(d) for d in state.decks])
         return state.masked(shown[1])
 
