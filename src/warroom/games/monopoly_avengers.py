@@ -413,8 +413,10 @@ class MonopolyAvengers(Game[MonoState]):
                 raise MalformedAction(f"unknown action {action.kind!r}; now you may: {allowed}")
             raise IllegalAction(f"cannot {action.kind} now; now you may: {allowed}")
         # A bid or pass only replaces the auction, unless it ends it (`_settle_auction` owns);
-        # `done` replaces the window and the claims, and no effect waits to change more.
-        shares = ctx == "auction" or (action.kind == "done" and not state.tasks)
+        # `done` replaces the window and the claims, and no effect waits to change more;
+        # `end` replaces the turn's parts (`_end_turn`: window, tasks, offers made).
+        kind = action.kind
+        shares = ctx == "auction" or kind == "end" or (kind == "done" and not state.tasks)
         if owned:
             st = state
             st.moving = None
