@@ -33,8 +33,9 @@ class GreedyMonopolyBot:
 
     def __init__(self, mode: str, seed: int = 0) -> None:
         self.board = mb.board("avengers")
-        self._wanted_key: tuple[int, tuple[int, ...]] | None = None
-        self._wanted_heroes: list[int] = []
+        self._sets_key: tuple[int, tuple[int, ...]] | None = None
+        self._sets_found: tuple[list[int], list[int]] = ([], [])
+        self._bids: dict[int, Action] = {}  # by amount: a bid is most decisions
 
     # -- helpers ---------------------------------------------------------------------------
     def _completes(self, st: MonoState, me: int, s: int) -> bool:
@@ -85,7 +86,9 @@ class GreedyMonopolyBot:
                 ask = Action("ask", (b.names[s],))
                 if ask in allowed:
                     return ask
-        if st.auction is not None and PASS in allowed:
+        # An auction decides after offers, acquired heroes, debts and calls (the rules'
+        # order, those before settled above): PASS is then listed for whoever is asked.
+        if st.auction is not None and not st.debts and st.call is None:
             return self._bid(st, me, cash, allowed)
         if st.call is not None and allowed.count_of("want"):
             return allowed.nth_of("want", 0) if cash >= 2 * RESERVE else PASS
@@ -98,7 +101,8 @@ class GreedyMonopolyBot:
             ):
                 return DRAFT_HERO
             return AUCTION_HERO
-        build = self._build(st, me, cash, allowed)
+        whole, wanted = self._sets(me, st.owner)
+        build = self._build(st, me, cash, whole, allowed)
         if build is not None:
             return build
         for s in b.ownable if True in st.sidelined else ():
@@ -106,7 +110,7 @@ class GreedyMonopolyBot:
                 reactivate = Action("reactivate", (b.names[s],))
                 if reactivate in allowed:
                     return reactivate
-        offer = self._offer(st, me, cash, allowed)
+        offer = self._offer(st, me, cash, wanted, allowed)
         if offer is not None:
             return offer
         if st.phase == START and ROLL in allowed:
@@ -131,7 +135,9 @@ class GreedyMonopolyBot:
         limit = b.base_cost[au.space] if au.building else self._value(st, me, au.space)
         limit = min(limit, cash - RESERVE // 2)
         least = min_bid(st)
-        bid = Action("bid", (least,))
+        bid = self._bids.get(least)
+        if bid is None:
+            bid = self._bids[least] = Action("bid", (least,))
         return bid if least <= limit and bid in allowed else PASS
 
     def _raise(self, st: MonoState, allowed: Legal) -> Action:
@@ -155,20 +161,15 @@ class GreedyMonopolyBot:
             return min(sidelines, key=cost)
         return BANKRUPT
 
-    def _build(self, st: MonoState, me: int, cash: int, allowed: Legal) -> Action | None:
+    def _build(
+        self, st: MonoState, me: int, cash: int, whole: list[int], allowed: Legal
+    ) -> Action | None:
         """The build that adds the most payment per M, on the heroes of the sets it holds
-        whole (the only ones the rules let it build on), in board order."""
+        whole (`whole`: the only ones the rules let it build on), in board order."""
         b = self.board
-        owner = st.owner
-        heroes = [
-            s
-            for members in b.set_members
-            if owner[members[0]] == me and all([owner[t] == me for t in members])
-            for s in members
-        ]
         best: Action | None = None
         best_gain = 0.0
-        for s in sorted(heroes):
+        for s in whole:
             lv = st.level[s]
             if lv == HQ:
                 continue
@@ -182,14 +183,17 @@ class GreedyMonopolyBot:
                     best, best_gain = build, gain
         return best
 
-    def _offer(self, st: MonoState, me: int, cash: int, allowed: Legal) -> Action | None:
+    def _offer(
+        self, st: MonoState, me: int, cash: int, wanted: list[int], allowed: Legal
+    ) -> Action | None:
         """Offer 2.5 times the price for a hero that completes a set, OFFERS_PER_TURN offers
         a turn at most, never the offer just declined (the rules refuse it), and only where
-        the rules list offers now (any of them: this one is written out, not listed)."""
+        the rules list offers now (any of them: this one is written out, not listed);
+        `wanted`: the heroes that would complete a set of mine."""
         if st.offers_made[me] >= OFFERS_PER_TURN:
             return None
         b, owner, level = self.board, st.owner, st.level
-        for s in self._wanted(me, owner):
+        for s in wanted:
             if any([level[t] for t in b.set_members[b.set_of[s]]]):
                 continue
             price = 5 * b.price[s] // 2
@@ -202,19 +206,22 @@ class GreedyMonopolyBot:
             return Action("offer", (f"Player {owner[s] + 1}", "give", price, "get", b.names[s]))
         return None
 
-    def _wanted(self, me: int, owner: list[int]) -> list[int]:
-        """The heroes other players hold that would complete a set of mine (I hold all the
-        set's others), in board order; remembered until the owners change (rarely: a
-        draft, a trade or a bankruptcy)."""
+    def _sets(self, me: int, owner: list[int]) -> tuple[list[int], list[int]]:
+        """The heroes of the sets I hold whole, and those other players hold that would
+        complete a set of mine (I hold all the set's others), each in board order;
+        remembered until the owners change (rarely: a draft, a trade or a bankruptcy)."""
         key = (me, tuple(owner))
-        if key != self._wanted_key:
+        if key != self._sets_key:
+            whole: list[int] = []
             wanted = []
             for members in self.board.set_members:
                 others = [t for t in members if owner[t] != me]
-                if len(others) == 1 and owner[others[0]] >= 0:
+                if not others:
+                    whole += members
+                elif len(others) == 1 and owner[others[0]] >= 0:
                     wanted.append(others[0])
-            self._wanted_key, self._wanted_heroes = key, sorted(wanted)
-        return self._wanted_heroes
+            self._sets_key, self._sets_found = key, (sorted(whole), sorted(wanted))
+        return self._sets_found
 
     def _good_offer(self, st: MonoState, me: int) -> bool:
         """Take a deal that gives more value than it costs, counting sets."""
