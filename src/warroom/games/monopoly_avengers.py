@@ -1135,7 +1135,7 @@ def _who(st: MonoState, p: int) -> str:
 # -- the effect queue -----------------------------------------------------------------------
 def _proceed(st: MonoState, ev: list[Event]) -> None:
     """Resolve waiting effects in order until someone must decide."""
-    while st.tasks and st.phase != OVER and _context(st) in ("calm",):
+    while st.tasks and st.phase != OVER and _context(st) == "calm":
         task = st.tasks.pop(0)
         _TASKS[task[0]](st, task, ev)
     if st.phase == BUSY and not st.tasks and _context(st) == "calm":
@@ -1757,8 +1757,11 @@ def _bid(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
         raise MalformedAction(f"{a.text()!r} is malformed; usage: bid AMOUNT")
     amount = a.args[0]
     lo = min_bid(st)
-    require(amount >= lo, f"the bid must be at least M{lo}")
-    require(amount <= st.cash[seat], f"you have only M{st.cash[seat]}")
+    # Not `require`: its message would be formatted for every bid, half of all decisions.
+    if amount < lo:
+        raise IllegalAction(f"the bid must be at least M{lo}")
+    if amount > st.cash[seat]:
+        raise IllegalAction(f"you have only M{st.cash[seat]}")
     assert st.auction is not None
     au = st.auction
     st.auction = Auction(au.space, au.building, au.seats, au.targets, au.start, amount, seat, ())
