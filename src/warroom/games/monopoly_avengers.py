@@ -623,9 +623,8 @@ def _roll_for_first(rng: Rng, players: int) -> Seat:
 
 def _others(st: MonoState, seat: Seat) -> list[int]:
     """Living players other than `seat`, from its left."""
-    return [
-        (seat + k) % st.players for k in range(1, st.players) if st.alive[(seat + k) % st.players]
-    ]
+    alive = st.alive
+    return [p for p in _round_from(st.players, seat) if alive[p] and p != seat]
 
 
 def net_worth(st: MonoState, p: Seat) -> int:
@@ -850,7 +849,7 @@ def _allows(st: MonoState, seat: Seat, action: Action) -> bool:
     if ctx == "auction":  # half of all decisions
         if kind == "pass":
             return not args
-        return kind == "bid" and len(args) == 1 and args[0] in _bids(st, seat)
+        return kind == "bid" and len(args) == 1 and _bid_listed(st, seat, args[0])
     if ctx == "offer":
         return not args and kind in ("accept", "decline")
     b, cash, menu = st.board, st.cash[seat], _menu(st.board)
@@ -907,10 +906,18 @@ def _allows(st: MonoState, seat: Seat, action: Action) -> bool:
     return kind == "offer" and _offered(st, seat, action)
 
 
+_RAISES = (0, 9, 49, 99)  # the bids listed: the least, and these raises on it
+
+
 def _bids(st: MonoState, seat: Seat) -> list[int]:
-    """The bids listed: the least, and raises of 9, 49 and 99 on it, up to `seat`'s cash."""
-    lo = min_bid(st)
-    return [m for m in (lo, lo + 9, lo + 49, lo + 99) if m <= st.cash[seat]]
+    """The bids listed: the least, and `_RAISES` on it, up to `seat`'s cash."""
+    lo, cash = min_bid(st), st.cash[seat]
+    return [lo + r for r in _RAISES if lo + r <= cash]
+
+
+def _bid_listed(st: MonoState, seat: Seat, amount: Arg) -> bool:
+    """Whether `_bids(st, seat)` lists `amount`, without listing them (asked every bid)."""
+    return isinstance(amount, int) and amount - min_bid(st) in _RAISES and amount <= st.cash[seat]
 
 
 def _jail_decks(st: MonoState, p: Seat) -> list[int]:
