@@ -45,7 +45,7 @@ class GreedyMonopolyBot:
         # value the same hero, and every decision of a turn looks for builds and offers.
         self._me = -1
         self._owner: list[int] = []
-        self._sets_found: tuple[list[int], list[int]] | None = None
+        self._sets_found: tuple[list[int], list[int], list[int]] | None = None
         self._values: dict[int, int] = {}  # hero: `_value`
         self._bids: dict[int, Action] = {}  # by amount: a bid is most decisions
 
@@ -115,12 +115,12 @@ class GreedyMonopolyBot:
             ):
                 return DRAFT_HERO
             return AUCTION_HERO
-        whole, wanted = self._sets()
+        whole, wanted, mine = self._sets()
         build = self._build(st, me, cash, whole, allowed)
         if build is not None:
             return build
-        for s in b.ownable if True in st.sidelined else ():
-            if st.owner[s] == me and st.sidelined[s] and cash - b.reactivate[s] >= 3 * RESERVE:
+        for s in mine if True in st.sidelined else ():
+            if st.sidelined[s] and cash - b.reactivate[s] >= 3 * RESERVE:
                 reactivate = Action("reactivate", (b.names[s],))
                 if reactivate in allowed:
                     return reactivate
@@ -168,8 +168,7 @@ class GreedyMonopolyBot:
         reading the listing: a debtor's lists every trade offer too."""
         if PAY in allowed:
             return PAY
-        b, owner = self.board, st.owner
-        mine = [s for s in b.ownable if owner[s] == me]
+        b, owner, mine = self.board, st.owner, self._sets()[2]
         for s in mine:
             sell = Action("sell", (b.names[s],))
             if sell in allowed:
@@ -238,9 +237,9 @@ class GreedyMonopolyBot:
             self._sets_found = None
             self._values = {}
 
-    def _sets(self) -> tuple[list[int], list[int]]:
-        """The heroes of the sets I hold whole, and those other players hold that would
-        complete a set of mine (I hold all the set's others), each in board order."""
+    def _sets(self) -> tuple[list[int], list[int], list[int]]:
+        """The heroes of the sets I hold whole, those other players hold that would complete
+        a set of mine (I hold all the set's others), and all my heroes, in board order."""
         if self._sets_found is None:
             me, owner = self._me, self._owner
             whole: list[int] = []
@@ -251,7 +250,8 @@ class GreedyMonopolyBot:
                     whole += members
                 elif len(others) == 1 and owner[others[0]] >= 0:
                     wanted.append(others[0])
-            self._sets_found = (sorted(whole), sorted(wanted))
+            mine = [s for s in self.board.ownable if owner[s] == me]
+            self._sets_found = (sorted(whole), sorted(wanted), mine)
         return self._sets_found
 
     def _good_offer(self, st: MonoState, me: int) -> bool:
