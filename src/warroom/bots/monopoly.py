@@ -164,16 +164,19 @@ class GreedyMonopolyBot:
     def _raise(self, st: MonoState, me: int, allowed: Legal) -> Action:
         """Pay if possible; else sell buildings, then sideline heroes outside full sets.
 
-        Asks `in` for each of its heroes, in board order (the listing's), rather than
-        reading the listing: a debtor's lists every trade offer too."""
+        Asks `in` for its heroes with a building, then those still active, in board order
+        (the listing's), rather than reading the listing: a debtor's lists every offer too."""
         if PAY in allowed:
             return PAY
         b, owner, mine = self.board, st.owner, self._sets()[2]
         for s in mine:
-            sell = Action("sell", (b.names[s],))
-            if sell in allowed:
-                return sell
-        sidelines = [s for s in mine if Action("sideline", (b.names[s],)) in allowed]
+            if st.level[s]:
+                sell = Action("sell", (b.names[s],))
+                if sell in allowed:
+                    return sell
+        sidelines = [
+            s for s in mine if not st.sidelined[s] and Action("sideline", (b.names[s],)) in allowed
+        ]
         if sidelines:
 
             def cost(s: int) -> tuple[bool, int]:
@@ -245,11 +248,14 @@ class GreedyMonopolyBot:
             whole: list[int] = []
             wanted = []
             for members in self.board.set_members:
-                others = [t for t in members if owner[t] != me]
+                others, other = 0, -1  # how many of the set are not mine; the last of them
+                for t in members:
+                    if owner[t] != me:
+                        others, other = others + 1, t
                 if not others:
                     whole += members
-                elif len(others) == 1 and owner[others[0]] >= 0:
-                    wanted.append(others[0])
+                elif others == 1 and owner[other] >= 0:
+                    wanted.append(other)
             mine = [s for s in self.board.ownable if owner[s] == me]
             self._sets_found = (sorted(whole), sorted(wanted), mine)
         return self._sets_found
