@@ -100,9 +100,9 @@ class GreedyMonopolyBot:
                 ask = Action("ask", (b.names[s],))
                 if ask in allowed:
                     return ask
-        # An auction decides after offers, acquired heroes, debts and calls (the rules'
-        # order, those before settled above): PASS is then listed for whoever is asked.
-        if st.auction is not None and not st.debts and st.call is None:
+        # An auction is decided after any offer, acquired hero, debt or call (the rules'
+        # order): with none of them, PASS is listed for whoever is asked.
+        if st.auction is not None and not (st.offer or st.acquire or st.debts or st.call):
             return self._bid(st, me, cash, allowed)
         if st.call is not None and allowed.count_of("want"):
             return allowed.nth_of("want", 0) if cash >= 2 * RESERVE else PASS
