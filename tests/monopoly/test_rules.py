@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
 from warroom.core import Action, IllegalAction, MalformedAction, WarroomError
@@ -702,3 +704,22 @@ def test_refused_actions_leave_the_state_unchanged(seat: int, text: str, error: 
         act(st, seat, text)
     assert G.view(st, None) == G.view(before, None) and st.rng.to_json() == before.rng.to_json()
     assert st.decks == before.decks and st.tasks == before.tasks
+
+
+# -- copies and observations -----------------------------------------------------------------
+def test_copies_and_observations_carry_every_field() -> None:
+    """`MonoState` copies and observations set their fields one by one (`_sharing`, faster
+    than the generated constructor): each field must be there, the same as the state's but
+    for what an observation hides (the generator, the decks' order)."""
+    st = new(players=3)
+    st.moving = (0,)
+    give(st, 1, "Hulk")
+    seen = G.observe(st, 1)
+    twin = st.copy()
+    for f in fields(MonoState):
+        if f.name != "moving":  # a copy works out afresh who decides
+            assert getattr(twin, f.name) == getattr(st, f.name), f.name
+        if f.name not in ("rng", "decks", "shown"):
+            assert getattr(seen, f.name) == getattr(st, f.name), f.name
+    assert twin.moving is None and seen.shown is None
+    assert seen.decks == [sorted(d) for d in st.decks] and seen.rng.to_json() == [0, 0]

@@ -14,7 +14,14 @@ from collections.abc import Sequence
 from warroom.core.actions import Action
 from warroom.core.game import Seat
 from warroom.core.legal import Legal
-from warroom.games.monopoly_avengers import DRAFT, START, MonoState, Offer, min_bid
+from warroom.games.monopoly_avengers import (
+    CARD_SUFFIX,
+    DRAFT,
+    START,
+    MonoState,
+    Offer,
+    min_bid,
+)
 from warroom.rules import monopoly as mb
 from warroom.rules.monopoly import HQ
 
@@ -33,8 +40,14 @@ class GreedyMonopolyBot:
 
     def __init__(self, mode: str, seed: int = 0) -> None:
         self.board = mb.board("avengers")
-        self._wanted_key: tuple[int, tuple[int, ...]] | None = None
-        self._wanted_heroes: list[int] = []
+        # Worked out for one seat and one list of owners (`_know`), which rarely changes (a
+        # draft, a trade, a bankruptcy) while a decision reads it: an auction's hundred bids
+        # value the same hero, and every decision of a turn looks for builds and offers.
+        self._me = -1
+        self._owner: list[int] = []
+        self._sets_found: tuple[list[int], list[int], list[int]] | None = None
+        self._values: dict[int, int] = {}  # hero: `_value`
+        self._bids: dict[int, Action] = {}  # by amount: a bid is most decisions
 
     # -- helpers ---------------------------------------------------------------------------
     def _completes(self, st: MonoState, me: int, s: int) -> bool:
@@ -63,13 +76,15 @@ class GreedyMonopolyBot:
     # -- choosing ----------------------------------------------------------------------------
     def choose(self, seat: Seat, observation: MonoState, legal: Sequence[Action]) -> Action:
         """Asks the rules `in` for the actions it would take, in the order of its priorities
-        (the rules answer without listing every offer and sale); the rare decisions (debt,
-        the last building, a card to leave Jail) read the listing."""
+        (the rules answer without listing every offer and sale), also for the heroes it
+        may sell or sideline in debt; only the call for the last building and whether any
+        offer is listed read the listing."""
         st = observation
         b = self.board
         me = seat
         cash = st.cash[me]
         allowed = Legal.of(legal)
+        self._know(me, st.owner)
         if st.offer is not None and ACCEPT in allowed:  # the state first: cheaper than the rules
             return ACCEPT if self._good_offer(st, me) else DECLINE
         if st.acquire:  # a sidelined hero acquired: reactivate or keep it
@@ -85,12 +100,14 @@ class GreedyMonopolyBot:
                 ask = Action("ask", (b.names[s],))
                 if ask in allowed:
                     return ask
-        if st.auction is not None and PASS in allowed:
+        # An auction is decided after any offer, acquired hero, debt or call (the rules'
+        # order): with none of them, PASS is listed for whoever is asked.
+        if st.auction is not None and not (st.offer or st.acquire or st.debts or st.call):
             return self._bid(st, me, cash, allowed)
         if st.call is not None and allowed.count_of("want"):
             return allowed.nth_of("want", 0) if cash >= 2 * RESERVE else PASS
         if st.debts and st.debts[-1][0] == me:
-            return self._raise(st, allowed)
+            return self._raise(st, me, allowed)
         if st.phase == DRAFT and AUCTION_HERO in allowed:  # listed with every draft
             s = st.pos[me]
             if DRAFT_HERO in allowed and (
@@ -98,26 +115,29 @@ class GreedyMonopolyBot:
             ):
                 return DRAFT_HERO
             return AUCTION_HERO
-        build = self._build(st, me, cash, allowed)
+        whole, wanted, mine = self._sets()
+        build = self._build(st, me, cash, whole, allowed)
         if build is not None:
             return build
-        for s in b.ownable if True in st.sidelined else ():
-            if st.owner[s] == me and st.sidelined[s] and cash - b.reactivate[s] >= 3 * RESERVE:
+        for s in mine if True in st.sidelined else ():
+            if st.sidelined[s] and cash - b.reactivate[s] >= 3 * RESERVE:
                 reactivate = Action("reactivate", (b.names[s],))
                 if reactivate in allowed:
                     return reactivate
-        offer = self._offer(st, me, cash, allowed)
+        offer = self._offer(st, me, cash, wanted, allowed)
         if offer is not None:
             return offer
-        if st.phase == START and ROLL in allowed:
+        if st.phase == START and me == st.current and ROLL in allowed:  # only theirs
             if st.jail[me] >= 0:
-                if allowed.count_of("use"):
-                    return allowed.nth_of("use", 0)
+                for deck in b.decks:  # the first card it holds, in the listing's order
+                    use = Action("use", (deck + CARD_SUFFIX,))
+                    if use in allowed:
+                        return use
                 built = sum(1 for lv in st.level if lv)
                 if PAY in allowed and built < 6 and cash >= 4 * RESERVE:
                     return PAY
             return ROLL
-        for last in (DONE, END):
+        for last in (END, DONE) if me == st.current else (DONE, END):  # theirs, or others'
             if last in allowed:
                 return last
         return allowed[0]
@@ -128,47 +148,55 @@ class GreedyMonopolyBot:
         au = st.auction
         assert au is not None
         b = self.board
-        limit = b.base_cost[au.space] if au.building else self._value(st, me, au.space)
+        if au.building:
+            limit = b.base_cost[au.space]
+        else:
+            limit = self._values.get(au.space, -1)
+            if limit < 0:
+                limit = self._values[au.space] = self._value(st, me, au.space)
         limit = min(limit, cash - RESERVE // 2)
         least = min_bid(st)
-        bid = Action("bid", (least,))
+        bid = self._bids.get(least)
+        if bid is None:
+            bid = self._bids[least] = Action("bid", (least,))
         return bid if least <= limit and bid in allowed else PASS
 
-    def _raise(self, st: MonoState, allowed: Legal) -> Action:
-        """Pay if possible; else sell buildings, then sideline heroes outside full sets."""
+    def _raise(self, st: MonoState, me: int, allowed: Legal) -> Action:
+        """Pay if possible; else sell buildings, then sideline heroes outside full sets.
+
+        Asks `in` for its heroes with a building, then those still active, in board order
+        (the listing's), rather than reading the listing: a debtor's lists every offer too."""
         if PAY in allowed:
             return PAY
-        b = self.board
-        if allowed.count_of("sell"):
-            return allowed.nth_of("sell", 0)
-        sidelines = [allowed.nth_of("sideline", i) for i in range(allowed.count_of("sideline"))]
+        b, owner, mine = self.board, st.owner, self._sets()[2]
+        for s in mine:
+            if st.level[s]:
+                sell = Action("sell", (b.names[s],))
+                if sell in allowed:
+                    return sell
+        sidelines = [
+            s for s in mine if not st.sidelined[s] and Action("sideline", (b.names[s],)) in allowed
+        ]
         if sidelines:
-            owner = st.owner
 
-            def cost(a: Action) -> tuple[bool, int]:
-                s = b.hero(str(a.args[0]))
+            def cost(s: int) -> tuple[bool, int]:
                 in_set = b.set_of[s] >= 0 and all(
                     owner[t] == owner[s] for t in b.set_members[b.set_of[s]]
                 )
                 return in_set, b.sideline[s]
 
-            return min(sidelines, key=cost)
+            return Action("sideline", (b.names[min(sidelines, key=cost)],))
         return BANKRUPT
 
-    def _build(self, st: MonoState, me: int, cash: int, allowed: Legal) -> Action | None:
+    def _build(
+        self, st: MonoState, me: int, cash: int, whole: list[int], allowed: Legal
+    ) -> Action | None:
         """The build that adds the most payment per M, on the heroes of the sets it holds
-        whole (the only ones the rules let it build on), in board order."""
+        whole (`whole`: the only ones the rules let it build on), in board order."""
         b = self.board
-        owner = st.owner
-        heroes = [
-            s
-            for members in b.set_members
-            if owner[members[0]] == me and all([owner[t] == me for t in members])
-            for s in members
-        ]
         best: Action | None = None
         best_gain = 0.0
-        for s in sorted(heroes):
+        for s in whole:
             lv = st.level[s]
             if lv == HQ:
                 continue
@@ -182,14 +210,17 @@ class GreedyMonopolyBot:
                     best, best_gain = build, gain
         return best
 
-    def _offer(self, st: MonoState, me: int, cash: int, allowed: Legal) -> Action | None:
+    def _offer(
+        self, st: MonoState, me: int, cash: int, wanted: list[int], allowed: Legal
+    ) -> Action | None:
         """Offer 2.5 times the price for a hero that completes a set, OFFERS_PER_TURN offers
         a turn at most, never the offer just declined (the rules refuse it), and only where
-        the rules list offers now (any of them: this one is written out, not listed)."""
+        the rules list offers now (any of them: this one is written out, not listed);
+        `wanted`: the heroes that would complete a set of mine."""
         if st.offers_made[me] >= OFFERS_PER_TURN:
             return None
         b, owner, level = self.board, st.owner, st.level
-        for s in self._wanted(me, owner):
+        for s in wanted:
             if any([level[t] for t in b.set_members[b.set_of[s]]]):
                 continue
             price = 5 * b.price[s] // 2
@@ -202,19 +233,32 @@ class GreedyMonopolyBot:
             return Action("offer", (f"Player {owner[s] + 1}", "give", price, "get", b.names[s]))
         return None
 
-    def _wanted(self, me: int, owner: list[int]) -> list[int]:
-        """The heroes other players hold that would complete a set of mine (I hold all the
-        set's others), in board order; remembered until the owners change (rarely: a
-        draft, a trade or a bankruptcy)."""
-        key = (me, tuple(owner))
-        if key != self._wanted_key:
+    def _know(self, me: int, owner: list[int]) -> None:
+        """Forget what was worked out for another seat or other owners."""
+        if me != self._me or owner != self._owner:
+            self._me, self._owner = me, owner[:]
+            self._sets_found = None
+            self._values = {}
+
+    def _sets(self) -> tuple[list[int], list[int], list[int]]:
+        """The heroes of the sets I hold whole, those other players hold that would complete
+        a set of mine (I hold all the set's others), and all my heroes, in board order."""
+        if self._sets_found is None:
+            me, owner = self._me, self._owner
+            whole: list[int] = []
             wanted = []
             for members in self.board.set_members:
-                others = [t for t in members if owner[t] != me]
-                if len(others) == 1 and owner[others[0]] >= 0:
-                    wanted.append(others[0])
-            self._wanted_key, self._wanted_heroes = key, sorted(wanted)
-        return self._wanted_heroes
+                others, other = 0, -1  # how many of the set are not mine; the last of them
+                for t in members:
+                    if owner[t] != me:
+                        others, other = others + 1, t
+                if not others:
+                    whole += members
+                elif others == 1 and owner[other] >= 0:
+                    wanted.append(other)
+            mine = [s for s in self.board.ownable if owner[s] == me]
+            self._sets_found = (sorted(whole), sorted(wanted), mine)
+        return self._sets_found
 
     def _good_offer(self, st: MonoState, me: int) -> bool:
         """Take a deal that gives more value than it costs, counting sets."""
