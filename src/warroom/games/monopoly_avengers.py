@@ -63,6 +63,7 @@ from functools import cache, partial
 from typing import Any
 
 from warroom.core.actions import Action, Arg
+from warroom.core.copying import shallow_copier
 from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
 from warroom.core.game import Game, OptionValue, Outcome, Seat, require
@@ -211,45 +212,15 @@ class MonoState:
     def _sharing(
         self, rng: Rng, decks: list[list[int]], moving: tuple[Seat, ...] | None
     ) -> MonoState:
-        # Slot by slot: half the time of the generated `__init__` with its 37 arguments (0.30
-        # µs against 0.61), and every decision observes a state. Every field is set here.
-        twin = object.__new__(MonoState)
-        twin.board = self.board
-        twin.options = self.options
-        twin.players = self.players
+        twin = _copy_state(self)
         twin.rng = rng
-        twin.cash = self.cash
-        twin.pos = self.pos
-        twin.alive = self.alive
-        twin.jail = self.jail
-        twin.held = self.held
-        twin.owner = self.owner
-        twin.sidelined = self.sidelined
-        twin.level = self.level
-        twin.bases = self.bases
-        twin.hqs = self.hqs
         twin.decks = decks
-        twin.bank_net = self.bank_net
-        twin.current = self.current
-        twin.turn = self.turn
-        twin.phase = self.phase
-        twin.doubles = self.doubles
-        twin.again = self.again
-        twin.window = self.window
-        twin.claims = self.claims
-        twin.tasks = self.tasks
-        twin.debts = self.debts
-        twin.acquire = self.acquire
-        twin.auction = self.auction
-        twin.call = self.call
-        twin.offer = self.offer
-        twin.declined = self.declined
-        twin.offers_made = self.offers_made
-        twin.out_order = self.out_order
-        twin.outcome = self.outcome
         twin.moving = moving
         twin.shown = None
         return twin
+
+
+_copy_state = shallow_copier(MonoState)  # every observation and shared step makes one
 
 
 # Legal actions are families (`Legal`) built once per board and shared by every listing: the

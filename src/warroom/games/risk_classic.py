@@ -26,15 +26,15 @@ Readings chosen where the rulebook is unclear (each also noted at its code):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from operator import attrgetter
 from typing import Any, ClassVar, Self
 
 from warroom import data
 from warroom.core.actions import Action
 from warroom.core.board import Board, reachable
+from warroom.core.copying import shallow_copier
 from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
 from warroom.core.game import Game, OptionValue, Outcome, Seat, require
@@ -105,7 +105,7 @@ class RiskState:
         lists shared until the handler that changes one replaces it with a copy of its own,
         so a roll or a move costs one list instead of the whole state. Field by field for
         any subclass (a mode built on Classic adds its own fields and gets them copied)."""
-        twin = type(self)(*_field_values(type(self))(self))
+        twin = shallow_copier(type(self))(self)
         twin.armies = self.armies[:]
         return twin
 
@@ -163,17 +163,6 @@ def opening(
         "out_order": [],
         "outcome": None,
     } | given
-
-
-_FIELD_VALUES: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
-
-
-def _field_values(cls: type) -> Callable[[Any], tuple[Any, ...]]:
-    """Every field of a state class in constructor order, read in one C call."""
-    getter = _FIELD_VALUES.get(cls)
-    if getter is None:
-        getter = _FIELD_VALUES[cls] = attrgetter(*(f.name for f in fields(cls)))
-    return getter
 
 
 _MODE = catalogued("risk-classic")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from warroom.core.copying import shallow_copier
 from warroom.core.game import Outcome, Seat
 from warroom.core.rng import Rng
 from warroom.games.dice_cards.cards import DiceCards
@@ -46,24 +47,10 @@ class DiceCardsState:
     outcome: Outcome | None
 
     def copy(self) -> DiceCardsState:
-        return DiceCardsState(
-            self.cards,
-            self.players,
-            self.rng.copy(),
-            self.owner[:],
-            self.current,
-            self.turn,
-            self.phase,
-            self.sides[:],
-            self.faces[:],
-            self.slot[:],
-            self.target,
-            self.stealing,
-            self.rerolls,
-            self.orb,
-            self.final[:],
-            self.outcome,
-        )
+        twin = shallow_copier(DiceCardsState)(self)
+        twin.rng, twin.owner, twin.final = self.rng.copy(), self.owner[:], self.final[:]
+        twin.sides, twin.faces, twin.slot = self.sides[:], self.faces[:], self.slot[:]
+        return twin
 
     def dice(self) -> list[Die]:
         return list(zip(self.sides, self.faces, strict=True))

@@ -9,11 +9,11 @@ flag per territory.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from warroom.core.copying import shallow_copier
 from warroom.core.game import OptionValue, Outcome, Seat
 from warroom.core.rng import Rng
 from warroom.core.sealed import SealedBids
@@ -82,7 +82,7 @@ class GodstormState:
         """An independent copy: every list (nested ones too) and the deck lists copied, the
         generator too; components, options, bids, invasion and outcome are immutable and
         shared."""
-        twin = copy.copy(self)
+        twin = shallow_copier(GodstormState)(self)
         for name in _LISTS:
             setattr(twin, name, getattr(self, name)[:])
         for name in _NESTED:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from warroom.core.copying import shallow_copier
 from warroom.core.game import OptionValue, Outcome, Seat
 from warroom.core.rng import Rng
 from warroom.core.windows import Chain, Priority
@@ -77,40 +78,19 @@ class StrikeState:
     def copy(self) -> StrikeState:
         """An independent copy: every list copied (nested ones too), the generator too; the
         components, options, window and chain are immutable and shared."""
-        return StrikeState(
-            self.cards,
-            self.options,
-            self.players,
-            self.rng.copy(),
-            self.continent_deck[:],
-            list(map(list.copy, self.claimed)),
-            self.surrendered[:],
-            self.coins[:],
-            self.tactics_deck[:],
-            self.discard[:],
-            list(map(list.copy, self.hands)),
-            [list(map(list.copy, row)) for row in self.known],
-            self.current,
-            self.first,
-            self.turn,
-            self.phase,
-            self.draws_left,
-            self.gains,
-            self.attack_from,
-            self.defender,
-            self.attack_to,
-            self.deploy_queue[:],
-            list(map(list.copy, self.troops)),
-            self.aside[:],
-            list(map(list.copy, self.rolled)),
-            list(map(list.copy, self.dice)),
-            self.rallies,
-            self.losses[:],
-            self.stage,
-            self.window,
-            self.chain,
-            self.outcome,
-        )
+        twin = shallow_copier(StrikeState)(self)
+        twin.rng = self.rng.copy()
+        twin.continent_deck, twin.surrendered = self.continent_deck[:], self.surrendered[:]
+        twin.coins, twin.tactics_deck = self.coins[:], self.tactics_deck[:]
+        twin.discard, twin.deploy_queue = self.discard[:], self.deploy_queue[:]
+        twin.aside, twin.losses = self.aside[:], self.losses[:]
+        twin.claimed = list(map(list.copy, self.claimed))
+        twin.hands = list(map(list.copy, self.hands))
+        twin.known = [list(map(list.copy, row)) for row in self.known]
+        twin.troops = list(map(list.copy, self.troops))
+        twin.rolled = list(map(list.copy, self.rolled))
+        twin.dice = list(map(list.copy, self.dice))
+        return twin
 
     @property
     def in_battle(self) -> bool:
