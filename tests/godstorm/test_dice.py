@@ -65,3 +65,16 @@ def test_godswar_keeps_both_sides_dice() -> None:
         assert len(war.attack.first) == 4 and 1 not in war.defend.final
         again = Rng(seed)
         assert roll_side(again, rule.attacker, 4) == war.attack.final
+
+
+def test_a6_rerolls_are_automatic_not_a_choice() -> None:
+    # The game's own rule for a temple defender and a goddess of magic attacking: nobody is
+    # asked; each side's 1s are rerolled as soon as they are rolled.
+    from warroom.games.godstorm.battle import force_rule
+    from warroom.games.godstorm.state import MAGIC
+
+    rule = force_rule([MAGIC], [], temple=True)
+    defended = roll_side_trace(scripted(roll_draw(1, 3), 4), rule.defender, 2)
+    assert defended.first == (1, 3) and defended.rerolled == (5, 3)
+    attacked = roll_side_trace(scripted(roll_draw(1, 2, 2), 5), rule.attacker, 3)
+    assert attacked.rerolled == (6, 2, 2)

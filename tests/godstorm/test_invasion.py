@@ -295,3 +295,18 @@ def test_g57_the_third_conquest_earns_the_war_card_before_the_plague_banishes_it
     assert state.gods[0][WAR] == BANISHED and state.armies[apulia] == 2
     assert len(state.hands[0]) == 1 and state.labors == ["War"]
     assert "labor" in [e.kind for e in events]
+
+
+def test_a14_a_conquest_earns_no_territory_card() -> None:
+    state = table()
+    hold(state, 0, {"Roma": 6})
+    hold(state, 1, {"Apulia": 1, "Graecia": 1})
+    roma, apulia = t(state, "Roma"), t(state, "Apulia")
+    hands = [list(h) for h in state.hands]
+    decks = {name: len(cards) for name, cards in state.decks.items()}
+    state.rng = scripted(roll_draw(6, 5, 4), roll_draw(1))
+    invasion, _ = army_roll(state, declare(state, 0, roma, apulia, 5, []), 3, 1)
+    capture(state, invasion, 3)
+    assert state.owner[apulia] == 0
+    assert [list(h) for h in state.hands] == hands  # nothing earned, nothing to trade
+    assert {name: len(cards) for name, cards in state.decks.items()} == decks

@@ -483,7 +483,8 @@ def _gain_from_deck(st: StrikeState, seat: Seat, ev: list[Event]) -> int:
 
 def _claim(st: StrikeState, seat: Seat, continent: int, ev: list[Event]) -> None:
     """S14 and S50-S52 (B13, B14): a claimed card may take the continent's coin, even from
-    another player, and a second coin wins at once."""
+    another player, and a second coin wins at once. B15 (Domination coins, S51): the coin moves
+    only here; a holder who falls below the number, even to 0 cards, keeps it."""
     st.claimed[seat][continent] += 1
     if (
         st.claimed[seat][continent] >= st.cards.domination[continent]
