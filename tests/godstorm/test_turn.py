@@ -321,23 +321,24 @@ def test_g71_g90_tablet_of_destiny_sells_one_die_more_for_faith() -> None:
     assert _dice_offered(state, 0, "roll") == [1, 2, 3]
 
 
-def test_a25_faith_pool_has_no_limit() -> None:
+def _seat_1_begins_with(faith: int) -> GodstormState:
+    """Seat 0 ends its turn; seat 1 (three territories) holding `faith` begins its own."""
     state = turn_of(table(), 0, UNDERWORLD)
     hold(state, 0, {"Roma": 1})
     hold(state, 1, {name: 1 for name in ("Egypt", "Apulia", "Sicilia")})
     hold(state, 2, {"Sumer": 1})
-    state.faith = [0, 99, 0]
+    state.faith = [0, faith, 0]
     state, _ = GAME.apply(state, 0, Action("done"))
+    return state
+
+
+def test_a25_faith_pool_has_no_limit() -> None:
+    state = _seat_1_begins_with(99)
     assert state.faith[1] > 100  # seat 1's income was paid in full past 100 points
 
 
 def test_a38_faith_gathered_this_turn_is_spent_the_same_turn() -> None:
-    state = turn_of(table(), 0, UNDERWORLD)
-    hold(state, 0, {"Roma": 1})
-    hold(state, 1, {name: 1 for name in ("Egypt", "Apulia", "Sicilia")})
-    hold(state, 2, {"Sumer": 1})
-    state.faith = [0, 0, 0]
-    state, _ = GAME.apply(state, 0, Action("done"))
+    state = _seat_1_begins_with(0)
     assert state.faith[1] > 0  # gathered as the turn began; nothing was held before
     gathered = state.faith[1]
     while state.phase == RAISE and state.to_place[1]:
