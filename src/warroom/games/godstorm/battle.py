@@ -86,8 +86,9 @@ def force_rule(force: Sequence[int], defending_gods: Sequence[int], temple: bool
       1s once (G47, A5, A33);
     - a temple the defender controls in the territory: the defender rerolls 1s until none is
       left (G51); never the attacker. With both, the single reroll comes first (A5).
-    A6 (Gods / Temples): rerolls are not a choice; both happen automatically, since rerolling a
-    1 never lowers a die and the Magic Labor is checked before the rerolls too (A7)."""
+    A6 (Goddess of Magic; Temples in Battle): rerolls are not a choice; both happen
+    automatically, since rerolling a 1 never lowers a die and the Magic Labor is checked
+    before the rerolls too (A7)."""
     return _force_rule(WAR in force, MAGIC in force, MAGIC in defending_gods, temple)
 
 

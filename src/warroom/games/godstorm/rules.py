@@ -586,8 +586,8 @@ def _h_pantheon(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> No
         st.phase = CLAIM
         return
     last = deal(st, st.first)
-    # A14 (Setup; Turn steps): territory cards only seat the armies; nobody earns or trades
-    # them during play (no such step in the turn; the deck is reshuffled after setup).
+    # A14 (Setup; Turn Overview): territory cards only seat the armies; nobody earns or trades
+    # them during play (no step of the Turn Overview draws or trades one).
     ev.append(Event("deal", "The territory cards are dealt", reveals=True))
     _start_placement(st, last)
 
@@ -708,8 +708,9 @@ def _start_turn(st: GodstormState, ev: list[Event]) -> None:
             if card is not None and getattr(effect.params, "play_free", False):
                 st.free_card = card  # R7
     got = economy.income(st, seat)
-    # A25 (Faith): the pool has no limit; only temples are limited (G43), so faith grows freely.
-    # A38 (Faith, §1): faith gathered now may be spent later this same turn (§2-§4, Sky cards).
+    # A25 (Setup, 4. Gain Faith Tokens): the pool has no limit; only temples are limited
+    # (G43), so faith grows freely. A38 (1. Raise Armies and Gather Faith): faith gathered
+    # now may be spent later this same turn (steps 2 to 4, Sky cards).
     st.faith[seat] += got.faith
     st.to_place[seat] = economy.take_from_reserve(st, seat, got.armies)
     ev.append(
