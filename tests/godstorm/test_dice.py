@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from warroom.core.rng import Rng
+from warroom.games.godstorm.battle import force_rule
+from warroom.games.godstorm.state import MAGIC
 from warroom.rules.battle import (
     PRESETS,
     SideRule,
@@ -70,9 +72,6 @@ def test_godswar_keeps_both_sides_dice() -> None:
 def test_a6_rerolls_are_automatic_not_a_choice() -> None:
     # The game's own rule for a temple defender and a goddess of magic attacking: nobody is
     # asked; each side's 1s are rerolled as soon as they are rolled.
-    from warroom.games.godstorm.battle import force_rule
-    from warroom.games.godstorm.state import MAGIC
-
     rule = force_rule([MAGIC], [], temple=True)
     defended = roll_side_trace(scripted(roll_draw(1, 3), 4), rule.defender, 2)
     assert defended.first == (1, 3) and defended.rerolled == (5, 3)

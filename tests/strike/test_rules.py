@@ -885,15 +885,15 @@ def test_b30_the_dice_counts_are_fixed_with_no_choice() -> None:
 
 
 def test_b15_a_holder_with_no_cards_left_keeps_the_coin() -> None:
+    south_america = strike_cards().continent_ids.index("south-america")
     st = position(claimed={0: {"south-america": 3}}, current=1)
-    assert st.coins[1] == 0
-    st.claimed[0][1] = 0  # every South America card lost since
+    assert st.coins[south_america] == 0
+    st.claimed[0][south_america] = 0  # every South America card lost since
     st = pass_round_once(pass_round_once(st))
-    assert st.claimed[0][1] == 0 and st.coins[1] == 0
+    assert st.claimed[0][south_america] == 0 and st.coins[south_america] == 0
 
 
 def test_b2_a_reconstructed_domination_number_decides_the_coin() -> None:
-
     cards = strike_cards()
     assert cards.provenance["europe.domination"].startswith("reconstructed")
     europe = cards.continent_ids.index("europe")
