@@ -24,6 +24,7 @@ import pytest
 import warroom.games as games
 from warroom.bots import make_bot, tiers_for
 from warroom.core import Action, Game, HiddenRng, KeyedRng, Match, Rng, WarroomError
+from warroom.core.errors import MalformedAction
 from warroom.rl.encoding import Features, seat_features
 
 from .knowledge import check_redraw, check_secrets
@@ -185,6 +186,11 @@ def test_illegal_actions_change_nothing(played: tuple[Match, list[Any]]) -> None
             if wrong not in movers:
                 with pytest.raises(WarroomError):
                     game.apply(state, wrong, legal[0])
+        # A kind no mode has is malformed, and the refusal names what the seat may do now.
+        with pytest.raises(MalformedAction, match=r"^unknown action 'no-such-kind'") as refused:
+            game.apply(state, seat, Action("no-such-kind"))
+        offered = ", ".join(sorted({a.kind for a in legal_set}))
+        assert str(refused.value).endswith(f"now you may: {offered}")
         assert state == before
 
 

@@ -11,13 +11,14 @@ every draw an explicit chance node (the OpenSpiel adapter) with no code of the m
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 
 from warroom.core.actions import NUMBER, Action
-from warroom.core.errors import IllegalAction, NotYourDecision, WarroomError
+from warroom.core.errors import IllegalAction, MalformedAction, NotYourDecision, WarroomError
 from warroom.core.events import Event
+from warroom.core.legal import Legal
 from warroom.core.rng import Rng, make_rng
 
 Seat = int
@@ -236,6 +237,19 @@ class Game(ABC, Generic[S]):
             raise NotYourDecision(
                 f"it is {who} to decide, not {names[seat] if 0 <= seat < len(names) else seat}"
             )
+
+    def refuse(
+        self, state: S, seat: Seat, action: Action, known: Collection[str], doing: str
+    ) -> NoReturn:
+        """Refuse an action the seat may not take now, naming the kinds it may take: a kind
+        the mode does not have (not in `known`) is malformed, any other illegal now; `doing`
+        says what was refused ("cannot {doing}; ...")."""
+        legal = self.legal_actions(state, seat)
+        names = legal.kinds() if isinstance(legal, Legal) else sorted({a.kind for a in legal})
+        kinds = ", ".join(names)
+        if action.kind not in known:
+            raise MalformedAction(f"unknown action {action.kind!r}; now you may: {kinds}")
+        raise IllegalAction(f"cannot {doing}; now you may: {kinds}")
 
     def parse(self, state: S, seat: Seat, text: str) -> Action:
         """Text to action; games refine this to accept short forms."""

@@ -382,10 +382,7 @@ class MonopolyAvengers(Game[MonoState]):
         handler = kinds.get(action.kind)
         if handler is None:
             # What the seat may do now: a context's other handlers may have nothing to offer.
-            allowed = ", ".join(sorted({a.kind for a in self.legal_actions(state, seat)}))
-            if not any(action.kind in k for k in _KINDS.values()):
-                raise MalformedAction(f"unknown action {action.kind!r}; now you may: {allowed}")
-            raise IllegalAction(f"cannot {action.kind} now; now you may: {allowed}")
+            self.refuse(state, seat, action, _ALL_KINDS, f"{action.kind} now")
         # A bid or pass only replaces the auction, unless it ends it (`_settle_auction` owns);
         # `done` replaces the window and the claims, and no effect waits to change more;
         # `end` replaces the turn's parts (`_end_turn`: window, tasks, offers made).
@@ -2036,6 +2033,7 @@ _KINDS: dict[str, dict[str, Handler]] = {
         "offer": _offer,
     },
 }
+_ALL_KINDS = frozenset(kind for handlers in _KINDS.values() for kind in handlers)
 
 
 GAME = register(MonopolyAvengers())

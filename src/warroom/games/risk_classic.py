@@ -409,14 +409,8 @@ class ClassicRisk(Game[RiskState]):
         if handler is None:
             # Only the kinds the seat may take now: a step's other handlers (trade with no
             # set, place with 5 cards held) would send the player to another refusal.
-            kinds = sorted({a.kind for a in self.legal_actions(state, seat)})
-            if not any(k == action.kind for (_, k) in self.handlers):
-                raise MalformedAction(
-                    f"unknown action {action.kind!r}; now you may: {', '.join(kinds)}"
-                )
-            raise IllegalAction(
-                f"cannot {action.kind} now ({state.phase} step); now you may: {', '.join(kinds)}"
-            )
+            known = {k for (_, k) in self.handlers}
+            self.refuse(state, seat, action, known, f"{action.kind} now ({state.phase} step)")
         st = state if owned else state.step_copy()
         handler(self, st, seat, action, events)
         return st
@@ -1007,6 +1001,32 @@ def _placed(g: ClassicRisk, st: RiskState, seat: Seat, t: int, k: int, ev: Event
         )
 
 
+def battle_event(
+    st: RiskState, r: battle.Roll, attacker: int, defender: int, note: str = ""
+) -> Event:
+    """A roll's event, as Classic and every mode built on it log it; `note` ends the text
+    (a mode's modified dice)."""
+    s, t = st.attack_from, st.attack_to
+    names = st.board.territories
+    return Event(
+        "battle",
+        f"{names[s]} attacks {names[t]}: {'-'.join(map(str, r.attack))} against "
+        f"{'-'.join(map(str, r.defend))}; attacker loses {r.attacker_losses}, "
+        f"defender loses {r.defender_losses}{note}",
+        {
+            "from": names[s],
+            "to": names[t],
+            "attack": list(r.attack),
+            "defend": list(r.defend),
+            "attacker_losses": r.attacker_losses,
+            "defender_losses": r.defender_losses,
+            "attacker": attacker,
+            "defender": defender,
+        },
+        reveals=True,
+    )
+
+
 def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: Events) -> None:
     s, t = st.attack_from, st.attack_to
     attacker, defender = st.owner[s], st.owner[t]
@@ -1014,27 +1034,8 @@ def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: Events) -> None
     r = battle.roll(st.rng, st.attack_dice, defend_dice)
     st.armies[s] -= r.attacker_losses
     st.armies[t] -= r.defender_losses
-    names = st.board.territories
     if ev is not None:
-        ev.append(
-            Event(
-                "battle",
-                f"{names[s]} attacks {names[t]}: {'-'.join(map(str, r.attack))} against "
-                f"{'-'.join(map(str, r.defend))}; attacker loses {r.attacker_losses}, "
-                f"defender loses {r.defender_losses}",
-                {
-                    "from": names[s],
-                    "to": names[t],
-                    "attack": list(r.attack),
-                    "defend": list(r.defend),
-                    "attacker_losses": r.attacker_losses,
-                    "defender_losses": r.defender_losses,
-                    "attacker": attacker,
-                    "defender": defender,
-                },
-                reveals=True,
-            )
-        )
+        ev.append(battle_event(st, r, attacker, defender))
     if st.armies[t] > 0:
         st.phase = ATTACK
         return
@@ -1046,11 +1047,12 @@ def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: Events) -> None
     st.armies[s] -= st.attack_dice
     st.conquered = True
     if ev is not None:
+        name = st.board.territories[t]
         ev.append(
             Event(
                 "capture",
-                f"{g.side_name(st, attacker)} captures {names[t]}",
-                {"seat": attacker, "territory": names[t], "from": g.side_name(st, defender)},
+                f"{g.side_name(st, attacker)} captures {name}",
+                {"seat": attacker, "territory": name, "from": g.side_name(st, defender)},
             )
         )
     if defender != st.neutral and defender not in st.owner:

@@ -147,10 +147,7 @@ class DiceCardsGame(Game[DiceCardsState]):
         self.check_seat(state, seat)
         handler = _HANDLERS.get(action.kind)
         if handler is None:
-            raise MalformedAction(
-                f"unknown action {action.kind!r}; now you may: "
-                + ", ".join(self.legal_actions(state, seat).kinds())
-            )
+            self.refuse(state, seat, action, _HANDLERS, f"{action.kind} now")
         st = state if owned else state.copy()
         handler(self, st, action, events)
         return st

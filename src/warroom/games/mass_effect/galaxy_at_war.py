@@ -1256,26 +1256,14 @@ def _battle(g: rc.ClassicRisk, st: GawState, defend_dice: int, ev: rc.Events) ->
     st.attack_boost, st.resource_boost, st.defence_boost = PLAIN, 0, PLAIN  # spent (ME68)
     st.armies[s] -= r.attacker_losses
     st.armies[t] -= r.defender_losses
-    names = st.board.territories
     if ev is not None:
         ev.append(
-            Event(
-                "battle",
-                f"{names[s]} attacks {names[t]}: {'-'.join(map(str, r.attack))} against "
-                f"{'-'.join(map(str, r.defend))}; attacker loses {r.attacker_losses}, "
-                f"defender loses {r.defender_losses}"
-                + (" (Vanguard: defence d8s)" if st.vanguards.count(t) else ""),
-                {
-                    "from": names[s],
-                    "to": names[t],
-                    "attack": list(r.attack),
-                    "defend": list(r.defend),
-                    "attacker_losses": r.attacker_losses,
-                    "defender_losses": r.defender_losses,
-                    "attacker": attacker,
-                    "defender": defender,
-                },
-                reveals=True,
+            rc.battle_event(
+                st,
+                r,
+                attacker,
+                defender,
+                " (Vanguard: defence d8s)" if st.vanguards.count(t) else "",
             )
         )
     if st.armies[t] > 0:

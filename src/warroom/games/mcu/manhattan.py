@@ -1102,27 +1102,15 @@ def _battle(g: ClassicRisk, st: BfmState, defend_dice: int, ev: rc.Events) -> No
     st.armies[t] -= r.defender_losses
     st.attack_boost = 0  # a power's d8s are for one battle
     st.hulk_forced = False  # B13: Hulk has attacked
-    names = st.board.territories
     if ev is not None:
         d8 = (rule.attacker.d8, rule.defender.d8)
         ev.append(
-            Event(
-                "battle",
-                f"{names[s]} attacks {names[t]}: {'-'.join(map(str, r.attack))} against "
-                f"{'-'.join(map(str, r.defend))}; attacker loses {r.attacker_losses}, "
-                f"defender loses {r.defender_losses}"
-                + (f" (d8s: attack {d8[0]}, defence {d8[1]})" if any(d8) else ""),
-                {
-                    "from": names[s],
-                    "to": names[t],
-                    "attack": list(r.attack),
-                    "defend": list(r.defend),
-                    "attacker_losses": r.attacker_losses,
-                    "defender_losses": r.defender_losses,
-                    "attacker": attacker,
-                    "defender": defender,
-                },
-                reveals=True,
+            rc.battle_event(
+                st,
+                r,
+                attacker,
+                defender,
+                f" (d8s: attack {d8[0]}, defence {d8[1]})" if any(d8) else "",
             )
         )
     if defender == st.players and r.defender_losses:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from warroom.core.actions import Action, Arg
-from warroom.core.errors import IllegalAction, MalformedAction
+from warroom.core.errors import IllegalAction
 from warroom.core.events import Event
 from warroom.core.game import Game, OptionValue, Outcome, Seat
 from warroom.core.legal import Family, Legal
@@ -173,10 +173,7 @@ class RiskStrike(Game[StrikeState]):
         self.check_seat(state, seat)
         legal = self.legal_actions(state, seat)
         if action not in legal:
-            kinds = ", ".join(legal.kinds())
-            if action.kind not in _HANDLERS:
-                raise MalformedAction(f"unknown action {action.kind!r}; now you may: {kinds}")
-            raise IllegalAction(f"cannot {action.text()} now; now you may: {kinds}")
+            self.refuse(state, seat, action, _HANDLERS, f"{action.text()} now")
         st = state if owned else state.copy()
         _HANDLERS[action.kind](st, seat, action, events)
         if st.outcome is None:
