@@ -3,12 +3,15 @@ test says (d8s included)."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from warroom.core import Action, Event, get_mode
 from warroom.games.mcu.manhattan import FACTION, FACTION_IDS, BfmState, McuBattleForManhattan
 from warroom.games.risk_classic import REINFORCE
 from warroom.rules.pieces import OFF_BOARD
 
-from .conftest import ScriptedRng
+from ..risk import table
+from ..risk.table import ScriptedRng
 
 GAME: McuBattleForManhattan = get_mode("mcu-battle-for-manhattan")  # type: ignore[assignment]
 CA, ULTRON, IRON_MAN, WS, THOR = range(5)
@@ -16,11 +19,6 @@ CA, ULTRON, IRON_MAN, WS, THOR = range(5)
 
 class Dice(ScriptedRng):
     """ScriptedRng whose empty rolls (no d8 on a side) take nothing from the queue."""
-
-    def copy(self) -> Dice:
-        twin = Dice(self.faces, self.seed, self.dies)
-        twin.counter, twin.sides = self.counter, self.sides
-        return twin
 
     def roll(self, count: int, sides: int = 6) -> tuple[int, ...]:
         if count == 0:
@@ -40,17 +38,17 @@ def picked(
     return st
 
 
-class Bfm:
+class Bfm(table.Table):
     """A Battle for Manhattan game positioned for a rule test."""
+
+    game: ClassVar[McuBattleForManhattan] = GAME
+    state: BfmState
 
     def __init__(
         self, players: int = 5, seed: int = 1, factions: list[int] | None = None, **options: object
     ) -> None:
         self.state = picked(players, seed, factions, **options)
         self.events: list[Event] = []
-
-    def t(self, name: str) -> int:
-        return self.state.board.territory(name)
 
     def give(self, owner: int, units: int, *names: str) -> None:
         """`owner` holds these with `units` each; operatives taken away count as lost."""
@@ -69,22 +67,20 @@ class Bfm:
         self.give(self.state.players, left, name)
 
     def turn_of(
-        self, seat: int, phase: str = REINFORCE, pending: int = 0, scepter: str = ""
+        self,
+        seat: int,
+        phase: str = REINFORCE,
+        pending: int = 0,
+        rest: list[int] | None = None,
+        scepter: str = "",
     ) -> None:
-        """Skip claiming: free sectors go to the other seats round, one unit each; the Loki
-        tokens are placed (the scepter where asked, else on the first)."""
+        """Skip claiming, as every table does; the Loki tokens are placed (the scepter where
+        asked, else on the first)."""
+        super().turn_of(seat, phase, pending, rest)
         st = self.state
-        others = [p for p in range(st.players) if p != seat]
-        free = [t for t in range(len(st.board)) if st.owner[t] == -1]
-        if seat not in st.owner:
-            st.owner[free[-1]], st.armies[free[-1]] = seat, 1
-            free.pop()
-        for k, t in enumerate(free):
-            st.owner[t], st.armies[t] = others[k % len(others)], 1
         m = st.manhattan
         st.loki = tuple(sorted(self.t(n) for k, n in enumerate(m.board.territories) if m.loki[k]))
         st.scepter = self.t(scepter) if scepter else st.loki[0]
-        st.phase, st.current, st.pending, st.turn = phase, seat, pending, 5
         st.trade_open = phase == REINFORCE
 
     def hand(self, seat: int, *cards: str) -> None:
@@ -98,25 +94,10 @@ class Bfm:
             st.hands[seat].append(card)
         st.hands[seat].sort()
 
-    def do(self, seat: int, text: str) -> list[Event]:
-        self.state, events = GAME.apply(self.state, seat, GAME.parse(self.state, seat, text))  # type: ignore[assignment]
-        self.events += events
-        assert not GAME.invariants(self.state), GAME.invariants(self.state)
-        return events
-
     def dice(self, *rolls: tuple[int, ...], dies: list[int] | None = None) -> Dice:
         rng = Dice(list(rolls), dies=dies or [])
         self.state.rng = rng
         return rng
-
-    def units(self, name: str) -> int:
-        return self.state.armies[self.t(name)]
-
-    def owner(self, name: str) -> int:
-        return self.state.owner[self.t(name)]
-
-    def legal(self, seat: int) -> list[str]:
-        return [a.text() for a in GAME.legal_actions(self.state, seat)]
 
     def ally_at(self, ally: str) -> str | None:
         st = self.state

@@ -37,7 +37,7 @@ def test_claiming_one_territory_at_a_time_in_turn() -> None:
     t = Table(3, seed=11)
     first = t.state.first
     t.do(first, "claim Roma")
-    assert t.owner("Roma") == first and t.armies("Roma") == 1
+    assert t.owner("Roma") == first and t.units("Roma") == 1
     with pytest.raises(IllegalAction, match="already claimed"):
         t.do((first + 1) % 3, "claim Roma")
     assert GAME.to_move(t.state) == ((first + 1) % 3,)
@@ -89,7 +89,7 @@ def test_two_player_setup_turn_is_two_own_armies_then_one_neutral() -> None:
     t.do(seat, f"place {mine[1]!r} 1")
     assert t.state.phase == SETUP_NEUTRAL and GAME.to_move(t.state) == (seat,)
     t.do(seat, f"neutral {neutral!r}")
-    assert t.armies(neutral) == 2 and GAME.to_move(t.state) == (1 - seat,)
+    assert t.units(neutral) == 2 and GAME.to_move(t.state) == (1 - seat,)
     while t.state.phase in (SETUP_PLACE, SETUP_NEUTRAL):
         s = GAME.to_move(t.state)[0]
         pick = [n for n in names if t.owner(n) == (2 if t.state.phase == SETUP_NEUTRAL else s)]
@@ -141,7 +141,7 @@ def test_place_only_on_own_territory_and_up_to_what_you_have() -> None:
     with pytest.raises(IllegalAction, match="3 armies to place"):
         t.do(0, "place Roma 4")
     t.do(0, "place Roma 3")
-    assert t.armies("Roma") == 4 and t.state.phase == ATTACK
+    assert t.units("Roma") == 4 and t.state.phase == ATTACK
 
 
 # -- Cards --------------------------------------------------------------------------------------
@@ -182,7 +182,7 @@ def test_trade_gives_set_value_and_two_extra_on_one_occupied_territory() -> None
         t.do(0, f"trade {cards[0]!r} {cards[1]!r} {cards[2]!r}")
     t.do(0, f"trade {cards[0]!r} {cards[1]!r} {cards[2]!r} {cards[1]!r}")
     assert t.state.pending == 3 + 8  # the third set in the game is worth 8
-    assert t.armies(cards[1]) == 3 and t.armies(cards[0]) == 1
+    assert t.units(cards[1]) == 3 and t.units(cards[0]) == 1
     assert t.state.deck[:3] == sorted(t.t(c) for c in cards)  # to the bottom of the pile
     assert t.state.hands[0] == []
 
@@ -198,7 +198,7 @@ def test_at_most_two_extra_armies_a_turn() -> None:
         t.do(0, f"trade {blades[0]!r} {blades[1]!r} {blades[2]!r} {blades[0]!r}")
     t.do(0, f"trade {blades[0]!r} {blades[1]!r} {blades[2]!r}")
     assert t.state.pending == 3 + 4 + 6
-    assert sum(t.armies(n) for n in skulls + blades) == 6 + 2
+    assert sum(t.units(n) for n in skulls + blades) == 6 + 2
 
 
 def test_not_a_set_is_refused_and_changes_nothing() -> None:
@@ -317,7 +317,7 @@ def test_battle_losses_follow_the_dice() -> None:
     rig_dice(t, [6, 4, 1, 5, 4])
     (ev,) = t.do(1, "defend 2")
     assert ev.data["attack"] == [6, 4, 1] and ev.data["defend"] == [5, 4]
-    assert t.armies("Poseidonis") == 4 and t.armies("Oricalcos") == 2
+    assert t.units("Poseidonis") == 4 and t.units("Oricalcos") == 2
     assert ev.reveals and t.state.phase == ATTACK
 
 
@@ -334,7 +334,7 @@ def test_capture_moves_at_least_the_dice_and_leaves_one_behind() -> None:
     with pytest.raises(IllegalAction):
         t.do(0, "move 6")
     t.do(0, "move 5")
-    assert (t.armies("Poseidonis"), t.armies("Oricalcos")) == (1, 5)
+    assert (t.units("Poseidonis"), t.units("Oricalcos")) == (1, 5)
     assert t.state.phase == ATTACK
 
 
@@ -422,7 +422,7 @@ def test_fortify_one_move_to_an_adjacent_territory_then_the_turn_passes() -> Non
     with pytest.raises(IllegalAction, match="one stays behind"):
         t.do(0, "fortify Roma Apulia 5")
     t.do(0, "fortify Roma Apulia 4")
-    assert (t.armies("Roma"), t.armies("Apulia")) == (1, 5)
+    assert (t.units("Roma"), t.units("Apulia")) == (1, 5)
     assert t.state.current == 1 and t.state.phase == REINFORCE
 
 
@@ -450,7 +450,7 @@ def test_two_player_neutral_defended_by_opponent_and_need_not_be_eliminated() ->
     t.give(0, 9, "Iberia")
     t.give(0, 1, "Oricalcos")
     while t.owner("Atlas") != 0:
-        t.do(0, "attack Oricalcos Atlas 1") if t.armies("Oricalcos") > 1 else t.give(
+        t.do(0, "attack Oricalcos Atlas 1") if t.units("Oricalcos") > 1 else t.give(
             0, 9, "Oricalcos"
         )
         if t.state.phase == DEFEND:
