@@ -193,6 +193,12 @@ def test_a_what_if_too_large_is_refused_and_the_game_goes_on(
     assert out.count("Refused: RISK Strike odds are computed for at most 100 cards and troops") == 2
 
 
+def test_auto_takes_a_positive_count() -> None:
+    """'auto 0' and 'auto -3' did nothing, silently."""
+    out = session(classic("attack"), ["auto x", "auto 0", "auto -3"], {0})
+    assert out.count("Refused: write 'auto' or 'auto N', N decisions (1 or more)") == 3
+
+
 def test_strike_is_played_by_typed_actions() -> None:
     match = Match.start("risk-strike", 2, 7)
     seat = match.to_move()[0]
