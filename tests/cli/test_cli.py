@@ -26,6 +26,7 @@ def test_games_lists_modes_with_ids_and_player_counts() -> None:
     assert "map" in modes["risk-classic"]["options"]
     table = runner.invoke(app, ["games"])
     assert "risk-classic" in table.output
+    assert "--option scanning=false" in table.output  # as typed, not Python's False
 
 
 def test_board_check_accepts_good_and_explains_bad(tmp_path: Path) -> None:

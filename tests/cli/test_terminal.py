@@ -171,6 +171,34 @@ def test_strike_board_look_and_odds_in_the_terminal() -> None:
     assert "write 'odds A D' or 'odds A D AT DT'" in out
 
 
+def test_a_what_if_too_large_is_refused_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`odds 1000000 1000000` once asked numpy for 7 TiB: a traceback that ended the game.
+    Large what-ifs take the sweep (memory of a few diagonals), huge ones are refused."""
+    import warroom.odds.strike
+
+    out = session(classic("attack"), ["odds 1000000 1000000", "odds 3000 3000", "board"], {0})
+    assert "Refused: odds are computed for at most 20,000 armies a side" in out
+    assert "3000 armies (one stays behind) against 3000: 100.0% chance" in out
+    assert "Traceback" not in out and "Left the game." in out
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("started computing")
+
+    match = strike_battle()
+    seat = match.to_move()[0]
+    monkeypatch.setattr(warroom.odds.strike, "strike_odds", refuse)
+    out = session(match, ["odds 5000 5000", "odds 90 3 20 0"], {seat})
+    assert out.count("Refused: RISK Strike odds are computed for at most 100 cards and troops") == 2
+
+
+def test_auto_takes_a_positive_count() -> None:
+    """'auto 0' and 'auto -3' did nothing, silently."""
+    out = session(classic("attack"), ["auto x", "auto 0", "auto -3"], {0})
+    assert out.count("Refused: write 'auto' or 'auto N', N decisions (1 or more)") == 3
+
+
 def test_strike_is_played_by_typed_actions() -> None:
     match = Match.start("risk-strike", 2, 7)
     seat = match.to_move()[0]

@@ -168,6 +168,22 @@ def test_a_wrong_chart_and_pieces_are_refused_with_every_problem() -> None:
         assert f"mine.json: {entry}:" in text
 
 
+def test_a_wrong_set_up_source_is_a_listed_problem_not_a_traceback() -> None:
+    data = broken(PACKAGED_GAW)
+    data["setup"]["provenance"]["seats"] = 1.5
+    del data["setup"]["provenance"]["neutral"]["kind"]
+    data["ships"]["classes"]["cruiser"] = 4
+    data["setup"]["3"]["seats"][0]["troops"] = "x"
+    with pytest.raises(BoardError) as caught:
+        pieces_from_dict(data, "mine.json")
+    text = str(caught.value)
+    assert "validation error for" not in text  # pydantic's summary, naming a class
+    assert "mine.json: setup.3.seats.0.troops: Input should be a valid integer" in text
+    assert "mine.json: setup.provenance.seats: Input should be a valid dictionary" in text
+    assert "mine.json: setup.provenance.neutral.kind: Field required" in text
+    assert "mine.json: ships.classes:" in text
+
+
 def test_a_chart_that_cannot_claim_every_planet_is_refused() -> None:
     data = broken(PACKAGED_GAW)
     data["setup"]["3"]["seats"][2]["limit"] = 10  # the Reapers would stop: planets left over

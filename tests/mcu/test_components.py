@@ -99,6 +99,9 @@ def test_chart_and_decks_satisfy_the_stated_facts() -> None:
     del bad["recruitment"]["units"]["10"]
     with pytest.raises(BoardError, match="one price for each total"):
         chart_from_dict(bad, "test")
+    bad["recruitment"]["max_symbols"] = -7  # no totals at all between the bounds
+    with pytest.raises(BoardError, match=r"recruitment\.max_symbols: .*at most 10 symbols"):
+        chart_from_dict(bad, "test")
     cards = packaged(PACKAGED_CARDS)
     cards["decks"][0]["cards"][0]["symbols"] = 3
     cards["decks"][1]["cards"][0]["id"] = "ca02"

@@ -121,3 +121,7 @@ def test_cli_odds_plot(tmp_path: Path) -> None:
     assert png.read_bytes()[:4] == b"\x89PNG"
     res = CliRunner().invoke(app, ["monopoly", "odds", "--plot", str(tmp_path / "no/such/x.png")])
     assert res.exit_code == 2 and "cannot write" in res.output
+    for name in ("ends.txt", "ends.jpg"):  # a ValueError traceback; a JPEG named as asked
+        res = CliRunner().invoke(app, ["monopoly", "odds", "--plot", str(tmp_path / name)])
+        assert res.exit_code == 2 and f"give a file name ending in .png, not '{name}'" in res.output
+        assert not (tmp_path / name).exists()

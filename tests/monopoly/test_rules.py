@@ -706,6 +706,15 @@ def test_refused_actions_leave_the_state_unchanged(seat: int, text: str, error: 
     assert st.decks == before.decks and st.tasks == before.tasks
 
 
+def test_ending_the_turn_too_soon_says_what_comes_first() -> None:
+    """The player to roll was told that only the player whose turn it is ends it."""
+    st = new()
+    with pytest.raises(
+        IllegalAction, match=r"^cannot end the turn yet \(start step\); now you may: .*roll"
+    ):
+        act(st, 0, "end")
+
+
 # -- copies and observations -----------------------------------------------------------------
 def test_copies_and_observations_carry_every_field() -> None:
     """`MonoState` copies and observations set their fields one by one (`_sharing`, faster

@@ -97,6 +97,55 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str]) -> None:
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["1000000", "1000000"], "at most 20,000 armies a side"),
+        (["--table", "100000x100000", "--json"], "at most 2000x2000"),
+        (["3000", "3000", "--strike"], "at most 100 cards and troops a side"),
+        (["20", "50", "--strike", "--defend-troops", "60"], "at most 100 cards and troops"),
+        (["5", "5", "--godswar", "--attack-altars", "50"], "at most 10 altars a side"),
+        (
+            [
+                "5",
+                "5",
+                "--godswar",
+                "--attack-gods",
+                "war",
+                "--defend-gods",
+                "sky",
+                "--defend-altars",
+                "50",
+            ],
+            "at most 10 altars a side",
+        ),
+    ],
+)
+def test_odds_too_large_to_compute_are_refused_before_computing(
+    args: list[str], said: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Minutes of work or gigabytes of memory (a 7 TiB table) are one line, not a hang or a
+    traceback; the engines must not even start."""
+    import warroom.games.godstorm.odds
+    import warroom.odds
+    import warroom.odds.strike
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("started computing")
+
+    for module, name in (
+        (warroom.odds, "invasion"),
+        (warroom.odds, "win_table"),
+        (warroom.odds, "godswar_odds"),
+        (warroom.odds.strike, "strike_battle"),
+        (warroom.games.godstorm.odds, "godswar_chance"),
+    ):
+        monkeypatch.setattr(module, name, refuse)
+    result = runner.invoke(app, ["odds", *args])
+    assert result.exit_code == 2, result.output
+    assert said in " ".join(result.output.split())
+
+
 def test_a_table_size_is_ascii_digits() -> None:
     result = runner.invoke(app, ["odds", "--table", "²x3"])  # "²".isdigit(), but int refuses it
     assert result.exit_code == 2 and "must look like 20x20" in result.output

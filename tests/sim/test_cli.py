@@ -59,6 +59,9 @@ def test_simulate_refuses_bad_input() -> None:
     assert result.exit_code == 2 and "NAME=VALUE" in result.output
     result = runner.invoke(app, ["simulate", "risk-classic", "-n", "1", "-o", "nope=1"])
     assert result.exit_code == 2 and "no option" in result.output
+    for command in (["simulate", "risk-classic", "-n", "1"], ["ladder", "risk-classic", "-n", "1"]):
+        result = runner.invoke(app, [*command, "--workers", "-1"])
+        assert result.exit_code == 2 and "--workers must be at least 1, not -1" in result.output
 
 
 @pytest.mark.parametrize("option", ["--out", "--plot"])

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from warroom.bots import RandomBot, register_tier
 from warroom.core.actions import Action
+from warroom.core.errors import WarroomError
 from warroom.core.rng import HiddenRng
 from warroom.games.risk_classic import GAME, UNSEEN, RiskState
 from warroom.sim import stats
@@ -27,6 +30,20 @@ class SpyBot(RandomBot):
 
 
 register_tier("spy", "risk", lambda mode, seed: SpyBot(seed))
+
+MARKS: list[Path] = []  # the folder where a marking bot notes its game (set before workers fork)
+
+
+class MarkBot(RandomBot):
+    """Leaves a file named by its seed (its game's and seat's) in `MARKS[0]`, then plays at
+    random: which games were started, wherever they were played."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        (MARKS[0] / str(seed)).touch()
+
+
+register_tier("mark", "risk", lambda mode, seed: MarkBot(seed), offered=False)
 
 
 def _rows(results: Sequence[Any]) -> list[dict[str, Any]]:
@@ -74,6 +91,30 @@ def test_refusals() -> None:
         run(SimConfig(MODE, 1, ("random", "random"), 3))
     with pytest.raises(Exception, match="no bot tier"):
         run(SimConfig(MODE, 1, ("nobody",), 2))
+
+
+def test_refusals_of_workers() -> None:
+    for workers in (0, -1):
+        with pytest.raises(WarroomError, match=f"--workers must be at least 1, not {workers}"):
+            run(SimConfig(MODE, 1, ("random",), 2), workers=workers)
+
+
+def test_a_run_stopped_early_stops_its_workers(tmp_path: Path) -> None:
+    """Ctrl-C (here from the progress callback) ends the games in hand and drops the rest:
+    the executor's own shutdown used to play every queued game out first, the progress bar
+    stopped and the command apparently hung."""
+    MARKS[:] = [tmp_path]
+    games = 400
+    config = SimConfig(MODE, games, ("mark",), 2, seed=3, options={"turn_limit": 2})
+
+    def interrupt(_: object) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run(config, workers=2, on_result=interrupt)
+    assert multiprocessing.active_children() == []
+    started = len(list(tmp_path.iterdir())) // 2  # two bots a game
+    assert 0 < started < games // 2
 
 
 def test_wilson_interval() -> None:

@@ -44,5 +44,7 @@ def list_modes(as_json: bool) -> None:
         for name, option in mode["options"].items():
             choices = "|".join(str(c) for c in option["choices"])
             shown = f"  [{choices}]" if choices else ""
-            print(f"    --option {name}={option['default']}{shown}")
+            default = option["default"]  # as typed: scanning=false, not Python's False
+            typed = str(default).lower() if isinstance(default, bool) else default
+            print(f"    --option {name}={typed}{shown}")
             print(f"        {option['help']}")

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from warroom.cli.common import fail
+from warroom.cli.common import check_png, check_writable, fail
 
 monopoly_app = typer.Typer(help="Monopoly editions: exact odds.", no_args_is_help=True)
 
@@ -36,6 +36,9 @@ def odds(
 
     if jail not in ("stay", "pay"):
         raise fail("--jail must be 'stay' or 'pay'")
+    if plot is not None:  # before the work: matplotlib refuses other names only after it
+        check_png(plot, "--plot")
+        check_writable(plot)
     b = board("avengers")
     o = board_odds("avengers", jail, heroes)
     names = [*b.names, "In Jail"]

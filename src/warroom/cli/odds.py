@@ -11,6 +11,7 @@ import typer
 
 from warroom.cli.common import cannot_write, check_png, check_writable, fail
 from warroom.core.actions import NUMBER
+from warroom.core.errors import WarroomError
 from warroom.rules.battle import (
     PRESETS,
     BattleRule,
@@ -29,6 +30,28 @@ if TYPE_CHECKING:  # the odds need numpy, and the terminal output Rich: both loa
 
 _SHOWN = 1e-4  # survivor counts less likely than this are summed into one line
 _BOMBARD = ("attacker", "defender")  # the owner's lowest die: its best use (B8)
+
+# The most that `warroom odds` and the terminal's `odds` answer for, far above any game's
+# numbers: beyond them an exact answer takes minutes or gigabytes, so it is refused instead.
+MOST_ARMIES = 20_000  # a side of one invasion: the sweep takes about a second (docs/odds.md)
+MOST_TABLE = 2_000  # a side of a --table grid, which is held whole in memory
+MOST_STRIKE_UNITS = 100  # cards and troops a side in RISK Strike (42 continent cards exist)
+MOST_ALTARS = 10  # altars a side in a godswar: each adds a die to every round
+
+
+def check_armies(attackers: int, defenders: int) -> None:
+    """Refuse a battle too large to answer exactly within seconds."""
+    if max(attackers, defenders) > MOST_ARMIES:
+        raise WarroomError(f"odds are computed for at most {MOST_ARMIES:,} armies a side")
+
+
+def check_strike_units(*sides: int) -> None:
+    """Refuse a RISK Strike battle too large to answer exactly: `sides` are each side's cards
+    plus troops."""
+    if max(sides) > MOST_STRIKE_UNITS:
+        raise WarroomError(
+            f"RISK Strike odds are computed for at most {MOST_STRIKE_UNITS} cards and troops a side"
+        )
 
 
 class _BadInput(Exception):
@@ -71,6 +94,8 @@ def _size(text: str) -> tuple[int, int]:
     a, d = int(parts[0]), int(parts[1])
     if a < 2 or d < 1:
         raise _BadInput("a table needs at least 2 attacking and 1 defending army")
+    if max(a, d) > MOST_TABLE:
+        raise _BadInput(f"a table is at most {MOST_TABLE}x{MOST_TABLE}")
     return a, d
 
 
@@ -352,7 +377,7 @@ def odds(
                     out is not None,
                 ),
             )
-        except (_BadInput, ValueError) as exc:
+        except (_BadInput, ValueError, WarroomError) as exc:
             raise fail(str(exc)) from None
         if as_json:
             print(json.dumps({"match": result["match"]}, indent=2))
@@ -380,7 +405,7 @@ def odds(
                     out is not None,
                 ),
             )
-        except (_BadInput, ValueError) as exc:
+        except (_BadInput, ValueError, WarroomError) as exc:
             raise fail(str(exc)) from None
         if as_json:
             print(json.dumps({k: v for k, v in result.items() if not k.startswith("_")}, indent=2))
@@ -426,7 +451,7 @@ def odds(
         )
         if out is not None:
             _write_csv(out, result["_table"])
-    except (_BadInput, ValueError) as exc:
+    except (_BadInput, ValueError, WarroomError) as exc:
         raise fail(str(exc)) from None
     except OSError as exc:  # a file checked above that could not be written after all
         raise cannot_write(Path(exc.filename or ""), exc) from None
@@ -550,6 +575,7 @@ def _godswar_series(
         raise _BadInput("give ATTACKERS and DEFENDERS: the armies on each side")
     if attackers < 0 or defenders < 0 or min(altars) < 0:
         raise _BadInput("army and altar counts cannot be negative")
+    _check_altars(*altars)
     p = godswar_chance(gods[0], gods[1], attackers, defenders, rule, altars)
     return {
         "godswar": {"rounds": "to the end", "p_attacker_wins": str(p), "p": float(p)},
@@ -558,6 +584,11 @@ def _godswar_series(
             f"with {defenders}: P(every defending god banished) = {p} = {float(p):.6f}"
         ],
     }
+
+
+def _check_altars(*altars: int) -> None:
+    if max(altars) > MOST_ALTARS:
+        raise _BadInput(f"odds are computed for at most {MOST_ALTARS} altars a side")
 
 
 def _named(domains: list[int]) -> str:
@@ -613,6 +644,7 @@ def _run(
     if godswar:
         if attackers < 0 or defenders < 0:
             raise _BadInput("army counts cannot be negative")
+        _check_altars(attack_altars, defend_altars)
         a_dice = godswar_dice(attack_sky, attack_altars)
         d_dice = godswar_dice(defend_sky, defend_altars)
         p = godswar_odds(a_dice, d_dice, attackers, defenders, rule)
@@ -628,6 +660,7 @@ def _run(
                 f" P(defending god banished) = {p} = {float(p):.6f}"
             ],
         }
+    check_armies(attackers, defenders)
     inv = invasion(attackers, defenders, rule, stop)
     if plot is not None:
         _plot_invasion(plot, inv, f"{attackers} against {defenders}")
@@ -673,6 +706,7 @@ def _strike(
         raise _BadInput(f"--bombard takes one of {', '.join(_BOMBARD)}, not {bombard!r}")
     target = {"attacker": ATTACKER_LOWEST, "defender": DEFENDER_LOWEST}.get(bombard or "")
     a_troops, d_troops = troops
+    check_strike_units(a_cards + a_troops, d_cards + d_troops)
     battle = strike_battle(a_cards, a_troops, d_cards, d_troops, stop, rally, target)
     a_dice, d_dice = strike_dice(battle.start)
     first = strike_roll(a_dice, d_dice, rally, target)

@@ -195,7 +195,9 @@ class Terminal:
         try:
             count = int(rest or "1")
         except ValueError:
-            raise WarroomError("write 'auto' or 'auto N'") from None
+            count = 0
+        if count < 1:
+            raise WarroomError("write 'auto' or 'auto N', N decisions (1 or more)")
         helper = self.bots.get(seat) or RandomBot(seat)
         self.bots[seat] = helper
         for _ in range(count):

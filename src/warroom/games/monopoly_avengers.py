@@ -1454,7 +1454,10 @@ def _use_card(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: lis
 
 def _end(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
     _no_args(a, "end")
-    require(seat == st.current and st.phase == END, "only the player whose turn it is ends it")
+    require(seat == st.current, "only the player whose turn it is ends it")
+    if st.phase != END:  # the player's own turn, its moves not done yet
+        allowed = ", ".join(sorted({x.kind for x in g.legal_actions(st, seat)}))
+        raise IllegalAction(f"cannot end the turn yet ({st.phase} step); now you may: {allowed}")
     _end_turn(st, ev)
 
 

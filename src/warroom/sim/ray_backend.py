@@ -7,7 +7,7 @@ cluster named by RAY_ADDRESS, or starts a local one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
 from warroom.core.errors import WarroomError
@@ -20,7 +20,7 @@ def run_ray(
     options: Mapping[str, OptionValue],
     batches: Sequence[list[int]],
     address: str | None = None,
-) -> Iterator[list[GameResult]]:
+) -> Generator[list[GameResult]]:
     try:
         import ray
     except ImportError:

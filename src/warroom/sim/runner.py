@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -225,6 +226,8 @@ def run(
         make_bot(spec, config.mode, 0)  # refuse an unknown tier before starting workers
     if config.engine not in ENGINES:
         raise WarroomError(f"unknown engine {config.engine!r} ({', '.join(ENGINES)})")
+    if workers is not None and workers < 1:
+        raise WarroomError(f"--workers must be at least 1, not {workers}")
     options = resolve_options(config)
     workers = workers or os.cpu_count() or 1
     if backend == "ray":
@@ -236,24 +239,28 @@ def run(
     else:
         raise WarroomError(f"unknown backend {backend!r} (process or ray)")
     results: list[GameResult] = []
-    for batch in stream:
-        for r in batch:
-            results.append(r)
-            if on_result is not None:
-                on_result(r)
+    try:
+        for batch in stream:
+            for r in batch:
+                results.append(r)
+                if on_result is not None:
+                    on_result(r)
+    finally:
+        stream.close()  # stopped early (Ctrl-C in `on_result`, an error): stop the workers now
     results.sort(key=lambda r: r.game)
     return results
 
 
 def _run_local(
     config: SimConfig, options: Mapping[str, OptionValue], workers: int
-) -> Iterator[list[GameResult]]:
+) -> Generator[list[GameResult]]:
     batches = chunks(config.games, workers)
     if workers == 1:
         for batch in batches:
             yield play_chunk(config, batch, options)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts_to_the_parent)
+    try:
         pending: set[Future[list[GameResult]]] = {
             pool.submit(play_chunk, config, batch, options) for batch in batches
         }
@@ -261,6 +268,24 @@ def _run_local(
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in finished:
                 yield f.result()
+    except BaseException:
+        # Ctrl-C, a failed game, or the caller stopping: end the games in hand and drop the
+        # rest now, rather than play them all out behind a stopped progress bar (the
+        # executor's shutdown waits for every chunk it has queued).
+        processes = list((pool._processes or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join()
+        raise
+    pool.shutdown()
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker ignores Ctrl-C (the terminal sends it to every process of the command): the
+    parent stops the run and ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 _NUMBER = re.compile(r"\d+")

@@ -142,8 +142,13 @@ class RiskDisplay(Display):
             raise WarroomError("write 'odds ATTACKERS DEFENDERS', e.g. odds 10 6") from None
         if a < 1 or d < 1:
             raise WarroomError("armies must be at least 1")
+        from warroom.cli.odds import check_armies
+        from warroom.odds import invasion
+
+        check_armies(a, d)
+        # The sweep, not `conquest`'s cached grid: a what-if may be far larger than any board.
         return (
-            f"{a} armies (one stays behind) against {d}: {conquest(a, d):.1%} chance "
+            f"{a} armies (one stays behind) against {d}: {invasion(a, d).p_conquest:.1%} chance "
             "to capture, attacking until the territory falls or 1 army is left"
         )
 

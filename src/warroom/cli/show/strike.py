@@ -192,6 +192,9 @@ class StrikeDisplay(Display):
         a, d, at, dt = numbers
         if min(numbers) < 0 or a < 1 or d < 1:
             raise WarroomError("each side needs at least one card, and no count is negative")
+        from warroom.cli.odds import check_strike_units
+
+        check_strike_units(a + at, d + dt)
         return (
             f"{_cards(a)} and {at} troops against {_cards(d)} and {dt} troops: "
             f"{_conquest(a, at, d, dt):.1%} chance to take every card of the defending "

@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 
 from warroom.core.board import ProvenanceFile, SourceFile, StrictModel, check_header, validate
 from warroom.core.errors import BoardError
@@ -329,6 +329,12 @@ def claim_order(row: ChartRow, planets: int = PLANETS) -> list[int]:
 
 
 # -- the pieces file ---------------------------------------------------------------------------
+def _invalid(entry: str, exc: ValidationError) -> list[tuple[str, str]]:
+    """A free-form part's structural problems, each at its own entry (as `validate` lists a
+    whole file's), not pydantic's summary naming a model class."""
+    return [(".".join([entry, *(str(p) for p in e["loc"])]), e["msg"]) for e in exc.errors()]
+
+
 def pieces_from_dict(data: object, source: str) -> Pieces:
     f = validate(GawFile, data, source)
     check_header(source, f.format, f.version, GAW_FORMAT)
@@ -339,6 +345,12 @@ def pieces_from_dict(data: object, source: str) -> Pieces:
     if not isinstance(setup_provenance, dict) or {"seats", "neutral"} - set(setup_provenance):
         problems.append(("setup.provenance", "say where 'seats' and 'neutral' are from"))
         setup_provenance = {}
+    setup_sources: dict[str, SourceFile] = {}
+    for key, value in setup_provenance.items():  # `setup` is free-form: checked entry by entry
+        try:
+            setup_sources[key] = SourceFile.model_validate(value)
+        except ValidationError as exc:
+            problems += _invalid(f"setup.provenance.{key}", exc)
     if sorted(setup) != sorted(str(n) for n in STATED_CHART):
         problems.append(("setup", f"one row for each of {sorted(STATED_CHART)} players"))
     for players, (stated_seats, stated_neutral) in STATED_CHART.items():
@@ -348,8 +360,8 @@ def pieces_from_dict(data: object, source: str) -> Pieces:
         entry = f"setup.{players}"
         try:
             parsed = ChartRowFile.model_validate(raw)
-        except ValueError as exc:
-            problems.append((entry, str(exc).splitlines()[0]))
+        except ValidationError as exc:
+            problems += _invalid(entry, exc)
             continue
         seats = []
         for k, s in enumerate(parsed.seats):
@@ -401,7 +413,7 @@ def pieces_from_dict(data: object, source: str) -> Pieces:
         raise data_error(source, problems)
     provenance = provenance_of(
         (
-            ("setup", {k: SourceFile.model_validate(v) for k, v in setup_provenance.items()}),
+            ("setup", setup_sources),
             ("ships", f.ships.provenance),
             ("harbinger", f.harbinger.provenance),
             ("vanguards", f.vanguards.provenance),

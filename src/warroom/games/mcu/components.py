@@ -295,7 +295,8 @@ def chart_from_dict(data: object, source: str) -> SymbolChart:
     totals = sorted(rec.units, key=lambda k: int(k) if k.isdigit() else math.inf)
     wanted = [str(n) for n in range(rec.min_symbols, rec.max_symbols + 1)]
     if totals != wanted:
-        problems.append(("recruitment.units", f"one price for each total {wanted[0]}-{wanted[-1]}"))
+        span = f"{wanted[0]}-{wanted[-1]}" if wanted else "from min_symbols to max_symbols"
+        problems.append(("recruitment.units", f"one price for each total {span}"))
     if problems:
         raise data_error(source, problems)
     try:
