@@ -1456,8 +1456,7 @@ def _end(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
     _no_args(a, "end")
     require(seat == st.current, "only the player whose turn it is ends it")
     if st.phase != END:  # the player's own turn, its moves not done yet
-        allowed = ", ".join(sorted({x.kind for x in g.legal_actions(st, seat)}))
-        raise IllegalAction(f"cannot end the turn yet ({st.phase} step); now you may: {allowed}")
+        g.refuse(st, seat, a, _ALL_KINDS, f"end the turn yet ({st.phase} step)")
     _end_turn(st, ev)
 
 
