@@ -166,16 +166,16 @@ class Match:
             )
         generator = data.get("generator") if version >= 2 else DEFAULT_GENERATOR
         if not isinstance(generator, str):
-            raise SaveError("save field 'generator' is missing or not a str")
-        for key, kind in (
-            ("mode", str),
-            ("players", int),
-            ("seed", int),
-            ("options", dict),
-            ("record", list),
+            raise SaveError("save field 'generator' is missing or not a string")
+        for key, kind, called in (
+            ("mode", str, "a string"),
+            ("players", int, "a whole number"),
+            ("seed", int, "a whole number"),
+            ("options", dict, "an object"),
+            ("record", list, "a list"),
         ):
             if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-                raise SaveError(f"save field {key!r} is missing or not a {kind.__name__}")
+                raise SaveError(f"save field {key!r} is missing or not {called}")
         try:
             match = cls.start(
                 data["mode"], data["players"], data["seed"], data["options"], generator
