@@ -329,6 +329,7 @@ def test_a_save_with_former_spellings_replays_as_one_with_the_printed_names() ->
         (lambda d: d["record"].append([0, "attack Mars Venus 3"]), "record entry"),
         (lambda d: d["record"].append(["x"]), "is not [seat, action text]"),
         (lambda d: d["record"].insert(0, [3, "claim Roma"]), "record entry 1"),
+        (lambda d: d["record"].insert(0, [7, "claim Roma"]), "there is no seat 7"),
     ],
 )
 def test_corrupt_saves_are_refused_clearly(mutate: Any, message: str) -> None:

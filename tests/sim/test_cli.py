@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from warroom.cli.main import app
+from warroom.sim.ladder import markdown
 
 runner = CliRunner()
 
@@ -150,3 +151,9 @@ def test_simulate_writes_parquet_that_reads_back_as_the_csv(tmp_path: Path) -> N
     for got, want in zip(table, rows, strict=True):
         got.pop("seconds"), want.pop("seconds")  # wall time differs from run to run
         assert {k: "" if v is None else str(v) for k, v in got.items()} == want
+
+
+def test_ladder_settings_show_options_as_typed() -> None:
+    """A yes/no option reads as a user types it (`scanning=false`), not as Python's False."""
+    text = markdown("mass-effect-galaxy-at-war", [], "warroom ladder", 2, {"scanning": False})
+    assert "`scanning=false`" in text and "False" not in text

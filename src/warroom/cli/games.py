@@ -6,7 +6,7 @@ starts within a few times Python's own start-up (benchmarks/startup_bench.py).
 
 from __future__ import annotations
 
-from warroom.games import CATALOG
+from warroom.games import CATALOG, option_text
 
 TYPE_CHECKING = False  # importing typing would cost a good part of the start-up saved
 if TYPE_CHECKING:
@@ -44,7 +44,5 @@ def list_modes(as_json: bool) -> None:
         for name, option in mode["options"].items():
             choices = "|".join(str(c) for c in option["choices"])
             shown = f"  [{choices}]" if choices else ""
-            default = option["default"]  # as typed: scanning=false, not Python's False
-            typed = str(default).lower() if isinstance(default, bool) else default
-            print(f"    --option {name}={typed}{shown}")
+            print(f"    --option {name}={option_text(option['default'])}{shown}")
             print(f"        {option['help']}")

@@ -234,9 +234,11 @@ class Game(ABC, Generic[S]):
                 raise NotYourDecision("the game is over")
             names = self.seat_names(state)
             who = " and ".join(names[s] for s in movers)
-            raise NotYourDecision(
-                f"it is {who} to decide, not {names[seat] if 0 <= seat < len(names) else seat}"
-            )
+            if not 0 <= seat < len(names):
+                raise NotYourDecision(
+                    f"it is {who} to decide; there is no seat {seat} (seats 0 to {len(names) - 1})"
+                )
+            raise NotYourDecision(f"it is {who} to decide, not {names[seat]}")
 
     def refuse(
         self, state: S, seat: Seat, action: Action, known: Collection[str], doing: str

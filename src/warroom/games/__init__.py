@@ -17,6 +17,11 @@ if TYPE_CHECKING:
     from warroom.core.game import Game, Option, OptionValue
 
 
+def option_text(value: OptionValue) -> str:
+    """An option's value as a user types it (`--option scanning=false`, not Python's False)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 class OptionInfo:
     """A setup option as `warroom games` lists it."""
 

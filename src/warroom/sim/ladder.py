@@ -15,6 +15,7 @@ from itertools import combinations, pairwise
 
 from warroom.core.errors import WarroomError
 from warroom.core.game import OptionValue
+from warroom.games import option_text
 from warroom.sim import stats
 from warroom.sim.runner import GameResult, SimConfig, resolve_options, run
 
@@ -87,7 +88,7 @@ def markdown(
         f"Regenerate with `{command}`.",
         "",
         f"Settings: {players} players; options "
-        + ", ".join(f"`{k}={v}`" for k, v in options.items())
+        + ", ".join(f"`{k}={option_text(v)}`" for k, v in options.items())
         + "; seats rotated (each tier sits first in half the games); a shared win counts "
         'as a share. A game is one trial: "stronger wins" counts the games the stronger '
         "tier's seats won together, and its win rate a seat is that over the games and its "
