@@ -125,3 +125,9 @@ def test_cli_odds_plot(tmp_path: Path) -> None:
         res = CliRunner().invoke(app, ["monopoly", "odds", "--plot", str(tmp_path / name)])
         assert res.exit_code == 2 and f"give a file name ending in .png, not '{name}'" in res.output
         assert not (tmp_path / name).exists()
+
+
+def test_cli_odds_refuses_more_heroes_than_there_are() -> None:
+    res = CliRunner().invoke(app, ["monopoly", "odds", "--heroes", "25"])
+    assert res.exit_code == 2 and "at most the 24 hero cards, not 25" in res.output
+    assert CliRunner().invoke(app, ["monopoly", "odds", "--heroes", "24", "--json"]).exit_code == 0

@@ -53,6 +53,8 @@ def test_table_and_plots(tmp_path: Path) -> None:
 def test_godswar_and_harbinger() -> None:
     out = runner.invoke(app, ["odds", "4", "--harbinger", "--json"]).output
     assert json.loads(out)["harbinger"]["p_destroyed"] == "1/216"
+    refused = runner.invoke(app, ["odds", "10", "6", "--harbinger"])  # the 6 was ignored
+    assert refused.exit_code == 2 and "--harbinger takes ATTACKERS only" in refused.output
     out = runner.invoke(app, ["odds", "5", "5", "--godswar", "--json"]).output
     assert json.loads(out)["godswar"]["p_attacker_wins"] == "3527/7776"
 

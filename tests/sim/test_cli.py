@@ -75,6 +75,17 @@ def test_simulate_refuses_an_unwritable_file_before_playing(tmp_path: Path, opti
         assert "Traceback" not in result.output and "Win rate" not in result.output
     result = runner.invoke(app, [*args, "--plot", str(tmp_path / "sim.svg")])
     assert result.exit_code == 2 and "ending in .png" in result.output
+    result = runner.invoke(app, [*args, "--out", str(tmp_path / "rows.txt")])  # was CSV
+    assert result.exit_code == 2 and "name a .csv or .parquet file" in result.output
+    assert not (tmp_path / "rows.txt").exists() and "Win rate" not in result.output
+
+
+def test_simulate_reads_the_table_format_in_any_case(tmp_path: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet")
+    out = tmp_path / "rows.PARQUET"
+    args = ["simulate", "risk-classic", "-n", "1", "--workers", "1", "--out", str(out)]
+    assert runner.invoke(app, args).exit_code == 0
+    assert pq.read_table(out).num_rows == 1
 
 
 def test_simulate_checks_files_without_touching_them(tmp_path: Path) -> None:

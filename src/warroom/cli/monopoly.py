@@ -40,6 +40,9 @@ def odds(
         check_png(plot, "--plot")
         check_writable(plot)
     b = board("avengers")
+    if heroes > len(b.ownable):
+        cards = len(b.ownable)
+        raise fail(f"--heroes: a player holds at most the {cards} hero cards, not {heroes}")
     o = board_odds("avengers", jail, heroes)
     names = [*b.names, "In Jail"]
     income = hero_income(b, o)

@@ -630,6 +630,8 @@ def _run(
     if attackers is None or (defenders is None and not harbinger):
         raise _BadInput("give ATTACKERS and DEFENDERS (or --table AxD)")
     if harbinger:
+        if defenders is not None:
+            raise _BadInput("--harbinger takes ATTACKERS only (Harbinger is not an army count)")
         if attackers < 2:
             raise _BadInput("attacking Harbinger needs at least 2 armies (one stays behind)")
         dice = min(rule.attack_max, attackers - 1)

@@ -138,7 +138,7 @@ def simulate(
     from rich.console import Console
 
     from warroom.core.registry import get_mode
-    from warroom.sim.output import plot, write_table
+    from warroom.sim.output import plot, table_format, write_table
     from warroom.sim.runner import SimConfig, run
 
     console = Console()
@@ -147,6 +147,11 @@ def simulate(
     for path in (out, plot_file):
         if path is not None:
             check_writable(path)
+    if out is not None:
+        try:
+            table_format(out)
+        except WarroomError as exc:
+            raise fail(str(exc)) from None
     try:
         tiers = tuple(t.strip() for t in bots.split(",") if t.strip())
         n_players = players or max(len(tiers), get_mode(mode).min_players, 2)

@@ -12,13 +12,22 @@ from warroom.sim import stats
 from warroom.sim.runner import GameResult
 
 
+def table_format(path: Path) -> str:
+    """The format a results file's name asks for ("csv" or "parquet", in any case), refused
+    before any game is played rather than after."""
+    suffix = path.suffix.lower()
+    if suffix not in (".csv", ".parquet"):
+        raise WarroomError(f"--out {path}: name a .csv or .parquet file")
+    return suffix[1:]
+
+
 def write_table(results: Sequence[GameResult], path: Path) -> None:
     """One row per game; the format follows the extension (.csv, or .parquet)."""
     rows = [r.row() for r in results]
     columns: dict[str, None] = {}
     for row in rows:
         columns.update(dict.fromkeys(row))
-    if path.suffix == ".parquet":
+    if table_format(path) == "parquet":
         try:
             import pyarrow as pa
             import pyarrow.parquet as pq
