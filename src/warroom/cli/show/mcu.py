@@ -17,7 +17,7 @@ HELP = """[bold]RISK MCU Skirmish[/]
 
 class McuDisplay(RiskDisplay):
     help = HELP
-    places_word, units_word = "sectors", "units"
+    places_word, units_word, unit_word = "sectors", "units", "unit"
 
     def footer(self, view: dict[str, Any]) -> str:
         chart = ", ".join(f"{k}:{v}" for k, v in view["recruitment"].items())

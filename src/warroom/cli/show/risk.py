@@ -75,7 +75,7 @@ class RiskDisplay(Display):
         console.print("   ".join(legend))
         console.print(self.footer(view), highlight=False)
 
-    places_word, units_word = "terr", "armies"
+    places_word, units_word, unit_word = "terr", "armies", "army"
 
     def marks(self, territory: dict[str, Any]) -> str:
         """What else stands on a territory (pieces that are not armies), after its name."""
@@ -91,7 +91,7 @@ class RiskDisplay(Display):
     def header(self, match: Match, seat: int, view: dict[str, Any]) -> list[str]:
         bits = []
         if view.get("pending"):
-            bits.append(f"armies to place: {view['pending']}")
+            bits.append(f"{self.units_word} to place: {view['pending']}")
         if "battle" in view:
             b = view["battle"]
             bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
@@ -122,7 +122,7 @@ class RiskDisplay(Display):
 
         def held(i: int) -> str:
             row = rows[b.territories[i]]
-            return f"{row['owner'] or 'unclaimed'}, {row['armies']} armies"
+            return f"{row['owner'] or 'unclaimed'}, {row['armies']} {self.units_word}"
 
         r = b.region_of[t]
         lines = [
@@ -141,15 +141,16 @@ class RiskDisplay(Display):
         except ValueError:
             raise WarroomError("write 'odds ATTACKERS DEFENDERS', e.g. odds 10 6") from None
         if a < 1 or d < 1:
-            raise WarroomError("armies must be at least 1")
+            raise WarroomError(f"{self.units_word} must be at least 1")
         from warroom.cli.odds import check_armies
         from warroom.odds import invasion
 
         check_armies(a, d)
         # The sweep, not `conquest`'s cached grid: a what-if may be far larger than any board.
+        units, unit = self.units_word, self.unit_word
         return (
-            f"{a} armies (one stays behind) against {d}: {invasion(a, d).p_conquest:.1%} chance "
-            "to capture, attacking until the territory falls or 1 army is left"
+            f"{a} {units} (one stays behind) against {d}: {invasion(a, d).p_conquest:.1%} chance "
+            f"to capture, attacking until the defence falls or 1 {unit} is left"
         )
 
 
