@@ -272,8 +272,9 @@ class Terminal:
             shown = e.for_seat(viewer)
             line = escape(shown["text"])
             if e.kind == "battle":
-                att = " ".join(map(die_face, shown["attack"]))
-                dfd = " ".join(map(die_face, shown["defend"]))
+                face = die_face if self.display.pip_dice else str
+                att = " ".join(map(face, shown["attack"]))
+                dfd = " ".join(map(face, shown["defend"]))
                 line = f"{line}   [red]{att}[/] vs [white]{dfd}[/]"
             self.log.append(line)
             self.console.print(line, highlight=False)

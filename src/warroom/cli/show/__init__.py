@@ -44,6 +44,9 @@ class Display:
     """The plain display, for a mode without its own module: the view as JSON."""
 
     help = ""
+    pip_dice: ClassVar[bool] = True
+    """Battle dice shown as pip glyphs; False where a roll may hold eight-sided dice, whose
+    faces are then all numbers (a d8's 6 shown as a d6's pips would read as a d6)."""
 
     def board(self, console: Console, match: Match, viewer: int | None) -> None:
         console.print_json(json.dumps(match.view(viewer)))

@@ -21,6 +21,7 @@ HELP = """[bold]RISK Mass Effect: Galaxy at War[/]
 
 class GalaxyAtWarDisplay(MassEffectDisplay):
     help = HELP
+    pip_dice = False  # Vanguards and powers roll d8s
 
     def marks(self, territory: dict[str, Any]) -> str:
         bits = "H" if territory.get("harbinger") else ""

@@ -22,6 +22,7 @@ HELP = """[bold]RISK MCU Battle for Manhattan[/]
 
 class BfmDisplay(McuDisplay):
     help = HELP
+    pip_dice = False  # Vanguards and powers roll d8s
 
     def marks(self, territory: dict[str, Any]) -> str:
         bits = []
