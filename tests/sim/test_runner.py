@@ -110,9 +110,10 @@ def test_a_run_stopped_early_stops_its_workers(tmp_path: Path) -> None:
     def interrupt(_: object) -> None:
         raise KeyboardInterrupt
 
+    before = set(multiprocessing.active_children())  # other tests' in this process, if any
     with pytest.raises(KeyboardInterrupt):
         run(config, workers=2, on_result=interrupt)
-    assert multiprocessing.active_children() == []
+    assert set(multiprocessing.active_children()) <= before
     started = len(list(tmp_path.iterdir())) // 2  # two bots a game
     assert 0 < started < games // 2
 
