@@ -113,7 +113,8 @@ def test_a_run_stopped_early_stops_its_workers(tmp_path: Path) -> None:
     before = set(multiprocessing.active_children())  # other tests' in this process, if any
     with pytest.raises(KeyboardInterrupt):
         run(config, workers=2, on_result=interrupt)
-    assert set(multiprocessing.active_children()) <= before
+    left = set(multiprocessing.active_children()) - before
+    assert not left, f"workers left running: {left}"
     started = len(list(tmp_path.iterdir())) // 2  # two bots a game
     assert 0 < started < games // 2
 
