@@ -256,6 +256,9 @@ def test_lobby_reconnect_banner_and_a_finished_games_log(server: str, served_hub
             lobby.wait_for_function("typeof G !== 'undefined' && G.msg && G.board")
             assert lobby.locator("#waiting").is_visible()
             assert msg(lobby)["seats"][0]["name"] == "Ada"
+            # The log says "Player 1": the players table says that Ada is Player 1.
+            mine = lobby.locator("#players tr").first.inner_text()
+            assert "Ada" in mine and "Player 1" in mine, mine
             # The socket drops: a banner; back again: gone, and the outage's refusal cleared.
             lobby.evaluate("showError('Refused: Failed to fetch'); G.ws.close()")
             lobby.wait_for_selector("#offline", state="visible")
