@@ -888,7 +888,10 @@ function renderActions() {
   const pick = G.pick;
   const legal = legalActions();
   const trades = names.size ? tradeActions() : [];
-  let shown = legal.filter((a) => !trades.includes(a) && pick.every((p, i) => mapTerr(a, names)[i] === p));
+  // A selection narrows the actions chosen on the map; the others (end, done, pass) stay.
+  const onMap = (a) => mapTerr(a, names).length > 0;
+  let shown = legal.filter((a) => !trades.includes(a) &&
+    (!onMap(a) || pick.every((p, i) => mapTerr(a, names)[i] === p)));
   // Godstorm: the bid and the purchase have forms of their own (modepanel); a card clicked in
   // the hand narrows the panel to its targets, as buttons.
   const castCard = isGodstorm(m.view) && G.castCard;
@@ -910,7 +913,7 @@ function renderActions() {
     if (deeper) {
       const kinds = [...new Set(mapActions.map((a) => a[0]))].join(" or ");
       hint += `Click a territory ringed in yellow to ${kinds}.`;
-      shown = shown.filter((a) => mapTerr(a, names).length === pick.length);
+      shown = shown.filter((a) => !onMap(a) || mapTerr(a, names).length === pick.length);
     }
   }
   if (G.until) hint = `Attacking ${G.until.to} from ${G.until.from} until it falls` +
