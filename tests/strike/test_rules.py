@@ -495,6 +495,31 @@ def test_s45_artillery_makes_one_player_discard_up_to_two_troops() -> None:
     assert st.troops[0][0] == 1 and st.discard.count(0) == 2
 
 
+def test_a_played_cards_log_line_says_its_target_in_words() -> None:
+    """The log names whom or what a card is played on, not the action's arguments ("(p1)")."""
+    st = position(hands={0: ["spy", "expand"]})
+    _, spy = do(st, 0, "spy p2")
+    _, expand = do(st, 0, "expand tactics")
+    st = position(
+        claimed={0: {"africa": 3}, 1: {"europe": 3}},
+        hands={0: ["troop"] * 3, 2: ["artillery"]},
+        dice=[(6, 6, 6), (1, 1)],
+    )
+    st = play(st, (0, "attack africa p2 europe"), (0, "deploy 3"), (1, "deploy 0"), (2, "deploy 0"))
+    st = play(st, (0, "pass"), (1, "pass"))
+    _, artillery = do(st, 2, "artillery p1")
+    st = position(claimed=AFRICA_VS_EUROPE, hands={1: ["bombard"]}, dice=[(1, 2), (5, 4)])
+    st = play(to_roll(st), (0, "pass"))
+    _, bombard = do(st, 1, "bombard defender 2")
+    lines = [texts(e)[0] for e in (spy, expand, artillery, bombard)]
+    assert lines == [
+        "Player 1 plays Spy on Player 2",
+        "Player 1 plays Expand for a tactics card",
+        "Player 3 plays Artillery on Player 1",
+        "Player 2 plays Bombard on the defender's die 2",
+    ]
+
+
 def test_s46_sabotage_ends_the_battle_and_troops_return_to_their_owners() -> None:
     st = position(
         claimed={0: {"africa": 3}, 1: {"europe": 3}},

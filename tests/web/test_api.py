@@ -254,6 +254,16 @@ def test_open_seats_are_claimed_once(client: TestClient) -> None:
     assert client.post(f"/api/games/{g['id']}/claim", json={"seat": 0}).status_code == 409
 
 
+def test_each_seat_says_whom_the_rules_name(client: TestClient) -> None:
+    """A person's own name replaces the seat's label, but the log and the board still call
+    the seat by the rules' name ("Player 1 attacks ..."): every seat says which that is."""
+    people = [{"kind": "human", "name": "Ada"}, {"kind": "human"}]
+    g = create(client, [*people, {"kind": "bot", "tier": "random"}], **SHORT)
+    seats = state(client, g["id"])["seats"]
+    assert [s["name"] for s in seats] == ["Ada", "Player 2", "Player 3 (random bot)"]
+    assert [s["plays_as"] for s in seats] == ["Player 1", "Player 2", "Player 3"]
+
+
 def test_bots_play_their_seats(client: TestClient) -> None:
     bots = [{"kind": "bot", "tier": "random"}] * 2
     g = create(client, [{"kind": "human"}, *bots], **SHORT)

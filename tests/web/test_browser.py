@@ -265,3 +265,28 @@ def test_monopoly_board_in_a_browser(server: str) -> None:
             phone.screenshot(path=str(ARTIFACTS / "monopoly-phone.png"), full_page=True)
         finally:
             browser.close()
+
+
+def test_the_lobby_and_a_game_page_load_without_a_console_error(server: str) -> None:
+    """Nothing a page asks for is missing: no 404 in the console (the browser's own request
+    for an icon included) and no script error, on the lobby and on a seat's game page."""
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(server + "/")
+            page.select_option("#mode", "risk-classic")
+            page.select_option("#seat-1", "bot:random")
+            page.select_option("#seat-2", "bot:random")
+            page.click("#create")
+            page.click("#play-first")
+            page.wait_for_function("typeof G !== 'undefined' && G.msg && G.board")
+            page.wait_for_load_state("networkidle")
+        finally:
+            browser.close()
+    assert errors == []

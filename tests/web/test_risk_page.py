@@ -213,6 +213,43 @@ def test_cards_are_traded_from_the_hand(server: str, served_hub: Hub) -> None:
             browser.close()
 
 
+def test_ending_the_turn_is_offered_while_a_territory_is_selected(
+    server: str, served_hub: Hub
+) -> None:
+    """A selection narrows the map's actions, not the rest: with a source picked in the attack
+    step (as after a roll, when the attack stays selected) the turn can still be ended."""
+    from playwright.sync_api import sync_playwright
+
+    g = _new_game(server, [{"kind": "human"}] * 3)
+    tokens = {s["seat"]: s for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    while True:
+        with room.lock:
+            st = room.match.state
+            seat = room.match.to_move()[0]
+            if st.phase == "attack" and any(a.kind == "attack" for a in room.match.legal(seat)):
+                break
+            legal = room.match.legal(seat)
+            action = next((a for a in legal if a.kind == "end"), legal[-1])
+        served_hub.act(g["id"], tokens[seat]["token"], room.state_id, action.to_json())
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+            page.goto(server + tokens[seat]["link"])
+            page.wait_for_function("G.msg && G.board")
+            source = next(a[1] for a in msg(page)["legal"] if a[0] == "attack")
+            page.locator(f'#board g.terr[data-name="{source}"]').click()
+            assert page.evaluate("G.pick") == [source]
+            end = page.locator('#actions button[data-action="end"]')
+            assert end.count() == 1, page.locator("#actions").inner_text()
+            state = msg(page)["state"]
+            end.click()
+            page.wait_for_function(f"G.msg.state > {state} && G.msg.view.phase !== 'attack'")
+        finally:
+            browser.close()
+
+
 def test_lobby_reconnect_banner_and_a_finished_games_log(server: str, served_hub: Hub) -> None:
     """The lobby: greedy bots by default, your name, invite links kept in My games, an open
     seat's game waiting; the game page: a banner while the socket is down, a stale network
@@ -256,6 +293,9 @@ def test_lobby_reconnect_banner_and_a_finished_games_log(server: str, served_hub
             lobby.wait_for_function("typeof G !== 'undefined' && G.msg && G.board")
             assert lobby.locator("#waiting").is_visible()
             assert msg(lobby)["seats"][0]["name"] == "Ada"
+            # The log says "Player 1": the players table says that Ada is Player 1.
+            mine = lobby.locator("#players tr").first.inner_text()
+            assert "Ada" in mine and "Player 1" in mine, mine
             # The socket drops: a banner; back again: gone, and the outage's refusal cleared.
             lobby.evaluate("showError('Refused: Failed to fetch'); G.ws.close()")
             lobby.wait_for_selector("#offline", state="visible")

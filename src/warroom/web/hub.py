@@ -524,10 +524,14 @@ class Hub:
 
     def _seat_info(self, room: Room) -> list[dict[str, Any]]:
         online = {s.seat for s in room.subscribers}
+        # The rules' own label of each seat ("Player 1", a faction, a pantheon): the log and
+        # the board use it, so a seat named by its person still says which it is.
+        labels = room.match.game.seat_names(room.match.state)
         return [
             {
                 "seat": s.seat,
                 "name": s.name,
+                "plays_as": labels[s.seat],
                 "kind": s.kind,
                 "tier": s.tier,
                 "open": s.kind == "open" and not s.claimed,

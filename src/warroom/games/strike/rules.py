@@ -822,7 +822,7 @@ def _h_card(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
     ev.append(
         Event(
             "play",
-            f"Player {seat + 1} plays {st.cards.kind_names[kind]}{_target_text(a)}",
+            f"Player {seat + 1} plays {st.cards.kind_names[kind]}{_target_text(st, a)}",
             {"seat": seat, "card": a.kind, "args": list(a.args)},
         )
     )
@@ -830,9 +830,17 @@ def _h_card(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
         _resolve_chain(st, ev)
 
 
-def _target_text(a: Action) -> str:
+def _target_text(st: StrikeState, a: Action) -> str:
+    """What a card is played on, in the log's words: a player (Spy, Artillery), a side's die
+    (Bombard) or what Expand takes; nothing for a card with no target."""
     if not a.args:
         return ""
+    if a.kind in ("spy", "artillery"):
+        return f" on Player {_seat_of(st, a.args[0]) + 1}"
+    if a.kind == "bombard":
+        return f" on the {a.args[0]}'s die {a.args[1]}"
+    if a.kind == "expand":
+        return " for a tactics card" if a.args[0] == "tactics" else " for 2 continent cards"
     return " (" + " ".join(str(x) for x in a.args) + ")"
 
 

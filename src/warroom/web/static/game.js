@@ -500,7 +500,7 @@ function renderPlayers() {
     const armies = owned.reduce((a, x) => a + (x.armies || 0), 0);
     const cells = [
       el("td", {}, el("span", { class: "swatch", style: `background:${seatColor(s.seat)}` })),
-      el("td", {}, s.name, s.seat === m.seat ? " (you)" : ""),
+      el("td", {}, s.name, s.seat === m.seat ? " (you)" : "", playsAs(s)),
       el("td", { class: "muted" }, s.kind === "bot" ? "bot" : s.online ? "online" : s.open ? "open" : "away"),
     ];
     if (terr.length && !isGodstorm(v)) cells.push(el("td", {}, `${owned.length} terr · ${armies} armies`));
@@ -518,6 +518,13 @@ function renderPlayers() {
     if (v.alive && !v.alive[s.seat]) cells.push(el("td", {}, "out"));
     t.append(el("tr", { class: m.to_move.includes(s.seat) ? "moving" : "" }, cells));
   }
+}
+
+// A seat its person named: the rules' name too, which the log and the board use ("Ada ·
+// Player 1"); a bot's or an unnamed seat's name already starts with it.
+function playsAs(s) {
+  if (!s.plays_as || s.name.startsWith(s.plays_as)) return null;
+  return el("span", { class: "muted plays-as" }, ` · ${s.plays_as}`);
 }
 
 function renderHand() {
@@ -881,7 +888,10 @@ function renderActions() {
   const pick = G.pick;
   const legal = legalActions();
   const trades = names.size ? tradeActions() : [];
-  let shown = legal.filter((a) => !trades.includes(a) && pick.every((p, i) => mapTerr(a, names)[i] === p));
+  // A selection narrows the actions chosen on the map; the others (end, done, pass) stay.
+  const onMap = (a) => mapTerr(a, names).length > 0;
+  let shown = legal.filter((a) => !trades.includes(a) &&
+    (!onMap(a) || pick.every((p, i) => mapTerr(a, names)[i] === p)));
   // Godstorm: the bid and the purchase have forms of their own (modepanel); a card clicked in
   // the hand narrows the panel to its targets, as buttons.
   const castCard = isGodstorm(m.view) && G.castCard;
@@ -903,7 +913,7 @@ function renderActions() {
     if (deeper) {
       const kinds = [...new Set(mapActions.map((a) => a[0]))].join(" or ");
       hint += `Click a territory ringed in yellow to ${kinds}.`;
-      shown = shown.filter((a) => mapTerr(a, names).length === pick.length);
+      shown = shown.filter((a) => !onMap(a) || mapTerr(a, names).length === pick.length);
     }
   }
   if (G.until) hint = `Attacking ${G.until.to} from ${G.until.from} until it falls` +
