@@ -272,6 +272,8 @@ def _run_local(
         # Ctrl-C, a failed game, or the caller stopping: end the games in hand and drop the
         # rest now, rather than play them all out behind a stopped progress bar (the
         # executor's shutdown waits for every chunk it has queued).
+        # The executor offers no public handle on its processes; `_processes` is the one
+        # it keeps (CPython 3.8 to 3.13).
         processes = list((pool._processes or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
