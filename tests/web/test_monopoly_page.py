@@ -1,6 +1,7 @@
 """Monopoly in Chromium as players expect it (issue 12): a standing maximum bid and dropping
 out of an auction, rent claimed and the window closed by standing choices (remembered per
-game), and a trade offer composed by ticking items, sent, and answered by the other player."""
+game), and a trade offer composed by ticking items, sent, and answered by the other player; and a
+finished game that offers nothing more."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from typing import Any
 
 import httpx
 
-from tests.web.system import chromium
-from tests.web.test_browser import ARGS, ARTIFACTS, msg
+from tests.web.play import bot_choice, play_people
+from tests.web.system import chromium, create_game
+from tests.web.test_browser import ARGS, ARTIFACTS, check_finished, msg
 from warroom.web.hub import Hub
 
 # Every action the page sends, with the state it was chosen in: the test's clicks and the
@@ -214,5 +216,39 @@ def test_compose_an_offer_and_answer_it(server: str) -> None:
             assert msg(one)["view"]["status"][0]["cash"] >= 20
             one.wait_for_function("!document.querySelector('#incoming')")
             one.screenshot(path=str(ARTIFACTS / "monopoly-offer.png"), full_page=True)
+        finally:
+            browser.close()
+
+
+def test_a_finished_game_offers_nothing_more(server: str, served_hub: Hub) -> None:
+    """Two people in a three-turn game (`turn_limit`), played to the end through the server
+    while the first seat's page watches: during play the standing choices are offered and
+    the player whose turn it is is marked; once the outcome is in, no token or row is
+    marked, no checkbox or other control is left but the banner's, and the result, its
+    download and the log stay."""
+    from playwright.sync_api import sync_playwright
+
+    mode = "monopoly-avengers"
+    g = create_game(server, mode, [{"kind": "human"}, {"kind": "human"}], {"turn_limit": 3})
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(server + g["seats"][0]["link"])
+            page.wait_for_function("G.msg && MONO.board")
+            assert page.is_visible("#standing-rent") and page.is_visible("#standing-window")
+            assert page.locator("#mboard .mtoken.current").count() == 1
+            assert "◀" in page.locator("#mboard table.mplayers").inner_text()
+            over = lambda: room.match.outcome() is not None  # noqa: E731
+            play_people(served_hub, g["id"], tokens, bot_choice(mode), over)
+            check_finished(page)
+            assert "◀" not in page.locator("#mboard table.mplayers").inner_text()
+            assert page.locator("#standing input").count() == 0
+            page.screenshot(path=str(ARTIFACTS / "monopoly-over.png"), full_page=True)
+            assert errors == []
         finally:
             browser.close()

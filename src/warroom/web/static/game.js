@@ -187,12 +187,26 @@ function render() {
   renderDice();
   renderActions();
   renderStanding();
+  $("typed").hidden = gameOver(m); // nothing left to type once the game is over
   if (isMonopoly(view)) renderMonoPanel();
   else if (isGodstorm(view)) renderGodstormPanel();
   else { $("modepanel").replaceChildren(); $("modepanel").dataset.key = ""; }
   if (isRisk(view)) runUntil();
   autoForced();
   autoStanding();
+}
+
+// -- the end of a game --------------------------------------------------------------------
+// Once the outcome is known (or the server stopped the game) nobody has the turn and nothing
+// that would act is shown: every table asks `gameOver`, and `turnSeat` rather than the view's
+// `current`, for its turn markers. The banner (with the download and Rematch), the summary
+// and the log stay.
+function gameOver(m) {
+  return !!m && !!(m.outcome || m.stopped);
+}
+
+function turnSeat(view) {
+  return gameOver(G.msg) ? null : view.current;
 }
 
 // -- a forced choice is taken without a click ---------------------------------------------
@@ -206,7 +220,7 @@ function autoDelay(view) {
 function autoForced() {
   const m = G.msg;
   const legal = legalActions();
-  if (m.seat === null || m.outcome || m.stopped || legal.length !== 1 || m.can_undo) return;
+  if (m.seat === null || gameOver(m) || legal.length !== 1 || m.can_undo) return;
   if (!m.to_move.includes(m.seat) || G.autoState === m.state) return;
   autoSend(legal[0], autoDelay(m.view));
 }
@@ -258,7 +272,7 @@ function setStanding(id, on) {
 
 function autoStanding() {
   const m = G.msg;
-  if (m.seat === null || m.outcome || m.stopped || !m.to_move.includes(m.seat) || G.autoState === m.state) return;
+  if (m.seat === null || gameOver(m) || !m.to_move.includes(m.seat) || G.autoState === m.state) return;
   const on = standingOn();
   for (const c of standingChoices(m.view)) {
     if (c.label && !on[c.id]) continue;
@@ -267,11 +281,12 @@ function autoStanding() {
   }
 }
 
-// The checkboxes, in the action panel (#standing), kept while the page lives.
+// The checkboxes, in the action panel (#standing), kept while the page lives; none once the
+// game is over.
 function renderStanding() {
   const m = G.msg;
   const box = $("standing");
-  const choices = m.seat === null ? [] : standingChoices(m.view).filter((c) => c.label);
+  const choices = m.seat === null || gameOver(m) ? [] : standingChoices(m.view).filter((c) => c.label);
   box.hidden = !choices.length;
   const key = JSON.stringify(choices.map((c) => c.id));
   if (box.dataset.key === key) return;
@@ -295,14 +310,14 @@ function renderStatus() {
   const m = G.msg;
   const names = m.seats.map((s) => s.name);
   $("banner").replaceChildren();
-  if (m.outcome || m.stopped) {
+  if (gameOver(m)) {
     const how = m.outcome
       ? `${m.outcome.winners.map((w) => names[w]).join(" and ")} won. ${m.outcome.reason} `
       : `${m.stopped}. `;
     $("banner").append(el("div", { class: "banner", id: "gameover" }, `Game over: ${how}`,
       el("a", { href: `/api/games/${m.game}/save`, download: true }, "Download the game"), rematchControl(m)));
   }
-  if ((m.waiting_for || []).length && !m.outcome && !m.stopped) {
+  if ((m.waiting_for || []).length && !gameOver(m)) {
     const open = m.waiting_for.map((x) => names[x]).join(", ");
     $("banner").append(el("div", { class: "banner waiting", id: "waiting" },
       `Waiting for players: ${open} ${m.waiting_for.length === 1 ? "is" : "are"} open to join from the lobby; ` +
@@ -310,7 +325,7 @@ function renderStatus() {
   }
   const phase = m.view.phase ? ` (${m.view.phase} step)` : "";
   let text;
-  if (m.outcome || m.stopped) text = "The game is over.";
+  if (gameOver(m)) text = "The game is over.";
   else if (m.seat !== null && m.to_move.includes(m.seat)) text = `Your move${phase}.`;
   else text = `Waiting for ${m.to_move.map((s) => names[s]).join(", ")}${phase}.`;
   renderSummary();
@@ -353,7 +368,7 @@ async function startRematch() {
 function renderSummary() {
   const m = G.msg;
   const box = $("summary");
-  if (!m.outcome && !m.stopped) { box.hidden = true; return; }
+  if (!gameOver(m)) { box.hidden = true; return; }
   box.hidden = false;
   if (G.summary === null) {
     G.summary = "loading";
@@ -442,7 +457,7 @@ function shortName(seat) {
 // The defender is told what is coming: who attacks which territory, from where, with what.
 function battlePrompt(m) {
   const v = m.view;
-  if (!isRisk(v) || v.phase !== "defend" || !v.battle || m.outcome || m.stopped) return "";
+  if (!isRisk(v) || v.phase !== "defend" || !v.battle || gameOver(m)) return "";
   const st = Object.fromEntries(v.territories.map((t) => [t.name, t]));
   const from = st[v.battle.from], to = st[v.battle.to];
   if (!from || !to) return "";
@@ -471,7 +486,7 @@ function battlePrompt(m) {
 function armyCounts(m) {
   const v = m.view;
   if (isGodstorm(v)) return godstormCounts(m);
-  if (!isRisk(v) || m.outcome || m.stopped) return [];
+  if (!isRisk(v) || gameOver(m)) return [];
   const out = [];
   const cur = v.current;
   if (v.phase === "reinforce" && v.pending > 0) {
@@ -868,7 +883,7 @@ function clickTerritory(name) {
 // null when nothing is to be redrawn.
 function actionPanel(extra) {
   const m = G.msg;
-  const key = JSON.stringify([m.seat, legalActions(), m.can_undo, !!m.outcome, ...extra]);
+  const key = JSON.stringify([m.seat, legalActions(), m.can_undo, gameOver(m), ...extra]);
   if (key === G.actionsKey) return null;
   G.actionsKey = key;
   const box = $("actions");
@@ -901,7 +916,7 @@ function renderActions() {
   if (isMonopoly(m.view)) shown = shown.filter((a) => !["offer", "accept", "decline"].includes(a[0]));
   const mapActions = shown.filter((a) => mapTerr(a, names).length);
   let hint = "";
-  if (!legal.length) hint = m.outcome || m.stopped ? "" : "Not your move.";
+  if (!legal.length) hint = gameOver(m) ? "" : "Not your move.";
   else if (castCard) hint = "Choose where the miracle strikes (or click the card again to put it back).";
   else if (names.size && !pick.length && mapActions.length) {
     const kinds = [...new Set(mapActions.map((a) => a[0]))].join(", ");
@@ -992,7 +1007,7 @@ function runUntil() {
   if (!u || G.untilState === m.state) return;
   const v = m.view;
   const st = Object.fromEntries(v.territories.map((t) => [t.name, t]));
-  if (m.outcome || m.stopped || m.seat === null) { stopUntil(""); render(); return; }
+  if (gameOver(m) || m.seat === null) { stopUntil(""); render(); return; }
   if (st[u.to].seat === m.seat) { stopUntil(`${u.to} has fallen.`); render(); return; }
   if (v.phase === "defend") return; // the defender chooses; the next state comes
   if (!m.to_move.includes(m.seat) || v.phase !== "attack") { stopUntil(""); render(); return; }

@@ -129,7 +129,7 @@ function godstormLast(view) {
 // Under the status line: the epoch and step, the turn order or the sealed bid, the invasion.
 function godstormCounts(m) {
   const v = m.view;
-  if (!isGodstorm(v) || m.outcome || m.stopped) return [];
+  if (!isGodstorm(v) || gameOver(m)) return [];
   const who = (s) => godstormName(m, s);
   const out = [el("div", { id: "epoch" }, `Epoch ${v.epoch} of ${v.epochs}` + (v.sunk ? " · Atlantis has sunk" : ""))];
   if (v.bids) {
@@ -225,7 +225,7 @@ function renderGodstormPanel() {
   const bids = legal.filter((a) => a[0] === "bid").map((a) => a[1]);
   const buys = legal.filter((a) => a[0] === "buy");
   const mine = v.bids && m.seat !== null ? v.bids[v.bidders.indexOf(m.seat)] : null;
-  const key = JSON.stringify([m.seat, bids, buys, mine, m.outcome]);
+  const key = JSON.stringify([m.seat, bids, buys, mine, gameOver(m)]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   const parts = [];

@@ -71,7 +71,7 @@ function clusters(pts, reach) {
 // teams, meters and pieces first).
 function massEffectCounts(m) {
   const v = m.view;
-  if (!isMassEffect(v) || m.outcome || m.stopped) return [];
+  if (!isMassEffect(v) || gameOver(m)) return [];
   const chart = Object.entries(v.set_values).map(([k, u]) => `${k} → ${u}`).join(", ");
   if (isGaw(v)) {
     return [...gawCounts(m), el("div", { id: "setchart", class: "muted" }, `Card sets (never grow): ${chart}`)];

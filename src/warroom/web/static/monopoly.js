@@ -266,7 +266,7 @@ function tokenGroup(seats, area, v, m) {
   const y0 = area.y + area.h / 2 - ((rows - 1) * (2 * r + 2)) / 2;
   return seats.map((seat, k) => {
     const x = x0 + (k % cols) * (2 * r + 2), y = y0 + Math.floor(k / cols) * (2 * r + 2);
-    const current = seat === v.current;
+    const current = seat === turnSeat(v); // nobody's once the game is over
     const node = svg("g", { class: `mtoken${current ? " current" : ""}`, "data-seat": seat },
       svg("title", {}, `${seatName(seat)} — ${v.status[seat].in_jail ? "in Jail" : v.status[seat].space}`),
       svg("circle", { cx: x, cy: y, r, fill: seatColor(seat) }),
@@ -308,7 +308,7 @@ function centerPanel(b, v, m) {
     el("span", { class: "muted" }, ` ${b.name.replace(/^Monopoly:?\s*/i, "")}`)));
   box.append(turnLine(v));
   box.append(playersTable(b, v, m));
-  const pending = pendingLines(b, v);
+  const pending = gameOver(m) ? [] : pendingLines(b, v); // nothing is pending once it is over
   if (pending.length) box.append(el("div", { class: "mpending" }, pending.map((t) => el("div", {}, t))));
   const decks = b.decks.map((d) => `${d.name}: ${v.deck_sizes[d.id] ?? "?"} cards`).join(" · ");
   box.append(el("div", { class: "mbank" },
@@ -324,8 +324,9 @@ function centerPanel(b, v, m) {
 
 function turnLine(v) {
   const roll = G.lastRoll;
-  const parts = [el("b", {}, `Turn ${v.turn}: ${seatPlain(v.current)} `), PHASE_WORDS[v.phase] || v.phase];
-  if (v.doubles) parts.push(` (${v.doubles} double${v.doubles > 1 ? "s" : ""} so far)`);
+  const parts = turnSeat(v) === null ? [el("b", {}, `Turn ${v.turn}: the game is over`)]
+    : [el("b", {}, `Turn ${v.turn}: ${seatPlain(v.current)} `), PHASE_WORDS[v.phase] || v.phase];
+  if (v.doubles && turnSeat(v) !== null) parts.push(` (${v.doubles} double${v.doubles > 1 ? "s" : ""} so far)`);
   const line = el("div", { class: "mturn" }, ...parts);
   if (roll && Array.isArray(roll.dice)) {
     line.append(el("span", { class: "mroll" }, ` · last roll by ${seatPlain(roll.seat)}: `,
@@ -391,12 +392,13 @@ function playersTable(b, v, m) {
   const rows = v.status.map((p, seat) => {
     const heroes = v.owner.filter((o) => o === seat).length;
     const where = p.alive === false ? "bankrupt" : p.in_jail ? `in Jail (${p.jail_turns} turn${p.jail_turns === 1 ? "" : "s"})` : p.space;
-    const cls = [seat === v.current ? "current" : "", m.to_move.includes(seat) ? "moving" : "", p.alive === false ? "out" : ""].join(" ");
+    const turn = seat === turnSeat(v);
+    const cls = [turn ? "current" : "", m.to_move.includes(seat) ? "moving" : "", p.alive === false ? "out" : ""].join(" ");
     return el("tr", { class: cls },
       el("td", {}, el("span", { class: "mchip", style: `background:${seatColor(seat)}` }, seat + 1)),
       el("td", {}, seatPlain(seat), seat === m.seat ? " (you)" : "",
         seatName(seat) !== seatPlain(seat) ? el("span", { class: "muted small" }, seatName(seat).slice(seatPlain(seat).length)) : "",
-        seat === v.current ? " ◀" : ""),
+        turn ? " ◀" : ""),
       el("td", { class: "num" }, `M${p.cash}`),
       el("td", { class: "num" }, `M${p.net_worth}`),
       el("td", {}, where, heroes ? el("span", { class: "muted" }, ` · ${heroes} hero${heroes > 1 ? "es" : ""}`) : ""),
@@ -540,7 +542,7 @@ function renderMonoPanel() {
   const m = G.msg;
   const box = $("modepanel");
   const v = m.view;
-  if (m.seat === null || m.outcome || m.stopped) { box.replaceChildren(); box.dataset.key = ""; return; }
+  if (m.seat === null || gameOver(m)) { box.replaceChildren(); box.dataset.key = ""; return; }
   const plan = monoPlan();
   const key = JSON.stringify([m.seat, !!MONO.board, v.auction, plan, v.offer, v.owner, v.status.map((p) => [p.alive, p.cash, p.cards])]);
   if (box.dataset.key === key) return;
