@@ -186,6 +186,7 @@ function render() {
   renderHand();
   renderDice();
   renderActions();
+  placeActions();
   renderStanding();
   $("typed").hidden = gameOver(m); // nothing left to type once the game is over
   if (isMonopoly(view)) renderMonoPanel();
@@ -879,18 +880,135 @@ function clickTerritory(name) {
 // -- the action panel -------------------------------------------------------------------
 // What every table's action panel starts with. The same choices keep the same buttons: where
 // other seats act at the same time (bots bidding, trading), a button is not swapped out from
-// under a click. A spectator gets a hint, not buttons. Returns the emptied panel to fill, or
-// null when nothing is to be redrawn.
+// under a click. A spectator gets a hint, not buttons. Returns a new, empty panel to fill
+// (render puts it in place of the old one: placeActions), or null when nothing is to be
+// redrawn.
 function actionPanel(extra) {
   const m = G.msg;
   const key = JSON.stringify([m.seat, legalActions(), m.can_undo, gameOver(m), ...extra]);
   if (key === G.actionsKey) return null;
   G.actionsKey = key;
-  const box = $("actions");
-  box.replaceChildren();
+  const box = el("div");
+  G.nextActions = box;
   $("odds").replaceChildren();
   if (m.seat === null) { $("hint").textContent = "Spectating: open your seat's private link to play."; return null; }
   return box;
+}
+
+function placeActions() {
+  if (!G.nextActions) return;
+  swapChildren($("actions"), [...G.nextActions.childNodes]);
+  G.nextActions = null;
+}
+
+// -- choices that survive a redraw ------------------------------------------------------
+// The panels are drawn again whenever the choices change, and where other seats act at the
+// same time (bots bidding) that is often. A select or number field made with `keepChoice`
+// keeps what the player picked there: shown again while it is still allowed; once it is not,
+// the smallest allowed value is shown instead, marked, with a note that says so. And the
+// control the player is using (focused: a list open, a number being typed) is not replaced
+// at all: `swapChildren` leaves it where it is, with the new options and limits.
+const KEPT = new Map(); // data-keep key -> { value, was } (was: the pick no longer allowed)
+
+// `node` holds its default value already. Returns what to put in the page: the node, and
+// after it the words on a pick that is no longer allowed, if one is not.
+function keepChoice(node, key) {
+  const out = document.createDocumentFragment();
+  out.append(node);
+  node.dataset.keep = key;
+  const record = () => {
+    KEPT.set(key, { value: node.value });
+    node.classList.remove("fellback");
+    for (const n of document.querySelectorAll(`[data-note-for="${CSS.escape(key)}"]`)) n.remove();
+  };
+  node.addEventListener("change", record);
+  node.addEventListener("input", record);
+  const kept = KEPT.get(key);
+  if (!kept) return out;
+  const typing = node.tagName === "INPUT" && focusedKeep() === key; // what is typed stays
+  if (typing || allows(node, kept.value)) {
+    node.value = kept.value;
+  } else {
+    node.value = leastOf(node);
+    KEPT.set(key, { value: node.value, was: kept.was ?? kept.value });
+  }
+  const was = KEPT.get(key).was;
+  if (was === undefined) return out;
+  node.classList.add("fellback");
+  out.append(el("span", { class: "keptnote", "data-note-for": key }, ` ${was} is no longer allowed: the smallest instead`));
+  return out;
+}
+
+function focusedKeep() {
+  const a = document.activeElement;
+  return a && a.dataset ? a.dataset.keep : undefined;
+}
+
+function allows(node, value) {
+  if (node.tagName === "SELECT") return [...node.options].some((o) => o.value === String(value));
+  const n = Number(value);
+  return value !== "" && Number.isInteger(n) && (node.min === "" || n >= Number(node.min)) &&
+    (node.max === "" || n <= Number(node.max));
+}
+
+function leastOf(node) {
+  if (node.tagName !== "SELECT") return node.min === "" ? node.value : node.min;
+  const values = [...node.options].map((o) => o.value);
+  const nums = values.map(Number);
+  return nums.every(Number.isFinite) ? String(Math.min(...nums)) : values[0];
+}
+
+// Put `nodes` in `box` in place of what it holds. The control the player is using (focused,
+// with a data-keep key that one of the new nodes has too) stays: the new control's options,
+// attributes, value and on* handlers move onto it, the new one reads its value from it (for
+// the handlers made with it), and the rest is replaced round it. Keys no longer shown are
+// forgotten: a pick lasts while its control is on the page.
+function swapChildren(box, nodes) {
+  const holder = el("div", {}, ...nodes);
+  const live = box.contains(document.activeElement) ? document.activeElement : null;
+  const key = live && live.dataset ? live.dataset.keep : undefined;
+  const fresh = key === undefined ? null : holder.querySelector(`[data-keep="${CSS.escape(key)}"]`);
+  const oldPath = [], newPath = [];
+  for (let n = live; n && n !== box; n = n.parentNode) oldPath.push(n);
+  for (let n = fresh; n && n !== holder; n = n.parentNode) newPath.push(n);
+  if (!fresh || fresh.tagName !== live.tagName || fresh.type !== live.type || oldPath.length !== newPath.length) {
+    box.replaceChildren(...holder.childNodes);
+    const again = key === undefined ? null : box.querySelector(`[data-keep="${CSS.escape(key)}"]`);
+    if (again) again.focus();
+  } else {
+    adopt(live, fresh);
+    // Level by level, from the control up to the box: the new level's nodes round the kept one.
+    for (let i = 0; i < oldPath.length; i++) {
+      const parent = i + 1 < oldPath.length ? oldPath[i + 1] : box;
+      const kids = [...(i + 1 < newPath.length ? newPath[i + 1] : holder).childNodes];
+      if (parent !== box) sameAttributes(parent, newPath[i + 1], false);
+      for (const c of [...parent.childNodes]) if (c !== oldPath[i]) c.remove();
+      const at = kids.indexOf(newPath[i]);
+      oldPath[i].before(...kids.slice(0, at));
+      oldPath[i].after(...kids.slice(at + 1));
+    }
+  }
+  const shown = new Set([...box.querySelectorAll("[data-keep]")].map((n) => n.dataset.keep));
+  for (const k of box.keptKeys || []) if (!shown.has(k)) KEPT.delete(k);
+  box.keptKeys = shown;
+}
+
+function adopt(live, fresh) {
+  const typed = live.tagName === "INPUT"; // a number being typed: left as it is
+  const value = fresh.value; // read before its options move
+  sameAttributes(live, fresh, typed);
+  if (live.tagName === "SELECT") live.replaceChildren(...fresh.childNodes);
+  if (!typed) live.value = value;
+  for (const h of ["onchange", "oninput", "onkeydown", "onclick"]) live[h] = fresh[h];
+  Object.defineProperty(fresh, "value", { configurable: true, get: () => live.value, set: (v) => { live.value = v; } });
+}
+
+function sameAttributes(node, like, keepValue) {
+  for (const a of [...node.attributes]) if (!like.hasAttribute(a.name)) node.removeAttribute(a.name);
+  for (const a of [...like.attributes]) {
+    if (keepValue && a.name === "value") continue;
+    if (node.getAttribute(a.name) !== a.value) node.setAttribute(a.name, a.value);
+  }
 }
 
 function renderActions() {
@@ -981,7 +1099,7 @@ function untilControls(from, to) {
     el("button", { "data-action": "until", onclick: () => startUntil(from, to, 1) }, "attack until it falls"),
     " ",
     el("button", { "data-action": "until-n", onclick: () => startUntil(from, to, Number(n.value) || 1) }, "until"),
-    " ", n, " left");
+    " ", keepChoice(n, `until ${from} ${to}`), " left");
 }
 
 function startUntil(from, to, stop) {
@@ -1051,7 +1169,7 @@ function actionGroup(label, group) {
   sel.value = group[group.length - 1][group[0].length - 1];
   const go = el("button", { "data-action": label, onclick: () => send([...group[0].slice(0, -1), Number(sel.value)]) },
     actionLabel(group[0].slice(0, -1)));
-  return el("div", { class: "grp" }, go, " × ", sel);
+  return el("div", { class: "grp" }, go, " × ", keepChoice(sel, label));
 }
 
 // A button's words: the action as typed, or a mode's plainer wording (Godstorm's cards by name).
