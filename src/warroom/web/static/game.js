@@ -1167,8 +1167,14 @@ function actionGroup(label, group) {
   const sel = el("select", { "aria-label": `${label} count` });
   for (const a of group) sel.append(el("option", { value: a[a.length - 1] }, a[a.length - 1]));
   sel.value = group[group.length - 1][group[0].length - 1];
-  const go = el("button", { "data-action": label, onclick: () => send([...group[0].slice(0, -1), Number(sel.value)]) },
-    actionLabel(group[0].slice(0, -1)));
+  // A count once played is forgotten: the next list starts on its default again (all the
+  // armies left to place), not on the count just used. Forgotten before sending, since the
+  // new state (and the panel drawn for it) may arrive before the reply does.
+  const play = () => {
+    KEPT.delete(label);
+    return send([...group[0].slice(0, -1), Number(sel.value)]);
+  };
+  const go = el("button", { "data-action": label, onclick: play }, actionLabel(group[0].slice(0, -1)));
   return el("div", { class: "grp" }, go, " × ", keepChoice(sel, label));
 }
 
