@@ -1,8 +1,16 @@
-"""A simple, deterministic policy that drives a Classic RISK game towards captures and draws."""
+"""Driving games in the tests: a simple, deterministic policy that drives a Classic RISK game
+towards captures and draws, and the people's seats played through the hub."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
+
+from warroom.bots import make_bot
+from warroom.core.actions import Action
+from warroom.core.match import Match
+from warroom.web.hub import Hub, WebError
 
 Act = list[Any]
 
@@ -29,3 +37,42 @@ def choose(legal: list[Act], view: dict[str, Any]) -> Act:
     if "claim" in kinds or "neutral" in kinds:
         return legal[0]
     return ["end"] if ["end"] in legal else legal[0]
+
+
+def play_people(
+    hub: Hub,
+    game: str,
+    tokens: dict[int, str],
+    choose: Callable[[Match, int], Action | None],
+    until: Callable[[], bool],
+    timeout: float = 90,
+) -> None:
+    """Play the people's seats (`tokens`: seat -> token) through the hub as their pages would,
+    each decision `choose(match, seat)` (None: not now), until `until()`; bots play
+    themselves. A page open on a seat may send a forced choice first (409): then look again."""
+    room = hub.room(game)
+    deadline = time.time() + timeout
+    while not until():
+        assert time.time() < deadline, "the game did not get there in time"
+        pick = None
+        with room.lock:
+            match = room.match
+            movers = [s for s in match.to_move() if s in tokens]
+            if match.outcome() is None and movers and match.legal(movers[0]):
+                action = choose(match, movers[0])
+                if action is not None:
+                    pick = (movers[0], room.state_id, action.to_json())
+        if pick is None:
+            time.sleep(0.01)  # a bot or a page is deciding: look again
+            continue
+        seat, state_id, act = pick
+        try:
+            hub.act(game, tokens[seat], state_id, act)
+        except WebError as exc:
+            assert exc.status == 409, exc.message
+
+
+def bot_choice(mode: str, tier: str = "greedy") -> Callable[[Match, int], Action]:
+    """`play_people`'s chooser that decides as a bot of `tier` would."""
+    bot = make_bot(tier, mode, 1)
+    return lambda match, seat: bot.choose(seat, match.observe(seat), match.legal(seat))

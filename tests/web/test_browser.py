@@ -32,6 +32,30 @@ def msg(page: Any) -> dict[str, Any]:
     return dict(page.evaluate("G.msg"))
 
 
+# A finished game's page, read in one go: the result with its download and the log, and
+# whatever still marks a turn or would act (a control outside the banner, which keeps Rematch).
+FINISHED = """() => ({
+  result: document.querySelector('#gameover') ? document.querySelector('#gameover').innerText : '',
+  save: document.querySelectorAll('#gameover a[href$="/save"]').length,
+  log: document.querySelectorAll('#log .ev').length,
+  turn: [...document.querySelectorAll('.turn, .current')].map((e) => e.outerHTML.slice(0, 80)),
+  controls: [...document.querySelectorAll('button, input, select, textarea')]
+    .filter((e) => e.checkVisibility() && !e.closest('#banner'))
+    .map((e) => e.id || e.dataset.action || e.outerHTML.slice(0, 80)),
+})"""
+
+
+def check_finished(page: Any) -> dict[str, Any]:
+    """Once the page has the outcome: no turn marker and no control that would act; the
+    result, its download and the log stay. Returns what was read."""
+    page.wait_for_function("G.msg.outcome && document.querySelector('#gameover')")
+    shown = dict(page.evaluate(FINISHED))
+    assert "Game over" in shown["result"] and shown["save"] == 1 and shown["log"], shown
+    assert shown["turn"] == [], shown["turn"]
+    assert shown["controls"] == [], shown["controls"]
+    return shown
+
+
 def act_by_clicking(page: Any, action: list[Any]) -> None:
     """Do `action` the way a person would: territories on the map, then the panel's control."""
     names = {t["name"] for t in msg(page)["view"]["territories"]}

@@ -11,9 +11,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.web.system import chromium, open_lobby_game
-from tests.web.test_browser import ARGS, ARTIFACTS
+from tests.web.play import bot_choice, play_people
+from tests.web.system import chromium, create_game, open_lobby_game
+from tests.web.test_browser import ARGS, ARTIFACTS, check_finished
 from warroom.bots import tiers_for
+from warroom.web.hub import Hub
 
 MODES = ["mass-effect-war-assets", "mcu-guardians"]
 VS_BOT = [{"kind": "human"}, {"kind": "bot", "tier": "random"}]
@@ -183,6 +185,36 @@ def test_a_dice_game_is_played_by_clicks_in_a_browser(server: str, mode: str) ->
             watcher.wait_for_function(TABLE_DRAWN)
             assert not watcher.evaluate(SNAPSHOT)["buttons"]
             assert watcher.locator("#tray button.dface").count() == 0
+            assert errors == []
+        finally:
+            browser.close()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_finished_dice_game_shows_no_turn_and_no_controls(
+    server: str, served_hub: Hub, mode: str
+) -> None:
+    """Two people play to the end through the server (as a greedy bot would) while the
+    first seat's page watches: during play a panel says whose turn it is; once the outcome
+    is in, none does and nothing would act, and the result, its download and the log stay."""
+    from playwright.sync_api import sync_playwright
+
+    g = create_game(server, mode, [{"kind": "human"}, {"kind": "human"}])
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(server + g["seats"][0]["link"])
+            page.wait_for_function(TABLE_DRAWN)
+            assert page.locator("#dplayers .turn").count() == 1  # whose turn, while it lasts
+            over = lambda: room.match.outcome() is not None  # noqa: E731
+            play_people(served_hub, g["id"], tokens, bot_choice(mode), over, timeout=240)
+            check_finished(page)
+            page.screenshot(path=str(ARTIFACTS / f"{mode}-over.png"), full_page=True)
             assert errors == []
         finally:
             browser.close()

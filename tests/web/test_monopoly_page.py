@@ -1,17 +1,23 @@
 """Monopoly in Chromium as players expect it (issue 12): a standing maximum bid and dropping
 out of an auction, rent claimed and the window closed by standing choices (remembered per
-game), and a trade offer composed by ticking items, sent, and answered by the other player."""
+game), and a trade offer composed by ticking items, sent, and answered by the other player;
+a bid picked in the panel that the bots' bids do not undo, and a finished game that offers
+nothing more."""
 
 from __future__ import annotations
 
+import queue
 import re
 import time
 from typing import Any
 
 import httpx
 
-from tests.web.system import chromium
-from tests.web.test_browser import ARGS, ARTIFACTS, msg
+from tests.web.play import bot_choice, play_people
+from tests.web.system import chromium, create_game
+from tests.web.test_browser import ARGS, ARTIFACTS, check_finished, msg
+from warroom.core.actions import Action
+from warroom.core.match import Match
 from warroom.web.hub import Hub
 
 # Every action the page sends, with the state it was chosen in: the test's clicks and the
@@ -214,5 +220,149 @@ def test_compose_an_offer_and_answer_it(server: str) -> None:
             assert msg(one)["view"]["status"][0]["cash"] >= 20
             one.wait_for_function("!document.querySelector('#incoming')")
             one.screenshot(path=str(ARTIFACTS / "monopoly-offer.png"), full_page=True)
+        finally:
+            browser.close()
+
+
+class BidAsTold:
+    """Test-only: a greedy bot that, in an auction, waits for the test to put a raise in
+    `raises` and bids the least bid plus it (None: passes); otherwise plays as greedy."""
+
+    name = "greedy, bidding as told"
+
+    def __init__(self, inner: Any, raises: queue.Queue[int | None]) -> None:
+        self.inner, self.raises = inner, raises
+
+    def choose(self, seat: int, observation: Any, legal: Any) -> Any:
+        bids = sorted(a.args[0] for a in legal if a.kind == "bid")
+        if not bids:
+            return self.inner.choose(seat, observation, legal)
+        raise_by = self.raises.get(timeout=60)
+        return Action("pass") if raise_by is None else Action("bid", (bids[0] + raise_by,))
+
+
+BID = '#actions select[aria-label="bid count"]'
+# The bid picker as shown, and whether it is the very control the test marked and focused.
+PICKER = f"""() => {{
+  const sel = document.querySelector('{BID}');
+  const note = document.querySelector('[data-note-for="bid"]');
+  return {{ value: sel.value, options: [...sel.options].map((o) => Number(o.value)),
+    same: sel.marked === true, focused: document.activeElement === sel,
+    note: note && note.checkVisibility() ? note.innerText : null }};
+}}"""
+
+
+def test_a_picked_bid_survives_the_bots_bids(server: str, served_hub: Hub) -> None:
+    """One person and two bots; the person's seat, played through the server, starts an
+    auction. The bots bid only when the test says (test-only), and each bid rebuilds the
+    panel. A maximum typed in its field stays as typed, in the same field, focused. A bid
+    picked in the panel's list stays picked while the new amounts still list it, in the same
+    control, focused; once a bid leaves it out, the list shows the new least bid and says so,
+    and a click bids that."""
+    from playwright.sync_api import sync_playwright
+
+    bot = {"kind": "bot", "tier": "greedy"}
+    g = _new_game(server, [{"kind": "human"}, bot, bot])
+    room = served_hub.room(g["id"])
+    raises: queue.Queue[int | None] = queue.Queue()
+    for seat in (1, 2):
+        room.bots[seat] = BidAsTold(room.bots[seat], raises)
+    greedy = bot_choice("monopoly-avengers")
+
+    def choose(match: Match, seat: int) -> Action | None:
+        if match.view(seat)["auction"]:
+            return None  # the test answers the auction in the page
+        legal = match.legal(seat)
+        return Action("auction") if Action("auction") in legal else greedy(match, seat)
+
+    def asked_to_bid() -> bool:
+        with room.lock:
+            return any(a.kind == "bid" for a in room.match.legal(0))
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(server + g["seats"][0]["link"])
+            page.wait_for_function("G.msg && MONO.board")
+            play_people(served_hub, g["id"], {0: g["seats"][0]["token"]}, choose, asked_to_bid)
+            page.wait_for_selector(BID)
+            least = page.evaluate(PICKER)["options"][0]
+            assert page.evaluate(PICKER)["options"] == [least, least + 9, least + 49, least + 99]
+            # A maximum being typed: what is typed stays, in the same field, focused.
+            page.fill("#maxbid", str(least + 300))
+            page.evaluate("document.querySelector('#maxbid').marked = true")
+            raises.put(49)  # a bot bids least + 49: the least bid is now least + 50
+            page.wait_for_function(f"({PICKER})().options[0] === {least + 50}")
+            field = page.evaluate(
+                "(() => { const n = document.querySelector('#maxbid'); return [n.value, "
+                "n.min, n.marked === true, document.activeElement === n]; })()"
+            )
+            assert field == [str(least + 300), str(least + 50), True, True], field
+            least += 50
+            # A bid picked in the list, and the list kept focused.
+            page.select_option(BID, str(least + 99))
+            page.focus(BID)
+            page.evaluate(f"document.querySelector('{BID}').marked = true")
+            raises.put(49)  # the other bot bids least + 49
+            page.wait_for_function(f"({PICKER})().options[0] === {least + 50}")
+            shown = page.evaluate(PICKER)
+            assert shown["options"] == [least + d for d in (50, 59, 99, 149)], shown
+            assert shown["value"] == str(least + 99), shown
+            assert shown["same"] and shown["focused"] and shown["note"] is None, shown
+
+            least += 50
+            page.select_option(BID, str(least + 9))
+            raises.put(0)  # the first bot bids the least: least + 9 is no longer listed
+            page.wait_for_function(f"({PICKER})().options[0] === {least + 1}")
+            shown = page.evaluate(PICKER)
+            assert shown["value"] == str(least + 1), shown
+            assert shown["note"] and f"{least + 9}" in shown["note"], shown
+            assert shown["same"] and shown["focused"], shown
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "monopoly-bid-kept.png"))
+            page.click('#actions button[data-action="bid"]')
+            page.wait_for_function(
+                f"G.tail.some((e) => e.kind === 'bid' && e.seat === 0 && e.amount === {least + 1})"
+            )
+            assert errors == []
+        finally:
+            for _ in range(8):
+                raises.put(None)  # the bots pass from here on: none is left waiting
+            browser.close()
+
+
+def test_a_finished_game_offers_nothing_more(server: str, served_hub: Hub) -> None:
+    """Two people in a three-turn game (`turn_limit`), played to the end through the server
+    while the first seat's page watches: during play the standing choices are offered and
+    the player whose turn it is is marked; once the outcome is in, no token or row is
+    marked, no checkbox or other control is left but the banner's, and the result, its
+    download and the log stay."""
+    from playwright.sync_api import sync_playwright
+
+    mode = "monopoly-avengers"
+    g = create_game(server, mode, [{"kind": "human"}, {"kind": "human"}], {"turn_limit": 3})
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(server + g["seats"][0]["link"])
+            page.wait_for_function("G.msg && MONO.board")
+            assert page.is_visible("#standing-rent") and page.is_visible("#standing-window")
+            assert page.locator("#mboard .mtoken.current").count() == 1
+            assert "◀" in page.locator("#mboard table.mplayers").inner_text()
+            over = lambda: room.match.outcome() is not None  # noqa: E731
+            play_people(served_hub, g["id"], tokens, bot_choice(mode), over)
+            check_finished(page)
+            assert "◀" not in page.locator("#mboard table.mplayers").inner_text()
+            assert page.locator("#standing input").count() == 0
+            page.screenshot(path=str(ARTIFACTS / "monopoly-over.png"), full_page=True)
+            assert errors == []
         finally:
             browser.close()

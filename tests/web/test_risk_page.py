@@ -317,3 +317,48 @@ def test_lobby_reconnect_banner_and_a_finished_games_log(server: str, served_hub
             )
         finally:
             browser.close()
+
+
+def test_a_count_once_placed_is_not_picked_again(server: str, served_hub: Hub) -> None:
+    """A count picked from the list is kept while others' moves redraw the panel, but once
+    played it is forgotten: placing 1 leaves the list on all the armies still to place."""
+    from playwright.sync_api import sync_playwright
+
+    g = _new_game(server, [{"kind": "human"}] * 3)
+    tokens = {s["seat"]: s for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    while True:
+        with room.lock:
+            st = room.match.state
+            seat = room.match.to_move()[0]
+            if st.phase == "reinforce":
+                break
+            action = room.match.legal(seat)[0]
+        served_hub.act(g["id"], tokens[seat]["token"], room.state_id, action.to_json())
+    with room.lock:  # more armies to place than a turn's first gives (test-only, in memory)
+        room.match.state.pending = pending = 8
+        mine = next(t for t, o in enumerate(room.match.state.owner) if o == seat)
+        name = room.match.state.board.territories[mine]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+            page.goto(server + tokens[seat]["link"])
+            page.wait_for_function("G.msg && G.board")
+            page.locator(f'#board g.terr[data-name="{name}"]').click()
+            group = page.locator(
+                "#actions .grp", has=page.locator(f'button[data-action="place {name}"]')
+            )
+            assert group.locator("select").input_value() == str(pending)  # all, at first
+            group.locator("select").select_option("1")
+            state = msg(page)["state"]
+            group.locator(f'button[data-action="place {name}"]').click()
+            page.wait_for_function(f"G.msg.state > {state}")
+            if page.evaluate("G.pick") != [name]:  # still selected, or selected again
+                page.locator(f'#board g.terr[data-name="{name}"]').click()
+            select = page.locator(
+                "#actions .grp", has=page.locator(f'button[data-action="place {name}"]')
+            ).locator("select")
+            assert select.input_value() == str(pending - 1)
+        finally:
+            browser.close()

@@ -9,9 +9,11 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.web.system import chromium, open_lobby_game
-from tests.web.test_browser import ARGS, ARTIFACTS, msg
+from tests.web.play import bot_choice, play_people
+from tests.web.system import chromium, create_game, open_lobby_game
+from tests.web.test_browser import ARGS, ARTIFACTS, check_finished, msg
 from warroom.bots import tiers, tiers_for
+from warroom.web.hub import Hub
 
 MODE = "risk-strike"
 TABLE_DRAWN = "G.msg && document.querySelectorAll('#continents .scol').length"
@@ -230,6 +232,35 @@ def test_strike_card_table_in_a_browser(server: str) -> None:
             watcher.wait_for_function(TABLE_DRAWN)
             assert watcher.locator("#shand").count() == 0
             assert not buttons(watcher)
+            assert errors == []
+        finally:
+            browser.close()
+
+
+def test_a_finished_strike_game_shows_no_turn_and_no_controls(server: str, served_hub: Hub) -> None:
+    """Two people in a two-turn game (`turn_limit`), played to its end through the server
+    while the first seat's page watches: during play a panel says whose turn it is; once the
+    outcome is in, none does and nothing would act, and the result, its download and the log
+    stay."""
+    from playwright.sync_api import sync_playwright
+
+    people = [{"kind": "human"}, {"kind": "human"}]
+    g = create_game(server, MODE, people, {"turn_limit": 2})
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(server + g["seats"][0]["link"])
+            page.wait_for_function(TABLE_DRAWN)
+            assert page.locator("#splayers .turn").count() == 1  # whose turn, while it lasts
+            over = lambda: room.match.outcome() is not None  # noqa: E731
+            play_people(served_hub, g["id"], tokens, bot_choice(MODE), over)
+            check_finished(page)
+            page.screenshot(path=str(ARTIFACTS / "strike-over.png"), full_page=True)
             assert errors == []
         finally:
             browser.close()

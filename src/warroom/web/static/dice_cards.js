@@ -30,7 +30,7 @@ function renderDiceCards() {
 
 // -- names and helpers ------------------------------------------------------------------------
 function dcMine(m) {
-  return m.seat !== null && m.to_move.includes(m.seat) && !m.outcome && !m.stopped;
+  return m.seat !== null && m.to_move.includes(m.seat) && !gameOver(m);
 }
 function dcCard(id) {
   return G.msg.view.cards.find((c) => c.id === id);
@@ -121,7 +121,7 @@ function dcTray(v, m) {
   if (DC.sel.length) extra.push(el("button", { class: "dclear", onclick: () => { DC.sel = []; G.actionsKey = null; render(); } }, "clear selection"));
   const d6 = v.dice.filter((d) => d.sides === 6).length, d8 = v.dice.length - d6;
   return el("div", { class: "dtray", id: "tray" },
-    el("div", { class: "dtitle" }, `Dice of ${dcName(v.current)}'s turn `, el("span", { class: "muted small" }, `(${d6} d6, ${d8} d8)`), ...extra),
+    el("div", { class: "dtitle" }, turnSeat(v) === null ? "Dice of the last turn " : `Dice of ${dcName(v.current)}'s turn `, el("span", { class: "muted small" }, `(${d6} d6, ${d8} d8)`), ...extra),
     el("div", { class: "dice-row" }, dice),
     mine && asides.length ? el("div", { class: "small dnote" }, "No open row can be matched: click a die to set it aside.")
       : mine && placing ? el("div", { class: "small dnote" }, v.phase === "target"
@@ -250,9 +250,10 @@ function dcPlayers(v, m) {
     const info = m.seats[p.seat] || {};
     const orb = v.orb && v.orb.holder === p.seat;
     const last = v.final_round.includes(p.seat);
-    const cls = `spanel${p.seat === v.current ? " current" : ""}${m.to_move.includes(p.seat) ? " moving" : ""}`;
+    const turn = p.seat === turnSeat(v); // nobody's once the game is over
+    const cls = `spanel${turn ? " current" : ""}${m.to_move.includes(p.seat) ? " moving" : ""}`;
     return el("div", { class: cls, "data-seat": p.seat, style: `border-color:${seatColor(p.seat)}` },
-      el("div", { class: "pname" }, dcChip(p.seat), ` ${dcName(p.seat)}`, p.seat === v.current ? el("span", { class: "turn" }, " · turn") : null,
+      el("div", { class: "pname" }, dcChip(p.seat), ` ${dcName(p.seat)}`, turn ? el("span", { class: "turn" }, " · turn") : null,
         el("span", { class: "muted small" }, info.kind === "bot" ? ` · ${info.tier || ""} bot` : info.online ? " · online" : info.open ? " · open" : "")),
       el("div", { class: "pscore" }, el("b", { class: "score" }, p.score), " points", orb ? [" · ", dcOrb(), " Orb"] : null, last ? el("span", { class: "small" }, " · last chance to come") : null),
       el("div", { class: "small" }, p.cards.length ? `${p.cards.length} card${p.cards.length > 1 ? "s" : ""}: ${p.cards.map((id) => dcCard(id).name).join(", ")}` : el("span", { class: "muted" }, "no cards")),
@@ -300,7 +301,7 @@ function renderDiceActions() {
   if (!box) return;
   let hint = "";
   const targets = dcActs("target"), matches = dcActs("match");
-  if (!legal.length) hint = m.outcome || m.stopped ? "" : "Not your move.";
+  if (!legal.length) hint = gameOver(m) ? "" : "Not your move.";
   else if (legal.length === 1 && !m.can_undo) hint = `The only choice: ${legal[0].join(" ")} — taken for you.`;
   else if (targets.length) hint = "Stage a card: select dice in the tray, then click a lit row of a card (or pick below; click a card to bring its choices up).";
   else if (matches.length) hint = "Select dice, then click an open row of the staged card (or pick below).";

@@ -186,13 +186,28 @@ function render() {
   renderHand();
   renderDice();
   renderActions();
+  placeActions();
   renderStanding();
+  $("typed").hidden = gameOver(m); // nothing left to type once the game is over
   if (isMonopoly(view)) renderMonoPanel();
   else if (isGodstorm(view)) renderGodstormPanel();
   else { $("modepanel").replaceChildren(); $("modepanel").dataset.key = ""; }
   if (isRisk(view)) runUntil();
   autoForced();
   autoStanding();
+}
+
+// -- the end of a game --------------------------------------------------------------------
+// Once the outcome is known (or the server stopped the game) nobody has the turn and nothing
+// that would act is shown: every table asks `gameOver`, and `turnSeat` rather than the view's
+// `current`, for its turn markers. The banner (with the download and Rematch), the summary
+// and the log stay.
+function gameOver(m) {
+  return !!m && !!(m.outcome || m.stopped);
+}
+
+function turnSeat(view) {
+  return gameOver(G.msg) ? null : view.current;
 }
 
 // -- a forced choice is taken without a click ---------------------------------------------
@@ -206,7 +221,7 @@ function autoDelay(view) {
 function autoForced() {
   const m = G.msg;
   const legal = legalActions();
-  if (m.seat === null || m.outcome || m.stopped || legal.length !== 1 || m.can_undo) return;
+  if (m.seat === null || gameOver(m) || legal.length !== 1 || m.can_undo) return;
   if (!m.to_move.includes(m.seat) || G.autoState === m.state) return;
   autoSend(legal[0], autoDelay(m.view));
 }
@@ -258,7 +273,7 @@ function setStanding(id, on) {
 
 function autoStanding() {
   const m = G.msg;
-  if (m.seat === null || m.outcome || m.stopped || !m.to_move.includes(m.seat) || G.autoState === m.state) return;
+  if (m.seat === null || gameOver(m) || !m.to_move.includes(m.seat) || G.autoState === m.state) return;
   const on = standingOn();
   for (const c of standingChoices(m.view)) {
     if (c.label && !on[c.id]) continue;
@@ -267,11 +282,12 @@ function autoStanding() {
   }
 }
 
-// The checkboxes, in the action panel (#standing), kept while the page lives.
+// The checkboxes, in the action panel (#standing), kept while the page lives; none once the
+// game is over.
 function renderStanding() {
   const m = G.msg;
   const box = $("standing");
-  const choices = m.seat === null ? [] : standingChoices(m.view).filter((c) => c.label);
+  const choices = m.seat === null || gameOver(m) ? [] : standingChoices(m.view).filter((c) => c.label);
   box.hidden = !choices.length;
   const key = JSON.stringify(choices.map((c) => c.id));
   if (box.dataset.key === key) return;
@@ -295,14 +311,14 @@ function renderStatus() {
   const m = G.msg;
   const names = m.seats.map((s) => s.name);
   $("banner").replaceChildren();
-  if (m.outcome || m.stopped) {
+  if (gameOver(m)) {
     const how = m.outcome
       ? `${m.outcome.winners.map((w) => names[w]).join(" and ")} won. ${m.outcome.reason} `
       : `${m.stopped}. `;
     $("banner").append(el("div", { class: "banner", id: "gameover" }, `Game over: ${how}`,
       el("a", { href: `/api/games/${m.game}/save`, download: true }, "Download the game"), rematchControl(m)));
   }
-  if ((m.waiting_for || []).length && !m.outcome && !m.stopped) {
+  if ((m.waiting_for || []).length && !gameOver(m)) {
     const open = m.waiting_for.map((x) => names[x]).join(", ");
     $("banner").append(el("div", { class: "banner waiting", id: "waiting" },
       `Waiting for players: ${open} ${m.waiting_for.length === 1 ? "is" : "are"} open to join from the lobby; ` +
@@ -310,7 +326,7 @@ function renderStatus() {
   }
   const phase = m.view.phase ? ` (${m.view.phase} step)` : "";
   let text;
-  if (m.outcome || m.stopped) text = "The game is over.";
+  if (gameOver(m)) text = "The game is over.";
   else if (m.seat !== null && m.to_move.includes(m.seat)) text = `Your move${phase}.`;
   else text = `Waiting for ${m.to_move.map((s) => names[s]).join(", ")}${phase}.`;
   renderSummary();
@@ -353,7 +369,7 @@ async function startRematch() {
 function renderSummary() {
   const m = G.msg;
   const box = $("summary");
-  if (!m.outcome && !m.stopped) { box.hidden = true; return; }
+  if (!gameOver(m)) { box.hidden = true; return; }
   box.hidden = false;
   if (G.summary === null) {
     G.summary = "loading";
@@ -442,7 +458,7 @@ function shortName(seat) {
 // The defender is told what is coming: who attacks which territory, from where, with what.
 function battlePrompt(m) {
   const v = m.view;
-  if (!isRisk(v) || v.phase !== "defend" || !v.battle || m.outcome || m.stopped) return "";
+  if (!isRisk(v) || v.phase !== "defend" || !v.battle || gameOver(m)) return "";
   const st = Object.fromEntries(v.territories.map((t) => [t.name, t]));
   const from = st[v.battle.from], to = st[v.battle.to];
   if (!from || !to) return "";
@@ -471,7 +487,7 @@ function battlePrompt(m) {
 function armyCounts(m) {
   const v = m.view;
   if (isGodstorm(v)) return godstormCounts(m);
-  if (!isRisk(v) || m.outcome || m.stopped) return [];
+  if (!isRisk(v) || gameOver(m)) return [];
   const out = [];
   const cur = v.current;
   if (v.phase === "reinforce" && v.pending > 0) {
@@ -864,18 +880,135 @@ function clickTerritory(name) {
 // -- the action panel -------------------------------------------------------------------
 // What every table's action panel starts with. The same choices keep the same buttons: where
 // other seats act at the same time (bots bidding, trading), a button is not swapped out from
-// under a click. A spectator gets a hint, not buttons. Returns the emptied panel to fill, or
-// null when nothing is to be redrawn.
+// under a click. A spectator gets a hint, not buttons. Returns a new, empty panel to fill
+// (render puts it in place of the old one: placeActions), or null when nothing is to be
+// redrawn.
 function actionPanel(extra) {
   const m = G.msg;
-  const key = JSON.stringify([m.seat, legalActions(), m.can_undo, !!m.outcome, ...extra]);
+  const key = JSON.stringify([m.seat, legalActions(), m.can_undo, gameOver(m), ...extra]);
   if (key === G.actionsKey) return null;
   G.actionsKey = key;
-  const box = $("actions");
-  box.replaceChildren();
+  const box = el("div");
+  G.nextActions = box;
   $("odds").replaceChildren();
   if (m.seat === null) { $("hint").textContent = "Spectating: open your seat's private link to play."; return null; }
   return box;
+}
+
+function placeActions() {
+  if (!G.nextActions) return;
+  swapChildren($("actions"), [...G.nextActions.childNodes]);
+  G.nextActions = null;
+}
+
+// -- choices that survive a redraw ------------------------------------------------------
+// The panels are drawn again whenever the choices change, and where other seats act at the
+// same time (bots bidding) that is often. A select or number field made with `keepChoice`
+// keeps what the player picked there: shown again while it is still allowed; once it is not,
+// the smallest allowed value is shown instead, marked, with a note that says so. And the
+// control the player is using (focused: a list open, a number being typed) is not replaced
+// at all: `swapChildren` leaves it where it is, with the new options and limits.
+const KEPT = new Map(); // data-keep key -> { value, was } (was: the pick no longer allowed)
+
+// `node` holds its default value already. Returns what to put in the page: the node, and
+// after it the words on a pick that is no longer allowed, if one is not.
+function keepChoice(node, key) {
+  const out = document.createDocumentFragment();
+  out.append(node);
+  node.dataset.keep = key;
+  const record = () => {
+    KEPT.set(key, { value: node.value });
+    node.classList.remove("fellback");
+    for (const n of document.querySelectorAll(`[data-note-for="${CSS.escape(key)}"]`)) n.remove();
+  };
+  node.addEventListener("change", record);
+  node.addEventListener("input", record);
+  const kept = KEPT.get(key);
+  if (!kept) return out;
+  const typing = node.tagName === "INPUT" && focusedKeep() === key; // what is typed stays
+  if (typing || allows(node, kept.value)) {
+    node.value = kept.value;
+  } else {
+    node.value = leastOf(node);
+    KEPT.set(key, { value: node.value, was: kept.was ?? kept.value });
+  }
+  const was = KEPT.get(key).was;
+  if (was === undefined) return out;
+  node.classList.add("fellback");
+  out.append(el("span", { class: "keptnote", "data-note-for": key }, ` ${was} is no longer allowed: the smallest instead`));
+  return out;
+}
+
+function focusedKeep() {
+  const a = document.activeElement;
+  return a && a.dataset ? a.dataset.keep : undefined;
+}
+
+function allows(node, value) {
+  if (node.tagName === "SELECT") return [...node.options].some((o) => o.value === String(value));
+  const n = Number(value);
+  return value !== "" && Number.isInteger(n) && (node.min === "" || n >= Number(node.min)) &&
+    (node.max === "" || n <= Number(node.max));
+}
+
+function leastOf(node) {
+  if (node.tagName !== "SELECT") return node.min === "" ? node.value : node.min;
+  const values = [...node.options].map((o) => o.value);
+  const nums = values.map(Number);
+  return nums.every(Number.isFinite) ? String(Math.min(...nums)) : values[0];
+}
+
+// Put `nodes` in `box` in place of what it holds. The control the player is using (focused,
+// with a data-keep key that one of the new nodes has too) stays: the new control's options,
+// attributes, value and on* handlers move onto it, the new one reads its value from it (for
+// the handlers made with it), and the rest is replaced round it. Keys no longer shown are
+// forgotten: a pick lasts while its control is on the page.
+function swapChildren(box, nodes) {
+  const holder = el("div", {}, ...nodes);
+  const live = box.contains(document.activeElement) ? document.activeElement : null;
+  const key = live && live.dataset ? live.dataset.keep : undefined;
+  const fresh = key === undefined ? null : holder.querySelector(`[data-keep="${CSS.escape(key)}"]`);
+  const oldPath = [], newPath = [];
+  for (let n = live; n && n !== box; n = n.parentNode) oldPath.push(n);
+  for (let n = fresh; n && n !== holder; n = n.parentNode) newPath.push(n);
+  if (!fresh || fresh.tagName !== live.tagName || fresh.type !== live.type || oldPath.length !== newPath.length) {
+    box.replaceChildren(...holder.childNodes);
+    const again = key === undefined ? null : box.querySelector(`[data-keep="${CSS.escape(key)}"]`);
+    if (again) again.focus();
+  } else {
+    adopt(live, fresh);
+    // Level by level, from the control up to the box: the new level's nodes round the kept one.
+    for (let i = 0; i < oldPath.length; i++) {
+      const parent = i + 1 < oldPath.length ? oldPath[i + 1] : box;
+      const kids = [...(i + 1 < newPath.length ? newPath[i + 1] : holder).childNodes];
+      if (parent !== box) sameAttributes(parent, newPath[i + 1], false);
+      for (const c of [...parent.childNodes]) if (c !== oldPath[i]) c.remove();
+      const at = kids.indexOf(newPath[i]);
+      oldPath[i].before(...kids.slice(0, at));
+      oldPath[i].after(...kids.slice(at + 1));
+    }
+  }
+  const shown = new Set([...box.querySelectorAll("[data-keep]")].map((n) => n.dataset.keep));
+  for (const k of box.keptKeys || []) if (!shown.has(k)) KEPT.delete(k);
+  box.keptKeys = shown;
+}
+
+function adopt(live, fresh) {
+  const typed = live.tagName === "INPUT"; // a number being typed: left as it is
+  const value = fresh.value; // read before its options move
+  sameAttributes(live, fresh, typed);
+  if (live.tagName === "SELECT") live.replaceChildren(...fresh.childNodes);
+  if (!typed) live.value = value;
+  for (const h of ["onchange", "oninput", "onkeydown", "onclick"]) live[h] = fresh[h];
+  Object.defineProperty(fresh, "value", { configurable: true, get: () => live.value, set: (v) => { live.value = v; } });
+}
+
+function sameAttributes(node, like, keepValue) {
+  for (const a of [...node.attributes]) if (!like.hasAttribute(a.name)) node.removeAttribute(a.name);
+  for (const a of [...like.attributes]) {
+    if (keepValue && a.name === "value") continue;
+    if (node.getAttribute(a.name) !== a.value) node.setAttribute(a.name, a.value);
+  }
 }
 
 function renderActions() {
@@ -901,7 +1034,7 @@ function renderActions() {
   if (isMonopoly(m.view)) shown = shown.filter((a) => !["offer", "accept", "decline"].includes(a[0]));
   const mapActions = shown.filter((a) => mapTerr(a, names).length);
   let hint = "";
-  if (!legal.length) hint = m.outcome || m.stopped ? "" : "Not your move.";
+  if (!legal.length) hint = gameOver(m) ? "" : "Not your move.";
   else if (castCard) hint = "Choose where the miracle strikes (or click the card again to put it back).";
   else if (names.size && !pick.length && mapActions.length) {
     const kinds = [...new Set(mapActions.map((a) => a[0]))].join(", ");
@@ -966,7 +1099,7 @@ function untilControls(from, to) {
     el("button", { "data-action": "until", onclick: () => startUntil(from, to, 1) }, "attack until it falls"),
     " ",
     el("button", { "data-action": "until-n", onclick: () => startUntil(from, to, Number(n.value) || 1) }, "until"),
-    " ", n, " left");
+    " ", keepChoice(n, `until ${from} ${to}`), " left");
 }
 
 function startUntil(from, to, stop) {
@@ -992,7 +1125,7 @@ function runUntil() {
   if (!u || G.untilState === m.state) return;
   const v = m.view;
   const st = Object.fromEntries(v.territories.map((t) => [t.name, t]));
-  if (m.outcome || m.stopped || m.seat === null) { stopUntil(""); render(); return; }
+  if (gameOver(m) || m.seat === null) { stopUntil(""); render(); return; }
   if (st[u.to].seat === m.seat) { stopUntil(`${u.to} has fallen.`); render(); return; }
   if (v.phase === "defend") return; // the defender chooses; the next state comes
   if (!m.to_move.includes(m.seat) || v.phase !== "attack") { stopUntil(""); render(); return; }
@@ -1034,9 +1167,15 @@ function actionGroup(label, group) {
   const sel = el("select", { "aria-label": `${label} count` });
   for (const a of group) sel.append(el("option", { value: a[a.length - 1] }, a[a.length - 1]));
   sel.value = group[group.length - 1][group[0].length - 1];
-  const go = el("button", { "data-action": label, onclick: () => send([...group[0].slice(0, -1), Number(sel.value)]) },
-    actionLabel(group[0].slice(0, -1)));
-  return el("div", { class: "grp" }, go, " × ", sel);
+  // A count once played is forgotten: the next list starts on its default again (all the
+  // armies left to place), not on the count just used. Forgotten before sending, since the
+  // new state (and the panel drawn for it) may arrive before the reply does.
+  const play = () => {
+    KEPT.delete(label);
+    return send([...group[0].slice(0, -1), Number(sel.value)]);
+  };
+  const go = el("button", { "data-action": label, onclick: play }, actionLabel(group[0].slice(0, -1)));
+  return el("div", { class: "grp" }, go, " × ", keepChoice(sel, label));
 }
 
 // A button's words: the action as typed, or a mode's plainer wording (Godstorm's cards by name).

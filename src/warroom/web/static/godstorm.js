@@ -129,7 +129,7 @@ function godstormLast(view) {
 // Under the status line: the epoch and step, the turn order or the sealed bid, the invasion.
 function godstormCounts(m) {
   const v = m.view;
-  if (!isGodstorm(v) || m.outcome || m.stopped) return [];
+  if (!isGodstorm(v) || gameOver(m)) return [];
   const who = (s) => godstormName(m, s);
   const out = [el("div", { id: "epoch" }, `Epoch ${v.epoch} of ${v.epochs}` + (v.sunk ? " · Atlantis has sunk" : ""))];
   if (v.bids) {
@@ -225,14 +225,14 @@ function renderGodstormPanel() {
   const bids = legal.filter((a) => a[0] === "bid").map((a) => a[1]);
   const buys = legal.filter((a) => a[0] === "buy");
   const mine = v.bids && m.seat !== null ? v.bids[v.bidders.indexOf(m.seat)] : null;
-  const key = JSON.stringify([m.seat, bids, buys, mine, m.outcome]);
+  const key = JSON.stringify([m.seat, bids, buys, mine, gameOver(m)]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   const parts = [];
   if (bids.length) parts.push(bidForm(Math.min(...bids), Math.max(...bids), v));
   else if (typeof mine === "number" && mine >= 0) parts.push(el("div", { id: "bidsealed", class: "muted" }, `Your bid is sealed: ${mine} faith.`));
   if (buys.length) parts.push(buyForm(buys));
-  box.replaceChildren(...parts);
+  swapChildren(box, parts);
 }
 
 function bidForm(least, most, v) {
@@ -244,11 +244,11 @@ function bidForm(least, most, v) {
     if (!Number.isInteger(n) || n < least || n > most) { why.textContent = `A bid is a whole number from ${least} to ${most}.`; return; }
     send(["bid", n]);
   };
-  input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); seal(); } });
+  input.onkeydown = (e) => { if (e.key === "Enter") { e.preventDefault(); seal(); } }; // goes with a kept field
   return el("div", { class: "grp gsbid", id: "gsbid" },
     el("div", {}, `Epoch ${v.epoch}: bid faith for turn order. Bids are sealed until all are in, and every bid is paid; ` +
       "the highest bidder chooses a turn-order marker first."),
-    el("label", {}, "Bid ", input, ` faith (0 to ${most}) `),
+    el("label", {}, "Bid ", keepChoice(input, "godstorm bid"), ` faith (0 to ${most}) `),
     el("button", { class: "primary", "data-action": "bid", onclick: seal }, "Seal bid"), why);
 }
 
@@ -260,6 +260,7 @@ function buyForm(buys) {
     for (let n = 0; n <= top; n++) sel.append(el("option", { value: n }, n));
     return sel;
   });
+  const kept = selects.map((sel, i) => keepChoice(sel, `buy ${GODSTORM_DECKS[i]}`));
   const go = el("button", { class: "primary", "data-action": "buy" }, "Buy");
   const why = el("span", { class: "muted", id: "buywhy" });
   const chosen = () => ["buy", ...selects.map((s) => Number(s.value))];
@@ -274,7 +275,7 @@ function buyForm(buys) {
   check();
   return el("div", { class: "grp gsbuy", id: "gsbuy" },
     el("div", {}, `Buy miracle cards (at most ${most} in all):`),
-    el("div", {}, ...GODSTORM_DECKS.map((d, i) => el("label", { class: "gsdeck" }, `${d} `, selects[i]))),
+    el("div", {}, ...GODSTORM_DECKS.map((d, i) => el("label", { class: "gsdeck" }, `${d} `, kept[i]))),
     go, why,
     legal(["buy", 0, 0, 0, 0]) ? el("button", { "data-action": "buy 0 0 0 0", onclick: () => send(["buy", 0, 0, 0, 0]) }, "buy nothing") : null);
 }

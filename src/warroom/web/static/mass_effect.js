@@ -71,7 +71,7 @@ function clusters(pts, reach) {
 // teams, meters and pieces first).
 function massEffectCounts(m) {
   const v = m.view;
-  if (!isMassEffect(v) || m.outcome || m.stopped) return [];
+  if (!isMassEffect(v) || gameOver(m)) return [];
   const chart = Object.entries(v.set_values).map(([k, u]) => `${k} → ${u}`).join(", ");
   if (isGaw(v)) {
     return [...gawCounts(m), el("div", { id: "setchart", class: "muted" }, `Card sets (never grow): ${chart}`)];
@@ -239,7 +239,7 @@ function shipPanel(g) {
     const sel = el("select", { "aria-label": `${g.kind} ${label}`, "data-part": label });
     for (const n of values) sel.append(el("option", { value: n }, n));
     sel.value = String(values[values.length - 1]); // the most dice and every ship along
-    return { label, sel, values };
+    return { label, sel, values, kept: keepChoice(sel, `${g.kind} ${g.terr.join(" ")} ${label}`) };
   });
   const button = el("button", { class: "primary" });
   const pick = () => {
@@ -254,11 +254,11 @@ function shipPanel(g) {
     button.textContent = hit ? `${g.kind} ${g.terr.join(" → ")}` : "not a legal choice";
     button.title = hit ? hit.a.join(" ") : "choose fewer ships or dice";
   };
-  for (const s of selects) s.sel.addEventListener("change", update);
+  for (const s of selects) s.sel.onchange = update; // a property: it goes with a kept control
   button.onclick = () => { const hit = pick(); if (hit) send(hit.a); };
   update();
   const parts = selects.filter((s) => s.values.length > 1 || s.label === "dice")
-    .flatMap((s) => [" ", s.label, " ", s.sel]);
+    .flatMap((s) => [" ", s.label, " ", s.kept]);
   return el("div", { class: "grp shippanel", "data-kind": g.kind }, button, ...parts);
 }
 

@@ -87,7 +87,7 @@ function mcuLabel(name, row) {
 // Sectors held against the target, under the status line.
 function mcuCounts(m) {
   const v = m.view;
-  if (!isMcu(v) || m.outcome || m.stopped) return [];
+  if (!isMcu(v) || gameOver(m)) return [];
   if (isBfm(v)) return bfmCounts(m);
   const parts = m.seats.map((s) => `${s.seat === m.seat ? "you" : shortName(s.seat)} ${v.sectors_held[s.seat]}`);
   const chart = Object.entries(v.recruitment).map(([k, u]) => `${k}→${u}`).join(" ");

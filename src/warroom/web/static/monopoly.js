@@ -266,7 +266,7 @@ function tokenGroup(seats, area, v, m) {
   const y0 = area.y + area.h / 2 - ((rows - 1) * (2 * r + 2)) / 2;
   return seats.map((seat, k) => {
     const x = x0 + (k % cols) * (2 * r + 2), y = y0 + Math.floor(k / cols) * (2 * r + 2);
-    const current = seat === v.current;
+    const current = seat === turnSeat(v); // nobody's once the game is over
     const node = svg("g", { class: `mtoken${current ? " current" : ""}`, "data-seat": seat },
       svg("title", {}, `${seatName(seat)} — ${v.status[seat].in_jail ? "in Jail" : v.status[seat].space}`),
       svg("circle", { cx: x, cy: y, r, fill: seatColor(seat) }),
@@ -308,7 +308,7 @@ function centerPanel(b, v, m) {
     el("span", { class: "muted" }, ` ${b.name.replace(/^Monopoly:?\s*/i, "")}`)));
   box.append(turnLine(v));
   box.append(playersTable(b, v, m));
-  const pending = pendingLines(b, v);
+  const pending = gameOver(m) ? [] : pendingLines(b, v); // nothing is pending once it is over
   if (pending.length) box.append(el("div", { class: "mpending" }, pending.map((t) => el("div", {}, t))));
   const decks = b.decks.map((d) => `${d.name}: ${v.deck_sizes[d.id] ?? "?"} cards`).join(" · ");
   box.append(el("div", { class: "mbank" },
@@ -324,8 +324,9 @@ function centerPanel(b, v, m) {
 
 function turnLine(v) {
   const roll = G.lastRoll;
-  const parts = [el("b", {}, `Turn ${v.turn}: ${seatPlain(v.current)} `), PHASE_WORDS[v.phase] || v.phase];
-  if (v.doubles) parts.push(` (${v.doubles} double${v.doubles > 1 ? "s" : ""} so far)`);
+  const parts = turnSeat(v) === null ? [el("b", {}, `Turn ${v.turn}: the game is over`)]
+    : [el("b", {}, `Turn ${v.turn}: ${seatPlain(v.current)} `), PHASE_WORDS[v.phase] || v.phase];
+  if (v.doubles && turnSeat(v) !== null) parts.push(` (${v.doubles} double${v.doubles > 1 ? "s" : ""} so far)`);
   const line = el("div", { class: "mturn" }, ...parts);
   if (roll && Array.isArray(roll.dice)) {
     line.append(el("span", { class: "mroll" }, ` · last roll by ${seatPlain(roll.seat)}: `,
@@ -391,12 +392,13 @@ function playersTable(b, v, m) {
   const rows = v.status.map((p, seat) => {
     const heroes = v.owner.filter((o) => o === seat).length;
     const where = p.alive === false ? "bankrupt" : p.in_jail ? `in Jail (${p.jail_turns} turn${p.jail_turns === 1 ? "" : "s"})` : p.space;
-    const cls = [seat === v.current ? "current" : "", m.to_move.includes(seat) ? "moving" : "", p.alive === false ? "out" : ""].join(" ");
+    const turn = seat === turnSeat(v);
+    const cls = [turn ? "current" : "", m.to_move.includes(seat) ? "moving" : "", p.alive === false ? "out" : ""].join(" ");
     return el("tr", { class: cls },
       el("td", {}, el("span", { class: "mchip", style: `background:${seatColor(seat)}` }, seat + 1)),
       el("td", {}, seatPlain(seat), seat === m.seat ? " (you)" : "",
         seatName(seat) !== seatPlain(seat) ? el("span", { class: "muted small" }, seatName(seat).slice(seatPlain(seat).length)) : "",
-        seat === v.current ? " ◀" : ""),
+        turn ? " ◀" : ""),
       el("td", { class: "num" }, `M${p.cash}`),
       el("td", { class: "num" }, `M${p.net_worth}`),
       el("td", {}, where, heroes ? el("span", { class: "muted" }, ` · ${heroes} hero${heroes > 1 ? "es" : ""}`) : ""),
@@ -540,16 +542,13 @@ function renderMonoPanel() {
   const m = G.msg;
   const box = $("modepanel");
   const v = m.view;
-  if (m.seat === null || m.outcome || m.stopped) { box.replaceChildren(); box.dataset.key = ""; return; }
+  if (m.seat === null || gameOver(m)) { swapChildren(box, []); box.dataset.key = ""; return; }
   const plan = monoPlan();
   const key = JSON.stringify([m.seat, !!MONO.board, v.auction, plan, v.offer, v.owner, v.status.map((p) => [p.alive, p.cash, p.cards])]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
-  // A redraw (money moved) keeps the field being typed in focused.
-  const focus = box.contains(document.activeElement) ? document.activeElement : null;
-  const again = focus && (focus.id ? `#${focus.id}` : focus.dataset.cash ? `[data-cash="${focus.dataset.cash}"]` : null);
-  box.replaceChildren(...[monoAuctionControls(v, plan), monoIncoming(v), monoComposer(v)].filter((x) => x));
-  if (again && box.querySelector(again)) box.querySelector(again).focus();
+  // A redraw (money moved, a bid) leaves the field being typed in where it is (swapChildren).
+  swapChildren(box, [monoAuctionControls(v, plan), monoIncoming(v), monoComposer(v)].filter((x) => x));
 }
 
 function monoAuctionControls(v, plan) {
@@ -568,18 +567,16 @@ function monoAuctionControls(v, plan) {
     return box;
   }
   const cash = v.status[me].cash;
-  if (MONO.draftFor !== monoAuctionKey(v)) { MONO.draftFor = monoAuctionKey(v); MONO.maxDraft = null; }
   const n = el("input", { type: "number", min: au.min_bid, max: cash, id: "maxbid", "aria-label": "maximum bid",
-    value: MONO.maxDraft || Math.min(cash, Math.max(au.min_bid, MONO.lastMax || au.min_bid)), style: "width:6em" });
-  n.addEventListener("input", () => { MONO.maxDraft = n.value; }); // kept while bids redraw this
+    value: Math.min(cash, Math.max(au.min_bid, MONO.lastMax || au.min_bid)), style: "width:6em" });
   const go = () => {
     const max = Math.floor(Number(n.value));
     if (!Number.isFinite(max) || max < 1) { showError("Refused: a maximum is a whole amount of M"); return; }
     MONO.lastMax = max;
-    MONO.maxDraft = null;
     setPlan({ max });
   };
-  box.append(el("span", {}, "bid up to M"), n, " ",
+  // What is typed here is kept while bids redraw this (keepChoice), for this auction only.
+  box.append(el("span", {}, "bid up to M"), keepChoice(n, `maxbid ${monoAuctionKey(v)}`), " ",
     el("button", { "data-action": "bid-up-to", onclick: go }, "set maximum"), " ",
     el("button", { "data-action": "drop-out", onclick: () => setPlan({ out: true }) }, "drop out"));
   return box;
@@ -606,10 +603,11 @@ function monoComposer(v) {
   const c = MONO.compose || (MONO.compose = { to: others[0], give: [], get: [], giveCash: 0, getCash: 0 });
   if (!others.includes(c.to)) Object.assign(c, { to: others[0], get: [], getCash: 0 });
   const box = el("div", { class: "grp mcompose", id: "composer" }, el("div", { class: "mhead" }, "Offer a deal"));
-  const who = el("select", { id: "offerto", "aria-label": "offer to" },
+  // The composer's fields hold MONO.compose; data-keep only keeps the one in use in place.
+  const who = el("select", { id: "offerto", "aria-label": "offer to", "data-keep": "offerto" },
     others.map((s) => el("option", { value: s }, seatPlain(s))));
   who.value = String(c.to);
-  who.addEventListener("change", () => { Object.assign(c, { to: Number(who.value), get: [], getCash: 0 }); redrawComposer(); });
+  who.onchange = () => { Object.assign(c, { to: Number(who.value), get: [], getCash: 0 }); redrawComposer(); };
   box.append(el("div", {}, "to ", who));
   box.append(composeSide("give", "I give", me, c.give, "giveCash", c), composeSide("get", "I want", c.to, c.get, "getCash", c));
   box.append(el("button", { class: "primary", "data-action": "send-offer", onclick: sendComposed }, "Send offer"));
@@ -643,8 +641,8 @@ function composeSide(side, title, seat, chosen, cashKey, c) {
   }
   if (!things.length) box.append(el("span", { class: "muted" }, "no heroes or cards "));
   const cash = el("input", { type: "number", min: 0, max: v.status[seat].cash, value: c[cashKey] || 0,
-    "data-cash": side, "aria-label": `cash ${side === "give" ? "to give" : "to get"}`, style: "width:6em" });
-  cash.addEventListener("input", () => { c[cashKey] = Math.max(0, Math.floor(Number(cash.value) || 0)); });
+    "data-cash": side, "data-keep": `cash ${side}`, "aria-label": `cash ${side === "give" ? "to give" : "to get"}`, style: "width:6em" });
+  cash.oninput = () => { c[cashKey] = Math.max(0, Math.floor(Number(cash.value) || 0)); };
   box.append(el("label", {}, " and M", cash));
   return box;
 }

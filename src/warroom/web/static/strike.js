@@ -219,9 +219,10 @@ function strikePlayers(v, m) {
     const claimed = Object.values(s.claimed).reduce((a, n) => a + n, 0);
     const coins = v.continents.filter((c) => c.coin === seat);
     const known = seat !== m.seat && s.hand.length ? el("div", { class: "small" }, `seen: ${s.hand.map(sCardName).join(", ")}`) : null;
-    const cls = `spanel${seat === v.current ? " current" : ""}${m.to_move.includes(seat) ? " moving" : ""}`;
+    const turn = seat === turnSeat(v); // nobody's once the game is over
+    const cls = `spanel${turn ? " current" : ""}${m.to_move.includes(seat) ? " moving" : ""}`;
     return el("div", { class: cls, "data-seat": seat, style: `border-color:${seatColor(seat)}` },
-      el("div", { class: "pname" }, sChip(seat), ` ${sName(seat)}`, seat === v.current ? el("span", { class: "turn" }, " · turn") : null,
+      el("div", { class: "pname" }, sChip(seat), ` ${sName(seat)}`, turn ? el("span", { class: "turn" }, " · turn") : null,
         el("span", { class: "muted small" }, info.kind === "bot" ? ` · ${info.tier || ""} bot` : info.online ? " · online" : info.open ? " · open" : "")),
       el("div", { class: "pcoins" }, coins.length ? coins.map((c) => coinIcon(c, seat)) : el("span", { class: "muted small" }, "no coin"),
         el("span", { class: "small" }, ` ${coins.length} coin${coins.length === 1 ? "" : "s"}`)),
@@ -358,7 +359,7 @@ function renderStrikeActions() {
   const box = actionPanel([m.state, STRIKE.pick, STRIKE.card]);
   if (!box) return;
   let hint = "";
-  if (!legal.length) hint = m.outcome || m.stopped ? "" : "Not your move.";
+  if (!legal.length) hint = gameOver(m) ? "" : "Not your move.";
   else if (legal.length === 1 && !m.can_undo) hint = `The only choice: ${strikeLabel(legal[0])} — taken for you.`;
   else if (attackActions().length) hint = "Declare an attack (or click your cards in a continent, then an opponent's), or pass.";
   else if (STRIKE.card) hint = `${sCardName(STRIKE.card)}: choose how to play it.`;
