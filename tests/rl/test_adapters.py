@@ -97,7 +97,7 @@ def test_a_masked_out_token_changes_nothing() -> None:
 @pytest.mark.parametrize("reward", ["share", "win-loss", "rank"])
 def test_rewards_from_the_outcome(reward: str) -> None:
     """A whole short game played token by token; the returns follow the outcome."""
-    table = Table("risk-strike", 3, reward=reward, turn_limit=3)
+    table = Table("risk-strike", 3, reward=reward, turn_limit=4)  # one winner (at 3: a tie)
     table.reset(5)
     while not table.over:
         table.step(table.decision().legal_tokens()[0])
@@ -113,6 +113,39 @@ def test_rewards_from_the_outcome(reward: str) -> None:
     if reward == "rank":
         assert sorted(returns, reverse=True) == [1.0, 0.0, -1.0]
         assert returns[outcome.winners[0]] == 1.0
+
+
+def _shared_win(reward: str) -> Table:
+    """A finished short game of RISK Strike with two winners and a loser (a tie at the turn
+    limit)."""
+    for seed in range(40):
+        table = Table("risk-strike", 3, reward=reward, turn_limit=5)
+        table.reset(seed)
+        while not table.over:
+            table.step(table.decision().legal_tokens()[0])
+        assert table.outcome is not None
+        if len(table.outcome.winners) == 2:
+            return table
+    raise AssertionError("no game of two winners in 40 short games")
+
+
+@pytest.mark.parametrize("reward", ["share", "win-loss", "rank"])
+def test_winners_of_a_shared_win_get_the_same_return(reward: str) -> None:
+    """Seats that won together are not told apart by the ranking's order among them; `rank`
+    gives them the mean of the places they share, so its returns still sum to 0."""
+    table = _shared_win(reward)
+    assert table.outcome is not None
+    winners = table.outcome.winners
+    returns = table.returns()
+    assert len({returns[seat] for seat in winners}) == 1
+    assert all(
+        returns[seat] > returns[other]
+        for seat in winners
+        for other in range(3)
+        if other not in winners
+    )
+    if reward == "rank":
+        assert sum(returns) == pytest.approx(0.0)
 
 
 def test_observation_is_only_the_seats_view() -> None:

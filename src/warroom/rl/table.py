@@ -38,7 +38,8 @@ REWARDS = ("share", "win-loss", "rank")
 """How an outcome becomes each seat's return (see docs/rl.md):
 share: the winners split 1 (a sole winner 1, two winners 0.5 each), the others 0;
 win-loss: +1 each winner, -1 each other seat;
-rank: +1 first to -1 last by the outcome's ranking (the winners first where it has none)."""
+rank: +1 first to -1 last by the outcome's ranking, the winners first and sharing their places
+(each gets their mean: a two-player draw is 0 for both)."""
 
 
 Moves = tuple[int, "Moves"] | None
@@ -289,10 +290,15 @@ class Table:
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.players)]
         if self.reward == "win-loss":
             return [1.0 if s in winners else -1.0 for s in range(self.players)]
-        order = list(outcome.ranking) or list(outcome.winners)
-        order += [s for s in range(self.players) if s not in order]
+        # The winners hold the first places together, so each gets those places' mean (a
+        # two-player draw: 0 each); the others follow in the outcome's ranking.
+        others = [s for s in (*outcome.ranking, *range(self.players)) if s not in winners]
+        place: dict[Seat, float] = {
+            s: len(winners) + i for i, s in enumerate(dict.fromkeys(others))
+        }
+        place.update(dict.fromkeys(winners, (len(winners) - 1) / 2))
         last = max(1, self.players - 1)
-        return [1.0 - 2.0 * order.index(s) / last for s in range(self.players)]
+        return [1.0 - 2.0 * place[s] / last for s in range(self.players)]
 
     def utility_range(self) -> tuple[float, float]:
         return (0.0, 1.0) if self.reward == "share" else (-1.0, 1.0)
