@@ -72,6 +72,33 @@ def test_a_seeded_reset_reproduces_the_episode(mode: str) -> None:
     assert _episode(env, 12, 40) != first
 
 
+def test_a_reset_always_leaves_the_seat_a_choice() -> None:
+    """At a turn limit of 1, many Monopoly games end before seat 1 has a real choice; `reset`
+    plays on to one where it has (a game it could not act in has no step to take)."""
+    env = gymnasium_env("monopoly-avengers", seat=1, opponents="random", turn_limit=1)
+    for seed in range(10):
+        observation, info = env.reset(seed=seed)
+        assert not env.table.over and info["action_mask"].any()
+        assert np.array_equal(env.reset(seed=seed)[0], observation)
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+
+def test_a_pettingzoo_game_over_at_reset_ends_every_agent() -> None:
+    """A game whose every action was forced is over at `reset`: each agent is terminated
+    with its reward, as at any other end (Monopoly at a turn limit of 1)."""
+    env = pettingzoo_env("monopoly-avengers", turn_limit=1)
+    seed = next(s for s in range(40) if (env.reset(seed=s), env.table.over)[1])
+    env.reset(seed=seed)
+    rewards = {}
+    for agent in env.agent_iter(max_iter=10):
+        _, reward, terminated, truncated, _ = env.last()
+        assert terminated and not truncated
+        rewards[agent] = reward
+        env.step(None)
+    assert set(rewards) == set(env.possible_agents) and not env.agents
+    assert sum(rewards.values()) == pytest.approx(1.0)
+
+
 def test_opponents_one_tier_per_other_seat() -> None:
     env = gymnasium_env("risk-strike", seat=1, opponents=["random", "greedy"], players=3)
     assert env.tiers == ["random", "", "greedy"]

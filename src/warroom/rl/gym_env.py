@@ -14,6 +14,9 @@ from warroom.core.errors import WarroomError
 from warroom.rl.encoding import ACTIONS, FEATURE_LIMIT, FEATURES
 from warroom.rl.table import Table
 
+_GAMES_WITHOUT_A_CHOICE = 100
+"""How many games in a row `reset` plays that end before the learning seat has a choice."""
+
 
 class WarroomEnv(gymnasium.Env[np.ndarray, np.int64]):
     """Observation: the seat's view features (`warroom.rl.encoding`). Action: one token of
@@ -57,14 +60,23 @@ class WarroomEnv(gymnasium.Env[np.ndarray, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(0, 2**62))
-        bots = {
-            seat: make_bot(tier, self.mode, game_seed + 7919 * seat)
-            for seat, tier in enumerate(self.tiers)
-            if seat != self.seat
-        }
-        self.table.reset(game_seed, bots)
-        return self._observe(), self._info()
+        # A game that ends before the seat has a real choice (its actions all forced, or the
+        # bots finishing it, as a very short turn limit can) has no step to take: play the
+        # next one of the seed's sequence instead.
+        for _ in range(_GAMES_WITHOUT_A_CHOICE):
+            game_seed = int(self.np_random.integers(0, 2**62))
+            bots = {
+                seat: make_bot(tier, self.mode, game_seed + 7919 * seat)
+                for seat, tier in enumerate(self.tiers)
+                if seat != self.seat
+            }
+            self.table.reset(game_seed, bots)
+            if not self.table.over:
+                return self._observe(), self._info()
+        raise WarroomError(
+            f"seat {self.seat} had no choice to make in {_GAMES_WITHOUT_A_CHOICE} games: each"
+            " ended first (is the turn limit too short?)"
+        )
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self.table.over:

@@ -57,7 +57,11 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._select()
+        if self.table.over:  # ended before any real choice (every action forced): say so now
+            self.agent_selection = self.possible_agents[0]
+            self._end()
+        else:
+            self._select()
 
     def _select(self) -> None:
         mover = self.table.mover()
@@ -77,14 +81,19 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         assert action is not None, "a live agent must act"
         self.table.step(int(action))
         if self.table.over:
-            returns = self.table.returns()
-            ended = self.table.outcome is not None
-            for seat, name in enumerate(self.agents):
-                self.rewards[name] = returns[seat]
-                self.terminations[name] = ended
-                self.truncations[name] = not ended
+            self._end()
         else:
             self._select()
+            self._accumulate_rewards()
+
+    def _end(self) -> None:
+        """The game is over: every agent's reward, and terminated (or truncated)."""
+        returns = self.table.returns()
+        ended = self.table.outcome is not None
+        for seat, name in enumerate(self.agents):
+            self.rewards[name] = returns[seat]
+            self.terminations[name] = ended
+            self.truncations[name] = not ended
         self._accumulate_rewards()
 
     def render(self) -> str | None:
