@@ -4,6 +4,7 @@ short games (turn limits where a mode has them, truncation otherwise) and few st
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -108,6 +109,50 @@ def test_opponents_one_tier_per_other_seat() -> None:
         gymnasium_env("risk-strike", opponents=["random"], players=3)
     with pytest.raises(WarroomError, match="no bot tier"):
         gymnasium_env("risk-strike", opponents="grandmaster")
+
+
+BAD_ARGUMENTS: list[tuple[str, dict[str, Any], str]] = [
+    ("gym", {"seat": "1"}, "seat is a seat's number, not '1'"),
+    ("gym", {"seat": 1.0}, "seat is a seat's number, not 1.0"),
+    ("gym", {"opponents": None}, "opponents is a bot tier, or a list"),
+    ("gym", {"render_mode": "human"}, "render_mode 'human' is not one of 'ansi'"),
+    ("gym", {"players": 2.5}, "option players: 2.5 is not a whole number"),
+    ("gym", {"players": "two"}, "option players: 'two' is not a whole number"),
+    ("gym", {"max_steps": -5}, "option max_steps: -5 is below 0"),
+    ("gym", {"max_steps": "ten"}, "option max_steps: 'ten' is not a whole number"),
+    ("gym", {"max_steps": 2.7}, "option max_steps: 2.7 is not a whole number"),
+    ("gym", {"generator": "mt19937"}, "option generator: 'mt19937' is not one of splitmix64"),
+    ("gym", {"reward": "elo"}, "option reward: 'elo' is not one of share, win-loss, rank"),
+    ("aec", {"render_mode": "human"}, "render_mode 'human' is not one of 'ansi'"),
+    ("aec", {"max_steps": -1}, "option max_steps: -1 is below 0"),
+    ("spiel", {"max_steps": 0}, "max_steps must be at least 1, not 0"),
+]
+
+
+@pytest.mark.parametrize(("entry", "arguments", "message"), BAD_ARGUMENTS)
+def test_bad_arguments_are_refused_when_the_environment_is_made(
+    entry: str, arguments: dict[str, Any], message: str
+) -> None:
+    """What a researcher might mistype is refused at once, saying what is wrong: not taken
+    as something else (2.5 players as 2, -5 steps as none), refused only at `reset`, or met
+    later by a Python error from inside (or, for OpenSpiel's `max_steps=0`, a declared
+    `max_game_length` of 0 that its own tests then fail)."""
+    from warroom.core import WarroomError
+
+    make = {"gym": gymnasium_env, "aec": pettingzoo_env, "spiel": open_spiel_game}[entry]
+    with pytest.raises(WarroomError, match=re.escape(message)):
+        make("risk-strike", **arguments)
+
+
+def test_stepping_before_reset_says_to_reset() -> None:
+    from warroom.core import WarroomError
+
+    with pytest.raises(WarroomError, match=r"call reset\(\) first"):
+        gymnasium_env("risk-strike").step(0)
+    with pytest.raises(WarroomError, match=r"call reset\(\) first"):
+        pettingzoo_env("risk-strike").step(0)
+    with pytest.raises(WarroomError, match="no agent 'seat_9' here"):
+        pettingzoo_env("risk-strike").observe("seat_9")
 
 
 def test_a_masked_out_token_changes_nothing() -> None:

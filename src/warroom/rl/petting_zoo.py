@@ -10,8 +10,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from warroom.core.errors import WarroomError
 from warroom.rl.encoding import ACTIONS, FEATURE_LIMIT, FEATURES
-from warroom.rl.table import Table
+from warroom.rl.table import Table, check_render_mode
 
 
 class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
@@ -25,6 +26,7 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         **options: Any,
     ) -> None:
         super().__init__()
+        check_render_mode(render_mode, self.metadata)
         self.table = Table(mode, players, **options)
         self.metadata = {**self.metadata, "name": f"warroom_{mode}"}
         self.possible_agents = [f"seat_{seat}" for seat in range(self.table.players)]
@@ -69,10 +71,15 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
             self.agent_selection = self.possible_agents[mover]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if agent not in self.possible_agents:
+            names = ", ".join(self.possible_agents)
+            raise WarroomError(f"no agent {agent!r} here (agents: {names})")
         seat = self.possible_agents.index(agent)
         return {"observation": self.table.observation(seat), "action_mask": self.table.mask(seat)}
 
     def step(self, action: int | None) -> None:
+        if self.table.state is None:
+            raise WarroomError("no game yet: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
