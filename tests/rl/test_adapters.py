@@ -4,6 +4,7 @@ short games (turn limits where a mode has them, truncation otherwise) and few st
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -72,6 +73,33 @@ def test_a_seeded_reset_reproduces_the_episode(mode: str) -> None:
     assert _episode(env, 12, 40) != first
 
 
+def test_a_reset_always_leaves_the_seat_a_choice() -> None:
+    """At a turn limit of 1, many Monopoly games end before seat 1 has a real choice; `reset`
+    plays on to one where it has (a game it could not act in has no step to take)."""
+    env = gymnasium_env("monopoly-avengers", seat=1, opponents="random", turn_limit=1)
+    for seed in range(10):
+        observation, info = env.reset(seed=seed)
+        assert not env.table.over and info["action_mask"].any()
+        assert np.array_equal(env.reset(seed=seed)[0], observation)
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+
+def test_a_pettingzoo_game_over_at_reset_ends_every_agent() -> None:
+    """A game whose every action was forced is over at `reset`: each agent is terminated
+    with its reward, as at any other end (Monopoly at a turn limit of 1)."""
+    env = pettingzoo_env("monopoly-avengers", turn_limit=1)
+    seed = next(s for s in range(40) if (env.reset(seed=s), env.table.over)[1])
+    env.reset(seed=seed)
+    rewards = {}
+    for agent in env.agent_iter(max_iter=10):
+        _, reward, terminated, truncated, _ = env.last()
+        assert terminated and not truncated
+        rewards[agent] = reward
+        env.step(None)
+    assert set(rewards) == set(env.possible_agents) and not env.agents
+    assert sum(rewards.values()) == pytest.approx(1.0)
+
+
 def test_opponents_one_tier_per_other_seat() -> None:
     env = gymnasium_env("risk-strike", seat=1, opponents=["random", "greedy"], players=3)
     assert env.tiers == ["random", "", "greedy"]
@@ -81,6 +109,50 @@ def test_opponents_one_tier_per_other_seat() -> None:
         gymnasium_env("risk-strike", opponents=["random"], players=3)
     with pytest.raises(WarroomError, match="no bot tier"):
         gymnasium_env("risk-strike", opponents="grandmaster")
+
+
+BAD_ARGUMENTS: list[tuple[str, dict[str, Any], str]] = [
+    ("gym", {"seat": "1"}, "seat is a seat's number, not '1'"),
+    ("gym", {"seat": 1.0}, "seat is a seat's number, not 1.0"),
+    ("gym", {"opponents": None}, "opponents is a bot tier, or a list"),
+    ("gym", {"render_mode": "human"}, "render_mode 'human' is not one of 'ansi'"),
+    ("gym", {"players": 2.5}, "option players: 2.5 is not a whole number"),
+    ("gym", {"players": "two"}, "option players: 'two' is not a whole number"),
+    ("gym", {"max_steps": -5}, "option max_steps: -5 is below 0"),
+    ("gym", {"max_steps": "ten"}, "option max_steps: 'ten' is not a whole number"),
+    ("gym", {"max_steps": 2.7}, "option max_steps: 2.7 is not a whole number"),
+    ("gym", {"generator": "mt19937"}, "option generator: 'mt19937' is not one of splitmix64"),
+    ("gym", {"reward": "elo"}, "option reward: 'elo' is not one of share, win-loss, rank"),
+    ("aec", {"render_mode": "human"}, "render_mode 'human' is not one of 'ansi'"),
+    ("aec", {"max_steps": -1}, "option max_steps: -1 is below 0"),
+    ("spiel", {"max_steps": 0}, "max_steps must be at least 1, not 0"),
+]
+
+
+@pytest.mark.parametrize(("entry", "arguments", "message"), BAD_ARGUMENTS)
+def test_bad_arguments_are_refused_when_the_environment_is_made(
+    entry: str, arguments: dict[str, Any], message: str
+) -> None:
+    """What a researcher might mistype is refused at once, saying what is wrong: not taken
+    as something else (2.5 players as 2, -5 steps as none), refused only at `reset`, or met
+    later by a Python error from inside (or, for OpenSpiel's `max_steps=0`, a declared
+    `max_game_length` of 0 that its own tests then fail)."""
+    from warroom.core import WarroomError
+
+    make = {"gym": gymnasium_env, "aec": pettingzoo_env, "spiel": open_spiel_game}[entry]
+    with pytest.raises(WarroomError, match=re.escape(message)):
+        make("risk-strike", **arguments)
+
+
+def test_stepping_before_reset_says_to_reset() -> None:
+    from warroom.core import WarroomError
+
+    with pytest.raises(WarroomError, match=r"call reset\(\) first"):
+        gymnasium_env("risk-strike").step(0)
+    with pytest.raises(WarroomError, match=r"call reset\(\) first"):
+        pettingzoo_env("risk-strike").step(0)
+    with pytest.raises(WarroomError, match="no agent 'seat_9' here"):
+        pettingzoo_env("risk-strike").observe("seat_9")
 
 
 def test_a_masked_out_token_changes_nothing() -> None:
@@ -97,7 +169,7 @@ def test_a_masked_out_token_changes_nothing() -> None:
 @pytest.mark.parametrize("reward", ["share", "win-loss", "rank"])
 def test_rewards_from_the_outcome(reward: str) -> None:
     """A whole short game played token by token; the returns follow the outcome."""
-    table = Table("risk-strike", 3, reward=reward, turn_limit=3)
+    table = Table("risk-strike", 3, reward=reward, turn_limit=4)  # one winner (at 3: a tie)
     table.reset(5)
     while not table.over:
         table.step(table.decision().legal_tokens()[0])
@@ -113,6 +185,39 @@ def test_rewards_from_the_outcome(reward: str) -> None:
     if reward == "rank":
         assert sorted(returns, reverse=True) == [1.0, 0.0, -1.0]
         assert returns[outcome.winners[0]] == 1.0
+
+
+def _shared_win(reward: str) -> Table:
+    """A finished short game of RISK Strike with two winners and a loser (a tie at the turn
+    limit)."""
+    for seed in range(40):
+        table = Table("risk-strike", 3, reward=reward, turn_limit=5)
+        table.reset(seed)
+        while not table.over:
+            table.step(table.decision().legal_tokens()[0])
+        assert table.outcome is not None
+        if len(table.outcome.winners) == 2:
+            return table
+    raise AssertionError("no game of two winners in 40 short games")
+
+
+@pytest.mark.parametrize("reward", ["share", "win-loss", "rank"])
+def test_winners_of_a_shared_win_get_the_same_return(reward: str) -> None:
+    """Seats that won together are not told apart by the ranking's order among them; `rank`
+    gives them the mean of the places they share, so its returns still sum to 0."""
+    table = _shared_win(reward)
+    assert table.outcome is not None
+    winners = table.outcome.winners
+    returns = table.returns()
+    assert len({returns[seat] for seat in winners}) == 1
+    assert all(
+        returns[seat] > returns[other]
+        for seat in winners
+        for other in range(3)
+        if other not in winners
+    )
+    if reward == "rank":
+        assert sum(returns) == pytest.approx(0.0)
 
 
 def test_observation_is_only_the_seats_view() -> None:

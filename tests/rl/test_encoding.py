@@ -89,6 +89,16 @@ def test_masked_out_token_is_refused_and_changes_nothing() -> None:
     assert decision.prefix == before.prefix and decision.candidates == before.candidates
 
 
+@pytest.mark.parametrize("token", [-1, ACTIONS, 999])
+def test_a_token_outside_the_space_is_refused_as_one(token: int) -> None:
+    """Not named as a token it is not (999 was "end", -1 "word#-1")."""
+    decision = Decision.start(0, [Action("end"), Action("attack", ("A", "B", 3))])
+    with pytest.raises(
+        ValueError, match=f"token {token} \\(no token: they are 0 to {ACTIONS - 1}\\)"
+    ):
+        decision.choose(token)
+
+
 @pytest.mark.parametrize(
     ("mode", "players"),
     [("risk-classic", 2), ("monopoly-avengers", 4), ("mcu-guardians", 2), ("risk-strike", 3)],

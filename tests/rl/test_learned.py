@@ -74,3 +74,22 @@ def test_training_writes_weights_the_tier_plays_and_a_report(tmp_path: Path) -> 
     assert all(0 <= r["low"] <= r["win_rate"] <= r["high"] <= 1 for r in report.evaluation.values())
     assert out.with_suffix(".png").stat().st_size > 0 and out.with_suffix(".json").is_file()
     LearnedBot("risk-strike", out)
+
+
+def test_training_without_the_extra_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The learning libraries are imported only when training starts: missing (here torch,
+    hidden), `warroom train` names the extra in one line, not a traceback."""
+    import sys
+
+    from typer.testing import CliRunner
+
+    from warroom.cli.main import app
+
+    monkeypatch.setitem(sys.modules, "torch", None)  # `import torch` now fails
+    out = tmp_path / "strike.npz"
+    result = CliRunner().invoke(app, ["train", "risk-strike", "--out", str(out), "--minutes", "0"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "needs the extra 'train' (torch is missing)" in " ".join(result.output.split())
+    assert not out.exists()

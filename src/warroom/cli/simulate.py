@@ -100,9 +100,9 @@ def simulate(
         str,
         typer.Option(
             help="Bot tiers by seat, comma-separated (one for all seats); "
-            "seats rotate between games. Tiers: random, greedy, mcts or mcts:N where the "
-            "mode has a search kit (Classic RISK, RISK Strike, the dice games, MCU Skirmish), and "
-            "lookahead in the dice games."
+            "seats rotate between games. Tiers: random, greedy, mcts or mcts:N (every mode but "
+            "Monopoly), lookahead in the dice games, learned (Classic RISK and War Assets, the "
+            "weights that ship) and learned:PATH (weights from 'warroom train')."
         ),
     ] = "random",
     seed: Annotated[int, typer.Option(help="Master seed: same seed, same results.")] = 0,

@@ -28,14 +28,8 @@ def train(
 ) -> None:
     """Train a policy for seat 0 against a bot tier, then measure it against random and greedy
     (95% intervals). Play it with the tier `learned:PATH`."""
-    try:
-        from warroom.rl.train import train as run_training
-    except ImportError as exc:
-        raise fail(
-            f"training needs the extra 'train' ({exc.name} is missing): "
-            "pip install torch==2.13.0 && pip install -e '.[train]'"
-        ) from None
     from warroom.core import WarroomError
+    from warroom.rl.train import train as run_training  # refuses, saying why, without `train`
 
     try:
         run_training(

@@ -115,6 +115,8 @@ def symbol_token(symbol: Symbol) -> int:
 
 def token_name(token: int) -> str:
     """A token as text, for logs and OpenSpiel's action strings."""
+    if not 0 <= token < ACTIONS:
+        return f"no token: they are 0 to {ACTIONS - 1}"
     if token < PICK0:
         return f"word#{token - WORD0}"
     if token < NUMBER0:

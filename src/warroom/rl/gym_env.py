@@ -12,7 +12,10 @@ from gymnasium import spaces
 from warroom.bots import make_bot
 from warroom.core.errors import WarroomError
 from warroom.rl.encoding import ACTIONS, FEATURE_LIMIT, FEATURES
-from warroom.rl.table import Table
+from warroom.rl.table import Table, check_render_mode
+
+_GAMES_WITHOUT_A_CHOICE = 100
+"""How many games in a row `reset` plays that end before the learning seat has a choice."""
 
 
 class WarroomEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -32,12 +35,21 @@ class WarroomEnv(gymnasium.Env[np.ndarray, np.int64]):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
+        check_render_mode(render_mode, self.metadata)
         self.table = Table(mode, players, **options)
         self.mode = mode
         players = self.table.players
+        if isinstance(seat, bool) or not isinstance(seat, int | np.integer):
+            raise WarroomError(f"seat is a seat's number, not {seat!r}")
         if not 0 <= seat < players:
             raise WarroomError(f"seat {seat} is not one of the {players} seats")
-        self.seat = seat
+        self.seat = seat = int(seat)
+        if not isinstance(opponents, str) and (
+            not isinstance(opponents, Sequence) or not all(isinstance(t, str) for t in opponents)
+        ):
+            raise WarroomError(
+                f"opponents is a bot tier, or a list of one per other seat, not {opponents!r}"
+            )
         tiers = [opponents] * players if isinstance(opponents, str) else list(opponents)
         if isinstance(opponents, str):
             tiers[seat] = ""
@@ -57,16 +69,27 @@ class WarroomEnv(gymnasium.Env[np.ndarray, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(0, 2**62))
-        bots = {
-            seat: make_bot(tier, self.mode, game_seed + 7919 * seat)
-            for seat, tier in enumerate(self.tiers)
-            if seat != self.seat
-        }
-        self.table.reset(game_seed, bots)
-        return self._observe(), self._info()
+        # A game that ends before the seat has a real choice (its actions all forced, or the
+        # bots finishing it, as a very short turn limit can) has no step to take: play the
+        # next one of the seed's sequence instead.
+        for _ in range(_GAMES_WITHOUT_A_CHOICE):
+            game_seed = int(self.np_random.integers(0, 2**62))
+            bots = {
+                seat: make_bot(tier, self.mode, game_seed + 7919 * seat)
+                for seat, tier in enumerate(self.tiers)
+                if seat != self.seat
+            }
+            self.table.reset(game_seed, bots)
+            if not self.table.over:
+                return self._observe(), self._info()
+        raise WarroomError(
+            f"seat {self.seat} had no choice to make in {_GAMES_WITHOUT_A_CHOICE} games: each"
+            " ended first (is the turn limit too short?)"
+        )
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        if self.table.state is None:
+            raise WarroomError("no episode yet: call reset() first")
         if self.table.over:
             raise WarroomError("the episode is over: call reset()")
         illegal = not self.table.try_step(int(action))

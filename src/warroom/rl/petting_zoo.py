@@ -10,8 +10,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from warroom.core.errors import WarroomError
 from warroom.rl.encoding import ACTIONS, FEATURE_LIMIT, FEATURES
-from warroom.rl.table import Table
+from warroom.rl.table import Table, check_render_mode
 
 
 class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
@@ -25,6 +26,7 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         **options: Any,
     ) -> None:
         super().__init__()
+        check_render_mode(render_mode, self.metadata)
         self.table = Table(mode, players, **options)
         self.metadata = {**self.metadata, "name": f"warroom_{mode}"}
         self.possible_agents = [f"seat_{seat}" for seat in range(self.table.players)]
@@ -57,7 +59,11 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._select()
+        if self.table.over:  # ended before any real choice (every action forced): say so now
+            self.agent_selection = self.possible_agents[0]
+            self._end()
+        else:
+            self._select()
 
     def _select(self) -> None:
         mover = self.table.mover()
@@ -65,10 +71,15 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
             self.agent_selection = self.possible_agents[mover]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if agent not in self.possible_agents:
+            names = ", ".join(self.possible_agents)
+            raise WarroomError(f"no agent {agent!r} here (agents: {names})")
         seat = self.possible_agents.index(agent)
         return {"observation": self.table.observation(seat), "action_mask": self.table.mask(seat)}
 
     def step(self, action: int | None) -> None:
+        if self.table.state is None:
+            raise WarroomError("no game yet: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -77,14 +88,19 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         assert action is not None, "a live agent must act"
         self.table.step(int(action))
         if self.table.over:
-            returns = self.table.returns()
-            ended = self.table.outcome is not None
-            for seat, name in enumerate(self.agents):
-                self.rewards[name] = returns[seat]
-                self.terminations[name] = ended
-                self.truncations[name] = not ended
+            self._end()
         else:
             self._select()
+            self._accumulate_rewards()
+
+    def _end(self) -> None:
+        """The game is over: every agent's reward, and terminated (or truncated)."""
+        returns = self.table.returns()
+        ended = self.table.outcome is not None
+        for seat, name in enumerate(self.agents):
+            self.rewards[name] = returns[seat]
+            self.terminations[name] = ended
+            self.truncations[name] = not ended
         self._accumulate_rewards()
 
     def render(self) -> str | None:

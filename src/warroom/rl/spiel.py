@@ -113,6 +113,11 @@ class WarroomGame(pyspiel.Game):  # type: ignore[misc]
         self.players = int(full.pop("players"))
         self.options = full
         self.table = Table(mode, self.players, **full)  # checks them now
+        if self.table.max_steps < 1:  # it is the game's declared max_game_length
+            raise WarroomError(
+                f"an OpenSpiel game declares its longest game: max_steps must be at least 1,"
+                f" not {self.table.max_steps} (the default is {_DEFAULT_MAX_STEPS:,})"
+            )
         low, high = self.table.utility_range()
         super().__init__(
             kind,
@@ -123,7 +128,7 @@ class WarroomGame(pyspiel.Game):  # type: ignore[misc]
                 min_utility=low,
                 max_utility=high,
                 utility_sum=None,
-                max_game_length=int(full["max_steps"]),
+                max_game_length=self.table.max_steps,
             ),
             {"players": self.players, **full},
         )

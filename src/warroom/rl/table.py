@@ -21,10 +21,10 @@ import numpy as np
 from warroom.bots import Bot
 from warroom.core.actions import Action
 from warroom.core.errors import WarroomError
-from warroom.core.game import Game, OptionValue, Outcome, Seat
+from warroom.core.game import Game, Option, OptionValue, Outcome, Seat
 from warroom.core.match import DEFAULT_GENERATOR
 from warroom.core.registry import get_mode
-from warroom.core.rng import ChanceNeeded, Script, ScriptedRng
+from warroom.core.rng import GENERATORS, ChanceNeeded, Script, ScriptedRng
 from warroom.rl.encoding import (
     ACTIONS,
     FEATURES,
@@ -38,10 +38,18 @@ REWARDS = ("share", "win-loss", "rank")
 """How an outcome becomes each seat's return (see docs/rl.md):
 share: the winners split 1 (a sole winner 1, two winners 0.5 each), the others 0;
 win-loss: +1 each winner, -1 each other seat;
-rank: +1 first to -1 last by the outcome's ranking (the winners first where it has none)."""
+rank: +1 first to -1 last by the outcome's ranking, the winners first and sharing their places
+(each gets their mean: a two-player draw is 0 for both)."""
 
 
 Moves = tuple[int, "Moves"] | None
+
+# The options every mode takes here besides its own, checked as a mode's are (a clear error
+# for a bad value, not a Python one from deep inside).
+_PLAYERS = Option("players", 0, "how many seats")
+_REWARD = Option("reward", REWARDS[0], "how an outcome becomes returns", REWARDS)
+_MAX_STEPS = Option("max_steps", 0, "truncate after this many tokens (0: never)", minimum=0)
+_GENERATOR = Option("generator", DEFAULT_GENERATOR, "what chance draws from", tuple(GENERATORS))
 
 
 class Table:
@@ -51,15 +59,13 @@ class Table:
 
     def __init__(self, mode: str, players: int | None = None, **options: object) -> None:
         self.game: Game[Any] = get_mode(mode)
-        self.players = self.game.min_players if players is None else int(players)
+        self.players = self.game.min_players if players is None else int(_PLAYERS.check(players))
         if not self.game.min_players <= self.players <= self.game.max_players:
             span = f"{self.game.min_players} to {self.game.max_players}"
             raise WarroomError(f"{self.game.title} is for {span} players, not {self.players}")
-        self.reward = str(options.pop("reward", "share"))
-        if self.reward not in REWARDS:
-            raise WarroomError(f"reward {self.reward!r} is not one of {', '.join(REWARDS)}")
-        self.max_steps = int(str(options.pop("max_steps", 0)))
-        self.generator = str(options.pop("generator", DEFAULT_GENERATOR))
+        self.reward = str(_REWARD.check(options.pop("reward", _REWARD.default)))
+        self.max_steps = int(_MAX_STEPS.check(options.pop("max_steps", _MAX_STEPS.default)))
+        self.generator = str(_GENERATOR.check(options.pop("generator", _GENERATOR.default)))
         self.options: dict[str, OptionValue] = self.game.resolve_options(options)
         self.features = Features()
         self.state: Any = None  # None only while explicit chance sets the game up
@@ -289,13 +295,26 @@ class Table:
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.players)]
         if self.reward == "win-loss":
             return [1.0 if s in winners else -1.0 for s in range(self.players)]
-        order = list(outcome.ranking) or list(outcome.winners)
-        order += [s for s in range(self.players) if s not in order]
+        # The winners hold the first places together, so each gets those places' mean (a
+        # two-player draw: 0 each); the others follow in the outcome's ranking.
+        others = [s for s in (*outcome.ranking, *range(self.players)) if s not in winners]
+        place: dict[Seat, float] = {
+            s: len(winners) + i for i, s in enumerate(dict.fromkeys(others))
+        }
+        place.update(dict.fromkeys(winners, (len(winners) - 1) / 2))
         last = max(1, self.players - 1)
-        return [1.0 - 2.0 * order.index(s) / last for s in range(self.players)]
+        return [1.0 - 2.0 * place[s] / last for s in range(self.players)]
 
     def utility_range(self) -> tuple[float, float]:
         return (0.0, 1.0) if self.reward == "share" else (-1.0, 1.0)
+
+
+def check_render_mode(render_mode: str | None, metadata: dict[str, Any]) -> None:
+    """Refuse a render mode the environment does not have (Gymnasium's and PettingZoo's
+    environments take one as an argument)."""
+    if render_mode is not None and render_mode not in metadata["render_modes"]:
+        modes = ", ".join(repr(m) for m in metadata["render_modes"])
+        raise WarroomError(f"render_mode {render_mode!r} is not one of {modes} (or None)")
 
 
 def replayed(mode: str, players: int, options: dict[str, Any], moves: list[int]) -> Table:

@@ -18,6 +18,7 @@ import numpy as np
 
 from warroom.bots import Bot, make_bot, tiers_for
 from warroom.bots.learned import LearnedBot, save_policy
+from warroom.core.errors import WarroomError
 from warroom.core.registry import get_mode
 from warroom.sim.stats import wilson
 
@@ -57,9 +58,15 @@ def train(
     progress: Callable[[str], None] = print,
 ) -> Report:
     """Train for `minutes` of wall time (or `timesteps`, whichever comes first)."""
-    import torch
-    from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.callbacks import BaseCallback
+    try:
+        import torch
+        from sb3_contrib import MaskablePPO
+        from stable_baselines3.common.callbacks import BaseCallback
+    except ImportError as exc:  # the learning libraries are imported only here, when used
+        raise WarroomError(
+            f"training needs the extra 'train' ({exc.name} is missing): "
+            "pip install torch==2.13.0 && pip install -e '.[train]'"
+        ) from None
 
     torch.set_num_threads(1)
     options = dict(options or {})
