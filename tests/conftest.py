@@ -34,13 +34,20 @@ def work_unit(nodeid: str) -> str:
     return nodeid
 
 
+# What a module that opens Chromium calls (`tests.web.system`): the shared helpers, or
+# `chromium()` itself for a launch of its own.
+_OPENS_CHROMIUM = ("browser_page(", "chromium_browser(", "chromium()")
+
+
 @functools.cache
 def _starts_chromium(path: str) -> bool:
-    """A test module that opens Chromium (`tests.web.system.chromium`)."""
+    """A test module that opens Chromium: it calls `browser_page` or `chromium_browser`
+    (`tests.web.system`), or `chromium()` for a launch of its own."""
     try:
-        return "chromium()" in (ROOT / path).read_text(encoding="utf-8")
+        text = (ROOT / path).read_text(encoding="utf-8")
     except OSError:
         return False
+    return any(call in text for call in _OPENS_CHROMIUM)
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -1,4 +1,5 @@
-"""Outside programs the web tests need (PostgreSQL, Chromium), installed from Debian if missing.
+"""Outside programs the web tests need (PostgreSQL, Chromium), installed from Debian if missing,
+and how the browser tests open Chromium (`chromium_browser`, `open_page`, `browser_page`).
 
 CI starts on a fresh machine with only python3, so the tests install what they need when
 they run as root with apt-get; anywhere else a missing program skips those tests with
@@ -14,10 +15,15 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 _updated = False
 
@@ -50,6 +56,66 @@ def chromium() -> str:
         if why is not None:
             pytest.skip(f"Chromium is not installed and {why}")
     return path
+
+
+# Chromium's switches for the browser tests: no window, no GPU, nothing fetched in the
+# background that the tests did not ask for.
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@contextmanager
+def chromium_browser() -> Iterator[Browser]:
+    """Debian's Chromium (`chromium()`, so a test skips without it), driven by Playwright,
+    closed however the test ends. For a test that opens several pages: see `open_page`."""
+    from playwright.sync_api import sync_playwright
+
+    path = chromium()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def open_page(
+    browser: Browser,
+    url: str | None = None,
+    *,
+    width: int = 1400,
+    height: int = 900,
+    errors: list[str] | None = None,
+    **context: Any,
+) -> Page:
+    """A page in a browser context of its own, `width` by `height` (and any other context
+    options, e.g. `reduced_motion`, `is_mobile`); each uncaught error of its scripts is
+    appended to `errors` when given; it loads `url` when given."""
+    page = browser.new_context(viewport={"width": width, "height": height}, **context).new_page()
+    if errors is not None:
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    if url is not None:
+        page.goto(url)
+    return page
+
+
+@contextmanager
+def browser_page(
+    url: str | None = None, *, width: int = 1400, height: int = 900
+) -> Iterator[tuple[Page, list[str]]]:
+    """One page in its own Chromium (`chromium_browser`, `open_page`), and the list its
+    uncaught script errors go to, for the test to check."""
+    with chromium_browser() as browser:
+        errors: list[str] = []
+        yield open_page(browser, url, width=width, height=height, errors=errors), errors
 
 
 def postgres_bin() -> Path:

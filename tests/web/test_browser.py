@@ -11,21 +11,11 @@ from typing import Any
 import pytest
 
 from tests.web.play import SHORT, choose
-from tests.web.system import chromium
+from tests.web.system import browser_page, chromium_browser, open_page
 from warroom.web import hub as hub_module
 from warroom.web.hub import Hub
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 
 def msg(page: Any) -> dict[str, Any]:
@@ -78,95 +68,86 @@ def act_by_clicking(page: Any, action: list[Any]) -> None:
 def test_two_browsers_and_a_bot_play_to_a_capture_and_a_draw(
     server: str, served_hub: Hub, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from playwright.sync_api import sync_playwright
-
-    path = chromium()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=path, args=ARGS)
-        try:
-            lobby = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            lobby.goto(server + "/")
-            lobby.select_option("#mode", "risk-classic")
-            lobby.select_option("#players", "3")
-            lobby.select_option("#seat-1", "human")
-            lobby.select_option("#seat-2", "bot:random")
-            for name, value in SHORT.items():
-                lobby.select_option(f"#opt-{name}", value)
-            lobby.click("#create")
-            links = lobby.locator("#created input")
-            links.first.wait_for()
-            urls = [links.nth(i).input_value() for i in range(links.count())]
-            assert len(urls) == 2
-            lobby.goto(server + "/")
-            lobby.locator("#mine a").first.wait_for()  # the lobby remembers this browser's seats
-            pages = [lobby]
-            pages[0].goto(urls[0])
-            friend = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-            friend.goto(urls[1])
-            pages.append(friend)
+    with chromium_browser() as browser:
+        lobby = open_page(browser, server + "/", width=1280)
+        lobby.select_option("#mode", "risk-classic")
+        lobby.select_option("#players", "3")
+        lobby.select_option("#seat-1", "human")
+        lobby.select_option("#seat-2", "bot:random")
+        for name, value in SHORT.items():
+            lobby.select_option(f"#opt-{name}", value)
+        lobby.click("#create")
+        links = lobby.locator("#created input")
+        links.first.wait_for()
+        urls = [links.nth(i).input_value() for i in range(links.count())]
+        assert len(urls) == 2
+        lobby.goto(server + "/")
+        lobby.locator("#mine a").first.wait_for()  # the lobby remembers this browser's seats
+        pages = [lobby]
+        pages[0].goto(urls[0])
+        friend = open_page(browser, urls[1], width=390, height=844)
+        pages.append(friend)
+        for page in pages:
+            page.wait_for_function("G.msg && G.board")
+        captured = drawn = False
+        deadline = time.time() + 150
+        while not drawn and time.time() < deadline:
+            moved = False
             for page in pages:
-                page.wait_for_function("G.msg && G.board")
-            captured = drawn = False
-            deadline = time.time() + 150
-            while not drawn and time.time() < deadline:
-                moved = False
-                for page in pages:
-                    m = msg(page)
-                    if m["outcome"] or m["seat"] not in m["to_move"] or not m["legal"]:
-                        continue
-                    # A forced choice (one legal action, no undo) the page sends by itself: a
-                    # click racing it could find the button gone.
-                    if len(m["legal"]) > 1 or m["can_undo"]:
-                        act_by_clicking(page, choose(m["legal"], m["view"]))
-                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
-                    moved = True
-                    events = page.evaluate(
-                        "[...document.querySelectorAll('#log div')].map(d => d.textContent)"
-                    )
-                    me = m["seats"][m["seat"]]["name"].split(" (")[0]
-                    captured = captured or any(e.startswith(f"{me} captures") for e in events)
-                    drawn = captured and any(e.startswith("You draw") for e in events)
-                    if drawn:
-                        winner = page
-                        break
-                if not moved:
-                    time.sleep(0.05)
-            assert drawn, "a human seat should capture a territory and draw a card"
-            winner.wait_for_selector("#hand .cardchip")
-            assert winner.locator("#dicecard").is_visible()
-            assert winner.locator("#dice .die.att").count() >= 1
-            ARTIFACTS.mkdir(exist_ok=True)
-            winner.screenshot(path=str(ARTIFACTS / "board.png"), full_page=True)
-            friend.screenshot(path=str(ARTIFACTS / "board-phone.png"), full_page=True)
-            # The refused action gets a clear message and changes nothing.
-            before = msg(winner)["state"]
-            winner.fill("#typedtext", "attack Nowhere Atlantis 3")
-            winner.click("#typed button")
-            winner.wait_for_selector("#error:has-text('Refused')")
-            assert msg(winner)["state"] == before
-            # A page loaded again shows the whole log as its seat may read it: with a short
-            # tail in the state message, most of it comes from the log's pages.
-            monkeypatch.setattr(hub_module, "LOG_TAIL", 10)
-            friend.reload()
-            friend.wait_for_function("G.msg && G.msg.log_start > 0")
-            seat = msg(friend)["seat"]
-            game = friend.url.split("/game/")[1].split("#")[0]
-            shown: list[str] = []
-            expected: list[str] = ["(none yet)"]
-            deadline = time.time() + 20
-            while shown != expected and time.time() < deadline:  # the bot may still be moving
-                time.sleep(0.2)
-                shown = friend.evaluate(
+                m = msg(page)
+                if m["outcome"] or m["seat"] not in m["to_move"] or not m["legal"]:
+                    continue
+                # A forced choice (one legal action, no undo) the page sends by itself: a
+                # click racing it could find the button gone.
+                if len(m["legal"]) > 1 or m["can_undo"]:
+                    act_by_clicking(page, choose(m["legal"], m["view"]))
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+                moved = True
+                events = page.evaluate(
                     "[...document.querySelectorAll('#log div')].map(d => d.textContent)"
                 )
-                log = served_hub.room(game).match.log
-                expected = [e.for_seat(seat)["text"] for e in log]
-            assert shown == expected
-            assert any(t.startswith("You draw") for t in shown) == any(
-                e.kind == "draw" and seat in e.known_to for e in log
+                me = m["seats"][m["seat"]]["name"].split(" (")[0]
+                captured = captured or any(e.startswith(f"{me} captures") for e in events)
+                drawn = captured and any(e.startswith("You draw") for e in events)
+                if drawn:
+                    winner = page
+                    break
+            if not moved:
+                time.sleep(0.05)
+        assert drawn, "a human seat should capture a territory and draw a card"
+        winner.wait_for_selector("#hand .cardchip")
+        assert winner.locator("#dicecard").is_visible()
+        assert winner.locator("#dice .die.att").count() >= 1
+        ARTIFACTS.mkdir(exist_ok=True)
+        winner.screenshot(path=str(ARTIFACTS / "board.png"), full_page=True)
+        friend.screenshot(path=str(ARTIFACTS / "board-phone.png"), full_page=True)
+        # The refused action gets a clear message and changes nothing.
+        before = msg(winner)["state"]
+        winner.fill("#typedtext", "attack Nowhere Atlantis 3")
+        winner.click("#typed button")
+        winner.wait_for_selector("#error:has-text('Refused')")
+        assert msg(winner)["state"] == before
+        # A page loaded again shows the whole log as its seat may read it: with a short
+        # tail in the state message, most of it comes from the log's pages.
+        monkeypatch.setattr(hub_module, "LOG_TAIL", 10)
+        friend.reload()
+        friend.wait_for_function("G.msg && G.msg.log_start > 0")
+        seat = msg(friend)["seat"]
+        game = friend.url.split("/game/")[1].split("#")[0]
+        shown: list[str] = []
+        expected: list[str] = ["(none yet)"]
+        deadline = time.time() + 20
+        while shown != expected and time.time() < deadline:  # the bot may still be moving
+            time.sleep(0.2)
+            shown = friend.evaluate(
+                "[...document.querySelectorAll('#log div')].map(d => d.textContent)"
             )
-        finally:
-            browser.close()
+            log = served_hub.room(game).match.log
+            expected = [e.for_seat(seat)["text"] for e in log]
+        assert shown == expected
+        assert any(t.startswith("You draw") for t in shown) == any(
+            e.kind == "draw" and seat in e.known_to for e in log
+        )
 
 
 def monopoly_choice(legal: list[list[Any]]) -> list[Any]:
@@ -184,133 +165,115 @@ def monopoly_choice(legal: list[list[Any]]) -> list[Any]:
 def test_monopoly_board_in_a_browser(server: str) -> None:
     """One person and two greedy bots: the ring of 40 spaces, a roll by clicking, details."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
-    from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-            page.goto(server + "/")
-            page.select_option("#mode", "monopoly-avengers")
-            page.select_option("#players", "3")
-            page.select_option("#seat-1", "bot:greedy")
-            page.select_option("#seat-2", "bot:greedy")
-            page.click("#create")
-            link = page.locator("#created input")
-            link.first.wait_for()
-            assert link.count() == 1
-            url = link.first.input_value()
-            page.goto(url)
-            page.wait_for_function(
-                "G.msg && MONO.board && document.querySelectorAll('#mboard g.mspace').length"
-            )
-            assert page.locator("#mboard g.mspace").count() == 40
-            assert page.locator("#generic").is_hidden() and page.locator("#boardwrap").is_hidden()
-            assert page.locator('#mboard g.mspace[data-name="Iron Man"] text.mname').count() >= 1
-            assert page.locator('#mboard .mtoken[data-seat="0"]').count() == 1
-            assert "MONOPOLY" in page.locator("#mboard .mcenter").inner_text()
-            # Roll by clicking the panel's button. Bots may act at the same moment (ending
-            # their window before the roll), which makes a click stale (409): click again.
-            rolled = (
-                "[...document.querySelectorAll('#log div')]"
-                ".some(d => /^Player 1 rolls/.test(d.textContent))"
-            )
-            for _ in range(10):
-                page.wait_for_selector('#actions button[data-action="roll"]')
-                page.click('#actions button[data-action="roll"]')
-                try:
-                    page.wait_for_function(rolled, timeout=3000)
-                    break
-                except PlaywrightTimeout:
-                    continue
-            page.wait_for_function(rolled, timeout=1000)
-            page.wait_for_selector("#mboard .mroll .mdie")
-            # The space the roll took its player to is ringed, and the token walked there.
-            landed = page.evaluate(
-                "(() => { const st = G.msg.view.status[G.lastRoll.seat];"
-                " return [st.in_jail ? null : st.position,"
-                " [...document.querySelectorAll('#mboard g.mspace.mlanded')]"
-                ".map(g => Number(g.dataset.index))]; })()"
-            )
-            assert landed[1] == ([] if landed[0] is None else [landed[0]])
-            assert page.evaluate("[...ANIMS.keys()].some(k => k.startsWith('token'))")
-            # Play on for a while so that heroes are owned and the centre has things to say.
-            deadline = time.time() + 40
-            moves = 0
-            while time.time() < deadline and moves < 40:
-                m = msg(page)
-                if m["outcome"]:
-                    break
-                if m["seat"] not in m["to_move"] or not m["legal"]:
-                    time.sleep(0.05)
-                    continue
-                action = monopoly_choice(m["legal"])
-                text = " ".join(map(str, action))
-                # Bots act at the same time (a window closes when the player to move rolls),
-                # so a choice can vanish before the click: then look again.
-                try:
-                    button = page.locator(f'#actions button[data-action="{text}"]')
-                    if button.count():
-                        button.first.click(timeout=2000)
-                    else:
-                        page.fill("#typedtext", text)
-                        page.click("#typed button")
-                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
-                except PlaywrightTimeout:
-                    continue
-                moves += 1
-            owned = [o for o in msg(page)["view"]["owner"] if o >= 0]
-            assert owned, "some heroes should be drafted by now"
-            assert page.locator("#mboard .mowner").count() == len(owned)
-            # A click on a space shows its price and payments.
-            page.locator('#mboard g.mspace[data-name="Iron Man"]').click()
-            details = page.locator("#mboard .mdetails")
-            details.wait_for()
-            text = details.inner_text()
-            assert "Iron Man" in text and "M400" in text and "Headquarters" in text
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.locator("#monowrap").screenshot(path=str(ARTIFACTS / "monopoly-details.png"))
-            page.click("#mboard .mdetails .mclose")
-            details.wait_for(state="detached")
-            assert "M1500" not in page.locator("#mboard .mplayers").inner_text()  # money moved
-            page.screenshot(path=str(ARTIFACTS / "monopoly.png"), full_page=True)
-            # A phone: the board scrolls sideways, the panels stack under it.
-            phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-            phone.goto(url)
-            phone.wait_for_function(
-                "G.msg && MONO.board && document.querySelectorAll('#mboard g.mspace').length"
-            )
-            board_box = phone.locator("#monowrap").bounding_box()
-            panel_box = phone.locator("aside.panel").bounding_box()
-            assert (
-                board_box and panel_box and panel_box["y"] >= board_box["y"] + board_box["height"]
-            )
-            assert board_box["width"] <= 390
-            phone.screenshot(path=str(ARTIFACTS / "monopoly-phone.png"), full_page=True)
-        finally:
-            browser.close()
+    with chromium_browser() as browser:
+        page = open_page(browser, server + "/", height=1000)
+        page.select_option("#mode", "monopoly-avengers")
+        page.select_option("#players", "3")
+        page.select_option("#seat-1", "bot:greedy")
+        page.select_option("#seat-2", "bot:greedy")
+        page.click("#create")
+        link = page.locator("#created input")
+        link.first.wait_for()
+        assert link.count() == 1
+        url = link.first.input_value()
+        page.goto(url)
+        page.wait_for_function(
+            "G.msg && MONO.board && document.querySelectorAll('#mboard g.mspace').length"
+        )
+        assert page.locator("#mboard g.mspace").count() == 40
+        assert page.locator("#generic").is_hidden() and page.locator("#boardwrap").is_hidden()
+        assert page.locator('#mboard g.mspace[data-name="Iron Man"] text.mname').count() >= 1
+        assert page.locator('#mboard .mtoken[data-seat="0"]').count() == 1
+        assert "MONOPOLY" in page.locator("#mboard .mcenter").inner_text()
+        # Roll by clicking the panel's button. Bots may act at the same moment (ending
+        # their window before the roll), which makes a click stale (409): click again.
+        rolled = (
+            "[...document.querySelectorAll('#log div')]"
+            ".some(d => /^Player 1 rolls/.test(d.textContent))"
+        )
+        for _ in range(10):
+            page.wait_for_selector('#actions button[data-action="roll"]')
+            page.click('#actions button[data-action="roll"]')
+            try:
+                page.wait_for_function(rolled, timeout=3000)
+                break
+            except PlaywrightTimeout:
+                continue
+        page.wait_for_function(rolled, timeout=1000)
+        page.wait_for_selector("#mboard .mroll .mdie")
+        # The space the roll took its player to is ringed, and the token walked there.
+        landed = page.evaluate(
+            "(() => { const st = G.msg.view.status[G.lastRoll.seat];"
+            " return [st.in_jail ? null : st.position,"
+            " [...document.querySelectorAll('#mboard g.mspace.mlanded')]"
+            ".map(g => Number(g.dataset.index))]; })()"
+        )
+        assert landed[1] == ([] if landed[0] is None else [landed[0]])
+        assert page.evaluate("[...ANIMS.keys()].some(k => k.startsWith('token'))")
+        # Play on for a while so that heroes are owned and the centre has things to say.
+        deadline = time.time() + 40
+        moves = 0
+        while time.time() < deadline and moves < 40:
+            m = msg(page)
+            if m["outcome"]:
+                break
+            if m["seat"] not in m["to_move"] or not m["legal"]:
+                time.sleep(0.05)
+                continue
+            action = monopoly_choice(m["legal"])
+            text = " ".join(map(str, action))
+            # Bots act at the same time (a window closes when the player to move rolls),
+            # so a choice can vanish before the click: then look again.
+            try:
+                button = page.locator(f'#actions button[data-action="{text}"]')
+                if button.count():
+                    button.first.click(timeout=2000)
+                else:
+                    page.fill("#typedtext", text)
+                    page.click("#typed button")
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+            except PlaywrightTimeout:
+                continue
+            moves += 1
+        owned = [o for o in msg(page)["view"]["owner"] if o >= 0]
+        assert owned, "some heroes should be drafted by now"
+        assert page.locator("#mboard .mowner").count() == len(owned)
+        # A click on a space shows its price and payments.
+        page.locator('#mboard g.mspace[data-name="Iron Man"]').click()
+        details = page.locator("#mboard .mdetails")
+        details.wait_for()
+        text = details.inner_text()
+        assert "Iron Man" in text and "M400" in text and "Headquarters" in text
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator("#monowrap").screenshot(path=str(ARTIFACTS / "monopoly-details.png"))
+        page.click("#mboard .mdetails .mclose")
+        details.wait_for(state="detached")
+        assert "M1500" not in page.locator("#mboard .mplayers").inner_text()  # money moved
+        page.screenshot(path=str(ARTIFACTS / "monopoly.png"), full_page=True)
+        # A phone: the board scrolls sideways, the panels stack under it.
+        phone = open_page(browser, url, width=390, height=844)
+        phone.wait_for_function(
+            "G.msg && MONO.board && document.querySelectorAll('#mboard g.mspace').length"
+        )
+        board_box = phone.locator("#monowrap").bounding_box()
+        panel_box = phone.locator("aside.panel").bounding_box()
+        assert board_box and panel_box and panel_box["y"] >= board_box["y"] + board_box["height"]
+        assert board_box["width"] <= 390
+        phone.screenshot(path=str(ARTIFACTS / "monopoly-phone.png"), full_page=True)
 
 
 def test_the_lobby_and_a_game_page_load_without_a_console_error(server: str) -> None:
     """Nothing a page asks for is missing: no 404 in the console (the browser's own request
     for an icon included) and no script error, on the lobby and on a seat's game page."""
-    from playwright.sync_api import sync_playwright
-
-    errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(server + "/")
-            page.select_option("#mode", "risk-classic")
-            page.select_option("#seat-1", "bot:random")
-            page.select_option("#seat-2", "bot:random")
-            page.click("#create")
-            page.click("#play-first")
-            page.wait_for_function("typeof G !== 'undefined' && G.msg && G.board")
-            page.wait_for_load_state("networkidle")
-        finally:
-            browser.close()
+    with browser_page(width=1280) as (page, errors):
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.goto(server + "/")
+        page.select_option("#mode", "risk-classic")
+        page.select_option("#seat-1", "bot:random")
+        page.select_option("#seat-2", "bot:random")
+        page.click("#create")
+        page.click("#play-first")
+        page.wait_for_function("typeof G !== 'undefined' && G.msg && G.board")
+        page.wait_for_load_state("networkidle")
     assert errors == []

@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.play import bot_choice, play_people
-from tests.web.system import chromium, create_game, open_lobby_game
-from tests.web.test_browser import ARGS, ARTIFACTS, check_finished
+from tests.web.system import browser_page, chromium_browser, create_game, open_lobby_game, open_page
+from tests.web.test_browser import ARTIFACTS, check_finished
 from warroom.bots import tiers_for
 from warroom.web.hub import Hub
 
@@ -119,75 +119,65 @@ def test_a_dice_game_is_played_by_clicks_in_a_browser(server: str, mode: str) ->
     clicking dice then a row, or a pass), then a row matched the same way or a die set aside
     by clicking it; the table checked against the view at every decision."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
-    from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            open_lobby_game(page, server, mode)
-            page.wait_for_function(TABLE_DRAWN)
-            assert page.locator("#boardwrap").is_hidden() and page.locator("#generic").is_hidden()
-            first = later = shot = False
-            checked = 0
-            deadline = time.time() + 90
-            while not (first and later and shot) and time.time() < deadline:
-                snap = page.evaluate(SNAPSHOT)
-                m = snap["m"]
-                if m["outcome"]:
-                    break
-                if m["seat"] not in m["to_move"] or not m["legal"]:
-                    time.sleep(0.03)
-                    continue
-                check_table(snap)
-                checked += 1
-                legal = m["legal"]
-                kinds = {a[0] for a in legal}
-                if m["view"]["attempt"] is not None and not shot:
-                    ARTIFACTS.mkdir(exist_ok=True)
-                    page.screenshot(path=str(ARTIFACTS / f"{mode}.png"))
-                    shot = True
-                try:
-                    if len(legal) == 1 and not m["can_undo"]:
-                        # A forced choice (a pass, the one placement, the one kind to set
-                        # aside): the page sends it by itself.
-                        page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
-                        first = first or kinds == {"pass"}
-                        later = later or (first and kinds <= {"match", "aside"})
-                        continue
-                    if "target" in kinds:
-                        click_dice_then_row(
-                            page, max((a for a in legal if a[0] == "target"), key=len)
-                        )
-                        first = True
-                    elif "match" in kinds:
-                        click_dice_then_row(page, next(a for a in legal if a[0] == "match"))
-                        later = later or first
-                    elif "aside" in kinds:
-                        page.click(f'#tray button.dface[data-die="{legal[0][1]}"]')
-                        later = later or first
-                    else:
-                        page.click(f'#actions button[data-action="{legal[0][0]}"]')
-                        first = first or legal[0][0] == "pass"
+    with chromium_browser() as browser:
+        errors: list[str] = []
+        page = open_page(browser, errors=errors)
+        open_lobby_game(page, server, mode)
+        page.wait_for_function(TABLE_DRAWN)
+        assert page.locator("#boardwrap").is_hidden() and page.locator("#generic").is_hidden()
+        first = later = shot = False
+        checked = 0
+        deadline = time.time() + 90
+        while not (first and later and shot) and time.time() < deadline:
+            snap = page.evaluate(SNAPSHOT)
+            m = snap["m"]
+            if m["outcome"]:
+                break
+            if m["seat"] not in m["to_move"] or not m["legal"]:
+                time.sleep(0.03)
+                continue
+            check_table(snap)
+            checked += 1
+            legal = m["legal"]
+            kinds = {a[0] for a in legal}
+            if m["view"]["attempt"] is not None and not shot:
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / f"{mode}.png"))
+                shot = True
+            try:
+                if len(legal) == 1 and not m["can_undo"]:
+                    # A forced choice (a pass, the one placement, the one kind to set
+                    # aside): the page sends it by itself.
                     page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
-                except PlaywrightTimeout:
-                    continue  # the bot moved first: look again
-            assert first and later and checked, (first, later, checked)
-            assert shot, "no attempt was under way at a decision of ours"
-            assert errors == []
-            # A spectator sees the table and is offered nothing.
-            game = page.url.split("/game/")[1].split("#")[0]
-            watcher = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            watcher.on("pageerror", lambda exc: errors.append(str(exc)))
-            watcher.goto(f"{server}/game/{game}")
-            watcher.wait_for_function(TABLE_DRAWN)
-            assert not watcher.evaluate(SNAPSHOT)["buttons"]
-            assert watcher.locator("#tray button.dface").count() == 0
-            assert errors == []
-        finally:
-            browser.close()
+                    first = first or kinds == {"pass"}
+                    later = later or (first and kinds <= {"match", "aside"})
+                    continue
+                if "target" in kinds:
+                    click_dice_then_row(page, max((a for a in legal if a[0] == "target"), key=len))
+                    first = True
+                elif "match" in kinds:
+                    click_dice_then_row(page, next(a for a in legal if a[0] == "match"))
+                    later = later or first
+                elif "aside" in kinds:
+                    page.click(f'#tray button.dface[data-die="{legal[0][1]}"]')
+                    later = later or first
+                else:
+                    page.click(f'#actions button[data-action="{legal[0][0]}"]')
+                    first = first or legal[0][0] == "pass"
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+            except PlaywrightTimeout:
+                continue  # the bot moved first: look again
+        assert first and later and checked, (first, later, checked)
+        assert shot, "no attempt was under way at a decision of ours"
+        assert errors == []
+        # A spectator sees the table and is offered nothing.
+        game = page.url.split("/game/")[1].split("#")[0]
+        watcher = open_page(browser, f"{server}/game/{game}", errors=errors)
+        watcher.wait_for_function(TABLE_DRAWN)
+        assert not watcher.evaluate(SNAPSHOT)["buttons"]
+        assert watcher.locator("#tray button.dface").count() == 0
+        assert errors == []
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -197,24 +187,14 @@ def test_a_finished_dice_game_shows_no_turn_and_no_controls(
     """Two people play to the end through the server (as a greedy bot would) while the
     first seat's page watches: during play a panel says whose turn it is; once the outcome
     is in, none does and nothing would act, and the result, its download and the log stay."""
-    from playwright.sync_api import sync_playwright
-
     g = create_game(server, mode, [{"kind": "human"}, {"kind": "human"}])
     tokens = {s["seat"]: s["token"] for s in g["seats"]}
     room = served_hub.room(g["id"])
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(server + g["seats"][0]["link"])
-            page.wait_for_function(TABLE_DRAWN)
-            assert page.locator("#dplayers .turn").count() == 1  # whose turn, while it lasts
-            over = lambda: room.match.outcome() is not None  # noqa: E731
-            play_people(served_hub, g["id"], tokens, bot_choice(mode), over, timeout=240)
-            check_finished(page)
-            page.screenshot(path=str(ARTIFACTS / f"{mode}-over.png"), full_page=True)
-            assert errors == []
-        finally:
-            browser.close()
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function(TABLE_DRAWN)
+        assert page.locator("#dplayers .turn").count() == 1  # whose turn, while it lasts
+        over = lambda: room.match.outcome() is not None  # noqa: E731
+        play_people(served_hub, g["id"], tokens, bot_choice(mode), over, timeout=240)
+        check_finished(page)
+        page.screenshot(path=str(ARTIFACTS / f"{mode}-over.png"), full_page=True)
+        assert errors == []

@@ -12,8 +12,8 @@ from typing import Any
 
 import httpx
 
-from tests.web.system import chromium, create_game
-from tests.web.test_browser import ARGS, ARTIFACTS, act_by_clicking, msg
+from tests.web.system import browser_page, create_game
+from tests.web.test_browser import ARTIFACTS, act_by_clicking, msg
 from warroom.games.godstorm.components import components
 
 MODE = "risk-godstorm"
@@ -48,76 +48,66 @@ def act(page: Any, m: dict[str, Any]) -> list[Any]:
 
 
 def test_both_boards_a_sealed_bid_and_a_legal_action(server: str) -> None:
-    from playwright.sync_api import sync_playwright
-
     bot = {"kind": "bot", "tier": "random"}
     url = server + create_game(server, MODE, [{"kind": "human"}, bot, bot])["seats"][0]["link"]
     under = components().underworld
     flames = sum(1 for (a, b), kind in under.kind_of.items() if kind == "flame" and a < b)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(url)
-            page.wait_for_function(
-                "G.msg && G.board && document.querySelectorAll('#board g.terr').length"
-            )
-            # both boards: 42 territories and the Underworld's spaces, on their own grounds
-            assert page.locator("#board g.terr").count() == 42 + len(under)
-            assert page.locator("#board rect.gs-earth").count() == 1
-            assert page.locator("#board rect.gs-under").count() == 1
-            assert page.locator("#board line.conn.flame").count() == flames
-            assert page.locator("#board line.conn.gate").count() == 5 * 3
-            view = msg(page)["view"]
-            plague = sum(t["plague"] for t in view["territories"])
-            assert plague and page.locator("#board g.piece.plague").count() == plague
-            assert "Epoch 1 of 5" in page.locator("#counts").inner_text()
-            bid = acted_after = None
-            deadline = time.time() + 120
-            while acted_after is None and time.time() < deadline:
-                m = msg(page)
-                assert not m["outcome"], "the game ended before the human acted"
-                if m["seat"] not in m["to_move"] or not m["legal"]:
-                    time.sleep(0.03)
-                    continue
-                if len(m["legal"]) == 1 and not m["can_undo"]:
-                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
-                    continue  # a forced choice goes by itself
-                offered = {" ".join(map(str, a)) for a in m["legal"]}
-                assert buttons(page) <= offered | {"undo", "bid", "buy"}
-                if m["view"]["phase"] == "bid" and bid is None:
-                    bid = bid_by_the_form(page, m)
-                    continue
-                action = act(page, m)
-                if bid is not None:
-                    acted_after = action
-                    if action[0] != "buy":
-                        page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
-                    break
-                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
-            assert bid is not None and acted_after is not None
-            # Every god and temple of the view on the map (gods fall and temples change hands
-            # while the bots play on, so the page is compared with its own latest view).
-            page.wait_for_function(
-                """() => {
-                  const rows = G.msg.view.territories;
-                  const gods = rows.reduce((n, t) => n + t.gods.length, 0);
-                  const temples = rows.filter((t) => t.temple).length;
-                  return gods > 0 && temples > 0
-                    && document.querySelectorAll('#board g.piece.god').length === gods
-                    && document.querySelectorAll('#board g.piece.temple').length === temples;
-                }""",
-                timeout=10_000,
-            )
+    with browser_page(url, height=1000) as (page, errors):
+        page.wait_for_function(
+            "G.msg && G.board && document.querySelectorAll('#board g.terr').length"
+        )
+        # both boards: 42 territories and the Underworld's spaces, on their own grounds
+        assert page.locator("#board g.terr").count() == 42 + len(under)
+        assert page.locator("#board rect.gs-earth").count() == 1
+        assert page.locator("#board rect.gs-under").count() == 1
+        assert page.locator("#board line.conn.flame").count() == flames
+        assert page.locator("#board line.conn.gate").count() == 5 * 3
+        view = msg(page)["view"]
+        plague = sum(t["plague"] for t in view["territories"])
+        assert plague and page.locator("#board g.piece.plague").count() == plague
+        assert "Epoch 1 of 5" in page.locator("#counts").inner_text()
+        bid = acted_after = None
+        deadline = time.time() + 120
+        while acted_after is None and time.time() < deadline:
             m = msg(page)
-            faith = m["view"]["players"][m["seat"]]["faith"]
-            assert f"{faith} faith" in page.locator("#players").inner_text()
-            page.screenshot(path=str(ARTIFACTS / "godstorm-after.png"), full_page=True)
-            assert not errors, errors
-        finally:
-            browser.close()
+            assert not m["outcome"], "the game ended before the human acted"
+            if m["seat"] not in m["to_move"] or not m["legal"]:
+                time.sleep(0.03)
+                continue
+            if len(m["legal"]) == 1 and not m["can_undo"]:
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                continue  # a forced choice goes by itself
+            offered = {" ".join(map(str, a)) for a in m["legal"]}
+            assert buttons(page) <= offered | {"undo", "bid", "buy"}
+            if m["view"]["phase"] == "bid" and bid is None:
+                bid = bid_by_the_form(page, m)
+                continue
+            action = act(page, m)
+            if bid is not None:
+                acted_after = action
+                if action[0] != "buy":
+                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+                break
+            page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+        assert bid is not None and acted_after is not None
+        # Every god and temple of the view on the map (gods fall and temples change hands
+        # while the bots play on, so the page is compared with its own latest view).
+        page.wait_for_function(
+            """() => {
+              const rows = G.msg.view.territories;
+              const gods = rows.reduce((n, t) => n + t.gods.length, 0);
+              const temples = rows.filter((t) => t.temple).length;
+              return gods > 0 && temples > 0
+                && document.querySelectorAll('#board g.piece.god').length === gods
+                && document.querySelectorAll('#board g.piece.temple').length === temples;
+            }""",
+            timeout=10_000,
+        )
+        m = msg(page)
+        faith = m["view"]["players"][m["seat"]]["faith"]
+        assert f"{faith} faith" in page.locator("#players").inner_text()
+        page.screenshot(path=str(ARTIFACTS / "godstorm-after.png"), full_page=True)
+        assert not errors, errors
 
 
 def bid_by_the_form(page: Any, m: dict[str, Any]) -> int:
@@ -166,41 +156,31 @@ def until_a_miracle(server: str, game: str, token: str) -> dict[str, Any]:
 
 
 def test_a_miracle_is_played_from_the_hand(server: str) -> None:
-    from playwright.sync_api import sync_playwright
-
     bot = {"kind": "bot", "tier": "random"}
     made = create_game(server, MODE, [{"kind": "human"}, bot, bot])
     game, seat = made["id"], made["seats"][0]
     m = until_a_miracle(server, game, seat["token"])
     card = next(a for a in m["legal"] if a[0] == "cast")[1]
     named = next(c for c in m["view"]["cards"] if c["id"] == card)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(server + seat["link"])
-            page.wait_for_function("G.msg && G.board && G.msg.legal.length")
-            # the hand: every card with its name, deck and cost; the playable one a button
-            hand = page.locator("#hand").inner_text()
-            for c in m["view"]["cards"]:
-                assert c["name"] in hand and c["deck"] in hand
-            page.locator(f'#hand button[data-card="{card}"]').click()
-            casts = {" ".join(map(str, a)) for a in m["legal"] if a[0] == "cast" and a[1] == card}
-            offered = buttons(page) - {"undo"}
-            assert offered and offered <= casts  # only this card's plays
-            first = page.locator("#actions button[data-action^='cast ']").first
-            assert f"play {named['name']}" in first.inner_text()
-            first.click()
-            page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
-            page.wait_for_function(
-                "[...document.querySelectorAll('#log .ev')].some(e => e.textContent.includes("
-                f"{json.dumps(named['name'])}))",
-                timeout=5000,
-            )
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "godstorm-miracle.png"), full_page=True)
-            assert not errors, errors
-        finally:
-            browser.close()
+    with browser_page(server + seat["link"], height=1000) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.legal.length")
+        # the hand: every card with its name, deck and cost; the playable one a button
+        hand = page.locator("#hand").inner_text()
+        for c in m["view"]["cards"]:
+            assert c["name"] in hand and c["deck"] in hand
+        page.locator(f'#hand button[data-card="{card}"]').click()
+        casts = {" ".join(map(str, a)) for a in m["legal"] if a[0] == "cast" and a[1] == card}
+        offered = buttons(page) - {"undo"}
+        assert offered and offered <= casts  # only this card's plays
+        first = page.locator("#actions button[data-action^='cast ']").first
+        assert f"play {named['name']}" in first.inner_text()
+        first.click()
+        page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+        page.wait_for_function(
+            "[...document.querySelectorAll('#log .ev')].some(e => e.textContent.includes("
+            f"{json.dumps(named['name'])}))",
+            timeout=5000,
+        )
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "godstorm-miracle.png"), full_page=True)
+        assert not errors, errors

@@ -14,8 +14,8 @@ from typing import Any
 import httpx
 
 from tests.web.play import choose
-from tests.web.system import chromium, create_game
-from tests.web.test_browser import ARGS, ARTIFACTS, msg
+from tests.web.system import browser_page, create_game
+from tests.web.test_browser import ARTIFACTS, msg
 
 MODE = "mass-effect-galaxy-at-war"
 SETUP = ("claim", "setup-place", "place-harbinger")
@@ -50,108 +50,97 @@ def _set_up_over_the_api(server: str, game: str, token: str) -> None:
 
 
 def test_galaxy_at_war_map_pieces_meters_and_a_turn(server: str) -> None:
-    from playwright.sync_api import sync_playwright
-
     game = create_game(server, MODE, [{"kind": "bot", "tier": "greedy"}, {"kind": "human"}])
     seat = game["seats"][1]
     _set_up_over_the_api(server, game["id"], seat["token"])
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1400, "height": 900})
-            page = context.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(server + seat["link"])
-            page.wait_for_function(
-                "G.msg && G.board && document.querySelectorAll('#board g.terr').length"
-            )
-            assert page.locator("#board g.terr").count() == 42
-            assert page.locator("#board line.conn.relay").count() == 5
-            assert page.locator("#board ellipse.nebula").count() >= 6
-            assert page.locator("#board g.piece.harbinger").count() == 1
-            assert page.locator("#board rect.piece.resource").count() == 13
-            # Neutral Cerberus's planets in its orange, the Reapers' in red.
-            fills = page.locator("#board g.terr circle.owner").evaluate_all(
-                "ns => ns.map(n => n.getAttribute('fill'))"
-            )
-            assert fills.count("#f08a24") == 7 and "#d62828" in fills
-            counts = page.locator("#counts").inner_text()
-            assert "Momentum Meter" in counts and "Strategic Planet Meter" in counts
-            assert "Cerberus: neutral" in counts
-            assert page.locator("#momentum .mspace").count() == 9
-            # The Alliance bot's turn: the Reaper seat answers its battles, and those on
-            # neutral Cerberus too (ME99: an opponent rolls for it, "you defend for Neutral
-            # Cerberus with 1 or 2"), by clicking.
-            deadline = time.time() + 60
-            while time.time() < deadline:
-                m = msg(page)
-                if m["view"]["phase"] == "vanguard" and 1 in m["to_move"]:
-                    break
-                if 1 in m["to_move"] and len(m["legal"]) == 1 and not m["can_undo"]:
-                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
-                    continue  # a forced choice (one die to defend with) goes by itself
-                if 1 in m["to_move"] and m["view"]["phase"] == "defend":
-                    status = page.locator("#status").inner_text()
-                    assert re.search(r"defend (for Neutral Cerberus )?with", status), status
-                    legal = {" ".join(map(str, a)) for a in m["legal"]}
-                    assert buttons(page) <= legal | {"undo"}
-                    most = max(a[1] for a in m["legal"] if a[0] == "defend")
-                    page.locator(f'#actions button[data-action="defend {most}"]').click()
-                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
-                    continue
-                time.sleep(0.03)
-            # The Reaper seat's turn: the Vanguard goes on a planet clicked on the map (ME54).
+    with browser_page(server + seat["link"]) as (page, errors):
+        page.wait_for_function(
+            "G.msg && G.board && document.querySelectorAll('#board g.terr').length"
+        )
+        assert page.locator("#board g.terr").count() == 42
+        assert page.locator("#board line.conn.relay").count() == 5
+        assert page.locator("#board ellipse.nebula").count() >= 6
+        assert page.locator("#board g.piece.harbinger").count() == 1
+        assert page.locator("#board rect.piece.resource").count() == 13
+        # Neutral Cerberus's planets in its orange, the Reapers' in red.
+        fills = page.locator("#board g.terr circle.owner").evaluate_all(
+            "ns => ns.map(n => n.getAttribute('fill'))"
+        )
+        assert fills.count("#f08a24") == 7 and "#d62828" in fills
+        counts = page.locator("#counts").inner_text()
+        assert "Momentum Meter" in counts and "Strategic Planet Meter" in counts
+        assert "Cerberus: neutral" in counts
+        assert page.locator("#momentum .mspace").count() == 9
+        # The Alliance bot's turn: the Reaper seat answers its battles, and those on
+        # neutral Cerberus too (ME99: an opponent rolls for it, "you defend for Neutral
+        # Cerberus with 1 or 2"), by clicking.
+        deadline = time.time() + 60
+        while time.time() < deadline:
             m = msg(page)
-            assert buttons(page) <= {" ".join(map(str, a)) for a in m["legal"]} | {"undo"}
-            target = m["legal"][0][1]
-            page.locator(f'#board g.terr[data-name="{target}"]').click()
-            page.locator(f'#actions button[data-action="vanguard {target}"]').click()
-            page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
-            faces = page.locator("#board g.piece.vanguard").evaluate_all(
-                "ns => ns.map(n => n.textContent)"
-            )
-            assert len(faces) == 1 and "?" not in faces[0]  # the Reapers know it (ME56)
-            # A spectator sees it face down.
-            watcher = context.new_page()
-            watcher.goto(server + f"/game/{game['id']}")
-            watcher.wait_for_function("G.msg && G.board && document.querySelector('g.vanguard')")
-            assert "?" in watcher.locator("#board g.piece.vanguard").first.text_content()
-            watcher.close()
-            # Deploy: every unit on one planet, by clicking it and its button.
-            page.wait_for_function("G.msg.view.phase === 'reinforce'", timeout=10_000)
-            m = msg(page)
-            place = max((a for a in m["legal"] if a[0] == "place"), key=lambda a: (a[2], a[1]))
-            page.locator(f'#board g.terr[data-name="{place[1]}"]').click()
-            label = f"place {place[1]}"
-            grp = page.locator("#actions .grp", has=page.locator(f'button[data-action="{label}"]'))
-            if grp.count():
-                grp.locator("select").select_option(str(place[2]))
-                page.locator(f'#actions button[data-action="{label}"]').click()
-            else:
-                page.locator(f'#actions button[data-action="{" ".join(map(str, place))}"]').click()
-            page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
-            # Invade: the battle control offers only legal dice and ships.
-            page.wait_for_function(
-                "G.msg.view.phase === 'attack' || G.msg.view.phase === 'reinforce'",
-                timeout=10_000,
-            )
-            m = msg(page)
-            attacks = [a for a in m["legal"] if a[0] == "attack"]
-            if m["view"]["phase"] == "attack" and attacks:
-                a = max(attacks, key=lambda x: x[3])
-                page.locator(f'#board g.terr[data-name="{a[1]}"]').click()
-                page.locator(f'#board g.terr[data-name="{a[2]}"]').click()
-                panel = page.locator("#actions .shippanel[data-kind='attack']")
-                assert panel.count() == 1
-                legal = {" ".join(map(str, x)) for x in m["legal"]}
-                assert buttons(page) <= legal | {"undo", "until", "until-n"}  # rolls, one by one
-                ARTIFACTS.mkdir(exist_ok=True)
-                page.screenshot(path=str(ARTIFACTS / "mass-effect-gaw-attack.png"))
-                panel.locator("button").click()
+            if m["view"]["phase"] == "vanguard" and 1 in m["to_move"]:
+                break
+            if 1 in m["to_move"] and len(m["legal"]) == 1 and not m["can_undo"]:
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                continue  # a forced choice (one die to defend with) goes by itself
+            if 1 in m["to_move"] and m["view"]["phase"] == "defend":
+                status = page.locator("#status").inner_text()
+                assert re.search(r"defend (for Neutral Cerberus )?with", status), status
+                legal = {" ".join(map(str, a)) for a in m["legal"]}
+                assert buttons(page) <= legal | {"undo"}
+                most = max(a[1] for a in m["legal"] if a[0] == "defend")
+                page.locator(f'#actions button[data-action="defend {most}"]').click()
                 page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+                continue
+            time.sleep(0.03)
+        # The Reaper seat's turn: the Vanguard goes on a planet clicked on the map (ME54).
+        m = msg(page)
+        assert buttons(page) <= {" ".join(map(str, a)) for a in m["legal"]} | {"undo"}
+        target = m["legal"][0][1]
+        page.locator(f'#board g.terr[data-name="{target}"]').click()
+        page.locator(f'#actions button[data-action="vanguard {target}"]').click()
+        page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+        faces = page.locator("#board g.piece.vanguard").evaluate_all(
+            "ns => ns.map(n => n.textContent)"
+        )
+        assert len(faces) == 1 and "?" not in faces[0]  # the Reapers know it (ME56)
+        # A spectator sees it face down.
+        watcher = page.context.new_page()  # the same context as the seat's page
+        watcher.goto(server + f"/game/{game['id']}")
+        watcher.wait_for_function("G.msg && G.board && document.querySelector('g.vanguard')")
+        assert "?" in watcher.locator("#board g.piece.vanguard").first.text_content()
+        watcher.close()
+        # Deploy: every unit on one planet, by clicking it and its button.
+        page.wait_for_function("G.msg.view.phase === 'reinforce'", timeout=10_000)
+        m = msg(page)
+        place = max((a for a in m["legal"] if a[0] == "place"), key=lambda a: (a[2], a[1]))
+        page.locator(f'#board g.terr[data-name="{place[1]}"]').click()
+        label = f"place {place[1]}"
+        grp = page.locator("#actions .grp", has=page.locator(f'button[data-action="{label}"]'))
+        if grp.count():
+            grp.locator("select").select_option(str(place[2]))
+            page.locator(f'#actions button[data-action="{label}"]').click()
+        else:
+            page.locator(f'#actions button[data-action="{" ".join(map(str, place))}"]').click()
+        page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+        # Invade: the battle control offers only legal dice and ships.
+        page.wait_for_function(
+            "G.msg.view.phase === 'attack' || G.msg.view.phase === 'reinforce'",
+            timeout=10_000,
+        )
+        m = msg(page)
+        attacks = [a for a in m["legal"] if a[0] == "attack"]
+        if m["view"]["phase"] == "attack" and attacks:
+            a = max(attacks, key=lambda x: x[3])
+            page.locator(f'#board g.terr[data-name="{a[1]}"]').click()
+            page.locator(f'#board g.terr[data-name="{a[2]}"]').click()
+            panel = page.locator("#actions .shippanel[data-kind='attack']")
+            assert panel.count() == 1
+            legal = {" ".join(map(str, x)) for x in m["legal"]}
+            assert buttons(page) <= legal | {"undo", "until", "until-n"}  # rolls, one by one
             ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "mass-effect-gaw-map.png"))
-            assert not errors, errors
-        finally:
-            browser.close()
+            page.screenshot(path=str(ARTIFACTS / "mass-effect-gaw-attack.png"))
+            panel.locator("button").click()
+            page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "mass-effect-gaw-map.png"))
+        assert not errors, errors

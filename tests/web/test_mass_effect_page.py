@@ -9,8 +9,8 @@ import time
 from typing import Any
 
 from tests.web.play import choose
-from tests.web.system import chromium, create_game
-from tests.web.test_browser import ARGS, ARTIFACTS, act_by_clicking, msg
+from tests.web.system import browser_page, create_game
+from tests.web.test_browser import ARTIFACTS, act_by_clicking, msg
 
 MODE = "mass-effect-basic"
 
@@ -24,52 +24,42 @@ def buttons(page: Any) -> set[str]:
 
 
 def test_galaxy_map_claims_placements_and_an_attack(server: str) -> None:
-    from playwright.sync_api import sync_playwright
-
     bot = {"kind": "bot", "tier": "greedy"}
     url = server + create_game(server, MODE, [{"kind": "human"}, bot, bot])["seats"][0]["link"]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(url)
-            page.wait_for_function(
-                "G.msg && G.board && document.querySelectorAll('#board g.terr').length"
-            )
-            assert page.locator("#board g.terr").count() == 42
-            assert page.locator("#board line.conn.relay").count() == 5
-            assert page.locator("#board ellipse.nebula").count() >= 6
-            names = page.locator("#board text.regionname").evaluate_all(
-                "ns => ns.map(n => n.textContent)"
-            )
-            assert "Earth Central Systems +2" in names
-            assert "one of each → 7" in page.locator("#counts").inner_text()
-            placed = attacked = False
-            deadline = time.time() + 120
-            while not (placed and attacked) and time.time() < deadline:
-                m = msg(page)
-                if m["outcome"]:
-                    break
-                if m["seat"] not in m["to_move"] or not m["legal"]:
-                    time.sleep(0.03)
-                    continue
-                if len(m["legal"]) == 1 and not m["can_undo"]:
-                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
-                    continue  # a forced choice goes by itself
-                legal = {" ".join(map(str, a)) for a in m["legal"]}
-                assert buttons(page) <= legal | {"undo"}
-                action = choose(m["legal"], m["view"])
-                if action[0] == "trade":  # cards are traded from the hand, not the map
-                    action = next((a for a in m["legal"] if a[0] == "place"), action)
-                act_by_clicking(page, action)
-                placed = placed or (action[0] == "place" and m["view"]["phase"] == "reinforce")
-                attacked = attacked or action[0] == "attack"
-                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
-            assert placed and attacked
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "mass-effect-galaxy.png"))
-            assert not errors, errors
-        finally:
-            browser.close()
+    with browser_page(url) as (page, errors):
+        page.wait_for_function(
+            "G.msg && G.board && document.querySelectorAll('#board g.terr').length"
+        )
+        assert page.locator("#board g.terr").count() == 42
+        assert page.locator("#board line.conn.relay").count() == 5
+        assert page.locator("#board ellipse.nebula").count() >= 6
+        names = page.locator("#board text.regionname").evaluate_all(
+            "ns => ns.map(n => n.textContent)"
+        )
+        assert "Earth Central Systems +2" in names
+        assert "one of each → 7" in page.locator("#counts").inner_text()
+        placed = attacked = False
+        deadline = time.time() + 120
+        while not (placed and attacked) and time.time() < deadline:
+            m = msg(page)
+            if m["outcome"]:
+                break
+            if m["seat"] not in m["to_move"] or not m["legal"]:
+                time.sleep(0.03)
+                continue
+            if len(m["legal"]) == 1 and not m["can_undo"]:
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                continue  # a forced choice goes by itself
+            legal = {" ".join(map(str, a)) for a in m["legal"]}
+            assert buttons(page) <= legal | {"undo"}
+            action = choose(m["legal"], m["view"])
+            if action[0] == "trade":  # cards are traded from the hand, not the map
+                action = next((a for a in m["legal"] if a[0] == "place"), action)
+            act_by_clicking(page, action)
+            placed = placed or (action[0] == "place" and m["view"]["phase"] == "reinforce")
+            attacked = attacked or action[0] == "attack"
+            page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+        assert placed and attacked
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "mass-effect-galaxy.png"))
+        assert not errors, errors

@@ -9,8 +9,8 @@ import time
 from typing import Any
 
 from tests.web.play import choose
-from tests.web.system import chromium, create_game
-from tests.web.test_browser import ARGS, ARTIFACTS, act_by_clicking, msg
+from tests.web.system import browser_page, create_game
+from tests.web.test_browser import ARTIFACTS, act_by_clicking, msg
 
 MODE = "mcu-battle-for-manhattan"
 
@@ -24,52 +24,40 @@ def buttons(page: Any) -> set[str]:
 
 
 def test_manhattan_with_the_helicarrier_pieces_and_objectives(server: str) -> None:
-    from playwright.sync_api import sync_playwright
-
     bot = {"kind": "bot", "tier": "greedy"}
     url = server + create_game(server, MODE, [{"kind": "human"}, bot, bot])["seats"][0]["link"]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(url)
-            page.wait_for_function(
-                "G.msg && G.board && document.querySelectorAll('#board g.terr').length"
-            )
-            assert page.locator("#board g.terr").count() == 53
-            assert page.locator("#board rect.helicarrier").count() == 1
-            assert page.locator("#board g.piece.dock").count() == 9
-            assert page.locator("#board g.piece.chip").count() == 10
-            labels = page.locator("#board text.label").evaluate_all(
-                "ns => ns.map(n => n.textContent)"
-            )
-            assert {"Access", "Bridge", "Deck", "50 Asgard"} <= set(labels)
-            assert "Rage Meter 0/10" in page.locator("#counts").inner_text()
-            done: set[str] = set()
-            deadline = time.time() + 120
-            while not {"faction", "claim", "place", "attack"} <= done and time.time() < deadline:
-                m = msg(page)
-                if m["outcome"]:
-                    break
-                if m["seat"] not in m["to_move"] or not m["legal"]:
-                    time.sleep(0.03)
-                    continue
-                if len(m["legal"]) == 1 and not m["can_undo"]:
-                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
-                    continue  # a forced choice goes by itself
-                legal = {" ".join(map(str, a)) for a in m["legal"]}
-                assert buttons(page) <= legal | {"undo"}
-                offered = [a for a in m["legal"] if "alone" not in a and a[0] != "trade"]
-                action = choose(offered or m["legal"], m["view"])
-                act_by_clicking(page, action)
-                done.add(action[0])
-                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
-            assert {"faction", "claim", "place"} <= done
-            assert "find Loki's scepter" in page.locator("#counts").inner_text()
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "mcu-battle-for-manhattan-map.png"))
-            assert not errors, errors
-        finally:
-            browser.close()
+    with browser_page(url) as (page, errors):
+        page.wait_for_function(
+            "G.msg && G.board && document.querySelectorAll('#board g.terr').length"
+        )
+        assert page.locator("#board g.terr").count() == 53
+        assert page.locator("#board rect.helicarrier").count() == 1
+        assert page.locator("#board g.piece.dock").count() == 9
+        assert page.locator("#board g.piece.chip").count() == 10
+        labels = page.locator("#board text.label").evaluate_all("ns => ns.map(n => n.textContent)")
+        assert {"Access", "Bridge", "Deck", "50 Asgard"} <= set(labels)
+        assert "Rage Meter 0/10" in page.locator("#counts").inner_text()
+        done: set[str] = set()
+        deadline = time.time() + 120
+        while not {"faction", "claim", "place", "attack"} <= done and time.time() < deadline:
+            m = msg(page)
+            if m["outcome"]:
+                break
+            if m["seat"] not in m["to_move"] or not m["legal"]:
+                time.sleep(0.03)
+                continue
+            if len(m["legal"]) == 1 and not m["can_undo"]:
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                continue  # a forced choice goes by itself
+            legal = {" ".join(map(str, a)) for a in m["legal"]}
+            assert buttons(page) <= legal | {"undo"}
+            offered = [a for a in m["legal"] if "alone" not in a and a[0] != "trade"]
+            action = choose(offered or m["legal"], m["view"])
+            act_by_clicking(page, action)
+            done.add(action[0])
+            page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+        assert {"faction", "claim", "place"} <= done
+        assert "find Loki's scepter" in page.locator("#counts").inner_text()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "mcu-battle-for-manhattan-map.png"))
+        assert not errors, errors

@@ -11,8 +11,8 @@ from typing import Any
 import httpx
 
 from tests.web.play import choose
-from tests.web.system import chromium
-from tests.web.test_browser import ARGS, ARTIFACTS, act_by_clicking, msg
+from tests.web.system import browser_page
+from tests.web.test_browser import ARTIFACTS, act_by_clicking, msg
 
 MODE = "mcu-skirmish"
 
@@ -26,8 +26,6 @@ def buttons(page: Any) -> set[str]:
 
 
 def test_manhattan_map_claims_placements_and_an_attack(server: str) -> None:
-    from playwright.sync_api import sync_playwright
-
     bot = {"kind": "bot", "tier": "greedy"}
     r = httpx.post(
         server + "/api/games",
@@ -39,51 +37,41 @@ def test_manhattan_map_claims_placements_and_an_attack(server: str) -> None:
     )
     assert r.status_code == 201, r.text
     url = server + r.json()["seats"][0]["link"]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(url)
-            page.wait_for_function(
-                "G.msg && G.board && document.querySelectorAll('#board g.terr').length"
-            )
-            assert page.locator("#board polygon.island").count() == 1
-            assert page.locator("#board g.terr").count() == 50
-            labels = page.locator("#board text.label").evaluate_all(
-                "ns => ns.map(n => n.textContent)"
-            )
-            assert {"01 Malibu", "30 Washington D.C.", "40 Sokovia", "50 Asgard"} <= set(labels)
-            assert "first to 35 wins" in page.locator("#counts").inner_text()
-            assert "2→4" in page.locator("#counts").inner_text()
-            placed = attacked = False
-            deadline = time.time() + 90
-            while not (placed and attacked) and time.time() < deadline:
-                m = msg(page)
-                if m["outcome"]:
-                    break
-                if m["seat"] not in m["to_move"] or not m["legal"]:
-                    time.sleep(0.03)
-                    continue
-                if len(m["legal"]) == 1 and not m["can_undo"]:
-                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
-                    continue  # a forced choice goes by itself
-                legal = {" ".join(map(str, a)) for a in m["legal"]}
-                assert buttons(page) <= legal | {"undo"}
-                action = choose(m["legal"], m["view"])
-                if action[0] == "trade":
-                    action = next(a for a in m["legal"] if a[0] == "place")
-                act_by_clicking(page, action)
-                placed = placed or action[0] == "place"
-                attacked = attacked or action[0] == "attack"
-                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
-            assert placed and attacked
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "mcu-skirmish-map.png"))
-            assert not errors, errors
-        finally:
-            browser.close()
+    with browser_page(url) as (page, errors):
+        page.wait_for_function(
+            "G.msg && G.board && document.querySelectorAll('#board g.terr').length"
+        )
+        assert page.locator("#board polygon.island").count() == 1
+        assert page.locator("#board g.terr").count() == 50
+        labels = page.locator("#board text.label").evaluate_all("ns => ns.map(n => n.textContent)")
+        assert {"01 Malibu", "30 Washington D.C.", "40 Sokovia", "50 Asgard"} <= set(labels)
+        assert "first to 35 wins" in page.locator("#counts").inner_text()
+        assert "2→4" in page.locator("#counts").inner_text()
+        placed = attacked = False
+        deadline = time.time() + 90
+        while not (placed and attacked) and time.time() < deadline:
+            m = msg(page)
+            if m["outcome"]:
+                break
+            if m["seat"] not in m["to_move"] or not m["legal"]:
+                time.sleep(0.03)
+                continue
+            if len(m["legal"]) == 1 and not m["can_undo"]:
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                continue  # a forced choice goes by itself
+            legal = {" ".join(map(str, a)) for a in m["legal"]}
+            assert buttons(page) <= legal | {"undo"}
+            action = choose(m["legal"], m["view"])
+            if action[0] == "trade":
+                action = next(a for a in m["legal"] if a[0] == "place")
+            act_by_clicking(page, action)
+            placed = placed or action[0] == "place"
+            attacked = attacked or action[0] == "attack"
+            page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+        assert placed and attacked
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "mcu-skirmish-map.png"))
+        assert not errors, errors
 
 
 def _play_until_a_trade(server: str, game: str, token: str) -> dict[str, Any]:
@@ -110,8 +98,6 @@ def _play_until_a_trade(server: str, game: str, token: str) -> dict[str, Any]:
 
 
 def test_symbol_cards_are_traded_from_the_hand(server: str) -> None:
-    from playwright.sync_api import sync_playwright
-
     bot = {"kind": "bot", "tier": "random"}
     r = httpx.post(
         server + "/api/games",
@@ -133,30 +119,22 @@ def test_symbol_cards_are_traded_from_the_hand(server: str) -> None:
             chosen.append(i)
     total = sum(hand[i]["symbols"] for i in chosen)
     assert total >= 2
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(server + seat["link"])
-            page.wait_for_function("G.msg && G.board && document.querySelector('#trades')")
-            assert page.locator("#hand button.tradeable").count() == len(hand)
-            assert not page.locator("#trades button").count()  # nothing chosen: no trade
-            for i in chosen:
-                page.locator("#hand button.tradeable").nth(i).click()
-            button = page.locator("#trades button.primary")
-            units = s["view"]["recruitment"][str(total)]
-            assert f"({total} symbols) for {units} units" in button.inner_text()
-            pending = s["view"]["pending"]
-            button.click()
-            page.wait_for_function(f"G.msg.state > {s['state']}", timeout=10_000)
-            view = msg(page)["view"]
-            assert view["pending"] == pending + units
-            assert len(view["hand"]) == len(hand) - len(chosen)
-            assert len(view["discard"]) >= len(chosen)
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "mcu-skirmish-trade.png"))
-            assert not errors, errors
-        finally:
-            browser.close()
+    with browser_page(server + seat["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.board && document.querySelector('#trades')")
+        assert page.locator("#hand button.tradeable").count() == len(hand)
+        assert not page.locator("#trades button").count()  # nothing chosen: no trade
+        for i in chosen:
+            page.locator("#hand button.tradeable").nth(i).click()
+        button = page.locator("#trades button.primary")
+        units = s["view"]["recruitment"][str(total)]
+        assert f"({total} symbols) for {units} units" in button.inner_text()
+        pending = s["view"]["pending"]
+        button.click()
+        page.wait_for_function(f"G.msg.state > {s['state']}", timeout=10_000)
+        view = msg(page)["view"]
+        assert view["pending"] == pending + units
+        assert len(view["hand"]) == len(hand) - len(chosen)
+        assert len(view["discard"]) >= len(chosen)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "mcu-skirmish-trade.png"))
+        assert not errors, errors

@@ -14,8 +14,8 @@ from typing import Any
 import httpx
 
 from tests.web.play import bot_choice, play_people
-from tests.web.system import chromium, create_game
-from tests.web.test_browser import ARGS, ARTIFACTS, check_finished, msg
+from tests.web.system import browser_page, chromium_browser, create_game, open_page
+from tests.web.test_browser import ARTIFACTS, check_finished, msg
 from warroom.core.actions import Action
 from warroom.core.match import Match
 from warroom.web.hub import Hub
@@ -58,170 +58,153 @@ def _mine(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
 
 
 def test_auction_maximum_drop_out_and_standing_choices(server: str, served_hub: Hub) -> None:
-    from playwright.sync_api import sync_playwright
-
     bot = {"kind": "bot", "tier": "greedy"}
     g = _new_game(server, [{"kind": "human"}, bot, bot])
     url = server + g["seats"][0]["link"]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-            page.goto(url)
-            page.wait_for_function("G.msg && MONO.board")
-            # The standing choices: ticked once, remembered for this game across a reload.
-            page.check("#standing-rent")
-            page.check("#standing-window")
-            page.reload()
-            page.wait_for_function("G.msg && MONO.board")
-            assert page.is_checked("#standing-rent") and page.is_checked("#standing-window")
-            page.evaluate(RECORD)
-            clicks: list[str] = []
-            top = 0  # the maximum set
-            plans: list[str] = []  # "max" then "out", one per auction this test starts
-            done_at: dict[str, int] = {}  # plan -> how many of my auction events it made
-            deadline = time.time() + 120
-            while time.time() < deadline and len(done_at) < 2:
-                m = msg(page)
-                assert not m["outcome"]
-                v = m["view"]
-                if plans and plans[-1] not in done_at:
-                    # An auction this test started: the plan is set, the page answers alone.
-                    if v["auction"]:
-                        time.sleep(0.05)
-                    else:
-                        done_at[plans[-1]] = len(page.evaluate("G.tail"))
-                    continue
-                if 0 not in m["to_move"] or not m["legal"]:
+    with browser_page(url, height=1000) as (page, _):
+        page.wait_for_function("G.msg && MONO.board")
+        # The standing choices: ticked once, remembered for this game across a reload.
+        page.check("#standing-rent")
+        page.check("#standing-window")
+        page.reload()
+        page.wait_for_function("G.msg && MONO.board")
+        assert page.is_checked("#standing-rent") and page.is_checked("#standing-window")
+        page.evaluate(RECORD)
+        clicks: list[str] = []
+        top = 0  # the maximum set
+        plans: list[str] = []  # "max" then "out", one per auction this test starts
+        done_at: dict[str, int] = {}  # plan -> how many of my auction events it made
+        deadline = time.time() + 120
+        while time.time() < deadline and len(done_at) < 2:
+            m = msg(page)
+            assert not m["outcome"]
+            v = m["view"]
+            if plans and plans[-1] not in done_at:
+                # An auction this test started: the plan is set, the page answers alone.
+                if v["auction"]:
                     time.sleep(0.05)
-                    continue
-                kinds = {a[0] for a in m["legal"]}
-                # Only the turn's own choices are clicked: rent and windows go by themselves.
-                if "auction" in kinds and len(plans) < 2:
-                    # The bots wait while the plan is set in the page and its first answer
-                    # (a bid within the maximum, or a pass) is sent; then they bid as they like.
-                    served_hub.pause_bots()
-                    try:
-                        if _click(page, "auction", m["state"]):
-                            clicks.append("auction")
-                            plans.append("max" if not plans else "out")
-                            page.wait_for_selector("#mplan")
-                            if plans[-1] == "max":
-                                top = msg(page)["view"]["auction"]["min_bid"] + 15
-                                page.fill("#maxbid", str(top))
-                                page.click("#mplan [data-action=bid-up-to]")
-                            else:
-                                page.click("#mplan [data-action=drop-out]")
-                            page.wait_for_selector("#mplan [data-action=plan-cancel]")
-                            page.wait_for_function("!G.msg.to_move.includes(G.msg.seat)")
-                    finally:
-                        served_hub.resume_bots()
-                    continue
-                for kind in ("draft", "roll", "end", "pay", "accept", "auction"):
-                    if kind in kinds:
-                        # The first turn ended opens the next player's window to this seat:
-                        # the bots wait until the page has closed it by itself.
-                        window = kind == "end" and ["done"] not in page.evaluate("window.SENT")
-                        if window:
-                            served_hub.pause_bots()
-                        try:
-                            if _click(page, kind, m["state"]):
-                                clicks.append(kind)
-                                if window:
-                                    page.wait_for_function(
-                                        "window.SENT.some((a) => a[0] === 'done')"
-                                    )
-                        finally:
-                            if window:
-                                served_hub.resume_bots()
-                        break
                 else:
-                    time.sleep(0.05)
-            assert set(done_at) == {"max", "out"}, (plans, done_at)
-            log = page.evaluate("G.early.concat(G.tail)")
-            sent = page.evaluate("window.SENT")
-            # The clicks were the turn's own: never a bid, a pass, an ask or a done.
-            assert not {"bid", "pass", "ask", "done"} & set(clicks), clicks
-            # The maximum: the page raised by the least each time, never past it, then passed.
-            starts = [i for i, e in enumerate(log) if e["kind"] == "auction"]
-            first, second = starts[0], starts[1]
-            mine = _mine(log[first:second], 0)
-            bids = [e["amount"] for e in mine if e["kind"] == "bid"]
-            assert bids and max(bids) <= top, (top, mine)
-            bid_events = [e for e in log[first:second] if e["kind"] == "bid"]
-            for k, e in enumerate(bid_events):
-                if e["seat"] == 0 and k:
-                    assert e["amount"] == max(10, bid_events[k - 1]["amount"] + 1)
-            if any(e["amount"] > top for e in bid_events):
-                assert mine[-1]["kind"] == "pass"
-            # Dropped out: only passes from this seat, however often the auction came back.
-            out = _mine(log[second:], 0)
-            assert out and all(e["kind"] == "pass" for e in out), out
-            assert ["bid", 10] not in sent[sent.index(["auction"], sent.index(["auction"]) + 1) :]
-            # The standing choices answered the windows (and any rent) with no click.
-            assert ["done"] in sent
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "monopoly-standing.png"), full_page=True)
-        finally:
-            browser.close()
+                    done_at[plans[-1]] = len(page.evaluate("G.tail"))
+                continue
+            if 0 not in m["to_move"] or not m["legal"]:
+                time.sleep(0.05)
+                continue
+            kinds = {a[0] for a in m["legal"]}
+            # Only the turn's own choices are clicked: rent and windows go by themselves.
+            if "auction" in kinds and len(plans) < 2:
+                # The bots wait while the plan is set in the page and its first answer
+                # (a bid within the maximum, or a pass) is sent; then they bid as they like.
+                served_hub.pause_bots()
+                try:
+                    if _click(page, "auction", m["state"]):
+                        clicks.append("auction")
+                        plans.append("max" if not plans else "out")
+                        page.wait_for_selector("#mplan")
+                        if plans[-1] == "max":
+                            top = msg(page)["view"]["auction"]["min_bid"] + 15
+                            page.fill("#maxbid", str(top))
+                            page.click("#mplan [data-action=bid-up-to]")
+                        else:
+                            page.click("#mplan [data-action=drop-out]")
+                        page.wait_for_selector("#mplan [data-action=plan-cancel]")
+                        page.wait_for_function("!G.msg.to_move.includes(G.msg.seat)")
+                finally:
+                    served_hub.resume_bots()
+                continue
+            for kind in ("draft", "roll", "end", "pay", "accept", "auction"):
+                if kind in kinds:
+                    # The first turn ended opens the next player's window to this seat:
+                    # the bots wait until the page has closed it by itself.
+                    window = kind == "end" and ["done"] not in page.evaluate("window.SENT")
+                    if window:
+                        served_hub.pause_bots()
+                    try:
+                        if _click(page, kind, m["state"]):
+                            clicks.append(kind)
+                            if window:
+                                page.wait_for_function("window.SENT.some((a) => a[0] === 'done')")
+                    finally:
+                        if window:
+                            served_hub.resume_bots()
+                    break
+            else:
+                time.sleep(0.05)
+        assert set(done_at) == {"max", "out"}, (plans, done_at)
+        log = page.evaluate("G.early.concat(G.tail)")
+        sent = page.evaluate("window.SENT")
+        # The clicks were the turn's own: never a bid, a pass, an ask or a done.
+        assert not {"bid", "pass", "ask", "done"} & set(clicks), clicks
+        # The maximum: the page raised by the least each time, never past it, then passed.
+        starts = [i for i, e in enumerate(log) if e["kind"] == "auction"]
+        first, second = starts[0], starts[1]
+        mine = _mine(log[first:second], 0)
+        bids = [e["amount"] for e in mine if e["kind"] == "bid"]
+        assert bids and max(bids) <= top, (top, mine)
+        bid_events = [e for e in log[first:second] if e["kind"] == "bid"]
+        for k, e in enumerate(bid_events):
+            if e["seat"] == 0 and k:
+                assert e["amount"] == max(10, bid_events[k - 1]["amount"] + 1)
+        if any(e["amount"] > top for e in bid_events):
+            assert mine[-1]["kind"] == "pass"
+        # Dropped out: only passes from this seat, however often the auction came back.
+        out = _mine(log[second:], 0)
+        assert out and all(e["kind"] == "pass" for e in out), out
+        assert ["bid", 10] not in sent[sent.index(["auction"], sent.index(["auction"]) + 1) :]
+        # The standing choices answered the windows (and any rent) with no click.
+        assert ["done"] in sent
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "monopoly-standing.png"), full_page=True)
 
 
 def test_compose_an_offer_and_answer_it(server: str) -> None:
-    from playwright.sync_api import sync_playwright
-
     g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
     urls = [server + s["link"] for s in g["seats"]]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            pages = []
-            for u in urls:
-                page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-                page.goto(u)
-                page.wait_for_function("G.msg && MONO.board")
-                pages.append(page)
-            one, two = pages
-            # No wall of sample offers: the composer replaces them.
-            assert one.locator('#actions button[data-action^="offer"]').count() == 0
-            assert one.locator("#composer").count() == 1
-            # Play until Player 1 has drafted a hero and may still act in that turn.
-            deadline = time.time() + 60
-            hero = None
-            while time.time() < deadline:
-                m = msg(one)
-                owned = [i for i, o in enumerate(m["view"]["owner"]) if o == 0]
-                if owned and 0 in m["to_move"] and any(a[0] == "offer" for a in m["legal"]):
-                    hero = owned[0]
-                    break
-                seat = m["to_move"][0]
-                legal = msg(pages[seat])["legal"]
-                kinds = {a[0]: a for a in legal}
-                pick = next(
-                    (kinds[k] for k in ("draft", "roll", "end", "done", "pay") if k in kinds),
-                    legal[0] if legal else None,
-                )
-                if pick is not None:
-                    pages[seat].evaluate("(a) => send(a)", pick)
-                time.sleep(0.1)
-            assert hero is not None
-            board = one.evaluate("MONO.board")
-            name = board["spaces"][hero]["name"]
-            one.wait_for_selector(f'#composer .give input[data-item="{name}"]')
-            one.check(f'#composer .give input[data-item="{name}"]')
-            one.fill('#composer input[data-cash="get"]', "20")
-            word = name if re.fullmatch(r"[\w-]+", name) else f'"{name}"'
-            assert one.evaluate("composedText()") == f'offer "Player 2" give {word} get 20'
-            one.click("#composer [data-action=send-offer]")
-            two.wait_for_selector("#incoming")
-            text = two.locator("#incoming").inner_text()
-            assert name in text and "M20" in text and "Player 1" in text
-            two.click("#incoming [data-action=accept]")
-            two.wait_for_function(f"G.msg.view.owner[{hero}] === 1")
-            assert msg(one)["view"]["status"][0]["cash"] >= 20
-            one.wait_for_function("!document.querySelector('#incoming')")
-            one.screenshot(path=str(ARTIFACTS / "monopoly-offer.png"), full_page=True)
-        finally:
-            browser.close()
+    with chromium_browser() as browser:
+        pages = []
+        for u in urls:
+            page = open_page(browser, u, height=1000)
+            page.wait_for_function("G.msg && MONO.board")
+            pages.append(page)
+        one, two = pages
+        # No wall of sample offers: the composer replaces them.
+        assert one.locator('#actions button[data-action^="offer"]').count() == 0
+        assert one.locator("#composer").count() == 1
+        # Play until Player 1 has drafted a hero and may still act in that turn.
+        deadline = time.time() + 60
+        hero = None
+        while time.time() < deadline:
+            m = msg(one)
+            owned = [i for i, o in enumerate(m["view"]["owner"]) if o == 0]
+            if owned and 0 in m["to_move"] and any(a[0] == "offer" for a in m["legal"]):
+                hero = owned[0]
+                break
+            seat = m["to_move"][0]
+            legal = msg(pages[seat])["legal"]
+            kinds = {a[0]: a for a in legal}
+            pick = next(
+                (kinds[k] for k in ("draft", "roll", "end", "done", "pay") if k in kinds),
+                legal[0] if legal else None,
+            )
+            if pick is not None:
+                pages[seat].evaluate("(a) => send(a)", pick)
+            time.sleep(0.1)
+        assert hero is not None
+        board = one.evaluate("MONO.board")
+        name = board["spaces"][hero]["name"]
+        one.wait_for_selector(f'#composer .give input[data-item="{name}"]')
+        one.check(f'#composer .give input[data-item="{name}"]')
+        one.fill('#composer input[data-cash="get"]', "20")
+        word = name if re.fullmatch(r"[\w-]+", name) else f'"{name}"'
+        assert one.evaluate("composedText()") == f'offer "Player 2" give {word} get 20'
+        one.click("#composer [data-action=send-offer]")
+        two.wait_for_selector("#incoming")
+        text = two.locator("#incoming").inner_text()
+        assert name in text and "M20" in text and "Player 1" in text
+        two.click("#incoming [data-action=accept]")
+        two.wait_for_function(f"G.msg.view.owner[{hero}] === 1")
+        assert msg(one)["view"]["status"][0]["cash"] >= 20
+        one.wait_for_function("!document.querySelector('#incoming')")
+        one.screenshot(path=str(ARTIFACTS / "monopoly-offer.png"), full_page=True)
 
 
 class BidAsTold:
@@ -259,8 +242,6 @@ def test_a_picked_bid_survives_the_bots_bids(server: str, served_hub: Hub) -> No
     picked in the panel's list stays picked while the new amounts still list it, in the same
     control, focused; once a bid leaves it out, the list shows the new least bid and says so,
     and a click bids that."""
-    from playwright.sync_api import sync_playwright
-
     bot = {"kind": "bot", "tier": "greedy"}
     g = _new_game(server, [{"kind": "human"}, bot, bot])
     room = served_hub.room(g["id"])
@@ -279,13 +260,8 @@ def test_a_picked_bid_survives_the_bots_bids(server: str, served_hub: Hub) -> No
         with room.lock:
             return any(a.kind == "bid" for a in room.match.legal(0))
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+    with browser_page(server + g["seats"][0]["link"], height=1000) as (page, errors):
         try:
-            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(server + g["seats"][0]["link"])
             page.wait_for_function("G.msg && MONO.board")
             play_people(served_hub, g["id"], {0: g["seats"][0]["token"]}, choose, asked_to_bid)
             page.wait_for_selector(BID)
@@ -331,7 +307,6 @@ def test_a_picked_bid_survives_the_bots_bids(server: str, served_hub: Hub) -> No
         finally:
             for _ in range(8):
                 raises.put(None)  # the bots pass from here on: none is left waiting
-            browser.close()
 
 
 def test_a_finished_game_offers_nothing_more(server: str, served_hub: Hub) -> None:
@@ -340,29 +315,19 @@ def test_a_finished_game_offers_nothing_more(server: str, served_hub: Hub) -> No
     the player whose turn it is is marked; once the outcome is in, no token or row is
     marked, no checkbox or other control is left but the banner's, and the result, its
     download and the log stay."""
-    from playwright.sync_api import sync_playwright
-
     mode = "monopoly-avengers"
     g = create_game(server, mode, [{"kind": "human"}, {"kind": "human"}], {"turn_limit": 3})
     tokens = {s["seat"]: s["token"] for s in g["seats"]}
     room = served_hub.room(g["id"])
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(server + g["seats"][0]["link"])
-            page.wait_for_function("G.msg && MONO.board")
-            assert page.is_visible("#standing-rent") and page.is_visible("#standing-window")
-            assert page.locator("#mboard .mtoken.current").count() == 1
-            assert "◀" in page.locator("#mboard table.mplayers").inner_text()
-            over = lambda: room.match.outcome() is not None  # noqa: E731
-            play_people(served_hub, g["id"], tokens, bot_choice(mode), over)
-            check_finished(page)
-            assert "◀" not in page.locator("#mboard table.mplayers").inner_text()
-            assert page.locator("#standing input").count() == 0
-            page.screenshot(path=str(ARTIFACTS / "monopoly-over.png"), full_page=True)
-            assert errors == []
-        finally:
-            browser.close()
+    with browser_page(server + g["seats"][0]["link"], height=1000) as (page, errors):
+        page.wait_for_function("G.msg && MONO.board")
+        assert page.is_visible("#standing-rent") and page.is_visible("#standing-window")
+        assert page.locator("#mboard .mtoken.current").count() == 1
+        assert "◀" in page.locator("#mboard table.mplayers").inner_text()
+        over = lambda: room.match.outcome() is not None  # noqa: E731
+        play_people(served_hub, g["id"], tokens, bot_choice(mode), over)
+        check_finished(page)
+        assert "◀" not in page.locator("#mboard table.mplayers").inner_text()
+        assert page.locator("#standing input").count() == 0
+        page.screenshot(path=str(ARTIFACTS / "monopoly-over.png"), full_page=True)
+        assert errors == []

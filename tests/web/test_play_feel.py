@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from tests.web.play import SHORT, choose
-from tests.web.system import chromium
-from tests.web.test_browser import ARGS, ARTIFACTS, msg
+from tests.web.system import chromium_browser, open_page
+from tests.web.test_browser import ARTIFACTS, msg
 from tests.web.test_risk_page import _new_game
 from warroom.web.hub import Hub, WebError
 from warroom.web.store import Store
@@ -115,8 +115,6 @@ def _check_shown(page: Any, hub: Hub, game: str, seen: set[str]) -> None:
 
 
 def test_map_highlight_keyboard_summary_rematch_and_phone(server: str, served_hub: Hub) -> None:
-    from playwright.sync_api import sync_playwright
-
     bot = {"kind": "bot", "tier": "greedy"}
     g = _new_game(server, [{"kind": "human"}, {"kind": "human"}, bot])
     room = served_hub.room(g["id"])
@@ -134,154 +132,151 @@ def test_map_highlight_keyboard_summary_rematch_and_phone(server: str, served_hu
     # Setup goes by before the pages open (nothing to look at there, and quicker).
     _play_people(served_hub, {"id": g["id"], "seats": [tokens[0], tokens[1]]}, seat0_reinforces)
     assert seat0_reinforces()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
+    with chromium_browser() as browser:
+        errors: list[str] = []
+        page = open_page(browser, errors=errors)
+        calm = open_page(browser, errors=errors, reduced_motion="reduce")
+        for pg in (page, calm):
+            pg.goto(server + tokens[0]["link"] if pg is page else server + f"/game/{g['id']}")
+            pg.wait_for_function("G.msg && G.board")
+
+        # -- the keyboard: Tab into the map, arrows, Enter selects, Enter on the action --
+        page.wait_for_function(f"G.msg.state >= {room.state_id} && G.msg.legal.length")
+        m = msg(page)
+        page.locator("#typedtext").focus()
+        page.keyboard.press("Shift+Tab")  # back from the panel...
+        for _ in range(60):  # ...Tab from the page's top to the first territory to use
+            if page.evaluate("!!document.activeElement.closest('#board g.terr')"):
+                break
+            page.keyboard.press("Tab")
+        focused = page.evaluate("document.activeElement.dataset.name")
+        assert focused, "Tab should reach a territory"
+        label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        mine = {t["name"]: t for t in msg(page)["view"]["territories"]}[focused]
+        assert focused in label and mine["owner"] in label
+        assert f"{mine['armies']} armies" in label
+        assert "act from here" in label
+        ring = page.evaluate(
+            "getComputedStyle(document.activeElement.querySelector('.focusring')).stroke"
+        )
+        assert ring not in ("none", ""), "focus must be visible"
+        page.keyboard.press("ArrowRight")
+        moved = page.evaluate("document.activeElement.dataset.name")
+        assert moved and moved != focused
+        page.keyboard.press("ArrowLeft")
+        back = page.evaluate("document.activeElement.dataset.name")
+        page.screenshot(path=str(ARTIFACTS / "risk-keyboard.png"))
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"G.pick[0] === {back!r}")
+        # Escape on the map clears the selection; Enter makes it again.
+        page.locator(f'#board g.terr[data-name="{back}"]').focus()
+        page.keyboard.press("Escape")
+        page.wait_for_function("G.pick.length === 0")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"G.pick[0] === {back!r}")
+        # The selection is complete: focus goes on to the panel's first control.
+        action = page.evaluate("document.activeElement.dataset.action")
+        assert action and action.split()[0] in {a[0] for a in m["legal"]}
+        assert back in action
+        before = len(room.match.log)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"G.msg.state > {m['state']}")
+        done = room.match.log[before]
+        assert done.kind == "place" and done.data["territory"] == back
+        count = action.split()[-1]  # the button's count, or the number box's (all)
+        assert done.data["armies"] == (int(count) if count.isdigit() else m["view"]["pending"])
+
+        # -- what just happened, on the map: the bot's attack, and as the people decide --
+        seen: set[str] = set()
+        people = {"id": g["id"], "seats": [tokens[0], tokens[1]]}
+        pausing = PauseAfterRoll(room.bots[2], room)
+        room.bots[2] = pausing
+
+        def checked() -> bool:
+            _check_shown(page, served_hub, g["id"], seen)
+            return pausing.paused.is_set() or room.match.outcome() is not None
+
         try:
-            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            calm = browser.new_context(
-                viewport={"width": 1400, "height": 900}, reduced_motion="reduce"
-            ).new_page()
-            errors: list[str] = []
-            for pg in (page, calm):
-                pg.on("pageerror", lambda e: errors.append(str(e)))
-                pg.goto(server + tokens[0]["link"] if pg is page else server + f"/game/{g['id']}")
-                pg.wait_for_function("G.msg && G.board")
-
-            # -- the keyboard: Tab into the map, arrows, Enter selects, Enter on the action --
-            page.wait_for_function(f"G.msg.state >= {room.state_id} && G.msg.legal.length")
-            m = msg(page)
-            page.locator("#typedtext").focus()
-            page.keyboard.press("Shift+Tab")  # back from the panel...
-            for _ in range(60):  # ...Tab from the page's top to the first territory to use
-                if page.evaluate("!!document.activeElement.closest('#board g.terr')"):
-                    break
-                page.keyboard.press("Tab")
-            focused = page.evaluate("document.activeElement.dataset.name")
-            assert focused, "Tab should reach a territory"
-            label = page.evaluate("document.activeElement.getAttribute('aria-label')")
-            mine = {t["name"]: t for t in msg(page)["view"]["territories"]}[focused]
-            assert focused in label and mine["owner"] in label
-            assert f"{mine['armies']} armies" in label
-            assert "act from here" in label
-            ring = page.evaluate(
-                "getComputedStyle(document.activeElement.querySelector('.focusring')).stroke"
-            )
-            assert ring not in ("none", ""), "focus must be visible"
-            page.keyboard.press("ArrowRight")
-            moved = page.evaluate("document.activeElement.dataset.name")
-            assert moved and moved != focused
-            page.keyboard.press("ArrowLeft")
-            back = page.evaluate("document.activeElement.dataset.name")
-            page.screenshot(path=str(ARTIFACTS / "risk-keyboard.png"))
-            page.keyboard.press("Enter")
-            page.wait_for_function(f"G.pick[0] === {back!r}")
-            # Escape on the map clears the selection; Enter makes it again.
-            page.locator(f'#board g.terr[data-name="{back}"]').focus()
-            page.keyboard.press("Escape")
-            page.wait_for_function("G.pick.length === 0")
-            page.keyboard.press("Enter")
-            page.wait_for_function(f"G.pick[0] === {back!r}")
-            # The selection is complete: focus goes on to the panel's first control.
-            action = page.evaluate("document.activeElement.dataset.action")
-            assert action and action.split()[0] in {a[0] for a in m["legal"]}
-            assert back in action
-            before = len(room.match.log)
-            page.keyboard.press("Enter")
-            page.wait_for_function(f"G.msg.state > {m['state']}")
-            done = room.match.log[before]
-            assert done.kind == "place" and done.data["territory"] == back
-            count = action.split()[-1]  # the button's count, or the number box's (all)
-            assert done.data["armies"] == (int(count) if count.isdigit() else m["view"]["pending"])
-
-            # -- what just happened, on the map: the bot's attack, and as the people decide --
-            seen: set[str] = set()
-            people = {"id": g["id"], "seats": [tokens[0], tokens[1]]}
-            pausing = PauseAfterRoll(room.bots[2], room)
-            room.bots[2] = pausing
-
-            def checked() -> bool:
-                _check_shown(page, served_hub, g["id"], seen)
-                return pausing.paused.is_set() or room.match.outcome() is not None
-
-            try:
-                _play_people(served_hub, people, checked)
-                assert pausing.paused.is_set(), "the bot should attack within the game"
-                _check_shown(page, served_hub, g["id"], seen)
-                _check_shown(calm, served_hub, g["id"], seen)
-                assert "bot-battle" in seen, seen
-                page.screenshot(path=str(ARTIFACTS / "risk-last-attack.png"))
-                calm.screenshot(path=str(ARTIFACTS / "risk-last-attack-still.png"))
-            finally:
-                pausing.release.set()
-            # Motion was played for live events, and none for the page asking for less.
-            assert page.evaluate("ANIMS.size") > 0
-            assert calm.evaluate("ANIMS.size") == 0
-            assert calm.evaluate("document.getAnimations().length") == 0
-
-            # -- the end: the summary with its chart ---------------------------------------
-            _play_people(served_hub, people, lambda: room.match.outcome() is not None)
-            outcome = room.match.outcome()
-            assert outcome is not None
-            for pg in (page, calm):
-                pg.wait_for_selector("#summary svg.chart polyline")
-            names = [s["name"] for s in msg(page)["seats"]]
-            head = page.locator("#summary-head").inner_text()
-            assert head.startswith(" and ".join(names[w] for w in outcome.winners) + " won")
-            assert page.locator("#summary svg.chart polyline").count() == 3
-            final = [0, 0, 0]
-            for t in msg(page)["view"]["territories"]:
-                final[t["seat"]] += 1
-            points = page.evaluate(
-                "[...document.querySelectorAll('#summary svg.chart polyline')]"
-                ".map(p => p.getAttribute('points').split(' ').length)"
-            )
-            assert len(set(points)) == 1 and points[0] >= 4  # a point per turn, and the end
-            table = page.locator("#summary table").inner_text()
-            assert all(str(n) in table for n in final)
-            page.locator("#summary").scroll_into_view_if_needed()
-            page.screenshot(path=str(ARTIFACTS / "risk-summary.png"), full_page=True)
-
-            # -- rematch: one click; the other person follows with their own link ----------
-            assert calm.locator("#rematch").count() == 0  # a spectator starts none
-            page.click("#rematch")
-            page.wait_for_url(lambda url: g["id"] not in url)
-            page.wait_for_function("G.msg && G.board && G.msg.game !== " + repr(g["id"]))
-            new = msg(page)
-            old = msg(calm)
-            assert new["seat"] == 0 and new["outcome"] is None
-            assert new["options"] == old["options"] and new["options"]["setup"] == SHORT["setup"]
-            calm.wait_for_function(f"G.msg.rematch === {new['game']!r}")
-            keep = ("name", "kind", "tier")
-            assert [[s[k] for k in keep] for s in new["seats"]] == [
-                [s[k] for k in keep] for s in old["seats"]
-            ]
-            assert new["mode"] == old["mode"]
-            phone = browser.new_context(
-                viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-            ).new_page()
-            phone.on("pageerror", lambda e: errors.append(str(e)))
-            phone.goto(server + tokens[1]["link"])
-            phone.wait_for_selector("#rematch-link")
-            phone.click("#rematch-link")
-            phone.wait_for_function(f"G.msg && G.board && G.msg.game === {new['game']!r}")
-            assert msg(phone)["seat"] == 1
-
-            # -- the phone: the whole map in the width, nothing to scroll sideways ---------
-            width = phone.evaluate("document.documentElement.scrollWidth")
-            assert width <= 390, width
-            board = phone.locator("#board").bounding_box()
-            assert board and board["x"] >= 0 and board["x"] + board["width"] <= 390
-            drawn = phone.evaluate(
-                "(() => { const b = document.getElementById('board').getBBox(); "
-                "return [b.x, b.y, b.width, b.height]; })()"
-            )
-            view_box = phone.evaluate("document.getElementById('board').viewBox.baseVal.width")
-            assert drawn[0] >= 0 and drawn[0] + drawn[2] <= view_box + 1  # all of it is drawn
-            panel = phone.locator("aside.panel").bounding_box()
-            assert panel and panel["y"] >= board["y"] + board["height"]
-            phone.locator("#log").scroll_into_view_if_needed()
-            assert phone.locator("#log").is_visible()
-            phone.screenshot(path=str(ARTIFACTS / "risk-phone.png"), full_page=True)
-            assert not errors, errors
+            _play_people(served_hub, people, checked)
+            assert pausing.paused.is_set(), "the bot should attack within the game"
+            _check_shown(page, served_hub, g["id"], seen)
+            _check_shown(calm, served_hub, g["id"], seen)
+            assert "bot-battle" in seen, seen
+            page.screenshot(path=str(ARTIFACTS / "risk-last-attack.png"))
+            calm.screenshot(path=str(ARTIFACTS / "risk-last-attack-still.png"))
         finally:
-            browser.close()
+            pausing.release.set()
+        # Motion was played for live events, and none for the page asking for less.
+        assert page.evaluate("ANIMS.size") > 0
+        assert calm.evaluate("ANIMS.size") == 0
+        assert calm.evaluate("document.getAnimations().length") == 0
+
+        # -- the end: the summary with its chart ---------------------------------------
+        _play_people(served_hub, people, lambda: room.match.outcome() is not None)
+        outcome = room.match.outcome()
+        assert outcome is not None
+        for pg in (page, calm):
+            pg.wait_for_selector("#summary svg.chart polyline")
+        names = [s["name"] for s in msg(page)["seats"]]
+        head = page.locator("#summary-head").inner_text()
+        assert head.startswith(" and ".join(names[w] for w in outcome.winners) + " won")
+        assert page.locator("#summary svg.chart polyline").count() == 3
+        final = [0, 0, 0]
+        for t in msg(page)["view"]["territories"]:
+            final[t["seat"]] += 1
+        points = page.evaluate(
+            "[...document.querySelectorAll('#summary svg.chart polyline')]"
+            ".map(p => p.getAttribute('points').split(' ').length)"
+        )
+        assert len(set(points)) == 1 and points[0] >= 4  # a point per turn, and the end
+        table = page.locator("#summary table").inner_text()
+        assert all(str(n) in table for n in final)
+        page.locator("#summary").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "risk-summary.png"), full_page=True)
+
+        # -- rematch: one click; the other person follows with their own link ----------
+        assert calm.locator("#rematch").count() == 0  # a spectator starts none
+        page.click("#rematch")
+        page.wait_for_url(lambda url: g["id"] not in url)
+        page.wait_for_function("G.msg && G.board && G.msg.game !== " + repr(g["id"]))
+        new = msg(page)
+        old = msg(calm)
+        assert new["seat"] == 0 and new["outcome"] is None
+        assert new["options"] == old["options"] and new["options"]["setup"] == SHORT["setup"]
+        calm.wait_for_function(f"G.msg.rematch === {new['game']!r}")
+        keep = ("name", "kind", "tier")
+        assert [[s[k] for k in keep] for s in new["seats"]] == [
+            [s[k] for k in keep] for s in old["seats"]
+        ]
+        assert new["mode"] == old["mode"]
+        phone = open_page(
+            browser,
+            server + tokens[1]["link"],
+            width=390,
+            height=844,
+            errors=errors,
+            is_mobile=True,
+            has_touch=True,
+        )
+        phone.wait_for_selector("#rematch-link")
+        phone.click("#rematch-link")
+        phone.wait_for_function(f"G.msg && G.board && G.msg.game === {new['game']!r}")
+        assert msg(phone)["seat"] == 1
+
+        # -- the phone: the whole map in the width, nothing to scroll sideways ---------
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, width
+        board = phone.locator("#board").bounding_box()
+        assert board and board["x"] >= 0 and board["x"] + board["width"] <= 390
+        drawn = phone.evaluate(
+            "(() => { const b = document.getElementById('board').getBBox(); "
+            "return [b.x, b.y, b.width, b.height]; })()"
+        )
+        view_box = phone.evaluate("document.getElementById('board').viewBox.baseVal.width")
+        assert drawn[0] >= 0 and drawn[0] + drawn[2] <= view_box + 1  # all of it is drawn
+        panel = phone.locator("aside.panel").bounding_box()
+        assert panel and panel["y"] >= board["y"] + board["height"]
+        phone.locator("#log").scroll_into_view_if_needed()
+        assert phone.locator("#log").is_visible()
+        phone.screenshot(path=str(ARTIFACTS / "risk-phone.png"), full_page=True)
+        assert not errors, errors

@@ -13,8 +13,8 @@ from typing import Any
 import httpx
 
 from tests.web.play import SHORT, choose
-from tests.web.system import chromium
-from tests.web.test_browser import ARGS, ARTIFACTS, msg
+from tests.web.system import browser_page, chromium_browser, open_page
+from tests.web.test_browser import ARTIFACTS, msg
 from warroom.web.hub import Hub
 
 
@@ -40,125 +40,113 @@ def _sat(color: str) -> float:
 
 
 def test_defence_prompt_forced_choice_and_attack_until(server: str) -> None:
-    from playwright.sync_api import sync_playwright
-
     bot = {"kind": "bot", "tier": "greedy"}
     g = _new_game(server, [{"kind": "human"}, bot, bot])
     seat = g["seats"][0]
     url = server + seat["link"]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            page.goto(url)
-            page.wait_for_function("G.msg && G.board")
-            ARTIFACTS.mkdir(exist_ok=True)
-            # The page shows no debug state number, and says what is left to place.
-            assert "[state" not in page.locator("#status").inner_text()
-            assert "Next set of cards: 4 armies" in page.locator("#counts").inner_text()
-            # Region halos are muted; seat colours are bright: no halo reads as a seat.
-            halos = page.evaluate(
-                "[...new Set([...document.querySelectorAll('#board circle.halo')]"
-                ".map(c => c.getAttribute('fill')))]"
-            )
-            seats = page.evaluate("SEAT_COLORS")
-            assert halos and not set(halos) & set(seats)
-            assert all(_sat(h) < 0.3 for h in halos) and all(_sat(c) > 0.6 for c in seats)
-            # The log is beside the board, in view at 1400x900.
-            box = page.locator("#log").bounding_box()
-            assert box and box["y"] + 60 < 900 and box["x"] > 900, box
-            defended = forced = 0
-            prompts: list[str] = []
-            until_done = typed_done = False
-            deadline = time.time() + 150
-            while time.time() < deadline and not (until_done and typed_done and prompts):
-                m = msg(page)
-                if m["outcome"]:
-                    break
-                if 0 not in m["to_move"] or not m["legal"]:
-                    time.sleep(0.05)
-                    continue
+    with browser_page(url) as (page, _):
+        page.wait_for_function("G.msg && G.board")
+        ARTIFACTS.mkdir(exist_ok=True)
+        # The page shows no debug state number, and says what is left to place.
+        assert "[state" not in page.locator("#status").inner_text()
+        assert "Next set of cards: 4 armies" in page.locator("#counts").inner_text()
+        # Region halos are muted; seat colours are bright: no halo reads as a seat.
+        halos = page.evaluate(
+            "[...new Set([...document.querySelectorAll('#board circle.halo')]"
+            ".map(c => c.getAttribute('fill')))]"
+        )
+        seats = page.evaluate("SEAT_COLORS")
+        assert halos and not set(halos) & set(seats)
+        assert all(_sat(h) < 0.3 for h in halos) and all(_sat(c) > 0.6 for c in seats)
+        # The log is beside the board, in view at 1400x900.
+        box = page.locator("#log").bounding_box()
+        assert box and box["y"] + 60 < 900 and box["x"] > 900, box
+        defended = forced = 0
+        prompts: list[str] = []
+        until_done = typed_done = False
+        deadline = time.time() + 150
+        while time.time() < deadline and not (until_done and typed_done and prompts):
+            m = msg(page)
+            if m["outcome"]:
+                break
+            if 0 not in m["to_move"] or not m["legal"]:
+                time.sleep(0.05)
+                continue
+            v = m["view"]
+            armies = {t["name"]: t for t in v["territories"]}
+            if v["phase"] == "defend":
+                page.wait_for_selector("#status:has-text('attacks your')")
+                # The state and the prompt read together: a forced defence the page sent
+                # by itself may already have let the next attack in.
+                m, text = page.evaluate("[G.msg, document.getElementById('status').innerText]")
                 v = m["view"]
-                armies = {t["name"]: t for t in v["territories"]}
-                if v["phase"] == "defend":
-                    page.wait_for_selector("#status:has-text('attacks your')")
-                    # The state and the prompt read together: a forced defence the page sent
-                    # by itself may already have let the next attack in.
-                    m, text = page.evaluate("[G.msg, document.getElementById('status').innerText]")
-                    v = m["view"]
-                    if v["phase"] != "defend" or 0 not in m["to_move"]:
-                        continue
-                    b = v["battle"]
-                    assert f"attacks your {b['to']}" in text and f"from {b['from']}" in text
-                    assert f"with {b['dice']} di" in text
-                    prompts.append(text)
-                    if len(prompts) == 1:
-                        page.screenshot(path=str(ARTIFACTS / "risk-defend.png"))
-                    if len(m["legal"]) == 1 and not m["can_undo"]:
-                        assert "(the only choice)" in text
-                        # Nobody clicks: the page sends the one legal defence by itself.
-                        page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
-                        forced += 1
-                    else:
-                        assert "defend with 1 or 2" in text
-                        page.click('#actions button[data-action="defend 2"]')
-                        page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
-                        defended += 1
+                if v["phase"] != "defend" or 0 not in m["to_move"]:
                     continue
-                if v["phase"] == "attack" and not (until_done and typed_done):
-                    attacks = [
-                        a for a in m["legal"] if a[0] == "attack" and armies[a[1]]["armies"] >= 3
-                    ]
-                    if attacks:
-                        a = max(
-                            attacks, key=lambda a: armies[a[1]]["armies"] - armies[a[2]]["armies"]
-                        )
-                        src, dst = a[1], a[2]
-                        if not until_done:
-                            page.locator(f'#board g.terr[data-name="{src}"]').click()
-                            page.locator(f'#board g.terr[data-name="{dst}"]').click()
-                            page.wait_for_selector("#odds:has-text('%')", timeout=5000)
-                            page.click('#actions button[data-action="until"]')
-                            page.wait_for_function("G.until !== null")
-                            page.screenshot(path=str(ARTIFACTS / "risk-until.png"))
-                            until_done = True
-                        else:
-                            # Typed short forms, lower case, names by prefix, no dice count.
-                            typed = f"attack {src.lower()} {dst.lower()[:5]} until 2"
-                            page.fill("#typedtext", typed)
-                            page.click("#typed button")
-                            page.wait_for_function("G.until !== null", timeout=5000)
-                            assert page.locator("#typedtext").input_value() == ""
-                            typed_done = True
-                        page.wait_for_function("G.until === null", timeout=60_000)
-                        assert page.locator("#error").inner_text() == ""
-                        after = msg(page)
-                        held = {t["name"]: t for t in after["view"]["territories"]}
-                        fell = held[dst]["seat"] == 0
-                        assert fell or held[src]["armies"] <= (2 if typed_done else 1)
-                        rolls = page.evaluate(
-                            "[...document.querySelectorAll('#log div')]"
-                            f".filter(d => d.textContent.startsWith('{src} attacks {dst}')).length"
-                        )
-                        assert rolls >= 1
-                        if not fell and after["view"]["phase"] == "attack":
-                            # The selection stays after the rolls.
-                            assert page.evaluate("G.pick")[:1] == [src]
-                        continue
-                # Everything else through the page's sender, quickly.
-                _send(page, choose(m["legal"], v) if v["phase"] != "attack" else ["end"])
-            assert prompts, "a bot should attack this seat within the time"
-            assert until_done and typed_done
-            assert forced + defended == len(prompts)
-        finally:
-            browser.close()
+                b = v["battle"]
+                assert f"attacks your {b['to']}" in text and f"from {b['from']}" in text
+                assert f"with {b['dice']} di" in text
+                prompts.append(text)
+                if len(prompts) == 1:
+                    page.screenshot(path=str(ARTIFACTS / "risk-defend.png"))
+                if len(m["legal"]) == 1 and not m["can_undo"]:
+                    assert "(the only choice)" in text
+                    # Nobody clicks: the page sends the one legal defence by itself.
+                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                    forced += 1
+                else:
+                    assert "defend with 1 or 2" in text
+                    page.click('#actions button[data-action="defend 2"]')
+                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                    defended += 1
+                continue
+            if v["phase"] == "attack" and not (until_done and typed_done):
+                attacks = [
+                    a for a in m["legal"] if a[0] == "attack" and armies[a[1]]["armies"] >= 3
+                ]
+                if attacks:
+                    a = max(attacks, key=lambda a: armies[a[1]]["armies"] - armies[a[2]]["armies"])
+                    src, dst = a[1], a[2]
+                    if not until_done:
+                        page.locator(f'#board g.terr[data-name="{src}"]').click()
+                        page.locator(f'#board g.terr[data-name="{dst}"]').click()
+                        page.wait_for_selector("#odds:has-text('%')", timeout=5000)
+                        page.click('#actions button[data-action="until"]')
+                        page.wait_for_function("G.until !== null")
+                        page.screenshot(path=str(ARTIFACTS / "risk-until.png"))
+                        until_done = True
+                    else:
+                        # Typed short forms, lower case, names by prefix, no dice count.
+                        typed = f"attack {src.lower()} {dst.lower()[:5]} until 2"
+                        page.fill("#typedtext", typed)
+                        page.click("#typed button")
+                        page.wait_for_function("G.until !== null", timeout=5000)
+                        assert page.locator("#typedtext").input_value() == ""
+                        typed_done = True
+                    page.wait_for_function("G.until === null", timeout=60_000)
+                    assert page.locator("#error").inner_text() == ""
+                    after = msg(page)
+                    held = {t["name"]: t for t in after["view"]["territories"]}
+                    fell = held[dst]["seat"] == 0
+                    assert fell or held[src]["armies"] <= (2 if typed_done else 1)
+                    rolls = page.evaluate(
+                        "[...document.querySelectorAll('#log div')]"
+                        f".filter(d => d.textContent.startsWith('{src} attacks {dst}')).length"
+                    )
+                    assert rolls >= 1
+                    if not fell and after["view"]["phase"] == "attack":
+                        # The selection stays after the rolls.
+                        assert page.evaluate("G.pick")[:1] == [src]
+                    continue
+            # Everything else through the page's sender, quickly.
+            _send(page, choose(m["legal"], v) if v["phase"] != "attack" else ["end"])
+        assert prompts, "a bot should attack this seat within the time"
+        assert until_done and typed_done
+        assert forced + defended == len(prompts)
 
 
 def test_cards_are_traded_from_the_hand(server: str, served_hub: Hub) -> None:
     """Three people; the one about to reinforce is dealt a set (test-only, in memory): the
     cards in the hand are clicked, not territories, and the trade button says what it gives."""
-    from playwright.sync_api import sync_playwright
-
     g = _new_game(server, [{"kind": "human"}] * 3)
     tokens = {s["seat"]: s for s in g["seats"]}
     room = served_hub.room(g["id"])
@@ -182,35 +170,27 @@ def test_cards_are_traded_from_the_hand(server: str, served_hub: Hub) -> None:
         st.hands = [h[:] for h in st.hands]
         st.hands[cur] = sorted(three)
         names = [st.board.territories[c] for c in three]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            page.goto(server + tokens[cur]["link"])
-            page.wait_for_function("G.msg && G.board")
-            page.wait_for_selector("#trades")
-            assert "click three cards in your hand" in page.locator("#trades").inner_text()
-            # The map offers no trade: a card's territory is no place to click for it.
-            hint = page.locator("#hint").inner_text()
-            assert "trade" not in hint
-            for name in names:
-                page.locator(f'#hand button.cardchip[data-card="{name}"]').click()
-            button = page.locator("#trades button").first
-            button.wait_for()
-            assert (
-                button.inner_text().startswith("Trade ") and "for 4 armies" in button.inner_text()
-            )
-            page.screenshot(path=str(ARTIFACTS / "risk-trade.png"))
-            before = msg(page)["state"]
-            button.click()
-            page.wait_for_function(f"G.msg.state > {before}")
-            assert "Click a highlighted territory next" not in page.content()
-            page.wait_for_selector("#toplace")
-            assert "armies to place" in page.locator("#toplace").inner_text()
-            assert "Next set of cards: 6 armies" in page.locator("#counts").inner_text()
-            assert page.locator("#hand button.cardchip").count() == 0
-        finally:
-            browser.close()
+    with browser_page(server + tokens[cur]["link"]) as (page, _):
+        page.wait_for_function("G.msg && G.board")
+        page.wait_for_selector("#trades")
+        assert "click three cards in your hand" in page.locator("#trades").inner_text()
+        # The map offers no trade: a card's territory is no place to click for it.
+        hint = page.locator("#hint").inner_text()
+        assert "trade" not in hint
+        for name in names:
+            page.locator(f'#hand button.cardchip[data-card="{name}"]').click()
+        button = page.locator("#trades button").first
+        button.wait_for()
+        assert button.inner_text().startswith("Trade ") and "for 4 armies" in button.inner_text()
+        page.screenshot(path=str(ARTIFACTS / "risk-trade.png"))
+        before = msg(page)["state"]
+        button.click()
+        page.wait_for_function(f"G.msg.state > {before}")
+        assert "Click a highlighted territory next" not in page.content()
+        page.wait_for_selector("#toplace")
+        assert "armies to place" in page.locator("#toplace").inner_text()
+        assert "Next set of cards: 6 armies" in page.locator("#counts").inner_text()
+        assert page.locator("#hand button.cardchip").count() == 0
 
 
 def test_ending_the_turn_is_offered_while_a_territory_is_selected(
@@ -218,8 +198,6 @@ def test_ending_the_turn_is_offered_while_a_territory_is_selected(
 ) -> None:
     """A selection narrows the map's actions, not the rest: with a source picked in the attack
     step (as after a roll, when the attack stays selected) the turn can still be ended."""
-    from playwright.sync_api import sync_playwright
-
     g = _new_game(server, [{"kind": "human"}] * 3)
     tokens = {s["seat"]: s for s in g["seats"]}
     room = served_hub.room(g["id"])
@@ -232,30 +210,22 @@ def test_ending_the_turn_is_offered_while_a_territory_is_selected(
             legal = room.match.legal(seat)
             action = next((a for a in legal if a.kind == "end"), legal[-1])
         served_hub.act(g["id"], tokens[seat]["token"], room.state_id, action.to_json())
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            page.goto(server + tokens[seat]["link"])
-            page.wait_for_function("G.msg && G.board")
-            source = next(a[1] for a in msg(page)["legal"] if a[0] == "attack")
-            page.locator(f'#board g.terr[data-name="{source}"]').click()
-            assert page.evaluate("G.pick") == [source]
-            end = page.locator('#actions button[data-action="end"]')
-            assert end.count() == 1, page.locator("#actions").inner_text()
-            state = msg(page)["state"]
-            end.click()
-            page.wait_for_function(f"G.msg.state > {state} && G.msg.view.phase !== 'attack'")
-        finally:
-            browser.close()
+    with browser_page(server + tokens[seat]["link"]) as (page, _):
+        page.wait_for_function("G.msg && G.board")
+        source = next(a[1] for a in msg(page)["legal"] if a[0] == "attack")
+        page.locator(f'#board g.terr[data-name="{source}"]').click()
+        assert page.evaluate("G.pick") == [source]
+        end = page.locator('#actions button[data-action="end"]')
+        assert end.count() == 1, page.locator("#actions").inner_text()
+        state = msg(page)["state"]
+        end.click()
+        page.wait_for_function(f"G.msg.state > {state} && G.msg.view.phase !== 'attack'")
 
 
 def test_lobby_reconnect_banner_and_a_finished_games_log(server: str, served_hub: Hub) -> None:
     """The lobby: greedy bots by default, your name, invite links kept in My games, an open
     seat's game waiting; the game page: a banner while the socket is down, a stale network
     refusal cleared once back; a spectator of a finished game sees its whole log."""
-    from playwright.sync_api import sync_playwright
-
     bot = {"kind": "bot", "tier": "greedy"}
     r = httpx.post(
         server + "/api/games",
@@ -266,64 +236,56 @@ def test_lobby_reconnect_banner_and_a_finished_games_log(server: str, served_hub
         },
     )
     finished = r.json()["id"]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            lobby = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            lobby.goto(server + "/")
-            lobby.select_option("#mode", "risk-classic")
-            lobby.select_option("#players", "3")
-            assert lobby.input_value("#seat-2") == "bot:greedy"
-            lobby.fill("#myname", "Ada")
-            lobby.select_option("#seat-1", "human")
-            lobby.select_option("#seat-2", "open")
-            for name, value in SHORT.items():
-                lobby.select_option(f"#opt-{name}", value)
-            lobby.click("#create")
-            lobby.locator("#created input").first.wait_for()
-            lobby.goto(server + "/")
-            lobby.locator("#mine details.invite").first.wait_for()
-            assert "Ada" in lobby.locator("#mine").inner_text()
-            lobby.locator("#mine details.invite summary").first.click()
-            assert "token=" in lobby.locator("#mine details.invite input").first.input_value()
-            lobby.locator("#all:has-text('waiting for players')").wait_for()
-            lobby.screenshot(path=str(ARTIFACTS / "lobby.png"), full_page=True)
-            lobby.locator("#mine a:has-text('play')").first.click()
-            # The click navigates: until the game page's script runs, there is no G.
-            lobby.wait_for_function("typeof G !== 'undefined' && G.msg && G.board")
-            assert lobby.locator("#waiting").is_visible()
-            assert msg(lobby)["seats"][0]["name"] == "Ada"
-            # The log says "Player 1": the players table says that Ada is Player 1.
-            mine = lobby.locator("#players tr").first.inner_text()
-            assert "Ada" in mine and "Player 1" in mine, mine
-            # The socket drops: a banner; back again: gone, and the outage's refusal cleared.
-            lobby.evaluate("showError('Refused: Failed to fetch'); G.ws.close()")
-            lobby.wait_for_selector("#offline", state="visible")
-            lobby.wait_for_selector("#offline", state="hidden", timeout=10_000)
-            assert lobby.locator("#error").inner_text() == ""
-            # A spectator of a finished game reads all of it.
-            deadline = time.time() + 60
-            while time.time() < deadline:
-                with served_hub.room(finished).lock:
-                    if served_hub.room(finished).match.outcome() is not None:
-                        break
-                time.sleep(0.2)
-            spectator = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            spectator.goto(f"{server}/game/{finished}")
-            spectator.wait_for_function("G.msg && G.msg.outcome")
-            total = len(served_hub.room(finished).match.log)
-            spectator.wait_for_function(
-                f"document.querySelectorAll('#log div').length === {total}", timeout=10_000
-            )
-        finally:
-            browser.close()
+    with chromium_browser() as browser:
+        lobby = open_page(browser, server + "/")
+        lobby.select_option("#mode", "risk-classic")
+        lobby.select_option("#players", "3")
+        assert lobby.input_value("#seat-2") == "bot:greedy"
+        lobby.fill("#myname", "Ada")
+        lobby.select_option("#seat-1", "human")
+        lobby.select_option("#seat-2", "open")
+        for name, value in SHORT.items():
+            lobby.select_option(f"#opt-{name}", value)
+        lobby.click("#create")
+        lobby.locator("#created input").first.wait_for()
+        lobby.goto(server + "/")
+        lobby.locator("#mine details.invite").first.wait_for()
+        assert "Ada" in lobby.locator("#mine").inner_text()
+        lobby.locator("#mine details.invite summary").first.click()
+        assert "token=" in lobby.locator("#mine details.invite input").first.input_value()
+        lobby.locator("#all:has-text('waiting for players')").wait_for()
+        lobby.screenshot(path=str(ARTIFACTS / "lobby.png"), full_page=True)
+        lobby.locator("#mine a:has-text('play')").first.click()
+        # The click navigates: until the game page's script runs, there is no G.
+        lobby.wait_for_function("typeof G !== 'undefined' && G.msg && G.board")
+        assert lobby.locator("#waiting").is_visible()
+        assert msg(lobby)["seats"][0]["name"] == "Ada"
+        # The log says "Player 1": the players table says that Ada is Player 1.
+        mine = lobby.locator("#players tr").first.inner_text()
+        assert "Ada" in mine and "Player 1" in mine, mine
+        # The socket drops: a banner; back again: gone, and the outage's refusal cleared.
+        lobby.evaluate("showError('Refused: Failed to fetch'); G.ws.close()")
+        lobby.wait_for_selector("#offline", state="visible")
+        lobby.wait_for_selector("#offline", state="hidden", timeout=10_000)
+        assert lobby.locator("#error").inner_text() == ""
+        # A spectator of a finished game reads all of it.
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            with served_hub.room(finished).lock:
+                if served_hub.room(finished).match.outcome() is not None:
+                    break
+            time.sleep(0.2)
+        spectator = open_page(browser, f"{server}/game/{finished}")
+        spectator.wait_for_function("G.msg && G.msg.outcome")
+        total = len(served_hub.room(finished).match.log)
+        spectator.wait_for_function(
+            f"document.querySelectorAll('#log div').length === {total}", timeout=10_000
+        )
 
 
 def test_a_count_once_placed_is_not_picked_again(server: str, served_hub: Hub) -> None:
     """A count picked from the list is kept while others' moves redraw the panel, but once
     played it is forgotten: placing 1 leaves the list on all the armies still to place."""
-    from playwright.sync_api import sync_playwright
-
     g = _new_game(server, [{"kind": "human"}] * 3)
     tokens = {s["seat"]: s for s in g["seats"]}
     room = served_hub.room(g["id"])
@@ -339,26 +301,20 @@ def test_a_count_once_placed_is_not_picked_again(server: str, served_hub: Hub) -
         room.match.state.pending = pending = 8
         mine = next(t for t, o in enumerate(room.match.state.owner) if o == seat)
         name = room.match.state.board.territories[mine]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            page.goto(server + tokens[seat]["link"])
-            page.wait_for_function("G.msg && G.board")
+    with browser_page(server + tokens[seat]["link"]) as (page, _):
+        page.wait_for_function("G.msg && G.board")
+        page.locator(f'#board g.terr[data-name="{name}"]').click()
+        group = page.locator(
+            "#actions .grp", has=page.locator(f'button[data-action="place {name}"]')
+        )
+        assert group.locator("select").input_value() == str(pending)  # all, at first
+        group.locator("select").select_option("1")
+        state = msg(page)["state"]
+        group.locator(f'button[data-action="place {name}"]').click()
+        page.wait_for_function(f"G.msg.state > {state}")
+        if page.evaluate("G.pick") != [name]:  # still selected, or selected again
             page.locator(f'#board g.terr[data-name="{name}"]').click()
-            group = page.locator(
-                "#actions .grp", has=page.locator(f'button[data-action="place {name}"]')
-            )
-            assert group.locator("select").input_value() == str(pending)  # all, at first
-            group.locator("select").select_option("1")
-            state = msg(page)["state"]
-            group.locator(f'button[data-action="place {name}"]').click()
-            page.wait_for_function(f"G.msg.state > {state}")
-            if page.evaluate("G.pick") != [name]:  # still selected, or selected again
-                page.locator(f'#board g.terr[data-name="{name}"]').click()
-            select = page.locator(
-                "#actions .grp", has=page.locator(f'button[data-action="place {name}"]')
-            ).locator("select")
-            assert select.input_value() == str(pending - 1)
-        finally:
-            browser.close()
+        select = page.locator(
+            "#actions .grp", has=page.locator(f'button[data-action="place {name}"]')
+        ).locator("select")
+        assert select.input_value() == str(pending - 1)

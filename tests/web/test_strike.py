@@ -10,8 +10,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tests.web.play import bot_choice, play_people
-from tests.web.system import chromium, create_game, open_lobby_game
-from tests.web.test_browser import ARGS, ARTIFACTS, check_finished, msg
+from tests.web.system import browser_page, chromium_browser, create_game, open_lobby_game, open_page
+from tests.web.test_browser import ARTIFACTS, check_finished, msg
 from warroom.bots import tiers, tiers_for
 from warroom.web.hub import Hub
 
@@ -136,105 +136,92 @@ def test_strike_card_table_in_a_browser(server: str) -> None:
     """A person against the random bot: draws by clicking, an attack declared in the picker,
     a deployment, the rolls; only legal buttons; forced passes go by themselves."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
-    from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            open_lobby_game(page, server, MODE)
-            page.wait_for_function(TABLE_DRAWN)
-            assert page.locator("#continents .scol").count() == 6
-            assert page.locator("#boardwrap").is_hidden() and page.locator("#generic").is_hidden()
-            drew = attacked = deployed = rolled = again = False
-            shot = False
-            forced = 0
-            deadline = time.time() + 90
-            while (
-                not (drew and attacked and deployed and rolled and forced)
-                and time.time() < deadline
-            ):
-                m = msg(page)
-                v = m["view"]
-                if m["outcome"]:
-                    break
-                if v["battle"] and v["battle"]["dice"]["attacker"]["faces"] and not shot:
-                    page.wait_for_selector("#battle .sdie")
-                    ARTIFACTS.mkdir(exist_ok=True)
-                    page.screenshot(path=str(ARTIFACTS / "strike-battle.png"))
-                    shot = True
-                if m["seat"] not in m["to_move"] or not m["legal"]:
-                    time.sleep(0.03)
-                    continue
-                if len(m["legal"]) == 1 and not m["can_undo"]:
-                    # A forced choice: the page sends it by itself.
-                    forced += 1
-                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
-                    continue
-                try:
-                    check_only_legal(page, m)
-                    kinds = {a[0] for a in m["legal"]}
-                    if "draw" in kinds:
-                        tactics = ["draw", "tactics"] in m["legal"]
-                        click(page, "draw tactics" if tactics else "draw continent")
-                        drew = True
-                    elif "take" in kinds:
-                        page.locator("#surrendered button.can").first.click()
-                    elif "attack" in kinds:
-                        attack_by_picking(page, m)
-                        attacked = True
-                    elif "deploy" in kinds:
-                        n = max(a[-1] for a in m["legal"] if a[0] == "deploy" and len(a) == 2)
-                        click(page, f"deploy {n}")
-                        deployed = deployed or (attacked and v["battle"]["attacker"] == m["seat"])
-                    elif "rally" in kinds and "rally" in v["seats"][m["seat"]]["hand"]:
-                        page.locator('#shand .tcard.playable[data-card="rally"]').first.click()
-                    elif "again" in kinds:
-                        click(page, "stop" if again else "again")
-                        again = True
-                    elif "discard" in kinds:
-                        click(page, " ".join(map(str, m["legal"][0])))
-                    else:
-                        click(page, "pass")
-                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
-                except PlaywrightTimeout:
-                    continue  # the bot moved first: look again
-                if v["battle"] and v["battle"]["attacker"] == m["seat"] and v["phase"] == "window":
-                    rolled = rolled or bool(v["battle"]["dice"]["attacker"]["faces"])
-                rolled = rolled or (attacked and "again" in kinds)
-            assert drew and attacked and deployed and rolled, (drew, attacked, deployed, rolled)
-            page.wait_for_function("G.msg.view.battle === null || G.msg.to_move.length")
-            # The table shows every seat's claimed cards, coins and hand size as the view has
-            # them (read together: the bot may move at any moment, and a state is drawn at once).
-            snap = page.evaluate(SNAPSHOT)
-            v = snap["view"]
-            minis = {(seat, cid): n for seat, cid, n in snap["minis"]}
-            for seat, s in enumerate(v["seats"]):
-                for cid, n in s["claimed"].items():
-                    assert minis[(str(seat), cid)] == min(n, 12)
-                assert snap["coins"][seat] == len(s["coins"])
-                assert f"{s['hand_size']} in hand" in snap["panels"][seat]
-            assert snap["hand"] == len(v["seats"][0]["hand"])
-            log = page.evaluate(
-                "[...document.querySelectorAll('#log div')].map(e => e.textContent)"
-            )
-            assert any(" attacks " in t for t in log)
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "strike.png"), full_page=True)
-            assert forced, "some choice should have been forced (a pass with no card to play)"
-            # A spectator sees the table and no hand, and is offered nothing.
-            game = page.url.split("/game/")[1].split("#")[0]
-            watcher = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            watcher.on("pageerror", lambda exc: errors.append(str(exc)))
-            watcher.goto(f"{server}/game/{game}")
-            watcher.wait_for_function(TABLE_DRAWN)
-            assert watcher.locator("#shand").count() == 0
-            assert not buttons(watcher)
-            assert errors == []
-        finally:
-            browser.close()
+    with chromium_browser() as browser:
+        errors: list[str] = []
+        page = open_page(browser, errors=errors)
+        open_lobby_game(page, server, MODE)
+        page.wait_for_function(TABLE_DRAWN)
+        assert page.locator("#continents .scol").count() == 6
+        assert page.locator("#boardwrap").is_hidden() and page.locator("#generic").is_hidden()
+        drew = attacked = deployed = rolled = again = False
+        shot = False
+        forced = 0
+        deadline = time.time() + 90
+        while not (drew and attacked and deployed and rolled and forced) and time.time() < deadline:
+            m = msg(page)
+            v = m["view"]
+            if m["outcome"]:
+                break
+            if v["battle"] and v["battle"]["dice"]["attacker"]["faces"] and not shot:
+                page.wait_for_selector("#battle .sdie")
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "strike-battle.png"))
+                shot = True
+            if m["seat"] not in m["to_move"] or not m["legal"]:
+                time.sleep(0.03)
+                continue
+            if len(m["legal"]) == 1 and not m["can_undo"]:
+                # A forced choice: the page sends it by itself.
+                forced += 1
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                continue
+            try:
+                check_only_legal(page, m)
+                kinds = {a[0] for a in m["legal"]}
+                if "draw" in kinds:
+                    tactics = ["draw", "tactics"] in m["legal"]
+                    click(page, "draw tactics" if tactics else "draw continent")
+                    drew = True
+                elif "take" in kinds:
+                    page.locator("#surrendered button.can").first.click()
+                elif "attack" in kinds:
+                    attack_by_picking(page, m)
+                    attacked = True
+                elif "deploy" in kinds:
+                    n = max(a[-1] for a in m["legal"] if a[0] == "deploy" and len(a) == 2)
+                    click(page, f"deploy {n}")
+                    deployed = deployed or (attacked and v["battle"]["attacker"] == m["seat"])
+                elif "rally" in kinds and "rally" in v["seats"][m["seat"]]["hand"]:
+                    page.locator('#shand .tcard.playable[data-card="rally"]').first.click()
+                elif "again" in kinds:
+                    click(page, "stop" if again else "again")
+                    again = True
+                elif "discard" in kinds:
+                    click(page, " ".join(map(str, m["legal"][0])))
+                else:
+                    click(page, "pass")
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+            except PlaywrightTimeout:
+                continue  # the bot moved first: look again
+            if v["battle"] and v["battle"]["attacker"] == m["seat"] and v["phase"] == "window":
+                rolled = rolled or bool(v["battle"]["dice"]["attacker"]["faces"])
+            rolled = rolled or (attacked and "again" in kinds)
+        assert drew and attacked and deployed and rolled, (drew, attacked, deployed, rolled)
+        page.wait_for_function("G.msg.view.battle === null || G.msg.to_move.length")
+        # The table shows every seat's claimed cards, coins and hand size as the view has
+        # them (read together: the bot may move at any moment, and a state is drawn at once).
+        snap = page.evaluate(SNAPSHOT)
+        v = snap["view"]
+        minis = {(seat, cid): n for seat, cid, n in snap["minis"]}
+        for seat, s in enumerate(v["seats"]):
+            for cid, n in s["claimed"].items():
+                assert minis[(str(seat), cid)] == min(n, 12)
+            assert snap["coins"][seat] == len(s["coins"])
+            assert f"{s['hand_size']} in hand" in snap["panels"][seat]
+        assert snap["hand"] == len(v["seats"][0]["hand"])
+        log = page.evaluate("[...document.querySelectorAll('#log div')].map(e => e.textContent)")
+        assert any(" attacks " in t for t in log)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "strike.png"), full_page=True)
+        assert forced, "some choice should have been forced (a pass with no card to play)"
+        # A spectator sees the table and no hand, and is offered nothing.
+        game = page.url.split("/game/")[1].split("#")[0]
+        watcher = open_page(browser, f"{server}/game/{game}", errors=errors)
+        watcher.wait_for_function(TABLE_DRAWN)
+        assert watcher.locator("#shand").count() == 0
+        assert not buttons(watcher)
+        assert errors == []
 
 
 def test_a_finished_strike_game_shows_no_turn_and_no_controls(server: str, served_hub: Hub) -> None:
@@ -242,25 +229,15 @@ def test_a_finished_strike_game_shows_no_turn_and_no_controls(server: str, serve
     while the first seat's page watches: during play a panel says whose turn it is; once the
     outcome is in, none does and nothing would act, and the result, its download and the log
     stay."""
-    from playwright.sync_api import sync_playwright
-
     people = [{"kind": "human"}, {"kind": "human"}]
     g = create_game(server, MODE, people, {"turn_limit": 2})
     tokens = {s["seat"]: s["token"] for s in g["seats"]}
     room = served_hub.room(g["id"])
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(server + g["seats"][0]["link"])
-            page.wait_for_function(TABLE_DRAWN)
-            assert page.locator("#splayers .turn").count() == 1  # whose turn, while it lasts
-            over = lambda: room.match.outcome() is not None  # noqa: E731
-            play_people(served_hub, g["id"], tokens, bot_choice(MODE), over)
-            check_finished(page)
-            page.screenshot(path=str(ARTIFACTS / "strike-over.png"), full_page=True)
-            assert errors == []
-        finally:
-            browser.close()
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function(TABLE_DRAWN)
+        assert page.locator("#splayers .turn").count() == 1  # whose turn, while it lasts
+        over = lambda: room.match.outcome() is not None  # noqa: E731
+        play_people(served_hub, g["id"], tokens, bot_choice(MODE), over)
+        check_finished(page)
+        page.screenshot(path=str(ARTIFACTS / "strike-over.png"), full_page=True)
+        assert errors == []
