@@ -5,6 +5,7 @@ A screenshot of the board is kept in test-artifacts/ for people to look at."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,24 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 def msg(page: Any) -> dict[str, Any]:
     return dict(page.evaluate("G.msg"))
+
+
+def decisions(page: Any, seconds: float) -> Iterator[dict[str, Any]]:
+    """The page's state message at each real decision of its seat, until the game ends or
+    `seconds` pass: it waits while others move, and lets a forced choice (one legal action,
+    no undo) go by, as the page sends that by itself. The caller acts on each one."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        m = msg(page)
+        if m["outcome"]:
+            return
+        if m["seat"] not in m["to_move"] or not m["legal"]:
+            time.sleep(0.03)
+            continue
+        if len(m["legal"]) == 1 and not m["can_undo"]:
+            page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+            continue
+        yield m
 
 
 # A finished game's page, read in one go: the result with its download and the log, and

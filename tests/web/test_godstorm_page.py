@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 
 from tests.web.system import browser_page, create_game
-from tests.web.test_browser import ARTIFACTS, act_by_clicking, msg
+from tests.web.test_browser import ARTIFACTS, act_by_clicking, decisions, msg
 from warroom.games.godstorm.components import components
 
 MODE = "risk-godstorm"
@@ -67,16 +67,7 @@ def test_both_boards_a_sealed_bid_and_a_legal_action(server: str) -> None:
         assert plague and page.locator("#board g.piece.plague").count() == plague
         assert "Epoch 1 of 5" in page.locator("#counts").inner_text()
         bid = acted_after = None
-        deadline = time.time() + 120
-        while acted_after is None and time.time() < deadline:
-            m = msg(page)
-            assert not m["outcome"], "the game ended before the human acted"
-            if m["seat"] not in m["to_move"] or not m["legal"]:
-                time.sleep(0.03)
-                continue
-            if len(m["legal"]) == 1 and not m["can_undo"]:
-                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
-                continue  # a forced choice goes by itself
+        for m in decisions(page, 120):
             offered = {" ".join(map(str, a)) for a in m["legal"]}
             assert buttons(page) <= offered | {"undo", "bid", "buy"}
             if m["view"]["phase"] == "bid" and bid is None:
@@ -89,7 +80,7 @@ def test_both_boards_a_sealed_bid_and_a_legal_action(server: str) -> None:
                     page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
                 break
             page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
-        assert bid is not None and acted_after is not None
+        assert bid is not None and acted_after is not None, "no bid and action before the end"
         # Every god and temple of the view on the map (gods fall and temples change hands
         # while the bots play on, so the page is compared with its own latest view).
         page.wait_for_function(

@@ -5,12 +5,11 @@ test-artifacts/ for people to look at."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from tests.web.play import choose
 from tests.web.system import browser_page, create_game
-from tests.web.test_browser import ARTIFACTS, act_by_clicking, msg
+from tests.web.test_browser import ARTIFACTS, act_by_clicking, decisions
 
 MODE = "mass-effect-basic"
 
@@ -39,17 +38,7 @@ def test_galaxy_map_claims_placements_and_an_attack(server: str) -> None:
         assert "Earth Central Systems +2" in names
         assert "one of each → 7" in page.locator("#counts").inner_text()
         placed = attacked = False
-        deadline = time.time() + 120
-        while not (placed and attacked) and time.time() < deadline:
-            m = msg(page)
-            if m["outcome"]:
-                break
-            if m["seat"] not in m["to_move"] or not m["legal"]:
-                time.sleep(0.03)
-                continue
-            if len(m["legal"]) == 1 and not m["can_undo"]:
-                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
-                continue  # a forced choice goes by itself
+        for m in decisions(page, 120):
             legal = {" ".join(map(str, a)) for a in m["legal"]}
             assert buttons(page) <= legal | {"undo"}
             action = choose(m["legal"], m["view"])
@@ -59,6 +48,8 @@ def test_galaxy_map_claims_placements_and_an_attack(server: str) -> None:
             placed = placed or (action[0] == "place" and m["view"]["phase"] == "reinforce")
             attacked = attacked or action[0] == "attack"
             page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+            if placed and attacked:
+                break
         assert placed and attacked
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "mass-effect-galaxy.png"))

@@ -5,12 +5,11 @@ clicking, only legal buttons. A screenshot goes to test-artifacts/ for people to
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from tests.web.play import choose
 from tests.web.system import browser_page, create_game
-from tests.web.test_browser import ARTIFACTS, act_by_clicking, msg
+from tests.web.test_browser import ARTIFACTS, act_by_clicking, decisions
 
 MODE = "mcu-battle-for-manhattan"
 
@@ -38,17 +37,7 @@ def test_manhattan_with_the_helicarrier_pieces_and_objectives(server: str) -> No
         assert {"Access", "Bridge", "Deck", "50 Asgard"} <= set(labels)
         assert "Rage Meter 0/10" in page.locator("#counts").inner_text()
         done: set[str] = set()
-        deadline = time.time() + 120
-        while not {"faction", "claim", "place", "attack"} <= done and time.time() < deadline:
-            m = msg(page)
-            if m["outcome"]:
-                break
-            if m["seat"] not in m["to_move"] or not m["legal"]:
-                time.sleep(0.03)
-                continue
-            if len(m["legal"]) == 1 and not m["can_undo"]:
-                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
-                continue  # a forced choice goes by itself
+        for m in decisions(page, 120):
             legal = {" ".join(map(str, a)) for a in m["legal"]}
             assert buttons(page) <= legal | {"undo"}
             offered = [a for a in m["legal"] if "alone" not in a and a[0] != "trade"]
@@ -56,6 +45,8 @@ def test_manhattan_with_the_helicarrier_pieces_and_objectives(server: str) -> No
             act_by_clicking(page, action)
             done.add(action[0])
             page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+            if {"faction", "claim", "place", "attack"} <= done:
+                break
         assert {"faction", "claim", "place"} <= done
         assert "find Loki's scepter" in page.locator("#counts").inner_text()
         ARTIFACTS.mkdir(exist_ok=True)
