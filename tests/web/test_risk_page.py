@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import colorsys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -15,7 +16,8 @@ import httpx
 from tests.web.play import SHORT, choose
 from tests.web.system import browser_page, chromium_browser, open_page
 from tests.web.test_browser import ARTIFACTS, msg
-from warroom.web.hub import Hub
+from warroom.core import Action, Match
+from warroom.web.hub import Hub, Room
 
 
 def _new_game(server: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
@@ -24,6 +26,27 @@ def _new_game(server: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
     )
     assert r.status_code == 201, r.text
     return dict(r.json())
+
+
+def _people_until(
+    server: str,
+    served_hub: Hub,
+    reached: Callable[[Match, int], bool],
+    pick: Callable[[list[Action]], Action] = lambda legal: legal[0],
+) -> tuple[dict[int, dict[str, Any]], Room, int]:
+    """Three people, played on through the server (`pick` of each seat's legal actions)
+    until `reached(match, seat)` for the seat to decide: the seats (token, link) by number,
+    the game's room, and that seat."""
+    g = _new_game(server, [{"kind": "human"}] * 3)
+    seats = {s["seat"]: s for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    while True:
+        with room.lock:
+            seat = room.match.to_move()[0]
+            if reached(room.match, seat):
+                return seats, room, seat
+            action = pick(list(room.match.legal(seat)))
+        served_hub.act(g["id"], seats[seat]["token"], room.state_id, action.to_json())
 
 
 def _send(page: Any, action: list[Any]) -> None:
@@ -147,17 +170,9 @@ def test_defence_prompt_forced_choice_and_attack_until(server: str) -> None:
 def test_cards_are_traded_from_the_hand(server: str, served_hub: Hub) -> None:
     """Three people; the one about to reinforce is dealt a set (test-only, in memory): the
     cards in the hand are clicked, not territories, and the trade button says what it gives."""
-    g = _new_game(server, [{"kind": "human"}] * 3)
-    tokens = {s["seat"]: s for s in g["seats"]}
-    room = served_hub.room(g["id"])
-    while True:
-        with room.lock:
-            st = room.match.state
-            if st.phase == "reinforce":
-                break
-            seat = room.match.to_move()[0]
-            action = room.match.legal(seat)[0]
-        served_hub.act(g["id"], tokens[seat]["token"], room.state_id, action.to_json())
+    tokens, room, _ = _people_until(
+        server, served_hub, lambda match, seat: match.state.phase == "reinforce"
+    )
     with room.lock:
         st = room.match.state
         cur = st.current
@@ -198,18 +213,16 @@ def test_ending_the_turn_is_offered_while_a_territory_is_selected(
 ) -> None:
     """A selection narrows the map's actions, not the rest: with a source picked in the attack
     step (as after a roll, when the attack stays selected) the turn can still be ended."""
-    g = _new_game(server, [{"kind": "human"}] * 3)
-    tokens = {s["seat"]: s for s in g["seats"]}
-    room = served_hub.room(g["id"])
-    while True:
-        with room.lock:
-            st = room.match.state
-            seat = room.match.to_move()[0]
-            if st.phase == "attack" and any(a.kind == "attack" for a in room.match.legal(seat)):
-                break
-            legal = room.match.legal(seat)
-            action = next((a for a in legal if a.kind == "end"), legal[-1])
-        served_hub.act(g["id"], tokens[seat]["token"], room.state_id, action.to_json())
+
+    def attacking(match: Match, seat: int) -> bool:
+        return match.state.phase == "attack" and any(a.kind == "attack" for a in match.legal(seat))
+
+    tokens, _, seat = _people_until(
+        server,
+        served_hub,
+        attacking,
+        lambda legal: next((a for a in legal if a.kind == "end"), legal[-1]),
+    )
     with browser_page(server + tokens[seat]["link"]) as (page, _):
         page.wait_for_function("G.msg && G.board")
         source = next(a[1] for a in msg(page)["legal"] if a[0] == "attack")
@@ -286,17 +299,9 @@ def test_lobby_reconnect_banner_and_a_finished_games_log(server: str, served_hub
 def test_a_count_once_placed_is_not_picked_again(server: str, served_hub: Hub) -> None:
     """A count picked from the list is kept while others' moves redraw the panel, but once
     played it is forgotten: placing 1 leaves the list on all the armies still to place."""
-    g = _new_game(server, [{"kind": "human"}] * 3)
-    tokens = {s["seat"]: s for s in g["seats"]}
-    room = served_hub.room(g["id"])
-    while True:
-        with room.lock:
-            st = room.match.state
-            seat = room.match.to_move()[0]
-            if st.phase == "reinforce":
-                break
-            action = room.match.legal(seat)[0]
-        served_hub.act(g["id"], tokens[seat]["token"], room.state_id, action.to_json())
+    tokens, room, seat = _people_until(
+        server, served_hub, lambda match, seat: match.state.phase == "reinforce"
+    )
     with room.lock:  # more armies to place than a turn's first gives (test-only, in memory)
         room.match.state.pending = pending = 8
         mine = next(t for t, o in enumerate(room.match.state.owner) if o == seat)
