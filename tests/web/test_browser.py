@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from tests.web.play import SHORT, choose
-from tests.web.system import browser_page, chromium_browser, open_page
+from tests.web.play import SHORT, bot_choice, choose, play_people
+from tests.web.system import browser_page, chromium_browser, create_game, open_page
 from warroom.web import hub as hub_module
 from warroom.web.hub import Hub
 
@@ -63,6 +63,32 @@ def check_finished(page: Any) -> dict[str, Any]:
     assert shown["turn"] == [], shown["turn"]
     assert shown["controls"] == [], shown["controls"]
     return shown
+
+
+def watch_to_the_end(
+    server: str,
+    served_hub: Hub,
+    mode: str,
+    drawn: str,
+    turn_marker: str,
+    shot: str,
+    options: dict[str, Any] | None = None,
+    timeout: float = 120,
+) -> None:
+    """Two people play `mode` to its end through the server (as a greedy bot would) while
+    the first seat's page watches: while play lasts one player is marked (`turn_marker`);
+    once the outcome is in, the page passes `check_finished`, with no script error."""
+    g = create_game(server, mode, [{"kind": "human"}, {"kind": "human"}], options)
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function(drawn)
+        assert page.locator(turn_marker).count() == 1  # whose turn, while it lasts
+        over = lambda: room.match.outcome() is not None  # noqa: E731
+        play_people(served_hub, g["id"], tokens, bot_choice(mode), over, timeout=timeout)
+        check_finished(page)
+        page.screenshot(path=str(ARTIFACTS / shot), full_page=True)
+        assert errors == []
 
 
 def act_by_clicking(page: Any, action: list[Any]) -> None:

@@ -11,9 +11,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.web.play import bot_choice, play_people
-from tests.web.system import browser_page, chromium_browser, create_game, open_lobby_game, open_page
-from tests.web.test_browser import ARTIFACTS, check_finished
+from tests.web.system import chromium_browser, open_lobby_game, open_page
+from tests.web.test_browser import ARTIFACTS, watch_to_the_end
 from warroom.bots import tiers_for
 from warroom.web.hub import Hub
 
@@ -187,14 +186,6 @@ def test_a_finished_dice_game_shows_no_turn_and_no_controls(
     """Two people play to the end through the server (as a greedy bot would) while the
     first seat's page watches: during play a panel says whose turn it is; once the outcome
     is in, none does and nothing would act, and the result, its download and the log stay."""
-    g = create_game(server, mode, [{"kind": "human"}, {"kind": "human"}])
-    tokens = {s["seat"]: s["token"] for s in g["seats"]}
-    room = served_hub.room(g["id"])
-    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
-        page.wait_for_function(TABLE_DRAWN)
-        assert page.locator("#dplayers .turn").count() == 1  # whose turn, while it lasts
-        over = lambda: room.match.outcome() is not None  # noqa: E731
-        play_people(served_hub, g["id"], tokens, bot_choice(mode), over, timeout=240)
-        check_finished(page)
-        page.screenshot(path=str(ARTIFACTS / f"{mode}-over.png"), full_page=True)
-        assert errors == []
+    watch_to_the_end(
+        server, served_hub, mode, TABLE_DRAWN, "#dplayers .turn", f"{mode}-over.png", timeout=240
+    )
