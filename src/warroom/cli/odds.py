@@ -54,8 +54,8 @@ def check_strike_units(*sides: int) -> None:
         )
 
 
-class _BadInput(Exception):
-    pass
+class _BadInput(WarroomError):
+    """A question refused as asked (a WarroomError, as the size limits' refusals are)."""
 
 
 def mode_presets() -> dict[str, BattleRule]:
@@ -377,7 +377,7 @@ def odds(
                     out is not None,
                 ),
             )
-        except (_BadInput, ValueError, WarroomError) as exc:
+        except (ValueError, WarroomError) as exc:
             raise fail(str(exc)) from None
         if as_json:
             print(json.dumps({"match": result["match"]}, indent=2))
@@ -405,7 +405,7 @@ def odds(
                     out is not None,
                 ),
             )
-        except (_BadInput, ValueError, WarroomError) as exc:
+        except (ValueError, WarroomError) as exc:
             raise fail(str(exc)) from None
         if as_json:
             print(json.dumps({k: v for k, v in result.items() if not k.startswith("_")}, indent=2))
@@ -451,7 +451,7 @@ def odds(
         )
         if out is not None:
             _write_csv(out, result["_table"])
-    except (_BadInput, ValueError, WarroomError) as exc:
+    except (ValueError, WarroomError) as exc:
         raise fail(str(exc)) from None
     except OSError as exc:  # a file checked above that could not be written after all
         raise cannot_write(Path(exc.filename or ""), exc) from None
