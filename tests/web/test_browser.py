@@ -13,6 +13,8 @@ import pytest
 
 from tests.web.play import SHORT, bot_choice, choose, play_people
 from tests.web.system import browser_page, chromium_browser, create_game, open_page
+from warroom.core.actions import Action
+from warroom.core.match import Match
 from warroom.web import hub as hub_module
 from warroom.web.hub import Hub
 
@@ -77,15 +79,30 @@ def watch_to_the_end(
 ) -> None:
     """Two people play `mode` to its end through the server (as a greedy bot would) while
     the first seat's page watches: while play lasts one player is marked (`turn_marker`);
-    once the outcome is in, the page passes `check_finished`, with no script error."""
+    once the outcome is in, the page passes `check_finished`, with no script error. The
+    page opens at the last decision before the end (the game up to there is played without
+    it, which is quicker than redrawing every step; the pages' play tests cover those)."""
     g = create_game(server, mode, [{"kind": "human"}, {"kind": "human"}], options)
     tokens = {s["seat"]: s["token"] for s in g["seats"]}
     room = served_hub.room(g["id"])
+    choice = bot_choice(mode)
+    last: list[bool] = []
+
+    def unless_it_ends(match: Match, seat: int) -> Action | None:
+        """The bot's choice, or None (and stop) where it would end the game."""
+        action = choice(match, seat)
+        after, _ = match.game.apply(match.state, seat, action)
+        if match.game.outcome(after) is not None:
+            last.append(True)
+            return None
+        return action
+
+    play_people(served_hub, g["id"], tokens, unless_it_ends, lambda: bool(last), timeout)
     with browser_page(server + g["seats"][0]["link"]) as (page, errors):
         page.wait_for_function(drawn)
         assert page.locator(turn_marker).count() == 1  # whose turn, while it lasts
         over = lambda: room.match.outcome() is not None  # noqa: E731
-        play_people(served_hub, g["id"], tokens, bot_choice(mode), over, timeout=timeout)
+        play_people(served_hub, g["id"], tokens, choice, over, timeout=timeout)
         check_finished(page)
         page.screenshot(path=str(ARTIFACTS / shot), full_page=True)
         assert errors == []
@@ -256,12 +273,15 @@ def test_monopoly_board_in_a_browser(server: str) -> None:
         )
         assert landed[1] == ([] if landed[0] is None else [landed[0]])
         assert page.evaluate("[...ANIMS.keys()].some(k => k.startsWith('token'))")
-        # Play on for a while so that heroes are owned and the centre has things to say.
+        # Play on until heroes are owned and nobody's cash or worth is where it started.
         deadline = time.time() + 40
         moves = 0
         while time.time() < deadline and moves < 40:
             m = msg(page)
-            if m["outcome"]:
+            if m["outcome"] or (
+                any(o >= 0 for o in m["view"]["owner"])
+                and all(1500 not in (st["cash"], st["net_worth"]) for st in m["view"]["status"])
+            ):
                 break
             if m["seat"] not in m["to_move"] or not m["legal"]:
                 time.sleep(0.05)
