@@ -367,3 +367,33 @@ def test_every_mode_plays_to_its_end_with_bots_in_every_seat(mode: str, tier: st
 
 def test_a_die_is_shown_as_its_glyph_or_its_number() -> None:
     assert [die_face(face) for face in range(1, 9)] == [*"⚀⚁⚂⚃⚄⚅", "7", "8"]
+
+
+@pytest.mark.parametrize(
+    "mode",
+    [
+        "risk-classic",
+        "mass-effect-basic",
+        "mass-effect-galaxy-at-war",
+        "mcu-skirmish",
+        "mcu-battle-for-manhattan",
+    ],
+)
+def test_the_header_names_the_armies_to_place_and_every_card_in_hand(mode: str) -> None:
+    """Greedy games until a seat holding cards has armies to place: the header says how many
+    and lists each of its cards by id, as the mode's display words them."""
+    match = Match.start(mode, 4, 7)
+    bots = [make_bot("greedy", mode, s) for s in range(match.players)]
+    display = display_for(mode)
+    while match.outcome() is None:
+        seat = match.to_move()[0]
+        view = match.view(seat)
+        hand = view.get("hand") or view.get("hands", {}).get(str(seat))
+        if hand and view.get("pending"):
+            bits = display.header(match, seat, view)
+            assert any(b.endswith(f"to place: {view['pending']}") for b in bits), bits
+            (shown,) = [b for b in bits if b.startswith("hand: ")]
+            assert all(card["card"] in shown for card in hand), (shown, hand)
+            return
+        match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+    pytest.fail("no seat held cards with armies to place")

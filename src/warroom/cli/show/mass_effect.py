@@ -29,16 +29,5 @@ class MassEffectDisplay(RiskDisplay):
             f"the deck, {len(view['out_of_play'])} out of play"
         )
 
-    def header(self, match: Any, seat: int, view: dict[str, Any]) -> list[str]:
-        bits = []
-        if view.get("pending"):
-            bits.append(f"units to place: {view['pending']}")
-        if "battle" in view:
-            b = view["battle"]
-            bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
-        if view.get("hand"):
-            bits.append("hand: " + ", ".join(f"{c['card']} ({c['class']})" for c in view["hand"]))
-        return bits
-
 
 DISPLAY = MassEffectDisplay()

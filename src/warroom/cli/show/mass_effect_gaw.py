@@ -46,21 +46,18 @@ class GalaxyAtWarDisplay(MassEffectDisplay):
             f"piles: {piles}"
         )
 
-    def header(self, match: Any, seat: int, view: dict[str, Any]) -> list[str]:
+    def moments(self, view: dict[str, Any]) -> list[str]:
         bits = []
-        if view.get("pending"):
-            bits.append(f"units to place: {view['pending']}")
-        if "battle" in view:
-            b = view["battle"]
-            bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
         if view.get("built"):
             bits.append(f"ship to place: {view['built']}")
         if "harbinger_roll" in view:
             bits.append(f"Harbinger may move {view['harbinger_roll']}")
-        hand = view.get("hands", {}).get(str(seat), [])
-        if hand:
-            bits.append("hand: " + ", ".join(f"{c['card']} ({c['class']})" for c in hand))
         return bits
+
+    def hand(self, seat: int, view: dict[str, Any]) -> str:
+        """Teammates see each other's hands (G28), so the view lists hands by seat."""
+        cards = view.get("hands", {}).get(str(seat), ())
+        return ", ".join(f"{c['card']} ({c['class']})" for c in cards)
 
 
 DISPLAY = GalaxyAtWarDisplay()

@@ -27,18 +27,12 @@ class McuDisplay(RiskDisplay):
             f"deck, {len(view['discard'])} discarded"
         )
 
-    def header(self, match: Any, seat: int, view: dict[str, Any]) -> list[str]:
-        bits = []
-        if view.get("pending"):
-            bits.append(f"units to place: {view['pending']}")
-        if "battle" in view:
-            b = view["battle"]
-            bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
-        if view.get("hand"):
-            symbols = sum(c["symbols"] for c in view["hand"])
-            cards = ", ".join(f"{c['card']} ({c['symbols']})" for c in view["hand"])
-            bits.append(f"hand: {cards}; {symbols} symbols")
-        return bits
+    def hand(self, seat: int, view: dict[str, Any]) -> str:
+        cards = view.get("hand") or ()
+        if not cards:
+            return ""
+        symbols = sum(c["symbols"] for c in cards)
+        return ", ".join(f"{c['card']} ({c['symbols']})" for c in cards) + f"; {symbols} symbols"
 
 
 DISPLAY = McuDisplay()

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.cli.show.mcu import McuDisplay
-from warroom.core import Match
 
 HELP = """[bold]RISK MCU Battle for Manhattan[/]
   e.g. [cyan]faction thor[/], [cyan]claim Sector_25[/], [cyan]trade CA01 CA03[/],
@@ -60,24 +59,19 @@ class BfmDisplay(McuDisplay):
             f"{view['shield']['hydra_flipped']}; cards in the faction decks {view['pile_sizes']}"
         )
 
-    def header(self, match: Match, seat: int, view: dict[str, Any]) -> list[str]:
+    def moments(self, view: dict[str, Any]) -> list[str]:
         bits = []
-        if view.get("pending"):
-            bits.append(f"units to place: {view['pending']}")
         if view.get("hulk_forced"):
             bits.append("Hulk must attack now, from his sector")
         if view["shield"]["hydra_pending"]:
             bits.append(f"Hydra agents to add: up to {view['shield']['hydra_pending']}")
-        if "battle" in view:
-            b = view["battle"]
-            bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
-        if view.get("hand"):
-            cards = "; ".join(
-                f"{c['card']} ({c['symbols']} symbols, Ally {c['ally']}, {c['power']})"
-                for c in view["hand"]
-            )
-            bits.append(f"hand: {cards}")
         return bits
+
+    def hand(self, seat: int, view: dict[str, Any]) -> str:
+        return "; ".join(
+            f"{c['card']} ({c['symbols']} symbols, Ally {c['ally']}, {c['power']})"
+            for c in view.get("hand") or ()
+        )
 
 
 DISPLAY = BfmDisplay()

@@ -89,15 +89,27 @@ class RiskDisplay(Display):
         )
 
     def header(self, match: Match, seat: int, view: dict[str, Any]) -> list[str]:
+        """What stands before the seat: armies to place, the battle under way, the mode's
+        own moments (`moments`), then the hand (`hand`)."""
         bits = []
         if view.get("pending"):
             bits.append(f"{self.units_word} to place: {view['pending']}")
         if "battle" in view:
             b = view["battle"]
             bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
-        if view.get("hand"):
-            bits.append("hand: " + ", ".join(f"{c['card']} ({c['design']})" for c in view["hand"]))
+        bits += self.moments(view)
+        hand = self.hand(seat, view)
+        if hand:
+            bits.append(f"hand: {hand}")
         return bits
+
+    def moments(self, view: dict[str, Any]) -> list[str]:
+        """A mode's own steps waiting on the seat (a ship to place, Hulk's forced attack)."""
+        return []
+
+    def hand(self, seat: int, view: dict[str, Any]) -> str:
+        """The seat's cards, each with what it is worth in a trade ("" with none)."""
+        return ", ".join(f"{c['card']} ({c['design']})" for c in view.get("hand") or ())
 
     def note(self, match: Match, seat: int, action: Action) -> str:
         if action.kind != "attack" or len(action.args) != 2:
