@@ -217,6 +217,10 @@ def test_me11_e6_sets_are_worth_fixed_amounts_that_never_escalate() -> None:
     table.turn_of(0, REINFORCE, pending=3)
     cruisers = of_class(table, "cruiser", 6)
     table.hand(0, *cruisers)
+    with pytest.raises(IllegalAction, match="named twice"):
+        table.do(0, f"trade {cruisers[0]} {cruisers[0]} {cruisers[1]}")
+    with pytest.raises(IllegalAction, match="you hold no card 'nobody-01'"):
+        table.do(0, f"trade {cruisers[0]} {cruisers[1]} nobody-01")
     table.do(0, "trade " + " ".join(cruisers[:3]))
     table.do(0, "trade " + " ".join(cruisers[3:]))
     assert table.state.pending == 3 + 4 + 4  # the second set is worth the same

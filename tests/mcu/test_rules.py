@@ -199,6 +199,10 @@ def test_mcu11_cards_totalling_two_or_more_trade_by_the_chart() -> None:
     trades = [a for a in table.legal(0) if a.startswith("trade")]
     # One per mix of 1- and 2-symbol cards: 2, 1+2, 2+2, 1+2+2 symbols.
     assert trades == ["trade CA03", "trade CA01 CA03", "trade CA03 UL03", "trade CA01 CA03 UL03"]
+    with pytest.raises(IllegalAction, match="named twice"):
+        table.do(0, "trade CA03 ca03")
+    with pytest.raises(IllegalAction, match="you hold no card 'CA02'"):
+        table.do(0, "trade CA01 CA02")
     table.do(0, "trade UL03 CA01 CA03")  # any order, any cards of the mix
     chart = table.state.chart
     assert table.state.pending == 3 + chart.price(5) == 3 + 8

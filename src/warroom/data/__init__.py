@@ -90,10 +90,11 @@ def provenance_of(parts: Iterable[tuple[str, Mapping[str, SourceFile]]]) -> dict
 
 
 class CardIndex(Shared):
-    """Cards numbered in file order, found by id as given or in lower case (`index` holds
-    both spellings)."""
+    """Cards numbered in file order (`card_ids`), found by id as given or in lower case
+    (`index` holds both spellings)."""
 
     __slots__ = ()
+    card_ids: tuple[str, ...]
     index: dict[str, int]
 
     def card(self, text: str) -> int | None:

@@ -683,6 +683,40 @@ def may_move_along(
     return target in reachable(st.board.neighbors, source, through)
 
 
+def path_move_families(st: RiskState, seat: Seat, kind: str) -> list[Family]:
+    """`end`, or `kind FROM TO N` along a chain of the seat's own territories with one army
+    left behind: the one move of editions that move along a path (Mass Effect's fortify,
+    ME28; MCU's maneuver, MCU24)."""
+    names = st.board.territories
+    out = [Family("end")]
+    for s, targets in path_moves(st, seat):
+        counts = range(1, st.armies[s])
+        out += [Family(kind, (names[s], names[t]), counts) for t in targets]
+    return out
+
+
+def allows_path_move(st: RiskState, seat: Seat, args: tuple[object, ...]) -> bool:
+    """Whether `args` (FROM TO N) is one of `path_move_families`' moves."""
+    if len(args) != 3 or not isinstance(args[2], int):
+        return False
+    s, t = _named(st, args[0]), _named(st, args[1])
+    return s >= 0 and t >= 0 and may_move_along(st, seat, s, t) and 1 <= args[2] < st.armies[s]
+
+
+def named_cards(index: data.CardIndex, hand: list[int], names: tuple[object, ...]) -> list[int]:
+    """The cards of `hand` that `names` name (ids in any case), each named once: the cards
+    of a trade that takes any cards of the hand (Mass Effect's sets, MCU's symbols)."""
+    combo: list[int] = []
+    for name in names:
+        card = index.card(str(name))
+        if card is None or card not in hand:
+            raise IllegalAction(f"you hold no card {name!r}")
+        if card in combo:
+            raise IllegalAction(f"{index.card_ids[card]} is named twice")
+        combo.append(card)
+    return combo
+
+
 # -- handlers: one per (step, action), each mutating its own copy of the state --------------
 # What a step happened to cause, or None where the caller discards it (`ClassicRisk.play`):
 # each handler builds its events only when asked for them.

@@ -129,26 +129,12 @@ class MassEffectBasic(ClassicRisk):
     # -- legal actions -------------------------------------------------------------------
     def _families(self, st: RiskState, seat: Seat) -> list[Family]:
         if st.phase == FORTIFY:
-            out = [Family("end")]
-            names = st.board.territories
-            for s, targets in rc.path_moves(st, seat):  # ME28
-                counts = range(1, st.armies[s])
-                out += [Family("fortify", (names[s], names[t]), counts) for t in targets]
-            return out
+            return rc.path_move_families(st, seat, "fortify")  # ME28
         return super()._families(st, seat)
 
     def _allows(self, st: RiskState, seat: Seat, action: Action) -> bool:
-        kind, args = action.kind, action.args
-        if kind == "fortify":
-            if st.phase != FORTIFY or len(args) != 3 or not isinstance(args[2], int):
-                return False
-            s, t = rc._named(st, args[0]), rc._named(st, args[1])
-            return (
-                s >= 0
-                and t >= 0
-                and rc.may_move_along(st, seat, s, t)
-                and 1 <= args[2] < st.armies[s]
-            )
+        if action.kind == "fortify":
+            return st.phase == FORTIFY and rc.allows_path_move(st, seat, action.args)
         return super()._allows(st, seat, action)
 
     def _bonus_choices(self, st: RiskState, seat: Seat, combo: tuple[int, ...]) -> list[int]:
@@ -225,14 +211,7 @@ def _trade(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
         raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
     require(g._may_trade(st, seat), "your hand is down to 4 cards: you must stop trading")
     hand = st.hands[seat]
-    combo: list[int] = []
-    for name in a.args:
-        card = st.cards.card(str(name))
-        if card is None or card not in hand:
-            raise IllegalAction(f"you hold no card {name!r}")
-        if card in combo:
-            raise IllegalAction(f"{st.cards.card_ids[card]} is named twice")
-        combo.append(card)
+    combo = rc.named_cards(st.cards, hand, a.args)
     classes = [st.cards.ship_class[c] for c in combo]
     value = set_value(classes)
     if value is None:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from warroom.core.actions import Action
-from warroom.core.errors import IllegalAction, MalformedAction
+from warroom.core.errors import MalformedAction
 from warroom.core.events import Event
 from warroom.core.game import OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
@@ -138,12 +138,7 @@ class McuSkirmish(ClassicRisk):
     # -- legal actions -------------------------------------------------------------------
     def _families(self, st: RiskState, seat: Seat) -> list[Family]:
         if st.phase == MANEUVER:
-            out = [Family("end")]
-            names = st.board.territories
-            for s, targets in rc.path_moves(st, seat):
-                counts = range(1, st.armies[s])
-                out += [Family("maneuver", (names[s], names[t]), counts) for t in targets]
-            return out
+            return rc.path_move_families(st, seat, "maneuver")  # MCU24
         return super()._families(st, seat)
 
     def _allows(self, st: RiskState, seat: Seat, action: Action) -> bool:
@@ -151,15 +146,7 @@ class McuSkirmish(ClassicRisk):
         if phase == MANEUVER:
             if kind == "end":
                 return not args
-            if kind != "maneuver" or len(args) != 3 or not isinstance(args[2], int):
-                return False
-            s, t = rc._named(st, args[0]), rc._named(st, args[1])
-            return (
-                s >= 0
-                and t >= 0
-                and rc.may_move_along(st, seat, s, t)
-                and args[2] in range(1, st.armies[s])
-            )
+            return kind == "maneuver" and rc.allows_path_move(st, seat, args)
         if kind == "trade":
             # The listed trades only (one card set per mix of symbols, ids as printed), as
             # the listing has them; the handler takes any cards of a mix, in any case.
@@ -354,14 +341,7 @@ def _trade(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
         raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
     require(st.trade_open, "cards are turned in once a turn, before placing units (MCU13, S3)")
     hand = st.hands[seat]
-    combo: list[int] = []
-    for name in a.args:
-        card = st.decks.card(str(name))
-        if card is None or card not in hand:
-            raise IllegalAction(f"you hold no card {name!r}")
-        if card in combo:
-            raise IllegalAction(f"{st.decks.card_ids[card]} is named twice")
-        combo.append(card)
+    combo = rc.named_cards(st.decks, hand, a.args)
     total = sum(st.decks.symbols[c] for c in combo)
     require(
         st.chart.least <= total <= st.chart.most,
