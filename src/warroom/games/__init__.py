@@ -66,6 +66,12 @@ class ModeInfo:
         self.options = options
 
 
+_DEFENDER_DICE = OptionInfo(
+    "defender_dice",
+    "choose",
+    "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
+    ("choose", "auto"),
+)
 _TURN_LIMIT = OptionInfo(
     "turn_limit",
     0,
@@ -81,12 +87,7 @@ CATALOG = (
         3,
         4,  # ME3/A1: the Set Up Chart prints 3 and 4 players only
         (
-            OptionInfo(
-                "defender_dice",
-                "choose",
-                "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
-                ("choose", "auto"),
-            ),
+            _DEFENDER_DICE,
             _TURN_LIMIT,
         ),
     ),
@@ -96,12 +97,7 @@ CATALOG = (
         2,
         5,  # ME44: the Set Up Chart prints 2 to 5 players
         (
-            OptionInfo(
-                "defender_dice",
-                "choose",
-                "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
-                ("choose", "auto"),
-            ),
+            _DEFENDER_DICE,
             OptionInfo(
                 "neutral_defence",
                 "choose",
@@ -137,12 +133,7 @@ CATALOG = (
                 "set, for simulations)",
                 ("choose", "random"),
             ),
-            OptionInfo(
-                "defender_dice",
-                "choose",
-                "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
-                ("choose", "auto"),
-            ),
+            _DEFENDER_DICE,
             OptionInfo(
                 "neutral_defence",
                 "choose",
@@ -181,12 +172,7 @@ CATALOG = (
                 "(Captain America first)",
                 ("random", "in-order"),
             ),
-            OptionInfo(
-                "defender_dice",
-                "choose",
-                "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
-                ("choose", "auto"),
-            ),
+            _DEFENDER_DICE,
             _TURN_LIMIT,
         ),
     ),
@@ -217,12 +203,7 @@ CATALOG = (
                 "(the 2-player game always deals)",
                 ("claim", "deal"),
             ),
-            OptionInfo(
-                "defender_dice",
-                "choose",
-                "defender chooses 1 or 2 dice, or always rolls the most allowed (for simulations)",
-                ("choose", "auto"),
-            ),
+            _DEFENDER_DICE,
             _TURN_LIMIT,
         ),
     ),
