@@ -298,6 +298,18 @@ def test_dice_games_look_and_odds_take_the_ids_actions_list() -> None:
     assert f"{group['name']}: {len(group['cards'])} cards worth" in out
 
 
+def test_a_whole_target_that_does_not_match_is_refused_with_its_reason() -> None:
+    """`target eden-prime 2 1 4` names every die: the refusal is that the dice do not match
+    the row, not the reason for a short form with a number added ("a die is named twice")."""
+    match = Match.start("mass-effect-war-assets", 3, 3)
+    seat = match.to_move()[0]
+    faces = match.view(seat)["dice"]
+    assert [faces[0]["face"], faces[3]["face"]] == [4, 4]  # Eden Prime's row 2 is "3 3"
+    out = session(match, ["target eden-prime 2 1 4"], {seat})
+    assert "Refused: 4 4 does not match the row 3 3" in out
+    assert "named twice" not in out
+
+
 def test_guardians_board_shows_powers_and_the_orb_and_plays_typed_actions() -> None:
     match, seat = dice_turn("mcu-guardians")
     out = session(match, ["board", "look morag", "look star-lord"], {seat})
