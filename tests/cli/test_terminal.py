@@ -286,6 +286,30 @@ def test_war_assets_board_look_actions_and_a_typed_target() -> None:
         assert f"Trying for {card['name']}" in out
 
 
+def test_dice_games_look_and_odds_take_the_ids_actions_list() -> None:
+    """`actions` names cards by id (`target sur-kesh ...`): `look` and `odds` take an id too,
+    a card's or a group's, in any case."""
+    match, seat = dice_turn("mass-effect-war-assets")
+    group = match.view(seat)["groups"][0]
+    out = session(match, ["look eden-prime", "odds Eden-Prime", f"look {group['id']}"], {seat})
+    assert "Refused" not in out
+    assert "Eden Prime (Earth Central Systems): worth 3; id eden-prime" in out
+    assert "Eden Prime from a first roll of 5 d6 and 2 d8: selectable" in out
+    assert f"{group['name']}: {len(group['cards'])} cards worth" in out
+
+
+def test_a_whole_target_that_does_not_match_is_refused_with_its_reason() -> None:
+    """`target eden-prime 2 1 4` names every die: the refusal is that the dice do not match
+    the row, not the reason for a short form with a number added ("a die is named twice")."""
+    match = Match.start("mass-effect-war-assets", 3, 3)
+    seat = match.to_move()[0]
+    faces = match.view(seat)["dice"]
+    assert [faces[0]["face"], faces[3]["face"]] == [4, 4]  # Eden Prime's row 2 is "3 3"
+    out = session(match, ["target eden-prime 2 1 4"], {seat})
+    assert "Refused: 4 4 does not match the row 3 3" in out
+    assert "named twice" not in out
+
+
 def test_guardians_board_shows_powers_and_the_orb_and_plays_typed_actions() -> None:
     match, seat = dice_turn("mcu-guardians")
     out = session(match, ["board", "look morag", "look star-lord"], {seat})

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 
 from warroom.core.actions import Action
+from warroom.core.errors import MalformedAction
 from warroom.core.match import Match
 
 
@@ -37,13 +38,18 @@ def most(match: Match, seat: int, action: Action) -> Action:
     if len(shortened) == 1:
         return shortened[0]
     if any(a.kind == action.kind and len(a.args) == len(action.args) + 1 for a in legal):
-        refusal(match, seat, Action(action.kind, (*action.args, 1)))
+        try:
+            refusal(match, seat, action)
+        except MalformedAction:  # incomplete as typed: the reason comes with a number added
+            refusal(match, seat, Action(action.kind, (*action.args, 1)))
     return action
 
 
 def refusal(match: Match, seat: int, action: Action) -> None:
-    """Raise the rules' own reason for refusing `action` (a short form with a number added),
-    so "attack A B" to a non-neighbour says so rather than "malformed"."""
+    """Raise the rules' own reason for refusing `action`, so "attack A B" to a non-neighbour
+    says so rather than "malformed". `most` asks first for the action as typed (a dice
+    game's "target CARD ROW DIE DIE" is complete, and its dice not matching the row is the
+    reason), then, if that is malformed, for the short form with a number added."""
     state = copy.deepcopy(match.state)  # a probe never touches the match
     match.game.apply(state, seat, action)
 

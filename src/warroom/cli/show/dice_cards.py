@@ -220,7 +220,7 @@ class DiceCardsDisplay(Display):
         names = {c["name"]: c for c in view["cards"]}
         groups = {g["name"]: g for g in view["groups"]}
         ids = {c["id"]: c["name"] for c in view["cards"]}
-        found = pick(name, [*names, *groups], "card or group")
+        found = pick(_by_id(view, name), [*names, *groups], "card or group")
         players = [p["name"] for p in view["players"]]
 
         def who(seat: int | None) -> str:
@@ -272,7 +272,7 @@ class DiceCardsDisplay(Display):
         view = match.view(seat)
         if rest:
             names = {c["name"]: c for c in view["cards"]}
-            c = names[pick(rest, list(names), "card")]
+            c = names[pick(_by_id(view, rest), list(names), "card")]
             k = st.cards.card(c["id"])
             assert k is not None
             d6 = st.sides.count(6) if st.sides else 5
@@ -317,6 +317,16 @@ class DiceCardsDisplay(Display):
             f"{name}: {len(slots)} row(s) open; playing this roll at best ({how}), "
             f"{choice.p:.1%} to complete it, about {choice.rolls:.1f} more rolls"
         )
+
+
+def _by_id(view: dict[str, Any], name: str) -> str:
+    """The name of the card or group whose id `name` is, in any case ("eden-prime", as
+    `actions` lists it); any other text as it was typed."""
+    typed = name.strip().lower()
+    for item in (*view["cards"], *view["groups"]):
+        if str(item["id"]).lower() == typed:
+            return str(item["name"])
+    return name
 
 
 def _engine(match: Match) -> tuple[DiceCardsGame, DiceCardsState]:
