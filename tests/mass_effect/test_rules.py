@@ -74,7 +74,7 @@ def test_me2_all_81_faction_cards_are_shuffled_into_one_deck() -> None:
     assert one.deck != two.deck
 
 
-def test_me3_starting_units_35_for_three_and_30_for_four_players() -> None:
+def test_me3_a1_starting_units_35_for_three_and_30_for_four_players_only() -> None:
     assert STARTING_UNITS == {3: 35, 4: 30}
     assert GAME.new_game(3, 1, {}).reserve == [35] * 3
     assert GAME.new_game(4, 1, {}).reserve == [30] * 4
@@ -206,7 +206,7 @@ def test_me10_e5_a_region_held_whole_adds_its_bonus_earth_central_two() -> None:
     assert "Earth Central Systems" in table.events[-1].text
 
 
-def test_me11_e6_sets_are_worth_fixed_amounts_that_never_escalate() -> None:
+def test_me11_e6_a3_sets_are_worth_fixed_amounts_that_never_escalate() -> None:
     assert set_value(["cruiser"] * 3) == 4
     assert set_value(["carrier"] * 3) == 5
     assert set_value(["dreadnought"] * 3) == 6
@@ -223,7 +223,7 @@ def test_me11_e6_sets_are_worth_fixed_amounts_that_never_escalate() -> None:
         table.do(0, f"trade {cruisers[0]} {cruisers[1]} nobody-01")
     table.do(0, "trade " + " ".join(cruisers[:3]))
     table.do(0, "trade " + " ".join(cruisers[3:]))
-    assert table.state.pending == 3 + 4 + 4  # the second set is worth the same
+    assert table.state.pending == 3 + 4 + 4  # A3: a second set a turn, worth the same
 
 
 def test_me12_traded_sets_go_out_of_play_not_back_to_the_deck() -> None:

@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from warroom.cli.main import app
-from warroom.core import Action, WarroomError
+from warroom.core import Action, IllegalAction, WarroomError
 from warroom.games.mcu.manhattan import (
     FACTION,
     HULK,
@@ -184,6 +184,20 @@ def test_mcu43_one_card_for_its_ally_besides_a_unit_trade() -> None:
     assert table.state.pending == pending  # an Ally gives no units
     assert table.ally_at("CA-ALLY1") is not None
     assert "CA01" not in [table.state.decks.card_ids[c] for c in table.state.hands[CA]]
+
+
+def test_b17_a_card_of_another_factions_deck_gives_units_but_no_ally() -> None:
+    """B17: cards taken from an eliminated player come from another faction's deck: they
+    trade for units, but their Ally piece is not on the taker's Hero card."""
+    table = Bfm()
+    table.turn_of(CA, REINFORCE, pending=3)
+    table.give(CA, 1, "Sector_02")
+    table.hand(CA, "TH01", "TH03")
+    assert not any(a.startswith("ally") for a in table.legal(CA))
+    with pytest.raises(IllegalAction, match="another faction's deck gives no Ally"):
+        table.do(CA, "ally TH01 Sector_02")
+    table.do(CA, "trade TH01 TH03")
+    assert table.state.pending > 3
 
 
 def test_mcu44_all_units_deployed_ally_anywhere_own() -> None:
@@ -482,7 +496,7 @@ def test_mcu65_one_maneuver_one_ally_move_and_card_powers() -> None:
     assert "maneuver Sector_24 Sector_32 1" in table.legal(THOR)
 
 
-def test_mcu66_a_conquest_draws_from_the_own_deck_neutral_ones_too() -> None:
+def test_mcu66_b18_a_conquest_draws_from_the_own_deck_neutral_ones_too() -> None:
     table = attack_ready(CA)
     table.give(CA, 6, "Sector_02")
     table.shield("Helicarrier_Access", 1)
@@ -581,7 +595,7 @@ def test_mcu72_winter_soldier_wins_when_a_third_party_eliminates_captain_america
     assert table.state.outcome is not None and table.state.outcome.winners == (WS,)
 
 
-def test_mcu73_thor_keeps_the_scepter_and_wins_when_he_takes_asgard() -> None:
+def test_mcu73_b11_thor_keeps_the_scepter_and_wins_when_he_takes_asgard() -> None:
     table = attack_ready(THOR)
     table.state.scepter = table.t("Sector_26")
     table.give(THOR, 4, "Sector_25")
@@ -690,3 +704,61 @@ def test_e3_skirmish_invasion_example_holds_in_battle_for_manhattan() -> None:
         table.do(THOR, "move 6")
     table.do(THOR, "move 5")
     assert (table.units("Sector_13"), table.units("Sector_12")) == (5, 1)
+
+
+def test_b1_deployment_claims_three_units_a_sector_until_every_free_sector_is_held() -> None:
+    """B1 (the deployment chart is missing): Skirmish's claim, 3 units on a free sector in
+    turn order, until no sector is free; the neutral pieces stay where set-up put them."""
+    table = Bfm()
+    st = table.state
+    held = {t: (st.owner[t], st.armies[t]) for t in range(len(st.owner)) if st.owner[t] >= 0}
+    first = st.current
+    free = next(n for t, n in enumerate(st.board.territories) if st.owner[t] < 0)
+    table.do(first, f"claim {free}")
+    assert (table.state.owner[table.t(free)], table.state.armies[table.t(free)]) == (first, 3)
+    assert table.state.current != first
+    claim_all(table)
+    st = table.state
+    assert st.phase != CLAIM and -1 not in st.owner
+    assert all((st.owner[t], st.armies[t]) == was for t, was in held.items())
+    claimed = [t for t in range(len(st.owner)) if t not in held]
+    assert all(st.owner[t] < st.players and st.armies[t] == 3 for t in claimed)
+
+
+def test_b19_two_objectives_met_by_one_conquest_the_active_players_wins() -> None:
+    """B19: Thor, holding the scepter, takes Asgard from Iron Man's last army: his objective
+    and Ultron's (Iron Man eliminated by a third party, Sokovia held) are met at once; the
+    active player's wins."""
+    table = attack_ready(THOR)
+    st = table.state
+    st.scepter, st.loki = HELD, st.loki[1:]
+    for t in range(len(st.owner)):
+        if st.owner[t] == IRON_MAN:
+            st.owner[t] = CA
+    table.give(IRON_MAN, 1, "Sector_50")
+    table.give(ULTRON, 2, "Sector_40")
+    table.give(THOR, 5, "Sector_48")
+    table.dice((6, 1))
+    table.do(THOR, "attack Sector_48 Sector_50 1")
+    table.do(IRON_MAN, "defend 1")
+    outcome = table.state.outcome
+    assert outcome is not None and outcome.winners == (THOR,), outcome
+
+
+def test_b20_a_target_eliminated_earlier_wins_when_the_sector_is_taken_later() -> None:
+    """B20: Iron Man is already out and Ultron does not hold Sokovia; the win comes when
+    Ultron takes it, since both conditions then hold."""
+    table = attack_ready(ULTRON)
+    st = table.state
+    for t in range(len(st.owner)):
+        if st.owner[t] == IRON_MAN:
+            st.owner[t] = CA
+    st.alive[IRON_MAN], st.out_order = False, [IRON_MAN]
+    table.give(CA, 1, "Sector_40")
+    table.give(ULTRON, 4, "Sector_35")
+    assert table.state.outcome is None
+    table.dice((6, 1))
+    table.do(ULTRON, "attack Sector_35 Sector_40 1")
+    table.do(CA, "defend 1")
+    outcome = table.state.outcome
+    assert outcome is not None and outcome.winners == (ULTRON,), outcome
