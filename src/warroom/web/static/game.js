@@ -1166,7 +1166,9 @@ function actionGroup(label, group) {
   }
   const sel = el("select", { "aria-label": `${label} count` });
   for (const a of group) sel.append(el("option", { value: a[a.length - 1] }, a[a.length - 1]));
-  sel.value = group[group.length - 1][group[0].length - 1];
+  // A list starts on the count most often meant: all (the armies left to place, to move in
+  // or to fortify with), but a bid on the least: a larger raise costs money, the player's to pick.
+  sel.value = group[0][0] === "bid" ? leastOf(sel) : group[group.length - 1][group[0].length - 1];
   // A count once played is forgotten: the next list starts on its default again (all the
   // armies left to place), not on the count just used. Forgotten before sending, since the
   // new state (and the panel drawn for it) may arrive before the reply does.
