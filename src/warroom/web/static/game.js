@@ -188,7 +188,7 @@ function render() {
   renderActions();
   placeActions();
   renderStanding();
-  $("typed").hidden = gameOver(m); // nothing left to type once the game is over
+  $("actioncard").hidden = gameOver(m); // nothing left to do, or to type, once the game is over
   if (isMonopoly(view)) renderMonoPanel();
   else if (isGodstorm(view)) renderGodstormPanel();
   else { $("modepanel").replaceChildren(); $("modepanel").dataset.key = ""; }
