@@ -101,7 +101,8 @@ def test_every_mode_s_finished_page_has_no_actions_card(server: str, served_hub:
     """A game of each mode, all people, that the server stops at its first decision (a
     record cap of 1, test-only): a seat's page and a spectator's show the result and its
     download, with no Actions card (it stayed, empty, or for a spectator saying
-    to open a seat's link to play) and no control outside the banner."""
+    to open a seat's link to play), no control outside the banner, and no part missing
+    written as "null"."""
     served_hub.quotas = replace(served_hub.quotas, record_with_people=1)
     ARTIFACTS.mkdir(exist_ok=True)
     with chromium_browser() as browser:
@@ -122,6 +123,7 @@ def test_every_mode_s_finished_page_has_no_actions_card(server: str, served_hub:
                 assert shown["save"] == 1, (info.id, who, shown)
                 assert not shown["actions"], (info.id, who, "an Actions card")
                 assert shown["controls"] == [], (info.id, who, shown["controls"])
+                assert "null" not in page.inner_text("body").split(), (info.id, who)
                 page.context.close()
             assert errors == [], (info.id, errors)
 
