@@ -65,6 +65,20 @@ def test_simulate_refuses_bad_input() -> None:
         assert result.exit_code == 2 and "--workers must be at least 1, not -1" in result.output
 
 
+def test_an_error_while_playing_is_the_first_line() -> None:
+    """Refusals that come once the games start (the progress bar running) are the output's
+    first line: the bar left a blank line before them where nobody watched it live."""
+    for args in (
+        ["simulate", "risk-classic", "-n", "1", "--bots", "nosuch"],
+        ["simulate", "risk-classic", "-n", "1", "--workers", "-1"],
+        ["ladder", "risk-classic", "-n", "1", "--workers", "-1"],
+        ["ladder", "risk-classic", "-n", "1", "--tiers", "greedy"],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, args
+        assert result.output.startswith("error: "), (args, result.output)
+
+
 @pytest.mark.parametrize("option", ["--out", "--plot"])
 def test_simulate_refuses_an_unwritable_file_before_playing(tmp_path: Path, option: str) -> None:
     args = ["simulate", "risk-classic", "-n", "50", "--workers", "1"]

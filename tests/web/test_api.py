@@ -71,6 +71,31 @@ def test_stale_and_duplicate_actions_are_refused(client: TestClient) -> None:
     assert state(client, g["id"])["state"] == 1
 
 
+def test_a_stale_action_is_reported_when_asked(client: TestClient) -> None:
+    """The game page asks (`on_stale: report`) for a lost race to be answered, not refused:
+    a browser logs a 409 as a console error. It learns whether its own seat decided since
+    (another tab of it) or only others did; nothing is done either way."""
+    g = create(client, HUMANS3, **SHORT)
+    tokens = [s["token"] for s in g["seats"]]
+    url = f"/api/games/{g['id']}/act"
+    first = state(client, g["id"])["to_move"][0]
+    body = {"state": 0, "action": state(client, g["id"], tokens[first])["legal"][0]}
+    assert client.post(url, json=body, headers={"X-Seat-Token": tokens[first]}).status_code == 200
+    second = state(client, g["id"])["to_move"][0]
+    assert second != first
+    for seat, yours in ((first, True), (second, False)):
+        body = {"state": 0, "action": ["end"], "on_stale": "report"}
+        r = client.post(url, json=body, headers={"X-Seat-Token": tokens[seat]})
+        assert r.status_code == 200, r.text
+        answer = r.json()
+        assert answer["ok"] is False and "stale" in answer["stale"], answer
+        assert answer["state"] == 1 and answer["yours"] is yours, answer
+    assert state(client, g["id"])["state"] == 1
+    body = {"state": 0, "action": ["end"], "on_stale": "ignore"}
+    r = client.post(url, json=body, headers={"X-Seat-Token": tokens[first]})
+    assert r.status_code == 400, r.text
+
+
 def test_no_one_acts_for_another_seat(client: TestClient) -> None:
     g = create(client, HUMANS3, **SHORT)
     tokens = [s["token"] for s in g["seats"]]

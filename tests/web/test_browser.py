@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from tests.web.play import SHORT, bot_choice, choose, play_people
 from tests.web.system import browser_page, chromium_browser, create_game, open_page
 from warroom.core.actions import Action
 from warroom.core.match import Match
+from warroom.games import CATALOG
 from warroom.web import hub as hub_module
 from warroom.web.hub import Hub
 
@@ -44,7 +46,8 @@ def decisions(page: Any, seconds: float) -> Iterator[dict[str, Any]]:
 
 
 # A finished game's page, read in one go: the result with its download and the log, and
-# whatever still marks a turn or would act (a control outside the banner, which keeps Rematch).
+# whatever still marks a turn or would act (a control outside the banner, which keeps Rematch,
+# or the Actions card, which has nothing left to hold).
 FINISHED = """() => ({
   result: document.querySelector('#gameover') ? document.querySelector('#gameover').innerText : '',
   save: document.querySelectorAll('#gameover a[href$="/save"]').length,
@@ -53,6 +56,8 @@ FINISHED = """() => ({
   controls: [...document.querySelectorAll('button, input, select, textarea')]
     .filter((e) => e.checkVisibility() && !e.closest('#banner'))
     .map((e) => e.id || e.dataset.action || e.outerHTML.slice(0, 80)),
+  actions: [...document.querySelectorAll('h2')]
+    .some((h) => h.textContent === 'Actions' && h.checkVisibility()),
 })"""
 
 
@@ -64,6 +69,7 @@ def check_finished(page: Any) -> dict[str, Any]:
     assert "Game over" in shown["result"] and shown["save"] == 1 and shown["log"], shown
     assert shown["turn"] == [], shown["turn"]
     assert shown["controls"] == [], shown["controls"]
+    assert not shown["actions"], "an empty Actions card"
     return shown
 
 
@@ -106,6 +112,37 @@ def watch_to_the_end(
         check_finished(page)
         page.screenshot(path=str(ARTIFACTS / shot), full_page=True)
         assert errors == []
+
+
+def test_every_mode_s_finished_page_has_no_actions_card(server: str, served_hub: Hub) -> None:
+    """A game of each mode, all people, that the server stops at its first decision (a
+    record cap of 1, test-only): a seat's page and a spectator's show the result and its
+    download, with no Actions card (it stayed, empty, or for a spectator saying
+    to open a seat's link to play), no control outside the banner, and no part missing
+    written as "null"."""
+    served_hub.quotas = replace(served_hub.quotas, record_with_people=1)
+    ARTIFACTS.mkdir(exist_ok=True)
+    with chromium_browser() as browser:
+        for info in CATALOG:
+            people = [{"kind": "human"}] * info.min_players
+            g = create_game(server, info.id, people)
+            room = served_hub.room(g["id"])
+            tokens = {s["seat"]: s["token"] for s in g["seats"]}
+            stopped = lambda room=room: room.stopped is not None  # noqa: E731
+            play_people(served_hub, g["id"], tokens, bot_choice(info.id, "random"), stopped)
+            errors: list[str] = []
+            for who, link in (("seat", g["seats"][0]["link"]), ("spectator", f"/game/{g['id']}")):
+                page = open_page(browser, server + link, errors=errors)
+                page.wait_for_selector("#gameover")
+                shown = page.evaluate(FINISHED)
+                shot = ARTIFACTS / f"stopped-{info.id}-{who}.png"
+                page.screenshot(path=str(shot), full_page=True)
+                assert shown["save"] == 1, (info.id, who, shown)
+                assert not shown["actions"], (info.id, who, "an Actions card")
+                assert shown["controls"] == [], (info.id, who, shown["controls"])
+                assert "null" not in page.inner_text("body").split(), (info.id, who)
+                page.context.close()
+            assert errors == [], (info.id, errors)
 
 
 def act_by_clicking(page: Any, action: list[Any]) -> None:

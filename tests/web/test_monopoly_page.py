@@ -238,7 +238,8 @@ PICKER = f"""() => {{
 def test_a_picked_bid_survives_the_bots_bids(server: str, served_hub: Hub) -> None:
     """One person and two bots; the person's seat, played through the server, starts an
     auction. The bots bid only when the test says (test-only), and each bid rebuilds the
-    panel. A maximum typed in its field stays as typed, in the same field, focused. A bid
+    panel. The bid list starts on the least bid, and stays on the least until one is picked.
+    A maximum typed in its field stays as typed, in the same field, focused. A bid
     picked in the panel's list stays picked while the new amounts still list it, in the same
     control, focused; once a bid leaves it out, the list shows the new least bid and says so,
     and a click bids that."""
@@ -267,6 +268,7 @@ def test_a_picked_bid_survives_the_bots_bids(server: str, served_hub: Hub) -> No
             page.wait_for_selector(BID)
             least = page.evaluate(PICKER)["options"][0]
             assert page.evaluate(PICKER)["options"] == [least, least + 9, least + 49, least + 99]
+            assert page.evaluate(PICKER)["value"] == str(least)  # not the largest raise
             # A maximum being typed: what is typed stays, in the same field, focused.
             page.fill("#maxbid", str(least + 300))
             page.evaluate("document.querySelector('#maxbid').marked = true")
@@ -277,6 +279,7 @@ def test_a_picked_bid_survives_the_bots_bids(server: str, served_hub: Hub) -> No
                 "n.min, n.marked === true, document.activeElement === n]; })()"
             )
             assert field == [str(least + 300), str(least + 50), True, True], field
+            assert page.evaluate(PICKER)["value"] == str(least + 50)  # nothing picked: the least
             least += 50
             # A bid picked in the list, and the list kept focused.
             page.select_option(BID, str(least + 99))

@@ -323,3 +323,55 @@ def test_a_count_once_placed_is_not_picked_again(server: str, served_hub: Hub) -
             "#actions .grp", has=page.locator(f'button[data-action="place {name}"]')
         ).locator("select")
         assert select.input_value() == str(pending - 1)
+
+
+# A page's live updates held back, as on a slow connection, and let through again.
+HOLD = """() => {
+  window.LIVE = G.ws.onmessage;
+  window.HELD = [];
+  G.ws.onmessage = (ev) => window.HELD.push(ev);
+}"""
+RELEASE = "() => { G.ws.onmessage = window.LIVE; window.HELD.forEach((ev) => window.LIVE(ev)); }"
+
+
+def test_a_second_tab_that_loses_the_race_says_so_quietly(server: str, served_hub: Hub) -> None:
+    """Two tabs on one seat with armies to place; the second, a moment behind (its updates
+    held back), places the army the first just placed. It places nothing more (it used to
+    make the choice again in the new state, where it was still legal), has no console error
+    (a 409 is one) and says the decision was already taken, not refused; its view then moves
+    on to the new state."""
+    tokens, room, seat = _people_until(
+        server, served_hub, lambda match, seat: match.state.phase == "reinforce"
+    )
+    with room.lock:  # more armies to place than a turn's first gives (test-only, in memory)
+        room.match.state.pending = 8
+        mine = next(t for t, o in enumerate(room.match.state.owner) if o == seat)
+        name = room.match.state.board.territories[mine]
+    with chromium_browser() as browser:
+        errors: list[str] = []
+        tabs = [open_page(browser, errors=errors) for _ in range(2)]
+        for tab in tabs:
+            tab.on("console", lambda m: m.type == "error" and errors.append(m.text))
+            tab.goto(server + tokens[seat]["link"])
+            tab.wait_for_function("G.msg && G.board")
+        first, second = tabs
+        state = msg(first)["state"]
+        second.evaluate(HOLD)
+        for tab in tabs:
+            tab.locator(f'#board g.terr[data-name="{name}"]').click()
+            group = tab.locator(
+                "#actions .grp", has=tab.locator(f'button[data-action="place {name}"]')
+            )
+            group.locator("select").select_option("1")
+            group.locator(f'button[data-action="place {name}"]').click()
+            if tab is first:
+                first.wait_for_function(f"G.msg.state > {state}")
+        second.wait_for_selector("#notice:has-text('already taken')")
+        assert second.locator("#error").inner_text() == ""
+        with room.lock:
+            assert room.state_id == state + 1 and room.match.state.pending == 7
+        second.evaluate(RELEASE)
+        second.wait_for_function(f"G.msg.state > {state}")
+        ARTIFACTS.mkdir(exist_ok=True)
+        second.screenshot(path=str(ARTIFACTS / "risk-second-tab.png"))
+        assert errors == []

@@ -37,6 +37,9 @@ def _progress(console: Console) -> Progress:
         TimeRemainingColumn(),
         console=console,
         transient=True,
+        # Where nobody watches it live (a pipe, a file) a bar shows nothing, but Rich ends it
+        # with a blank line, which came before an error's one line.
+        disable=not console.is_interactive,
     )
 
 

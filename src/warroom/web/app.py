@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -86,6 +86,7 @@ class ActIn(_Strict):
     action: list[str | int] | None = Field(default=None, max_length=16)
     text: str | None = Field(default=None, max_length=500)
     token: str | None = Field(default=None, max_length=64)
+    on_stale: Literal["refuse", "report"] = "refuse"  # report: the game page (Hub.act)
 
 
 class ParseIn(_Strict):
@@ -355,7 +356,8 @@ def create_app(
         game_id: str, body: ActIn, x_seat_token: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         token = x_seat_token or body.token
-        return the_hub.act(game_id, token, body.state, body.action, body.text)
+        report = body.on_stale == "report"
+        return the_hub.act(game_id, token, body.state, body.action, body.text, report)
 
     @app.post("/api/games/{game_id}/parse", dependencies=[Depends(spending("act"))])
     def parse(

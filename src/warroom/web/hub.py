@@ -381,12 +381,17 @@ class Hub:
         state_id: int,
         action: list[Any] | None = None,
         text: str | None = None,
+        report_stale: bool = False,
     ) -> dict[str, Any]:
+        """Apply a seat's action chosen in `state_id`. One the game has moved on from is
+        refused (409), or with `report_stale` answered: {"ok": false, "stale": why, "state",
+        "yours": whether this seat decided since}, for the game page, to which a lost race
+        is news, not a fault (a browser logs every 4xx answer as a console error)."""
         room = self.room(game_id)
         seat = self.seat_for(room, token)
         if seat is None:
             raise WebError(403, "acting needs your seat's token (spectators cannot act)")
-        return self._apply(room, seat, state_id, action, text)
+        return self._apply(room, seat, state_id, action, text, report_stale=report_stale)
 
     def parse(self, game_id: str, token: str | None, text: str) -> dict[str, Any]:
         """The legal action a typed short form stands for now ("attack lig dal" is the attack
@@ -411,17 +416,23 @@ class Hub:
         action_json: list[Any] | None,
         text: str | None,
         action: Action | None = None,
+        report_stale: bool = False,
     ) -> dict[str, Any]:
         with room.lock:
             match = room.match
-            if room.stopped is not None:
-                raise WebError(409, f"the game is over: {room.stopped}; nothing was done")
-            if state_id != room.state_id:
-                raise WebError(
-                    409,
-                    f"stale action: it was chosen in state {state_id}, but the game is now "
-                    f"at state {room.state_id}; nothing was done",
+            if room.stopped is not None or state_id != room.state_id:
+                why = (
+                    f"the game is over: {room.stopped}; nothing was done"
+                    if room.stopped is not None
+                    else f"stale action: it was chosen in state {state_id}, but the game is "
+                    f"now at state {room.state_id}; nothing was done"
                 )
+                if not report_stale:
+                    raise WebError(409, why)
+                # This seat's own decision among those since (another tab of it): the page
+                # must not make its choice again in the new state.
+                yours = any(by == seat for by, _ in match.record[state_id:])
+                return {"ok": False, "stale": why, "state": room.state_id, "yours": yours}
             if action is None:
                 action = _read_action(room, seat, action_json, text)
             undo = action.kind == UNDO and not action.args

@@ -188,7 +188,7 @@ function render() {
   renderActions();
   placeActions();
   renderStanding();
-  $("typed").hidden = gameOver(m); // nothing left to type once the game is over
+  $("actioncard").hidden = gameOver(m); // nothing left to do, or to type, once the game is over
   if (isMonopoly(view)) renderMonoPanel();
   else if (isGodstorm(view)) renderGodstormPanel();
   else { $("modepanel").replaceChildren(); $("modepanel").dataset.key = ""; }
@@ -213,7 +213,7 @@ function turnSeat(view) {
 // -- a forced choice is taken without a click ---------------------------------------------
 // One legal action and no undo to offer instead (a defence with one die, a pass nobody could
 // answer otherwise, the only way to match a roll): it is sent after a moment, long enough to
-// see what happened, once per state. A second tab of the same seat loses the race (409).
+// see what happened, once per state. A second tab of the same seat loses the race, quietly.
 function autoDelay(view) {
   return isDiceCards(view) ? 700 : 450;
 }
@@ -236,9 +236,9 @@ function autoSend(action, delay) {
     if (G.sending) { setTimeout(go, 100); return; }
     G.sending = true;
     try {
-      await api("POST", `/api/games/${encodeURIComponent(GAME)}/act`, { state, action }, TOKEN);
+      await api("POST", `/api/games/${encodeURIComponent(GAME)}/act`, { state, action, on_stale: "report" }, TOKEN);
     } catch (e) {
-      if (e.status !== 409) showError(`Refused: ${e.message}`);
+      showError(`Refused: ${e.message}`);
     } finally {
       G.sending = false;
     }
@@ -1166,7 +1166,9 @@ function actionGroup(label, group) {
   }
   const sel = el("select", { "aria-label": `${label} count` });
   for (const a of group) sel.append(el("option", { value: a[a.length - 1] }, a[a.length - 1]));
-  sel.value = group[group.length - 1][group[0].length - 1];
+  // A list starts on the count most often meant: all (the armies left to place, to move in
+  // or to fortify with), but a bid on the least: a larger raise costs money, the player's to pick.
+  sel.value = group[0][0] === "bid" ? leastOf(sel) : group[group.length - 1][group[0].length - 1];
   // A count once played is forgotten: the next list starts on its default again (all the
   // armies left to place), not on the count just used. Forgotten before sending, since the
   // new state (and the panel drawn for it) may arrive before the reply does.
@@ -1200,26 +1202,31 @@ async function showOdds(from, to, shown) {
   } catch (e) { /* odds are advice; the attack still works without them */ }
 }
 
+// A choice the game moved on from is answered, not refused (on_stale), so that a lost race is
+// no console error: the new state is already on its way over the live connection.
 async function send(action, text) {
   if (G.sending) return false;
   G.sending = true;
   showError("");
   const path = `/api/games/${encodeURIComponent(GAME)}/act`;
-  const body = { state: G.msg.state };
+  const body = { state: G.msg.state, on_stale: "report" };
   if (text !== undefined && text !== null) body.text = text; else body.action = action;
   try {
-    try {
-      await api("POST", path, body, TOKEN);
-    } catch (e) {
-      // Someone else (often a bot) acted a moment before the click arrived: if the same
-      // choice is still legal in the new state, make it there; otherwise say why not.
-      if (e.status !== 409) throw e;
+    let done = await api("POST", path, body, TOKEN);
+    // Someone else (often a bot) acted a moment before the click arrived: if the same choice
+    // is still legal in the new state, make it there. Not if this seat decided meanwhile (in
+    // another tab or window): that would make its decision twice.
+    if (done.stale && !done.yours) {
       const now = await api("GET", `/api/games/${encodeURIComponent(GAME)}`, null, TOKEN);
       const still = body.text !== undefined
         || (now.legal || []).some((a) => JSON.stringify(a) === JSON.stringify(body.action));
-      if (!still) throw e;
-      body.state = now.state;
-      await api("POST", path, body, TOKEN);
+      if (still) done = await api("POST", path, { ...body, state: now.state }, TOKEN);
+    }
+    if (done.stale) {
+      $("notice").textContent = done.yours
+        ? "That decision was already taken, in another tab or window of your seat: nothing more was done."
+        : "The game moved on before your choice arrived: nothing was done. Look again and choose.";
+      return false;
     }
     return true;
   } catch (e) {
@@ -1230,8 +1237,10 @@ async function send(action, text) {
   }
 }
 
+// A refusal, or "" to clear it with the last lost race's notice.
 function showError(text) {
   $("error").textContent = text;
+  $("notice").textContent = "";
   if (text) $("untilmsg").textContent = "";
 }
 

@@ -37,14 +37,16 @@ function renderStrike() {
   if (!attackActions().length) STRIKE.pick = [];
   const wrap = $("strikewrap");
   wrap.hidden = false;
-  wrap.replaceChildren(
+  // Without the parts that are not there (no battle yet, a spectator's hand): replaceChildren
+  // would write each as the word "null".
+  wrap.replaceChildren(...[
     el("div", { class: `sprompt${m.seat !== null && m.to_move.includes(m.seat) ? " mine" : ""}`, id: "sprompt" },
       m.outcome ? `Game over: ${m.outcome.reason}` : m.stopped ? `Game over: ${m.stopped}` : v.prompt),
     strikeSupply(v),
     strikeContinents(v, m),
     v.battle ? strikeBattle(v, m) : strikeLastBattle(),
     strikePlayers(v, m),
-    m.seat !== null ? strikeHand(v, m) : null);
+    m.seat !== null ? strikeHand(v, m) : null].filter((x) => x));
 }
 
 // -- names --------------------------------------------------------------------------------
