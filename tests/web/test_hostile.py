@@ -1,5 +1,5 @@
-"""A hostile seat's requests: what it is refused must not tell it what another seat keeps
-hidden, however it asks."""
+"""A hostile seat's sweep: nothing it is sent or refused, however it asks, tells it what
+another seat keeps hidden."""
 
 from __future__ import annotations
 
