@@ -119,8 +119,9 @@ class Match:
                 "or drew a card)"
             )
         if last.seat != seat:
+            # Not quoted: another seat's decision may be its secret (a sealed bid's amount).
             return (
-                f"{self._seat_name(last.seat)} has decided since ({last.action.text()!r}); "
+                f"{self._seat_name(last.seat)} has decided since; "
                 "only the latest decision can be taken back"
             )
         return None

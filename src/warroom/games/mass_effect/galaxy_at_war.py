@@ -1739,10 +1739,22 @@ def _step_harbinger(
         {"territory": st.board.territories[t]},
     )
     assert isinstance(g, GalaxyAtWar)
-    if _devastate_cards(st, seat):
+    if _may_be_devastated(st):
         st.phase = DEVASTATE
     else:
         _finish_turn(g, st, seat, ev)
+
+
+def _may_be_devastated(st: GawState) -> bool:
+    """Whether the region's Harbinger Attack card could devastate Harbinger's planet, from what
+    every seat sees: the Reaper is asked whether or not it holds one, so that its pause does
+    not tell the table."""
+    if st.harbinger == GONE:
+        return False
+    region = st.board.regions[st.board.region_of[st.harbinger]]
+    return gr.may_devastate(
+        st.board, st.owner, st.faction_of, st.harbinger, region, st.devastation_left
+    )
 
 
 def _devastate(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:

@@ -1,0 +1,81 @@
+"""A hostile seat's sweep: nothing it is sent or refused, however it asks, tells it what
+another seat keeps hidden."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from tests.mass_effect.test_gaw_mode import act as gaw_act
+from tests.mass_effect.test_gaw_mode import card_of, give, holding, planet, started
+from tests.web.play import HUMANS3, bot_choice, play_people
+from tests.web.test_api import state
+from warroom.core import Rng
+from warroom.games.mass_effect import galaxy_at_war as gw
+from warroom.games.mass_effect.gaw_components import REAPER
+from warroom.web.hub import Hub
+
+GAW = gw.GAME
+
+GODSTORM = "risk-godstorm"
+
+
+def test_an_undo_refusal_does_not_quote_a_sealed_bid(client: TestClient, hub: Hub) -> None:
+    """Another seat's sealed faith bid is its secret until the reveal: asking to undo after it
+    gets the same refusal whatever the amount."""
+    r = client.post("/api/games", json={"mode": GODSTORM, "seats": HUMANS3})
+    assert r.status_code == 201, r.text
+    game = r.json()["id"]
+    tokens = {s["seat"]: s["token"] for s in r.json()["seats"]}
+    room = hub.room(game)
+    play_people(hub, game, tokens, bot_choice(GODSTORM, "random"), lambda: room.match.state.bids)
+    bidder, asker = state(client, game)["to_move"][:2]
+    url = f"/api/games/{game}/act"
+    refusals = []
+    for amount in (room.match.state.bids.limit(bidder), 0):
+        sealed = state(client, game)["state"]
+        bid = client.post(
+            url,
+            json={"state": sealed, "action": ["bid", amount]},
+            headers={"X-Seat-Token": tokens[bidder]},
+        )
+        assert bid.status_code == 200, bid.text
+        undo = client.post(
+            url,
+            json={"state": sealed + 1, "action": ["undo"]},
+            headers={"X-Seat-Token": tokens[asker]},
+        )
+        assert undo.status_code == 422, undo.text
+        refusals.append(undo.json()["error"])
+        taken_back = client.post(
+            url,
+            json={"state": sealed + 1, "action": ["undo"]},
+            headers={"X-Seat-Token": tokens[bidder]},
+        )
+        assert taken_back.status_code == 200, taken_back.text
+    assert refusals[0] == refusals[1], refusals
+
+
+def test_a_harbinger_step_does_not_tell_whether_the_reaper_holds_a_devastation() -> None:
+    """After Harbinger's step every page shows the same phase and seats to move whether or not
+    the Reaper holds the region's Harbinger Attack card: a pause only for a holder named it."""
+    st = started(3, 3)
+    region = st.board.regions[st.board.region_of[planet(st, "Ontarom")]]
+    st = holding(st, {"Haestrom": (2, 3), "Ontarom": (1, 4)}, 2, gw.HARBINGER)
+    st.harbinger = planet(st, "Haestrom")
+    st.rng = next(Rng(seed) for seed in range(50) if _rolls_two(st, Rng(seed)))
+    devastation = card_of(st, "devastate", REAPER, region)
+    plain = next(c for c in st.piles[REAPER] if st.directives.by_card[c].kind != "devastate")
+    holder, other = st.copy(), st.copy()
+    give(holder, 2, devastation)
+    give(other, 2, plain)
+    seen = []
+    for before in (holder, other):
+        stepped, _ = gaw_act(gaw_act(before, "roll")[0], "step Ontarom")
+        seen.append((GAW.to_move(stepped), GAW.view(stepped, None), GAW.view(stepped, 0)))
+    assert seen[0] == seen[1]
+
+
+def _rolls_two(st: gw.GawState, rng: Rng) -> bool:
+    trial = st.copy()
+    trial.rng = rng
+    return gaw_act(trial, "roll")[0].harbinger_roll == 2
