@@ -387,6 +387,27 @@ def test_finished_games_leave_memory_and_load_again(client: TestClient, hub: Hub
     assert stored is not None and final["state"] == len(stored.record)
 
 
+def test_reading_many_finished_games_keeps_only_the_latest_loaded(
+    client: TestClient, hub: Hub
+) -> None:
+    """Each finished game read by a plain GET is loaded from the store; only the
+    `finished_kept` latest stay in memory (none is watched), so reading every stored game
+    does not grow the server, and a game dropped loads again with everything it had."""
+    hub.finished_kept = 2
+    ids = []
+    for _ in range(5):
+        g = create(client, HUMANS3, **SHORT, turn_limit=1)
+        while state(client, g["id"])["outcome"] is None:
+            step(client, g)
+        ids.append(g["id"])
+    for game_id in ids:
+        assert client.get(f"/api/games/{game_id}/save").status_code == 200
+    assert {i for i in ids if i in hub.rooms} == {ids[3], ids[4]}
+    again = state(client, ids[0])
+    assert again["outcome"] is not None and again["state"] == len(hub.store.load(ids[0]).record)
+    assert {i for i in ids if i in hub.rooms} == {ids[4], ids[0]}  # the oldest read went
+
+
 def test_a_save_is_offered_only_once_the_game_is_over(client: TestClient) -> None:
     g = create(client, HUMANS3, **SHORT, turn_limit=1)
     step(client, g)

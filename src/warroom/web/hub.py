@@ -48,6 +48,7 @@ LOG_TAIL = 300  # the log's last events, sent in every full state; the rest by p
 LOG_PAGE = 1000  # the most events one `log_page` gives
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what `secrets.token_urlsafe` makes
 QUEUE_LIMIT = 200  # messages queued for one slow client before it is sent a fresh state
+FINISHED_KEPT = 64  # finished games loaded for a read and watched by nobody, kept at most
 
 
 class WebError(Exception):
@@ -125,6 +126,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         self.rooms_lock = threading.Lock()
+        self.finished_kept = FINISHED_KEPT
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bots")
         self.seed_source = seed_source or (lambda: secrets.randbits(SEED_BITS))
         self.damaged: dict[str, str] = {}  # game id: what was found, for games set aside
@@ -204,9 +206,31 @@ class Hub:
         loaded = self._room_from(stored.row, stored.seats, match, stored.head)
         with self.rooms_lock:
             room = self.rooms.setdefault(game_id, loaded)
+        if _finished(loaded):
+            self._trim_finished(keep=room)
         with room.lock:
             self._schedule_bots(room)
         return room
+
+    def _trim_finished(self, keep: Room) -> None:
+        """Finished games read (state, log, save, summary) and watched by nobody stay loaded
+        for the next read, the `finished_kept` latest only: reading every stored game must
+        not fill the memory. A room busy at the moment stays; the next load looks again."""
+        with self.rooms_lock:
+            rooms = [r for r in self.rooms.values() if r is not keep]
+            idle: list[Room] = []
+            for room in rooms:
+                if room.lock.acquire(blocking=False):  # never waits: `room` locks the other way
+                    if _finished(room) and not room.subscribers:
+                        idle.append(room)
+                    else:
+                        room.lock.release()
+            try:
+                for room in idle[: max(0, len(idle) + 1 - self.finished_kept)]:  # +1: `keep`
+                    del self.rooms[room.row.id]
+            finally:
+                for room in idle:
+                    room.lock.release()
 
     def resume(self) -> None:
         """Load every unfinished game so that bots whose turn it is carry on after a restart;
@@ -570,7 +594,7 @@ class Hub:
     def _forget_if_finished(self, room: Room) -> None:
         """Drop a finished game nobody watches from memory (room locked); the store keeps it
         and `room` loads it again on request, so a long-running server does not grow."""
-        if room.subscribers or (room.match.outcome() is None and room.stopped is None):
+        if room.subscribers or not _finished(room):
             return
         with self.rooms_lock:
             if self.rooms.get(room.row.id) is room:
@@ -685,6 +709,11 @@ def _check_option_types(game: Game[Any], options: dict[str, Any]) -> None:
                 f"option {name}: the server plays only its own {option.files}s; "
                 f"{option.files} files are for 'warroom play' and 'warroom simulate'",
             )
+
+
+def _finished(room: Room) -> bool:
+    """Over by the rules, or stopped by the server (its record cap)."""
+    return room.match.outcome() is not None or room.stopped is not None
 
 
 _JSON_TYPES = {bool: "true or false", int: "a whole number", str: "a string"}
