@@ -306,3 +306,69 @@ def test_greedy_buys_tablet_of_destinys_die_only_with_faith_to_spare() -> None:
     assert greedy_action(GAME.observe(st, 1), 1) == Action("defend", (2,))
     st.faith[1] = 4
     assert greedy_action(GAME.observe(st, 1), 1) == Action("defend", (3,))
+
+
+# -- the maelstrom and the Book of the Dead -------------------------------------------------------
+def test_greedy_plays_the_maelstrom_against_a_threat_still_to_move() -> None:
+    """War card 13 (reconstructed: the maelstrom for the epoch, 1 faith) over the only water
+    connection into a weak territory, while the opponent across it has its turn to come; not
+    once that opponent has moved, nor over a connection its own invasion would cross."""
+    st = _position(rules.PLAY, faith=3)
+    hold(st, 0, {"Hibernia": 2, "Caledonia": 3, "Anglia": 3})
+    hold(st, 1, {"Hesperide": 12, "Tritonis": 1})
+    st.gods[0][WAR] = st.parts.earth.territory("Anglia")
+    st.hands[0] = [_card(st, "war-13")]
+    action = greedy_action(GAME.observe(st, 0), 0)
+    assert action == Action("cast", ("war-13", "Hibernia", "Hesperide")), action
+    after = GAME.play(st, 0, action)
+    assert after.maelstrom is not None and after.maelstrom_lasts == "epoch"
+    st.markers, st.turn = [1, 0, 2], 1  # Hesperide's holder has had its turn this epoch
+    assert greedy_action(GAME.observe(st, 0), 0) == Action("done")
+    st.markers, st.turn = [0, 1, 2], 0
+    hold(st, 0, {"Hibernia": 20})  # safe, and about to invade Hesperide itself
+    hold(st, 1, {"Hesperide": 3})
+    assert greedy_action(GAME.observe(st, 0), 0) == Action("done")
+
+
+def test_greedy_answers_an_invasion_across_the_sea_with_the_sky_maelstrom() -> None:
+    """Sky card 11 (reconstructed: the maelstrom for the turn) ends an invasion over the water
+    connection it crosses (R8), so it is worth what cancelling is; over land it saves nothing."""
+    st = _position(rules.SKY, faith=4)
+    hold(st, 0, {"Hibernia": 2, "Anglia": 2, "Caledonia": 2})
+    hold(st, 1, {"Hesperide": 12, "Gaul": 12})
+    earth = st.parts.earth
+    hesperide, hibernia = earth.territory("Hesperide"), earth.territory("Hibernia")
+    st.gods[0][SKY] = hibernia
+    st.hands[0] = [_card(st, "sky-11")]
+    st.markers, st.turn = [1, 0, 2], 0
+    st.invasion = Invasion(1, hesperide, hibernia, 11, (), 0)
+    action = greedy_action(GAME.observe(st, 0), 0)
+    assert action == Action("cast", ("sky-11", "Hibernia", "Hesperide")), action
+    after = GAME.play(st, 0, action)
+    assert after.phase == rules.SKY and greedy_action(GAME.observe(after, 0), 0).kind == "pass"
+    after = GAME.play(after, 0, Action("pass"))
+    assert after.invasion is None and after.phase == rules.INVADE  # ended before any dice
+    st.invasion = Invasion(1, earth.territory("Gaul"), earth.territory("Anglia"), 11, (), 0)
+    assert greedy_action(GAME.observe(st, 0), 0) == Action("pass")
+
+
+def test_greedy_declines_raised_armies_with_the_book_of_the_dead_only_for_a_temple() -> None:
+    """Book of the Dead (2 raised armies for 1 faith, G38): a faith short of a temple early in
+    the game, 2 armies buy it; not where the temple is further off, nor late (in the fourth
+    epoch a temple has one turn left to pay back), and never for the faith alone."""
+    st = _position(rules.RAISE, faith=4)
+    st.epoch = 1
+    hold(st, 0, {"Anglia": 5, "Caledonia": 3})
+    hold(st, 1, {"Gaul": 4})
+    st.gods[0][WAR] = st.parts.earth.territory("Anglia")
+    st.relics[0] = [_card(st, "magic-05")]
+    st.to_place[0] = 6
+    action = greedy_action(GAME.observe(st, 0), 0)
+    assert action == Action("decline", (1,)), action
+    st = GAME.play(st, 0, action)
+    assert (st.faith[0], st.to_place[0], st.phase) == (5, 4, rules.RAISE)
+    assert greedy_action(GAME.observe(st, 0), 0).kind == "place"  # the temple is paid for
+    st.to_place[0], st.faith[0] = 6, 2  # 3 faith short: 6 armies for a temple is too dear
+    assert greedy_action(GAME.observe(st, 0), 0).kind == "place"
+    st.faith[0], st.epoch = 4, 4
+    assert greedy_action(GAME.observe(st, 0), 0).kind == "place"

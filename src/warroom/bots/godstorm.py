@@ -10,13 +10,16 @@ tie-break wants it. With those prices the greedy
   epoch, and only where it can outbid what the others are likely to bid (every bid is paid);
 - takes the first marker, and the last in the fifth epoch (the last word before scoring);
 - places and reinforces where its best attack starts, or else on its most threatened border,
-  never in a plague land;
+  never in a plague land; with the Book of the Dead, declines raised armies only for the faith
+  that reaches a god or temple its step 2 buys, when that is worth more than the armies;
 - summons the god of war (and of magic) with its main army, where they attack, the gods of
   the sky and of death where they are safest; builds temples while they have turns left to
   pay back, on safe ground;
 - buys the cards whose gods it has in play as faith allows, and plays a miracle when its
   value in armies beats its cost in faith (destroying, halving, plague and banishing aimed at
-  the opponents that matter); answers an invasion with the Sky card that saves most;
+  the opponents that matter; the maelstrom over the water connection whose closing spares
+  most, against the opponents still to move while it lasts); answers an invasion with the Sky
+  card that saves most (a Sky maelstrom only over the connection the invasion crosses);
 - invades by the exact conquest odds of the invasion's dice rule (gods, temples and relics
   included: `warroom.odds`), weighted by what the territory is worth, with lower standards
   when the game's last turns leave no time for a counter-attack; takes its gods into a
@@ -72,6 +75,8 @@ LATE_ATTACK_ODDS = 0.35  # in the last epoch, where armies soon count for nothin
 GODSWAR_ODDS = 0.5  # least odds of a godswar round worth risking a god for
 CONTINUE_ODDS = 0.3  # least odds worth rolling on for, once an invasion has begun
 PLAY_MARGIN = 0.5  # how much more than its cost a miracle must be worth
+DECLINE_MARGIN = 0.5  # how much the Book of the Dead's faith must be worth over its armies
+LATER_EPOCHS = 0.5  # a game-long maelstrom's share, each later epoch, of what it spares now
 UNDERWORLD_ODDS = 0.6  # least odds worth invading an Underworld space for
 BID_SHARE = {1: 0.34, 2: 0.25, 3: 0.25, 4: 0.3, 5: 0.5}  # of its faith a seat may bid
 TEMPLE_LAST_EPOCH = 3  # temples are built in epochs up to this (later, with faith to spare)
@@ -276,6 +281,9 @@ def greedy_action(st: GodstormState, seat: Seat) -> Action:
         room = min(3 - st.placed, st.to_place[seat])
         return Action("place", (names[staging(st, seat, room)], room))
     if phase == rules.RAISE:
+        declined = decline_count(st, seat)
+        if declined:
+            return Action("decline", (declined,))
         return Action("place", (names[staging(st, seat, st.to_place[seat])], st.to_place[seat]))
     if phase == rules.BEGIN:
         mine = st.territories_of(seat)
@@ -360,6 +368,48 @@ def gods_and_temples(st: GodstormState, seat: Seat) -> Action:
             where = front if domain in MAIN_ARMY_GODS else safest(st, seat, mine)
             return Action("summon", (DOMAINS[domain], names[where]))
     return Action("done")
+
+
+def step_two_worth(st: GodstormState, seat: Seat, faith: int) -> float:
+    """What `faith` is worth to `seat` at step 2, in armies: the gods and temples
+    `gods_and_temples` would buy with it, in its order and on its conditions (a god at
+    `GOD_WORTH`, a temple at its turns left), and the faith left over at its price."""
+    summon, temple = economy.summon_cost(st, seat), economy.temple_cost(st, seat)
+    mine = [t for t in st.territories_of(seat) if not st.plague[t]]
+    if not mine:
+        return faith * faith_price(st)
+    worth = 0.0
+    if not st.god_in_play(seat, WAR) and faith >= summon:
+        worth, faith = worth + GOD_WORTH[WAR], faith - summon
+    room = int(st.parts.constants["temples"]) - sum(st.temple)
+    sites = sum(1 for t in mine if not st.temple[t])
+    spare = temple + (0 if st.epoch <= TEMPLE_LAST_EPOCH else summon + 2)
+    while room > 0 and sites > 0 and faith >= spare and not last_round(st):
+        worth, faith = worth + TEMPLE_TURN * max(1, turns_left(st)), faith - temple
+        room, sites = room - 1, sites - 1
+    for domain, needed in ((MAGIC, summon + 2), (SKY, summon + 3), (DEATH, summon + 6)):
+        if not st.god_in_play(seat, domain) and faith >= needed:
+            worth, faith = worth + GOD_WORTH[domain], faith - summon
+    return worth + faith * faith_price(st)
+
+
+def decline_count(st: GodstormState, seat: Seat) -> int:
+    """Book of the Dead (`decline k`: `rate` raised armies back to the reserve for each
+    faith; G38: raised armies only, so in step 1's placing): the k that most raises the
+    armies' and the faith's worth together, each army worth 1 and the faith what step 2 buys
+    with it. At the module's prices faith alone (0.9) never pays for 2 armies, so it declines
+    only to reach a temple's or a god's price, by more than `DECLINE_MARGIN`; 0 otherwise."""
+    rate = economy.decline_rate(st, seat)
+    if not rate:
+        return 0
+    faith = st.faith[seat]
+    base = step_two_worth(st, seat, faith)
+    best, best_gain = 0, DECLINE_MARGIN
+    for k in range(1, st.to_place[seat] // rate + 1):
+        gain = step_two_worth(st, seat, faith + k) - base - rate * k
+        if gain > best_gain:
+            best, best_gain = k, gain
+    return best
 
 
 def purchase(st: GodstormState, seat: Seat) -> tuple[int, ...]:
@@ -522,6 +572,9 @@ def effect_value(
             gods = len(st.gods_at(st.owner[land], land)) if st.owner[land] >= 0 else 0
             gain += st.armies[land] // 2 * _enemy_weight(st, seat, land) + GOD_PRICE * gods
         return gain
+    if primitive == "maelstrom" and len(targets) == 2:
+        duration = str(getattr(params, "duration", "turn"))
+        return maelstrom_value(st, seat, (targets[0], targets[1]), duration)
     if primitive == "sink-atlantis":
         atlantis = earth.region_members[earth.regions.index("Atlantis")]
         total = 0.0
@@ -531,13 +584,100 @@ def effect_value(
             elif st.owner[t] >= 0:
                 total += ENEMY_ARMY * st.armies[t] + 1.0
         return total
-    return 0.0  # the maelstrom and what it cannot judge: never worth a card
+    return 0.0  # what it cannot judge: never worth a card
 
 
 def _largest(st: GodstormState, owner: int) -> int:
     held = [t for t in range(len(st.owner)) if st.owner[t] == owner and st.armies[t] > 0]
     held = [t for t in held if not st.gone(t)]
     return max(held, key=lambda t: (st.armies[t], -t)) if held else -1
+
+
+# -- the maelstrom ---------------------------------------------------------------------------------
+Edge = tuple[int, int]
+
+
+def _crossable(st: GodstormState, a: int, b: int, blocked: Edge | None) -> bool:
+    """`invasion.adjacent` with the maelstrom over `blocked` instead of where it lies."""
+    earth = st.parts.earth
+    if not earth.adjacent(a, b) or st.gone(a) or st.gone(b):
+        return False
+    return blocked not in ((a, b), (b, a))
+
+
+def still_to_move(st: GodstormState, seat: Seat) -> list[Seat]:
+    """The opponents whose turns in this epoch come after the current one (G28)."""
+    later = st.markers[st.turn + 1 :] if 0 <= st.turn < len(st.markers) else []
+    return [s for s in later if s >= 0 and s != seat and st.alive(s)]
+
+
+def _sea_standing(
+    st: GodstormState,
+    seat: Seat,
+    places: set[int],
+    blocked: Edge | None,
+    movers: list[Seat],
+    own: bool,
+) -> float:
+    """Around `places`, with the maelstrom over `blocked`: the seat's best invasion (when
+    `own`: plain odds past the invasion threshold, times the territory's worth) less what its
+    lands there stand to lose, each to the strongest invasion an opponent in `movers` could
+    make into it."""
+    neighbors = st.parts.earth.neighbors
+    threshold = LATE_ATTACK_ODDS if last_round(st) else ATTACK_ODDS
+    attack, loss = 0.0, 0.0
+    for x in places:
+        if _mine(st, seat, x):
+            worst = max(
+                (
+                    win_probability(st.armies[n], st.armies[x])
+                    for n in neighbors[x]
+                    if st.owner[n] in movers and st.armies[n] > 1 and _crossable(st, n, x, blocked)
+                ),
+                default=0.0,
+            )
+            loss += worst * (territory_value(st, seat, x) + 0.3 * st.armies[x])
+        elif own and not st.gone(x):
+            for n in neighbors[x]:
+                if _mine(st, seat, n) and st.armies[n] > 1 and _crossable(st, n, x, blocked):
+                    odds = 1.0 if st.armies[x] == 0 else win_probability(st.armies[n], st.armies[x])
+                    if odds >= threshold:
+                        attack = max(attack, odds * territory_value(st, seat, x))
+    return attack - loss
+
+
+def maelstrom_value(st: GodstormState, seat: Seat, edge: Edge, duration: str) -> float:
+    """The maelstrom moved onto `edge` (one marker: it leaves where it lies; R8: it lasts the
+    turn, the epoch or the game), in armies to `seat`.
+
+    Played on its own turn (a War or Death card, §4, before its invasions of §5): the losses
+    it spares the seat's lands at either end from the opponents still to move while it lasts
+    (G28: later markers this epoch), less its own best invasion across it, against the marker
+    where it lies now; a game-long one counts each later epoch, every opponent moving, at
+    `LATER_EPOCHS`. In the Sky window (G70, A12): over the very connection the invasion
+    crosses it ends the invasion before any dice (`rules._after_sky`), worth what cancelling
+    it is; elsewhere it saves nothing; either way the marker it lifts stops blocking anyone."""
+    old = st.maelstrom
+    places = set(edge) | set(old or ())
+
+    def gain(new: Edge | None, movers: list[Seat], own: bool) -> float:
+        after = _sea_standing(st, seat, places, new, movers, own)
+        return after - _sea_standing(st, seat, places, old, movers, own)
+
+    later = still_to_move(st, seat)
+    inv = st.invasion
+    if st.phase == rules.SKY and inv is not None:
+        lifted = gain(None, [inv.attacker, *later], False) if old is not None else 0.0
+        if {inv.source, inv.target} != set(edge):
+            return lifted
+        return _defence_value(st, seat, "cancel-invasion", None, []) + lifted
+    if duration == "turn":
+        return gain(edge, [], True)  # only the seat's own invasions move in its turn
+    value = gain(edge, later, True)
+    if duration == "game":
+        everyone = [s for s in range(st.players) if s != seat and st.alive(s)]
+        value += LATER_EPOCHS * turns_left(st) * gain(edge, everyone, True)
+    return value
 
 
 # Effects a defender weighs by what they do to the invasion it faces.
