@@ -31,6 +31,24 @@ def claim_all(table: Bfm) -> None:
         table.do(seat, f"claim {free}")
 
 
+def hand_over(table: Bfm, seat: int, to: int) -> None:
+    """Every territory of `seat` held by `to` instead (the test then gives `seat` its last)."""
+    owner = table.state.owner
+    for t, held in enumerate(owner):
+        if held == seat:
+            owner[t] = to
+
+
+def take_the_last(table: Bfm, seat: int, source: str, victim: int, sector: str) -> None:
+    """`seat` (its turn, attacking) takes `sector`, `victim`'s last territory and army, from
+    `source` with one die that wins; `victim`'s other territories were handed over first."""
+    table.give(victim, 1, sector)
+    table.give(seat, 5, source)
+    table.dice((6, 1))
+    table.do(seat, f"attack {source} {sector} 1")
+    table.do(victim, "defend 1")
+
+
 def attack_ready(seat: int = THOR, **kw: object) -> Bfm:
     table = Bfm(**kw)  # type: ignore[arg-type]
     table.turn_of(seat, ATTACK)
@@ -164,9 +182,7 @@ def test_mcu42_reinforcements_count_helicarrier_sections() -> None:
     table = Bfm()
     table.turn_of(THOR, MANEUVER)
     st = table.state
-    for t in range(len(st.owner)):
-        if st.owner[t] == CA:
-            st.owner[t] = ULTRON
+    hand_over(table, CA, ULTRON)
     table.give(CA, 1, *[f"Sector_{n:02d}" for n in range(2, 26, 2)])  # 12, no whole region
     table.give(CA, 1, *st.manhattan.helicarrier)  # B6: 3 territories more, bonus 0
     table.do(THOR, "end")
@@ -552,16 +568,9 @@ def test_mcu69_sector_25_dock_closes_after_phase_two() -> None:
 
 def test_mcu70_ultron_wins_when_a_third_party_eliminates_iron_man() -> None:
     table = attack_ready(THOR)
-    st = table.state
-    for t in range(len(st.owner)):
-        if st.owner[t] == IRON_MAN:
-            st.owner[t] = CA
-    table.give(IRON_MAN, 1, "Sector_13")
+    hand_over(table, IRON_MAN, CA)
     table.give(ULTRON, 2, "Sector_40")
-    table.give(THOR, 4, "Sector_12")
-    table.dice((6, 1))
-    table.do(THOR, "attack Sector_12 Sector_13 1")
-    table.do(IRON_MAN, "defend 1")
+    take_the_last(table, THOR, "Sector_12", IRON_MAN, "Sector_13")
     assert table.state.outcome is not None and table.state.outcome.winners == (ULTRON,)
 
 
@@ -582,16 +591,9 @@ def test_mcu71_iron_man_wins_with_the_tower_sector_25_and_malibu() -> None:
 
 def test_mcu72_winter_soldier_wins_when_a_third_party_eliminates_captain_america() -> None:
     table = attack_ready(THOR)
-    st = table.state
-    for t in range(len(st.owner)):
-        if st.owner[t] == CA:
-            st.owner[t] = ULTRON
-    table.give(CA, 1, "Sector_13")
+    hand_over(table, CA, ULTRON)
     table.give(WS, 2, "Sector_30")
-    table.give(THOR, 4, "Sector_12")
-    table.dice((6, 1))
-    table.do(THOR, "attack Sector_12 Sector_13 1")
-    table.do(CA, "defend 1")
+    take_the_last(table, THOR, "Sector_12", CA, "Sector_13")
     assert table.state.outcome is not None and table.state.outcome.winners == (WS,)
 
 
@@ -732,15 +734,9 @@ def test_b19_two_objectives_met_by_one_conquest_the_active_players_wins() -> Non
     table = attack_ready(THOR)
     st = table.state
     st.scepter, st.loki = HELD, st.loki[1:]
-    for t in range(len(st.owner)):
-        if st.owner[t] == IRON_MAN:
-            st.owner[t] = CA
-    table.give(IRON_MAN, 1, "Sector_50")
+    hand_over(table, IRON_MAN, CA)
     table.give(ULTRON, 2, "Sector_40")
-    table.give(THOR, 5, "Sector_48")
-    table.dice((6, 1))
-    table.do(THOR, "attack Sector_48 Sector_50 1")
-    table.do(IRON_MAN, "defend 1")
+    take_the_last(table, THOR, "Sector_48", IRON_MAN, "Sector_50")
     outcome = table.state.outcome
     assert outcome is not None and outcome.winners == (THOR,), outcome
 
@@ -750,9 +746,7 @@ def test_b20_a_target_eliminated_earlier_wins_when_the_sector_is_taken_later() -
     Ultron takes it, since both conditions then hold."""
     table = attack_ready(ULTRON)
     st = table.state
-    for t in range(len(st.owner)):
-        if st.owner[t] == IRON_MAN:
-            st.owner[t] = CA
+    hand_over(table, IRON_MAN, CA)
     st.alive[IRON_MAN], st.out_order = False, [IRON_MAN]
     table.give(CA, 1, "Sector_40")
     table.give(ULTRON, 4, "Sector_35")
