@@ -87,3 +87,18 @@ def test_each_tier_says_where_it_stands() -> None:
     godstorm = strength.strengths(strength.stored_ladder("risk-godstorm"), ["greedy"])
     assert godstorm[0]["summary"] == "beats random 100% of games (2 of 3 seats)"
     assert strength.strengths(None, ["random"])[0]["summary"] == "not measured"
+
+
+def test_ladder_writes_the_json_its_markdown_converts_to(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from warroom.cli.main import app
+    from warroom.sim.ladder import LadderRecord
+
+    md, data = tmp_path / "ladder.md", tmp_path / "ladder.json"
+    words = ["ladder", "risk-classic", "--games", "2", "--tiers", "random,greedy", "--workers", "1"]
+    done = CliRunner().invoke(app, [*words, "--out", str(md), "--data", str(data)])
+    assert done.exit_code == 0, done.output
+    written = LadderRecord.model_validate_json(data.read_text())
+    assert written == record_from_markdown(md.read_text(), str(md))
+    assert written.command.endswith("--seed 0") and written.pairings[0].games == 2
