@@ -29,6 +29,21 @@ def test_games_lists_modes_with_ids_and_player_counts() -> None:
     assert "--option scanning=false" in table.output  # as typed, not Python's False
 
 
+def test_games_lists_each_mode_s_bot_tiers_with_their_measured_strength() -> None:
+    table = runner.invoke(app, ["games"]).output
+    classic = table[table.index("risk-classic ") :].split("risk-godstorm ")[0]
+    assert classic.endswith(
+        "    bots, weakest first:\n"
+        "      random     weakest\n"
+        "      greedy     beats random 100% of games\n"
+        "      mcts       strongest: beats greedy 74% of games (as mcts:50)\n"
+        "      learned    not measured\n"
+    )
+    modes = {m["id"]: m for m in json.loads(runner.invoke(app, ["games", "--json"]).output)}
+    gaw = [(b["tier"], b["summary"]) for b in modes["mass-effect-galaxy-at-war"]["bots"]]
+    assert gaw[1] == ("greedy", "beats random 97% of games")
+
+
 def test_board_check_accepts_good_and_explains_bad(tmp_path: Path) -> None:
     good = Path(__file__).parents[2] / "src/warroom/data/boards/classic-world.json"
     ok = runner.invoke(app, ["board", "check", str(good)])

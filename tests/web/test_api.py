@@ -49,6 +49,19 @@ def test_every_registered_mode_is_offered(client: TestClient) -> None:
     assert offered == {g.id for g in games.modes()}
 
 
+def test_modes_say_where_each_bot_tier_stands(client: TestClient) -> None:
+    modes = {m["id"]: m for m in client.get("/api/modes").json()}
+    for mode in modes.values():  # every offered tier, and no other
+        assert sorted(s["tier"] for s in mode["bot_strength"]) == sorted(mode["bot_tiers"])
+    classic = {s["tier"]: s for s in modes["risk-classic"]["bot_strength"]}
+    assert classic["greedy"]["summary"] == "beats random 100% of games"
+    top = classic["mcts"]
+    assert top["strongest"] and top["measured_as"] == "mcts:50"
+    assert (top["pairing"]["wins"], top["pairing"]["games"]) == (74, 100)
+    assert "--seed 0" in top["detail"]  # the command that measured it
+    assert classic["learned"]["pairing"] is None and classic["learned"]["summary"] == "not measured"
+
+
 def test_play_acknowledges_and_advances(client: TestClient) -> None:
     g = create(client, HUMANS3, **SHORT)
     for expected in range(1, 11):

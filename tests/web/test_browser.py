@@ -379,3 +379,30 @@ def test_the_lobby_and_a_game_page_load_without_a_console_error(server: str) -> 
         page.wait_for_function("typeof G !== 'undefined' && G.msg && G.board")
         page.wait_for_load_state("networkidle")
     assert errors == []
+
+
+def test_the_lobby_says_how_strong_each_bot_is(server: str) -> None:
+    """Each bot option carries its measured figure (the strongest marked), and the line under
+    the seats gives the pairing's games and interval for each tier chosen; the values sent to
+    the server stay `bot:TIER`. A screenshot of the seats is kept in test-artifacts/."""
+    with browser_page(width=1280) as (page, errors):
+        page.goto(server + "/")
+        page.select_option("#mode", "mass-effect-galaxy-at-war")
+        page.select_option("#players", "3")
+        page.select_option("#seat-2", "bot:mcts")
+        labels = page.locator("#seat-1 option").evaluate_all(
+            "os => os.filter(o => o.value.startsWith('bot:')).map(o => [o.value, o.textContent])"
+        )
+        assert labels == [
+            ["bot:random", "Bot: random — weakest"],
+            ["bot:greedy", "Bot: greedy — beats random 97% of games"],
+            ["bot:mcts", "Bot: mcts — strongest: beats greedy 70% of games (as mcts:40)"],
+        ]
+        lines = page.locator("#strength div").all_inner_texts()
+        assert lines[0].startswith("greedy: greedy won 97 of 100 games against random")
+        assert lines[1].startswith("mcts: mcts:40 won 69.5 of 100 games against greedy")
+        page.locator("#new").screenshot(path=str(ARTIFACTS / "lobby-bot-strength.png"))
+        page.select_option("#seat-1", "bot:random")
+        page.click("#create")
+        page.locator("#play-first").wait_for()
+    assert errors == []

@@ -6,7 +6,7 @@ starts within a few times Python's own start-up (benchmarks/startup_bench.py).
 
 from __future__ import annotations
 
-from warroom.games import CATALOG, option_text
+from warroom.games import CATALOG, option_text, strength
 
 TYPE_CHECKING = False  # importing typing would cost a good part of the start-up saved
 if TYPE_CHECKING:
@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 def rows() -> list[dict[str, Any]]:
-    """One JSON object per mode: id, title, player counts and options."""
+    """One JSON object per mode: id, title, player counts, options and its bot tiers with
+    where each stands on the mode's measured ladder (`warroom.games.strength`)."""
     return [
         {
             "id": m.id,
@@ -25,6 +26,7 @@ def rows() -> list[dict[str, Any]]:
                 o.name: {"default": o.default, "choices": list(o.choices), "help": o.help}
                 for o in m.options
             },
+            "bots": strength.strengths(strength.stored_ladder(m.id), list(m.bots)),
         }
         for m in sorted(CATALOG, key=lambda m: m.id)
     ]
@@ -46,3 +48,6 @@ def list_modes(as_json: bool) -> None:
             shown = f"  [{choices}]" if choices else ""
             print(f"    --option {name}={option_text(option['default'])}{shown}")
             print(f"        {option['help']}")
+        print("    bots, weakest first:")
+        for bot in mode["bots"]:
+            print(f"      {bot['tier']:10s} {bot['summary']}")

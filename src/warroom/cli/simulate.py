@@ -1,4 +1,5 @@
-"""`warroom simulate` and `warroom ladder`: many bot games, their statistics, files and plots."""
+"""`warroom simulate`, `warroom ladder` and `ladder-data`: many bot games, their statistics, files
+and plots, and a ladder's table as the app's data."""
 
 from __future__ import annotations
 
@@ -207,6 +208,10 @@ def ladder(
     ] = None,
     workers: Annotated[int | None, typer.Option(help="Worker processes.")] = None,
     out: Annotated[Path | None, typer.Option(help="Write the table as Markdown.")] = None,
+    data: Annotated[
+        Path | None,
+        typer.Option(help="Also write the table as JSON for the app (warroom/data/ladders/)."),
+    ] = None,
     all_pairs: Annotated[
         bool,
         typer.Option("--all-pairs", help="Play every pair, not only neighbours on the ladder."),
@@ -219,8 +224,9 @@ def ladder(
 
     console = Console()
     names = [t.strip() for t in tiers.split(",") if t.strip()]
-    if out is not None:
-        check_writable(out)
+    for path in (out, data):
+        if path is not None:
+            check_writable(path)
     try:
         opts = parse_options(option or [])
         pairs = len(names) * (len(names) - 1) // 2 if all_pairs else len(names) - 1
@@ -249,6 +255,35 @@ def ladder(
         console.print(text, highlight=False, markup=False)
         if out is not None:
             _write(console, out, lambda: out.write_text(text, encoding="utf-8"))
+        if data is not None:
+            _write_data(console, text, str(out or ""), data)
+    except WarroomError as exc:
+        raise fail(str(exc)) from None
+
+
+def _write_data(console: Console, text: str, doc: str, data: Path) -> None:
+    """The ladder's JSON, read back from its Markdown: a doc edited by hand later converts the
+    same way (`ladder-data`), so the app's figures and the doc's table cannot differ."""
+    from warroom.sim.ladder import record_from_markdown
+
+    record = record_from_markdown(text, doc)
+    _write(console, data, lambda: data.write_text(record.model_dump_json(indent=2) + "\n"))
+
+
+def ladder_data(
+    doc: Annotated[Path, typer.Argument(help="A ladder's Markdown (docs/ladder*.md).")],
+    out: Annotated[Path, typer.Option(help="The JSON to write (warroom/data/ladders/MODE.json).")],
+) -> None:
+    """Convert a ladder doc's table to the JSON the app reads (after editing or re-measuring)."""
+    from rich.console import Console
+
+    check_writable(out)
+    try:
+        text = doc.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise fail(f"{doc}: cannot read: {exc.strerror}") from None
+    try:
+        _write_data(Console(), text, doc.as_posix(), out)
     except WarroomError as exc:
         raise fail(str(exc)) from None
 
@@ -256,3 +291,4 @@ def ladder(
 def register(app: typer.Typer) -> None:
     app.command("simulate")(simulate)
     app.command("ladder")(ladder)
+    app.command("ladder-data")(ladder_data)

@@ -47,9 +47,11 @@ class OptionInfo:
 
 
 class ModeInfo:
-    """A mode as `warroom games` lists it."""
+    """A mode as `warroom games` lists it. `bots` are the tiers `warroom.bots.tiers_for` offers,
+    weakest first, written here too so the listing needs no bot module (tests/bots check the
+    two agree)."""
 
-    __slots__ = ("id", "max_players", "min_players", "options", "title")
+    __slots__ = ("bots", "id", "max_players", "min_players", "options", "title")
 
     def __init__(
         self,
@@ -58,7 +60,9 @@ class ModeInfo:
         min_players: int,
         max_players: int,
         options: tuple[OptionInfo, ...],
+        bots: tuple[str, ...],
     ) -> None:
+        self.bots = bots
         self.id = id
         self.title = title
         self.min_players = min_players
@@ -90,6 +94,7 @@ CATALOG = (
             _DEFENDER_DICE,
             _TURN_LIMIT,
         ),
+        ("random", "greedy", "mcts"),
     ),
     ModeInfo(
         "mass-effect-galaxy-at-war",
@@ -112,6 +117,7 @@ CATALOG = (
             ),
             _TURN_LIMIT,
         ),
+        ("random", "greedy", "mcts"),
     ),
     ModeInfo(
         "mass-effect-war-assets",
@@ -119,6 +125,7 @@ CATALOG = (
         2,
         5,  # W1: the box says 2-5
         (),  # the game ends with probability 1: see warroom.games.dice_cards
+        ("random", "greedy", "mcts", "lookahead", "learned"),
     ),
     ModeInfo(
         "mcu-battle-for-manhattan",
@@ -143,6 +150,7 @@ CATALOG = (
             ),
             _TURN_LIMIT,
         ),
+        ("random", "greedy", "mcts"),
     ),
     ModeInfo(
         "mcu-guardians",
@@ -150,6 +158,7 @@ CATALOG = (
         2,
         5,  # MCU80/Q9
         (),
+        ("random", "greedy", "mcts", "lookahead"),
     ),
     ModeInfo(
         "mcu-skirmish",
@@ -175,6 +184,7 @@ CATALOG = (
             _DEFENDER_DICE,
             _TURN_LIMIT,
         ),
+        ("random", "greedy", "mcts"),
     ),
     ModeInfo(
         "monopoly-avengers",
@@ -182,6 +192,7 @@ CATALOG = (
         2,
         12,  # Components: 12 tokens
         (_TURN_LIMIT,),
+        ("random", "greedy"),
     ),
     ModeInfo(
         "risk-classic",
@@ -206,6 +217,7 @@ CATALOG = (
             _DEFENDER_DICE,
             _TURN_LIMIT,
         ),
+        ("random", "greedy", "mcts", "learned"),
     ),
     ModeInfo(
         "risk-godstorm",
@@ -221,6 +233,7 @@ CATALOG = (
                 ("deal", "claim"),
             ),
         ),
+        ("random", "greedy", "mcts"),
     ),
     ModeInfo(
         "risk-strike",
@@ -228,6 +241,7 @@ CATALOG = (
         2,
         5,  # B1: five reference cards and a 2-player rule
         (_TURN_LIMIT,),
+        ("random", "greedy", "mcts"),
     ),
 )
 

@@ -8,14 +8,20 @@ Where a tier holds several seats, a game is one trial for all of them (`stats.Ra
 
 from __future__ import annotations
 
+import re
+import shlex
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, pairwise
+from typing import Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from warroom.core.errors import WarroomError
 from warroom.core.game import OptionValue
-from warroom.games import option_text
+from warroom.games import option_text, strength
 from warroom.sim import stats
 from warroom.sim.runner import GameResult, SimConfig, resolve_options, run
 
@@ -123,3 +129,148 @@ def markdown(
 def ladder_options(mode: str, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
     """The options the games really used (the simulation's turn cap included)."""
     return resolve_options(SimConfig(mode, 1, ("random",), 2, 0, dict(options)))
+
+
+class PairingRecord(BaseModel):
+    """One row of a ladder's table, as its doc prints it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    stronger: str
+    weaker: str
+    games: int = Field(ge=1)
+    seats: int = Field(ge=1)  # the stronger tier's seats in every game
+    wins: float = Field(ge=0)  # games its seats won, a shared win as a share
+    win_rate: float = Field(ge=0, le=1)  # a seat
+    interval: tuple[float, float]  # 95% Wilson, a seat
+    separated: bool
+    mean_turns: float | None
+    seconds: float = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        low, high = self.interval
+        if self.wins > self.games or not 0 <= low <= self.win_rate <= high <= 1:
+            raise ValueError(
+                f"{self.stronger} vs {self.weaker}: {self.wins:g} wins of {self.games} games, "
+                f"rate {self.win_rate} and interval {self.interval} do not fit together"
+            )
+        return self
+
+
+class LadderRecord(BaseModel):
+    """A measured ladder as the app reads it (warroom/data/ladders/MODE.json), with the
+    command, games and seed that measured it, so a figure shown to players can be replayed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    mode: str
+    doc: str  # the Markdown it was read from
+    command: str  # exactly as the doc gives it
+    games: int = Field(ge=1)  # a pairing
+    tiers: list[str] = Field(min_length=2)  # weakest first
+    players: int = Field(ge=2)
+    seed: int
+    options: dict[str, str]  # the command's --option NAME=VALUE, as typed
+    all_pairs: bool
+    pairings: list[PairingRecord] = Field(min_length=1)
+    strictly_ordered: bool
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        for p in self.pairings:
+            if p.stronger not in self.tiers or p.weaker not in self.tiers:
+                raise ValueError(f"pairing {p.stronger} vs {p.weaker}: not tiers {self.tiers}")
+            if p.games != self.games:
+                raise ValueError(f"pairing {p.stronger} vs {p.weaker}: {p.games} games")
+        if self.strictly_ordered != all(p.separated for p in self.pairings):
+            raise ValueError("strictly_ordered disagrees with the pairings' separation")
+        return self
+
+
+@cache
+def load_record(mode: str) -> LadderRecord | None:
+    """The mode's shipped ladder, validated once, or None where it has no measured ladder."""
+    stored = strength.stored_ladder(mode)
+    return None if stored is None else LadderRecord.model_validate(stored)
+
+
+def record_from_markdown(text: str, doc: str) -> LadderRecord:
+    """The ladder a doc made by `markdown` records: its command and its table. Docs are
+    edited by hand around the table (notes, recomputed intervals), so the doc is what is
+    read, not the games; a doc this cannot read is a WarroomError naming it."""
+    title = re.search(r"^# Bot ladder: (\S+)$", text, re.MULTILINE)
+    command = re.search(r"Regenerate with\s+`([^`]+)`", text)
+    order = re.search(
+        r"Strictly ordered \(every interval above an even share\): \*\*(yes|no)\*\*", text
+    )
+    lines = text.splitlines()
+    header = next(
+        (i for i, line in enumerate(lines) if line.startswith("| stronger | weaker |")), None
+    )
+    if title is None or command is None or order is None or header is None:
+        raise WarroomError(f"{doc}: not a ladder doc (title, command, table or verdict missing)")
+    words = shlex.split(command.group(1))
+    if words[:3] != ["warroom", "ladder", title.group(1)]:
+        raise WarroomError(f"{doc}: the command {command.group(1)!r} is not this mode's ladder")
+    names = [cell.strip() for cell in lines[header].strip("|").split("|")]
+    try:
+        return _record(
+            title.group(1),
+            doc,
+            command.group(1),
+            words,
+            names,
+            lines[header + 2 :],
+            order.group(1) == "yes",
+        )
+    except (KeyError, ValueError) as exc:
+        raise WarroomError(f"{doc}: cannot read its ladder: {exc}") from None
+
+
+def _record(
+    mode: str,
+    doc: str,
+    command: str,
+    words: list[str],
+    names: list[str],
+    rows: list[str],
+    ordered: bool,
+) -> LadderRecord:
+    """The record of a ladder doc's command words and table rows (after its header)."""
+    flags: dict[str, list[str]] = {}
+    for flag, value in zip(words[3::2], words[4::2], strict=False):
+        flags.setdefault(flag, []).append(value)
+    pairings = []
+    for line in rows:
+        if not line.startswith("|"):
+            break
+        row = dict(zip(names, (c.strip() for c in line.strip().strip("|").split("|")), strict=True))
+        low, high = row["95% interval"].strip("[]").split(",")
+        pairings.append(
+            PairingRecord(
+                stronger=row["stronger"],
+                weaker=row["weaker"],
+                games=int(row["games"]),
+                seats=int(row.get("its seats", "1")),
+                wins=float(row["stronger wins"]),
+                win_rate=float(row.get("win rate a seat") or row["win rate"]),
+                interval=(float(low), float(high)),
+                separated=row["separated"] == "yes",
+                mean_turns=float(row["mean turns"]) if row["mean turns"] else None,
+                seconds=float(row["wall time"].removesuffix(" s")),
+            )
+        )
+    return LadderRecord(
+        mode=mode,
+        doc=doc,
+        command=" ".join(command.split()),
+        games=int(flags["--games"][0]),
+        tiers=flags["--tiers"][0].split(","),
+        players=int(flags["--players"][0]),
+        seed=int(flags["--seed"][0]),
+        options=dict(o.split("=", 1) for o in flags.get("--option", [])),
+        all_pairs="--all-pairs" in words,
+        pairings=pairings,
+        strictly_ordered=ordered,
+    )

@@ -31,7 +31,9 @@ from starlette.exceptions import HTTPException
 import warroom.games as games
 from warroom.bots import tiers_for
 from warroom.core.errors import BoardError, MalformedAction, WarroomError
+from warroom.games.strength import strengths
 from warroom.odds import invasion
+from warroom.sim.ladder import load_record
 from warroom.web.hub import LOG_PAGE, Hub, SeatSpec, WebError
 from warroom.web.layout import board_json
 from warroom.web.monopoly import monopoly_board_json
@@ -246,6 +248,7 @@ def create_app(
                     for o in g.options
                 ],
                 "bot_tiers": tiers_for(g.id),
+                "bot_strength": _bot_strength(g.id),
             }
             for g in games.modes()
         ]
@@ -438,6 +441,13 @@ def create_app(
             the_hub.unsubscribe(room, sub)
 
     return app
+
+
+def _bot_strength(mode: str) -> list[dict[str, Any]]:
+    """Where each offered tier stands on the mode's measured ladder, validated as it is read
+    (a broken shipped file fails the listing, not a game), for the lobby to show."""
+    record = load_record(mode)
+    return strengths(None if record is None else record.model_dump(mode="json"), tiers_for(mode))
 
 
 def _not_json(error: RecursionError | ValueError) -> str:

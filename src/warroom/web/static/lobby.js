@@ -59,12 +59,26 @@ function renderSeats() {
     const s = el("select", { id: `seat-${i}`, "aria-label": `seat ${i + 1}` });
     s.append(el("option", { value: "human" }, i === 0 ? "You" : "Friend (private invite link)"));
     s.append(el("option", { value: "open" }, "Open seat (anyone in the lobby)"));
-    for (const t of m.bot_tiers) s.append(el("option", { value: `bot:${t}` }, `Bot: ${t}`));
+    // Weakest first as measured, each with where it stands on the mode's ladder.
+    for (const b of m.bot_strength) {
+      s.append(el("option", { value: `bot:${b.tier}`, title: b.detail }, `Bot: ${b.tier} — ${b.summary}`));
+    }
     // Bots default to the strongest quick tier offered (greedy), not to random play.
     const tier = m.bot_tiers.includes("greedy") ? "greedy" : m.bot_tiers[0];
     s.value = i === 0 ? "human" : `bot:${tier}`;
+    s.onchange = renderStrength;
     box.append(el("div", { class: "seatrow" }, el("span", {}, `Seat ${i + 1}`), s));
   }
+  box.append(el("div", { id: "strength", class: "muted" }));
+  renderStrength();
+}
+
+// Under the seats, the measured figure behind each bot tier chosen, once each.
+function renderStrength() {
+  const m = currentMode();
+  const chosen = new Set([...document.querySelectorAll("#seats select")].map((s) => s.value));
+  const shown = m.bot_strength.filter((b) => chosen.has(`bot:${b.tier}`));
+  document.getElementById("strength").replaceChildren(...shown.map((b) => el("div", {}, `${b.tier}: ${b.detail}`)));
 }
 
 async function create() {
