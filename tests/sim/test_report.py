@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Console
 
 from warroom.cli.simulate import report
+from warroom.sim.output import plot, rate_panels
 from warroom.sim.runner import GameResult
 
 
@@ -41,3 +44,31 @@ def test_counts_print_in_full_however_many_games() -> None:
 def test_a_win_shared_three_ways_prints_as_a_share() -> None:
     results = [game(0, ("a", "b", "c"), (0, 1, 2), 10), game(1, ("a", "b", "c"), (0,), 10)]
     assert "│ a │          2 │ 1.33 │    0.667 │" in printed(results, 3)
+
+
+def test_the_picture_shows_factions_and_teams_as_the_terminal_does(tmp_path: Path) -> None:
+    """The PNG had only bot and seat charts: a designer could not read factions or teams."""
+    factions = ("Alliance (blue)", "Reaper (red)", "Alliance (green)", "Reaper (black)")
+    teams = ("Alliance", "Reaper", "Alliance", "Reaper")
+    results = [
+        GameResult(
+            i, i, ("a", "b", "b", "b"), factions, (1, 3), "won", "rulebook", 5, 9, 0.0, teams
+        )
+        for i in range(3)
+    ]
+    titles = [title for title, _ in rate_panels(results)]
+    assert [title.split(" (")[0] for title in titles] == [
+        "win rate by bot",
+        "win rate by seat",
+        "win rate by faction",
+        "win rate by team",
+    ]
+    team_rates = dict(rate_panels(results))[titles[3]]
+    assert [(r.label, r.wins, r.games) for r in team_rates] == [
+        ("Reaper", 3, 3),
+        ("Alliance", 0, 3),
+    ]
+    plot(results, tmp_path / "teams.png", "teams")
+    assert (tmp_path / "teams.png").read_bytes()[:4] == b"\x89PNG"
+    plain = [game(0, ("a", "b"), (0,), 10)]
+    assert len(rate_panels(plain)) == 2
