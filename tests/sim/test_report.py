@@ -9,6 +9,7 @@ from rich.console import Console
 from warroom.cli.simulate import report
 from warroom.sim.output import plot, rate_panels
 from warroom.sim.runner import GameResult
+from warroom.sim.stats import by_bot, by_faction, by_team
 
 
 def game(index: int, lineup: tuple[str, ...], winners: tuple[int, ...], actions: int) -> GameResult:
@@ -72,3 +73,19 @@ def test_the_picture_shows_factions_and_teams_as_the_terminal_does(tmp_path: Pat
     assert (tmp_path / "teams.png").read_bytes()[:4] == b"\x89PNG"
     plain = [game(0, ("a", "b"), (0,), 10)]
     assert len(rate_panels(plain)) == 2
+
+
+def test_shared_wins_count_as_docs_simulation_md_says() -> None:
+    """A team's win is 1/k to each of its k seats and 1 to the team; no winner, no win."""
+    teams = ("Alliance", "Reaper", "Alliance", "Reaper", "Cerberus")
+    factions = tuple(f"{team} {seat}" for seat, team in enumerate(teams))
+    lineup = ("a", "b", "b", "b", "b")
+    results = [
+        GameResult(0, 0, lineup, factions, (0, 2), "won", "rulebook", 5, 9, 0.0, teams),
+        GameResult(1, 1, lineup, factions, (), "cap", "action-cap", 5, 9, 0.0, teams),
+    ]
+    bots = {r.label: (r.wins, r.games) for r in by_bot(results)}
+    assert bots == {"a": (0.5, 2), "b": (0.5, 8)}
+    assert {r.label: r.wins for r in by_faction(results)}["Alliance 2"] == 0.5
+    team_rates = {r.label: (r.wins, r.games) for r in by_team(results)}
+    assert team_rates == {"Alliance": (1, 2), "Reaper": (0, 2), "Cerberus": (0, 2)}
