@@ -54,8 +54,13 @@ def _rate_table(title: str, rates: Sequence[Rate], even: float, unit: str = "sea
         lo, hi = r.interval
         mark = "" if lo <= even <= hi else (" ▲" if lo > even else " ▼")
         interval = f"{lo:.3f}–{hi:.3f}{mark}"
-        table.add_row(r.label, str(r.games), f"{r.wins:g}", f"{r.rate:.3f}", interval)
+        table.add_row(r.label, str(r.games), _count(r.wins), f"{r.rate:.3f}", interval)
     return table
+
+
+def _count(value: float) -> str:
+    """A count in full (`:g` wrote a million wins as 1e+06), a share or a half to 2 places."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def report(console: Console, results: Sequence[GameResult], players: int) -> None:
@@ -82,7 +87,7 @@ def report(console: Console, results: Sequence[GameResult], players: int) -> Non
     ):
         ls = stats.lengths(values)
         if ls is not None:
-            table.add_row(label, f"{ls.mean:.1f}", f"{ls.median:g}", str(ls.low), str(ls.high))
+            table.add_row(label, f"{ls.mean:.1f}", _count(ls.median), str(ls.low), str(ls.high))
     console.print(table)
     ends = Table(title="How games ended")
     for col in ("ending", "reason", "games"):

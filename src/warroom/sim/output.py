@@ -51,33 +51,47 @@ def _parquet_column(pa: Any, values: list[Any]) -> Any:
     return pa.array(values)
 
 
+def rate_panels(results: Sequence[GameResult]) -> list[tuple[str, list[stats.Rate]]]:
+    """The win-rate charts, the terminal's tables: by bot and seat, and by faction and team
+    where the mode has them (a designer reads those from the picture as well)."""
+    panels = [
+        ("bot", stats.by_bot(results)),
+        ("seat", stats.by_seat(results)),
+        ("faction", stats.by_faction(results)),  # empty where seats are "Player N"
+        ("team", stats.by_team(results)),  # empty without teams
+    ]
+    return [(f"win rate by {what} (95% Wilson interval)", rates) for what, rates in panels if rates]
+
+
 def plot(results: Sequence[GameResult], path: Path, title: str) -> None:
-    """Win rates by bot and by seat with 95% intervals, game lengths, and endings."""
+    """Win rates with 95% intervals (`rate_panels`), game lengths, and endings."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(2, 2, figsize=(11, 8))
-    for ax, rates, what in (
-        (axes[0][0], stats.by_bot(results), "bot"),
-        (axes[0][1], stats.by_seat(results), "seat"),
-    ):
-        _bars(ax, rates, f"win rate by {what} (95% Wilson interval)")
+    panels = rate_panels(results)
+    rows = (len(panels) + 3) // 2
+    fig, axes = plt.subplots(rows, 2, figsize=(11, 4 * rows), squeeze=False)
+    cells = [ax for row in axes for ax in row]
+    for ax, (what, rates) in zip(cells, panels, strict=False):
+        _bars(ax, rates, what)
+    lengths_ax, endings_ax = cells[len(panels)], cells[len(panels) + 1]
+    for spare in cells[len(panels) + 2 :]:
+        spare.set_visible(False)
     turns = [r.turns for r in results if r.turns is not None]
     values = turns or [r.actions for r in results]
-    axes[1][0].hist(values, bins=min(30, max(5, len(set(values)))), color="#4c72b0")
-    axes[1][0].set_title("game length in " + ("turns" if turns else "actions"))
-    axes[1][0].set_ylabel("games")
+    lengths_ax.hist(values, bins=min(30, max(5, len(set(values)))), color="#4c72b0")
+    lengths_ax.set_title("game length in " + ("turns" if turns else "actions"))
+    lengths_ax.set_ylabel("games")
     ends = stats.endings(results)
-    ax = axes[1][1]
-    ax.barh(range(len(ends)), [n for *_, n in ends], color="#8fd19e")
+    endings_ax.barh(range(len(ends)), [n for *_, n in ends], color="#8fd19e")
     for y, (e, why, _) in enumerate(ends):
-        ax.text(0, y, " " + _short(f"{e}: {why}"), va="center", fontsize=8)
-    ax.set_yticks([])
-    ax.set_xlabel("games")
-    ax.set_title("how games ended")
-    ax.invert_yaxis()
+        endings_ax.text(0, y, " " + _short(f"{e}: {why}"), va="center", fontsize=8)
+    endings_ax.set_yticks([])
+    endings_ax.set_xlabel("games")
+    endings_ax.set_title("how games ended")
+    endings_ax.invert_yaxis()
     fig.suptitle(title)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -90,6 +104,8 @@ def _bars(ax: Any, rates: Sequence[stats.Rate], title: str) -> None:
     low = [r.rate - r.interval[0] for r in rates]
     high = [r.interval[1] - r.rate for r in rates]
     ax.bar(labels, values, yerr=[low, high], capsize=4, color="#c44e52")
+    if sum(map(len, labels)) > 40:  # faction names run into each other
+        ax.tick_params(axis="x", labelrotation=20)
     ax.set_ylim(0, 1)
     ax.set_title(title)
 
