@@ -249,7 +249,7 @@ def test_runner_gives_the_same_table_either_way() -> None:
 
 
 # A tier the kernel does not play (Monopoly has no search tier to stand in for one).
-register_tier("rules-only", "monopoly", lambda mode, seed: RandomBot(seed))
+register_tier("rules-only", "monopoly", lambda mode, seed: RandomBot(seed), offered=False)
 
 
 def test_lineups_the_kernel_does_not_play_go_to_the_rules() -> None:

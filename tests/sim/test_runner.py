@@ -30,7 +30,7 @@ class SpyBot(RandomBot):
         return super().choose(seat, observation, legal)
 
 
-register_tier("spy", "risk", lambda mode, seed: SpyBot(seed), offered=False)  # not listed
+register_tier("spy", "risk", lambda mode, seed: SpyBot(seed), offered=False)
 
 MARKS: list[Path] = []  # the folder where a marking bot notes its game (set before workers fork)
 
