@@ -55,7 +55,8 @@ def _losses(
     game: Game[RiskState], state: RiskState, seat: int, text: str, source: int, target: int
 ) -> Counter[Outcome]:
     """One roll of `text` played TRIALS times by the mode's `apply`: the armies each side lost."""
-    stream = Rng(zlib.crc32(f"{type(game).__name__}/{text}".encode()))
+    seed = f"{type(game).__name__}/{text}/{state.owner[target]}"  # a stream per case
+    stream = Rng(zlib.crc32(seed.encode()))
     action = game.parse(state, seat, text)
     seen: Counter[Outcome] = Counter()
     for _ in range(TRIALS):
