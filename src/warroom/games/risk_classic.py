@@ -181,6 +181,11 @@ class ClassicRisk(Game[RiskState]):
     forced_elimination_trade: ClassVar[bool] = True
     elimination_trade_at: ClassVar[int] = ELIMINATION_TRADE_AT  # the hand size that forces it
 
+    def attack_rule(self, state: RiskState, source: int, target: int) -> battle.BattleRule:
+        """The dice an attack from `source` into `target` would roll now, for the odds shown
+        before it (the browser's %): Classic's plain dice; modes with more override it."""
+        return battle.CLASSIC
+
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> RiskState:
         board = data.map_board(str(options["map"]), MAPS)

@@ -18,6 +18,7 @@ import threading
 import unicodedata
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
+from dataclasses import asdict
 from importlib import resources
 from typing import Annotated, Any, Literal
 
@@ -401,6 +402,23 @@ def create_app(
             "p_conquest": inv.p_conquest,
             "expected_attacker_losses": inv.expected_attacker_losses,
             "expected_defender_losses": inv.expected_defender_losses,
+        }
+
+    @app.get("/api/games/{game_id}/odds")
+    def attack_odds(game_id: str, source: str, target: str) -> dict[str, Any]:
+        """Chance to take `target` attacking from `source` until it falls, with the dice
+        this game's mode rolls for that attack (the page's % before an attack)."""
+        attackers, defenders, rule = the_hub.attack(game_id, source, target)
+        if not (2 <= attackers <= MAX_ODDS_ARMIES and 1 <= defenders <= MAX_ODDS_ARMIES):
+            raise WebError(400, f"attackers 2..{MAX_ODDS_ARMIES}, defenders 1..{MAX_ODDS_ARMIES}")
+        inv = invasion(attackers, defenders, rule)
+        return {
+            "attackers": attackers,
+            "defenders": defenders,
+            "p_conquest": inv.p_conquest,
+            "expected_attacker_losses": inv.expected_attacker_losses,
+            "expected_defender_losses": inv.expected_defender_losses,
+            "rule": asdict(rule),
         }
 
     # -- live stream --------------------------------------------------------------------------

@@ -36,6 +36,8 @@ from warroom.core.game import Game, is_data_file
 from warroom.core.match import UNDO, Match
 from warroom.core.registry import get_mode
 from warroom.core.shortform import complete, refusal
+from warroom.games.risk_classic import ClassicRisk
+from warroom.rules.battle import BattleRule
 from warroom.web.quotas import Quotas
 from warroom.web.store import DamagedGame, GameRow, SeatRow, Store, StoredGame
 from warroom.web.summary import game_summary
@@ -416,6 +418,22 @@ class Hub:
         if seat is None:
             raise WebError(403, "acting needs your seat's token (spectators cannot act)")
         return self._apply(room, seat, state_id, action, text, report_stale=report_stale)
+
+    def attack(self, game_id: str, source: str, target: str) -> tuple[int, int, BattleRule]:
+        """The armies on each side of an attack from `source` into `target` now and the dice
+        the mode would roll for it (Loki, S.H.I.E.L.D., Dark Elves, Allies, a Vanguard,
+        ships), so the odds the page shows are that battle's, not Classic's."""
+        room = self.room(game_id)
+        with room.lock:
+            game, state = room.match.game, room.match.state
+            if not isinstance(game, ClassicRisk):
+                raise WebError(404, f"{game.title} has no attack odds")
+            names = state.board.territories
+            for name in (source, target):
+                if name not in names:
+                    raise WebError(400, f"no territory {name!r} on this board")
+            s, t = names.index(source), names.index(target)
+            return state.armies[s], state.armies[t], game.attack_rule(state, s, t)
 
     def parse(self, game_id: str, token: str | None, text: str) -> dict[str, Any]:
         """The legal action a typed short form stands for now ("attack lig dal" is the attack

@@ -198,6 +198,13 @@ class McuBattleForManhattan(McuSkirmish):
     options = rules_options(_MODE)
     forced_elimination_trade = False  # S8 still holds (MCU30)
 
+    def attack_rule(self, state: RiskState, source: int, target: int) -> BattleRule:
+        """`battle_rule` of that attack declared now with its Allies along (the default):
+        Loki, S.H.I.E.L.D. and Dark Elves d8s, Hulk, Allies and a power played."""
+        st = _bfm(state).copy()
+        st.attack_from, st.attack_to, st.attack_allies = source, target, True
+        return battle_rule(st)
+
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> BfmState:
         m, cards, chart, bat = manhattan(), decks(), recruitment(), battle()

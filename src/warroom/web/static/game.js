@@ -1193,12 +1193,14 @@ async function showOdds(from, to, shown) {
   if (a < 2) return;
   const key = G.msg.state;
   try {
-    const o = await api("GET", `/api/odds?attackers=${a}&defenders=${d}`);
+    // The game's own dice for this attack (d8 defences, Allies, a Vanguard, ships defending).
+    const q = new URLSearchParams({ source: from, target: to });
+    const o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/odds?${q}`);
     if (!G.msg || G.msg.state !== key) return;
     $("odds").textContent = `Odds of taking ${to} if you attack until it falls: ` +
       `${(100 * o.p_conquest).toFixed(1)}% (expected losses: you ${o.expected_attacker_losses.toFixed(1)}, ` +
       `them ${o.expected_defender_losses.toFixed(1)})` +
-      (isGaw(G.msg.view) ? "; plain dice: ships, directives and a Vanguard's d8s not counted" : "");
+      (isGaw(G.msg.view) ? "; your ships not counted" : "");
   } catch (e) { /* odds are advice; the attack still works without them */ }
 }
 
