@@ -65,7 +65,8 @@ def _strength(ladder: dict[str, Any] | None, tier: str) -> dict[str, Any]:
     if spec != tier:
         notes.append(f"as {spec}")
     summary = (
-        f"beats {pairing['weaker']} {round(100 * pairing['wins'] / pairing['games'])}% of games"
+        # Halves round up (64.5% reads 65%, as the tables' 0.645 would be rounded by hand).
+        f"beats {pairing['weaker']} {int(100 * pairing['wins'] / pairing['games'] + 0.5)}% of games"
     )
     summary += f" ({'; '.join(notes)})" if notes else ""
     low, high = pairing["interval"]
