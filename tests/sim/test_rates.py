@@ -10,7 +10,10 @@ from warroom.sim.runner import GameResult
 from warroom.sim.stats import Rate, by_bot, by_seat
 
 
-def result(index: int, lineup: tuple[str, ...], winners: tuple[int, ...]) -> GameResult:
+def result(
+    index: int, lineup: tuple[str, ...], winners: tuple[int, ...], actions: int = 1
+) -> GameResult:
+    """A finished game's row as the runner reports it, for the tallies to count."""
     return GameResult(
         index,
         index,
@@ -20,7 +23,7 @@ def result(index: int, lineup: tuple[str, ...], winners: tuple[int, ...]) -> Gam
         "won",
         "rulebook",
         None,
-        1,
+        actions,
         0.0,
     )
 

@@ -6,25 +6,11 @@ from pathlib import Path
 
 from rich.console import Console
 
+from tests.sim.test_rates import result as game
 from warroom.cli.simulate import report
 from warroom.sim.output import plot, rate_panels
 from warroom.sim.runner import GameResult
 from warroom.sim.stats import by_bot, by_faction, by_team
-
-
-def game(index: int, lineup: tuple[str, ...], winners: tuple[int, ...], actions: int) -> GameResult:
-    return GameResult(
-        index,
-        index,
-        lineup,
-        tuple(f"Player {s + 1}" for s in range(len(lineup))),
-        winners,
-        "won",
-        "rulebook",
-        None,
-        actions,
-        0.0,
-    )
 
 
 def printed(results: list[GameResult], players: int) -> str:

@@ -34,6 +34,7 @@ from warroom.bots import tiers_for
 from warroom.core.errors import BoardError, MalformedAction, WarroomError
 from warroom.games.strength import strengths
 from warroom.odds import invasion
+from warroom.rules.battle import CLASSIC, BattleRule
 from warroom.sim.ladder import load_record
 from warroom.web.hub import LOG_PAGE, Hub, SeatSpec, WebError
 from warroom.web.layout import board_json
@@ -393,33 +394,14 @@ def create_app(
     @app.get("/api/odds")
     def odds(attackers: int, defenders: int) -> dict[str, Any]:
         """Chance to take a territory attacking from `attackers` armies against `defenders`."""
-        if not (2 <= attackers <= MAX_ODDS_ARMIES and 1 <= defenders <= MAX_ODDS_ARMIES):
-            raise WebError(400, f"attackers 2..{MAX_ODDS_ARMIES}, defenders 1..{MAX_ODDS_ARMIES}")
-        inv = invasion(attackers, defenders)
-        return {
-            "attackers": attackers,
-            "defenders": defenders,
-            "p_conquest": inv.p_conquest,
-            "expected_attacker_losses": inv.expected_attacker_losses,
-            "expected_defender_losses": inv.expected_defender_losses,
-        }
+        return _odds(attackers, defenders)
 
     @app.get("/api/games/{game_id}/odds")
     def attack_odds(game_id: str, source: str, target: str) -> dict[str, Any]:
         """Chance to take `target` attacking from `source` until it falls, with the dice
         this game's mode rolls for that attack (the page's % before an attack)."""
         attackers, defenders, rule = the_hub.attack(game_id, source, target)
-        if not (2 <= attackers <= MAX_ODDS_ARMIES and 1 <= defenders <= MAX_ODDS_ARMIES):
-            raise WebError(400, f"attackers 2..{MAX_ODDS_ARMIES}, defenders 1..{MAX_ODDS_ARMIES}")
-        inv = invasion(attackers, defenders, rule)
-        return {
-            "attackers": attackers,
-            "defenders": defenders,
-            "p_conquest": inv.p_conquest,
-            "expected_attacker_losses": inv.expected_attacker_losses,
-            "expected_defender_losses": inv.expected_defender_losses,
-            "rule": asdict(rule),
-        }
+        return _odds(attackers, defenders, rule) | {"rule": asdict(rule)}
 
     # -- live stream --------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
@@ -459,6 +441,20 @@ def create_app(
             the_hub.unsubscribe(room, sub)
 
     return app
+
+
+def _odds(attackers: int, defenders: int, rule: BattleRule = CLASSIC) -> dict[str, Any]:
+    """An attack until the territory falls, under `rule`: the page's % and expected losses."""
+    if not (2 <= attackers <= MAX_ODDS_ARMIES and 1 <= defenders <= MAX_ODDS_ARMIES):
+        raise WebError(400, f"attackers 2..{MAX_ODDS_ARMIES}, defenders 1..{MAX_ODDS_ARMIES}")
+    inv = invasion(attackers, defenders, rule)
+    return {
+        "attackers": attackers,
+        "defenders": defenders,
+        "p_conquest": inv.p_conquest,
+        "expected_attacker_losses": inv.expected_attacker_losses,
+        "expected_defender_losses": inv.expected_defender_losses,
+    }
 
 
 def _bot_strength(mode: str) -> list[dict[str, Any]]:
