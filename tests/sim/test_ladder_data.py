@@ -7,6 +7,7 @@ that brings the JSON up to date.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -56,6 +57,17 @@ def test_the_doc_is_read_as_its_table_prints() -> None:
     bfm = load_record("mcu-battle-for-manhattan")
     assert bfm is not None and bfm.options == {"factions": "random", "turn_limit": "150"}
     assert bfm.pairings[-1].seats == 2 and bfm.players == 4
+
+
+def test_a_command_with_every_pair_is_read_flag_by_flag() -> None:
+    """`--all-pairs` takes no value: the flags after it keep theirs."""
+    text = (ROOT / "docs/ladder.md").read_text()
+    command = re.search(r"Regenerate with\s+`([^`]+)`", text)
+    assert command is not None
+    every_pair = command.group(1).replace(" --games", " --all-pairs --games")
+    wider = text.replace(command.group(1), every_pair)
+    record = record_from_markdown(wider, "docs/ladder.md")
+    assert record.all_pairs and record.games == 100 and record.seed == 0
 
 
 def test_the_catalogue_lists_the_tiers_the_bots_offer() -> None:

@@ -239,8 +239,9 @@ def _record(
 ) -> LadderRecord:
     """The record of a ladder doc's command words and table rows (after its header)."""
     flags: dict[str, list[str]] = {}
-    for flag, value in zip(words[3::2], words[4::2], strict=False):
-        flags.setdefault(flag, []).append(value)
+    rest = iter(w for w in words[3:] if w != "--all-pairs")  # the one flag with no value
+    for flag in rest:
+        flags.setdefault(flag, []).append(next(rest, ""))
     pairings = []
     for line in rows:
         if not line.startswith("|"):
