@@ -14,9 +14,10 @@ import pytest
 
 from tests.web.play import SHORT, bot_choice, choose, play_people
 from tests.web.system import browser_page, chromium_browser, create_game, open_page
+from warroom.bots import tiers_for
 from warroom.core.actions import Action
 from warroom.core.match import Match
-from warroom.games import CATALOG
+from warroom.games import CATALOG, strength
 from warroom.web import hub as hub_module
 from warroom.web.hub import Hub
 
@@ -393,14 +394,16 @@ def test_the_lobby_says_how_strong_each_bot_is(server: str) -> None:
         labels = page.locator("#seat-1 option").evaluate_all(
             "os => os.filter(o => o.value.startsWith('bot:')).map(o => [o.value, o.textContent])"
         )
-        assert labels == [
-            ["bot:random", "Bot: random — weakest"],
-            ["bot:greedy", "Bot: greedy — beats random 97% of games"],
-            ["bot:mcts", "Bot: mcts — strongest: beats greedy 70% of games (as mcts:40)"],
-        ]
+        mode = "mass-effect-galaxy-at-war"
+        stored = strength.strengths(strength.stored_ladder(mode), tiers_for(mode))
+        offered = [[f"bot:{t['tier']}", f"Bot: {t['tier']} — {t['summary']}"] for t in stored]
+        assert labels == offered
+        assert labels[0][1] == "Bot: random — weakest" and "strongest" in labels[-1][1]
         lines = page.locator("#strength div").all_inner_texts()
-        assert lines[0].startswith("greedy: greedy won 97 of 100 games against random")
-        assert lines[1].startswith("mcts: mcts:40 won 69.5 of 100 games against greedy")
+        greedy, mcts = (next(s for s in stored if s["tier"] == t) for t in ("greedy", "mcts"))
+        for line, tier in zip(lines, (greedy, mcts), strict=True):
+            wins = tier["pairing"]["wins"]
+            assert line.startswith(f"{tier['tier']}: {tier['measured_as']} won {wins:g} of 100")
         page.locator("#new").screenshot(path=str(ARTIFACTS / "lobby-bot-strength.png"))
         page.select_option("#seat-1", "bot:random")
         page.click("#create")
