@@ -4,7 +4,9 @@ test_monte_carlo.py checks the exact odds against `rules.battle.roll`; here each
 `apply` fights one roll from a positioned table many times (its seeded Rng, a fresh seed
 each time), and the frequency of every (attacker losses, defender losses) must lie within
 4 standard errors of the exact figure for the preset `warroom odds` names for that battle
-(impossible outcomes never happen). 4000 rolls a case: a 4-SE miss by chance is about 1 in
+(impossible outcomes never happen). RISK Strike fights whole battles (the end's cards left on
+each side) and the dice-matching games whole attempts on a card (missed, failed, claimed),
+played by the policy the odds assume. 4000 trials a case: a 4-SE miss by chance is about 1 in
 15,000 per outcome.
 """
 
@@ -21,13 +23,18 @@ import pytest
 from typer.testing import CliRunner
 
 from warroom.cli.main import app
-from warroom.core import Game, Rng
+from warroom.core import Action, Game, Rng, get_mode
+from warroom.games.dice_cards.rules import DiceCardsGame
+from warroom.games.dice_cards.state import DiceCardsState
 from warroom.games.godstorm.invasion import army_roll, declare
 from warroom.games.godstorm.state import MAGIC, WAR
 from warroom.games.mass_effect import galaxy_at_war as gw
 from warroom.games.mass_effect.gaw_components import ALLIANCE, REAPER
 from warroom.games.risk_classic import ATTACK, RiskState
+from warroom.games.strike.state import AFTER_ROLL, AGAIN, WINDOW, StrikeState
 from warroom.odds import harbinger_odds, roll_distribution
+from warroom.odds.dice_match import Match, best_match_exact, card_odds
+from warroom.odds.strike import ATTACKER_LOWEST, strike_battle_exact
 from warroom.rules.battle import PRESETS, BattleRule, SideRule, combine
 
 from ..godstorm.conftest import hold, table
@@ -36,6 +43,8 @@ from ..mass_effect.test_gaw_mode import holding, started
 from ..mcu import conftest as skirmish
 from ..mcu.bfm import THOR, ULTRON, Bfm
 from ..risk.table import Table
+from ..strike.conftest import GAME as STRIKE
+from ..strike.conftest import position
 
 TRIALS = 4000
 runner = CliRunner()
@@ -233,3 +242,113 @@ def test_godstorm_war_god_against_a_temple_with_the_goddess_of_magic() -> None:
         "4", "5", "-p", "godstorm-war", "-p", "godstorm-temple", "-p", "godstorm-magic-defend"
     )
     _agrees(seen, roll_distribution(rule, 3, 2))
+
+
+def _strike_battle(card: str | None) -> StrikeState:
+    """Africa (Player 1: 2 cards, 1 troop, `card` in hand) attacks Player 2's Asia (2 cards,
+    1 troop), 2 players. Neither can take a coin, so no win ends the battle early."""
+    st = position(
+        players=2,
+        claimed={0: {"africa": 2}, 1: {"asia": 2}},
+        hands={0: ["troop", *([card] if card else [])], 1: ["troop"]},
+    )
+    for seat, text in ((0, "attack africa p2 asia"), (0, "deploy 1"), (1, "deploy 1")):
+        st, _ = STRIKE.apply(st, seat, STRIKE.parse(st, seat, text))
+    return st
+
+
+def _fight(st: StrikeState, card: str | None) -> StrikeState:
+    """The battle to its end as the odds assume: `card` on the first roll (Bombard on the
+    attacker's lowest die), nobody else plays a card, and the attacker rolls while it can.
+    Actions are built, not parsed: parsing was a third of the time."""
+    while st.in_battle:
+        seat, action = STRIKE.to_move(st)[0], Action("pass")
+        if st.phase == AGAIN:
+            action = Action("again")
+        elif card and st.phase == WINDOW and st.stage == AFTER_ROLL and st.chain is None:
+            bombard = Action("bombard", ("attacker", len(st.dice[0])))
+            action = Action("rally") if card == "rally" else bombard
+            seat, card = st.current, None
+        st, _ = STRIKE.apply(st, seat, action)
+    return st
+
+
+@pytest.mark.parametrize("card", [None, "rally", "bombard"])
+def test_strike_battle_to_the_end(card: str | None) -> None:
+    st = _strike_battle(card)
+    africa, asia = (st.cards.continent_ids.index(c) for c in ("africa", "asia"))
+    stream, seen = Rng(zlib.crc32(f"strike/{card}".encode())), Counter[Outcome]()
+    for _ in range(TRIALS):
+        trial = st.copy()
+        trial.rng = Rng(stream.next_u64())
+        after = _fight(trial, card)
+        seen[after.claimed[0][africa], after.claimed[1][asia]] += 1
+    bombard = ATTACKER_LOWEST if card == "bombard" else None
+    exact = strike_battle_exact(2, 1, 2, 1, rally=int(card == "rally"), bombard=bombard)
+    _agrees(seen, exact.ends)
+
+
+MISSED, FAILED, CLAIMED = (0, 0), (1, 0), (1, 1)  # (selected, claimed) of one attempt
+
+
+def _row_name(st: DiceCardsState, slot: int) -> str:
+    return "steal" if st.stealing and slot == len(st.rows()) - 1 else str(slot + 1)
+
+
+def _attempt(game: DiceCardsGame, st: DiceCardsState, card: int) -> Outcome:
+    """One turn on `card` from the engine's first roll, each decision the odds' best action
+    (`best_match_exact`, the optimal play `warroom odds --match` assumes)."""
+    seat, rows = st.current, game.target_rows(st, st.current, card)
+    first = best_match_exact(rows, st.dice(), first_roll=True)
+    if not isinstance(first, Match):  # the first roll matches no row (W2/Q5): nothing to do
+        return MISSED
+    stealing = len(rows) > len(st.cards.cards[card].rows)
+    row = "steal" if stealing and first.row == len(rows) - 1 else str(first.row + 1)
+    text = f"target {st.cards.cards[card].id} {row} " + " ".join(str(i + 1) for i in first.dice)
+    while True:
+        st, _ = game.apply(st, seat, game.parse(st, seat, text))
+        if st.current != seat:  # claimed or failed: the dice passed on
+            return CLAIMED if st.owner[card] == seat else FAILED
+        slots, free = st.open_slots(), st.unplaced()
+        dice = st.dice()
+        best = best_match_exact([st.rows()[k] for k in slots], [dice[i] for i in free])
+        if isinstance(best, Match):
+            chosen = " ".join(str(free[i] + 1) for i in best.dice)
+            text = f"match {_row_name(st, slots[best.row])} {chosen}"
+        else:
+            assert best is not None
+            text = f"aside {free[best.die] + 1}"
+
+
+@pytest.mark.parametrize(
+    ("mode", "card_id", "owned"),
+    [
+        ("mass-effect-war-assets", "sur-kesh", False),
+        ("mass-effect-war-assets", "thessia", True),
+        ("mcu-guardians", "gamora", False),
+    ],
+)
+def test_dice_card_attempts(mode: str, card_id: str, owned: bool) -> None:
+    """An owned card is Player 2's, so Player 1's attempt needs the steal row too."""
+    game = get_mode(mode)
+    assert isinstance(game, DiceCardsGame)
+    st = game.new_game(2, 1, {})
+    st.current, card = 0, st.cards.card(card_id)
+    assert card is not None
+    if owned:
+        st.owner[card] = 1
+    stream, seen = Rng(zlib.crc32(f"{mode}/{card_id}".encode())), Counter[Outcome]()
+    for _ in range(TRIALS):
+        trial = st.copy()
+        trial.rng = Rng(stream.next_u64())
+        seen[_attempt(game, game.begin_turn(trial), card)] += 1
+    cards = st.cards
+    odds = card_odds(cards.cards[card].rows, cards.d6, cards.d8, steal=owned)
+    _agrees(
+        seen,
+        {
+            MISSED: 1 - odds.p_select,
+            FAILED: odds.p_select - odds.p_complete,
+            CLAIMED: odds.p_complete,
+        },
+    )
