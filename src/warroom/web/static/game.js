@@ -380,6 +380,11 @@ function renderSummary() {
   }
 }
 
+// "1 decision", "2 decisions": a count with its word.
+function countOf(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 function drawSummary(sum) {
   const box = $("summary");
   const names = G.msg.seats.map((s) => s.name);
@@ -395,7 +400,7 @@ function drawSummary(sum) {
   box.replaceChildren(
     el("h2", {}, "Summary"),
     el("p", { id: "summary-head" }, head),
-    el("p", { class: "muted" }, `${sum.turns} turns, ${sum.actions} decisions.`),
+    el("p", { class: "muted" }, `${countOf(sum.turns, "turn")}, ${countOf(sum.actions, "decision")}.`),
     el("table", {}, el("tr", {}, el("th", {}, "place"), el("th", {}, "player"), sum.measure ? el("th", {}, sum.measure) : null), rows),
     sum.measure && sum.series.length > 1 ? summaryChart(sum, names) : el("p", { class: "muted" }, "No chart for this game."));
 }

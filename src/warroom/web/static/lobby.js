@@ -78,7 +78,9 @@ function renderStrength() {
   const m = currentMode();
   const chosen = new Set([...document.querySelectorAll("#seats select")].map((s) => s.value));
   const shown = m.bot_strength.filter((b) => chosen.has(`bot:${b.tier}`));
-  document.getElementById("strength").replaceChildren(...shown.map((b) => el("div", {}, `${b.tier}: ${b.detail}`)));
+  // A measured detail starts with the tier as measured ("mcts:40 won …"); the others need the name.
+  const line = (b) => (b.measured_as ? b.detail : `${b.tier}: ${b.detail}`);
+  document.getElementById("strength").replaceChildren(...shown.map((b) => el("div", {}, line(b))));
 }
 
 async function create() {
