@@ -238,7 +238,9 @@ def test_map_highlight_keyboard_summary_rematch_and_phone(server: str, served_hu
         assert calm.locator("#rematch").count() == 0  # a spectator starts none
         page.click("#rematch")
         page.wait_for_url(lambda url: g["id"] not in url)
-        page.wait_for_function("G.msg && G.board && G.msg.game !== " + repr(g["id"]))
+        page.wait_for_function(
+            "typeof G !== 'undefined' && G.msg && G.board && G.msg.game !== " + repr(g["id"])
+        )
         new = msg(page)
         old = msg(calm)
         assert new["seat"] == 0 and new["outcome"] is None
@@ -260,7 +262,10 @@ def test_map_highlight_keyboard_summary_rematch_and_phone(server: str, served_hu
         )
         phone.wait_for_selector("#rematch-link")
         phone.click("#rematch-link")
-        phone.wait_for_function(f"G.msg && G.board && G.msg.game === {new['game']!r}")
+        # The link navigates: until the new page's script runs there is no G to read.
+        phone.wait_for_function(
+            f"typeof G !== 'undefined' && G.msg && G.board && G.msg.game === {new['game']!r}"
+        )
         assert msg(phone)["seat"] == 1
 
         # -- the phone: the whole map in the width, nothing to scroll sideways ---------
