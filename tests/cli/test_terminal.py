@@ -421,3 +421,28 @@ def test_the_header_names_the_armies_to_place_and_every_card_in_hand(mode: str) 
             return
         match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
     pytest.fail("no seat held cards with armies to place")
+
+
+def test_odds_from_to_uses_the_dice_this_game_rolls_for_that_attack() -> None:
+    """`odds FROM TO` in Battle for Manhattan: the Dark Elves defend Asgard with d8s, so the
+    figure is the mode's own rule for that attack, not Classic's d6 against d6; names of
+    several words are read too (Classic's Western Australia)."""
+    from warroom.games.mcu.manhattan import GAME as BFM
+    from warroom.odds import invasion
+
+    match = Match.start("mcu-battle-for-manhattan", 5, 1)
+    st = match.state
+    asgard, beside = st.board.territory("Sector_50"), st.board.territory("Sector_48")
+    st.owner[beside], st.armies[beside] = 0, 6
+    out = session(match, ["odds Sector_48 asgard", "odds Sector_48 Sector_01"], {0})
+    own = invasion(6, st.armies[asgard], BFM.attack_rule(match.observe(None), beside, asgard))
+    plain = invasion(6, st.armies[asgard])
+    assert f"{own.p_conquest:.1%} chance to capture" in out
+    assert f"{own.p_conquest:.1%}" != f"{plain.p_conquest:.1%}"
+    assert "Refused: Sector_48 does not border Sector_01" in out
+    game = classic("attack")
+    west = game.state.board.territory("Western Australia")
+    game.state.armies[west] = 5
+    out = session(game, ["odds western australia indonesia"], {0})
+    assert "Western Australia (5 armies, one stays behind) attacking Indonesia (" in out
+    assert "chance to capture" in out

@@ -15,7 +15,8 @@ HELP = """[bold]RISK Mass Effect: Basic Training[/]
   [cyan]fortify Noveria Benning 4[/] (through your own planets; then you draw a card if you
   conquered a planet this turn)
   [cyan]look Palaven[/] shows its neighbours and which are joined by a Mass Relay
-  [cyan]odds A D[/]  chance that A attacking units take a planet held by D"""
+  [cyan]odds A D[/]  chance that A attacking units take a planet held by D
+  [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
 
 
 class MassEffectDisplay(RiskDisplay):

@@ -16,7 +16,8 @@ HELP = """[bold]RISK Mass Effect: Galaxy at War[/]
   [cyan]ships Earth Benning 1 0 0[/], [cyan]roll[/] then [cyan]step Ontarom[/] (Harbinger),
   [cyan]devastate reaper-02[/], [cyan]end[/]
   [cyan]look Palaven[/] shows its neighbours and which are joined by a Mass Relay
-  [cyan]odds A D[/]  chance that A attacking units take a planet held by D"""
+  [cyan]odds A D[/]  chance that A attacking units take a planet held by D
+  [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
 
 
 class GalaxyAtWarDisplay(MassEffectDisplay):

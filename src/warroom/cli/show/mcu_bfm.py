@@ -16,7 +16,8 @@ HELP = """[bold]RISK MCU Battle for Manhattan[/]
   [cyan]hydra N[/], [cyan]maneuver A B 2[/], [cyan]allies A B[/], [cyan]end[/].
   Marks: [dock] Docking Station, [chip] resource, [loki] face-down Loki token, [HULK], Allies.
   Malibu, Washington D.C., Sokovia and Asgard are Sector_01, 30, 40 and 50.
-  [cyan]odds A D[/]  chance that A attacking units take a sector held by D (d6 against d6)"""
+  [cyan]odds A D[/]  chance that A attacking units take a sector held by D (d6 against d6)
+  [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
 
 
 class BfmDisplay(McuDisplay):

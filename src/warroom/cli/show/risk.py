@@ -18,7 +18,8 @@ HELP = """[bold]RISK[/]
   short forms: [cyan]attack Gaul Liguria[/] (most dice), [cyan]attack Gaul Liguria until 3[/]
                (attack until it falls or 3 armies are left), [cyan]place Gaul[/] (all),
                [cyan]move[/] (all it can), [cyan]fortify Gaul Liguria[/] (all it can)
-  [cyan]odds A D[/]  chance that A attacking armies take a territory held by D"""
+  [cyan]odds A D[/]  chance that A attacking armies take a territory held by D
+  [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
 
 
 def conquest(attackers: int, defenders: int) -> float:
@@ -115,9 +116,8 @@ class RiskDisplay(Display):
         if action.kind != "attack" or len(action.args) != 2:
             return ""
         b: Board = match.state.board
-        armies = match.state.armies
         src, dst = (b.territory(str(name)) for name in action.args)
-        return f"({conquest(armies[src], armies[dst]):.0%} to take it)"
+        return f"({attack_odds(match, src, dst):.0%} to take it)"
 
     def places(self, match: Match) -> list[str]:
         return list(match.state.board.territories)
@@ -126,10 +126,7 @@ class RiskDisplay(Display):
         """Owner, armies, region and every neighbour with its owner and armies."""
         b: Board = match.state.board
         view = match.view(viewer)
-        try:  # a name or an alias (MCU: "Asgard" is Sector_50), in any case
-            t = b.territory(" ".join(name.split()))
-        except KeyError:
-            t = b.territory(pick(name, list(b.territories), "territory"))
+        t = _place(b, name)
         rows = {row["name"]: row for row in view["territories"]}
 
         def held(i: int) -> str:
@@ -148,10 +145,15 @@ class RiskDisplay(Display):
         return "\n".join(lines)
 
     def odds(self, match: Match, seat: int, rest: str) -> str:
+        words = rest.split()
+        if len(words) >= 2 and not all(w.lstrip("-").isdigit() for w in words):
+            return self._attack(match, words)
         try:
-            a, d = (int(x) for x in rest.split())
+            a, d = (int(x) for x in words)
         except ValueError:
-            raise WarroomError("write 'odds ATTACKERS DEFENDERS', e.g. odds 10 6") from None
+            raise WarroomError(
+                "write 'odds ATTACKERS DEFENDERS' (odds 10 6) or 'odds FROM TO'"
+            ) from None
         if a < 1 or d < 1:
             raise WarroomError(f"{self.units_word} must be at least 1")
         from warroom.cli.odds import check_armies
@@ -164,6 +166,55 @@ class RiskDisplay(Display):
             f"{a} {units} (one stays behind) against {d}: {invasion(a, d).p_conquest:.1%} chance "
             f"to capture, attacking until the defence falls or 1 {unit} is left"
         )
+
+    def _attack(self, match: Match, words: list[str]) -> str:
+        """`odds FROM TO`: that attack as the board stands, with the dice this game rolls for
+        it (d8 defences, Allies, a Vanguard, ships defending), as the browser shows it."""
+        b: Board = match.state.board
+        source, target = _two_places(b, words)
+        names, armies = b.territories, match.state.armies
+        if source not in b.neighbors[target]:
+            raise WarroomError(f"{names[source]} does not border {names[target]}")
+        if armies[source] < 2:
+            raise WarroomError(f"{names[source]} has no {self.unit_word} to spare for an attack")
+        return (
+            f"{names[source]} ({armies[source]} {self.units_word}, one stays behind) attacking "
+            f"{names[target]} ({armies[target]}): {attack_odds(match, source, target):.1%} "
+            f"chance to capture with this game's dice for it, attacking until the defence "
+            f"falls or 1 {self.unit_word} is left"
+        )
+
+
+def attack_odds(match: Match, source: int, target: int) -> float:
+    """Chance to take `target` from `source` attacking until it falls, with the dice the mode
+    rolls for that attack (`attack_rule`), read from what every seat sees."""
+    from warroom.games.risk_classic import ClassicRisk
+    from warroom.odds import invasion
+
+    game, seen = match.game, match.observe(None)
+    if not isinstance(game, ClassicRisk):
+        return conquest(seen.armies[source], seen.armies[target])
+    rule = game.attack_rule(seen, source, target)
+    return float(invasion(seen.armies[source], seen.armies[target], rule).p_conquest)
+
+
+def _place(b: Board, name: str) -> int:
+    """A territory by name or alias (MCU: "Asgard" is Sector_50) in any case, or a prefix."""
+    try:
+        return b.territory(" ".join(name.split()))
+    except KeyError:
+        return b.territory(pick(name, list(b.territories), "territory"))
+
+
+def _two_places(b: Board, words: list[str]) -> tuple[int, int]:
+    """Two territories typed one after the other, names of several words included: the first
+    split of `words` where both halves name one."""
+    for cut in range(1, len(words)):
+        try:
+            return _place(b, " ".join(words[:cut])), _place(b, " ".join(words[cut:]))
+        except WarroomError:
+            continue
+    raise WarroomError(f"{' '.join(words)!r} is not two territories (write 'odds FROM TO')")
 
 
 DISPLAY = RiskDisplay()
