@@ -182,6 +182,25 @@ class Postgres:
             raise RuntimeError(f"{tool} failed: {done.stderr.decode(errors='replace')[-500:]}")
 
 
+def create_in_lobby(
+    page: Any,
+    mode: str,
+    players: int,
+    seats: dict[int, str],
+    options: dict[str, str] | None = None,
+) -> None:
+    """Make a game in the lobby as a person would: the mode, the players, each seat named in
+    `seats` (seat number -> "human", "open" or "bot:TIER"; the others keep their default) and
+    the options, then Create."""
+    page.select_option("#mode", mode)
+    page.select_option("#players", str(players))
+    for seat, value in seats.items():
+        page.select_option(f"#seat-{seat}", value)
+    for name, value in (options or {}).items():
+        page.select_option(f"#opt-{name}", value)
+    page.click("#create")
+
+
 def open_lobby_game(page: Any, server: str, mode: str) -> None:
     """Make a 2-player game of `mode` in the lobby, seat 2 a random bot, and open seat 1's page;
     the lobby must offer exactly the bot tiers that play the mode (in the ladder's order)."""

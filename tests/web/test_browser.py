@@ -13,7 +13,13 @@ from typing import Any
 import pytest
 
 from tests.web.play import SHORT, bot_choice, choose, play_people
-from tests.web.system import browser_page, chromium_browser, create_game, open_page
+from tests.web.system import (
+    browser_page,
+    chromium_browser,
+    create_game,
+    create_in_lobby,
+    open_page,
+)
 from warroom.bots import tiers_for
 from warroom.core.actions import Action
 from warroom.core.match import Match
@@ -167,18 +173,41 @@ def act_by_clicking(page: Any, action: list[Any]) -> None:
     page.locator(f'#actions button[data-action="{label}"]').click()
 
 
+def buttons(page: Any) -> set[str]:
+    """The actions the panel's controls offer."""
+    return set(
+        page.evaluate(
+            "[...document.querySelectorAll('#actions [data-action]')].map(b => b.dataset.action)"
+        )
+    )
+
+
+def place_and_attack_by_clicking(page: Any, seconds: float) -> None:
+    """The seat's real decisions played by clicking (`act_by_clicking`, the shared policy;
+    cards traded from the hand are left for placing) until it has placed reinforcements and
+    attacked; every button offered is a legal action (or undo)."""
+    placed = attacked = False
+    for m in decisions(page, seconds):
+        legal = {" ".join(map(str, a)) for a in m["legal"]}
+        assert buttons(page) <= legal | {"undo"}
+        action = choose(m["legal"], m["view"])
+        if action[0] == "trade":  # cards are traded from the hand, not the map
+            action = next((a for a in m["legal"] if a[0] == "place"), action)
+        act_by_clicking(page, action)
+        placed = placed or (action[0] == "place" and m["view"]["phase"] == "reinforce")
+        attacked = attacked or action[0] == "attack"
+        page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+        if placed and attacked:
+            return
+    raise AssertionError("no reinforcement placed and attack made in time")
+
+
 def test_two_browsers_and_a_bot_play_to_a_capture_and_a_draw(
     server: str, served_hub: Hub, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with chromium_browser() as browser:
         lobby = open_page(browser, server + "/", width=1280)
-        lobby.select_option("#mode", "risk-classic")
-        lobby.select_option("#players", "3")
-        lobby.select_option("#seat-1", "human")
-        lobby.select_option("#seat-2", "bot:random")
-        for name, value in SHORT.items():
-            lobby.select_option(f"#opt-{name}", value)
-        lobby.click("#create")
+        create_in_lobby(lobby, "risk-classic", 3, {1: "human", 2: "bot:random"}, SHORT)
         links = lobby.locator("#created input")
         links.first.wait_for()
         urls = [links.nth(i).input_value() for i in range(links.count())]
@@ -270,11 +299,7 @@ def test_monopoly_board_in_a_browser(server: str) -> None:
 
     with chromium_browser() as browser:
         page = open_page(browser, server + "/", height=1000)
-        page.select_option("#mode", "monopoly-avengers")
-        page.select_option("#players", "3")
-        page.select_option("#seat-1", "bot:greedy")
-        page.select_option("#seat-2", "bot:greedy")
-        page.click("#create")
+        create_in_lobby(page, "monopoly-avengers", 3, {1: "bot:greedy", 2: "bot:greedy"})
         link = page.locator("#created input")
         link.first.wait_for()
         assert link.count() == 1

@@ -9,24 +9,15 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
 
 import httpx
 
 from tests.web.play import choose
 from tests.web.system import browser_page, create_game
-from tests.web.test_browser import ARTIFACTS, msg
+from tests.web.test_browser import ARTIFACTS, buttons, msg
 
 MODE = "mass-effect-galaxy-at-war"
 SETUP = ("claim", "setup-place", "place-harbinger")
-
-
-def buttons(page: Any) -> set[str]:
-    return set(
-        page.evaluate(
-            "[...document.querySelectorAll('#actions [data-action]')].map(b => b.dataset.action)"
-        )
-    )
 
 
 def _set_up_over_the_api(server: str, game: str, token: str) -> None:

@@ -5,21 +5,13 @@ test-artifacts/ for people to look at."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from tests.web.play import choose
 from tests.web.system import browser_page, create_game
-from tests.web.test_browser import ARTIFACTS, act_by_clicking, decisions
+from tests.web.test_browser import (
+    ARTIFACTS,
+    place_and_attack_by_clicking,
+)
 
 MODE = "mass-effect-basic"
-
-
-def buttons(page: Any) -> set[str]:
-    return set(
-        page.evaluate(
-            "[...document.querySelectorAll('#actions [data-action]')].map(b => b.dataset.action)"
-        )
-    )
 
 
 def test_galaxy_map_claims_placements_and_an_attack(server: str) -> None:
@@ -37,20 +29,7 @@ def test_galaxy_map_claims_placements_and_an_attack(server: str) -> None:
         )
         assert "Earth Central Systems +2" in names
         assert "one of each → 7" in page.locator("#counts").inner_text()
-        placed = attacked = False
-        for m in decisions(page, 120):
-            legal = {" ".join(map(str, a)) for a in m["legal"]}
-            assert buttons(page) <= legal | {"undo"}
-            action = choose(m["legal"], m["view"])
-            if action[0] == "trade":  # cards are traded from the hand, not the map
-                action = next((a for a in m["legal"] if a[0] == "place"), action)
-            act_by_clicking(page, action)
-            placed = placed or (action[0] == "place" and m["view"]["phase"] == "reinforce")
-            attacked = attacked or action[0] == "attack"
-            page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
-            if placed and attacked:
-                break
-        assert placed and attacked
+        place_and_attack_by_clicking(page, 120)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "mass-effect-galaxy.png"))
         assert not errors, errors

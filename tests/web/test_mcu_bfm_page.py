@@ -5,21 +5,11 @@ clicking, only legal buttons. A screenshot goes to test-artifacts/ for people to
 
 from __future__ import annotations
 
-from typing import Any
-
 from tests.web.play import choose
 from tests.web.system import browser_page, create_game
-from tests.web.test_browser import ARTIFACTS, act_by_clicking, decisions
+from tests.web.test_browser import ARTIFACTS, act_by_clicking, buttons, decisions
 
 MODE = "mcu-battle-for-manhattan"
-
-
-def buttons(page: Any) -> set[str]:
-    return set(
-        page.evaluate(
-            "[...document.querySelectorAll('#actions [data-action]')].map(b => b.dataset.action)"
-        )
-    )
 
 
 def test_manhattan_with_the_helicarrier_pieces_and_objectives(server: str) -> None:

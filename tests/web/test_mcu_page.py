@@ -12,17 +12,13 @@ import httpx
 
 from tests.web.play import choose
 from tests.web.system import browser_page
-from tests.web.test_browser import ARTIFACTS, act_by_clicking, decisions, msg
+from tests.web.test_browser import (
+    ARTIFACTS,
+    msg,
+    place_and_attack_by_clicking,
+)
 
 MODE = "mcu-skirmish"
-
-
-def buttons(page: Any) -> set[str]:
-    return set(
-        page.evaluate(
-            "[...document.querySelectorAll('#actions [data-action]')].map(b => b.dataset.action)"
-        )
-    )
 
 
 def test_manhattan_map_claims_placements_and_an_attack(server: str) -> None:
@@ -47,20 +43,7 @@ def test_manhattan_map_claims_placements_and_an_attack(server: str) -> None:
         assert {"01 Malibu", "30 Washington D.C.", "40 Sokovia", "50 Asgard"} <= set(labels)
         assert "first to 35 wins" in page.locator("#counts").inner_text()
         assert "2→4" in page.locator("#counts").inner_text()
-        placed = attacked = False
-        for m in decisions(page, 90):
-            legal = {" ".join(map(str, a)) for a in m["legal"]}
-            assert buttons(page) <= legal | {"undo"}
-            action = choose(m["legal"], m["view"])
-            if action[0] == "trade":
-                action = next(a for a in m["legal"] if a[0] == "place")
-            act_by_clicking(page, action)
-            placed = placed or action[0] == "place"
-            attacked = attacked or action[0] == "attack"
-            page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
-            if placed and attacked:
-                break
-        assert placed and attacked
+        place_and_attack_by_clicking(page, 90)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "mcu-skirmish-map.png"))
         assert not errors, errors

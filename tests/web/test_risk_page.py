@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 
 from tests.web.play import SHORT, choose
-from tests.web.system import browser_page, chromium_browser, open_page
+from tests.web.system import browser_page, chromium_browser, create_in_lobby, open_page
 from tests.web.test_browser import ARTIFACTS, msg
 from warroom.core import Action, Match
 from warroom.web.hub import Hub, Room
@@ -255,11 +255,7 @@ def test_lobby_reconnect_banner_and_a_finished_games_log(server: str, served_hub
         lobby.select_option("#players", "3")
         assert lobby.input_value("#seat-2") == "bot:greedy"
         lobby.fill("#myname", "Ada")
-        lobby.select_option("#seat-1", "human")
-        lobby.select_option("#seat-2", "open")
-        for name, value in SHORT.items():
-            lobby.select_option(f"#opt-{name}", value)
-        lobby.click("#create")
+        create_in_lobby(lobby, "risk-classic", 3, {1: "human", 2: "open"}, SHORT)
         lobby.locator("#created input").first.wait_for()
         lobby.goto(server + "/")
         lobby.locator("#mine details.invite").first.wait_for()
