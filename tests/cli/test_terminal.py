@@ -435,7 +435,7 @@ def test_odds_from_to_uses_the_dice_this_game_rolls_for_that_attack() -> None:
     asgard, beside = st.board.territory("Sector_50"), st.board.territory("Sector_48")
     st.owner[beside], st.armies[beside] = 0, 6
     out = session(match, ["odds Sector_48 asgard", "odds Sector_48 Sector_01"], {0})
-    own = invasion(6, st.armies[asgard], BFM.attack_rule(match.observe(None), beside, asgard))
+    own = invasion(6, st.armies[asgard], BFM.attack_rule(match.state, beside, asgard))
     plain = invasion(6, st.armies[asgard])
     assert f"{own.p_conquest:.1%} chance to capture" in out
     assert f"{own.p_conquest:.1%}" != f"{plain.p_conquest:.1%}"

@@ -183,7 +183,13 @@ class ClassicRisk(Game[RiskState]):
 
     def attack_rule(self, state: RiskState, source: int, target: int) -> battle.BattleRule:
         """The dice an attack from `source` into `target` would roll now, for the odds shown
-        before it (the browser's %): Classic's plain dice; modes with more override it."""
+        before it (the browser's %, the terminal's `odds FROM TO`). Read from a spectator's
+        observation: anyone may ask, so no hidden piece may shape the answer."""
+        return self.seen_attack_rule(self.observe(state, None), source, target)
+
+    def seen_attack_rule(self, seen: RiskState, source: int, target: int) -> battle.BattleRule:
+        """`attack_rule` on what every seat sees: Classic's plain dice; modes with more (d8
+        defences, Allies, ships) override it."""
         return battle.CLASSIC
 
     # -- setup ---------------------------------------------------------------------------

@@ -425,8 +425,7 @@ class Hub:
         ships), so the odds the page shows are that battle's, not Classic's."""
         room = self.room(game_id)
         with room.lock:
-            # From what every viewer sees (anyone may ask): no hidden piece can shape the odds.
-            game, state = room.match.game, room.match.observe(None)
+            game, state = room.match.game, room.match.state
             if not isinstance(game, ClassicRisk):
                 raise WebError(404, f"{game.title} has no attack odds")
             names = state.board.territories

@@ -22,13 +22,6 @@ HELP = """[bold]RISK[/]
   [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
 
 
-def conquest(attackers: int, defenders: int) -> float:
-    """Chance to take a territory attacking until it falls or one army is left."""
-    from warroom.odds import win_probability
-
-    return float(win_probability(attackers, defenders))
-
-
 class RiskDisplay(Display):
     help = HELP
 
@@ -187,15 +180,14 @@ class RiskDisplay(Display):
 
 def attack_odds(match: Match, source: int, target: int) -> float:
     """Chance to take `target` from `source` attacking until it falls, with the dice the mode
-    rolls for that attack (`attack_rule`), read from what every seat sees."""
+    rolls for that attack (`ClassicRisk.attack_rule`)."""
     from warroom.games.risk_classic import ClassicRisk
     from warroom.odds import invasion
 
-    game, seen = match.game, match.observe(None)
-    if not isinstance(game, ClassicRisk):
-        return conquest(seen.armies[source], seen.armies[target])
-    rule = game.attack_rule(seen, source, target)
-    return float(invasion(seen.armies[source], seen.armies[target], rule).p_conquest)
+    game, armies = match.game, match.state.armies
+    assert isinstance(game, ClassicRisk)  # this display shows Classic and the modes built on it
+    rule = game.attack_rule(match.state, source, target)
+    return float(invasion(armies[source], armies[target], rule).p_conquest)
 
 
 def _place(b: Board, name: str) -> int:

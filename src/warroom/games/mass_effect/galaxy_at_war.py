@@ -211,10 +211,10 @@ class GalaxyAtWar(MassEffectBasic):
     max_players = _MODE.max_players
     options = rules_options(_MODE)
 
-    def attack_rule(self, state: RiskState, source: int, target: int) -> battle.BattleRule:
+    def seen_attack_rule(self, seen: RiskState, source: int, target: int) -> battle.BattleRule:
         """`battle_rule` of that attack declared now without the attacker's ships (chosen
         with the dice): the defender's ships, a Vanguard's d8s and directives played."""
-        st = _gaw(state).copy()
+        st = _gaw(seen).copy()
         st.attack_from, st.attack_to, st.attack_ships = source, target, NO_SHIPS
         return battle_rule(st)
 

@@ -198,10 +198,10 @@ class McuBattleForManhattan(McuSkirmish):
     options = rules_options(_MODE)
     forced_elimination_trade = False  # S8 still holds (MCU30)
 
-    def attack_rule(self, state: RiskState, source: int, target: int) -> BattleRule:
+    def seen_attack_rule(self, seen: RiskState, source: int, target: int) -> BattleRule:
         """`battle_rule` of that attack declared now with its Allies along (the default):
         Loki, S.H.I.E.L.D. and Dark Elves d8s, Hulk, Allies and a power played."""
-        st = _bfm(state).copy()
+        st = _bfm(seen).copy()
         st.attack_from, st.attack_to, st.attack_allies = source, target, True
         return battle_rule(st)
 
