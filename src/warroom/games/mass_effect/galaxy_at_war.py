@@ -25,7 +25,10 @@ allowed); G18; G19 the Reaper chooses any Reaper planet; G20 the first Reaper se
 Harbinger at set-up, the active Reaper afterwards; G21; G23 (option `neutral_defence=auto`,
 not printed, rolls the most dice); G26; G27; G28; G29; G30; G31; G33; G34. Sets traded go out
 of play as in Basic Training (ME58 "as in Basic Training"); ship cards, played directives and
-an eliminated player's hand go to the faction's discard pile (ME59, ME68, ME80).
+an eliminated player's hand go to the faction's discard pile (ME59, ME68, ME80). ME87 (a
+Reaper holding the region's Harbinger Attack card may play it): the step stops for the Reaper
+wherever such a card could devastate Harbinger's planet, held or not, and `end` declines; a
+pause only for a holder would tell every seat what the Reaper's hand holds (`_may_be_devastated`).
 
 Planet scanning (ME52, ME105-ME111) is the option `scanning`: the War Assets cards
 (`dice/war-assets.json`) name 18 of the galaxy's planets; an unscanned card is held by whoever
@@ -1753,9 +1756,9 @@ def _step_harbinger(
 
 
 def _may_be_devastated(st: GawState) -> bool:
-    """Whether the region's Harbinger Attack card could devastate Harbinger's planet, from what
-    every seat sees: the Reaper is asked whether or not it holds one, so that its pause does
-    not tell the table."""
+    """Whether the region's Harbinger Attack card could devastate Harbinger's planet (ME87,
+    ME88), from what every seat sees: the Reaper is asked whether or not it holds one, so
+    that its pause does not tell the table (the reading in the module's docstring)."""
     if st.harbinger == GONE:
         return False
     region = st.board.regions[st.board.region_of[st.harbinger]]
