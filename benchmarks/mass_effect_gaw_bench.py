@@ -7,7 +7,8 @@ games and actions per second of this process's CPU time (`time.process_time`, so
 with the median game length in rounds (turns / players). Random games mostly end at the
 simulation runner's turn limit; greedy games end by the rules. The runs are interleaved (each
 run measures every line once) and the medians reported, so a busy machine slows all alike.
-The mode has no search kit yet, so no search line.
+The search tier (`mcts:N`) takes seconds a game and is measured by its ladder
+(docs/ladder-mass-effect-gaw.md), not here.
 """
 
 from __future__ import annotations
