@@ -17,7 +17,8 @@ CREATE_RATE = "30/minute;300/day"  # games created per client address
 ACTION_RATE = "20/second;600/minute"  # actions posted per client address
 # Reads of one game's data (state, log, save, summary, odds) per client address. A page
 # makes one now and then, and a burst when it opens: the earlier log, 1000 events a request
-# one after another (a few for most games).
+# one after another (a few for most games; over 100 at the record cap, which the page then
+# fetches at this pace, waiting out each 429).
 READ_RATE = "30/second;1200/minute"
 CLAIM_RATE = "20/minute;200/day"  # open seats claimed per client address
 SOCKETS = 32  # live connections (game pages, WebSockets) open at once per client address
