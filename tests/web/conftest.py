@@ -21,7 +21,12 @@ from warroom.web.store import Store
 
 SEED = 1_234_567_891  # long enough that finding it in a frame cannot be chance
 # The tests play far faster than people: rates no test meets unless it sets its own.
-FAST = Quotas(create_rate="1000/second", action_rate="1000/second")
+FAST = Quotas(
+    create_rate="1000/second",
+    action_rate="1000/second",
+    read_rate="1000/second",
+    claim_rate="1000/second",
+)
 _names = itertools.count()
 
 
@@ -61,11 +66,14 @@ def client(hub: Hub, db_url: str) -> Iterator[TestClient]:
         yield c
 
 
-# A real server on a loopback port, for the browser tests (test_browser.py, test_strike.py).
+# A real server on a loopback port, for the browser tests (test_browser.py, test_strike.py),
+# with the default quotas but for reads: some tests' scripts poll a game's state over HTTP
+# far faster than its page does.
 @pytest.fixture
 def served_hub(tmp_path: Path) -> Hub:
     url = f"sqlite:///{tmp_path / 'warroom.db'}"
-    return Hub(Store(url), bot_delay=0.05, seed_source=lambda: 20240601)
+    quotas = Quotas(read_rate="1000/second")
+    return Hub(Store(url), bot_delay=0.05, seed_source=lambda: 20240601, quotas=quotas)
 
 
 @pytest.fixture

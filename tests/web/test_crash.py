@@ -26,7 +26,7 @@ def start(data: Path, port: int) -> subprocess.Popen[bytes]:
     code = "from warroom.cli.main import app; app()"
     cmd = [sys.executable, "-c", code, "serve", "--port", str(port), "--data-dir", str(data)]
     proc = subprocess.Popen(
-        [*cmd, "--bot-delay", "0", "--action-rate", "1000/second"],
+        [*cmd, "--bot-delay", "0", "--action-rate", "1000/second", "--read-rate", "1000/second"],
         env=env,
         stdout=open(data / "server.log", "ab"),  # noqa: SIM115  (the child keeps it)
         stderr=subprocess.STDOUT,

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, inspect, select
+from starlette.websockets import WebSocketDisconnect
 
 from tests.web.play import HUMANS3, SHORT
 from tests.web.test_api import create, state, step
@@ -29,6 +32,8 @@ def serve(db_url: str) -> Iterator[Any]:
     def start(**quotas: Any) -> tuple[TestClient, Hub]:
         quotas.setdefault("create_rate", "1000/second")
         quotas.setdefault("action_rate", ACT)
+        quotas.setdefault("read_rate", "1000/second")
+        quotas.setdefault("claim_rate", "1000/second")
         hub = Hub(Store(db_url), quotas=Quotas(**quotas))
         hubs.append(hub)
         return TestClient(create_app(db_url, hub=hub, resume=False)), hub
@@ -69,6 +74,135 @@ def test_actions_are_limited_per_address(serve: Any) -> None:
     assert refused.status_code == 429 and "too many actions" in refused.json()["error"]
     assert int(refused.headers["Retry-After"]) >= 1
     assert state(client, g["id"])["state"] == 3
+
+
+def test_reads_of_a_game_are_limited_per_address(serve: Any) -> None:
+    """Every GET of one game's data counts (a finished one is loaded from the store to answer);
+    the lobby, the pages, the boards and the plain odds do not."""
+    client, _ = serve(read_rate="5/minute")
+    g = create(client, HUMANS3, **SHORT)
+    game = f"/api/games/{g['id']}"
+    reads = [
+        game,
+        f"{game}/log?since=0",
+        f"{game}/save",
+        f"{game}/summary",
+        f"{game}/odds?source=Alaska&target=Kamchatka",
+    ]
+    for url in reads:
+        assert client.get(url).status_code != 429, url
+    for url in reads:
+        refused = client.get(url)
+        assert refused.status_code == 429, url
+        assert refused.json()["error"].startswith(
+            "too many reads of game data from your address (at most 5 per 1 minute)"
+        )
+        assert 1 <= int(refused.headers["Retry-After"]) <= 60
+    for free in (
+        "/",
+        f"/game/{g['id']}",
+        "/static/game.js",
+        "/api/modes",
+        "/api/games",
+        "/api/boards/classic-world",
+        "/api/odds?attackers=3&defenders=2",
+    ):
+        assert client.get(free).status_code == 200, free
+    elsewhere = TestClient(client.app, client=("192.0.2.7", 50000))
+    assert elsewhere.get(game).status_code == 200
+
+
+def test_seat_claims_are_limited_per_address(serve: Any) -> None:
+    client, _ = serve(claim_rate="2/minute")
+    g = create(client, [{"kind": "human"}] + [{"kind": "open"}] * 3, **SHORT)
+    url = f"/api/games/{g['id']}/claim"
+    assert client.post(url, json={"seat": 1}).status_code == 200
+    assert client.post(url, json={"seat": 1}).status_code == 409  # refused ones count too
+    refused = client.post(url, json={"seat": 2})
+    assert refused.status_code == 429
+    assert "too many seat claims from your address" in refused.json()["error"]
+    assert 1 <= int(refused.headers["Retry-After"]) <= 60
+    listed = next(x for x in client.get("/api/games").json() if x["id"] == g["id"])
+    assert listed["open_seats"] == [2, 3]  # the refused claim claimed nothing
+    assert state(client, g["id"])["seats"][2]["open"]
+    elsewhere = TestClient(client.app, client=("192.0.2.7", 50000))
+    assert elsewhere.post(url, json={"seat": 2}).status_code == 200
+
+
+def _watch(client: TestClient, game: str, stack: ExitStack) -> Any:
+    """A spectator's live connection to `game`, kept open until `stack` closes, with its
+    first message (the full state, or the refusal)."""
+    ws = stack.enter_context(client.websocket_connect(f"/ws/games/{game}"))
+    ws.send_text(json.dumps({}))
+    return ws, ws.receive_json()
+
+
+def test_live_connections_are_capped_per_address(serve: Any) -> None:
+    client, hub = serve(sockets=2)
+    g = create(client, HUMANS3, **SHORT)
+    room = hub.room(g["id"])
+    with ExitStack() as first, ExitStack() as second:
+        for stack in (first, second):
+            assert _watch(client, g["id"], stack)[1]["type"] == "state"
+        with ExitStack() as third:
+            ws, refused = _watch(client, g["id"], third)
+            assert refused == {
+                "type": "error",
+                "error": "too many live connections from your address (at most 2); "
+                "close another game page and load this one again",
+            }
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4429
+        assert len(room.subscribers) == 2  # the refused one subscribed to nothing
+        elsewhere = TestClient(client.app, client=("192.0.2.7", 50000))
+        with ExitStack() as other:
+            assert _watch(elsewhere, g["id"], other)[1]["type"] == "state"
+        first.close()  # a page closed: its slot is free again
+        with ExitStack() as again:
+            assert _watch(client, g["id"], again)[1]["type"] == "state"
+            assert len(room.subscribers) == 2
+
+
+def test_every_way_a_connection_ends_frees_its_slot(serve: Any) -> None:
+    """A bad hello, an unknown game, a socket closed before its hello and one closed while
+    it streams: none of them keeps the address's only slot."""
+    client, _ = serve(sockets=1)
+    g = create(client, HUMANS3, **SHORT)
+    for _ in range(2):
+        for url, hello in (
+            (f"/ws/games/{g['id']}", {"token": "wrong"}),
+            ("/ws/games/nosuchgame", {}),
+        ):
+            with client.websocket_connect(url) as ws:
+                ws.send_text(json.dumps(hello))
+                assert ws.receive_json()["type"] == "error"
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 4400
+        with client.websocket_connect(f"/ws/games/{g['id']}"):
+            pass  # gone before its hello
+        with ExitStack() as stack:
+            assert _watch(client, g["id"], stack)[1]["type"] == "state"
+    with ExitStack() as stack:
+        assert _watch(client, g["id"], stack)[1]["type"] == "state"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"create_rate": "lots"},
+        {"action_rate": ""},
+        {"read_rate": "30/fortnight"},
+        {"read_rate": "30/second;"},
+        {"claim_rate": "-1/minute"},
+        {"sockets": 0},
+        {"undos_in_a_row": 0},
+    ],
+)
+def test_bad_quotas_are_refused_when_made(bad: dict[str, Any]) -> None:
+    with pytest.raises(ValueError):
+        Quotas(**bad)
 
 
 def test_a_game_with_people_stops_at_its_record_cap(serve: Any, db_url: str) -> None:

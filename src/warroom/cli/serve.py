@@ -31,6 +31,16 @@ def serve(
     action_rate: Annotated[
         str, typer.Option(help="Actions one client address may post, e.g. '20/second'.")
     ] = defaults.ACTION_RATE,
+    read_rate: Annotated[
+        str,
+        typer.Option(help="Reads of a game's data one client address may make, e.g. '30/second'."),
+    ] = defaults.READ_RATE,
+    claim_rate: Annotated[
+        str, typer.Option(help="Open seats one client address may claim, e.g. '20/minute'.")
+    ] = defaults.CLAIM_RATE,
+    max_sockets: Annotated[
+        int, typer.Option(help="Live connections (game pages) one client address may hold open.")
+    ] = defaults.SOCKETS,
     max_record: Annotated[
         int, typer.Option(help="Longest record of a game with a person seated; then it stops.")
     ] = defaults.RECORD_WITH_PEOPLE,
@@ -50,7 +60,16 @@ def serve(
     # The operator reads what the server found at startup (damaged games, an emptied file).
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     try:
-        limits = Quotas(create_rate, action_rate, max_record, max_record_bots, undo_limit)
+        limits = Quotas(
+            create_rate=create_rate,
+            action_rate=action_rate,
+            record_with_people=max_record,
+            record_bots_only=max_record_bots,
+            undos_in_a_row=undo_limit,
+            read_rate=read_rate,
+            claim_rate=claim_rate,
+            sockets=max_sockets,
+        )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     try:

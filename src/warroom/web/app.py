@@ -28,6 +28,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
 
 import warroom.games as games
 from warroom.bots import tiers_for
@@ -40,7 +41,7 @@ from warroom.web.hub import LOG_PAGE, Hub, SeatSpec, WebError
 from warroom.web.layout import board_json
 from warroom.web.monopoly import monopoly_board_json
 from warroom.web.quotas import Quotas
-from warroom.web.rates import ClientRates, RateLimited
+from warroom.web.rates import ClientRates, ClientSockets, RateLimited
 from warroom.web.store import Store
 
 MAX_BODY = 32 * 1024  # bytes: no legitimate request comes near this
@@ -161,14 +162,17 @@ def create_app(
     (then its quotas apply, and `quotas` is not used)."""
     the_hub = hub or Hub(Store(database_url), bot_delay=bot_delay, quotas=quotas)
     rates = ClientRates(the_hub.quotas)
+    sockets = ClientSockets(the_hub.quotas.sockets)
 
     def spending(kind: str) -> Callable[[Request], None]:
         """A dependency that counts the request against its client address's rate."""
 
         def spend(request: Request) -> None:
-            rates.spend(kind, request.client.host if request.client else "unknown")
+            rates.spend(kind, _address(request))
 
         return spend
+
+    reading = [Depends(spending("read"))]  # a GET of one game's data, which may load it
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -299,7 +303,7 @@ def create_app(
             for g in rows
         ]
 
-    @app.get("/api/games/{game_id}")
+    @app.get("/api/games/{game_id}", dependencies=reading)
     def game_state(
         game_id: str, x_seat_token: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
@@ -308,7 +312,7 @@ def create_app(
         with room.lock:
             return the_hub.state_message(room, seat, with_log=True)
 
-    @app.get("/api/games/{game_id}/log")
+    @app.get("/api/games/{game_id}/log", dependencies=reading)
     def game_log(
         game_id: str,
         since: Annotated[int, Query(ge=0)] = 0,
@@ -321,7 +325,7 @@ def create_app(
         seat = the_hub.seat_for(room, x_seat_token)
         return the_hub.log_page(room, seat, since, limit)
 
-    @app.get("/api/games/{game_id}/save")
+    @app.get("/api/games/{game_id}/save", dependencies=reading)
     def game_save(game_id: str) -> JSONResponse:
         """The whole game as a save file, once it is over: `warroom play --load` replays it."""
         room = the_hub.room(game_id)
@@ -336,7 +340,7 @@ def create_app(
         disposition = f'attachment; filename="{room.row.mode}-{game_id}.warroom.json"'
         return JSONResponse(save, headers={"Content-Disposition": disposition})
 
-    @app.get("/api/games/{game_id}/summary")
+    @app.get("/api/games/{game_id}/summary", dependencies=reading)
     def game_summary(game_id: str) -> dict[str, Any]:
         """A finished game: winners, how, and a public number per seat turn by turn
         (territories, net worth, score), read from the spectator's view (409 while it goes on)."""
@@ -351,7 +355,7 @@ def create_app(
         new_id = the_hub.rematch(game_id, x_seat_token)
         return {"id": new_id, "link": f"/game/{new_id}"}
 
-    @app.post("/api/games/{game_id}/claim")
+    @app.post("/api/games/{game_id}/claim", dependencies=[Depends(spending("claim"))])
     def claim_seat(game_id: str, body: ClaimIn) -> dict[str, Any]:
         seat, token = the_hub.claim(game_id, body.seat)
         return {"seat": seat, "token": token, "link": f"/game/{game_id}#seat={seat}&token={token}"}
@@ -396,7 +400,7 @@ def create_app(
         """Chance to take a territory attacking from `attackers` armies against `defenders`."""
         return _odds(attackers, defenders)
 
-    @app.get("/api/games/{game_id}/odds")
+    @app.get("/api/games/{game_id}/odds", dependencies=reading)
     def attack_odds(game_id: str, source: str, target: str) -> dict[str, Any]:
         """Chance to take `target` attacking from `source` until it falls, with the dice
         this game's mode rolls for that attack (the page's % before an attack)."""
@@ -406,8 +410,26 @@ def create_app(
     # -- live stream --------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
     async def stream(websocket: WebSocket, game_id: str) -> None:
-        """First message {"token": ...} (or {} to spectate); then every state, as it happens."""
+        """First message {"token": ...} (or {} to spectate); then every state, as it happens.
+        An address holding its quota of live connections is told so, and the socket closed."""
         await websocket.accept()
+        client = _address(websocket)
+        if not sockets.take(client):
+            cap = the_hub.quotas.sockets
+            message = (
+                f"too many live connections from your address (at most {cap}); "
+                "close another game page and load this one again"
+            )
+            await websocket.send_text(json.dumps({"type": "error", "error": message}))
+            await websocket.close(code=4429)
+            return
+        try:
+            await serve_stream(websocket, game_id)
+        finally:
+            sockets.release(client)
+
+    async def serve_stream(websocket: WebSocket, game_id: str) -> None:
+        """One accepted connection, counted in `sockets`: its hello, then its game's states."""
         try:
             hello = _read_hello(await asyncio.wait_for(_receive_text(websocket), timeout=15))
             token = hello.get("token")
@@ -473,6 +495,11 @@ def _not_json(error: RecursionError | ValueError) -> str:
     if isinstance(error, UnicodeDecodeError):
         return "not valid JSON: not UTF-8 text"
     return f"not valid JSON: numbers have at most {sys.get_int_max_str_digits()} digits"
+
+
+def _address(connection: HTTPConnection) -> str:
+    """The client address a request or a connection counts against."""
+    return connection.client.host if connection.client else "unknown"
 
 
 def _read_hello(text: str | None) -> dict[str, Any]:

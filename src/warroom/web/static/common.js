@@ -25,6 +25,7 @@ async function api(method, path, body, token) {
   if (!res.ok) {
     const err = new Error((data && data.error) || `${res.status} ${res.statusText}`);
     err.status = res.status;
+    err.retryAfter = Number(res.headers.get("Retry-After")) || 1; // seconds, on a 429
     throw err;
   }
   return data;

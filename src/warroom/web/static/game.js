@@ -128,7 +128,16 @@ async function fetchEarlierLog() {
   try {
     while (G.early.length < G.logStart) {
       const since = G.early.length;
-      const page = await api("GET", `/api/games/${encodeURIComponent(GAME)}/log?since=${since}`, null, TOKEN);
+      let page;
+      try {
+        page = await api("GET", `/api/games/${encodeURIComponent(GAME)}/log?since=${since}`, null, TOKEN);
+      } catch (e) {
+        // The pages of a very long log, asked one after another, can outrun the server's read
+        // rate: wait as long as it says, then go on.
+        if (e.status !== 429) throw e;
+        await new Promise((done) => setTimeout(done, 1000 * e.retryAfter));
+        continue;
+      }
       if (G.early.length !== since) continue; // a newer full state cut what is held here
       const wanted = page.events.slice(0, G.logStart - since);
       if (!wanted.length) break;
