@@ -446,3 +446,29 @@ def test_odds_from_to_uses_the_dice_this_game_rolls_for_that_attack() -> None:
     out = session(game, ["odds western australia indonesia"], {0})
     assert "Western Australia (5 armies, one stays behind) attacking Indonesia (" in out
     assert "chance to capture" in out
+
+
+def played_until(mode: str, players: int, kind: str, seed: int = 1) -> Match:
+    """A game played (each seat's last legal action) until seat 0 may take a `kind` action."""
+    match = Match.start(mode, players, seed)
+    while not (match.to_move() == (0,) and any(a.kind == kind for a in match.legal(0))):
+        seat = match.to_move()[0]
+        match.act(seat, match.legal(seat)[-1])
+    return match
+
+
+@pytest.mark.parametrize(
+    ("mode", "kind"),
+    [
+        ("mass-effect-basic", "place"),
+        ("mass-effect-war-assets", "target"),
+        ("risk-strike", "attack"),
+    ],
+)
+def test_attack_until_that_is_no_attack_now_is_refused(mode: str, kind: str) -> None:
+    """'attack A B until N' where A B is no legal attack (a reinforce step, a game without a
+    map): the rules' refusal, not a KeyError traceback from a missing territory or board."""
+    match = played_until(mode, 3, kind)
+    out = session(match, ["attack a b until 2"], {0})
+    assert "Refused:" in out
+

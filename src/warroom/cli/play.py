@@ -20,7 +20,7 @@ from rich.markup import escape
 from warroom.bots import Bot, RandomBot
 from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.core import Action, Event, Match, WarroomError
-from warroom.core.shortform import complete, most
+from warroom.core.shortform import complete, most, refusal
 
 DICE = "⚀⚁⚂⚃⚄⚅"
 
@@ -240,10 +240,13 @@ class Terminal:
         except ValueError:
             raise WarroomError("write 'attack FROM TO until N' with N a number") from None
         first = self.complete(seat, head)
-        if first.kind != "attack" or len(first.args) < 2:
-            raise WarroomError("'until' goes with an attack: attack FROM TO until N")
-        src, dst = first.args[0], first.args[1]
         view = self.match.view(seat)
+        if first.kind != "attack" or len(first.args) < 2 or "territories" not in view:
+            raise WarroomError("'until' goes with an attack: attack FROM TO until N")
+        if first not in self.match.legal(seat):  # names the loop below could not look up
+            refusal(self.match, seat, first)
+            raise WarroomError(f"cannot {first.text()} now")
+        src, dst = first.args[0], first.args[1]
         while True:
             armies = {t["name"]: t for t in view["territories"]}
             if armies[str(dst)]["seat"] == seat or armies[str(src)]["armies"] <= max(stop, 1):
