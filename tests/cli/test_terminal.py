@@ -472,3 +472,17 @@ def test_attack_until_that_is_no_attack_now_is_refused(mode: str, kind: str) -> 
     out = session(match, ["attack a b until 2"], {0})
     assert "Refused:" in out
 
+
+def test_names_with_apostrophes_are_typed_and_listed_plainly() -> None:
+    """Mass Effect's Intai'sei: typed as printed beside a name of two words unquoted, and the
+    action list shows it in plain quotes, not the shell's 'Intai'"'"'sei'."""
+    match = played_until("mass-effect-basic", 3, "attack")
+    st = match.state
+    intai, ferris = st.board.territory("Intai'sei"), st.board.territory("Ferris Fields")
+    st.owner[ferris], st.armies[ferris] = 1, 1
+    out = session(match, ["actions", "attack Intai'sei Ferris Fields 1"], {0})
+    assert "'\"'\"'" not in out
+    assert "attack \"Intai'sei\" 'Ferris Fields'" in out
+    assert "Refused" not in out
+    assert "Intai'sei attacks Ferris Fields" in out
+    assert st.owner[intai] == 0
