@@ -486,3 +486,19 @@ def test_names_with_apostrophes_are_typed_and_listed_plainly() -> None:
     assert "Refused" not in out
     assert "Intai'sei attacks Ferris Fields" in out
     assert st.owner[intai] == 0
+
+
+@pytest.mark.parametrize("mode", ["mcu-skirmish", "mcu-battle-for-manhattan"])
+def test_the_board_legend_counts_each_faction_s_sectors_and_units(mode: str) -> None:
+    """MCU names a seat by its faction ("Thor") but an owner as "Player 1 (Thor)": the legend
+    under the board counts by seat, so it shows the sectors and units each one holds."""
+    match = played_until(mode, 4, "attack", seed=2)
+    view = match.view(0)
+    console = Console(record=True, width=200, file=io.StringIO())
+    display_for(mode).board(console, match, 0)
+    text = console.export_text()
+    for seat, name in enumerate(view["players"]):
+        held = [t for t in view["territories"] if t["seat"] == seat]
+        units = sum(t["armies"] for t in held)
+        assert held and f"■ {name} {len(held)} sectors, {units} units," in text
+
