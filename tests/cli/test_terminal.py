@@ -502,3 +502,18 @@ def test_the_board_legend_counts_each_faction_s_sectors_and_units(mode: str) -> 
         units = sum(t["armies"] for t in held)
         assert held and f"■ {name} {len(held)} sectors, {units} units," in text
 
+
+@pytest.mark.parametrize(
+    ("mode", "marks"),
+    [
+        ("mcu-battle-for-manhattan", ["[dock] Docking", "[chip] resource", "[loki] face-down"]),
+        ("risk-godstorm", ["[god name] a god", "[sunk] Atlantis"]),
+    ],
+)
+def test_help_shows_each_mark_with_its_brackets(mode: str, marks: list[str]) -> None:
+    """The help names the board's marks as the board prints them: '[dock]' written as Rich
+    markup was read as a style tag and vanished, leaving 'Marks:  Docking Station'."""
+    out = session(Match.start(mode, 3, 1), ["help"], {0})
+    for mark in marks:
+        assert mark in out
+
