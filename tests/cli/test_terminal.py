@@ -11,7 +11,7 @@ from rich.console import Console
 from warroom.bots import make_bot
 from warroom.cli.line import completer
 from warroom.cli.play import Terminal, die_face
-from warroom.cli.show import Display, display_for
+from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.cli.show.risk import RiskDisplay
 from warroom.core import Match
 from warroom.core.registry import get_mode
@@ -517,3 +517,12 @@ def test_help_shows_each_mark_with_its_brackets(mode: str, marks: list[str]) -> 
     for mark in marks:
         assert mark in out
 
+
+@pytest.mark.parametrize("mode", [info.id for info in CATALOG])
+def test_help_fits_an_80_column_terminal(mode: str) -> None:
+    """Every line of 'help' fits 80 columns, so a usual terminal does not break it mid-line."""
+    console = Console(record=True, width=200, file=io.StringIO())
+    console.print(COMMON_HELP)
+    console.print(display_for(mode).help)
+    long = [line for line in console.export_text().splitlines() if len(line) > 80]
+    assert not long
