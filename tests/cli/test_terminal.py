@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -526,3 +527,24 @@ def test_help_fits_an_80_column_terminal(mode: str) -> None:
     console.print(display_for(mode).help)
     long = [line for line in console.export_text().splitlines() if len(line) > 80]
     assert not long
+
+
+def test_load_refuses_a_save_of_another_game_and_plays_on(tmp_path: Path) -> None:
+    """'load' of a Monopoly save in a RISK session: the bots there were made for RISK (a
+    greedy RISK bot crashed reading Monopoly's board), so it is refused and the game goes on."""
+    save = tmp_path / "monopoly.json"
+    save.write_text(json.dumps(Match.start("monopoly-avengers", 4, 2).to_save()))
+    match = classic("reinforce")
+    bots = {s: make_bot("greedy", "risk-classic", s) for s in range(match.players)}
+    script = iter([f"load {save}", "auto 3"])
+
+    def read(prompt: str) -> str:
+        return next(script)
+
+    console = Console(record=True, width=200, file=io.StringIO())
+    terminal = Terminal(match, {0}, bots, console, read)
+    with pytest.raises(StopIteration):
+        terminal.run()
+    out = console.export_text()
+    assert "holds a monopoly-avengers game for 4 players, not risk-classic for 3" in out
+    assert terminal.match is match

@@ -337,7 +337,16 @@ class Terminal:
         self.console.print(f"Saved to {escape(str(path))}")
 
     def load(self, path: Path) -> None:
-        self.match = load_match(path)
+        """Resume a saved game of this mode and size: the seats' bots were made for this one,
+        so another game starts from the command line."""
+        match = load_match(path)
+        if (match.game.id, match.players) != (self.match.game.id, self.match.players):
+            raise WarroomError(
+                f"{path} holds a {match.game.id} game for {match.players} players, not "
+                f"{self.match.game.id} for {self.match.players}; resume it with "
+                f"'warroom play --load {path}'"
+            )
+        self.match = match
         self.display = display_for(self.match.game.id)
         self.console.print(f"Loaded {escape(str(path))}")
         self.show_board()
