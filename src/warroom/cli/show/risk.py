@@ -77,7 +77,7 @@ class RiskDisplay(Display):
         """A territory's colour: its seat's, white for a neutral (S.H.I.E.L.D., Cerberus),
         dim while unclaimed."""
         if territory["seat"] is not None:
-            return colors[territory["seat"]]
+            return colors[int(territory["seat"])]
         return "white" if territory["owner"] else "dim"
 
     def marks(self, territory: dict[str, Any]) -> str:
