@@ -548,3 +548,13 @@ def test_load_refuses_a_save_of_another_game_and_plays_on(tmp_path: Path) -> Non
     out = console.export_text()
     assert "holds a monopoly-avengers game for 4 players, not risk-classic for 3" in out
     assert terminal.match is match
+
+
+def test_a_refused_action_of_a_kind_open_now_shows_how_it_reads() -> None:
+    """Strike's 'attack' alone, or with a name too few: the refusal no longer reads 'cannot
+    attack now; now you may: attack, pass' but names attacks that may be made."""
+    match = played_until("risk-strike", 3, "attack", seed=6)
+    first = next(a for a in match.legal(0) if a.kind == "attack").text()
+    out = session(match, ["attack", "attack africa"], {0})
+    assert "Refused: cannot attack now; now you may: attack, pass (such as " in out
+    assert f"(such as {first}, " in out
