@@ -14,7 +14,7 @@ from warroom.cli.line import completer
 from warroom.cli.play import Terminal, die_face
 from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.cli.show.risk import RiskDisplay
-from warroom.core import Match
+from warroom.core import Action, Match
 from warroom.core.registry import get_mode
 from warroom.games import CATALOG
 
@@ -558,3 +558,23 @@ def test_a_refused_action_of_a_kind_open_now_shows_how_it_reads() -> None:
     out = session(match, ["attack", "attack africa"], {0})
     assert "Refused: cannot attack now; now you may: attack, pass (such as " in out
     assert f"(such as {first}, " in out
+
+
+def test_actions_fold_only_the_last_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Galaxy at War's 'attack A B DICE CRUISERS CARRIERS DREADNOUGHTS' was listed as
+    'attack A B 0..3', every number in one range (no attack rolls 0 dice); only the last
+    number folds, in 'actions' and in the prompt's list alike."""
+    match = classic("attack")
+    legal = [Action("attack", ("Alaska", "Kamchatka", d, 0, s)) for d in (1, 2) for s in (0, 1)]
+    monkeypatch.setattr(match, "legal", lambda seat: legal)
+    out = session(match, ["actions"], {0})
+    assert "may: attack Alaska Kamchatka 1 0 0..1; attack Alaska Kamchatka 2 0 0..1\n" in out
+    assert "Kamchatka 0..2" not in out
+
+
+def test_the_prompt_lists_dice_counts_as_a_range() -> None:
+    """Classic's attack step: 'attack A B 1..3' in the prompt, not three lines for the dice."""
+    match = classic("attack")
+    src, dst = next((a.args[0], a.args[1]) for a in match.legal(0) if a.kind == "attack")
+    out = session(match, [], {0})
+    assert f"{Action('attack', (src, dst)).text()} 1..3" in out.split("may: ")[1]

@@ -287,8 +287,9 @@ class Terminal:
         bits += self.display.header(self.match, seat, view)
         self.console.print(" | ".join(b for b in bits if b), highlight=False, markup=False)
         legal, folded = self.display.fold(self.match, seat, list(self.match.legal(seat)))
-        if len(legal) + len(folded) <= 12:
-            shown = "; ".join([a.text() for a in legal] + [f.split("  ")[0] for f in folded])
+        ranges = by_last_number(legal)
+        if len(ranges) + len(folded) <= 12:
+            shown = "; ".join([text for _, text in ranges] + [f.split("  ")[0] for f in folded])
             self.console.print(f"  may: {shown}", highlight=False, markup=False)
         else:
             kinds = sorted({a.kind for a in legal} | {f.split()[0] for f in folded})
@@ -306,19 +307,8 @@ class Terminal:
                 self.console.print(line, highlight=False, markup=False)
             return
         legal, folded = self.display.fold(self.match, seat, list(self.match.legal(seat)))
-        groups: dict[tuple[Any, ...], list[int]] = {}
-        for a in legal:
-            ints = [x for x in a.args if isinstance(x, int)]
-            key = (a.kind, *(x for x in a.args if not isinstance(x, int)))
-            groups.setdefault(key, []).extend(ints)
         lines = []
-        for key, numbers in groups.items():
-            action = Action(str(key[0]), key[1:])
-            text = action.text()
-            if numbers:
-                text += f" {min(numbers)}" + (
-                    f"..{max(numbers)}" if max(numbers) > min(numbers) else ""
-                )
+        for action, text in by_last_number(legal):
             note = self.display.note(self.match, seat, action)
             lines.append(escape(f"{text}  {note}" if note else text))
         self.console.print(Columns(lines, equal=True, column_first=True), highlight=False)
@@ -350,6 +340,27 @@ class Terminal:
         self.display = display_for(self.match.game.id)
         self.console.print(f"Loaded {escape(str(path))}")
         self.show_board()
+
+
+def by_last_number(legal: list[Action]) -> list[tuple[Action, str]]:
+    """Actions that differ only in their last number as one line, "attack A B 1..3", with
+    the action less that number (what a short form fills in); a number before the last
+    (Galaxy at War's dice before its ships, Godstorm's cards to buy) stays as it is."""
+    groups: dict[Action, list[int]] = {}
+    for a in legal:
+        last = a.args[-1] if a.args else None
+        if isinstance(last, int):
+            groups.setdefault(Action(a.kind, a.args[:-1]), []).append(last)
+        else:
+            groups.setdefault(a, [])
+    out = []
+    for action, numbers in groups.items():
+        text = action.text()
+        if numbers:
+            low, high = min(numbers), max(numbers)
+            text += f" {low}" + (f"..{high}" if high > low else "")
+        out.append((action, text))
+    return out
 
 
 def load_match(path: Path) -> Match:
