@@ -578,3 +578,16 @@ def test_the_prompt_lists_dice_counts_as_a_range() -> None:
     src, dst = next((a.args[0], a.args[1]) for a in match.legal(0) if a.kind == "attack")
     out = session(match, [], {0})
     assert f"{Action('attack', (src, dst)).text()} 1..3" in out.split("may: ")[1]
+
+
+def test_ctrl_c_at_the_prompt_leaves_the_game() -> None:
+    """Ctrl-C (KeyboardInterrupt from `input`) leaves as Ctrl-D does, without a traceback."""
+
+    def read(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    match = classic("reinforce")
+    bots = {s: make_bot("random", "risk-classic", s) for s in range(match.players)}
+    console = Console(record=True, width=200, file=io.StringIO())
+    Terminal(match, {0}, bots, console, read).run()
+    assert console.export_text().endswith("Left the game.\n")

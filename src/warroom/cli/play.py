@@ -74,7 +74,7 @@ class Terminal:
                     self.human_turn(seat)
                 else:
                     self.bot_turn(seat)
-        except Quit:
+        except (Quit, KeyboardInterrupt):  # Ctrl-C leaves as Ctrl-D does, not as a traceback
             self.console.print("Left the game.")
             return
         self.show_board()
