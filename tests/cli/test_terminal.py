@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,9 @@ from rich.console import Console
 from warroom.bots import make_bot
 from warroom.cli.line import completer
 from warroom.cli.play import Terminal, die_face
-from warroom.cli.show import Display, display_for
+from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.cli.show.risk import RiskDisplay
-from warroom.core import Match
+from warroom.core import Action, Match
 from warroom.core.registry import get_mode
 from warroom.games import CATALOG
 
@@ -446,3 +447,147 @@ def test_odds_from_to_uses_the_dice_this_game_rolls_for_that_attack() -> None:
     out = session(game, ["odds western australia indonesia"], {0})
     assert "Western Australia (5 armies, one stays behind) attacking Indonesia (" in out
     assert "chance to capture" in out
+
+
+def played_until(mode: str, players: int, kind: str, seed: int = 1) -> Match:
+    """A game played (each seat's last legal action) until seat 0 may take a `kind` action."""
+    match = Match.start(mode, players, seed)
+    while not (match.to_move() == (0,) and any(a.kind == kind for a in match.legal(0))):
+        seat = match.to_move()[0]
+        match.act(seat, match.legal(seat)[-1])
+    return match
+
+
+@pytest.mark.parametrize(
+    ("mode", "kind"),
+    [
+        ("mass-effect-basic", "place"),
+        ("mass-effect-war-assets", "target"),
+        ("risk-strike", "attack"),
+    ],
+)
+def test_attack_until_that_is_no_attack_now_is_refused(mode: str, kind: str) -> None:
+    """'attack A B until N' where A B is no legal attack (a reinforce step, a game without a
+    map): the rules' refusal, not a KeyError traceback from a missing territory or board."""
+    match = played_until(mode, 3, kind)
+    out = session(match, ["attack a b until 2"], {0})
+    assert "Refused:" in out
+
+
+def test_names_with_apostrophes_are_typed_and_listed_plainly() -> None:
+    """Mass Effect's Intai'sei: typed as printed beside a name of two words unquoted, and the
+    action list shows it in plain quotes, not the shell's 'Intai'"'"'sei'."""
+    match = played_until("mass-effect-basic", 3, "attack")
+    st = match.state
+    intai, ferris = st.board.territory("Intai'sei"), st.board.territory("Ferris Fields")
+    st.owner[ferris], st.armies[ferris] = 1, 1
+    out = session(match, ["actions", "attack Intai'sei Ferris Fields 1"], {0})
+    assert "'\"'\"'" not in out
+    assert "attack \"Intai'sei\" 'Ferris Fields'" in out
+    assert "Refused" not in out
+    assert "Intai'sei attacks Ferris Fields" in out
+    assert st.owner[intai] == 0
+
+
+@pytest.mark.parametrize("mode", ["mcu-skirmish", "mcu-battle-for-manhattan"])
+def test_the_board_legend_counts_each_faction_s_sectors_and_units(mode: str) -> None:
+    """MCU names a seat by its faction ("Thor") but an owner as "Player 1 (Thor)": the legend
+    under the board counts by seat, so it shows the sectors and units each one holds."""
+    match = played_until(mode, 4, "attack", seed=2)
+    view = match.view(0)
+    console = Console(record=True, width=200, file=io.StringIO())
+    display_for(mode).board(console, match, 0)
+    text = console.export_text()
+    for seat, name in enumerate(view["players"]):
+        held = [t for t in view["territories"] if t["seat"] == seat]
+        units = sum(t["armies"] for t in held)
+        assert held and f"■ {name} {len(held)} sectors, {units} units," in text
+
+
+@pytest.mark.parametrize(
+    ("mode", "marks"),
+    [
+        ("mcu-battle-for-manhattan", ["[dock] Docking", "[chip] resource", "[loki] face-down"]),
+        ("risk-godstorm", ["[god name] a god", "[sunk] Atlantis"]),
+    ],
+)
+def test_help_shows_each_mark_with_its_brackets(mode: str, marks: list[str]) -> None:
+    """The help names the board's marks as the board prints them: '[dock]' written as Rich
+    markup was read as a style tag and vanished, leaving 'Marks:  Docking Station'."""
+    out = session(Match.start(mode, 3, 1), ["help"], {0})
+    for mark in marks:
+        assert mark in out
+
+
+@pytest.mark.parametrize("mode", [info.id for info in CATALOG])
+def test_help_fits_an_80_column_terminal(mode: str) -> None:
+    """Every line of 'help' fits 80 columns, so a usual terminal does not break it mid-line."""
+    console = Console(record=True, width=200, file=io.StringIO())
+    console.print(COMMON_HELP)
+    console.print(display_for(mode).help)
+    long = [line for line in console.export_text().splitlines() if len(line) > 80]
+    assert not long
+
+
+def test_load_refuses_a_save_of_another_game_and_plays_on(tmp_path: Path) -> None:
+    """'load' of a Monopoly save in a RISK session: the bots there were made for RISK (a
+    greedy RISK bot crashed reading Monopoly's board), so it is refused and the game goes on."""
+    save = tmp_path / "monopoly.json"
+    save.write_text(json.dumps(Match.start("monopoly-avengers", 4, 2).to_save()))
+    match = classic("reinforce")
+    bots = {s: make_bot("greedy", "risk-classic", s) for s in range(match.players)}
+    script = iter([f"load {save}", "auto 3"])
+
+    def read(prompt: str) -> str:
+        return next(script)
+
+    console = Console(record=True, width=200, file=io.StringIO())
+    terminal = Terminal(match, {0}, bots, console, read)
+    with pytest.raises(StopIteration):
+        terminal.run()
+    out = console.export_text()
+    assert "holds a monopoly-avengers game for 4 players, not risk-classic for 3" in out
+    assert terminal.match is match
+
+
+def test_a_refused_action_of_a_kind_open_now_shows_how_it_reads() -> None:
+    """Strike's 'attack' alone, or with a name too few: the refusal no longer reads 'cannot
+    attack now; now you may: attack, pass' but names attacks that may be made."""
+    match = played_until("risk-strike", 3, "attack", seed=6)
+    first = next(a for a in match.legal(0) if a.kind == "attack").text()
+    out = session(match, ["attack", "attack africa"], {0})
+    assert "Refused: cannot attack now; now you may: attack, pass (such as " in out
+    assert f"(such as {first}, " in out
+
+
+def test_actions_fold_only_the_last_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Galaxy at War's 'attack A B DICE CRUISERS CARRIERS DREADNOUGHTS' was listed as
+    'attack A B 0..3', every number in one range (no attack rolls 0 dice); only the last
+    number folds, in 'actions' and in the prompt's list alike."""
+    match = classic("attack")
+    legal = [Action("attack", ("Alaska", "Kamchatka", d, 0, s)) for d in (1, 2) for s in (0, 1)]
+    monkeypatch.setattr(match, "legal", lambda seat: legal)
+    out = session(match, ["actions"], {0})
+    assert "may: attack Alaska Kamchatka 1 0 0..1; attack Alaska Kamchatka 2 0 0..1\n" in out
+    assert "Kamchatka 0..2" not in out
+
+
+def test_the_prompt_lists_dice_counts_as_a_range() -> None:
+    """Classic's attack step: 'attack A B 1..3' in the prompt, not three lines for the dice."""
+    match = classic("attack")
+    src, dst = next((a.args[0], a.args[1]) for a in match.legal(0) if a.kind == "attack")
+    out = session(match, [], {0})
+    assert f"{Action('attack', (src, dst)).text()} 1..3" in out.split("may: ")[1]
+
+
+def test_ctrl_c_at_the_prompt_leaves_the_game() -> None:
+    """Ctrl-C (KeyboardInterrupt from `input`) leaves as Ctrl-D does, without a traceback."""
+
+    def read(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    match = classic("reinforce")
+    bots = {s: make_bot("random", "risk-classic", s) for s in range(match.players)}
+    console = Console(record=True, width=200, file=io.StringIO())
+    Terminal(match, {0}, bots, console, read).run()
+    assert console.export_text().endswith("Left the game.\n")

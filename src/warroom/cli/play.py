@@ -20,7 +20,7 @@ from rich.markup import escape
 from warroom.bots import Bot, RandomBot
 from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.core import Action, Event, Match, WarroomError
-from warroom.core.shortform import complete, most
+from warroom.core.shortform import complete, most, refusal
 
 DICE = "⚀⚁⚂⚃⚄⚅"
 
@@ -74,7 +74,7 @@ class Terminal:
                     self.human_turn(seat)
                 else:
                     self.bot_turn(seat)
-        except Quit:
+        except (Quit, KeyboardInterrupt):  # Ctrl-C leaves as Ctrl-D does, not as a traceback
             self.console.print("Left the game.")
             return
         self.show_board()
@@ -240,10 +240,13 @@ class Terminal:
         except ValueError:
             raise WarroomError("write 'attack FROM TO until N' with N a number") from None
         first = self.complete(seat, head)
-        if first.kind != "attack" or len(first.args) < 2:
-            raise WarroomError("'until' goes with an attack: attack FROM TO until N")
-        src, dst = first.args[0], first.args[1]
         view = self.match.view(seat)
+        if first.kind != "attack" or len(first.args) < 2 or "territories" not in view:
+            raise WarroomError("'until' goes with an attack: attack FROM TO until N")
+        if first not in self.match.legal(seat):  # names the loop below could not look up
+            refusal(self.match, seat, first)
+            raise WarroomError(f"cannot {first.text()} now")
+        src, dst = first.args[0], first.args[1]
         while True:
             armies = {t["name"]: t for t in view["territories"]}
             if armies[str(dst)]["seat"] == seat or armies[str(src)]["armies"] <= max(stop, 1):
@@ -284,8 +287,9 @@ class Terminal:
         bits += self.display.header(self.match, seat, view)
         self.console.print(" | ".join(b for b in bits if b), highlight=False, markup=False)
         legal, folded = self.display.fold(self.match, seat, list(self.match.legal(seat)))
-        if len(legal) + len(folded) <= 12:
-            shown = "; ".join([a.text() for a in legal] + [f.split("  ")[0] for f in folded])
+        ranges = by_last_number(legal)
+        if len(ranges) + len(folded) <= 12:
+            shown = "; ".join([text for _, text in ranges] + [f.split("  ")[0] for f in folded])
             self.console.print(f"  may: {shown}", highlight=False, markup=False)
         else:
             kinds = sorted({a.kind for a in legal} | {f.split()[0] for f in folded})
@@ -303,19 +307,8 @@ class Terminal:
                 self.console.print(line, highlight=False, markup=False)
             return
         legal, folded = self.display.fold(self.match, seat, list(self.match.legal(seat)))
-        groups: dict[tuple[Any, ...], list[int]] = {}
-        for a in legal:
-            ints = [x for x in a.args if isinstance(x, int)]
-            key = (a.kind, *(x for x in a.args if not isinstance(x, int)))
-            groups.setdefault(key, []).extend(ints)
         lines = []
-        for key, numbers in groups.items():
-            action = Action(str(key[0]), key[1:])
-            text = action.text()
-            if numbers:
-                text += f" {min(numbers)}" + (
-                    f"..{max(numbers)}" if max(numbers) > min(numbers) else ""
-                )
+        for action, text in by_last_number(legal):
             note = self.display.note(self.match, seat, action)
             lines.append(escape(f"{text}  {note}" if note else text))
         self.console.print(Columns(lines, equal=True, column_first=True), highlight=False)
@@ -334,10 +327,40 @@ class Terminal:
         self.console.print(f"Saved to {escape(str(path))}")
 
     def load(self, path: Path) -> None:
-        self.match = load_match(path)
+        """Resume a saved game of this mode and size: the seats' bots were made for this one,
+        so another game starts from the command line."""
+        match = load_match(path)
+        if (match.game.id, match.players) != (self.match.game.id, self.match.players):
+            raise WarroomError(
+                f"{path} holds a {match.game.id} game for {match.players} players, not "
+                f"{self.match.game.id} for {self.match.players}; resume it with "
+                f"'warroom play --load {path}'"
+            )
+        self.match = match
         self.display = display_for(self.match.game.id)
         self.console.print(f"Loaded {escape(str(path))}")
         self.show_board()
+
+
+def by_last_number(legal: list[Action]) -> list[tuple[Action, str]]:
+    """Actions that differ only in their last number as one line, "attack A B 1..3", with
+    the action less that number (what a short form fills in); a number before the last
+    (Galaxy at War's dice before its ships, Godstorm's cards to buy) stays as it is."""
+    groups: dict[Action, list[int]] = {}
+    for a in legal:
+        last = a.args[-1] if a.args else None
+        if isinstance(last, int):
+            groups.setdefault(Action(a.kind, a.args[:-1]), []).append(last)
+        else:
+            groups.setdefault(a, [])
+    out = []
+    for action, numbers in groups.items():
+        text = action.text()
+        if numbers:
+            low, high = min(numbers), max(numbers)
+            text += f" {low}" + (f"..{high}" if high > low else "")
+        out.append((action, text))
+    return out
 
 
 def load_match(path: Path) -> Match:

@@ -16,6 +16,8 @@ Arg = str | int
 # A number is ASCII digits with at most one leading minus: `str.isdigit` also accepts "²"
 # and other Unicode digits, which `int` then refuses, and "--5" is not a number either.
 NUMBER = re.compile(r"-?[0-9]+")
+# A single quote used as a quote, not as an apostrophe inside a word ("Intai'sei").
+QUOTE_MARK = re.compile(r"(?<!\w)'|'(?!\w)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +26,7 @@ class Action:
     args: tuple[Arg, ...] = ()
 
     def text(self) -> str:
-        return shlex.join([self.kind, *(str(a) for a in self.args)])
+        return " ".join(quote(w) for w in [self.kind, *(str(a) for a in self.args)])
 
     def __str__(self) -> str:
         return self.text()
@@ -62,7 +64,7 @@ class Action:
 def _apostrophes_as_letters(text: str) -> list[str] | None:
     """The words of `text` with single quotes read as letters ("target sur'kesh 3"); None if
     any stands outside a word (then they are quotes) or it is unreadable."""
-    if re.search(r"(?<!\w)'|'(?!\w)", text):
+    if QUOTE_MARK.search(text):
         return None
     lexer = shlex.shlex(text, posix=True)
     lexer.whitespace_split = True
@@ -71,6 +73,15 @@ def _apostrophes_as_letters(text: str) -> list[str] | None:
         return list(lexer)
     except ValueError:
         return None
+
+
+def quote(word: str) -> str:
+    """`word` as the shell would quote it, but a name with an apostrophe in double quotes
+    ("Intai'sei"), which reads back the same, rather than the shell's 'Intai'"'"'sei'."""
+    quoted = shlex.quote(word)
+    if quoted == word or "'" not in word or '"' in word or "\\" in word:
+        return quoted
+    return f'"{word}"'
 
 
 def _arg(word: str) -> Arg:

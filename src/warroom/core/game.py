@@ -13,6 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 
 from warroom.core.actions import NUMBER, Action
@@ -251,6 +252,10 @@ class Game(ABC, Generic[S]):
         kinds = ", ".join(names)
         if action.kind not in known:
             raise MalformedAction(f"unknown action {action.kind!r}; now you may: {kinds}")
+        if action.kind in names:  # the kind is open, its words are not: show how it reads
+            same = list(islice((a.text() for a in legal if a.kind == action.kind), 4))
+            shown = ", ".join(same[:3]) + (", ..." if len(same) > 3 else "")
+            raise IllegalAction(f"cannot {doing}; now you may: {kinds} (such as {shown})")
         raise IllegalAction(f"cannot {doing}; now you may: {kinds}")
 
     def parse(self, state: S, seat: Seat, text: str) -> Action:

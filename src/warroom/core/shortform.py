@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 
-from warroom.core.actions import Action
+from warroom.core.actions import QUOTE_MARK, Action, quote
 from warroom.core.errors import MalformedAction
 from warroom.core.match import Match
 
@@ -58,7 +58,7 @@ def join_names(text: str, places: list[str]) -> str:
     """Quote the runs of unquoted words that spell a place name with spaces ("place North
     Africa 3" reads as 'place "North Africa" 3'): the whole name in any case, or a unique
     prefix of several words. Text with quotes is left to the player."""
-    if '"' in text or "'" in text:
+    if '"' in text or QUOTE_MARK.search(text):
         return text
     words = text.split()
     spaced = [p for p in places if " " in p]
@@ -70,7 +70,8 @@ def join_names(text: str, places: list[str]) -> str:
             exact = [p for p in spaced if p.lower() == phrase]
             hits = exact or [p for p in spaced if p.lower().startswith(phrase)]
             if len(hits) == 1:
-                out.append(Action("x", (hits[0],)).text()[2:])
+                # Double quotes: apostrophes elsewhere in the text stay letters.
+                out.append(f'"{hits[0]}"' if '"' not in hits[0] else quote(hits[0]))
                 i += length
                 break
         else:

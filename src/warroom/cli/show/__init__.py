@@ -17,8 +17,9 @@ from warroom.core import Action, Match, WarroomError
 SEAT_COLORS = ["red", "blue", "green", "yellow", "magenta", "cyan"]
 
 COMMON_HELP = """[bold]Commands in every game[/]
-  an action as listed (case-insensitive, names by unique prefix); names with spaces may be
-  typed as they are ([cyan]place North Africa 3[/]) or quoted ([cyan]place "North Africa" 3[/])
+  an action as listed (case-insensitive, names by unique prefix); names with
+  spaces may be typed as they are ([cyan]place North Africa 3[/]) or quoted
+  ([cyan]place "North Africa" 3[/])
   [cyan]board[/]  show the board      [cyan]actions[/]  list what you may do now
   [cyan]look NAME[/] one place in detail  [cyan]log[/]  recent events
   [cyan]undo[/]   take back your last decision (until dice or a card reveal something)

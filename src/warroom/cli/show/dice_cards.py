@@ -17,18 +17,23 @@ from warroom.games.dice_cards.rules import STEAL, DiceCardsGame, row_name
 from warroom.games.dice_cards.state import DiceCardsState
 
 HELP = """[bold]The dice games[/] (War Assets, Guardians of the Galaxy)
-  dice are numbered 1-7 for the whole turn: 5 d6 (1-5), then 2 d8 (6-7); more d6 follow
-  with a Guardians extra-die power; rows by number in the card's order, or [cyan]steal[/]
-  first roll: [cyan]target eden-prime 2 1 4[/] (stage Eden Prime: its row 2 with dice 1 and 4;
-  names in any case, [cyan]target "Eden Prime" 2 1 4[/]), or [cyan]pass[/] when nothing matches
-  an opponent's card needs the steal row too: [cyan]target earth steal 3[/] (die 3 shows a 6)
-  later rolls: [cyan]match 3 2 5[/] (row 3 with dice 2 and 5), or [cyan]aside 6[/] (set die 6, a d8,
-  aside) when no open row matches; [cyan]reroll[/] (a Guardians Set power)
+  dice are numbered 1-7 for the whole turn: 5 d6 (1-5), then 2 d8 (6-7); more d6
+  follow with a Guardians extra-die power; a card's rows are numbered in order,
+  or [cyan]steal[/]
+  first roll: [cyan]target eden-prime 2 1 4[/] (stage Eden Prime: its row 2 with
+    dice 1 and 4; names in any case, [cyan]target "Eden Prime" 2 1 4[/]), or [cyan]pass[/]
+    when nothing matches; an opponent's card needs the steal row too:
+    [cyan]target earth steal 3[/] (die 3 shows a 6)
+  later rolls: [cyan]match 3 2 5[/] (row 3 with dice 2 and 5), or [cyan]aside 6[/] (set
+    die 6, a d8, aside) when no open row matches; [cyan]reroll[/] (a Guardians Set
+    power)
   [cyan]board[/]  the cards by group, scores, the dice and the staged card
   [cyan]actions[/]  every choice by card and row, with the dice's faces
-  [cyan]look CARD[/] or [cyan]look GROUP[/]  one card (rows, owner, group) or one group in detail
-  [cyan]odds[/]  the chance to complete the staged card, playing this roll at best (on a first
-        roll: the best ways to stage a card); [cyan]odds CARD[/]  a card from a fresh first roll
+  [cyan]look CARD[/] or [cyan]look GROUP[/]  one card (rows, owner, group) or one group
+        in detail
+  [cyan]odds[/]  the chance to complete the staged card, playing this roll at best
+        (on a first roll: the best ways to stage a card)
+  [cyan]odds CARD[/]  a card from a fresh first roll
   ([cyan]actions[/] gives each choice's chance to complete the card too)"""
 
 

@@ -36,8 +36,9 @@ HELP = """[bold]RISK Godstorm[/]
     [cyan]fortify Gaul Iberia - 4[/], [cyan]embark Gate of Horn 2[/] (from your heaven),
     [cyan]descend heaven Gate of Horn[/] or [cyan]descend Gate of Horn North Crypt[/].
   Attacked, with a Sky card: [cyan]cast sky-03 ...[/] or [cyan]pass[/].
-  Marks: [T] temple, [P] plague land, [god name] a god (its domain after the name),
-  [sunk] Atlantis under the sea. [cyan]look NAME[/] works for territories and Underworld spaces."""
+  Marks: [T] temple, [P] plague land, \\[god name] a god (its domain after the
+  name), \\[sunk] Atlantis under the sea.
+  [cyan]look NAME[/] works for territories and Underworld spaces."""
 
 KIND_WORDS = {
     "heaven": "a heaven: holds its pantheon's dead, cannot be attacked",

@@ -12,8 +12,8 @@ HELP = """[bold]RISK Mass Effect: Basic Training[/]
   e.g. [cyan]place Earth 5[/], [cyan]attack Palaven Benning 3[/] (Palaven's Mass Relay),
   [cyan]end[/], [cyan]trade reaper-01 alliance-05 cerberus-09[/] (3 of one ship class, or one
   of each; 5 cards must be traded before placing),
-  [cyan]fortify Noveria Benning 4[/] (through your own planets; then you draw a card if you
-  conquered a planet this turn)
+  [cyan]fortify Noveria Benning 4[/] (through your own planets; then you draw a card
+  if you conquered a planet this turn)
   [cyan]look Palaven[/] shows its neighbours and which are joined by a Mass Relay
   [cyan]odds A D[/]  chance that A attacking units take a planet held by D
   [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""

@@ -11,7 +11,8 @@ from warroom.cli.show.mass_effect import MassEffectDisplay
 HELP = """[bold]RISK Mass Effect: Galaxy at War[/]
   e.g. [cyan]vanguard Noveria[/] (Reapers, at the start of the turn), [cyan]build reaper-03[/]
   (one ship a turn), [cyan]play alliance-07[/] (a directive), [cyan]place Earth 5[/],
-  [cyan]attack Earth Benning 3 1 0 0[/] (3 dice with 1 cruiser, 0 carriers, 0 dreadnoughts),
+  [cyan]attack Earth Benning 3 1 0 0[/] (3 dice with 1 cruiser, 0 carriers,
+  0 dreadnoughts),
   [cyan]strike Earth 3[/] (attack Harbinger), [cyan]fortify Noveria Benning 4[/],
   [cyan]ships Earth Benning 1 0 0[/], [cyan]roll[/] then [cyan]step Ontarom[/] (Harbinger),
   [cyan]devastate reaper-02[/], [cyan]end[/]

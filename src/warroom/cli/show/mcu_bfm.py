@@ -14,9 +14,11 @@ HELP = """[bold]RISK MCU Battle for Manhattan[/]
   (a card's one-time power), [cyan]place Sector_12 5[/], [cyan]attack Sector_12 Sector_13 3[/]
   (Allies in the source go along; [cyan]attack A B alone 3[/] leaves them), [cyan]hulk SECTOR[/],
   [cyan]hydra N[/], [cyan]maneuver A B 2[/], [cyan]allies A B[/], [cyan]end[/].
-  Marks: [dock] Docking Station, [chip] resource, [loki] face-down Loki token, [HULK], Allies.
+  Marks: \\[dock] Docking Station, \\[chip] resource, \\[loki] face-down Loki
+  token, [HULK], \\[Ally name] an Ally.
   Malibu, Washington D.C., Sokovia and Asgard are Sector_01, 30, 40 and 50.
-  [cyan]odds A D[/]  chance that A attacking units take a sector held by D (d6 against d6)
+  [cyan]odds A D[/]  chance that A attacking units take a sector held by D
+    (d6 against d6)
   [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
 
 

@@ -22,18 +22,21 @@ HELP = """[bold]Monopoly[/]
   [cyan]reactivate HERO[/], and trade offers (below)
   in Jail: [cyan]pay[/] the fine or [cyan]use CARD[/]
   in an auction: [cyan]bid N[/] or [cyan]pass[/]; or once for the whole auction:
-    [cyan]bid up to N[/]  the smallest raise each time you are asked while it is at most N,
-                 then pass; [cyan]drop out[/]  pass now and every later time this auction asks
-                 (a bid makes everyone who passed able to bid again, so it does ask)
-  trade: compose an offer, [cyan]offer PLAYER give ITEMS get ITEMS[/]: items are heroes, one
-    amount of cash a side and cards ([cyan]stark-card[/], [cyan]gauntlet-card[/]), either side
-    may be empty, e.g. [cyan]offer p2 give Hulk 100 get "Iron Man"[/]; an offer to you:
-    [cyan]accept[/] or [cyan]decline[/]
+    [cyan]bid up to N[/]  the smallest raise each time you are asked while it is at
+                 most N, then pass
+    [cyan]drop out[/]     pass now and every later time this auction asks (a bid makes
+                 everyone who passed able to bid again, so it does ask)
+  trade: compose an offer, [cyan]offer PLAYER give ITEMS get ITEMS[/]: items are
+    heroes, one amount of cash a side and cards ([cyan]stark-card[/],
+    [cyan]gauntlet-card[/]), either side may be empty,
+    e.g. [cyan]offer p2 give Hulk 100 get "Iron Man"[/]; an offer to you: [cyan]accept[/] or
+    [cyan]decline[/]
   [cyan]standing[/]  your standing choices; [cyan]standing rent on[/] asks for every payment
     owed to you, [cyan]standing window on[/] says [cyan]done[/] in other players' windows
     when nothing else is pending for you ([cyan]off[/] to stop)
   [cyan]odds[/]  chance your next roll lands on each colour set
-  [cyan]odds SPACE[/]  chance your next roll lands there, and landings per turn in the long run"""
+  [cyan]odds SPACE[/]  chance your next roll lands there, and landings per turn in the
+    long run"""
 
 TWO_DICE = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
 

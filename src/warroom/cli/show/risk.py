@@ -29,18 +29,19 @@ class RiskDisplay(Display):
         """Territories by region, each region titled with its bonus and who holds it all."""
         view = match.view(viewer)
         b: Board = match.state.board
-        colors = {name: SEAT_COLORS[i % len(SEAT_COLORS)] for i, name in enumerate(view["players"])}
+        # By seat, not by name: MCU's owners read "Player 1 (Thor)" where players read "Thor".
+        colors = [SEAT_COLORS[i % len(SEAT_COLORS)] for i in range(len(view["players"]))]
         by_region: dict[str, list[dict[str, Any]]] = {}
         for t in view["territories"]:
             by_region.setdefault(t["region"], []).append(t)
         tables = []
         for r, region in enumerate(b.regions):
             members = by_region.get(region, [])
-            owners = {t["owner"] for t in members}
+            owners = {(t["owner"], t["seat"]) for t in members}
             held = ""
-            if len(owners) == 1 and None not in owners:
-                (owner,) = owners
-                held = f", held by [{colors.get(owner, 'white')}]{escape(owner)}[/]"
+            if len(owners) == 1 and members[0]["owner"] is not None:
+                style = self.style(colors, members[0])
+                held = f", held by [{style}]{escape(members[0]['owner'])}[/]"
             table = Table(
                 title=f"{escape(region)} +{b.region_bonus[r]}{held}",
                 show_header=False,
@@ -50,7 +51,7 @@ class RiskDisplay(Display):
             table.add_column(min_width=14)
             table.add_column(justify="right")
             for t in members:
-                style = colors.get(t["owner"], "white") if t["owner"] else "dim"
+                style = self.style(colors, t)
                 armies = t["armies"] or "-"
                 label = f" {t['label']}" if t.get("label") else ""  # MCU: Malibu, Asgard...
                 label += self.marks(t)
@@ -59,17 +60,25 @@ class RiskDisplay(Display):
         console.print(Columns(tables, padding=(0, 3)))
         legend = []
         for i, name in enumerate(view["players"]):
-            count = sum(1 for t in view["territories"] if t["owner"] == name)
-            armies = sum(t["armies"] for t in view["territories"] if t["owner"] == name)
+            count = sum(1 for t in view["territories"] if t["seat"] == i)
+            armies = sum(t["armies"] for t in view["territories"] if t["seat"] == i)
             dead = "" if view["alive"][i] else " (out)"
             legend.append(
-                f"[{colors[name]}]■ {escape(name)}[/] {count} {self.places_word}, {armies} "
+                f"[{colors[i]}]■ {escape(name)}[/] {count} {self.places_word}, {armies} "
                 f"{self.units_word}, {view['hand_sizes'][i]} cards{dead}"
             )
         console.print("   ".join(legend))
         console.print(self.footer(view), highlight=False)
 
     places_word, units_word, unit_word = "terr", "armies", "army"
+
+    @staticmethod
+    def style(colors: list[str], territory: dict[str, Any]) -> str:
+        """A territory's colour: its seat's, white for a neutral (S.H.I.E.L.D., Cerberus),
+        dim while unclaimed."""
+        if territory["seat"] is not None:
+            return colors[int(territory["seat"])]
+        return "white" if territory["owner"] else "dim"
 
     def marks(self, territory: dict[str, Any]) -> str:
         """What else stands on a territory (pieces that are not armies), after its name."""

@@ -21,8 +21,9 @@ HELP = """[bold]RISK Strike[/]
   [cyan]artillery p2[/], [cyan]rally[/], [cyan]bombard attacker 3[/] (your 3rd die becomes a 6),
   [cyan]cancel[/] (Canceled Orders against the card just played); [cyan]pass[/] in a window
   after a roll: [cyan]again[/] or [cyan]stop[/]
-  [cyan]odds[/]  the battle under way; [cyan]odds A D[/] or [cyan]odds A D AT DT[/] (cards, then
-        troops): the chance the attacker takes every card of the defending continent"""
+  [cyan]odds[/]  the battle under way; [cyan]odds A D[/] or [cyan]odds A D AT DT[/] (cards,
+        then troops): the chance the attacker takes every card of the
+        defending continent"""
 
 
 # The card file's colour names where Rich spells them otherwise.
