@@ -572,6 +572,15 @@ def test_actions_fold_only_the_last_number(monkeypatch: pytest.MonkeyPatch) -> N
     assert "Kamchatka 0..2" not in out
 
 
+def test_numbers_with_a_gap_are_listed_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where only 1 and 3 are allowed, the list says '1,3', not '1..3' (2 would be refused)."""
+    match = classic("attack")
+    legal = [Action("place", ("Alaska", n)) for n in (1, 3)]
+    monkeypatch.setattr(match, "legal", lambda seat: legal)
+    out = session(match, ["actions"], {0})
+    assert "may: place Alaska 1,3\n" in out
+
+
 def test_the_prompt_lists_dice_counts_as_a_range() -> None:
     """Classic's attack step: 'attack A B 1..3' in the prompt, not three lines for the dice."""
     match = classic("attack")

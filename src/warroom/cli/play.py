@@ -343,9 +343,10 @@ class Terminal:
 
 
 def by_last_number(legal: list[Action]) -> list[tuple[Action, str]]:
-    """Actions that differ only in their last number as one line, "attack A B 1..3", with
-    the action less that number (what a short form fills in); a number before the last
-    (Galaxy at War's dice before its ships, Godstorm's cards to buy) stays as it is."""
+    """Actions that differ only in their last number as one line, "attack A B 1..3" (or "1,3"
+    where a number between is not allowed), with the action less that number (what a short
+    form fills in); a number before the last (Galaxy at War's dice before its ships,
+    Godstorm's cards to buy) stays as it is."""
     groups: dict[Action, list[int]] = {}
     for a in legal:
         last = a.args[-1] if a.args else None
@@ -358,7 +359,10 @@ def by_last_number(legal: list[Action]) -> list[tuple[Action, str]]:
         text = action.text()
         if numbers:
             low, high = min(numbers), max(numbers)
-            text += f" {low}" + (f"..{high}" if high > low else "")
+            if len(set(numbers)) == high - low + 1:
+                text += f" {low}" + (f"..{high}" if high > low else "")
+            else:  # a gap: "1..3" would offer a number the rules refuse
+                text += " " + ",".join(str(n) for n in sorted(set(numbers)))
         out.append((action, text))
     return out
 
