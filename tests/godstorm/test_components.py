@@ -175,7 +175,7 @@ def test_a_broken_components_file_lists_every_problem() -> None:
         "unknown 'summon-kraken'",
         "a War card cannot act at 'attacked'",
         "cards.2 (war-03).effects.0.params.count",
-        "Ares is also Greeks's god of war",
+        "Ares is also Greeks' god of war",
         "'Heroes Are Born' is a known card",
     ):
         assert expected in text

@@ -400,13 +400,26 @@ def test_g114_tie_breaks_faith_temples_gods_armies_then_a_shared_win() -> None:
     state.temple[t(state, "Roma")] = True
     outcome = final_outcome(state)
     assert outcome.winners == (0,) and outcome.ranking == (0, 1, 2)
+    assert outcome.reason == "highest score (2, tied), then most temples"
     state.temple[t(state, "Egypt")] = True
     state.gods[1][SKY] = t(state, "Egypt")
     assert final_outcome(state).winners == (1,)
+    assert final_outcome(state).reason == "highest score (2, tied), then most gods in play"
     state.gods[0][SKY] = t(state, "Roma")
-    assert final_outcome(state).winners == (0, 1)  # equal on everything: a shared win
+    shared = final_outcome(state)
+    assert shared.winners == (0, 1)  # equal on everything: a shared win
+    assert shared.reason == (
+        "shared win after the fifth epoch (2 points each, equal on every tie-break)"
+    )
     state.armies[t(state, "Egypt")] = 3
     assert final_outcome(state).winners == (1,)
+    assert final_outcome(state).reason == (
+        "highest score (2, tied), then most armies on Ancient Earth"
+    )
+    state.faith = [4, 5, 9]
+    assert final_outcome(state).reason == "highest score (2, tied), then most faith"
+    hold(state, 0, {"Roma": 2, "Liguria": 1, "Gaul": 1})
+    assert final_outcome(state).reason == "highest score (3 against 2)"
 
 
 def test_a24_eliminated_players_rank_below_survivors_last_out_highest() -> None:

@@ -38,3 +38,8 @@ class Event:
             if self.secret_text is not None:
                 out["text"] = self.secret_text
         return out
+
+
+def possessive(name: str) -> str:
+    """`name` owning something in an event's text: "Thor's", but "Greeks'" for a plural."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

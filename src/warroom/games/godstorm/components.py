@@ -33,6 +33,7 @@ from warroom.core.board import (
     validate,
 )
 from warroom.core.errors import BoardError
+from warroom.core.events import possessive
 from warroom.data import Shared, board, read_file, read_json
 from warroom.games.godstorm.effects import DECK_HOOKS, PRIMITIVES
 
@@ -338,7 +339,7 @@ def _pantheon_problems(f: GodstormFile, under: Board | None) -> list[str]:
             god = getattr(p.gods, domain)
             if god in seen:
                 problems.append(f"pantheons.{name}.gods.{domain}: {god} is also {seen[god]} (G39)")
-            seen[god] = f"{name}'s god of {domain}"
+            seen[god] = f"{possessive(name)} god of {domain}"
         if under is not None and p.heaven not in heavens:
             problems.append(f"pantheons.{name}.heaven: {p.heaven!r} is no heaven of the Underworld")
         if p.heaven in used_heavens:

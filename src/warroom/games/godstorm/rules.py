@@ -22,7 +22,7 @@ from typing import Any
 
 from warroom.core.actions import Action
 from warroom.core.errors import IllegalAction
-from warroom.core.events import Event
+from warroom.core.events import Event, possessive
 from warroom.core.game import Game, OptionValue, Outcome, Seat
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -698,7 +698,7 @@ def _start_turn(st: GodstormState, ev: list[Event]) -> None:
     st.labors = []
     st.revived = []
     st.free_card = NOBODY
-    ev.append(Event("turn", f"Epoch {st.epoch}: {st.names[seat]}'s turn", {"seat": seat}))
+    ev.append(Event("turn", f"Epoch {st.epoch}: {possessive(st.names[seat])} turn", {"seat": seat}))
     for effect in economy.relic_effects(st, seat, "start-of-turn"):
         if effect.primitive == "draw-cards":
             card = economy.draw(st, seat, getattr(effect.params, "deck", "Death"))

@@ -70,6 +70,23 @@ def final_outcome(state: GodstormState) -> Outcome:
     ranking = sorted(survivors, key=lambda s: keys[s], reverse=True)
     best = keys[ranking[0]]
     winners = tuple(s for s in ranking if keys[s] == best)
+    reason = _reason(keys[ranking[0]], [keys[s] for s in ranking[1:]], len(winners))
     ranking += list(reversed(state.eliminated))
-    reason = "shared win after the fifth epoch" if len(winners) > 1 else "highest score"
     return Outcome(winners, reason, tuple(ranking))
+
+
+# What each place of `Score.key` after the points compares, for the end's reason.
+TIE_BREAKS = ("most faith", "most temples", "most gods in play", "most armies on Ancient Earth")
+
+
+def _reason(best: tuple[int, ...], below: list[tuple[int, ...]], shared: int) -> str:
+    """The end as the log says it: the winning score, and the tie-break that decided it when
+    the next survivor (`below[0]`) had as many points (G114), so a reader sees why."""
+    if shared > 1:
+        return f"shared win after the fifth epoch ({best[0]} points each, equal on every tie-break)"
+    if not below:
+        return f"highest score ({best[0]})"
+    place = next(i for i, (a, b) in enumerate(zip(best, below[0], strict=True)) if a != b)
+    if place == 0:
+        return f"highest score ({best[0]} against {below[0][0]})"
+    return f"highest score ({best[0]}, tied), then {TIE_BREAKS[place - 1]}"
