@@ -600,3 +600,10 @@ def test_ctrl_c_at_the_prompt_leaves_the_game() -> None:
     console = Console(record=True, width=200, file=io.StringIO())
     Terminal(match, {0}, bots, console, read).run()
     assert console.export_text().endswith("Left the game.\n")
+
+
+def test_log_before_anything_happened_says_so() -> None:
+    """'log' at the first prompt of a fresh game printed nothing at all."""
+    match = Match.start("mcu-guardians", 2, 1, {})
+    out = session(match, ["log"], set(range(match.players)))
+    assert "Nothing has happened yet." in out

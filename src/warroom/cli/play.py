@@ -137,6 +137,8 @@ class Terminal:
                 raise WarroomError(f"write '{word} NAME', e.g. {word} {self.example_place()}")
             self.say(self.display.look(self.match, self.viewer, rest))
         elif word == "log":
+            if not self.log:
+                self.console.print("Nothing has happened yet.")
             for line in self.log[-30:]:
                 self.console.print(line, highlight=False)
         elif word == "undo":
