@@ -234,3 +234,30 @@ def test_observation_is_only_the_seats_view() -> None:
     decision.choose(token)
     if table.decision().action is None:  # still spelling: the seat sees its choice, not others
         assert np.array_equal(table.observation(other), before)
+
+
+def _first_tokens(env: Any, seed: int, limit: int) -> tuple[int, bool, bool, float]:
+    """Play the first legal token each time until the episode ends: (steps, terminated,
+    truncated, last reward)."""
+    _, info = env.reset(seed=seed)
+    steps, terminated, truncated, reward = 0, False, False, 0.0
+    while steps < limit and not (terminated or truncated):
+        token = int(np.flatnonzero(info["action_mask"])[0])
+        _, reward, terminated, truncated, info = env.step(token)
+        steps += 1
+    return steps, terminated, truncated, float(reward)
+
+
+def test_a_game_that_ends_at_the_step_limit_is_terminated_not_truncated() -> None:
+    """The token that ends the game may also be the `max_steps`-th: the game has its outcome
+    and its rewards, so Gymnasium reports it terminated and not truncated (a value learner
+    would otherwise bootstrap past a real end), as PettingZoo and OpenSpiel already do."""
+    options: dict[str, Any] = {"opponents": "random", "turn_limit": 3}
+    for seed in range(10):
+        steps, *_ = _first_tokens(gymnasium_env("risk-strike", **options), seed, 500)
+        env = gymnasium_env("risk-strike", max_steps=steps, **options)
+        _, terminated, truncated, reward = _first_tokens(env, seed, steps)
+        if terminated:  # the learner's own token ended the game
+            assert not truncated and reward == env.table.returns()[0]
+            return
+    raise AssertionError("no game of these seeds ended on the learner's token")

@@ -213,8 +213,14 @@ class Table:
 
     @property
     def truncated(self) -> bool:
-        """After `max_steps` tokens, once the last action's chance is given."""
-        return bool(self.max_steps) and self.steps >= self.max_steps and not self.chance
+        """After `max_steps` tokens, once the last action's chance is given, unless that
+        action ended the game (then it has an outcome: terminated, not truncated)."""
+        return (
+            bool(self.max_steps)
+            and self.steps >= self.max_steps
+            and not self.chance
+            and self.outcome is None
+        )
 
     def mover(self) -> Seat | None:
         """The seat deciding now (the first of several sealed deciders), None when over or
