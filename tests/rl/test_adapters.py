@@ -261,3 +261,23 @@ def test_a_game_that_ends_at_the_step_limit_is_terminated_not_truncated() -> Non
             assert not truncated and reward == env.table.returns()[0]
             return
     raise AssertionError("no game of these seeds ended on the learner's token")
+
+
+def test_teammates_share_their_places_under_rank() -> None:
+    """Galaxy at War's teams win and lose together (`Game.known_to`: the team), and its
+    outcome lists the losers in seat order, not by merit: `rank` gives teammates the mean of
+    the places they hold together, so a losing seat is not paid for its seat number."""
+    for seed in range(20):
+        table = Table("mass-effect-galaxy-at-war", 4, reward="rank", turn_limit=6)
+        table.reset(seed)
+        while not table.over:
+            table.step(table.decision().legal_tokens()[0])
+        assert table.outcome is not None
+        if len(table.outcome.winners) < 4:
+            break
+    else:
+        raise AssertionError("every short game of these seeds was a draw")
+    returns = table.returns()
+    for seat in range(4):
+        assert {returns[mate] for mate in table.game.known_to(table.state, seat)} == {returns[seat]}
+    assert sorted(returns) == pytest.approx([-2 / 3, -2 / 3, 2 / 3, 2 / 3])
