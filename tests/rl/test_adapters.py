@@ -281,3 +281,26 @@ def test_teammates_share_their_places_under_rank() -> None:
     for seat in range(4):
         assert {returns[mate] for mate in table.game.known_to(table.state, seat)} == {returns[seat]}
     assert sorted(returns) == pytest.approx([-2 / 3, -2 / 3, 2 / 3, 2 / 3])
+
+
+def test_pettingzoo_seeds_as_gymnasium_does() -> None:
+    """`reset(seed=s)` starts a sequence of games that later unseeded resets continue, as in
+    Gymnasium: the sequences of neighbouring seeds (workers seeded 0, 1, ...) do not overlap,
+    and an environment never seeded draws its games from fresh entropy, so unseeded
+    workers do not all play the same games."""
+
+    def games(env: Any, seed: int | None, count: int) -> list[Any]:
+        env.reset(seed=seed)
+        out = [env.table.state]
+        for _ in range(count - 1):
+            env.reset()
+            out.append(env.table.state)
+        return out
+
+    env = pettingzoo_env("risk-strike")
+    first = games(env, 1, 3)
+    assert games(env, 1, 3) == first
+    assert not any(state in games(env, 2, 3) for state in first)
+    assert games(pettingzoo_env("risk-strike"), None, 1) != games(
+        pettingzoo_env("risk-strike"), None, 1
+    )
