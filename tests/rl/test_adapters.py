@@ -166,6 +166,64 @@ def test_a_masked_out_token_changes_nothing() -> None:
     assert env.table.state is state and np.array_equal(again, observation)
 
 
+def test_pettingzoo_takes_a_masked_out_token_as_gymnasium_does() -> None:
+    """As in Gymnasium: the game is unchanged, the same agent is still to act, its info says
+    `illegal`, and the token counts toward `max_steps` (so an agent that keeps choosing one
+    is truncated rather than looping for ever); the next legal token clears the flag."""
+    env = pettingzoo_env("risk-classic", max_steps=3)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    before = env.observe(agent)
+    illegal = int(np.flatnonzero(before["action_mask"] == 0)[0])
+    state = env.table.state
+    env.step(illegal)
+    assert env.agent_selection == agent and env.table.state is state
+    assert env.infos[agent] == {"illegal": True} and env.rewards[agent] == 0.0
+    assert np.array_equal(env.observe(agent)["observation"], before["observation"])
+    env.step(int(np.flatnonzero(before["action_mask"])[0]))
+    assert "illegal" not in env.infos[agent]
+    for _ in range(2):
+        if env.truncations[env.agent_selection]:
+            break
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+
+
+def test_pettingzoo_classic_illegal_move_rule_is_one_wrapper_away() -> None:
+    """PettingZoo's classic games end the game on an illegal move, -1 to its maker: their
+    `TerminateIllegalWrapper`, which reads the mask this environment observes."""
+    from pettingzoo.utils.wrappers import TerminateIllegalWrapper
+
+    env = TerminateIllegalWrapper(pettingzoo_env("risk-strike"), illegal_reward=-1)
+    env.reset(seed=0)
+    offender = env.agent_selection
+    mask = env.observe(offender)["action_mask"]
+    env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert env.rewards[offender] == -1 and all(env.terminations.values())
+
+
+def test_openspiel_refuses_a_masked_out_token_as_its_own_games_do() -> None:
+    """OpenSpiel's history is the game (replayed, serialized), so an illegal action has no
+    place in it: like OpenSpiel's own games, `apply_action` raises `pyspiel.SpielError`, and
+    the state and history are unchanged."""
+    import pyspiel
+
+    state = open_spiel_game("risk-strike", turn_limit=6).new_initial_state()
+    with pytest.raises(pyspiel.SpielError, match="no chance node with an outcome 1000000"):
+        state.apply_action(10**6)
+    pick = np.random.default_rng(0)
+    while state.is_chance_node():
+        state.apply_action(int(pick.integers(len(state.chance_outcomes()))))
+    history, text = state.history(), str(state)
+    illegal = next(a for a in range(state.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(pyspiel.SpielError, match="not a legal choice now"):
+        state.apply_action(illegal)
+    assert state.history() == history and str(state) == text
+    state.apply_action(state.legal_actions()[0])
+    assert len(state.history()) == len(history) + 1
+
+
 @pytest.mark.parametrize("reward", ["share", "win-loss", "rank"])
 def test_rewards_from_the_outcome(reward: str) -> None:
     """A whole short game played token by token; the returns follow the outcome."""

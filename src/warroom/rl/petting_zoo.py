@@ -88,7 +88,8 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
             return
         self._cumulative_rewards[agent] = 0.0
         assert action is not None, "a live agent must act"
-        self.table.step(int(action))
+        # As in Gymnasium, a masked-out token changes nothing but the step count.
+        self.infos[agent] = {} if self.table.try_step(int(action)) else {"illegal": True}
         if self.table.over:
             self._end()
         else:
