@@ -166,6 +166,64 @@ def test_a_masked_out_token_changes_nothing() -> None:
     assert env.table.state is state and np.array_equal(again, observation)
 
 
+def test_pettingzoo_takes_a_masked_out_token_as_gymnasium_does() -> None:
+    """As in Gymnasium: the game is unchanged, the same agent is still to act, its info says
+    `illegal`, and the token counts toward `max_steps` (so an agent that keeps choosing one
+    is truncated rather than looping for ever); the next legal token clears the flag."""
+    env = pettingzoo_env("risk-classic", max_steps=3)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    before = env.observe(agent)
+    illegal = int(np.flatnonzero(before["action_mask"] == 0)[0])
+    state = env.table.state
+    env.step(illegal)
+    assert env.agent_selection == agent and env.table.state is state
+    assert env.infos[agent] == {"illegal": True} and env.rewards[agent] == 0.0
+    assert np.array_equal(env.observe(agent)["observation"], before["observation"])
+    env.step(int(np.flatnonzero(before["action_mask"])[0]))
+    assert "illegal" not in env.infos[agent]
+    for _ in range(2):
+        if env.truncations[env.agent_selection]:
+            break
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+
+
+def test_pettingzoo_classic_illegal_move_rule_is_one_wrapper_away() -> None:
+    """PettingZoo's classic games end the game on an illegal move, -1 to its maker: their
+    `TerminateIllegalWrapper`, which reads the mask this environment observes."""
+    from pettingzoo.utils.wrappers import TerminateIllegalWrapper
+
+    env = TerminateIllegalWrapper(pettingzoo_env("risk-strike"), illegal_reward=-1)
+    env.reset(seed=0)
+    offender = env.agent_selection
+    mask = env.observe(offender)["action_mask"]
+    env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert env.rewards[offender] == -1 and all(env.terminations.values())
+
+
+def test_openspiel_refuses_a_masked_out_token_as_its_own_games_do() -> None:
+    """OpenSpiel's history is the game (replayed, serialized), so an illegal action has no
+    place in it: like OpenSpiel's own games, `apply_action` raises `pyspiel.SpielError`, and
+    the state and history are unchanged."""
+    import pyspiel
+
+    state = open_spiel_game("risk-strike", turn_limit=6).new_initial_state()
+    with pytest.raises(pyspiel.SpielError, match="no chance node with an outcome 1000000"):
+        state.apply_action(10**6)
+    pick = np.random.default_rng(0)
+    while state.is_chance_node():
+        state.apply_action(int(pick.integers(len(state.chance_outcomes()))))
+    history, text = state.history(), str(state)
+    illegal = next(a for a in range(state.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(pyspiel.SpielError, match="not a legal choice now"):
+        state.apply_action(illegal)
+    assert state.history() == history and str(state) == text
+    state.apply_action(state.legal_actions()[0])
+    assert len(state.history()) == len(history) + 1
+
+
 @pytest.mark.parametrize("reward", ["share", "win-loss", "rank"])
 def test_rewards_from_the_outcome(reward: str) -> None:
     """A whole short game played token by token; the returns follow the outcome."""
@@ -234,3 +292,73 @@ def test_observation_is_only_the_seats_view() -> None:
     decision.choose(token)
     if table.decision().action is None:  # still spelling: the seat sees its choice, not others
         assert np.array_equal(table.observation(other), before)
+
+
+def _first_tokens(env: Any, seed: int, limit: int) -> tuple[int, bool, bool, float]:
+    """Play the first legal token each time until the episode ends: (steps, terminated,
+    truncated, last reward)."""
+    _, info = env.reset(seed=seed)
+    steps, terminated, truncated, reward = 0, False, False, 0.0
+    while steps < limit and not (terminated or truncated):
+        token = int(np.flatnonzero(info["action_mask"])[0])
+        _, reward, terminated, truncated, info = env.step(token)
+        steps += 1
+    return steps, terminated, truncated, float(reward)
+
+
+def test_a_game_that_ends_at_the_step_limit_is_terminated_not_truncated() -> None:
+    """The token that ends the game may also be the `max_steps`-th: the game has its outcome
+    and its rewards, so Gymnasium reports it terminated and not truncated (a value learner
+    would otherwise bootstrap past a real end), as PettingZoo and OpenSpiel already do."""
+    options: dict[str, Any] = {"opponents": "random", "turn_limit": 3}
+    for seed in range(10):
+        steps, *_ = _first_tokens(gymnasium_env("risk-strike", **options), seed, 500)
+        env = gymnasium_env("risk-strike", max_steps=steps, **options)
+        _, terminated, truncated, reward = _first_tokens(env, seed, steps)
+        if terminated:  # the learner's own token ended the game
+            assert not truncated and reward == env.table.returns()[0]
+            return
+    raise AssertionError("no game of these seeds ended on the learner's token")
+
+
+def test_teammates_share_their_places_under_rank() -> None:
+    """Galaxy at War's teams win and lose together (`Game.known_to`: the team), and its
+    outcome lists the losers in seat order, not by merit: `rank` gives teammates the mean of
+    the places they hold together, so a losing seat is not paid for its seat number."""
+    for seed in range(20):
+        table = Table("mass-effect-galaxy-at-war", 4, reward="rank", turn_limit=6)
+        table.reset(seed)
+        while not table.over:
+            table.step(table.decision().legal_tokens()[0])
+        assert table.outcome is not None
+        if len(table.outcome.winners) < 4:
+            break
+    else:
+        raise AssertionError("every short game of these seeds was a draw")
+    returns = table.returns()
+    for seat in range(4):
+        assert {returns[mate] for mate in table.game.known_to(table.state, seat)} == {returns[seat]}
+    assert sorted(returns) == pytest.approx([-2 / 3, -2 / 3, 2 / 3, 2 / 3])
+
+
+def test_pettingzoo_seeds_as_gymnasium_does() -> None:
+    """`reset(seed=s)` starts a sequence of games that later unseeded resets continue, as in
+    Gymnasium: the sequences of neighbouring seeds (workers seeded 0, 1, ...) do not overlap,
+    and an environment never seeded draws its games from fresh entropy, so unseeded
+    workers do not all play the same games."""
+
+    def games(env: Any, seed: int | None, count: int) -> list[Any]:
+        env.reset(seed=seed)
+        out = [env.table.state]
+        for _ in range(count - 1):
+            env.reset()
+            out.append(env.table.state)
+        return out
+
+    env = pettingzoo_env("risk-strike")
+    first = games(env, 1, 3)
+    assert games(env, 1, 3) == first
+    assert not any(state in games(env, 2, 3) for state in first)
+    assert games(pettingzoo_env("risk-strike"), None, 1) != games(
+        pettingzoo_env("risk-strike"), None, 1
+    )

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from warroom.core.errors import WarroomError
@@ -39,7 +40,7 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {a: spaces.Discrete(ACTIONS) for a in self.possible_agents}
-        self._seed = 0
+        self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -48,11 +49,12 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._seed = seed
-        else:
-            self._seed += 1
-        self.table.reset(self._seed)
+        # As Gymnasium's `reset`: a seed starts a sequence of games that unseeded resets
+        # continue (neighbouring seeds' sequences do not overlap), fresh entropy if never
+        # seeded (unseeded copies do not all play the same games).
+        if seed is not None or self._np_random is None:
+            self._np_random, _ = seeding.np_random(seed)
+        self.table.reset(int(self._np_random.integers(0, 2**62)))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -86,7 +88,8 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
             return
         self._cumulative_rewards[agent] = 0.0
         assert action is not None, "a live agent must act"
-        self.table.step(int(action))
+        # As in Gymnasium, a masked-out token changes nothing but the step count.
+        self.infos[agent] = {} if self.table.try_step(int(action)) else {"illegal": True}
         if self.table.over:
             self._end()
         else:

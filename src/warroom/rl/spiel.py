@@ -168,10 +168,15 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         return self.table.decision().legal_tokens()
 
     def _apply_action(self, action: int) -> None:
-        if self.table.chance:
-            self.table.resolve(int(action))
-        else:
-            self.table.step(int(action))
+        # An illegal action is refused as OpenSpiel's own games refuse one (SpielError), the
+        # state unchanged: the history, which is the game, holds only legal moves.
+        try:
+            if self.table.chance:
+                self.table.resolve(int(action))
+            else:
+                self.table.step(int(action))
+        except ValueError as illegal:
+            raise pyspiel.SpielError(str(illegal)) from None
         if self.table.chance > MAX_CHANCE_OUTCOMES:
             raise WarroomError(
                 f"a draw of {self.table.chance:,} outcomes is more than the"

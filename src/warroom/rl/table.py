@@ -39,7 +39,7 @@ REWARDS = ("share", "win-loss", "rank")
 share: the winners split 1 (a sole winner 1, two winners 0.5 each), the others 0;
 win-loss: +1 each winner, -1 each other seat;
 rank: +1 first to -1 last by the outcome's ranking, the winners first and sharing their places
-(each gets their mean: a two-player draw is 0 for both)."""
+(each gets their mean: a two-player draw is 0 for both), and so does each losing team."""
 
 
 Moves = tuple[int, "Moves"] | None
@@ -213,8 +213,14 @@ class Table:
 
     @property
     def truncated(self) -> bool:
-        """After `max_steps` tokens, once the last action's chance is given."""
-        return bool(self.max_steps) and self.steps >= self.max_steps and not self.chance
+        """After `max_steps` tokens, once the last action's chance is given, unless that
+        action ended the game (then it has an outcome: terminated, not truncated)."""
+        return (
+            bool(self.max_steps)
+            and self.steps >= self.max_steps
+            and not self.chance
+            and self.outcome is None
+        )
 
     def mover(self) -> Seat | None:
         """The seat deciding now (the first of several sealed deciders), None when over or
@@ -295,13 +301,22 @@ class Table:
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.players)]
         if self.reward == "win-loss":
             return [1.0 if s in winners else -1.0 for s in range(self.players)]
-        # The winners hold the first places together, so each gets those places' mean (a
-        # two-player draw: 0 each); the others follow in the outcome's ranking.
-        others = [s for s in (*outcome.ranking, *range(self.players)) if s not in winners]
-        place: dict[Seat, float] = {
-            s: len(winners) + i for i, s in enumerate(dict.fromkeys(others))
-        }
-        place.update(dict.fromkeys(winners, (len(winners) - 1) / 2))
+        # Seats that hold places together share them, each getting their mean: the winners
+        # the first places (a two-player draw: 0 each), then each team (`Game.known_to`:
+        # teammates lose together, where a ranking may list them in seat order) in the
+        # order of its first seat in the outcome's ranking.
+        groups = [winners]
+        placed = set(winners)
+        for seat in (*outcome.ranking, *range(self.players)):
+            if seat not in placed:
+                team = set(self.game.known_to(self.state, seat)) - placed
+                groups.append(team)
+                placed |= team
+        place: dict[Seat, float] = {}
+        first = 0
+        for group in groups:
+            place.update(dict.fromkeys(group, first + (len(group) - 1) / 2))
+            first += len(group)
         last = max(1, self.players - 1)
         return [1.0 - 2.0 * place[s] / last for s in range(self.players)]
 
