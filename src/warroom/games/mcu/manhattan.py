@@ -60,7 +60,7 @@ from typing import Any, Self
 from warroom.core.actions import Action
 from warroom.core.board import Board, reachable
 from warroom.core.errors import MalformedAction
-from warroom.core.events import Event
+from warroom.core.events import Event, faces
 from warroom.core.game import OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -1127,7 +1127,7 @@ def _battle(g: ClassicRisk, st: BfmState, defend_dice: int, ev: rc.Events) -> No
                 ev.append(
                     Event(
                         "hydra-roll",
-                        f"Hydra rolls {'-'.join(map(str, rolls))}: {hits} sleeper agents",
+                        f"Hydra rolls {faces(rolls)}: {hits} sleeper agents",
                         {"rolls": rolls, "agents": hits},
                     )
                 )
