@@ -19,7 +19,15 @@ function el(tag, attrs, ...children) {
 async function api(method, path, body, token) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers["X-Seat-Token"] = token;
-  const res = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  } catch (e) {
+    // No answer at all (the connection is down): the server refused nothing.
+    const err = new Error(`could not reach the server (${e.message})`);
+    err.unreached = true;
+    throw err;
+  }
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
   if (!res.ok) {
