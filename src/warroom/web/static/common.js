@@ -3,6 +3,13 @@
 const SEAT_COLORS = ["#d62828", "#2a9d3c", "#2f5fd0", "#f08a24", "#8e3bb5", "#1fa6b8"];
 const NEUTRAL_COLOR = "#8d8d8d";
 
+// A phrase of the rules as a sentence of its own: "highest score (26 against 15)" after
+// "Greeks won." reads "Highest score (26 against 15)."
+function sentence(text) {
+  const s = String(text).trim();
+  return s.charAt(0).toUpperCase() + s.slice(1) + (/[.!?]$/.test(s) ? "" : ".");
+}
+
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {

@@ -22,7 +22,7 @@ function renderDiceCards() {
   wrap.hidden = false;
   wrap.replaceChildren(
     el("div", { class: `sprompt${dcMine(m) ? " mine" : ""}`, id: "dprompt" },
-      m.outcome ? `Game over: ${m.outcome.reason}` : m.stopped ? `Game over: ${m.stopped}` : v.prompt),
+      m.outcome ? `Game over: ${sentence(m.outcome.reason)}` : m.stopped ? `Game over: ${sentence(m.stopped)}` : v.prompt),
     el("div", { class: "dtop" }, dcAttempt(v, m), dcTray(v, m)),
     dcPlayers(v, m),
     dcGroups(v, m));

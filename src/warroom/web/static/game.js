@@ -322,8 +322,8 @@ function renderStatus() {
   $("banner").replaceChildren();
   if (gameOver(m)) {
     const how = m.outcome
-      ? `${m.outcome.winners.map((w) => names[w]).join(" and ")} won. ${m.outcome.reason} `
-      : `${m.stopped}. `;
+      ? `${m.outcome.winners.map((w) => names[w]).join(" and ")} won. ${sentence(m.outcome.reason)} `
+      : `${sentence(m.stopped)} `;
     $("banner").append(el("div", { class: "banner", id: "gameover" }, `Game over: ${how}`,
       el("a", { href: `/api/games/${m.game}/save`, download: true }, "Download the game"), rematchControl(m)));
   }
