@@ -215,6 +215,8 @@ def test_the_die_the_keyboard_is_on_is_marked(server: str) -> None:
     g = create_game(server, "mcu-guardians", VS_BOT)
     with browser_page(server + g["seats"][0]["link"]) as (page, errors):
         page.wait_for_function("document.querySelector('#tray button.dface.can')")
+        # Whose dice, said plainly (not "Dice of Player 1 (you)'s turn").
+        assert page.locator("#tray .dtitle").text_content().startswith("Dice of your turn ")
         seen: dict[str, bool] = {}
         for _ in range(12):
             page.keyboard.press("Tab")
