@@ -103,8 +103,9 @@ def test_g107_underworld_dead_go_to_the_reserve() -> None:
     state.heaven[0] = 3
     horn = space(state, 1, "Gate of Horn", 1)
     state.rng = scripted(roll_draw(6, 2, 5))
-    underworld_roll(state, 0, None, horn, 2, 1)
+    (roll, *_) = underworld_roll(state, 0, None, horn, 2, 1)
     assert state.reserve[1] == 111 and state.space_owner[horn] == NOBODY
+    assert roll.text.startswith("Dice 6-2 against 5:"), roll.text  # faces as Classic logs them
     occupy_space(state, 0, None, horn, 3)
     assert state.space_owner[horn] == 0 and state.space_armies[horn] == 3 and state.heaven[0] == 0
 

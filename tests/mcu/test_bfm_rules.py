@@ -353,9 +353,10 @@ def test_mcu55_shield_rolls_d8s_decided_by_the_next_seat_and_loses_operatives() 
     table.do(CA, "attack Sector_02 Helicarrier_Access 3")
     assert table.state.phase == DEFEND and GAME.to_move(table.state) == (ULTRON,)
     rng = table.dice((6, 6, 5), (7, 2))
-    table.do(ULTRON, "defend 2")
+    (battle,) = [e for e in table.do(ULTRON, "defend 2") if e.kind == "battle"]
     assert rng.sides == [6, 6, 6, 8, 8]
     assert table.units("Helicarrier_Access") == 2 and table.state.operatives_lost == 1
+    assert battle.text.endswith("(d8s: defence all)"), battle.text  # not the count 99 for 'all'
 
 
 def test_mcu56_winter_soldier_flips_hydra_agents_on_four_or_more() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from warroom.core import BoardError, IllegalAction, WarroomError
+from warroom.core import BoardError, Event, IllegalAction, WarroomError
 from warroom.core.rng import Rng
 from warroom.games.strike.cards import KIND_IDS, cards_from_dict, strike_cards
 from warroom.games.strike.state import (
@@ -424,6 +424,27 @@ def test_s38_e2_cards_resolve_in_the_order_played() -> None:
     assert st.values(1) == [5, 6]
     log = [e for e in first if e.kind == "play"]
     assert log and "Rally" in log[0].text
+
+
+def test_the_log_gives_the_dice_as_faces() -> None:
+    """The roll, a Rally and the comparison read '3-2-1' as Classic's battles do, not a
+    list ('[3, 2, 1]')."""
+    st = position(
+        claimed={0: {"africa": 3}, 1: {"europe": 3}}, hands={0: ["rally"]}, dice=[(3, 2, 1), (5, 4)]
+    )
+    events: list[Event] = []
+    moves = [(0, "attack africa p2 europe"), (0, "deploy 0"), (1, "deploy 0"), (2, "deploy 0")]
+    for kind, then in (("roll", (0, "rally")), ("resolve", None)):
+        while not any(e.kind == kind for e in events):
+            seat, text = moves.pop(0) if moves else (GAME.to_move(st)[0], "pass")
+            st, got = do(st, seat, text)
+            events += got
+        if then:
+            moves.append(then)
+    said = {e.kind: e.text for e in events}
+    assert said["roll"] == "Attacker rolls 3-2-1, defender rolls 5-4"
+    assert said["rally"] == "Rally: the attacker's dice are now 5-4-3"
+    assert said["resolve"].startswith("Attacker 5-4-3 against defender 5-4:"), said["resolve"]
 
 
 def test_s39_used_tactics_cards_go_to_the_discard_pile() -> None:

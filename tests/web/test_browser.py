@@ -436,3 +436,20 @@ def test_the_lobby_says_how_strong_each_bot_is(server: str) -> None:
         page.click("#create")
         page.locator("#play-first").wait_for()
     assert errors == []
+
+
+def test_an_action_that_never_reached_the_server_is_not_called_refused(server: str) -> None:
+    """The connection drops as a player clicks: the page says the server could not be
+    reached (the move may need making again), not that the move was refused."""
+    g = create_game(
+        server, "monopoly-avengers", [{"kind": "human"}, {"kind": "bot", "tier": "random"}]
+    )
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        roll = page.locator('#actions button[data-action="roll"]')
+        roll.wait_for()
+        page.route("**/act", lambda route: route.abort())
+        roll.click()
+        page.wait_for_function("document.getElementById('error').textContent")
+        shown = page.locator("#error").inner_text()
+        assert "could not reach the server" in shown and "Refused" not in shown, shown
+        assert errors == []

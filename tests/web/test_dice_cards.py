@@ -11,7 +11,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.web.system import chromium_browser, open_lobby_game, open_page
+from tests.web.system import (
+    browser_page,
+    chromium_browser,
+    create_game,
+    open_lobby_game,
+    open_page,
+)
 from tests.web.test_browser import ARTIFACTS, watch_to_the_end
 from warroom.bots import tiers_for
 from warroom.web.hub import Hub
@@ -189,3 +195,33 @@ def test_a_finished_dice_game_shows_no_turn_and_no_controls(
     watch_to_the_end(
         server, served_hub, mode, TABLE_DRAWN, "#dplayers .turn", f"{mode}-over.png", timeout=240
     )
+
+
+# The die that has the keyboard's focus against another of its kind: how each looks.
+FOCUSED_DIE = """() => {
+  const die = document.activeElement;
+  if (!die.matches('#tray button.dface')) return null;
+  const other = [...document.querySelectorAll(`#tray button.dface.d${die.dataset.sides}`)]
+    .find((d) => d !== die);
+  const look = (d) => ['outlineStyle', 'boxShadow', 'backgroundColor']
+    .map((k) => getComputedStyle(d)[k]).join(' ');
+  return [die.dataset.sides, look(die), look(other)];
+}"""
+
+
+def test_the_die_the_keyboard_is_on_is_marked(server: str) -> None:
+    """Tab through the tray: each die that has the focus (a d6 and a d8) looks unlike the
+    other dice, so a player without a mouse sees which one Enter would pick."""
+    g = create_game(server, "mcu-guardians", VS_BOT)
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function("document.querySelector('#tray button.dface.can')")
+        # Whose dice, said plainly (not "Dice of Player 1 (you)'s turn").
+        assert page.locator("#tray .dtitle").text_content().startswith("Dice of your turn ")
+        seen: dict[str, bool] = {}
+        for _ in range(12):
+            page.keyboard.press("Tab")
+            focused = page.evaluate(FOCUSED_DIE)
+            if focused:
+                seen[focused[0]] = focused[1] != focused[2]
+        assert seen == {"6": True, "8": True}, seen
+        assert errors == []

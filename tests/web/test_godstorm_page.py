@@ -175,3 +175,18 @@ def test_a_miracle_is_played_from_the_hand(server: str) -> None:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "godstorm-miracle.png"), full_page=True)
         assert not errors, errors
+
+
+def test_the_result_reads_as_sentences(server: str) -> None:
+    """Godstorm's reason for a win begins in lower case ('highest score (26 against 15)'):
+    the banner still reads 'Player 1 won. Highest score (26 against 15).'"""
+    g = create_game(server, "risk-godstorm", [{"kind": "human"}, {"kind": "bot", "tier": "random"}])
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function("G.msg")
+        page.evaluate(
+            "G.msg = {...G.msg, outcome: {winners: [0], reason: 'highest score (26 against 15)'}};"
+            " renderStatus()"
+        )
+        shown = page.locator("#gameover").inner_text()
+        assert shown.startswith("Game over: Player 1 won. Highest score (26 against 15). "), shown
+        assert errors == []

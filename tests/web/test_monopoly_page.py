@@ -334,3 +334,14 @@ def test_a_finished_game_offers_nothing_more(server: str, served_hub: Hub) -> No
         assert page.locator("#standing input").count() == 0
         page.screenshot(path=str(ARTIFACTS / "monopoly-over.png"), full_page=True)
         assert errors == []
+
+
+def test_a_held_card_is_named_with_its_article(server: str) -> None:
+    """The cards a player holds (the table, offers, the deal form) read as English: 'an
+    Infinity Gauntlet card', 'a Stark Industries card'."""
+    g = _new_game(server, [{"kind": "human"}, {"kind": "bot", "tier": "random"}])
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function("MONO.board")
+        named = page.evaluate("items(MONO.board, ['gauntlet-card', 'stark-card'])")
+        assert named == "an Infinity Gauntlet card, a Stark Industries card"
+        assert errors == []

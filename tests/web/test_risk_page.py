@@ -273,7 +273,10 @@ def test_lobby_reconnect_banner_and_a_finished_games_log(server: str, served_hub
         mine = lobby.locator("#players tr").first.inner_text()
         assert "Ada" in mine and "Player 1" in mine, mine
         # The socket drops: a banner; back again: gone, and the outage's refusal cleared.
-        lobby.evaluate("showError('Refused: Failed to fetch'); G.ws.close()")
+        lobby.evaluate(
+            "showError(refusal({unreached: true, message: 'could not reach the server"
+            " (Failed to fetch)'})); G.ws.close()"
+        )
         lobby.wait_for_selector("#offline", state="visible")
         lobby.wait_for_selector("#offline", state="hidden", timeout=10_000)
         assert lobby.locator("#error").inner_text() == ""

@@ -3,7 +3,7 @@ seats that know them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,11 @@ class Event:
             if self.secret_text is not None:
                 out["text"] = self.secret_text
         return out
+
+
+def faces(dice: Iterable[int]) -> str:
+    """Dice in an event's text as a table reads them: "6-5-1" (not a list, "[6, 5, 1]")."""
+    return "-".join(map(str, dice))
 
 
 def possessive(name: str) -> str:

@@ -36,7 +36,7 @@ from warroom.core.actions import Action
 from warroom.core.board import Board, reachable
 from warroom.core.copying import shallow_copier
 from warroom.core.errors import IllegalAction, MalformedAction
-from warroom.core.events import Event
+from warroom.core.events import Event, faces
 from warroom.core.game import Game, OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -1055,8 +1055,8 @@ def battle_event(
     names = st.board.territories
     return Event(
         "battle",
-        f"{names[s]} attacks {names[t]}: {'-'.join(map(str, r.attack))} against "
-        f"{'-'.join(map(str, r.defend))}; attacker loses {r.attacker_losses}, "
+        f"{names[s]} attacks {names[t]}: {faces(r.attack)} against "
+        f"{faces(r.defend)}; attacker loses {r.attacker_losses}, "
         f"defender loses {r.defender_losses}{note}",
         {
             "from": names[s],

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from warroom.core.events import Event
+from warroom.core.events import Event, faces
 from warroom.core.game import Seat
 from warroom.games.godstorm.battle import (
     battle_rule,
@@ -286,7 +286,7 @@ def army_roll(
     events = [
         Event(
             "roll",
-            f"Dice {list(r.attack)} against {list(r.defend)}: attacker loses "
+            f"Dice {faces(r.attack)} against {faces(r.defend)}: attacker loses "
             f"{r.attacker_losses}, defender loses {r.defender_losses}",
             {
                 "attack": list(r.attack),

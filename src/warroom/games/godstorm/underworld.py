@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from warroom.core.board import reachable
-from warroom.core.events import Event
+from warroom.core.events import Event, faces
 from warroom.core.game import Seat
 from warroom.games.godstorm.invasion import labor_draw, magic_labors
 from warroom.games.godstorm.losses import banish_gods_without_armies
@@ -203,7 +203,7 @@ def underworld_roll(
     events = [
         Event(
             "roll",
-            f"Dice {list(r.attack)} against {list(r.defend)}: attacker loses "
+            f"Dice {faces(r.attack)} against {faces(r.defend)}: attacker loses "
             f"{r.attacker_losses}, defender loses {r.defender_losses}",
             {"attack": list(r.attack), "defend": list(r.defend)},
             reveals=True,

@@ -60,7 +60,7 @@ from typing import Any, Self
 from warroom.core.actions import Action
 from warroom.core.board import Board, reachable
 from warroom.core.errors import MalformedAction
-from warroom.core.events import Event
+from warroom.core.events import Event, faces
 from warroom.core.game import OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -1110,16 +1110,14 @@ def _battle(g: ClassicRisk, st: BfmState, defend_dice: int, ev: rc.Events) -> No
     st.attack_boost = 0  # a power's d8s are for one battle
     st.hulk_forced = False  # B13: Hulk has attacked
     if ev is not None:
-        d8 = (rule.attacker.d8, rule.defender.d8)
-        ev.append(
-            rc.battle_event(
-                st,
-                r,
-                attacker,
-                defender,
-                f" (d8s: attack {d8[0]}, defence {d8[1]})" if any(d8) else "",
-            )
-        )
+        # Only the sides that rolled d8s; EVERY_DIE (S.H.I.E.L.D., Dark Elves) reads "all".
+        d8 = [
+            f"{side} {'all' if n >= dice.EVERY_DIE else n}"
+            for side, n in (("attack", rule.attacker.d8), ("defence", rule.defender.d8))
+            if n
+        ]
+        note = f" (d8s: {', '.join(d8)})" if d8 else ""
+        ev.append(rc.battle_event(st, r, attacker, defender, note))
     if defender == st.players and r.defender_losses:
         st.operatives_lost += r.defender_losses  # MCU55: removed
         if st.factions[attacker] == WINTER_SOLDIER:
@@ -1129,7 +1127,7 @@ def _battle(g: ClassicRisk, st: BfmState, defend_dice: int, ev: rc.Events) -> No
                 ev.append(
                     Event(
                         "hydra-roll",
-                        f"Hydra rolls {'-'.join(map(str, rolls))}: {hits} sleeper agents",
+                        f"Hydra rolls {faces(rolls)}: {hits} sleeper agents",
                         {"rolls": rolls, "agents": hits},
                     )
                 )

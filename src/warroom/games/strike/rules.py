@@ -12,7 +12,7 @@ from typing import Any
 
 from warroom.core.actions import Action, Arg
 from warroom.core.errors import IllegalAction
-from warroom.core.events import Event
+from warroom.core.events import Event, faces
 from warroom.core.game import Game, OptionValue, Outcome, Seat
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -595,7 +595,7 @@ def _roll(st: StrikeState, ev: list[Event]) -> None:
     ev.append(
         Event(
             "roll",
-            f"Attacker rolls {st.dice[ATTACKER]}, defender rolls {st.dice[DEFENDER]}",
+            f"Attacker rolls {faces(st.dice[ATTACKER])}, defender rolls {faces(st.dice[DEFENDER])}",
             {"attack": st.dice[ATTACKER][:], "defend": st.dice[DEFENDER][:]},
             reveals=True,
         )
@@ -612,7 +612,7 @@ def _resolve_roll(st: StrikeState, ev: list[Event]) -> None:
     ev.append(
         Event(
             "resolve",
-            f"Attacker {attack} against defender {defend}: "
+            f"Attacker {faces(attack)} against defender {faces(defend)}: "
             f"attacker loses {st.losses.count(ATTACKER)}, defender {st.losses.count(DEFENDER)}",
             {"attack": attack, "defend": defend, "losses": [SIDE_NAMES[s] for s in st.losses]},
         )
@@ -925,7 +925,7 @@ def _e_rally(st: StrikeState, play: Play, ev: list[Event]) -> None:
     ev.append(
         Event(
             "rally",
-            f"Rally: the attacker's dice are now {st.values(ATTACKER)}",
+            f"Rally: the attacker's dice are now {faces(st.values(ATTACKER))}",
             {"values": st.values(ATTACKER)},
         )
     )

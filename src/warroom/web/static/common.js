@@ -3,6 +3,13 @@
 const SEAT_COLORS = ["#d62828", "#2a9d3c", "#2f5fd0", "#f08a24", "#8e3bb5", "#1fa6b8"];
 const NEUTRAL_COLOR = "#8d8d8d";
 
+// A phrase of the rules as a sentence of its own: "highest score (26 against 15)" after
+// "Greeks won." reads "Highest score (26 against 15)."
+function sentence(text) {
+  const s = String(text).trim();
+  return s.charAt(0).toUpperCase() + s.slice(1) + (/[.!?]$/.test(s) ? "" : ".");
+}
+
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -19,7 +26,15 @@ function el(tag, attrs, ...children) {
 async function api(method, path, body, token) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers["X-Seat-Token"] = token;
-  const res = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  } catch (e) {
+    // No answer at all (the connection is down): the server refused nothing.
+    const err = new Error(`could not reach the server (${e.message})`);
+    err.unreached = true;
+    throw err;
+  }
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
   if (!res.ok) {

@@ -22,7 +22,7 @@ function renderDiceCards() {
   wrap.hidden = false;
   wrap.replaceChildren(
     el("div", { class: `sprompt${dcMine(m) ? " mine" : ""}`, id: "dprompt" },
-      m.outcome ? `Game over: ${m.outcome.reason}` : m.stopped ? `Game over: ${m.stopped}` : v.prompt),
+      m.outcome ? `Game over: ${sentence(m.outcome.reason)}` : m.stopped ? `Game over: ${sentence(m.stopped)}` : v.prompt),
     el("div", { class: "dtop" }, dcAttempt(v, m), dcTray(v, m)),
     dcPlayers(v, m),
     dcGroups(v, m));
@@ -121,7 +121,8 @@ function dcTray(v, m) {
   if (DC.sel.length) extra.push(el("button", { class: "dclear", onclick: () => { DC.sel = []; G.actionsKey = null; render(); } }, "clear selection"));
   const d6 = v.dice.filter((d) => d.sides === 6).length, d8 = v.dice.length - d6;
   return el("div", { class: "dtray", id: "tray" },
-    el("div", { class: "dtitle" }, turnSeat(v) === null ? "Dice of the last turn " : `Dice of ${dcName(v.current)}'s turn `, el("span", { class: "muted small" }, `(${d6} d6, ${d8} d8)`), ...extra),
+    el("div", { class: "dtitle" }, turnSeat(v) === null ? "Dice of the last turn "
+      : v.current === G.msg.seat ? "Dice of your turn " : `Dice of ${dcName(v.current)}'s turn `, el("span", { class: "muted small" }, `(${d6} d6, ${d8} d8)`), ...extra),
     el("div", { class: "dice-row" }, dice),
     mine && asides.length ? el("div", { class: "small dnote" }, "No open row can be matched: click a die to set it aside.")
       : mine && placing ? el("div", { class: "small dnote" }, v.phase === "target"

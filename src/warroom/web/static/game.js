@@ -247,7 +247,7 @@ function autoSend(action, delay) {
     try {
       await api("POST", `/api/games/${encodeURIComponent(GAME)}/act`, { state, action, on_stale: "report" }, TOKEN);
     } catch (e) {
-      showError(`Refused: ${e.message}`);
+      showError(refusal(e));
     } finally {
       G.sending = false;
     }
@@ -322,8 +322,8 @@ function renderStatus() {
   $("banner").replaceChildren();
   if (gameOver(m)) {
     const how = m.outcome
-      ? `${m.outcome.winners.map((w) => names[w]).join(" and ")} won. ${m.outcome.reason} `
-      : `${m.stopped}. `;
+      ? `${m.outcome.winners.map((w) => names[w]).join(" and ")} won. ${sentence(m.outcome.reason)} `
+      : `${sentence(m.stopped)} `;
     $("banner").append(el("div", { class: "banner", id: "gameover" }, `Game over: ${how}`,
       el("a", { href: `/api/games/${m.game}/save`, download: true }, "Download the game"), rematchControl(m)));
   }
@@ -368,7 +368,7 @@ async function startRematch() {
     rememberSeat(r.id, `${G.msg.title} (rematch)`.replace(/( \(rematch\))+$/, " (rematch)"), G.msg.seat, TOKEN, me.name);
     location.href = seatLink(r.id, G.msg.seat, TOKEN);
   } catch (e) {
-    showError(`Refused: ${e.message}`);
+    showError(refusal(e));
   }
 }
 
@@ -1246,11 +1246,16 @@ async function send(action, text) {
     }
     return true;
   } catch (e) {
-    showError(`Refused: ${e.message}`);
+    showError(refusal(e));
     return false;
   } finally {
     G.sending = false;
   }
+}
+
+// What a failed request says: the server's refusal, or that the action may not have arrived.
+function refusal(e) {
+  return e.unreached ? `Your action may not have arrived: ${e.message}. Look again once reconnected.` : `Refused: ${e.message}`;
 }
 
 // A refusal, or "" to clear it with the last lost race's notice.
@@ -1292,7 +1297,7 @@ $("typed").addEventListener("submit", async (e) => {
       input.value = "";
       startUntil(r.action[1], r.action[2], stop);
     } catch (err) {
-      showError(`Refused: ${err.message}`);
+      showError(refusal(err));
     }
     return;
   }

@@ -383,7 +383,7 @@ function items(b, list) {
   return list.map((x) => {
     if (typeof x === "number") return `M${x}`;
     const deck = b.decks.find((d) => `${d.id}-card` === x);
-    return deck ? `a ${deck.name} card` : x;
+    return deck ? `${/^[aeiou]/i.test(deck.name) ? "an" : "a"} ${deck.name} card` : x;
   }).join(", ");
 }
 

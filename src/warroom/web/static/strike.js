@@ -41,7 +41,7 @@ function renderStrike() {
   // would write each as the word "null".
   wrap.replaceChildren(...[
     el("div", { class: `sprompt${m.seat !== null && m.to_move.includes(m.seat) ? " mine" : ""}`, id: "sprompt" },
-      m.outcome ? `Game over: ${m.outcome.reason}` : m.stopped ? `Game over: ${m.stopped}` : v.prompt),
+      m.outcome ? `Game over: ${sentence(m.outcome.reason)}` : m.stopped ? `Game over: ${sentence(m.stopped)}` : v.prompt),
     strikeSupply(v),
     strikeContinents(v, m),
     v.battle ? strikeBattle(v, m) : strikeLastBattle(),
