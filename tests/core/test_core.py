@@ -391,3 +391,18 @@ def test_a_name_with_an_apostrophe_can_be_typed_without_quotes() -> None:
     assert Action.parse(action.text()) == action
     with pytest.raises(MalformedAction, match="cannot read"):
         Action.parse('attack "Gaul 3')
+
+
+def test_event_words_agree_with_their_numbers_and_names() -> None:
+    from warroom.core.events import armies_of, plural_verb, possessive
+
+    assert [plural_verb(v) for v in ("takes", "is", "has", "fortifies", "summons")] == [
+        "take",
+        "are",
+        "have",
+        "fortify",
+        "summon",
+    ]
+    assert armies_of(1) == "1 army" and armies_of(3) == "3 armies"
+    assert armies_of(1, "dies") == "1 army dies" and armies_of(0, "dies") == "0 armies die"
+    assert possessive("Greeks") == "Greeks'" and possessive("Thor") == "Thor's"

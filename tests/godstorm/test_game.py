@@ -143,3 +143,18 @@ def test_g23_random_games_finish_after_five_epochs(seed: int, players: int, setu
             other = GAME.resample_hidden(state, viewer, Rng(seed))
             assert GAME.observe(other, viewer) == GAME.observe(state, viewer)
             assert GAME.view(other, viewer) == GAME.view(state, viewer)
+
+
+def test_the_log_reads_pantheons_as_plurals() -> None:
+    """Every pantheon's name is a plural: "Norse place 1 in ...", not "Norse places"; a seat
+    still without one is "Player 2", one player."""
+    state = GAME.setup(4, Rng(3), {})
+    chooser = GAME.to_move(state)[0]
+    assert state.does(chooser, "takes") == f"Player {chooser + 1} takes"
+    state = until(state, PLACE)
+    placer = GAME.to_move(state)[0]
+    territory = str(next(a for a in GAME.legal_actions(state, placer) if a.kind == "place").args[0])
+    name = state.names[placer]
+    assert not name.startswith("Player")  # every seat has chosen its pantheon by now
+    _, events = GAME.apply(state, placer, Action("place", (territory, 1)))
+    assert f"{name} place 1 in {territory}" in [e.text for e in events]

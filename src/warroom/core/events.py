@@ -48,3 +48,22 @@ def faces(dice: Iterable[int]) -> str:
 def possessive(name: str) -> str:
     """`name` owning something in an event's text: "Thor's", but "Greeks'" for a plural."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def plural_verb(verb: str) -> str:
+    """A verb written for one ("takes", "is") as it reads after a plural name ("Greeks take",
+    "Greeks are"), for the event texts of modes whose seats carry such names."""
+    irregular = {"is": "are", "has": "have", "was": "were"}
+    if verb in irregular:
+        return irregular[verb]
+    if verb.endswith("ies") and len(verb) > 4:  # "fortifies", but "dies"
+        return verb[:-3] + "y"
+    return verb.removesuffix("s")
+
+
+def armies_of(count: int, verb: str = "") -> str:
+    """A number of armies in an event's text, with a verb written for one agreeing: "1 army",
+    "3 armies", "1 army dies", "3 armies die"."""
+    if count == 1:
+        return f"1 army {verb}".rstrip()
+    return f"{count} armies {plural_verb(verb)}".rstrip()

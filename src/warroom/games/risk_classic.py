@@ -36,7 +36,7 @@ from warroom.core.actions import Action
 from warroom.core.board import Board, reachable
 from warroom.core.copying import shallow_copier
 from warroom.core.errors import IllegalAction, MalformedAction
-from warroom.core.events import Event, faces
+from warroom.core.events import Event, armies_of, faces
 from warroom.core.game import Game, OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -968,7 +968,7 @@ def _place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> 
     if st.owner[t] != seat:
         raise IllegalAction(f"you do not occupy {st.board.territories[t]}")
     if not 1 <= k <= st.pending:
-        raise IllegalAction(f"you have {st.pending} armies to place")
+        raise IllegalAction(f"you have {armies_of(st.pending)} to place")
     place(g, st, seat, t, k, ev)
 
 

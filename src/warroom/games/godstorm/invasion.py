@@ -150,13 +150,12 @@ def labor_draw(state: GodstormState, seat: Seat, deck: str, once_a_turn: bool) -
         return []
     if once_a_turn:
         state.labors.append(deck)
-    name = state.names[seat]
     if deck == "Magic":  # revealed at once (G71)
         title = state.parts.cards[card].name
         return [
             Event(
                 "labor",
-                f"{name} completes the Magic Labor: {title}",
+                f"{state.does(seat, 'completes')} the Magic Labor: {title}",
                 {"seat": seat, "deck": deck, "card": title},
                 reveals=True,
             )
@@ -164,7 +163,7 @@ def labor_draw(state: GodstormState, seat: Seat, deck: str, once_a_turn: bool) -
     return [
         Event(
             "labor",
-            f"{name} completes the {deck} Labor and draws a {deck} card",
+            f"{state.does(seat, 'completes')} the {deck} Labor and draws a {deck} card",
             {"seat": seat, "deck": deck},
             known_to=frozenset((seat,)),
             secret={"card": state.parts.cards[card].name},
@@ -335,7 +334,7 @@ def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event
     if defender >= 0 and not state.territories_of(defender):
         eliminate(state, defender)
         events.append(
-            Event("eliminated", f"{state.names[defender]} is eliminated", {"seat": defender})
+            Event("eliminated", f"{state.does(defender, 'is')} eliminated", {"seat": defender})
         )
     return events
 

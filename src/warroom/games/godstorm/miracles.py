@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from warroom.core.events import Event
+from warroom.core.events import Event, armies_of
 from warroom.core.game import Seat
 from warroom.games.godstorm.components import DECK_GOD, DOMAINS, Card, Effect
 from warroom.games.godstorm.economy import discount, draw, take_from_reserve
@@ -174,7 +174,7 @@ def play(
     events = [
         Event(
             "miracle",
-            f"{state.names[seat]} plays {card.name}",
+            f"{state.does(seat, 'plays')} {card.name}",
             {"seat": seat, "card": card.name, "deck": card.deck},
             reveals=True,
         )
@@ -228,7 +228,12 @@ def _resolve(
     if name == "gain-armies" and targets:
         got = take_from_reserve(state, seat, p.count)
         state.armies[targets[0]] += got
-        events.append(Event("effect", f"{got} armies join {earth.territories[targets[0]]}"))
+        events.append(
+            Event(
+                "effect",
+                f"{armies_of(got, 'joins')} {earth.territories[targets[0]]}",
+            )
+        )
     elif name == "destroy-armies":
         places = targets
         if p.target == "every-territory":
@@ -242,7 +247,12 @@ def _resolve(
                     places.append(biggest)
         for t in places:
             lost = _destroy(state, t, p.count, p.to_zero, cause)
-            events.append(Event("effect", f"{lost} armies die in {earth.territories[t]}"))
+            events.append(
+                Event(
+                    "effect",
+                    f"{armies_of(lost, 'dies')} in {earth.territories[t]}",
+                )
+            )
     elif name == "halve-armies":
         places = targets
         if p.target == "every-territory":
@@ -256,14 +266,24 @@ def _resolve(
             ]
         for t in places:
             lost = _destroy(state, t, plague_losses(state.armies[t]), False, cause)
-            events.append(Event("effect", f"{lost} armies die in {earth.territories[t]}"))
+            events.append(
+                Event(
+                    "effect",
+                    f"{armies_of(lost, 'dies')} in {earth.territories[t]}",
+                )
+            )
     elif name == "move-armies" and len(targets) == 2:
         source, target = targets
         count = min(p.count, state.armies[source] - 1)
         if (not p.adjacent_only or adjacent(state, source, target)) and count > 0:
             state.armies[source] -= count
             state.armies[target] += count
-            events.append(Event("effect", f"{count} armies move to {earth.territories[target]}"))
+            events.append(
+                Event(
+                    "effect",
+                    f"{armies_of(count, 'moves')} to {earth.territories[target]}",
+                )
+            )
     elif name == "faith":
         amount = p.amount
         who = {"self": [seat], "chosen-player": targets[:1]}.get(

@@ -22,7 +22,7 @@ from typing import Any
 
 from warroom.core.actions import Action
 from warroom.core.errors import IllegalAction
-from warroom.core.events import Event, possessive
+from warroom.core.events import Event, armies_of, possessive
 from warroom.core.game import Game, OptionValue, Outcome, Seat
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -601,7 +601,7 @@ def _h_pile(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     """G21: each player takes a different face-down pile; once both have, the piles are dealt
     and the one left is neutral."""
     st.piles[int(a.args[0]) - 1] = seat
-    ev.append(Event("pile", f"{st.names[seat]} takes pile {a.args[0]}", {"seat": seat}))
+    ev.append(Event("pile", f"{st.does(seat, 'takes')} pile {a.args[0]}", {"seat": seat}))
     st.queue.pop(0)
     if st.queue:
         return
@@ -614,7 +614,7 @@ def _h_pile(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
 def _h_claim(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     """G20: one army at a time onto an unoccupied territory, clockwise, until all are taken."""
     claim(st, seat, st.parts.earth.territory(str(a.args[0])))
-    ev.append(Event("claim", f"{st.names[seat]} claims {a.args[0]}", {"seat": seat}))
+    ev.append(Event("claim", f"{st.does(seat, 'claims')} {a.args[0]}", {"seat": seat}))
     if NOBODY in st.owner:
         st.queue.append(st.queue.pop(0))
         return
@@ -626,7 +626,7 @@ def _h_place(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     count = int(a.args[1])
     st.armies[t] += count
     st.to_place[seat] -= count
-    ev.append(Event("place", f"{st.names[seat]} places {count} in {a.args[0]}", {"seat": seat}))
+    ev.append(Event("place", f"{st.does(seat, 'places')} {count} in {a.args[0]}", {"seat": seat}))
     if st.phase == RAISE:
         if st.to_place[seat] == 0:
             _after_raise(st, seat, ev)
@@ -643,7 +643,9 @@ def _h_decline(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> Non
     in step 1's placing, before the crypt and temple armies)."""
     faith = int(a.args[0])
     armies = economy.decline(st, seat, faith)
-    ev.append(Event("decline", f"{st.names[seat]} declines {armies} armies for {faith} faith", {}))
+    ev.append(
+        Event("decline", f"{st.does(seat, 'declines')} {armies_of(armies)} for {faith} faith", {})
+    )
     if st.to_place[seat] == 0:
         _after_raise(st, seat, ev)
 
@@ -666,7 +668,7 @@ def _h_begin(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     st.gods[seat][WAR] = god
     banish_gods_without_armies(st, god)  # G45, A21: placed in a plague land, banished
     st.temple[temple] = True
-    ev.append(Event("begin", f"{st.names[seat]} places its god of war and a temple", {}))
+    ev.append(Event("begin", f"{st.does(seat, 'places')} a god of war and a temple", {}))
     st.queue.pop(0)
     if st.queue:
         return
@@ -684,7 +686,7 @@ def _h_bid(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
 
 def _h_marker(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     order.choose_marker(st, seat, int(a.args[0]))
-    ev.append(Event("marker", f"{st.names[seat]} takes marker {a.args[0]}", {"seat": seat}))
+    ev.append(Event("marker", f"{st.does(seat, 'takes')} marker {a.args[0]}", {"seat": seat}))
     if not st.bid_rank:
         st.turn = 0
         _start_turn(st, ev)
@@ -713,7 +715,7 @@ def _start_turn(st: GodstormState, ev: list[Event]) -> None:
     ev.append(
         Event(
             "raise",
-            f"{st.names[seat]} raises {st.to_place[seat]} armies and {got.faith} faith",
+            f"{st.does(seat, 'raises')} {armies_of(st.to_place[seat])} and {got.faith} faith",
             {"seat": seat, "armies": st.to_place[seat], "faith": got.faith},
         )
     )
@@ -739,7 +741,7 @@ def _h_revive(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None
     crypt = st.parts.underworld.territory(str(a.args[0]))
     underworld.revive(st, seat, crypt, st.parts.earth.territory(str(a.args[1])))
     st.revived.append(crypt)
-    ev.append(Event("revive", f"{st.names[seat]} revives an army from {a.args[0]}", {}))
+    ev.append(Event("revive", f"{st.does(seat, 'revives')} an army from {a.args[0]}", {}))
     if not crypt_moves(st, seat):
         _temple_armies(st, seat, ev)
 
@@ -748,14 +750,14 @@ def _h_summon(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None
     domain = DOMAINS.index(str(a.args[0]))
     banished = economy.summon(st, seat, domain, st.parts.earth.territory(str(a.args[1])))
     god = st.parts.gods[st.pantheon[seat]][domain]
-    ev.append(Event("summon", f"{st.names[seat]} summons {god} to {a.args[1]}", {"seat": seat}))
+    ev.append(Event("summon", f"{st.does(seat, 'summons')} {god} to {a.args[1]}", {"seat": seat}))
     if banished:
         ev.append(Event("banished", f"The plague banishes {god} at once (A21)", {}))
 
 
 def _h_temple(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     economy.build_temple(st, seat, st.parts.earth.territory(str(a.args[0])))
-    ev.append(Event("temple", f"{st.names[seat]} builds a temple in {a.args[0]}", {}))
+    ev.append(Event("temple", f"{st.does(seat, 'builds')} a temple in {a.args[0]}", {}))
 
 
 def _h_buy(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
@@ -764,12 +766,12 @@ def _h_buy(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     for card in drawn:
         c = st.parts.cards[card]
         if c.deck == "Magic":  # G71: relics are revealed
-            ev.append(Event("relic", f"{st.names[seat]} reveals {c.name}", {}, reveals=True))
+            ev.append(Event("relic", f"{st.does(seat, 'reveals')} {c.name}", {}, reveals=True))
         else:
             ev.append(
                 Event(
                     "draw",
-                    f"{st.names[seat]} buys a {c.deck} card",
+                    f"{st.does(seat, 'buys')} a {c.deck} card",
                     {"seat": seat, "deck": c.deck},
                     known_to=frozenset((seat,)),
                     secret={"card": c.name},
@@ -859,7 +861,7 @@ def _h_invade(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None
     ev.append(
         Event(
             "invade",
-            f"{st.names[seat]} invades {a.args[1]} from {a.args[0]} with {committed} armies",
+            f"{st.does(seat, 'invades')} {a.args[1]} from {a.args[0]} with {armies_of(committed)}",
             {"seat": seat},
         )
     )
@@ -933,7 +935,7 @@ def _h_retreat(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> Non
     """G81, A9: calling the invasion off (after at least one attack)."""
     inv = st.invasion
     assert inv is not None
-    ev.append(Event("retreat", f"{st.names[seat]} calls the invasion off", {}))
+    ev.append(Event("retreat", f"{st.does(seat, 'calls')} the invasion off", {}))
     underworld_turn = inv.underworld
     st.invasion = None
     st.sky = None
@@ -956,7 +958,7 @@ def _pay_tablet(st: GodstormState, seat: Seat, dice: int, ev: list[Event]) -> No
     ev.append(
         Event(
             "tablet",
-            f"{st.names[seat]} sacrifices {rate} faith to the Tablet of Destiny: {dice} dice",
+            f"{st.does(seat, 'sacrifices')} {rate} faith to the Tablet of Destiny: {dice} dice",
             {"seat": seat, "faith": rate, "dice": dice},
         )
     )
@@ -1015,14 +1017,14 @@ def _h_fortify(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> Non
     source, target = earth.territory(str(a.args[0])), earth.territory(str(a.args[1]))
     gods = parse_gods(a.args[2]) or []
     underworld.fortify(st, seat, source, target, int(a.args[3]), gods)
-    ev.append(Event("fortify", f"{st.names[seat]} fortifies {a.args[1]}", {}))
+    ev.append(Event("fortify", f"{st.does(seat, 'fortifies')} {a.args[1]}", {}))
     st.phase = EMBARK  # G100: one move
 
 
 def _h_embark(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     space = st.parts.underworld.territory(str(a.args[0]))
     underworld.embark(st, seat, space, int(a.args[1]))
-    ev.append(Event("embark", f"{st.names[seat]} embarks {a.args[1]} into {a.args[0]}", {}))
+    ev.append(Event("embark", f"{st.does(seat, 'embarks')} {a.args[1]} into {a.args[0]}", {}))
 
 
 def _h_descend(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
@@ -1031,7 +1033,7 @@ def _h_descend(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> Non
     target = under.territory(str(a.args[1]))
     defender = st.space_owner[target] if st.space_armies[target] > 0 else NOBODY
     st.invasion = invasion.Invasion(seat, source, target, 1, (), defender, underworld=True)
-    ev.append(Event("descend", f"{st.names[seat]} invades {a.args[1]}", {"seat": seat}))
+    ev.append(Event("descend", f"{st.does(seat, 'invades')} {a.args[1]}", {"seat": seat}))
     st.phase = OCCUPY if defender == NOBODY else ATTACK  # A16: an empty space, no dice
 
 
@@ -1058,7 +1060,7 @@ def _check_survivors(st: GodstormState, ev: list[Event]) -> None:
     for s in range(st.players):
         if st.alive(s) and not st.territories_of(s):
             eliminate(st, s)
-            ev.append(Event("eliminated", f"{st.names[s]} is eliminated", {"seat": s}))
+            ev.append(Event("eliminated", f"{st.does(s, 'is')} eliminated", {"seat": s}))
     alive = [s for s in range(st.players) if st.alive(s)]
     if len(alive) == 1:
         ranking = (alive[0], *reversed(st.eliminated))

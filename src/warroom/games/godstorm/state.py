@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from warroom.core.copying import shallow_copier
+from warroom.core.events import plural_verb
 from warroom.core.game import OptionValue, Outcome, Seat
 from warroom.core.rng import Rng
 from warroom.core.sealed import SealedBids
@@ -98,6 +99,12 @@ class GodstormState:
             self.parts.pantheons[p] if p >= 0 else f"Player {seat + 1}"
             for seat, p in enumerate(self.pantheon)
         ]
+
+    def does(self, seat: Seat, verb: str) -> str:
+        """`seat` doing `verb` in an event's text, the verb agreeing with its name: "Player 1
+        takes", but "Greeks take" (every pantheon's name is a plural)."""
+        name = self.names[seat]
+        return f"{name} {verb if self.pantheon[seat] < 0 else plural_verb(verb)}"
 
     def alive(self, seat: Seat) -> bool:
         return seat not in self.eliminated
