@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+import typer.main
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -280,3 +283,44 @@ def test_a_checked_board_file_can_be_played_saved_and_loaded(
     assert loaded.view(None) == match.view(None)
     missing = runner.invoke(app, ["play", "--map", "nowhere.json", "--humans", "0"])
     assert missing.exit_code == 2 and "nowhere.json" in missing.output
+
+
+def _commands() -> list[tuple[str, Any]]:
+    """Every command and group under `warroom`, with its words on the command line."""
+    found: list[tuple[str, Any]] = []
+
+    def walk(command: Any, words: str) -> None:
+        found.append((words, command))
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, f"{words} {name}".strip())
+
+    walk(typer.main.get_command(app), "")
+    return found
+
+
+def test_help_paragraphs_flow_instead_of_keeping_docstring_line_breaks() -> None:
+    # Typer's Rich mode keeps a paragraph's line breaks, the first paragraph's in the command
+    # list too, so a wrapped docstring shows up broken into short lines.
+    for words, command in _commands():
+        first, *rest = inspect.cleandoc(command.help or "").split("\n\n")
+        assert "\n" not in first, words
+        for paragraph in rest:
+            lines = paragraph.splitlines()
+            # A list (a heading, then one example a line) keeps its breaks on purpose.
+            assert len(lines) == 1 or lines[0].endswith(":"), (words, paragraph)
+
+
+def test_every_argument_and_option_says_what_it_is() -> None:
+    for words, command in _commands():
+        for param in command.params:
+            assert param.help, (words, param.name)
+
+
+def test_help_lines_are_whole_at_80_columns() -> None:
+    listing = runner.invoke(app, ["board", "--help"], env={"COLUMNS": "80"}).output
+    assert "check  Validate a data file, for example one transcribed from your own copy" in listing
+    examples = runner.invoke(app, ["odds", "--help"], env={"COLUMNS": "80"}).output
+    odds = dict(_commands())["odds"]
+    for line in inspect.cleandoc(odds.help).splitlines():
+        if line.startswith("`warroom"):
+            assert f" {line} " in examples, line
