@@ -62,6 +62,43 @@ def test_board_check_accepts_good_and_explains_bad(tmp_path: Path) -> None:
     assert "not valid JSON" in runner.invoke(app, ["board", "check", str(bad)]).output
 
 
+def test_files_that_are_not_plain_json_get_a_clear_error_not_a_traceback(tmp_path: Path) -> None:
+    good = (Path(__file__).parents[2] / "src/warroom/data/boards/classic-world.json").read_text()
+    save = (Path(__file__).parents[2] / "tests/fixtures/save-v2.json").read_text()
+    mine = tmp_path / "mine.json"
+    for content, problem in (
+        (good.encode("utf-16"), "not UTF-8 text (byte 0)"),
+        (good.replace("Brazil", "Brésil").encode("latin-1"), "not UTF-8 text"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"format": "warroom-board", "format": "warroom-board"}', "'format' is given twice"),
+    ):
+        mine.write_bytes(content)
+        for args in (["board", "check", str(mine)], ["play", "--load", str(mine)]):
+            result = runner.invoke(app, args, env={"COLUMNS": "200"})
+            assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+            assert f"error: {mine}: " in result.output and problem in result.output, result.output
+    # A byte-order mark, as Windows editors write, is no problem.
+    mine.write_bytes(b"\xef\xbb\xbf" + good.encode())
+    assert runner.invoke(app, ["board", "check", str(mine)]).exit_code == 0
+    mine.write_bytes(b"\xef\xbb\xbf" + save.encode())
+    assert runner.invoke(app, ["play", "--load", str(mine), "--humans", "0"]).exit_code == 0
+
+
+def test_a_damaged_save_is_refused_naming_the_file(tmp_path: Path) -> None:
+    data = json.loads((Path(__file__).parents[2] / "tests/fixtures/save-v2.json").read_text())
+    mine = tmp_path / "mine.json"
+    for key, value, problem in (
+        ("players", "3", "save field 'players' is missing or not a whole number"),
+        ("record", [[2, "place Nowhere 1"]], "record entry 1"),
+        ("format", "warroom-board", "not a warroom save"),
+    ):
+        damaged = {**data, key: value}
+        mine.write_text(json.dumps(damaged))
+        result = runner.invoke(app, ["play", "--load", str(mine)], env={"COLUMNS": "200"})
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert f"error: {mine}: " in result.output and problem in result.output, result.output
+
+
 def test_board_check_validates_aliases(tmp_path: Path) -> None:
     """Former spellings (`aliases`) are part of the board format: checked, not refused."""
     shipped = Path(__file__).parents[2] / "src/warroom/data/boards/ancient-earth.json"
