@@ -99,6 +99,31 @@ def test_a_damaged_save_is_refused_naming_the_file(tmp_path: Path) -> None:
         assert f"error: {mine}: " in result.output and problem in result.output, result.output
 
 
+def test_board_check_refuses_values_of_the_wrong_type(tmp_path: Path) -> None:
+    """`true` or `"5"` where a number belongs is refused, not read as 1 or 5."""
+    data = Path(__file__).parents[2] / "src/warroom/data"
+    board = json.loads((data / "boards/classic-world.json").read_text())
+    charts = json.loads((data / "mcu/charts.json").read_text())
+    mine = tmp_path / "mine.json"
+    for changed, where, problem in (
+        ({**board, "version": True}, "version", "valid integer"),
+        ({**board, "wild_cards": "2"}, "wild_cards", "valid integer"),
+        (
+            {**charts, "recruitment": {**charts["recruitment"], "min_symbols": 2.0}},
+            "recruitment.min_symbols",
+            "valid integer",
+        ),
+    ):
+        mine.write_text(json.dumps(changed))
+        result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "200"})
+        assert result.exit_code == 2, (where, result.output)
+        assert f"{mine}: {where}: Input should be a {problem}" in result.output, result.output
+    board["territories"]["Peru"]["xy"] = [True, 3]
+    mine.write_text(json.dumps(board))
+    result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "200"})
+    assert "territories.Peru.xy.0: Input should be a valid number" in result.output
+
+
 def test_board_check_validates_aliases(tmp_path: Path) -> None:
     """Former spellings (`aliases`) are part of the board format: checked, not refused."""
     shipped = Path(__file__).parents[2] / "src/warroom/data/boards/ancient-earth.json"

@@ -30,6 +30,7 @@ from pydantic import Field
 
 from warroom.core.board import (
     Board,
+    Pair,
     ProvenanceFile,
     SourceFile,
     StrictModel,
@@ -90,7 +91,7 @@ class SectorFile(StrictModel):
 class HelicarrierFile(StrictModel):
     territories: list[str]
     access: str
-    links: list[tuple[str, str]]
+    links: list[Pair]
     operatives: dict[str, int]
     provenance: dict[str, SourceFile]
 
