@@ -124,6 +124,33 @@ def test_board_check_refuses_values_of_the_wrong_type(tmp_path: Path) -> None:
     assert "territories.Peru.xy.0: Input should be a valid number" in result.output
 
 
+def test_board_check_refuses_numbers_too_large_to_play(tmp_path: Path) -> None:
+    """A bonus of 10**30 armies was accepted and then crashed games; a chart's max_symbols of
+    10**30 ran the check itself out of memory."""
+    data = Path(__file__).parents[2] / "src/warroom/data"
+    board = json.loads((data / "boards/classic-world.json").read_text())
+    charts = json.loads((data / "mcu/charts.json").read_text())
+    huge = 10**30
+    mine = tmp_path / "mine.json"
+    for changed, where, problem in (
+        (
+            {**board, "regions": {**board["regions"], "Asia": {"bonus": huge}}},
+            "regions.Asia.bonus",
+            "Input should be less than or equal to 100",
+        ),
+        ({**board, "wild_cards": huge}, "wild_cards", "Input should be less than or equal to 100"),
+        (
+            {**charts, "recruitment": {**charts["recruitment"], "max_symbols": huge}},
+            "recruitment.max_symbols",
+            "[Reinforcement]: at most 10 symbols a turn",
+        ),
+    ):
+        mine.write_text(json.dumps(changed))
+        result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "200"})
+        assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+        assert f"{mine}: {where}: {problem}" in result.output, result.output
+
+
 def test_board_check_validates_aliases(tmp_path: Path) -> None:
     """Former spellings (`aliases`) are part of the board format: checked, not refused."""
     shipped = Path(__file__).parents[2] / "src/warroom/data/boards/ancient-earth.json"

@@ -50,8 +50,14 @@ class ProvenanceFile(StrictModel):
     )
 
 
+# Far above any printed board (Asia's 7, two wild cards), and small enough for the games and
+# their bots: a bonus of 10**30 armies crashed the odds tables, as many wild cards the deck.
+MOST_BONUS = 100
+MOST_WILD_CARDS = 100
+
+
 class RegionFile(StrictModel):
-    bonus: int = Field(ge=0)
+    bonus: int = Field(ge=0, le=MOST_BONUS)
     color: str | None = None
 
 
@@ -76,7 +82,7 @@ class BoardFile(StrictModel):
     provenance: ProvenanceFile
     connection_kinds: dict[str, str] = Field(description="kind -> what it is on the board")
     card_designs: list[str] = []
-    wild_cards: int = Field(default=0, ge=0)
+    wild_cards: int = Field(default=0, ge=0, le=MOST_WILD_CARDS)
     regions: dict[str, RegionFile]
     territories: dict[str, TerritoryFile]
     space_kinds: dict[str, str] = Field(
