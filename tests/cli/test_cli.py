@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+import typer.main
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -57,6 +60,95 @@ def test_board_check_accepts_good_and_explains_bad(tmp_path: Path) -> None:
     assert "one-way connection" in result.output and "Traceback" not in result.output
     bad.write_text("{not json")
     assert "not valid JSON" in runner.invoke(app, ["board", "check", str(bad)]).output
+
+
+def test_files_that_are_not_plain_json_get_a_clear_error_not_a_traceback(tmp_path: Path) -> None:
+    good = (Path(__file__).parents[2] / "src/warroom/data/boards/classic-world.json").read_text()
+    save = (Path(__file__).parents[2] / "tests/fixtures/save-v2.json").read_text()
+    mine = tmp_path / "mine.json"
+    for content, problem in (
+        (good.encode("utf-16"), "not UTF-8 text (byte 0)"),
+        (good.replace("Brazil", "Brésil").encode("latin-1"), "not UTF-8 text"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"format": "warroom-board", "format": "warroom-board"}', "'format' is given twice"),
+    ):
+        mine.write_bytes(content)
+        for args in (["board", "check", str(mine)], ["play", "--load", str(mine)]):
+            result = runner.invoke(app, args, env={"COLUMNS": "200"})
+            assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+            assert f"error: {mine}: " in result.output and problem in result.output, result.output
+    # A byte-order mark, as Windows editors write, is no problem.
+    mine.write_bytes(b"\xef\xbb\xbf" + good.encode())
+    assert runner.invoke(app, ["board", "check", str(mine)]).exit_code == 0
+    mine.write_bytes(b"\xef\xbb\xbf" + save.encode())
+    assert runner.invoke(app, ["play", "--load", str(mine), "--humans", "0"]).exit_code == 0
+
+
+def test_a_damaged_save_is_refused_naming_the_file(tmp_path: Path) -> None:
+    data = json.loads((Path(__file__).parents[2] / "tests/fixtures/save-v2.json").read_text())
+    mine = tmp_path / "mine.json"
+    for key, value, problem in (
+        ("players", "3", "save field 'players' is missing or not a whole number"),
+        ("record", [[2, "place Nowhere 1"]], "record entry 1"),
+        ("format", "warroom-board", "not a warroom save"),
+    ):
+        damaged = {**data, key: value}
+        mine.write_text(json.dumps(damaged))
+        result = runner.invoke(app, ["play", "--load", str(mine)], env={"COLUMNS": "200"})
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert f"error: {mine}: " in result.output and problem in result.output, result.output
+
+
+def test_board_check_refuses_values_of_the_wrong_type(tmp_path: Path) -> None:
+    """`true` or `"5"` where a number belongs is refused, not read as 1 or 5."""
+    data = Path(__file__).parents[2] / "src/warroom/data"
+    board = json.loads((data / "boards/classic-world.json").read_text())
+    charts = json.loads((data / "mcu/charts.json").read_text())
+    mine = tmp_path / "mine.json"
+    for changed, where, problem in (
+        ({**board, "version": True}, "version", "valid integer"),
+        ({**board, "wild_cards": "2"}, "wild_cards", "valid integer"),
+        (
+            {**charts, "recruitment": {**charts["recruitment"], "min_symbols": 2.0}},
+            "recruitment.min_symbols",
+            "valid integer",
+        ),
+    ):
+        mine.write_text(json.dumps(changed))
+        result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "200"})
+        assert result.exit_code == 2, (where, result.output)
+        assert f"{mine}: {where}: Input should be a {problem}" in result.output, result.output
+    board["territories"]["Peru"]["xy"] = [True, 3]
+    mine.write_text(json.dumps(board))
+    result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "200"})
+    assert "territories.Peru.xy.0: Input should be a valid number" in result.output
+
+
+def test_board_check_refuses_numbers_too_large_to_play(tmp_path: Path) -> None:
+    """A bonus of 10**30 armies was accepted and then crashed games; a chart's max_symbols of
+    10**30 ran the check itself out of memory."""
+    data = Path(__file__).parents[2] / "src/warroom/data"
+    board = json.loads((data / "boards/classic-world.json").read_text())
+    charts = json.loads((data / "mcu/charts.json").read_text())
+    huge = 10**30
+    mine = tmp_path / "mine.json"
+    for changed, where, problem in (
+        (
+            {**board, "regions": {**board["regions"], "Asia": {"bonus": huge}}},
+            "regions.Asia.bonus",
+            "Input should be less than or equal to 100",
+        ),
+        ({**board, "wild_cards": huge}, "wild_cards", "Input should be less than or equal to 100"),
+        (
+            {**charts, "recruitment": {**charts["recruitment"], "max_symbols": huge}},
+            "recruitment.max_symbols",
+            "[Reinforcement]: at most 10 symbols a turn",
+        ),
+    ):
+        mine.write_text(json.dumps(changed))
+        result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "200"})
+        assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+        assert f"{mine}: {where}: {problem}" in result.output, result.output
 
 
 def test_board_check_validates_aliases(tmp_path: Path) -> None:
@@ -280,3 +372,44 @@ def test_a_checked_board_file_can_be_played_saved_and_loaded(
     assert loaded.view(None) == match.view(None)
     missing = runner.invoke(app, ["play", "--map", "nowhere.json", "--humans", "0"])
     assert missing.exit_code == 2 and "nowhere.json" in missing.output
+
+
+def _commands() -> list[tuple[str, Any]]:
+    """Every command and group under `warroom`, with its words on the command line."""
+    found: list[tuple[str, Any]] = []
+
+    def walk(command: Any, words: str) -> None:
+        found.append((words, command))
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, f"{words} {name}".strip())
+
+    walk(typer.main.get_command(app), "")
+    return found
+
+
+def test_help_paragraphs_flow_instead_of_keeping_docstring_line_breaks() -> None:
+    # Typer's Rich mode keeps a paragraph's line breaks, the first paragraph's in the command
+    # list too, so a wrapped docstring shows up broken into short lines.
+    for words, command in _commands():
+        first, *rest = inspect.cleandoc(command.help or "").split("\n\n")
+        assert "\n" not in first, words
+        for paragraph in rest:
+            lines = paragraph.splitlines()
+            # A list (a heading, then one example a line) keeps its breaks on purpose.
+            assert len(lines) == 1 or lines[0].endswith(":"), (words, paragraph)
+
+
+def test_every_argument_and_option_says_what_it_is() -> None:
+    for words, command in _commands():
+        for param in command.params:
+            assert param.help, (words, param.name)
+
+
+def test_help_lines_are_whole_at_80_columns() -> None:
+    listing = runner.invoke(app, ["board", "--help"], env={"COLUMNS": "80"}).output
+    assert "check  Validate a data file, for example one transcribed from your own copy" in listing
+    examples = runner.invoke(app, ["odds", "--help"], env={"COLUMNS": "80"}).output
+    odds = dict(_commands())["odds"]
+    for line in inspect.cleandoc(odds.help).splitlines():
+        if line.startswith("`warroom"):
+            assert f" {line} " in examples, line

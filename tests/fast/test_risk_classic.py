@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -379,6 +381,53 @@ def test_runner_falls_back_for_bots_the_kernel_does_not_play() -> None:
     assert play("no-such-mode", *args) is None
     with pytest.raises(WarroomError, match="no fast path plays risk-classic with bots"):
         run(SimConfig(MODE, 1, ("mcts:5",), 2, engine="fast"), workers=1)
+
+
+def _user_board(tmp_path: Path, **changes: Any) -> dict[str, OptionValue]:
+    """The `map` option naming a copy of the classic board with `changes` made."""
+    board = json.loads(
+        (Path(rc.__file__).parents[1] / "data/boards/classic-world.json").read_text()
+    )
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps({**board, **changes}))
+    return {"map": str(mine)}
+
+
+def test_a_board_beyond_the_kernel_s_sizes_is_played_by_the_rules(tmp_path: Path) -> None:
+    # The kernel holds 8 wild cards; 9 raised its ValueError through `warroom simulate`.
+    options = _user_board(tmp_path, wild_cards=fast_rc.MOST_WILDS + 1)
+    args = (3, 1, ["greedy"] * 3, [1, 2, 3], rc.GAME.resolve_options(options), 10)
+    assert fast_rc.play(*args) is None
+    config = SimConfig(MODE, 2, ("greedy", "random", "greedy"), 3, seed=4, options=options)
+    assert _rows(config) == _rows(dataclasses.replace(config, engine="python"))
+
+
+def test_kernel_sizes_are_the_kernel_s() -> None:
+    source = (Path(fast_rc.__file__).parent / "_risk_classic.c").read_text()
+    for name, value in (
+        ("MAX_TERRITORIES", fast_rc.MOST_TERRITORIES),
+        ("MAX_LINKS", fast_rc.MOST_LINKS),
+        ("MAX_REGIONS", fast_rc.MOST_REGIONS),
+        ("MAX_WILDS", fast_rc.MOST_WILDS),
+    ):
+        assert f"    {name} = {value}," in source, name
+
+
+def test_a_board_too_large_for_the_starting_armies_is_refused_either_way(
+    tmp_path: Path,
+) -> None:
+    # 2 players and the neutral hold 30 armies each: 91 territories leave one side 31.
+    names = [f"T{i}" for i in range(91)]
+    territories = {
+        n: {"region": "R", "connections": {names[i - 1]: "land", names[(i + 1) % 91]: "land"}}
+        for i, n in enumerate(names)
+    }
+    options = _user_board(
+        tmp_path, territories=territories, regions={"R": {"bonus": 3}}, card_designs=[], sources={}
+    )
+    for engine in ("fast", "python"):
+        with pytest.raises(WarroomError, match="91 territories: too many for 2 players"):
+            run(SimConfig(MODE, 1, ("random",), 2, options=options, engine=engine), workers=1)
 
 
 def test_played_matches_the_rules_result() -> None:

@@ -32,14 +32,22 @@ def list_games(
     list_modes(as_json)
 
 
+# The kinds of file are listed in the argument's help, which wraps: Typer's Rich mode keeps a
+# docstring's line breaks, in the command list too.
 @board_app.command("check")
-def board_check(file: Path) -> None:
-    """Validate a board file (for example one transcribed from your own copy of a game): a
-    RISK map (with the stated facts its `facts` names, e.g. Godstorm's Underworld), a Monopoly
-    board, RISK Strike's cards, a dice-matching game's cards (War Assets, Guardians), RISK MCU's
-    board, charts or decks, RISK Mass Effect's galaxy, faction cards or Galaxy at War's pieces
-    and directives, or RISK Godstorm's gods and miracle cards, told apart by the file's
-    `format` field."""
+def board_check(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A RISK map (with the stated facts its `facts` names, e.g. Godstorm's "
+            "Underworld), a Monopoly board, RISK Strike's cards, a dice-matching game's cards "
+            "(War Assets, Guardians), RISK MCU's board, charts or decks, RISK Mass Effect's "
+            "galaxy, faction cards or Galaxy at War's pieces and directives, or RISK Godstorm's "
+            "gods and miracle cards, told apart by the file's `format` field."
+        ),
+    ],
+) -> None:
+    """Validate a data file, for example one transcribed from your own copy of a game."""
     from rich.console import Console
     from rich.markup import escape
 

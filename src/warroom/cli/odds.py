@@ -351,12 +351,15 @@ def odds(
 ) -> None:
     """Exact odds of a battle under any edition's dice rules.
 
-    Examples: `warroom odds 10 5`, `warroom odds 10 5 --preset godstorm-temple`,
-    `warroom odds --table 8x8`, `warroom odds --table 30x30 --out grid.csv --plot grid.png`,
-    `warroom odds 8 6 --godswar --attack-sky`,
-    `warroom odds 8 6 --godswar --attack-gods war+sky --defend-gods magic --preset godstorm-temple`,
-    `warroom odds 3 2 --strike --attack-troops 1 --defend-troops 2 --rally 1`,
-    `warroom odds --match --row 7 --row 5 --row 3+ --steal --roll "d8:7 5 1 2 6 6 3"`.
+    Examples:
+    `warroom odds 10 5`
+    `warroom odds 10 5 --preset godstorm-temple`
+    `warroom odds --table 8x8`
+    `warroom odds --table 30x30 --out grid.csv --plot grid.png`
+    `warroom odds 8 6 --godswar --attack-sky`
+    `warroom odds 8 6 --godswar --attack-gods war+sky --defend-gods magic`
+    `warroom odds 3 2 --strike --attack-troops 1 --defend-troops 2 --rally 1`
+    `warroom odds --match --row 7 --row 3+ --steal --roll "d8:7 5 1 2 6 6 3"`
     """
     if match or row or steal or roll is not None or d6 is not None or d8 is not None:
         try:

@@ -20,7 +20,9 @@ from rich.markup import escape
 from warroom.bots import Bot, RandomBot
 from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.core import Action, Event, Match, WarroomError
+from warroom.core.errors import SaveError
 from warroom.core.shortform import complete, most, refusal
+from warroom.data import parse_file
 
 DICE = "⚀⚁⚂⚃⚄⚅"
 
@@ -370,13 +372,12 @@ def by_last_number(legal: list[Action]) -> list[tuple[Action, str]]:
 
 
 def load_match(path: Path) -> Match:
+    """A saved game, replayed; every refusal names the file, as a data file's does."""
+    data = parse_file(path, SaveError)
     try:
-        data = json.loads(path.read_text())
-    except OSError as exc:
-        raise WarroomError(f"cannot read {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise WarroomError(f"{path} is not a save file (not JSON: {exc})") from None
-    return Match.from_save(data)
+        return Match.from_save(data)
+    except WarroomError as exc:
+        raise SaveError(f"{path}: {exc}") from None
 
 
 def seat_name(view: dict[str, Any], seat: int) -> str:

@@ -26,8 +26,10 @@ def train(
     seed: Annotated[int, typer.Option(help="Seed of training (games and network).")] = 0,
     option: Annotated[list[str] | None, typer.Option(help="Mode option NAME=VALUE.")] = None,
 ) -> None:
-    """Train a policy for seat 0 against a bot tier, then measure it against random and greedy
-    (95% intervals). Play it with the tier `learned:PATH`."""
+    """Train a policy for seat 0 against a bot tier, then measure it against random and greedy.
+
+    The measures come with 95% intervals. Play the policy with the tier `learned:PATH`.
+    """
     from warroom.core import WarroomError
     from warroom.rl.train import train as run_training  # refuses, saying why, without `train`
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from warroom.core.errors import BoardError
 
@@ -20,9 +20,19 @@ CANVAS_WIDTH, CANVAS_HEIGHT = 1000.0, 640.0
 
 
 class StrictModel(BaseModel):
-    """A data file's part: unknown keys refused (a typo is an error, not a silent default)."""
+    """A data file's part: unknown keys refused (a typo is an error, not a silent default), and
+    values of the wrong type too (`true` or `"5"` for a number is not silently 1 or 5)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+def _as_tuple(value: object) -> object:
+    """JSON has no tuples: its list stands for one, which strict validation would refuse."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+Point = Annotated[tuple[float, float], BeforeValidator(_as_tuple)]
+Pair = Annotated[tuple[str, str], BeforeValidator(_as_tuple)]
 
 
 class SourceFile(StrictModel):
@@ -40,8 +50,14 @@ class ProvenanceFile(StrictModel):
     )
 
 
+# Far above any printed board (Asia's 7, two wild cards), and small enough for the games and
+# their bots: a bonus of 10**30 armies crashed the odds tables, as many wild cards the deck.
+MOST_BONUS = 100
+MOST_WILD_CARDS = 100
+
+
 class RegionFile(StrictModel):
-    bonus: int = Field(ge=0)
+    bonus: int = Field(ge=0, le=MOST_BONUS)
     color: str | None = None
 
 
@@ -49,7 +65,7 @@ class TerritoryFile(StrictModel):
     region: str
     connections: dict[str, str] = Field(description="neighbour name -> connection kind")
     card: str | None = None
-    xy: tuple[float, float] | None = None
+    xy: Point | None = None
     aliases: list[str] = Field(
         default=[], description="Former spellings, still accepted (so old saves load)."
     )
@@ -66,7 +82,7 @@ class BoardFile(StrictModel):
     provenance: ProvenanceFile
     connection_kinds: dict[str, str] = Field(description="kind -> what it is on the board")
     card_designs: list[str] = []
-    wild_cards: int = Field(default=0, ge=0)
+    wild_cards: int = Field(default=0, ge=0, le=MOST_WILD_CARDS)
     regions: dict[str, RegionFile]
     territories: dict[str, TerritoryFile]
     space_kinds: dict[str, str] = Field(

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from warroom.core.board import Board, SourceFile
-from warroom.core.errors import BoardError
+from warroom.core.errors import BoardError, WarroomError
 
 
 def read_json(relative: str) -> Any:
@@ -31,12 +31,44 @@ def board(board_id: str) -> Board:
 
 def read_file(path: Path) -> Any:
     """A user's data file, parsed; unreadable or broken JSON is a BoardError naming it."""
+    return parse_file(path, BoardError)
+
+
+def parse_file(path: Path, error: type[WarroomError]) -> Any:
+    """A JSON file a user gives (data file or save), parsed; anything that stops it is an
+    `error` naming the file. A byte-order mark is allowed (Windows editors write one); a key
+    given twice in one object is refused, since JSON would silently keep only the last."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8-sig")
     except OSError as exc:
-        raise BoardError(f"{path}: cannot read: {exc.strerror}") from None
+        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise error(f"{path}: not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
-        raise BoardError(f"{path}: not valid JSON: {exc}") from None
+        raise error(f"{path}: not valid JSON: {exc}") from None
+    except _RepeatedKey as exc:
+        raise error(
+            f"{path}: key {exc.args[0]!r} is given twice in one object "
+            "(JSON would keep only the last)"
+        ) from None
+    except RecursionError:
+        raise error(f"{path}: lists or objects nested too deeply to read") from None
+
+
+class _RepeatedKey(ValueError):
+    """A key given twice in one JSON object (its argument)."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """One JSON object, refused where a key repeats."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _RepeatedKey(key)
+        out[key] = value
+    return out
 
 
 def board_from_file(path: Path) -> Board:

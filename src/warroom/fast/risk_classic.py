@@ -28,6 +28,9 @@ BOTS = {"random": 0, "greedy": 1}
 """The bot tiers the kernel plays, and its code for each."""
 
 _kernel: Any = load("_risk_classic")
+# The kernel's fixed sizes (MAX_TERRITORIES, MAX_LINKS, MAX_REGIONS, MAX_WILDS in
+# `_risk_classic.c`): a user's board beyond them is played by the rules instead.
+MOST_TERRITORIES, MOST_LINKS, MOST_REGIONS, MOST_WILDS = 250, 4096, 64, 8
 _FOREVER = 2**62  # limits beyond any game's length are all the same to the kernel
 _LAST_STANDING, _TURN_LIMIT = 1, 2  # the kernel's endings (0: stopped by the action cap)
 
@@ -74,7 +77,13 @@ def trace(
     opts = rc.GAME.resolve_options(options)
     if _kernel is None or not all(spec in BOTS for spec in lineup):
         return None
-    board = data.map_board(str(opts["map"]), rc.MAPS) if start is None else start.board
+    if start is None:
+        board = data.map_board(str(opts["map"]), rc.MAPS)
+        rc.check_board_size(board, players)  # as the rules' setup refuses it
+    else:
+        board = start.board
+    if not fits(board):
+        return None
     ending, winners, ranking, turn, actions, moves, state, draws = _kernel.play(
         _board(board),
         _odds(),
@@ -135,6 +144,16 @@ def state_fields(st: rc.RiskState) -> dict[str, Any]:
         "attack": (st.attack_from, st.attack_to, st.attack_dice),
         "rng": (st.rng.seed, st.rng.counter),
     }
+
+
+def fits(board: Board) -> bool:
+    """Whether the kernel's fixed-size arrays hold this board."""
+    return (
+        len(board) <= MOST_TERRITORIES
+        and sum(len(n) for n in board.neighbors) <= MOST_LINKS
+        and len(board.regions) <= MOST_REGIONS
+        and board.wild_cards <= MOST_WILDS
+    )
 
 
 @cache

@@ -35,7 +35,7 @@ from warroom import data
 from warroom.core.actions import Action
 from warroom.core.board import Board, reachable
 from warroom.core.copying import shallow_copier
-from warroom.core.errors import IllegalAction, MalformedAction
+from warroom.core.errors import IllegalAction, MalformedAction, WarroomError
 from warroom.core.events import Event, armies_of, faces
 from warroom.core.game import Game, OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
@@ -195,6 +195,7 @@ class ClassicRisk(Game[RiskState]):
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> RiskState:
         board = data.map_board(str(options["map"]), MAPS)
+        check_board_size(board, players)
         n = len(board)
         two = players == 2
         sides = players + 1 if two else players
@@ -590,6 +591,20 @@ def turn_limit_reason(turns: int) -> str:
 def _region_names(board: Board) -> tuple[str, ...]:
     """Each territory's region name, computed once per board."""
     return tuple(board.regions[r] for r in board.region_of)
+
+
+def check_board_size(board: Board, players: int) -> None:
+    """Refuse a board with more territories than the starting armies can hold, one each: a
+    user's 300-territory board left the 2-player game 70 armies short, with no move to make."""
+    two = players == 2
+    sides = players + 1 if two else players
+    armies = TWO_PLAYER_ARMIES if two else STARTING_ARMIES[players]
+    most = -(-len(board) // sides)  # the territories one side may hold after setup
+    if most > armies:
+        raise WarroomError(
+            f"{board.name} has {len(board)} territories: too many for {players} players, "
+            f"whose {armies} starting armies each cannot hold one army on each of {most}"
+        )
 
 
 def _roll_for_first(rng: Rng, players: int) -> Seat:

@@ -30,6 +30,7 @@ from pydantic import Field
 
 from warroom.core.board import (
     Board,
+    Pair,
     ProvenanceFile,
     SourceFile,
     StrictModel,
@@ -90,7 +91,7 @@ class SectorFile(StrictModel):
 class HelicarrierFile(StrictModel):
     territories: list[str]
     access: str
-    links: list[tuple[str, str]]
+    links: list[Pair]
     operatives: dict[str, int]
     provenance: dict[str, SourceFile]
 
@@ -293,10 +294,10 @@ def chart_from_dict(data: object, source: str) -> SymbolChart:
     if rec.max_symbols != 10:
         problems.append(("recruitment.max_symbols", "[Reinforcement]: at most 10 symbols a turn"))
     totals = sorted(rec.units, key=lambda k: int(k) if k.isdigit() else math.inf)
-    wanted = [str(n) for n in range(rec.min_symbols, rec.max_symbols + 1)]
+    # The stated totals, not the file's: a max_symbols of 10**30 must not build that many.
+    wanted = [str(n) for n in range(2, 11)]
     if totals != wanted:
-        span = f"{wanted[0]}-{wanted[-1]}" if wanted else "from min_symbols to max_symbols"
-        problems.append(("recruitment.units", f"one price for each total {span}"))
+        problems.append(("recruitment.units", "one price for each total 2-10"))
     if problems:
         raise data_error(source, problems)
     try:
