@@ -481,3 +481,38 @@ def test_typed_short_forms_and_parse(client: TestClient) -> None:
     )
     assert r.status_code == 200, r.text
     assert state(client, g["id"], tokens[seat])["view"]["pending"] == 0
+
+
+def test_the_lobby_list_costs_the_same_few_queries_however_many_games(
+    client: TestClient,
+) -> None:
+    """Anyone may ask for the list without a rate, so it must not cost a query a game."""
+    from sqlalchemy import event
+
+    engine = client.app.state.hub.store.engine
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(args[2])
+
+    def listing_cost() -> int:
+        statements.clear()
+        event.listen(engine, "before_cursor_execute", count)
+        try:
+            listed = client.get("/api/games").json()
+        finally:
+            event.remove(engine, "before_cursor_execute", count)
+        assert all("open_seats" in x for x in listed)
+        return len(statements)
+
+    open_game = [{"kind": "human"}, {"kind": "open"}, {"kind": "open"}]
+    first = create(client, open_game)
+    few = listing_cost()
+    for _ in range(6):
+        create(client, open_game)
+    assert listing_cost() == few
+    claimed = client.post(f"/api/games/{first['id']}/claim", json={"seat": 2})
+    assert claimed.status_code == 200
+    listed = {x["id"]: x["open_seats"] for x in client.get("/api/games").json()}
+    assert listed[first["id"]] == [1] and len(listed) == 7
+    assert all(seats == [1, 2] for game, seats in listed.items() if game != first["id"])

@@ -296,9 +296,7 @@ def create_app(
                 "stopped": g.stopped,
                 "damaged": the_hub.damaged.get(g.id) or g.damage,
                 "updated": g.updated,
-                "open_seats": [
-                    s.seat for s in the_hub.store.seats(g.id) if s.kind == "open" and not s.claimed
-                ],
+                "open_seats": list(g.open_seats),
             }
             for g in rows
         ]

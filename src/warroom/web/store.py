@@ -162,6 +162,7 @@ class Listing:
     stopped: str | None
     updated: float
     damage: str | None
+    open_seats: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,9 +350,20 @@ class Store:
             return _seat_rows(conn, game_id)
 
     def list_games(self, limit: int = 50) -> list[Listing]:
-        """The most recently played games; a damaged row is listed with what is wrong."""
+        """The most recently played games; a damaged row is listed with what is wrong. Their
+        open seats come in one query, not one a game, since anyone may ask for the list."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(games).order_by(games.c.updated.desc()).limit(limit))
+            listed = list(rows.mappings())
+            unclaimed = conn.execute(
+                select(seats.c.game_id, seats.c.seat)
+                .where(seats.c.game_id.in_([r["id"] for r in listed]))
+                .where(seats.c.kind == "open", seats.c.claimed.is_(False))
+                .order_by(seats.c.game_id, seats.c.seat)
+            )
+            open_seats: dict[str, list[int]] = {}
+            for game_id, seat in unclaimed:
+                open_seats.setdefault(game_id, []).append(seat)
             return [
                 Listing(
                     id=r["id"],
@@ -363,8 +375,9 @@ class Store:
                     stopped=r["stopped"],
                     updated=r["updated"],
                     damage=_row_damage(r),
+                    open_seats=tuple(open_seats.get(r["id"], ())),
                 )
-                for r in rows.mappings()
+                for r in listed
             ]
 
     def counts(self) -> tuple[int, list[str]]:
