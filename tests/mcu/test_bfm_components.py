@@ -4,6 +4,7 @@ and the shared pieces (`Tokens`, `decider`)."""
 
 from __future__ import annotations
 
+import collections
 import json
 from pathlib import Path
 
@@ -63,3 +64,27 @@ def test_the_decider_is_the_next_living_seat() -> None:
     assert decider(2, order, [True, True, True]) == 0
     assert decider(2, order, [False, True, True]) == 1
     assert decider(1, order, [True, True, True]) == 2
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "expected"),
+    [
+        (("setup", "claim_units"), 10**30, "a claim places 1 to 100 units"),
+        (("setup", "claim_units"), 0, "a claim places 1 to 100 units"),
+        (("setup", "starting_cards", "4"), [1, 1, 1, 10**30], "each 0 to 12"),
+    ],
+)
+def test_a_count_no_game_could_hold_is_refused_at_its_field(
+    where: tuple[str, ...], value: object, expected: str
+) -> None:
+    """A typo such as 10**30 units in a claim overflowed the bots' odds tables, and as many
+    starting cards drew forever; the check refuses it and names the field."""
+    data = json.loads(json.dumps(read_json(PACKAGED_BFM)))
+    node = data
+    for key in where[:-1]:
+        node = node[key]
+    node[where[-1]] = value
+    with pytest.raises(BoardError) as err:
+        battle_from_dict(data, "bad.json", decks())
+    assert ".".join(where) in str(err.value) and expected in str(err.value)
+    assert min(collections.Counter(decks().faction).values()) == 12

@@ -141,3 +141,15 @@ def test_symbol_trades_one_per_mix_within_the_chart() -> None:
         SymbolChart(2, 4, (4, 5))
     with pytest.raises(ValueError):
         chart.price(5)
+
+
+def test_operatives_beyond_any_box_are_refused() -> None:
+    """The operatives' count is lost (3 reconstructed), but 10**30 in one section overflowed
+    the bots' odds tables in every Battle for Manhattan game."""
+    data = packaged(PACKAGED_BOARD)
+    data["helicarrier"]["operatives"]["Helicarrier_Deck"] = 10**30
+    with pytest.raises(BoardError) as caught:
+        board_from_dict(data, "test")
+    assert "helicarrier.operatives: 1 to 100 operatives in each section" in str(caught.value)
+    data["helicarrier"]["operatives"]["Helicarrier_Deck"] = 100
+    assert board_from_dict(data, "test").operatives[2] == 100

@@ -21,6 +21,7 @@ Three files, each with its own `format`:
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -278,8 +279,14 @@ def _board_problems(f: McuBoardFile, board: Board) -> list[tuple[str, str]]:
     if (
         set(heli.operatives) != set(heli.territories)
         or min(heli.operatives.values(), default=0) < 1
+        or max(heli.operatives.values(), default=0) > MOST_OPERATIVES
     ):
-        out.append(("helicarrier.operatives", "a positive count of operatives in each section"))
+        out.append(
+            (
+                "helicarrier.operatives",
+                f"1 to {MOST_OPERATIVES} operatives in each section",
+            )
+        )
     return out
 
 
@@ -364,6 +371,10 @@ POWERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 STARTING_CARDS_5 = (1, 1, 1, 2, 2)  # [5 Player]: stated
 HYDRA_THRESHOLD = 4  # [Invading the Helicarrier]: stated
+# Neither count is printed (the chart is lost; 3 reconstructed for each): the caps only keep an
+# owner's typo (a claim of 10**30 units) from reaching the games, whose odds tables it overflows.
+MOST_CLAIM_UNITS = 100
+MOST_OPERATIVES = 100
 
 
 class DiceFile(StrictModel):
@@ -493,14 +504,20 @@ def battle_from_dict(data: object, source: str, cards: Decks) -> Battle:
         problems.append(("setup.hydra_threshold", "[Invading the Helicarrier]: 4+"))
     if s.rage_meter < 2:
         problems.append(("setup.rage_meter", "at least 2 spaces, or Hulk rages at every conquest"))
-    if s.claim_units < 1:
-        problems.append(("setup.claim_units", "a claim places at least 1 unit"))
+    if not 1 <= s.claim_units <= MOST_CLAIM_UNITS:
+        problems.append(("setup.claim_units", f"a claim places 1 to {MOST_CLAIM_UNITS} units"))
     if sorted(s.starting_cards) != ["3", "4", "5"]:
         problems.append(("setup.starting_cards", "one row for each of 3, 4 and 5 players"))
     else:
         for n, row in s.starting_cards.items():
-            if len(row) != int(n) or min(row) < 0:
-                problems.append((f"setup.starting_cards.{n}", f"{n} counts, none negative"))
+            smallest_deck = min(Counter(cards.faction).values(), default=0)
+            if len(row) != int(n) or min(row) < 0 or max(row) > smallest_deck:
+                problems.append(
+                    (
+                        f"setup.starting_cards.{n}",
+                        f"{n} counts, each 0 to {smallest_deck} (a faction deck's cards)",
+                    )
+                )
         if tuple(s.starting_cards["5"]) != STARTING_CARDS_5:
             problems.append(("setup.starting_cards.5", "[5 Player]: 1, 1, 1, 2, 2"))
     for a, b in s.requires.items():
