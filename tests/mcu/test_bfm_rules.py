@@ -513,6 +513,29 @@ def test_mcu65_one_maneuver_one_ally_move_and_card_powers() -> None:
     assert "maneuver Sector_24 Sector_32 1" in table.legal(THOR)
 
 
+def test_mcu65_any_or_all_allies_move_to_a_sector_connected_through_own_ones() -> None:
+    """MCU65: "any or all Allies in one sector to another connected sector", connected as the
+    Skirmish maneuver defines it (MCU24: every sector between is the mover's own)."""
+    table = Bfm()
+    table.turn_of(THOR, MANEUVER)
+    table.give(THOR, 2, "Sector_24", "Sector_31", "Sector_32")
+    table.give(ULTRON, 1, "Sector_19", "Sector_23", "Sector_25", "Sector_28", "Sector_34")
+    st = table.state
+    for ally in ("TH-ALLY1", "TH-ALLY2"):
+        st.allies = st.allies.placed(st.battle.ally_ids.index(ally), table.t("Sector_24"))
+    legal = table.legal(THOR)
+    assert "allies Sector_24 Sector_32" in legal  # two steps, through Thor's Sector_31
+    assert "allies Sector_24 Sector_32 TH-ALLY2" in legal  # or only some of them
+    table.do(THOR, "allies Sector_24 Sector_32 TH-ALLY2")
+    assert table.ally_at("TH-ALLY2") == "Sector_32" and table.ally_at("TH-ALLY1") == "Sector_24"
+    assert not any(a.startswith("allies") for a in table.legal(THOR))  # one Ally move a turn
+    table.state.ally_move_left = True
+    table.give(ULTRON, 1, "Sector_31")  # the chain is cut: an opponent's sector between
+    assert not any(a.startswith("allies Sector_24") for a in table.legal(THOR))
+    with pytest.raises(IllegalAction):
+        table.do(THOR, "allies Sector_24 Sector_32")
+
+
 def test_mcu66_b18_a_conquest_draws_from_the_own_deck_neutral_ones_too() -> None:
     table = attack_ready(CA)
     table.give(CA, 6, "Sector_02")
