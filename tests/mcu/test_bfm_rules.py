@@ -513,6 +513,29 @@ def test_mcu65_one_maneuver_one_ally_move_and_card_powers() -> None:
     assert "maneuver Sector_24 Sector_32 1" in table.legal(THOR)
 
 
+def test_mcu65_any_or_all_allies_move_to_a_sector_connected_through_own_ones() -> None:
+    """MCU65: "any or all Allies in one sector to another connected sector", connected as the
+    Skirmish maneuver defines it (MCU24: every sector between is the mover's own)."""
+    table = Bfm()
+    table.turn_of(THOR, MANEUVER)
+    table.give(THOR, 2, "Sector_24", "Sector_31", "Sector_32")
+    table.give(ULTRON, 1, "Sector_19", "Sector_23", "Sector_25", "Sector_28", "Sector_34")
+    st = table.state
+    for ally in ("TH-ALLY1", "TH-ALLY2"):
+        st.allies = st.allies.placed(st.battle.ally_ids.index(ally), table.t("Sector_24"))
+    legal = table.legal(THOR)
+    assert "allies Sector_24 Sector_32" in legal  # two steps, through Thor's Sector_31
+    assert "allies Sector_24 Sector_32 TH-ALLY2" in legal  # or only some of them
+    table.do(THOR, "allies Sector_24 Sector_32 TH-ALLY2")
+    assert table.ally_at("TH-ALLY2") == "Sector_32" and table.ally_at("TH-ALLY1") == "Sector_24"
+    assert not any(a.startswith("allies") for a in table.legal(THOR))  # one Ally move a turn
+    table.state.ally_move_left = True
+    table.give(ULTRON, 1, "Sector_31")  # the chain is cut: an opponent's sector between
+    assert not any(a.startswith("allies Sector_24") for a in table.legal(THOR))
+    with pytest.raises(IllegalAction):
+        table.do(THOR, "allies Sector_24 Sector_32")
+
+
 def test_mcu66_b18_a_conquest_draws_from_the_own_deck_neutral_ones_too() -> None:
     table = attack_ready(CA)
     table.give(CA, 6, "Sector_02")
@@ -757,3 +780,73 @@ def test_b20_a_target_eliminated_earlier_wins_when_the_sector_is_taken_later() -
     table.do(CA, "defend 1")
     outcome = table.state.outcome
     assert outcome is not None and outcome.winners == (ULTRON,), outcome
+
+
+def test_b12_conquests_while_hulk_is_out_bring_no_second_hulk() -> None:
+    """B12: the meter stands still while Hulk is on the board; a conquest from another sector
+    leaves him where he is (no second Hulk step)."""
+    table = attack_ready(THOR)
+    st = table.state
+    st.hulk, st.rage = table.t("Sector_24"), st.battle.rage_meter
+    table.give(THOR, 6, "Sector_24", "Sector_12")
+    table.give(ULTRON, 1, "Sector_13")
+    table.dice((6, 1))
+    table.do(THOR, "attack Sector_12 Sector_13 1")
+    table.do(ULTRON, "defend 1")
+    table.do(THOR, "move 1")
+    assert table.state.phase == ATTACK and table.state.hulk == table.t("Sector_24")
+    assert table.state.rage == st.battle.rage_meter
+
+
+def test_b13_hulk_with_nowhere_to_smash_calms_at_once() -> None:
+    """B13: at the top of the meter with no own sector of 2+ units that can attack, Hulk goes
+    back to the bottom and the turn goes on."""
+    table = attack_ready(THOR)
+    st = table.state
+    st.rage = st.battle.rage_meter - 1
+    table.give(THOR, 2, "Sector_12")
+    table.give(ULTRON, 1, "Sector_13")
+    table.dice((6, 1))
+    table.do(THOR, "attack Sector_12 Sector_13 1")
+    table.do(ULTRON, "defend 1")
+    events = table.do(THOR, "move 1")  # 1 unit in each: nowhere for Hulk
+    assert table.state.phase == ATTACK and table.state.hulk == OFF_BOARD
+    assert table.state.rage == 0 and any(e.kind == "hulk" for e in events)
+    assert "end" in table.legal(THOR)
+
+
+def test_b23_after_the_dock_closes_captain_america_needs_five_open_docks() -> None:
+    """B23/MCU69: once Sector_25's dock is closed it no longer counts; 5 of the other 8 do."""
+    table = attack_ready(CA)
+    st = table.state
+    st.tower = 2
+    for k in range(4):
+        st.chips = st.chips.placed(k, HELD)
+    _docks(table, CA, 5)  # four open docks and Sector_25's closed one
+    table.give(CA, 2, "Helicarrier_Bridge", "Helicarrier_Deck")
+    table.give(CA, 4, "Sector_02")
+    table.shield("Helicarrier_Access", 1)
+    table.do(CA, "attack Sector_02 Helicarrier_Access 1")
+    table.dice((6,), (1,))
+    table.do(ULTRON, "defend 1")
+    assert table.state.outcome is None and table.owner("Helicarrier_Access") == CA
+    table.do(CA, "move 1")
+    table.give(CA, 2, "Sector_27")  # a fifth open dock
+    table.do(CA, "end")
+    assert table.state.outcome is not None and table.state.outcome.winners == (CA,)
+
+
+def test_b24_an_empty_own_deck_is_the_factions_discards_shuffled() -> None:
+    """B24: Thor's deck is empty; his faction's discarded cards become his deck, and the
+    other factions' discards stay where they are."""
+    table = Bfm()
+    table.turn_of(THOR, MANEUVER)
+    st = table.state
+    ca_card = st.piles[CA].pop()
+    st.discard, st.piles[THOR] = [*st.piles[THOR], ca_card], []
+    st.conquered = True
+    table.do(THOR, "end")
+    st = table.state
+    assert len(st.hands[THOR]) == 1 and st.decks.faction[st.hands[THOR][0]] == THOR
+    assert st.discard == [ca_card] and len(st.piles[THOR]) == 11
+    assert any(e.kind == "reshuffle" for e in table.events)

@@ -480,14 +480,23 @@ def test_mcu26_first_to_twenty_sectors_wins_mid_turn() -> None:
 
 def test_mcu26_the_target_is_an_option() -> None:
     assert next(o for o in GAME.options if o.name == "sectors_to_win").default == 20
-    table = Table(sectors_to_win=3)
-    table.give(0, 3, "Sector_12", "Sector_11")
+    table = Table(players=5, sectors_to_win=11)
+    table.give(0, 3, *[f"Sector_{n:02d}" for n in range(3, 13)])  # 10 sectors
     table.give(1, 1, "Sector_13")
     table.turn_of(0, ATTACK)
     table.dice((6, 1))
     table.do(0, "attack Sector_12 Sector_13 1")
     table.do(1, "defend 1")
-    assert table.state.phase == OVER
+    assert table.state.phase == OVER and "11 sectors" in table.events[-1].text
+
+
+@pytest.mark.parametrize(("players", "least"), [(3, 18), (4, 14), (5, 11)])
+def test_mcu26_a_target_the_setup_claims_reach_is_refused(players: int, least: int) -> None:
+    """MCU26 with S1: the claims share out all 50 sectors (17, 13 or 10 for the largest
+    share), so a smaller target would be met before the first turn; it is refused."""
+    with pytest.raises(WarroomError, match="sectors_to_win"):
+        GAME.new_game(players, 1, {"sectors_to_win": least - 1})
+    assert GAME.new_game(players, 1, {"sectors_to_win": least}).phase == CLAIM
 
 
 def test_s5_empty_deck_is_the_shuffled_discard() -> None:

@@ -13,7 +13,8 @@ HELP = """[bold]RISK MCU Battle for Manhattan[/]
   [cyan]ally CA01 Sector_02[/] (a card of your deck for the Ally it shows), [cyan]power CA02[/]
   (a card's one-time power), [cyan]place Sector_12 5[/], [cyan]attack Sector_12 Sector_13 3[/]
   (Allies in the source go along; [cyan]attack A B alone 3[/] leaves them), [cyan]hulk SECTOR[/],
-  [cyan]hydra N[/], [cyan]maneuver A B 2[/], [cyan]allies A B[/], [cyan]end[/].
+  [cyan]hydra N[/], [cyan]maneuver A B 2[/], [cyan]allies A B[/] (all the Allies in A; or name
+  some: [cyan]allies A B CA-ALLY1[/]), [cyan]end[/].
   Marks: \\[dock] Docking Station, \\[chip] resource, \\[loki] face-down Loki
   token, [HULK], \\[Ally name] an Ally.
   Malibu, Washington D.C., Sokovia and Asgard are Sector_01, 30, 40 and 50.

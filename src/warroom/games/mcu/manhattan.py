@@ -41,17 +41,20 @@ Readings (section 2.5, the recommended ones unless said):
   that faction's discarded cards, shuffled.
 - Modifiers from several sources (Allies, Hulk, a power, a Loki sector) combine by `combine`:
   the strongest of each kind counts (two d8 sources do not add up).
-- The Ally move of MCU65 goes to an adjacent own territory ("another connected sector").
+- The Ally move of MCU65 takes any or all Allies of one sector to another "connected" one, as
+  the Skirmish maneuver defines it (MCU24: every sector between is the mover's own; any, with
+  the through power): `allies FROM TO` moves them all, `allies FROM TO ALLY...` those named.
 
 Actions: `faction ID`; `claim SECTOR`; `trade CARD...`; `ally CARD SECTOR`; `power CARD`;
 `place SECTOR N`; `attack FROM TO DICE` (Allies go along) or `attack FROM TO alone DICE`;
-`defend DICE`; `hydra N`; `move N`; `hulk SECTOR`; `maneuver FROM TO N`; `allies FROM TO`; `end`.
+`defend DICE`; `hydra N`; `move N`; `hulk SECTOR`; `maneuver FROM TO N`;
+`allies FROM TO [ALLY...]`; `end`.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -369,8 +372,7 @@ class McuBattleForManhattan(McuSkirmish):
             if st.maneuvers_left:
                 out += _maneuver_families(st, seat)
             if st.ally_move_left:
-                for s, t in _ally_moves(st, seat):
-                    out.append(Family("allies", (names[s], names[t])))
+                out += _ally_families(st, seat)
         return out
 
     def _allows(self, state: RiskState, seat: Seat, action: Action) -> bool:
@@ -406,10 +408,10 @@ class McuBattleForManhattan(McuSkirmish):
                 return action in Legal(_attack_families(st, seat, (s,)))
             return bool(st.maneuvers_left) and action in Legal(_maneuver_families(st, seat, (s,)))
         if kind == "allies":
-            if phase != MANEUVER or not st.ally_move_left or len(args) != 2:
+            if phase != MANEUVER or not st.ally_move_left or len(args) < 2:
                 return False
-            s, t = rc._named(st, args[0]), rc._named(st, args[1])
-            return s >= 0 and t >= 0 and (s, t) in _ally_moves(st, seat)
+            s = rc._named(st, args[0])
+            return s >= 0 and action in Legal(_ally_families(st, seat, (s,)))
         return False
 
     # -- applying ------------------------------------------------------------------------
@@ -741,7 +743,7 @@ def _maneuvers(
     connections go both ways, so every own territory a source reaches reaches the same ones."""
     owner = st.owner
     neighbors = _neighbors(st)
-    passable = (lambda t: True) if st.through else (lambda t: owner[t] == seat)
+    passable = _passable(st, seat)
     done: dict[int, set[int]] = {}
     out = []
     for s in range(len(owner)) if sources is None else sources:
@@ -785,11 +787,44 @@ def _maneuver_families(
     return out
 
 
-def _ally_moves(st: BfmState, seat: Seat) -> list[tuple[int, int]]:
-    """MCU65: the Allies of one sector to an adjacent own territory."""
-    neighbors = _neighbors(st)
-    sources = sorted({p for p in st.allies.where if p >= 0 and st.owner[p] == seat})
-    return [(s, t) for s in sources for t in neighbors[s] if st.owner[t] == seat]
+def _passable(st: BfmState, seat: Seat) -> Callable[[int], bool]:
+    """What a maneuver passes through (MCU24): own territories, or any with the power."""
+    owner = st.owner
+    return (lambda t: True) if st.through else (lambda t: owner[t] == seat)
+
+
+def _ally_moves(
+    st: BfmState, seat: Seat, sources: Collection[int] | None = None
+) -> list[tuple[int, int]]:
+    """MCU65: the Allies of an own sector (of `sources` only, where given) to another own
+    territory "connected" to it as a maneuver's units are (MCU24), not only to a neighbour."""
+    owner = st.owner
+    neighbors, passable = _neighbors(st), _passable(st, seat)
+    here = {p for p in st.allies.where if p >= 0 and owner[p] == seat}
+    out = []
+    for s in sorted(here if sources is None else here & set(sources)):
+        group = reachable(neighbors, s, passable)
+        out += [(s, t) for t in sorted(group) if t != s and owner[t] == seat]
+    return out
+
+
+def _ally_groups(st: BfmState, source: int) -> list[tuple[int, ...]]:
+    """MCU65 "any or all": all the Allies at `source` (named by none), or each smaller set of
+    them where several stand there (named)."""
+    here = st.allies.at(source)
+    return [(), *(group for k in range(1, len(here)) for group in combinations(here, k))]
+
+
+def _ally_families(
+    st: BfmState, seat: Seat, sources: Collection[int] | None = None
+) -> list[Family]:
+    """The Ally moves: `allies FROM TO` (all of them) or `allies FROM TO ALLY...`."""
+    names, ids = st.board.territories, st.battle.ally_ids
+    return [
+        Family("allies", (names[s], names[t], *(ids[x] for x in group)))
+        for s, t in _ally_moves(st, seat, sources)
+        for group in _ally_groups(st, s)
+    ]
 
 
 def _ally_cards(st: BfmState, seat: Seat) -> list[int]:
@@ -1266,22 +1301,38 @@ def _maneuver(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
 
 
 def _allies_move(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
-    """MCU65: any or all Allies of one sector to a connected own territory (all of them)."""
+    """MCU65: any or all Allies of one sector (all where none is named) to another own
+    territory connected to it through own ones (MCU24)."""
     st = _bfm(state)
-    (x, y) = rc._args(a, 2, "allies FROM TO")
-    s = rc._territory(st, x, a, "allies FROM TO")
-    t = rc._territory(st, y, a, "allies FROM TO")
+    usage = "allies FROM TO [ALLY ...] (no Ally named: all of them)"
+    if len(a.args) < 2:
+        raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
+    s = rc._territory(st, a.args[0], a, usage)
+    t = rc._territory(st, a.args[1], a, usage)
     require(st.ally_move_left, "the Ally move is made")
-    require((s, t) in _ally_moves(st, seat), "move your Allies to an adjacent own territory")
-    st.allies = st.allies.moved(s, t)
+    require(
+        (s, t) in _ally_moves(st, seat, (s,)),
+        "move your Allies to another of your sectors joined to theirs by your own (MCU65)",
+    )
+    ids, names = st.battle.ally_ids, st.board.territories
+    lower = [x.lower() for x in ids]
+    pieces: list[int] = []
+    for arg in a.args[2:]:
+        ally = lower.index(arg.lower()) if isinstance(arg, str) and arg.lower() in lower else -1
+        require(
+            ally in st.allies.at(s) and ally not in pieces, f"no Ally {arg} of yours in {names[s]}"
+        )
+        pieces.append(ally)
+    moving = sorted(pieces) or list(st.allies.at(s))
+    st.allies = st.allies.moved(s, t, moving)
     st.ally_move_left = False
     if ev is not None:
-        names = st.board.territories
+        moved = [ids[x] for x in moving]
         ev.append(
             Event(
                 "allies",
-                f"{g.side_name(st, seat)} moves Allies from {names[s]} to {names[t]}",
-                {"seat": seat, "from": names[s], "to": names[t]},
+                f"{g.side_name(st, seat)} moves {', '.join(moved)} from {names[s]} to {names[t]}",
+                {"seat": seat, "from": names[s], "to": names[t], "allies": moved},
             )
         )
 

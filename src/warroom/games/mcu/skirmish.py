@@ -21,6 +21,9 @@ Readings (section 1.5, the recommended ones; each also at its code):
   source, as in Classic. S8 an eliminated player's cards go to the eliminator, with no forced
   trade. S9 the 4th and 5th players are counted in turn order from the first player. S10 every
   sector, Asgard included, is an ordinary sector.
+- MCU26 with S1: the claims share out every sector, so a `sectors_to_win` at or under the
+  largest share (17, 13 or 10 of 50 sectors) would be met before the first turn; such a
+  target is refused at set-up rather than won by the first capture of any player over it.
 - Factions are cosmetic (MCU3): the option `factions` deals them at random (default) or in
   the printed turn order (Captain America first), one a seat; they name the seats.
 
@@ -36,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from warroom.core.actions import Action
-from warroom.core.errors import MalformedAction
+from warroom.core.errors import MalformedAction, WarroomError
 from warroom.core.events import Event
 from warroom.core.game import OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
@@ -91,6 +94,7 @@ class McuSkirmish(ClassicRisk):
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> McuState:
         m, cards, chart = manhattan(), decks(), recruitment()
         board = m.board
+        _check_target(int(options["sectors_to_win"]), len(board), players)
         # MCU3: the 5 faction decks shuffled into one; MCU1/MCU3 factions are cosmetic.
         factions = list(range(len(cards.factions)))
         if options["factions"] == "random":
@@ -268,6 +272,17 @@ class McuSkirmish(ClassicRisk):
             if st.conquered and st.owner.count(st.current) >= target:
                 problems.append("a player holds the winning sectors but the game goes on")
         return problems
+
+
+def _check_target(target: int, sectors: int, players: int) -> None:
+    """MCU26/S1: refuse a target some player already holds when the claims end (the largest
+    share of the sectors), which the first capture of any such player would win."""
+    most = -(-sectors // players)
+    if target <= most:
+        raise WarroomError(
+            f"option sectors_to_win: {target} is reached in set-up, where {players} players' "
+            f"claims give one of them {most} sectors; choose {most + 1} or more (MCU26)"
+        )
 
 
 def _units(st: RiskState, seat: Seat) -> int:
