@@ -946,3 +946,33 @@ def test_b2_a_reconstructed_domination_number_decides_the_coin() -> None:
     number = cards.domination[europe]
     assert position(claimed={0: {"europe": number - 1}}).coins[europe] == -1  # nobody holds it
     assert position(claimed={0: {"europe": number}}).coins[europe] == 0
+
+
+def test_s32_a_card_taken_with_expand_during_the_battle_is_not_active_either() -> None:
+    """[Resolve Wins] note: any card claimed during the battle, not only one won from the
+    defender; Expand's two cards taken mid-battle add no die and cannot be surrendered."""
+    st = position(
+        claimed={0: {"africa": 1}, 1: {"europe": 3}},
+        hands={0: ["expand"]},
+        surrendered={"africa": 2},
+        dice=[(1,), (6, 6)],
+    )
+    st = play(
+        st,
+        (0, "attack africa p2 europe"),
+        (0, "deploy 0"),
+        (1, "deploy 0"),
+        (2, "deploy 0"),
+        (0, "expand continents"),
+        (1, "pass"),
+        (2, "pass"),
+        (0, "take africa"),
+        (0, "take africa"),
+    )
+    assert st.claimed[0][3] == 3 and st.aside[3] == 2
+    assert GAME.view(st, 0)["battle"]["attacking_cards"] == 1
+    st = pass_round_once(pass_round_once(st))
+    # One die for the one active card; its loss surrenders it and ends the battle.
+    assert st.rng.counts == [1, 2]
+    assert st.claimed[0][3] == 2 and st.surrendered[3] == 1
+    assert not st.in_battle and st.current == 1

@@ -481,8 +481,12 @@ def _gain_from_deck(st: StrikeState, seat: Seat, ev: list[Event]) -> int:
 def _claim(st: StrikeState, seat: Seat, continent: int, ev: list[Event]) -> None:
     """S14 and S50-S52 (B13, B14): a claimed card may take the continent's coin, even from
     another player, and a second coin wins at once. B15 (Domination coins, S51): the coin moves
-    only here; a holder who falls below the number, even to 0 cards, keeps it."""
+    only here; a holder who falls below the number, even to 0 cards, keeps it. S32 ([Resolve
+    Wins] note): any card claimed during a battle, whether won or taken with Expand, is held
+    aside for the rest of it (B25), since the note names no source."""
     st.claimed[seat][continent] += 1
+    if st.in_battle and seat == st.current:
+        st.aside[continent] += 1
     if (
         st.claimed[seat][continent] >= st.cards.domination[continent]
         and st.coins[continent] != seat
@@ -654,12 +658,11 @@ def _lose_troop(st: StrikeState, side: int, owner: Seat, ev: list[Event]) -> Non
 
 
 def _defender_gives(st: StrikeState, ev: list[Event]) -> None:
-    """S30, B25: the card won is claimed at once but held aside for this battle."""
+    """S30, B25: the card won is claimed at once but held aside for this battle (`_claim`)."""
     y = st.attack_to
     if not st.claimed[st.defender][y]:
         return  # B23: no card left to give; the loss is ignored
     st.claimed[st.defender][y] -= 1
-    st.aside[y] += 1
     name = st.cards.continent_names[y]
     ev.append(
         Event(
