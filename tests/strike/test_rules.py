@@ -53,6 +53,15 @@ def pass_round_once(st: StrikeState) -> StrikeState:
     return st
 
 
+def close_window(st: StrikeState) -> tuple[StrikeState, list[Event]]:
+    """Pass the open window until it closes, with every event on the way."""
+    stage, events = st.stage, []
+    while st.phase == WINDOW and st.stage == stage and st.chain is None:
+        st, got = do(st, GAME.to_move(st)[0], "pass")
+        events += got
+    return st, events
+
+
 def packaged() -> Any:
     from warroom.data import read_json
 
@@ -792,9 +801,31 @@ def test_b22_a_helper_deploys_once_for_one_side() -> None:
 
 
 def test_b23_losses_beyond_the_cards_left_are_ignored() -> None:
-    st = position(claimed={0: {"africa": 3}, 1: {"europe": 1}}, dice=[(6, 6, 6), (1,)])
-    st = pass_round_once(to_roll(st))
-    assert st.claimed[1][2] == 0 and st.claimed[0][2] == 1
+    """Losses outnumber a side's units only when Artillery strikes after the roll: the
+    defender rolled 2 dice on 1 card and 1 troop, then lost the troop, then both pairs."""
+    st = position(
+        claimed={0: {"africa": 3}, 1: {"europe": 1}},
+        hands={1: ["troop"], 2: ["artillery"]},
+        dice=[(6, 6, 6), (1, 1)],
+    )
+    st = to_roll(st, 0, 1)
+    st = play(st, (0, "pass"), (1, "pass"), (2, "artillery p2"), (0, "pass"), (1, "pass"))
+    assert st.troops[1] == [0, 0, 0] and st.dice[1] == [1, 1]
+    st, events = close_window(st)
+    # The first pair takes Europe's last card; the second has nothing left to take.
+    assert [e.kind for e in events].count("give") == 1
+    assert st.claimed[1][2] == 0 and st.claimed[0][2] == 1 and not st.in_battle
+    # The same on the attacker's side: 1 card and 1 troop roll 2 dice, the troop is shelled.
+    st = position(
+        claimed={0: {"africa": 1}, 1: {"europe": 3}},
+        hands={0: ["troop"], 2: ["artillery"]},
+        dice=[(1, 1), (6, 6)],
+    )
+    st = to_roll(st, 1)
+    st = play(st, (0, "pass"), (1, "pass"), (2, "artillery p1"), (0, "pass"), (1, "pass"))
+    st, events = close_window(st)
+    assert [e.kind for e in events].count("surrender") == 1
+    assert st.claimed[0][3] == 0 and st.surrendered[3] == 1 and not st.in_battle
 
 
 def test_b25_cards_won_are_held_aside_but_count_for_domination() -> None:
@@ -931,12 +962,18 @@ def test_b30_the_dice_counts_are_fixed_with_no_choice() -> None:
 
 
 def test_b15_a_holder_with_no_cards_left_keeps_the_coin() -> None:
+    """Player 1 won South America's coin and has lost every card of it since: Player 2 takes
+    cards of it, and the coin stays until Player 2 holds the number (3)."""
     south_america = strike_cards().continent_ids.index("south-america")
-    st = position(claimed={0: {"south-america": 3}}, current=1)
+    st = position(phase=DRAW, current=1, surrendered={"south-america": 3})
+    st.coins[south_america] = 0
+    st.draws_left = 2
+    st = play(st, (1, "take south-america"), (1, "take south-america"))
+    assert st.claimed[0][south_america] == 0 and st.claimed[1][south_america] == 2
     assert st.coins[south_america] == 0
-    st.claimed[0][south_america] = 0  # every South America card lost since
-    st = pass_round_once(pass_round_once(st))
-    assert st.claimed[0][south_america] == 0 and st.coins[south_america] == 0
+    st.phase, st.draws_left = DRAW, 1
+    st, _ = do(st, 1, "take south-america")
+    assert st.coins[south_america] == 1
 
 
 def test_b2_a_reconstructed_domination_number_decides_the_coin() -> None:
