@@ -1013,3 +1013,19 @@ def test_s32_a_card_taken_with_expand_during_the_battle_is_not_active_either() -
     assert st.rng.counts == [1, 2]
     assert st.claimed[0][3] == 2 and st.surrendered[3] == 1
     assert not st.in_battle and st.current == 1
+
+
+def test_s39_a_card_reaches_the_discard_pile_only_after_its_use() -> None:
+    """[How to Use Tactics Cards]: discarded after use, so a Spy or Expand drawing from an
+    empty deck cannot shuffle itself back in and be drawn again."""
+    rest = [k for k, n in zip(KIND_IDS, strike_cards().kind_counts, strict=True) for _ in range(n)]
+    for card, action in (("spy", "spy p2"), ("expand", "expand tactics")):
+        others = rest[:]
+        others.remove(card)
+        others.remove("rally")
+        st = position(hands={0: [card], 1: others})
+        st.tactics_deck, st.discard = [], [KIND_IDS.index("rally")]
+        st = play(st, (0, action), (1, "pass"), (2, "pass"))
+        # The deck ran out: the pile (the Rally alone) became the deck; the card went after.
+        assert hand(st, 0) == ["rally"] and st.discard == [KIND_IDS.index(card)]
+        assert st.tactics_deck == []

@@ -416,7 +416,8 @@ def _roll_for_first(rng: Rng, players: int) -> Seat:
 
 def _draw_tactics(st: StrikeState, seat: Seat, ev: list[Event]) -> None:
     """S40: an empty deck is refilled by shuffling the discard pile; with both empty nothing
-    is drawn (B16)."""
+    is drawn (B16). Reading of [More to Know] "ever runs out": when a draw finds the deck
+    empty, so the pile shuffled is the one at that draw."""
     if not st.tactics_deck:
         if not st.discard:
             ev.append(Event("no-tactics", "No tactics card is left to draw", {"seat": seat}))
@@ -872,12 +873,14 @@ def _card_name(st: StrikeState, card: str) -> str:
 
 
 def _resolve_chain(st: StrikeState, ev: list[Event]) -> None:
-    """S38/S39: the played cards go to the discard pile; the card at the chain's foot takes
-    effect unless cancelled (B6). After any play, priority returns to the first seat (B5)."""
+    """S38/S39: the card at the chain's foot takes effect unless cancelled (B6); then the
+    played cards go to the discard pile ("after you use" it: a Spy or Expand drawing from an
+    empty deck does not reshuffle itself in). After any play, priority returns to the first
+    seat (B5)."""
     chain = st.chain
     assert chain is not None
     st.chain = None
-    st.discard += [KIND_IDS.index(p.card) for p in chain.plays]
+    pile, mark = st.discard, len(st.discard)
     play = chain.plays[0]
     if chain.effective()[0]:
         _EFFECTS[play.card](st, play, ev)
@@ -889,6 +892,10 @@ def _resolve_chain(st: StrikeState, ev: list[Event]) -> None:
                 {"seat": play.seat, "card": play.card},
             )
         )
+    # Beneath what the effect discarded (Artillery's troops), where they always lay: no rule
+    # orders the pile, and its order decides later reshuffles, so seeded games keep theirs.
+    spot = mark if st.discard is pile else 0  # a new pile if the effect reshuffled the old
+    st.discard[spot:spot] = [KIND_IDS.index(p.card) for p in chain.plays]
     if st.window is not None and st.phase == WINDOW:
         st.window = st.window.played()
 
