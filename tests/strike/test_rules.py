@@ -573,8 +573,12 @@ def test_s46_sabotage_ends_the_battle_and_troops_return_to_their_owners() -> Non
 
 def test_s47_expand_draws_two_continent_cards_or_one_tactics_card() -> None:
     st = position(hands={0: ["expand"]}, surrendered={"asia": 1})
-    st = play(st, (0, "expand continents"), (1, "pass"), (2, "pass"))
+    st, _ = do(st, 0, "expand continents")
+    st, _ = do(st, 1, "pass")
+    st, events = do(st, 2, "pass")
     assert st.gains == 2 and set(legal(st, 0)) == {"draw continent", "take asia"}
+    # The log says the cards are still to come: each is logged as it is taken.
+    assert texts(events) == ["Expand: Player 1 is to take 2 continent cards"]
     st = play(st, (0, "take asia"), (0, "draw continent"))
     assert sum(st.claimed[0]) == 2 and st.gains == 0 and st.phase == ACT
 

@@ -926,7 +926,7 @@ def _e_expand(st: StrikeState, play: Play, ev: list[Event]) -> None:
         _draw_tactics(st, play.seat, ev)
     else:
         st.gains = 2
-        ev.append(Event("expand", f"Player {play.seat + 1} takes 2 continent cards"))
+        ev.append(Event("expand", f"Expand: Player {play.seat + 1} is to take 2 continent cards"))
 
 
 def _e_rally(st: StrikeState, play: Play, ev: list[Event]) -> None:
