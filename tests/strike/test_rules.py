@@ -985,8 +985,13 @@ def test_b2_a_reconstructed_domination_number_decides_the_coin() -> None:
     assert cards.provenance["europe.domination"].startswith("reconstructed")
     europe = cards.continent_ids.index("europe")
     number = cards.domination[europe]
-    assert position(claimed={0: {"europe": number - 1}}).coins[europe] == -1  # nobody holds it
-    assert position(claimed={0: {"europe": number}}).coins[europe] == 0
+    # The rules, not the test's position, hand out the coin: one card short, then the number.
+    st = position(phase=DRAW, claimed={0: {"europe": number - 2}}, surrendered={"europe": 2})
+    st.draws_left = 2
+    st, _ = do(st, 0, "take europe")
+    assert st.claimed[0][europe] == number - 1 and st.coins[europe] == -1  # nobody holds it
+    st, events = do(st, 0, "take europe")
+    assert st.coins[europe] == 0 and any(e.kind == "coin" for e in events)
 
 
 def test_s32_a_card_taken_with_expand_during_the_battle_is_not_active_either() -> None:
