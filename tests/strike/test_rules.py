@@ -53,6 +53,15 @@ def pass_round_once(st: StrikeState) -> StrikeState:
     return st
 
 
+def close_window(st: StrikeState) -> tuple[StrikeState, list[Event]]:
+    """Pass the open window until it closes, with every event on the way."""
+    stage, events = st.stage, []
+    while st.phase == WINDOW and st.stage == stage and st.chain is None:
+        st, got = do(st, GAME.to_move(st)[0], "pass")
+        events += got
+    return st, events
+
+
 def packaged() -> Any:
     from warroom.data import read_json
 
@@ -564,8 +573,12 @@ def test_s46_sabotage_ends_the_battle_and_troops_return_to_their_owners() -> Non
 
 def test_s47_expand_draws_two_continent_cards_or_one_tactics_card() -> None:
     st = position(hands={0: ["expand"]}, surrendered={"asia": 1})
-    st = play(st, (0, "expand continents"), (1, "pass"), (2, "pass"))
+    st, _ = do(st, 0, "expand continents")
+    st, _ = do(st, 1, "pass")
+    st, events = do(st, 2, "pass")
     assert st.gains == 2 and set(legal(st, 0)) == {"draw continent", "take asia"}
+    # The log says the cards are still to come: each is logged as it is taken.
+    assert texts(events) == ["Expand: Player 1 is to take 2 continent cards"]
     st = play(st, (0, "take asia"), (0, "draw continent"))
     assert sum(st.claimed[0]) == 2 and st.gains == 0 and st.phase == ACT
 
@@ -792,9 +805,31 @@ def test_b22_a_helper_deploys_once_for_one_side() -> None:
 
 
 def test_b23_losses_beyond_the_cards_left_are_ignored() -> None:
-    st = position(claimed={0: {"africa": 3}, 1: {"europe": 1}}, dice=[(6, 6, 6), (1,)])
-    st = pass_round_once(to_roll(st))
-    assert st.claimed[1][2] == 0 and st.claimed[0][2] == 1
+    """Losses outnumber a side's units only when Artillery strikes after the roll: the
+    defender rolled 2 dice on 1 card and 1 troop, then lost the troop, then both pairs."""
+    st = position(
+        claimed={0: {"africa": 3}, 1: {"europe": 1}},
+        hands={1: ["troop"], 2: ["artillery"]},
+        dice=[(6, 6, 6), (1, 1)],
+    )
+    st = to_roll(st, 0, 1)
+    st = play(st, (0, "pass"), (1, "pass"), (2, "artillery p2"), (0, "pass"), (1, "pass"))
+    assert st.troops[1] == [0, 0, 0] and st.dice[1] == [1, 1]
+    st, events = close_window(st)
+    # The first pair takes Europe's last card; the second has nothing left to take.
+    assert [e.kind for e in events].count("give") == 1
+    assert st.claimed[1][2] == 0 and st.claimed[0][2] == 1 and not st.in_battle
+    # The same on the attacker's side: 1 card and 1 troop roll 2 dice, the troop is shelled.
+    st = position(
+        claimed={0: {"africa": 1}, 1: {"europe": 3}},
+        hands={0: ["troop"], 2: ["artillery"]},
+        dice=[(1, 1), (6, 6)],
+    )
+    st = to_roll(st, 1)
+    st = play(st, (0, "pass"), (1, "pass"), (2, "artillery p1"), (0, "pass"), (1, "pass"))
+    st, events = close_window(st)
+    assert [e.kind for e in events].count("surrender") == 1
+    assert st.claimed[0][3] == 0 and st.surrendered[3] == 1 and not st.in_battle
 
 
 def test_b25_cards_won_are_held_aside_but_count_for_domination() -> None:
@@ -931,12 +966,18 @@ def test_b30_the_dice_counts_are_fixed_with_no_choice() -> None:
 
 
 def test_b15_a_holder_with_no_cards_left_keeps_the_coin() -> None:
+    """Player 1 won South America's coin and has lost every card of it since: Player 2 takes
+    cards of it, and the coin stays until Player 2 holds the number (3)."""
     south_america = strike_cards().continent_ids.index("south-america")
-    st = position(claimed={0: {"south-america": 3}}, current=1)
+    st = position(phase=DRAW, current=1, surrendered={"south-america": 3})
+    st.coins[south_america] = 0
+    st.draws_left = 2
+    st = play(st, (1, "take south-america"), (1, "take south-america"))
+    assert st.claimed[0][south_america] == 0 and st.claimed[1][south_america] == 2
     assert st.coins[south_america] == 0
-    st.claimed[0][south_america] = 0  # every South America card lost since
-    st = pass_round_once(pass_round_once(st))
-    assert st.claimed[0][south_america] == 0 and st.coins[south_america] == 0
+    st.phase, st.draws_left = DRAW, 1
+    st, _ = do(st, 1, "take south-america")
+    assert st.coins[south_america] == 1
 
 
 def test_b2_a_reconstructed_domination_number_decides_the_coin() -> None:
@@ -944,5 +985,56 @@ def test_b2_a_reconstructed_domination_number_decides_the_coin() -> None:
     assert cards.provenance["europe.domination"].startswith("reconstructed")
     europe = cards.continent_ids.index("europe")
     number = cards.domination[europe]
-    assert position(claimed={0: {"europe": number - 1}}).coins[europe] == -1  # nobody holds it
-    assert position(claimed={0: {"europe": number}}).coins[europe] == 0
+    # The rules, not the test's position, hand out the coin: one card short, then the number.
+    st = position(phase=DRAW, claimed={0: {"europe": number - 2}}, surrendered={"europe": 2})
+    st.draws_left = 2
+    st, _ = do(st, 0, "take europe")
+    assert st.claimed[0][europe] == number - 1 and st.coins[europe] == -1  # nobody holds it
+    st, events = do(st, 0, "take europe")
+    assert st.coins[europe] == 0 and any(e.kind == "coin" for e in events)
+
+
+def test_s32_a_card_taken_with_expand_during_the_battle_is_not_active_either() -> None:
+    """[Resolve Wins] note: any card claimed during the battle, not only one won from the
+    defender; Expand's two cards taken mid-battle add no die and cannot be surrendered."""
+    st = position(
+        claimed={0: {"africa": 1}, 1: {"europe": 3}},
+        hands={0: ["expand"]},
+        surrendered={"africa": 2},
+        dice=[(1,), (6, 6)],
+    )
+    st = play(
+        st,
+        (0, "attack africa p2 europe"),
+        (0, "deploy 0"),
+        (1, "deploy 0"),
+        (2, "deploy 0"),
+        (0, "expand continents"),
+        (1, "pass"),
+        (2, "pass"),
+        (0, "take africa"),
+        (0, "take africa"),
+    )
+    assert st.claimed[0][3] == 3 and st.aside[3] == 2
+    assert GAME.view(st, 0)["battle"]["attacking_cards"] == 1
+    st = pass_round_once(pass_round_once(st))
+    # One die for the one active card; its loss surrenders it and ends the battle.
+    assert st.rng.counts == [1, 2]
+    assert st.claimed[0][3] == 2 and st.surrendered[3] == 1
+    assert not st.in_battle and st.current == 1
+
+
+def test_s39_a_card_reaches_the_discard_pile_only_after_its_use() -> None:
+    """[How to Use Tactics Cards]: discarded after use, so a Spy or Expand drawing from an
+    empty deck cannot shuffle itself back in and be drawn again."""
+    rest = [k for k, n in zip(KIND_IDS, strike_cards().kind_counts, strict=True) for _ in range(n)]
+    for card, action in (("spy", "spy p2"), ("expand", "expand tactics")):
+        others = rest[:]
+        others.remove(card)
+        others.remove("rally")
+        st = position(hands={0: [card], 1: others})
+        st.tactics_deck, st.discard = [], [KIND_IDS.index("rally")]
+        st = play(st, (0, action), (1, "pass"), (2, "pass"))
+        # The deck ran out: the pile (the Rally alone) became the deck; the card went after.
+        assert hand(st, 0) == ["rally"] and st.discard == [KIND_IDS.index(card)]
+        assert st.tactics_deck == []

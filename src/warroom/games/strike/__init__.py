@@ -12,8 +12,9 @@ Readings chosen (shared/specs/strike.md section 5; the recommended ones througho
   which can be answered in turn; the chain resolves from the newest back; nobody cancels their
   own card. A card resolves before any further play (S38: first played, first resolved).
 - B3 a lost pair costs a troop chosen by the side's principal when owners differ (asked as
-  `discard`), else a card: the defender gives one of Y (held aside, B25, but counted for
-  domination at once), the attacker surrenders one of X; losses beyond the cards are ignored.
+  `discard`), else a card: the defender gives one of Y, the attacker surrenders one of X;
+  losses beyond the cards are ignored. S32/B25: every card the attacker claims during a battle
+  (won, or taken with Expand) is held aside for it but counted for domination at once.
 - B7/B8 a die's value is its face (6 after Bombard) plus 2 per Rally; Rally is the attacker's
   alone; Bombard, Artillery, Sabotage and Canceled Orders are anyone's (B4).
 - B9 Artillery names a player with active troops, who discards min(2, them).

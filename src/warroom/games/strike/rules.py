@@ -416,7 +416,8 @@ def _roll_for_first(rng: Rng, players: int) -> Seat:
 
 def _draw_tactics(st: StrikeState, seat: Seat, ev: list[Event]) -> None:
     """S40: an empty deck is refilled by shuffling the discard pile; with both empty nothing
-    is drawn (B16)."""
+    is drawn (B16). Reading of [More to Know] "ever runs out": when a draw finds the deck
+    empty, so the pile shuffled is the one at that draw."""
     if not st.tactics_deck:
         if not st.discard:
             ev.append(Event("no-tactics", "No tactics card is left to draw", {"seat": seat}))
@@ -481,8 +482,12 @@ def _gain_from_deck(st: StrikeState, seat: Seat, ev: list[Event]) -> int:
 def _claim(st: StrikeState, seat: Seat, continent: int, ev: list[Event]) -> None:
     """S14 and S50-S52 (B13, B14): a claimed card may take the continent's coin, even from
     another player, and a second coin wins at once. B15 (Domination coins, S51): the coin moves
-    only here; a holder who falls below the number, even to 0 cards, keeps it."""
+    only here; a holder who falls below the number, even to 0 cards, keeps it. S32 ([Resolve
+    Wins] note): any card claimed during a battle, whether won or taken with Expand, is held
+    aside for the rest of it (B25), since the note names no source."""
     st.claimed[seat][continent] += 1
+    if st.in_battle and seat == st.current:
+        st.aside[continent] += 1
     if (
         st.claimed[seat][continent] >= st.cards.domination[continent]
         and st.coins[continent] != seat
@@ -654,12 +659,11 @@ def _lose_troop(st: StrikeState, side: int, owner: Seat, ev: list[Event]) -> Non
 
 
 def _defender_gives(st: StrikeState, ev: list[Event]) -> None:
-    """S30, B25: the card won is claimed at once but held aside for this battle."""
+    """S30, B25: the card won is claimed at once but held aside for this battle (`_claim`)."""
     y = st.attack_to
     if not st.claimed[st.defender][y]:
         return  # B23: no card left to give; the loss is ignored
     st.claimed[st.defender][y] -= 1
-    st.aside[y] += 1
     name = st.cards.continent_names[y]
     ev.append(
         Event(
@@ -869,12 +873,14 @@ def _card_name(st: StrikeState, card: str) -> str:
 
 
 def _resolve_chain(st: StrikeState, ev: list[Event]) -> None:
-    """S38/S39: the played cards go to the discard pile; the card at the chain's foot takes
-    effect unless cancelled (B6). After any play, priority returns to the first seat (B5)."""
+    """S38/S39: the card at the chain's foot takes effect unless cancelled (B6); then the
+    played cards go to the discard pile ("after you use" it: a Spy or Expand drawing from an
+    empty deck does not reshuffle itself in). After any play, priority returns to the first
+    seat (B5)."""
     chain = st.chain
     assert chain is not None
     st.chain = None
-    st.discard += [KIND_IDS.index(p.card) for p in chain.plays]
+    pile, mark = st.discard, len(st.discard)
     play = chain.plays[0]
     if chain.effective()[0]:
         _EFFECTS[play.card](st, play, ev)
@@ -886,6 +892,10 @@ def _resolve_chain(st: StrikeState, ev: list[Event]) -> None:
                 {"seat": play.seat, "card": play.card},
             )
         )
+    # Beneath what the effect discarded (Artillery's troops), where they always lay: no rule
+    # orders the pile, and its order decides later reshuffles, so seeded games keep theirs.
+    spot = mark if st.discard is pile else 0  # a new pile if the effect reshuffled the old
+    st.discard[spot:spot] = [KIND_IDS.index(p.card) for p in chain.plays]
     if st.window is not None and st.phase == WINDOW:
         st.window = st.window.played()
 
@@ -916,7 +926,7 @@ def _e_expand(st: StrikeState, play: Play, ev: list[Event]) -> None:
         _draw_tactics(st, play.seat, ev)
     else:
         st.gains = 2
-        ev.append(Event("expand", f"Player {play.seat + 1} takes 2 continent cards"))
+        ev.append(Event("expand", f"Expand: Player {play.seat + 1} is to take 2 continent cards"))
 
 
 def _e_rally(st: StrikeState, play: Play, ev: list[Event]) -> None:

@@ -65,7 +65,7 @@ class StrikeState:
     attack_to: int  # Y
     deploy_queue: list[Seat]  # seats still to deploy troops, the next first
     troops: list[list[int]]  # [side][seat]: active troop cards
-    aside: list[int]  # per continent: cards the attacker won this battle, held aside (B25)
+    aside: list[int]  # per continent: cards the attacker claimed this battle, held aside (B25)
     rolled: list[list[int]]  # [side]: faces as rolled, high to low (empty before a roll)
     dice: list[list[int]]  # [side]: faces after Bombard, in the rolled order
     rallies: int  # Rally cards resolved on this roll (each +2 on the attacker's dice)
@@ -97,7 +97,8 @@ class StrikeState:
         return self.attack_from >= 0
 
     def active_attacking(self) -> int:
-        """S32/B25: the attacker's cards of X that count in this battle (won ones held aside)."""
+        """S32/B25: the attacker's cards of X that count in this battle (those claimed during it
+        are held aside)."""
         return self.claimed[self.current][self.attack_from] - self.aside[self.attack_from]
 
     def side_troops(self, side: int) -> int:

@@ -119,7 +119,7 @@ function strikeContinents(v, m) {
         "data-seat": seat, "data-continent": c.id, title: `${sName(seat)}: ${n} of ${c.cards} ${c.name} cards`,
         onclick: pickable ? () => strikeClickClaim(c.id, seat) : null,
       }, sChip(seat), n ? miniCards(n, sHex(c)) : el("span", { class: "muted small" }, "—"),
-      el("span", { class: "cnt" }, n ? `${n}` : ""), aside ? el("span", { class: "aside", title: "won this battle, held aside" }, ` (${aside} won)`) : null);
+      el("span", { class: "cnt" }, n ? `${n}` : ""), aside ? el("span", { class: "aside", title: "claimed this battle (won or taken with Expand), held aside" }, ` (${aside} aside)`) : null);
     });
     const holder = c.coin;
     return el("div", { class: `scol ${mark}`, "data-continent": c.id, style: `--cc:${sHex(c)}` },
@@ -160,7 +160,7 @@ function strikeBattle(v, m) {
   const lines = [];
   if (b.rallies) lines.push(`Rally ×${b.rallies}: +${2 * b.rallies} on each attack die`);
   const aside = Object.entries(b.held_aside);
-  if (aside.length) lines.push(`Won so far (held aside): ${aside.map(([c, n]) => `${n} ${sContinent(c)}`).join(", ")}`);
+  if (aside.length) lines.push(`Claimed this battle (held aside): ${aside.map(([c, n]) => `${n} ${sContinent(c)}`).join(", ")}`);
   if (b.deploy_queue.length) lines.push(`Still to deploy: ${b.deploy_queue.map(sName).join(", ")}`);
   if (b.losses_pending.length) lines.push(`Losses to take: ${b.losses_pending.join(", ")}`);
   const w = v.window;
