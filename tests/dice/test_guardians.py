@@ -126,8 +126,16 @@ def test_mcu90_a_success_collects_the_card() -> None:
 
 def test_mcu91_a_whole_set_brings_its_power_protection_and_value() -> None:
     owner = dict.fromkeys(group_cards("Xandar"), 1) | {"cosmo": 2}
+    # Protection, seen by another seat: this roll's 1 and 6 would take the Nova Corps Pilot
+    # (row 1 is "1") from a Set that is not whole, and take nothing from a whole one.
+    roll = STEAL_COSMO[:2]
+    loose = position(GAME, roll, owner=owner | {"nova-prime": 2}, current=2)
+    assert "target nova-pilot 1 2" in legal(GAME, loose)
+    st = position(GAME, roll, owner=owner, current=2)
+    assert not any("nova" in a or "rhomann" in a for a in legal(GAME, st))
+    with pytest.raises(IllegalAction):
+        GAME.apply(st, 2, GAME.parse(st, 2, "target nova-pilot 1 2"))
     st = position(GAME, STEAL_COSMO[:4] + NEXT_TURN, owner=owner, current=1)
-    assert not any("nova" in a or "rhomann" in a for a in legal(GAME, st))  # protected
     st = play(GAME, st, "target cosmo 1 1", "match 2 2 3")  # ignore_steal: no circled 6
     assert owner_of(st, "cosmo") == 1
     assert GAME.scores(st)[1] == 9 + 1  # the Set value, not 3 + 2 + 1
