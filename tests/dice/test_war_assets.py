@@ -94,6 +94,19 @@ def test_me127_one_row_per_roll_placed_dice_stay_the_rest_roll_again() -> None:
     assert sorted(legal(GAME, st)) == ["match 2 1", "match 3 2 3"]
 
 
+def test_me127_later_rolls_stay_on_the_same_planet() -> None:
+    """Once a planet is selected the later rolls match its rows only: no other planet is
+    selected mid-attempt (Antibaar's 5 shows), and the first roll sets no die aside."""
+    st = position(GAME, [(4, 4, 4, 4, 4), (4, 4)])
+    with pytest.raises(IllegalAction, match="only after a roll of an attempt"):
+        GAME.apply(st, 0, GAME.parse(st, 0, "aside 1"))
+    st = position(GAME, [(5, 1, 2, 4, 4), (7, 8), (5, 4, 4, 4, 4), (8,)])
+    st = play(GAME, st, "target sur-kesh 1 6")
+    assert legal(GAME, st) == ["match 2 1"]
+    with pytest.raises(IllegalAction, match="only after the first roll"):
+        GAME.apply(st, 0, GAME.parse(st, 0, "target antibaar 1 1"))
+
+
 def test_me127_a_matched_row_and_its_placed_dice_are_done_for_the_turn() -> None:
     """Placed dice stay: a matched row is not matched again (die 7 rolls the 7 once more),
     and a placed die is not placed again (die 1, on the steal row, shows the 6 row 1 asks)."""
@@ -217,3 +230,5 @@ def test_w7_the_last_claim_ends_the_game_at_once_and_ties_are_shared() -> None:
 def test_w9_nobody_targets_their_own_planet() -> None:
     st = position(GAME, [(5, 1, 2, 6, 6), (7, 3)], owner={"sur-kesh": 0})
     assert not any("sur-kesh" in a for a in legal(GAME, st))
+    with pytest.raises(IllegalAction, match="cannot be targeted"):
+        GAME.apply(st, 0, GAME.parse(st, 0, "target sur-kesh 1 6"))
