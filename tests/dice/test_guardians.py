@@ -162,6 +162,17 @@ def test_mcu93_q3_stealing_from_the_orb_holder_earns_a_roll_for_it(
     assert roll.reveals and st.orb == (0 if taken else 1)
 
 
+def test_mcu93_a_steal_from_a_player_without_the_orb_earns_no_roll() -> None:
+    """The Orb is in play with Player 3; Player 1 steals Cosmo from Player 2: no Orb roll
+    (the next seven dice, all fours, would have taken it), and Player 2 rolls them."""
+    st = position(GAME, [*STEAL_COSMO, *NEXT_TURN], owner={"cosmo": 1}, orb=2)
+    st = play(GAME, st, *COSMO_MOVES[:2])
+    st, events = do(GAME, st, COSMO_MOVES[2])
+    assert "orb-roll" not in [e.kind for e in events]
+    assert owner_of(st, "cosmo") == 0 and st.orb == 2 and st.current == 1
+    assert st.faces == [4] * 7
+
+
 def test_mcu94_q1_a_last_chance_round_of_steals_from_the_next_player_to_the_taker() -> None:
     owner = all_owned_but(GAME.new_game(3, 1), "walkman", seat=2)
     nothing = [(4, 4, 4, 4, 4), (4, 5)]  # matches none of the cards that can be stolen
