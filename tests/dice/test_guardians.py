@@ -126,8 +126,16 @@ def test_mcu90_a_success_collects_the_card() -> None:
 
 def test_mcu91_a_whole_set_brings_its_power_protection_and_value() -> None:
     owner = dict.fromkeys(group_cards("Xandar"), 1) | {"cosmo": 2}
+    # Protection, seen by another seat: this roll's 1 and 6 would take the Nova Corps Pilot
+    # (row 1 is "1") from a Set that is not whole, and take nothing from a whole one.
+    roll = STEAL_COSMO[:2]
+    loose = position(GAME, roll, owner=owner | {"nova-prime": 2}, current=2)
+    assert "target nova-pilot 1 2" in legal(GAME, loose)
+    st = position(GAME, roll, owner=owner, current=2)
+    assert not any("nova" in a or "rhomann" in a for a in legal(GAME, st))
+    with pytest.raises(IllegalAction):
+        GAME.apply(st, 2, GAME.parse(st, 2, "target nova-pilot 1 2"))
     st = position(GAME, STEAL_COSMO[:4] + NEXT_TURN, owner=owner, current=1)
-    assert not any("nova" in a or "rhomann" in a for a in legal(GAME, st))  # protected
     st = play(GAME, st, "target cosmo 1 1", "match 2 2 3")  # ignore_steal: no circled 6
     assert owner_of(st, "cosmo") == 1
     assert GAME.scores(st)[1] == 9 + 1  # the Set value, not 3 + 2 + 1
@@ -152,6 +160,17 @@ def test_mcu93_q3_stealing_from_the_orb_holder_earns_a_roll_for_it(
     st, events = do(GAME, st, COSMO_MOVES[2])
     roll = next(e for e in events if e.kind == "orb-roll")
     assert roll.reveals and st.orb == (0 if taken else 1)
+
+
+def test_mcu93_a_steal_from_a_player_without_the_orb_earns_no_roll() -> None:
+    """The Orb is in play with Player 3; Player 1 steals Cosmo from Player 2: no Orb roll
+    (the next seven dice, all fours, would have taken it), and Player 2 rolls them."""
+    st = position(GAME, [*STEAL_COSMO, *NEXT_TURN], owner={"cosmo": 1}, orb=2)
+    st = play(GAME, st, *COSMO_MOVES[:2])
+    st, events = do(GAME, st, COSMO_MOVES[2])
+    assert "orb-roll" not in [e.kind for e in events]
+    assert owner_of(st, "cosmo") == 0 and st.orb == 2 and st.current == 1
+    assert st.faces == [4] * 7
 
 
 def test_mcu94_q1_a_last_chance_round_of_steals_from_the_next_player_to_the_taker() -> None:

@@ -94,6 +94,33 @@ def test_me127_one_row_per_roll_placed_dice_stay_the_rest_roll_again() -> None:
     assert sorted(legal(GAME, st)) == ["match 2 1", "match 3 2 3"]
 
 
+def test_me127_later_rolls_stay_on_the_same_planet() -> None:
+    """Once a planet is selected the later rolls match its rows only: no other planet is
+    selected mid-attempt (Antibaar's 5 shows), and the first roll sets no die aside."""
+    st = position(GAME, [(4, 4, 4, 4, 4), (4, 4)])
+    with pytest.raises(IllegalAction, match="only after a roll of an attempt"):
+        GAME.apply(st, 0, GAME.parse(st, 0, "aside 1"))
+    st = position(GAME, [(5, 1, 2, 4, 4), (7, 8), (5, 4, 4, 4, 4), (8,)])
+    st = play(GAME, st, "target sur-kesh 1 6")
+    assert legal(GAME, st) == ["match 2 1"]
+    with pytest.raises(IllegalAction, match="only after the first roll"):
+        GAME.apply(st, 0, GAME.parse(st, 0, "target antibaar 1 1"))
+
+
+def test_me127_a_matched_row_and_its_placed_dice_are_done_for_the_turn() -> None:
+    """Placed dice stay: a matched row is not matched again (die 7 rolls the 7 once more),
+    and a placed die is not placed again (die 1, on the steal row, shows the 6 row 1 asks)."""
+    st = position(GAME, [(5, 1, 2, 4, 4), (7, 8), (5, 1, 2, 4, 4), (7,)])
+    st = play(GAME, st, "target sur-kesh 1 6")
+    with pytest.raises(IllegalAction, match="already matched"):
+        GAME.apply(st, 0, GAME.parse(st, 0, "match 1 7"))
+    st = position(GAME, [(6, 4, 4, 4, 4), (8, 8), (4, 4, 4, 4), (8, 8)], owner={"elysium": 1})
+    st = play(GAME, st, "target elysium steal 1")
+    assert legal(GAME, st) == ["aside 2", "aside 6"]  # no 6 and no 2 5 among dice 2-7
+    with pytest.raises(IllegalAction, match="not among the dice just rolled"):
+        GAME.apply(st, 0, GAME.parse(st, 0, "match 1 1"))
+
+
 def test_me128_a_roll_that_matches_nothing_costs_one_die() -> None:
     rolls = [(5, 1, 2, 4, 4), (7, 8), (4, 4, 4, 4, 4), (8,), (4, 4, 4, 4), (8,)]
     st = position(GAME, rolls)
@@ -101,6 +128,17 @@ def test_me128_a_roll_that_matches_nothing_costs_one_die() -> None:
     assert legal(GAME, st) == ["aside 1", "aside 7"]
     st = play(GAME, st, "aside 1")
     assert st.slot[0] == -2 and st.phase == MATCH and len(st.unplaced()) == 5
+
+
+def test_me128_no_die_is_set_aside_after_a_roll_that_matches_a_row() -> None:
+    """R (ME128, 'whenever you fail to match a row'): a roll that can match a row is matched;
+    setting a die aside instead is refused, not only left unlisted."""
+    st = position(GAME, [(5, 1, 2, 4, 4), (7, 8), (5, 1, 2, 4, 4), (8,)])
+    st = play(GAME, st, "target sur-kesh 1 6")
+    assert not any(a.startswith("aside") for a in legal(GAME, st))
+    for die in (1, 4, 7):
+        with pytest.raises(IllegalAction, match="a row can be matched"):
+            GAME.apply(st, 0, GAME.parse(st, 0, f"aside {die}"))
 
 
 def test_me129_matching_every_row_claims_the_planet() -> None:
@@ -134,6 +172,11 @@ def test_w2_a_first_roll_matching_nothing_ends_the_turn() -> None:
     assert legal(GAME, st) == ["pass"]  # Horizon needs a 3 or 4+ in low dice
     st = play(GAME, st, "pass")
     assert st.current == 1 and st.turn == 2
+    # A roll that matches a card is not passed: the card must be selected (ME123).
+    st = position(GAME, [(3, 4, 4, 4, 4), (4, 4)], owner=owner)
+    assert legal(GAME, st) == ["target horizon 1 1"]
+    with pytest.raises(IllegalAction, match="pass only"):
+        GAME.apply(st, 0, GAME.parse(st, 0, "pass"))
 
 
 def test_w3_the_attempt_fails_once_no_outcome_can_match_the_rows() -> None:
@@ -187,3 +230,5 @@ def test_w7_the_last_claim_ends_the_game_at_once_and_ties_are_shared() -> None:
 def test_w9_nobody_targets_their_own_planet() -> None:
     st = position(GAME, [(5, 1, 2, 6, 6), (7, 3)], owner={"sur-kesh": 0})
     assert not any("sur-kesh" in a for a in legal(GAME, st))
+    with pytest.raises(IllegalAction, match="cannot be targeted"):
+        GAME.apply(st, 0, GAME.parse(st, 0, "target sur-kesh 1 6"))

@@ -44,7 +44,9 @@ recommended ones: W2/Q5, W3/Q7, W4/Q6, W5, W6, W7/Q2, W8 (a lock lasts, since no
 target a locked card), W9 (nobody targets their own card, in the final round too), Q1, Q3
 (three of the 7 base dice show one value), Q4 (the Orb roll in the final round too), Q8 (Set
 powers: `extra_die`, `reroll`, `ignore_steal`, reconstructed), Q10 (the Orb enters only on
-Morag's first completion; then moves only by the Orb roll).
+Morag's first completion; then moves only by the Orb roll). Two more, the spec's turn but no
+W#/Q#, are written at their code: a roll that can match a row must (`rules._h_aside`), and a
+success ends the turn as a failure does (`DiceCardsGame._claim`).
 
 `describe` gives: mode, seat, turn, phase ("target" | "match" | "over"), current, to_move;
 players [{seat, name, score, cards [ids], groups [ids]}]; groups [{id, name, value,

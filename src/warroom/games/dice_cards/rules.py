@@ -336,7 +336,10 @@ class DiceCardsGame(Game[DiceCardsState]):
             _roll(st, ev)
 
     def _claim(self, st: DiceCardsState, ev: list[Event]) -> None:
-        """ME129/MCU90: the card is the player's, taken from its owner if it had one."""
+        """ME129/MCU90: the card is the player's, taken from its owner if it had one. R (How
+        to Play 3-4 of both books, which say the turn ends only of a failure): a success ends
+        it too, a turn being one try for one card; Guardians' permissive wording of the
+        collection is read as the card always being taken, as War Assets states it."""
         seat, card = st.current, st.target
         victim = st.owner[card]
         st.owner[card] = seat
@@ -510,7 +513,9 @@ def _h_match(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]
 
 
 def _h_aside(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]) -> None:
-    """ME128/MCU88: a roll that matches nothing costs one unplaced die, chosen (W4/Q6)."""
+    """ME128/MCU88: a roll that matches nothing costs one unplaced die, chosen (W4/Q6). R
+    (How to Play 2/3, spec 3.1 of both): the die is lost for failing to match, so a roll
+    that can match a row must match one, never set a die aside instead (as the solver)."""
     if st.phase != MATCH:
         raise IllegalAction("a die is set aside only after a roll of an attempt")
     rows, by_die = st.rows(), group_dice(st.dice(), st.unplaced())
