@@ -607,3 +607,27 @@ def test_log_before_anything_happened_says_so() -> None:
     match = Match.start("mcu-guardians", 2, 1, {})
     out = session(match, ["log"], set(range(match.players)))
     assert "Nothing has happened yet." in out
+
+
+def test_guardians_look_and_odds_are_the_asking_seats_own() -> None:
+    """`look` says a card needs the steal row only where the looker would need it (not on
+    their own card, nor with Xandar's `ignore_steal`), and `odds CARD` counts the looker's
+    own first roll (Kyln's `extra_die`: 6 d6), not the dice of whoever is rolling now."""
+    from warroom.cli.show.dice_cards import DiceCardsDisplay
+
+    match, seat = dice_turn("mcu-guardians")
+    other, show = 1 - seat, DiceCardsDisplay()
+    st = match.state
+    ids = [c.id for c in st.cards.cards]
+    for card in ("nova-prime", "rhomann-dey", "nova-pilot", "korath"):  # Xandar: ignore_steal
+        st.owner[ids.index(card)] = seat
+    for card in ("rocket", "groot", "drax", "gamora", "star-lord"):  # Kyln: extra_die
+        st.owner[ids.index(card)] = other
+    mine = show.look(match, seat, "star-lord") + show.look(match, seat, "nova-prime")
+    assert "your Set power lets you take it without the steal row" in mine
+    assert "needs the steal row" not in mine
+    assert "taking it needs the steal row too (a 6)" in show.look(match, other, "korath")
+    assert "steal row" not in show.look(match, other, "nova-prime")  # locked: not to be taken
+    assert "steal row" not in show.look(match, other, "star-lord")  # its own card
+    assert "from a first roll of 6 d6 and 2 d8" in show.odds(match, other, "walkman")
+    assert "from a first roll of 5 d6 and 2 d8" in show.odds(match, seat, "walkman")

@@ -249,6 +249,11 @@ class DiceCardsDisplay(Display):
                 lines.append(f"the Orb comes in with it; now with {who(view['orb']['holder'])}")
             return "\n".join(lines)
         c = names[found]
+        game, st = _engine(match)
+        # The steal row, for whoever looks: not on their own card, nor with a Set power that
+        # waives it (Guardians' reconstructed `ignore_steal`, Q8).
+        steals = c["owner"] is not None and c["owner"] != viewer
+        waived = viewer is not None and not game.steal_row_needed(st, viewer)
         group = next(g for g in view["groups"] if g["id"] == c["group"])
         rows = "; ".join(f"row {r['row']}: {_row(r)}" for r in c["rows"])
         lines = [
@@ -256,7 +261,7 @@ class DiceCardsDisplay(Display):
             f"rows: {rows}",
             f"owner: {who(c['owner'])}"
             + (", locked (its whole group is theirs)" if c["locked"] else "")
-            + ("; taking it needs the steal row too (a 6)" if c["owner"] is not None else ""),
+            + _steal_note(steals and not c["locked"], waived),
         ]
         attempt = view["attempt"]
         if attempt is not None and attempt["card"] == c["id"]:
@@ -280,8 +285,8 @@ class DiceCardsDisplay(Display):
             c = names[pick(_by_id(view, rest), list(names), "card")]
             k = st.cards.card(c["id"])
             assert k is not None
-            d6 = st.sides.count(6) if st.sides else 5
-            d8 = st.sides.count(8) if st.sides else 2
+            # This seat's own first roll, whoever rolls now (an extra-die Set power counts).
+            d6, d8 = st.cards.d6 + game.extra_dice(st, seat), st.cards.d8
             steal = c["owner"] is not None and c["owner"] != seat
             rows = game.target_rows(st, seat, k) if steal else st.cards.cards[k].rows
             o = card_odds_float(rows, d6, d8)
@@ -332,6 +337,15 @@ def _by_id(view: dict[str, Any], name: str) -> str:
         if str(item["id"]).lower() == typed:
             return str(item["name"])
     return name
+
+
+def _steal_note(steals: bool, waived: bool) -> str:
+    """What taking another's (unlocked) card asks of the looker beyond a row."""
+    if not steals:
+        return ""
+    if waived:
+        return "; your Set power lets you take it without the steal row"
+    return "; taking it needs the steal row too (a 6)"
 
 
 def _engine(match: Match) -> tuple[DiceCardsGame, DiceCardsState]:
