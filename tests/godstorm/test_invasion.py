@@ -222,8 +222,18 @@ def test_g57_a15_the_war_labor_counts_defended_conquests_once_a_turn() -> None:
     apulia = t(state, "Apulia")
     state.armies[apulia] = 3
     invasion, _ = army_roll(state, declare(state, 0, apulia, t(state, "Graecia"), 2, []), 1, 1)
-    capture(state, invasion, 1)
+    events = capture(state, invasion, 1)
     assert state.conquests == 3 and len(state.hands[0]) == 1 and state.labors == ["War"]
+    labor = next(e for e in events if e.kind == "labor")
+    assert labor.text == f"{state.names[0]} complete the War Labor and draw a War card"
+    # Once a turn: a fourth conquest draws no second War card.
+    state.rng = scripted(roll_draw(6, 1))
+    graecia = t(state, "Graecia")
+    state.armies[graecia] = 3
+    hold(state, 1, {"Minoa": 1})
+    invasion, _ = army_roll(state, declare(state, 0, graecia, t(state, "Minoa"), 2, []), 1, 1)
+    capture(state, invasion, 1)
+    assert state.conquests == 4 and len(state.hands[0]) == 1 and state.labors == ["War"]
 
 
 def test_g98_a_player_whose_last_army_falls_is_eliminated() -> None:

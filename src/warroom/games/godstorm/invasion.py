@@ -163,7 +163,8 @@ def labor_draw(state: GodstormState, seat: Seat, deck: str, once_a_turn: bool) -
     return [
         Event(
             "labor",
-            f"{state.does(seat, 'completes')} the {deck} Labor and draws a {deck} card",
+            f"{state.does(seat, 'completes')} the {deck} Labor and "
+            f"{state.verb(seat, 'draws')} a {deck} card",
             {"seat": seat, "deck": deck},
             known_to=frozenset((seat,)),
             secret={"card": state.parts.cards[card].name},

@@ -103,8 +103,11 @@ class GodstormState:
     def does(self, seat: Seat, verb: str) -> str:
         """`seat` doing `verb` in an event's text, the verb agreeing with its name: "Player 1
         takes", but "Greeks take" (every pantheon's name is a plural)."""
-        name = self.names[seat]
-        return f"{name} {verb if self.pantheon[seat] < 0 else plural_verb(verb)}"
+        return f"{self.names[seat]} {self.verb(seat, verb)}"
+
+    def verb(self, seat: Seat, verb: str) -> str:
+        """`verb` (written for one) agreeing with `seat`'s name, for a second verb in a text."""
+        return verb if self.pantheon[seat] < 0 else plural_verb(verb)
 
     def alive(self, seat: Seat) -> bool:
         return seat not in self.eliminated
