@@ -311,7 +311,15 @@ def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event
     state.armies[source] -= moving
     state.owner[target] = seat
     state.armies[target] = moving
-    events: list[Event] = []
+    earth = state.parts.earth
+    name = earth.territories[target]
+    events = [
+        Event(
+            "move",
+            f"{state.does(seat, 'moves')} {moving} into {name}",
+            {"seat": seat, "from": earth.territories[source], "to": name, "armies": moving},
+        )
+    ]
     defender = invasion.defender
     if defender != NOBODY:  # A15: an unoccupied territory gives no dice and no Labor
         # G57, G56: the territory is taken when its last army falls, so the third conquest
@@ -322,8 +330,8 @@ def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event
     for domain in invasion.force:
         if state.gods[seat][domain] == source:
             state.gods[seat][domain] = target
-    if state.plague[target]:
-        lost = plague_losses(moving)
+    lost = plague_losses(moving) if state.plague[target] else 0
+    if lost:
         state.armies[target] -= lost
         send_dead(state, seat, lost, "earth")  # A3
         events.append(

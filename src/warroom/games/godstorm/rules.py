@@ -701,10 +701,15 @@ def _start_turn(st: GodstormState, ev: list[Event]) -> None:
     st.revived = []
     st.free_card = NOBODY
     ev.append(Event("turn", f"Epoch {st.epoch}: {possessive(st.names[seat])} turn", {"seat": seat}))
-    for effect in economy.relic_effects(st, seat, "start-of-turn"):
-        if effect.primitive == "draw-cards":
+    for relic in st.relics[seat][:]:  # a card drawn here is no relic acting now
+        for effect in st.parts.cards[relic].effects:
+            if effect.hook != "start-of-turn" or effect.primitive != "draw-cards":
+                continue
             card = economy.draw(st, seat, getattr(effect.params, "deck", "Death"))
-            if card is not None and getattr(effect.params, "play_free", False):
+            if card is None:
+                continue
+            ev.append(economy.drawn_event(st, seat, card, st.parts.cards[relic].name))
+            if getattr(effect.params, "play_free", False):
                 st.free_card = card  # R7
     got = economy.income(st, seat)
     # A25 (Setup, 4. Gain Faith Tokens): the pool has no limit; only temples are limited
@@ -732,8 +737,16 @@ def _after_raise(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
 
 
 def _temple_armies(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
+    """G34: 1 army from the reserve at each temple the player controls (A34: none if empty)."""
+    placed = []
     for t in st.temples_of(seat):
-        st.armies[t] += economy.take_from_reserve(st, seat, 1)
+        if economy.take_from_reserve(st, seat, 1):
+            st.armies[t] += 1
+            placed.append(st.parts.earth.territories[t])
+    if placed:
+        where = f"the temple in {placed[0]}" if len(placed) == 1 else "each temple: "
+        text = f"{st.does(seat, 'places')} 1 army at {where}"
+        ev.append(Event("temples", text + (", ".join(placed) if len(placed) > 1 else ""), {}))
     st.phase = GODS
 
 
@@ -1002,6 +1015,16 @@ def _h_move(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     if inv.underworld:
         source = None if inv.source < 0 else inv.source
         underworld.occupy_space(st, seat, source, inv.target, moving)
+        spaces = st.parts.underworld.territories
+        start = spaces[st.parts.heaven[st.pantheon[seat]] if source is None else source]
+        name = spaces[inv.target]
+        ev.append(
+            Event(
+                "move",
+                f"{st.does(seat, 'moves')} {moving} into {name}",
+                {"seat": seat, "from": start, "to": name, "armies": moving},
+            )
+        )
         st.invasion = None
         st.phase = UNDERWORLD
         return
