@@ -246,7 +246,7 @@ def test_g98_a_player_whose_last_army_falls_is_eliminated() -> None:
     invasion, _ = army_roll(state, declare(state, 0, roma, apulia, 5, []), 1, 1)
     events = capture(state, invasion, 1)
     assert state.eliminated == [1] and events[-1].kind == "eliminated"
-    assert state.hands[1] == [] and len(state.discards) == 1
+    assert state.hands[1] == [] and len(state.buried) == 1  # discarded face down (G6)
 
 
 def test_g91_no_side_loses_more_than_two_armies_a_roll_even_with_a_sky_card_die() -> None:
