@@ -311,15 +311,7 @@ def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event
     state.armies[source] -= moving
     state.owner[target] = seat
     state.armies[target] = moving
-    earth = state.parts.earth
-    name = earth.territories[target]
-    events = [
-        Event(
-            "move",
-            f"{state.does(seat, 'moves')} {moving} into {name}",
-            {"seat": seat, "from": earth.territories[source], "to": name, "armies": moving},
-        )
-    ]
+    events: list[Event] = []
     defender = invasion.defender
     if defender != NOBODY:  # A15: an unoccupied territory gives no dice and no Labor
         # G57, G56: the territory is taken when its last army falls, so the third conquest
@@ -327,6 +319,15 @@ def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event
         state.conquests += 1
         if state.conquests >= WAR_LABOR_CONQUESTS:
             events += labor_draw(state, seat, "War", once_a_turn=True)
+    earth = state.parts.earth
+    name = earth.territories[target]
+    events.append(
+        Event(
+            "move",
+            f"{state.does(seat, 'moves')} {moving} into {name}",
+            {"seat": seat, "from": earth.territories[source], "to": name, "armies": moving},
+        )
+    )
     for domain in invasion.force:
         if state.gods[seat][domain] == source:
             state.gods[seat][domain] = target
