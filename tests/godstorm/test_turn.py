@@ -108,6 +108,11 @@ def test_g36_faith_carries_over_without_limit() -> None:
     state.faith = [250, 0, 0]
     state, _ = GAME.apply(state, 0, Action("done"))
     assert state.faith[0] == 250  # next player's turn began; nothing was taken away
+    state.turn, state.phase = len(state.markers) - 1, UNDERWORLD  # the epoch's last turn
+    state.markers = [1, 2, 0]
+    state, _ = GAME.apply(state, 0, Action("done"))
+    assert state.epoch == 2 and state.bids is not None  # into the next epoch's bid, whole
+    assert state.faith[0] == 250 and state.bids.limit(0) == 250
 
 
 def test_g41_gods_are_not_armies() -> None:
