@@ -64,7 +64,7 @@ def test_board_look_help_and_a_sealed_bid() -> None:
     assert "a heaven: holds its pantheon's dead, cannot be attacked" in out
     assert "descend heaven Gate of Horn" in out  # the mode's help
     # the bid is sealed: the seat sees its own amount, and the game goes on
-    assert f"{me} bids 1 faith" in out
+    assert f"{me} bid 1 faith" in out  # a pantheon's name is a plural
     assert "Refused" not in out
 
 

@@ -244,10 +244,10 @@ def test_determinization_agrees_with_the_observation() -> None:
         assert not GAME.invariants(sample)
         for deck in DECKS:  # every card of each deck placed once, card backs all dealt
             placed = [c for h in sample.hands for c in h] + sample.decks[deck]
-            placed += sample.discards + [c for r in sample.relics for c in r]
+            placed += sample.discards + sample.buried + [c for r in sample.relics for c in r]
             mine = [c for c in placed if c >= 0 and sample.parts.cards[c].deck == deck]
             assert len(mine) == len(set(mine)) == sum(c.deck == deck for c in sample.parts.cards)
-        assert all(c >= 0 for h in sample.hands for c in h)
+        assert all(c >= 0 for h in [*sample.hands, sample.buried] for c in h)
         if sample.bids is not None:
             assert all(b is None or b >= 0 for b in sample.bids.bids)
 

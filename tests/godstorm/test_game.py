@@ -22,9 +22,13 @@ from warroom.games.godstorm.rules import (
     PLACE,
     PLAY,
     RAISE,
+    UNDERWORLD,
     Godstorm,
 )
 from warroom.games.godstorm.state import BANISHED, WAR, GodstormState
+
+from .conftest import hold, space, table
+from .dice import roll_draw, scripted
 
 GAME: Godstorm = get_mode("risk-godstorm")  # type: ignore[assignment]
 
@@ -158,3 +162,45 @@ def test_the_log_reads_pantheons_as_plurals() -> None:
     assert not name.startswith("Player")  # every seat has chosen its pantheon by now
     _, events = GAME.apply(state, placer, Action("place", (territory, 1)))
     assert f"{name} place 1 in {territory}" in [e.text for e in events]
+
+
+def test_the_log_tells_captures_temple_armies_and_free_draws() -> None:
+    """What changes the board is in the log: the armies moving into a conquest (as Classic's
+    'moves 3 into'), an Underworld space entered, the armies the temples raise (G34), and a
+    card a relic or a miracle draws (secret to its holder, its deck public, G6)."""
+    state = table()
+    hold(state, 0, {"Roma": 6, "Sicilia": 1})
+    hold(state, 1, {"Apulia": 1, "Egypt": 1})
+    hold(state, 2, {"Sumer": 1})
+    roma, sicilia = state.parts.earth.territory("Roma"), state.parts.earth.territory("Sicilia")
+    state.temple[roma] = state.temple[sicilia] = True
+    state.markers, state.turn, state.phase = [0, 1, 2], 0, INVADE
+    me = state.names[0]
+    state, _ = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
+    state, _ = GAME.apply(state, 0, Action("roll", (3,)))
+    state.rng = scripted(roll_draw(6, 5, 4, 1))
+    state, _ = GAME.apply(state, 1, Action("defend", (1,)))
+    state, events = GAME.apply(state, 0, Action("move", (4,)))
+    assert events[0].text == f"{me} move 4 into Apulia" and events[0].data["from"] == "Roma"
+    state, events = GAME.apply(state, 0, Action("invade", ("Roma", "Corsica", "-", 1)))
+    state, events = GAME.apply(state, 0, Action("move", (1,)))  # A15: an empty one
+    assert [e.text for e in events] == [f"{me} move 1 into Corsica"]
+    state.phase = UNDERWORLD
+    space(state, 0, "Gate of Horn", 3)
+    state, _ = GAME.apply(state, 0, Action("descend", ("Gate of Horn", "Ashen Field")))
+    state, events = GAME.apply(state, 0, Action("move", (2,)))  # A16: an empty space
+    assert [e.text for e in events] == [f"{me} move 2 into Ashen Field"]
+    pandora = next(i for i, c in enumerate(state.parts.cards) if c.title == "Pandora's Box")
+    state.relics[1] = [pandora]
+    state.temple[state.parts.earth.territory("Egypt")] = True
+    state, events = GAME.apply(state, 0, Action("done"))  # seat 1's turn begins
+    them = state.names[1]
+    drawn = next(e for e in events if e.kind == "draw")
+    assert drawn.for_seat(0)["text"] == f"{them} draw a Death card (Pandora's Box)"
+    assert drawn.for_seat(1)["card"] == state.parts.cards[state.hands[1][0]].name
+    state, events = GAME.apply(state, 1, Action("place", ("Egypt", state.to_place[1])))
+    assert events[-1].text == f"{them} place 1 army at the temple in Egypt"
+    state.phase = RAISE  # seat 0's two temples, as its own turn would raise them
+    state.markers, state.turn, state.to_place[0] = [0, 1, 2], 0, 1
+    state, events = GAME.apply(state, 0, Action("place", ("Roma", 1)))
+    assert events[-1].text == f"{me} place 1 army at each temple: Roma, Sicilia"

@@ -222,8 +222,18 @@ def test_g57_a15_the_war_labor_counts_defended_conquests_once_a_turn() -> None:
     apulia = t(state, "Apulia")
     state.armies[apulia] = 3
     invasion, _ = army_roll(state, declare(state, 0, apulia, t(state, "Graecia"), 2, []), 1, 1)
-    capture(state, invasion, 1)
+    events = capture(state, invasion, 1)
     assert state.conquests == 3 and len(state.hands[0]) == 1 and state.labors == ["War"]
+    labor = next(e for e in events if e.kind == "labor")
+    assert labor.text == f"{state.names[0]} complete the War Labor and draw a War card"
+    # Once a turn: a fourth conquest draws no second War card.
+    state.rng = scripted(roll_draw(6, 1))
+    graecia = t(state, "Graecia")
+    state.armies[graecia] = 3
+    hold(state, 1, {"Minoa": 1})
+    invasion, _ = army_roll(state, declare(state, 0, graecia, t(state, "Minoa"), 2, []), 1, 1)
+    capture(state, invasion, 1)
+    assert state.conquests == 4 and len(state.hands[0]) == 1 and state.labors == ["War"]
 
 
 def test_g98_a_player_whose_last_army_falls_is_eliminated() -> None:
@@ -236,7 +246,7 @@ def test_g98_a_player_whose_last_army_falls_is_eliminated() -> None:
     invasion, _ = army_roll(state, declare(state, 0, roma, apulia, 5, []), 1, 1)
     events = capture(state, invasion, 1)
     assert state.eliminated == [1] and events[-1].kind == "eliminated"
-    assert state.hands[1] == [] and len(state.discards) == 1
+    assert state.hands[1] == [] and len(state.buried) == 1  # discarded face down (G6)
 
 
 def test_g91_no_side_loses_more_than_two_armies_a_roll_even_with_a_sky_card_die() -> None:

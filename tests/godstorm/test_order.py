@@ -29,7 +29,9 @@ def test_g24_every_player_bids_at_once_up_to_their_faith_in_secret() -> None:
     with pytest.raises(IllegalAction, match="from 0 to 3"):
         place_bid(state, 0, 4)
     events = place_bid(state, 1, 5)
-    assert events[0].for_seat(0)["text"].endswith("has bid") and not events[0].reveals
+    name = state.names[1]  # a pantheon's name is a plural: "Celts have bid"
+    assert events[0].for_seat(0)["text"] == f"{name} have bid" and not events[0].reveals
+    assert events[0].for_seat(1)["text"] == f"{name} bid 5 faith"
     assert state.bids.masked(0).bids[1] == HIDDEN and state.faith[1] == 5  # nothing paid yet
 
 

@@ -345,8 +345,8 @@ def test_g53_g54_g55_g61_buying_miracles() -> None:
 
 def test_g98_an_eliminated_player_loses_cards_underworld_and_heaven() -> None:
     state = table()
-    state.hands[1] = [state.decks["War"].pop()]
-    state.relics[1] = [state.decks["Magic"].pop()]
+    war, relic = state.decks["War"].pop(), state.decks["Magic"].pop()
+    state.hands[1], state.relics[1] = [war], [relic]
     state.heaven[1] = 4
     space(state, 1, "Gate of Horn", 3)
     eliminate(state, 1)
@@ -355,7 +355,7 @@ def test_g98_an_eliminated_player_loses_cards_underworld_and_heaven() -> None:
         state.heaven[1] == 0
         and state.space_armies[state.parts.underworld.territory("Gate of Horn")] == 0
     )
-    assert len(state.discards) == 2
+    assert state.discards == [relic] and state.buried == [war]  # the held card face down
 
 
 def test_g113_e4_score_territories_continents_underworld_and_relics() -> None:

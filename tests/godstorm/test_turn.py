@@ -10,21 +10,24 @@ from warroom.core.actions import Action
 from warroom.core.rng import Rng
 from warroom.core.sealed import HIDDEN as HIDDEN_BID
 from warroom.games.godstorm.invasion import invasion_problem, labor_draw
+from warroom.games.godstorm.losses import eliminate
 from warroom.games.godstorm.miracles import play
 from warroom.games.godstorm.order import open_bids, place_bid
 from warroom.games.godstorm.rules import (
     ATTACK,
+    BID,
     EMBARK,
     GOD_AGAIN,
     GOD_ATTACK,
     INVADE,
+    PLAY,
     RAISE,
     SKY,
     UNDERWORLD,
     Godstorm,
     miracles_unseen,
 )
-from warroom.games.godstorm.state import MAGIC, NOBODY, WAR, GodstormState
+from warroom.games.godstorm.state import DEATH, MAGIC, NOBODY, WAR, GodstormState
 from warroom.games.godstorm.state import SKY as SKY_GOD
 from warroom.games.godstorm.underworld import fortify_problem
 
@@ -105,6 +108,11 @@ def test_g36_faith_carries_over_without_limit() -> None:
     state.faith = [250, 0, 0]
     state, _ = GAME.apply(state, 0, Action("done"))
     assert state.faith[0] == 250  # next player's turn began; nothing was taken away
+    state.turn, state.phase = len(state.markers) - 1, UNDERWORLD  # the epoch's last turn
+    state.markers = [1, 2, 0]
+    state, _ = GAME.apply(state, 0, Action("done"))
+    assert state.epoch == 2 and state.bids is not None  # into the next epoch's bid, whole
+    assert state.faith[0] == 250 and state.bids.limit(0) == 250
 
 
 def test_g41_gods_are_not_armies() -> None:
@@ -346,3 +354,46 @@ def test_a38_faith_gathered_this_turn_is_spent_the_same_turn() -> None:
     assert state.faith[1] == gathered
     state, _ = GAME.apply(state, 1, Action("summon", ("war", "Egypt")))
     assert state.faith[1] < gathered and state.gods[1][WAR] == t(state, "Egypt")
+
+
+def test_g6_g98_an_eliminated_players_hand_is_discarded_unseen() -> None:
+    """Its relics were public (G71); the cards it held leave the game as they were held: their
+    decks known, their faces not (G6), so nobody learns them by the elimination."""
+    state = table()
+    hold(state, 0, {"Roma": 1})
+    hold(state, 2, {"Sumer": 1})
+    war, sky, relic = state.decks["War"].pop(), state.decks["Sky"].pop(), state.decks["Magic"].pop()
+    state.hands[1], state.relics[1] = [war, sky], [relic]
+    eliminate(state, 1)
+    assert GAME.invariants(state) == []
+    for seat in (0, 2, None):
+        seen = GAME.observe(state, seat)
+        assert relic in seen.discards and war not in seen.discards and sky not in seen.discards
+        assert sorted(seen.buried) == sorted([miracles_unseen("War"), miracles_unseen("Sky")])
+    redrawn = set()
+    for seed in range(10):
+        other = GAME.resample_hidden(state, 0, Rng(seed))
+        assert GAME.observe(other, 0) == GAME.observe(state, 0)
+        assert GAME.invariants(other) == []
+        redrawn.add(tuple(other.buried))
+    assert len(redrawn) > 1  # redrawn within their decks, not kept
+
+
+def test_a24_a27_a_player_who_sinks_with_atlantis_on_its_last_turn_leaves_no_free_card() -> None:
+    """The Sea Is Your Tomb played by the last marker, all of whose lands are on Atlantis: it
+    is out (A24), the epoch ends (A27), and a card Pandora's Box drew it that turn is no one's
+    free card at the bid (R7 ends with the turn, however it ends)."""
+    state = turn_of(table(), 0, PLAY)
+    state.markers, state.turn = [1, 2, 0], 2
+    hold(state, 0, {"Hesperide": 2, "Tritonis": 1})
+    hold(state, 1, {"Roma": 1})
+    hold(state, 2, {"Sumer": 1})
+    state.gods[0][DEATH] = t(state, "Hesperide")
+    state.faith[0] = 10
+    tomb = next(i for i, c in enumerate(state.parts.cards) if c.title == "The Sea Is Your Tomb")
+    state.decks["Death"].remove(tomb)
+    state.free_card = state.decks["Death"].pop()
+    state.hands[0] = [tomb, state.free_card]
+    state, _ = GAME.apply(state, 0, Action("cast", ("death-04",)))
+    assert state.eliminated == [0] and state.phase == BID
+    assert state.free_card == NOBODY and GAME.invariants(state) == []

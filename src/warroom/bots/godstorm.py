@@ -916,9 +916,10 @@ def determinize(observation: GodstormState, seat: Seat, rng: random.Random) -> G
     redraws the hidden rest.
 
     Each deck's cards that `seat` cannot place (all but its hand, the relics and the discards)
-    are dealt into the other hands' card backs of that deck and the deck (a card Pandora's
-    Box drew free stays a Death card of the player whose turn it is); `resample_hidden`
-    shuffles them within the deck, redraws the sealed bids and gives chance a fresh generator.
+    are dealt into the other hands' card backs of that deck, the eliminated players' unseen
+    cards and the deck (a card Pandora's Box drew free stays a Death card of the player whose
+    turn it is); `resample_hidden` shuffles them within the deck, redraws the sealed bids and
+    gives chance a fresh generator.
     Judgment: each bid made is then, with even odds, what the greedy would bid for that seat
     (a likely bid) instead of the uniform draw (any bid).
     """
@@ -931,6 +932,7 @@ def determinize(observation: GodstormState, seat: Seat, rng: random.Random) -> G
         for holder in range(st.players):
             if holder != seat:
                 st.hands[holder] = [pool.pop() if c == back else c for c in st.hands[holder]]
+        st.buried = [pool.pop() if c == back else c for c in st.buried]
         st.decks[deck] = pool
     if st.free_card < NOBODY:  # a card back: the active player's free Death card
         active = order.active(st)

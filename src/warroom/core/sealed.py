@@ -84,16 +84,17 @@ class SealedBids:
             ),
         )
 
-    def bid_event(self, seat: Seat, name: str, unit: str = "") -> Event:
-        """The event of `seat`'s bid: public that it bid, its amount secret to it."""
+    def bid_event(self, seat: Seat, name: str, unit: str = "", plural: bool = False) -> Event:
+        """The event of `seat`'s bid: public that it bid, its amount secret to it; `plural`
+        for a name that is one ("Greeks have bid", "Greeks bid 2 faith")."""
         amount = self.bids[self.bidders.index(seat)]
         return Event(
             "bid",
-            f"{name} has bid",
+            f"{name} {'have' if plural else 'has'} bid",
             {"seat": seat},
             known_to=frozenset((seat,)),
             secret={"amount": amount},
-            secret_text=f"{name} bids {amount}{unit}",
+            secret_text=f"{name} {'bid' if plural else 'bids'} {amount}{unit}",
         )
 
     def reveal_event(self, names: Sequence[str]) -> Event:

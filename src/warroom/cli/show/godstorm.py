@@ -254,8 +254,8 @@ def turn_order(view: dict[str, Any], names: list[str]) -> str:
         for seat, bid in zip(view["bidders"], view["bids"], strict=True):
             if bid is None:
                 bits.append(f"{names[seat]} deciding")
-            elif bid < 0:
-                bits.append(f"{names[seat]} has bid")
+            elif bid < 0:  # bids come after the pantheons, whose names are plurals
+                bits.append(f"{names[seat]} have bid")
             else:
                 bits.append(f"{names[seat]} bid {bid}")
         return "Faith bid (sealed): " + ", ".join(bits)

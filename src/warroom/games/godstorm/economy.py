@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from warroom.core.events import Event
 from warroom.core.game import Seat
 from warroom.games.godstorm.components import DECK_GOD, DOMAINS, Effect
 from warroom.games.godstorm.losses import banish_gods_without_armies
@@ -188,6 +189,22 @@ def draw(state: GodstormState, seat: Seat, deck: str) -> int | None:
     card = state.decks[deck].pop()
     (state.relics if deck == "Magic" else state.hands)[seat].append(card)
     return card
+
+
+def drawn_event(state: GodstormState, seat: Seat, card: int, why: str) -> Event:
+    """A card drawn outside a purchase or a Labor (a relic's, a miracle's): a relic is revealed
+    (G71); any other card shows its deck to all and its face to its holder only (G6)."""
+    c = state.parts.cards[card]
+    if c.deck == "Magic":
+        return Event("relic", f"{state.does(seat, 'reveals')} {c.name} ({why})", reveals=True)
+    return Event(
+        "draw",
+        f"{state.does(seat, 'draws')} a {c.deck} card ({why})",
+        {"seat": seat, "deck": c.deck},
+        known_to=frozenset((seat,)),
+        secret={"card": c.name},
+        reveals=True,
+    )
 
 
 def buy(state: GodstormState, seat: Seat, counts: dict[str, int]) -> list[int]:

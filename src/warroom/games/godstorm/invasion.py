@@ -163,7 +163,8 @@ def labor_draw(state: GodstormState, seat: Seat, deck: str, once_a_turn: bool) -
     return [
         Event(
             "labor",
-            f"{state.does(seat, 'completes')} the {deck} Labor and draws a {deck} card",
+            f"{state.does(seat, 'completes')} the {deck} Labor and "
+            f"{state.verb(seat, 'draws')} a {deck} card",
             {"seat": seat, "deck": deck},
             known_to=frozenset((seat,)),
             secret={"card": state.parts.cards[card].name},
@@ -318,11 +319,20 @@ def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event
         state.conquests += 1
         if state.conquests >= WAR_LABOR_CONQUESTS:
             events += labor_draw(state, seat, "War", once_a_turn=True)
+    earth = state.parts.earth
+    name = earth.territories[target]
+    events.append(
+        Event(
+            "move",
+            f"{state.does(seat, 'moves')} {moving} into {name}",
+            {"seat": seat, "from": earth.territories[source], "to": name, "armies": moving},
+        )
+    )
     for domain in invasion.force:
         if state.gods[seat][domain] == source:
             state.gods[seat][domain] = target
-    if state.plague[target]:
-        lost = plague_losses(moving)
+    lost = plague_losses(moving) if state.plague[target] else 0
+    if lost:
         state.armies[target] -= lost
         send_dead(state, seat, lost, "earth")  # A3
         events.append(

@@ -95,11 +95,13 @@ def eliminate(state: GodstormState, seat: Seat) -> None:
     """G98: a player with no army left on Ancient Earth is out. Their miracle cards are
     discarded, their armies in the Underworld (their heaven included) leave the game, and
     their temples become nonaligned: a temple belongs to whoever holds its territory (G44),
-    and they hold none."""
+    and they hold none. The cards they held go face down (`buried`): discarding reveals
+    nothing, so their faces stay hidden (G6); their relics were public already (G71)."""
     if seat in state.eliminated:
         return
     state.eliminated.append(seat)
-    state.discards += state.hands[seat] + state.relics[seat]  # A30: relics too
+    state.discards += state.relics[seat]  # A30: relics too
+    state.buried += state.hands[seat]
     state.hands[seat] = []
     state.relics[seat] = []
     state.heaven[seat] = 0

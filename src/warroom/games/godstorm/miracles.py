@@ -32,7 +32,7 @@ from typing import Any
 from warroom.core.events import Event, armies_of
 from warroom.core.game import Seat
 from warroom.games.godstorm.components import DECK_GOD, DOMAINS, Card, Effect
-from warroom.games.godstorm.economy import discount, draw, take_from_reserve
+from warroom.games.godstorm.economy import discount, draw, drawn_event, take_from_reserve
 from warroom.games.godstorm.invasion import Invasion, SkyEffects, adjacent
 from warroom.games.godstorm.losses import (
     Cause,
@@ -295,7 +295,9 @@ def _resolve(
         events.append(Event("effect", f"faith {amount:+d} for {len(who)} player(s)"))
     elif name == "draw-cards":
         for _ in range(p.count):
-            draw(state, seat, p.deck)
+            card = draw(state, seat, p.deck)
+            if card is not None:
+                events.append(drawn_event(state, seat, card, "a miracle"))
     elif name == "banish-god" and len(targets) == 2:
         place_or_player, domain = targets
         victims = (

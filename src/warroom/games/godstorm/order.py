@@ -26,7 +26,8 @@ def place_bid(state: GodstormState, seat: Seat, amount: int) -> list[Event]:
     if state.bids is None:
         raise IllegalAction("no bid is being held")
     state.bids = state.bids.bid(seat, amount)
-    events = [state.bids.bid_event(seat, state.names[seat], " faith")]
+    plural = state.pantheon[seat] >= 0  # a pantheon's name is a plural ("Greeks have bid")
+    events = [state.bids.bid_event(seat, state.names[seat], " faith", plural)]
     if not state.bids.complete:
         return events
     events.append(state.bids.reveal_event(state.names))

@@ -151,8 +151,9 @@ class Godstorm(Game[GodstormState]):
 
     # -- views ----------------------------------------------------------------------------
     def observe(self, state: GodstormState, seat: Seat | None) -> GodstormState:
-        """G6: other hands as the deck of each card only; decks as their sizes; unrevealed
-        bids as HIDDEN (the core's SealedBids); the chance to come hidden."""
+        """G6: other hands, and the hands the eliminated left face down, as the deck of each
+        card only; decks as their sizes; unrevealed bids as HIDDEN (the core's SealedBids);
+        the chance to come hidden."""
         obs = state.copy()
         obs.rng = HIDDEN
         obs.decks = {
@@ -163,6 +164,7 @@ class Godstorm(Game[GodstormState]):
                 obs.hands[holder] = sorted(
                     miracles_unseen(state.parts.cards[c].deck) for c in state.hands[holder]
                 )
+        obs.buried = sorted(miracles_unseen(state.parts.cards[c].deck) for c in state.buried)
         if state.free_card != NOBODY and seat != order.active(state):
             obs.free_card = miracles_unseen("Death")  # that there is one is public
         if state.bids is not None:
@@ -171,10 +173,13 @@ class Godstorm(Game[GodstormState]):
 
     def resample_hidden(self, state: GodstormState, seat: Seat, rng: Rng) -> GodstormState:
         """Other hands redrawn within the same deck (spec section 4; a card Pandora's Box drew
-        free stays the free one), every deck's order, unrevealed bids, the chance to come."""
+        free stays the free one), the eliminated players' unseen cards too, every deck's
+        order, unrevealed bids, the chance to come."""
         st = state.copy()
         for deck in DECKS:
-            pool = st.decks[deck][:]
+            buried = [c for c in st.buried if st.parts.cards[c].deck == deck]
+            pool = st.decks[deck] + buried
+            st.buried = [c for c in st.buried if c not in buried]
             counts = {}
             for holder in range(st.players):
                 if holder != seat:
@@ -190,6 +195,7 @@ class Godstorm(Game[GodstormState]):
                     st.free_card = fresh[0]
                 st.hands[holder] += fresh
                 st.hands[holder].sort()
+            st.buried += sorted(pool.pop() for _ in buried)
             st.decks[deck] = pool
         if st.bids is not None:
             st.bids = st.bids.resampled(seat, rng)
@@ -701,10 +707,15 @@ def _start_turn(st: GodstormState, ev: list[Event]) -> None:
     st.revived = []
     st.free_card = NOBODY
     ev.append(Event("turn", f"Epoch {st.epoch}: {possessive(st.names[seat])} turn", {"seat": seat}))
-    for effect in economy.relic_effects(st, seat, "start-of-turn"):
-        if effect.primitive == "draw-cards":
+    for relic in st.relics[seat][:]:  # a card drawn here is no relic acting now
+        for effect in st.parts.cards[relic].effects:
+            if effect.hook != "start-of-turn" or effect.primitive != "draw-cards":
+                continue
             card = economy.draw(st, seat, getattr(effect.params, "deck", "Death"))
-            if card is not None and getattr(effect.params, "play_free", False):
+            if card is None:
+                continue
+            ev.append(economy.drawn_event(st, seat, card, st.parts.cards[relic].name))
+            if getattr(effect.params, "play_free", False):
                 st.free_card = card  # R7
     got = economy.income(st, seat)
     # A25 (Setup, 4. Gain Faith Tokens): the pool has no limit; only temples are limited
@@ -732,8 +743,16 @@ def _after_raise(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
 
 
 def _temple_armies(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
+    """G34: 1 army from the reserve at each temple the player controls (A34: none if empty)."""
+    placed = []
     for t in st.temples_of(seat):
-        st.armies[t] += economy.take_from_reserve(st, seat, 1)
+        if economy.take_from_reserve(st, seat, 1):
+            st.armies[t] += 1
+            placed.append(st.parts.earth.territories[t])
+    if placed:
+        where = f"the temple in {placed[0]}" if len(placed) == 1 else "each temple: "
+        text = f"{st.does(seat, 'places')} 1 army at {where}"
+        ev.append(Event("temples", text + (", ".join(placed) if len(placed) > 1 else ""), {}))
     st.phase = GODS
 
 
@@ -1002,6 +1021,16 @@ def _h_move(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     if inv.underworld:
         source = None if inv.source < 0 else inv.source
         underworld.occupy_space(st, seat, source, inv.target, moving)
+        spaces = st.parts.underworld.territories
+        start = spaces[st.parts.heaven[st.pantheon[seat]] if source is None else source]
+        name = spaces[inv.target]
+        ev.append(
+            Event(
+                "move",
+                f"{st.does(seat, 'moves')} {moving} into {name}",
+                {"seat": seat, "from": start, "to": name, "armies": moving},
+            )
+        )
         st.invasion = None
         st.phase = UNDERWORLD
         return
@@ -1041,6 +1070,12 @@ def _end_turn(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
     """§10: the Death Labor, then the next marker; after the last, the epoch ends (G29). A
     free card from Pandora's Box not played is now held like any other (R7)."""
     ev += underworld.death_labor(st, seat)
+    _next_marker(st, ev)
+
+
+def _next_marker(st: GodstormState, ev: list[Event]) -> None:
+    """A turn is over, however it ended: its free card with it (R7), the maelstrom if it
+    lasted the turn (R8); the next marker's turn, else the next epoch's bid, else scoring."""
     st.free_card = NOBODY
     miracles.expire_maelstrom(st, "turn")
     if order.next_turn(st):
@@ -1070,17 +1105,11 @@ def _check_survivors(st: GodstormState, ev: list[Event]) -> None:
 
 
 def _end_turn_of_eliminated(st: GodstormState, ev: list[Event]) -> None:
-    """A27: the active player went out (by its own card or plague): the epoch moves on."""
+    """A27: the active player went out (by its own card): the epoch moves on."""
     st.invasion = None
-    miracles.expire_maelstrom(st, "turn")
-    if order.next_turn(st):
-        _start_turn(st, ev)
-        return
-    miracles.expire_maelstrom(st, "epoch")
-    if order.end_epoch(st):
-        st.phase = BID
-    else:
-        _finish(st, final_outcome(st), ev)
+    st.sky = None
+    st.chosen_god = NOBODY
+    _next_marker(st, ev)
 
 
 def _finish(st: GodstormState, outcome: Outcome, ev: list[Event]) -> None:
@@ -1309,7 +1338,7 @@ def invariants(st: GodstormState) -> list[str]:
             problems.append(f"seat {s} has negative faith")
     if sum(st.temple) > st.parts.constants["temples"]:
         problems.append("more than 12 temples")
-    held = sum(len(h) for h in st.hands) + sum(len(r) for r in st.relics)
+    held = sum(len(h) for h in st.hands) + sum(len(r) for r in st.relics) + len(st.buried)
     if held + len(st.discards) + sum(len(d) for d in st.decks.values()) != len(st.parts.cards):
         problems.append("miracle cards lost or duplicated")
     return problems

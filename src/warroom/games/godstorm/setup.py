@@ -53,6 +53,7 @@ def blank(
         hands=[[] for _ in range(players)],
         relics=[[] for _ in range(players)],
         discards=[],
+        buried=[],
         epoch=1,
         bids=None,
         bid_rank=[],

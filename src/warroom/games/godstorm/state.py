@@ -55,7 +55,8 @@ class GodstormState:
     decks: dict[str, list[int]]  # per deck: card indices, the top last (order hidden)
     hands: list[list[int]]  # per seat: held War, Sky and Death cards
     relics: list[list[int]]  # per seat: Magic cards in play (public, G71)
-    discards: list[int]  # played cards, out of the game (G4)
+    discards: list[int]  # played cards and relics, out of the game (G4)
+    buried: list[int]  # cards an eliminated player held, out of the game unseen (G98, G6)
     epoch: int  # 1 to 5 (G23)
     bids: SealedBids | None  # open while the epoch's faith bid is held (G24)
     bid_rank: list[Seat]  # after the reveal: who chooses a marker next, first first (G25)
@@ -103,8 +104,11 @@ class GodstormState:
     def does(self, seat: Seat, verb: str) -> str:
         """`seat` doing `verb` in an event's text, the verb agreeing with its name: "Player 1
         takes", but "Greeks take" (every pantheon's name is a plural)."""
-        name = self.names[seat]
-        return f"{name} {verb if self.pantheon[seat] < 0 else plural_verb(verb)}"
+        return f"{self.names[seat]} {self.verb(seat, verb)}"
+
+    def verb(self, seat: Seat, verb: str) -> str:
+        """`verb` (written for one) agreeing with `seat`'s name, for a second verb in a text."""
+        return verb if self.pantheon[seat] < 0 else plural_verb(verb)
 
     def alive(self, seat: Seat) -> bool:
         return seat not in self.eliminated
@@ -138,7 +142,7 @@ class GodstormState:
 
 _LISTS = (
     "pantheon", "piles", "owner", "armies", "plague", "temple", "faith", "heaven", "space_owner",
-    "space_armies", "reserve", "to_place", "discards", "bid_rank", "markers", "labors",
+    "space_armies", "reserve", "to_place", "discards", "buried", "bid_rank", "markers", "labors",
     "eliminated", "queue", "revived",
 )  # fmt: skip
 _NESTED = ("gods", "hands", "relics")
