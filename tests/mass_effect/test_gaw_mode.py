@@ -278,6 +278,26 @@ def test_me62_me67_me69_chosen_ships_attack_and_must_move_in() -> None:
     assert out.phase == OCCUPY
 
 
+def test_me69_more_ships_may_follow_the_units_into_the_conquered_planet() -> None:
+    """[Winning an Invasion] GaW: the ships that attacked move in, "then move any additional
+    units and ships onto the planet as well": ships that stayed home may follow."""
+    st = _invasion()
+    thessia, zorya = planet(st, "Thessia"), planet(st, "Zorya")
+    for k in (9 * ALLIANCE, 9 * ALLIANCE + 3, 9 * ALLIANCE + 4):  # a cruiser, two carriers
+        st.ships = st.ships.placed(k, thessia)
+    out = _capture(st, "attack Thessia Zorya 3 1 0 0")
+    legal = {a.text() for a in GAME.legal_actions(out, 0)}
+    assert {"move 3", "move 5", "move 3 0 1 0", "move 5 0 2 0"} <= legal
+    assert "move 3 1 0 0" not in legal  # the cruiser is in Zorya already
+    with pytest.raises(IllegalAction):
+        act(out, "move 3 0 3 0")
+    moved, _ = act(out, "move 4 0 1 0")
+    assert gw._ships_on(moved, zorya) == (1, 1, 0) and gw._ships_on(moved, thessia) == (0, 1, 0)
+    assert moved.armies[zorya] == 4 and moved.phase == ATTACK
+    stay, _ = act(out, "move 4")  # the extra ships are optional
+    assert gw._ships_on(stay, thessia) == (0, 2, 0)
+
+
 def test_me63_ships_are_not_units() -> None:
     st = _invasion()
     thessia = planet(st, "Thessia")

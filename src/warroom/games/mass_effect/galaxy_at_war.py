@@ -41,7 +41,8 @@ Actions: `claim PLANET`; `cerberus PLANET` (a claim or a unit for neutral Cerber
 `build CARD`; `play CARD [PLANET]` (a directive: in Deploy, before a battle or a strike, or
 as the defender before the roll); `ship PLANET`; `attack FROM TO DICE [CRUISERS CARRIERS
 DREADNOUGHTS]`; `strike FROM DICE [CRUISERS CARRIERS DREADNOUGHTS]` (attack Harbinger);
-`defend DICE`; `move N`; `fortify FROM TO N`; `ships FROM TO CRUISERS CARRIERS DREADNOUGHTS`;
+`defend DICE`; `move N [CRUISERS CARRIERS DREADNOUGHTS]` (ships left on the source may
+follow, ME69); `fortify FROM TO N`; `ships FROM TO CRUISERS CARRIERS DREADNOUGHTS`;
 `command PLANET` (ask the teammate for it), `accept`, `decline`; `roll` (move Harbinger);
 `step PLANET`; `devastate CARD`; `scan PLANET`, `match ROW DIE...`, `aside DIE` (scanning);
 `end`.
@@ -347,6 +348,8 @@ class GalaxyAtWar(MassEffectBasic):
         source alone where the step lists many (the same helpers, narrowed)."""
         st = _gaw(state)
         kind, args, phase = action.kind, action.args, st.phase
+        if phase == OCCUPY and len(args) == 4:  # a move-in with ships following (ME69)
+            return kind == "move" and action in Legal(_move_in_families(st))
         if phase in (DEFEND, OCCUPY):  # a die count or a move-in, after every attack
             if len(args) != 1:
                 return False
@@ -448,7 +451,7 @@ class GalaxyAtWar(MassEffectBasic):
         if phase == CONSENT:
             return [Family("accept"), Family("decline")]
         if phase == OCCUPY:
-            return [Family("move", (), rc._move_in_counts(st))]
+            return _move_in_families(st)
         if phase == FORTIFY:
             return [Family("end"), *_fortify_families(st, seat)]
         if phase == SHIP_MOVE:
@@ -820,6 +823,18 @@ def _with_ships(
             least = 1 if (c, k) == (0, 0) else 0
             if least <= ships[2]:
                 out.append(Family(kind, (*args, c, k), range(least, ships[2] + 1)))
+    return out
+
+
+def _move_in_families(st: GawState) -> list[Family]:
+    """ME25/ME69: the units moving into a conquered planet (the attacking ships are in
+    already), each count alone or with any choice of the ships left on the source."""
+    counts = rc._move_in_counts(st)
+    out = [Family("move", (), counts)]
+    ships = _ships_on(st, st.attack_from)
+    if any(ships):
+        for k in counts:
+            out += _with_ships("move", (k,), ships)
     return out
 
 
@@ -1355,6 +1370,28 @@ def _capture(g: rc.ClassicRisk, st: GawState, attacker: int, defender: int, ev: 
         st.phase = OCCUPY
 
 
+def _move_in(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
+    """ME25 (Classic's move-in), and ME69: "additional units and ships" may follow, so ships
+    that stayed on the source may move in with the units."""
+    st = _gaw(state)
+    usage = "move COUNT [CRUISERS CARRIERS DREADNOUGHTS]"
+    if len(a.args) not in (1, 4):
+        raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
+    s, t = st.attack_from, st.attack_to
+    ships = _chosen_ships(st, s, a.args[1:], a) if len(a.args) == 4 else NO_SHIPS
+    rc._move_in(g, st, seat, Action(a.kind, a.args[:1]), ev)
+    if any(ships):
+        st.ships = st.ships.moved(s, t, _pick_ships(st, s, ships))
+        names = st.board.territories
+        count = sum(ships)
+        _log(
+            ev,
+            "ships",
+            f"{g.side_name(st, seat)} moves {count} ship{'s' if count > 1 else ''} "
+            f"from {names[s]} to {names[t]}",
+        )
+
+
 def _pick_ships(st: GawState, planet: int, counts: tuple[int, ...]) -> list[int]:
     out: list[int] = []
     for cls in range(3):
@@ -1839,7 +1876,7 @@ GalaxyAtWar.handlers = {
     (CONSENT, "decline"): _consent,
     (ATTACK, "end"): _end_invasions,
     (DEFEND, "defend"): _defend,
-    (OCCUPY, "move"): rc._move_in,
+    (OCCUPY, "move"): _move_in,
     (FORTIFY, "fortify"): _fortify,
     (FORTIFY, "end"): _skip,
     (SHIP_MOVE, "ships"): _ships,
