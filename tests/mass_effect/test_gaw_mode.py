@@ -291,6 +291,8 @@ def test_me69_more_ships_may_follow_the_units_into_the_conquered_planet() -> Non
     assert "move 3 1 0 0" not in legal  # the cruiser is in Zorya already
     with pytest.raises(IllegalAction):
         act(out, "move 3 0 3 0")
+    assert Action("move", (4, 0, 1, 0)) in GAME.legal_actions(out, 0)
+    assert Action("move", (4, 1, 0, 0)) not in GAME.legal_actions(out, 0)
     moved, _ = act(out, "move 4 0 1 0")
     assert gw._ships_on(moved, zorya) == (1, 1, 0) and gw._ships_on(moved, thessia) == (0, 1, 0)
     assert moved.armies[zorya] == 4 and moved.phase == ATTACK
@@ -387,6 +389,17 @@ def test_me75_me78_attacking_harbinger() -> None:
             results.add("failed")
         assert out.phase == ATTACK  # ME77: attack again or stop
     assert results == {"destroyed", "failed"}
+    # ME78: Cerberus may destroy Harbinger too, and the Meter does not move.
+    cerberus = holding(st, {"Thessia": (1, 10)}, 1, ATTACK)
+    for seed in range(400):
+        trial = cerberus.copy()
+        trial.rng = Rng(seed)
+        out, _ = act(trial, "strike Thessia 3")
+        if out.harbinger == gw.GONE:
+            assert out.momentum == st.momentum
+            break
+    else:
+        raise AssertionError("Cerberus never destroyed Harbinger in 400 rolls")
 
 
 def test_me76_the_reapers_roll_no_dice_against_a_strike() -> None:
@@ -574,11 +587,14 @@ def test_me84_a_change_of_command_needs_the_teammate_s_consent() -> None:
 
 def test_me91_either_reaper_moves_the_one_harbinger() -> None:
     st = started(4, 3)
-    for reaper in (1, 3):
+    st = holding(
+        st, {name: (st.owner[t], 2) for t, name in enumerate(st.board.territories)}, 0, ATTACK
+    )
+    for reaper in (1, 3):  # no planet of one unit: no change of command comes first
         turn = holding(st, {}, reaper, gw.SHIP_MOVE)
         turn.harbinger = turn.owner.index(reaper)
         out, _ = act(turn, "end")
-        assert out.phase in (gw.HARBINGER, gw.COMMAND)
+        assert out.phase == gw.HARBINGER
     alliance = holding(st, {}, 0, gw.SHIP_MOVE)
     alliance.harbinger = alliance.owner.index(1)
     out, _ = act(alliance, "end")
