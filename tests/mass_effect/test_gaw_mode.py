@@ -293,7 +293,8 @@ def test_me69_more_ships_may_follow_the_units_into_the_conquered_planet() -> Non
         act(out, "move 3 0 3 0")
     assert Action("move", (4, 0, 1, 0)) in GAME.legal_actions(out, 0)
     assert Action("move", (4, 1, 0, 0)) not in GAME.legal_actions(out, 0)
-    moved, _ = act(out, "move 4 0 1 0")
+    moved, events = act(out, "move 4 0 1 0")
+    assert events[-1].text == "Alliance (blue) moves 1 ship from Thessia to Zorya"
     assert gw._ships_on(moved, zorya) == (1, 1, 0) and gw._ships_on(moved, thessia) == (0, 1, 0)
     assert moved.armies[zorya] == 4 and moved.phase == ATTACK
     stay, _ = act(out, "move 4")  # the extra ships are optional
@@ -438,8 +439,9 @@ def test_me82_one_ship_move_after_the_units() -> None:
     st.ships = st.ships.placed(9 * ALLIANCE, planet(st, "Noveria"))
     st, _ = act(st, "end")
     assert st.phase == gw.SHIP_MOVE
-    st, _ = act(st, "ships Noveria Earth 1 0 0")
+    st, events = act(st, "ships Noveria Earth 1 0 0")
     assert gw._ships_on(st, planet(st, "Earth")) == (1, 0, 0)
+    assert events[0].text == "Alliance (blue) moves 1 ship from Noveria to Earth"
     assert st.current == 1  # the Alliance has no Harbinger step: the turn passed on
 
 
@@ -450,12 +452,16 @@ def test_me85_me89_e11_harbinger_moves_and_devastates() -> None:
     st.harbinger = planet(st, "Haestrom")
     card = card_of(st, "devastate", REAPER, region)
     give(st, 2, card)
+    said = {}
     for seed in range(50):
         trial = st.copy()
         trial.rng = Rng(seed)
-        rolled, _ = act(trial, "roll")
-        if rolled.harbinger_roll == 2:
+        rolled, events = act(trial, "roll")
+        said[rolled.harbinger_roll] = events[0].text
+        if rolled.harbinger_roll == 2 and 1 in said:
             break
+    assert said[1] == "Harbinger may move up to 1 planet"
+    assert said[2] == "Harbinger may move up to 2 planets"
     assert {"Pragia", "Ontarom", "Haestrom"} <= {a.args[0] for a in GAME.legal_actions(rolled, 2)}
     stepped, _ = act(rolled, "step Ontarom")
     assert stepped.phase == gw.DEVASTATE
@@ -611,6 +617,19 @@ def test_me92_resurrecting_harbinger_moves_momentum_to_the_reapers() -> None:
     out, _ = act(st, f"play {st.cards.card_ids[card]} {spot}")
     assert out.harbinger == planet(out, spot) and out.momentum == st.momentum - 1
     assert not any(a.kind == "play" for a in GAME.legal_actions(out, 2) if len(a.args) == 2)
+
+
+def test_me93_a_momentum_card_moves_the_meter_toward_its_player_s_side() -> None:
+    for seat, faction, step in ((0, ALLIANCE, 1), (2, REAPER, -1)):  # 3 players
+        st = holding(started(3, 3), {}, seat, REINFORCE)
+        st.pending = 3
+        card = card_of(st, "momentum", faction)
+        give(st, seat, card)
+        spaces = st.directives.by_card[card].number("spaces")
+        out, events = act(st, f"play {st.cards.card_ids[card]}")
+        assert out.momentum == st.momentum + step * spaces and card in out.discards[faction]
+        name = GAME.seat_names(st)[seat]
+        assert f"({name} plays {st.cards.card_ids[card]})" in events[-1].text
 
 
 def test_me97_a_card_serves_in_a_set_for_a_ship_or_for_its_directive() -> None:

@@ -1175,9 +1175,8 @@ def _play(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Eve
             f"{d.number('count')} more units",
         )
     else:
-        _move_momentum(
-            g, st, st.faction_of[seat], d.number("spaces"), f"{st.cards.card_ids[card]}", ev
-        )
+        why = f"{g.side_name(st, seat)} plays {st.cards.card_ids[card]}"
+        _move_momentum(g, st, st.faction_of[seat], d.number("spaces"), why, ev)
 
 
 def _place(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
@@ -1383,13 +1382,17 @@ def _move_in(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.
     if any(ships):
         st.ships = st.ships.moved(s, t, _pick_ships(st, s, ships))
         names = st.board.territories
-        count = sum(ships)
         _log(
             ev,
             "ships",
-            f"{g.side_name(st, seat)} moves {count} ship{'s' if count > 1 else ''} "
+            f"{g.side_name(st, seat)} moves {_ship_count(sum(ships))} "
             f"from {names[s]} to {names[t]}",
         )
+
+
+def _ship_count(count: int) -> str:
+    """'1 ship', '2 ships', for the log."""
+    return f"{count} ship{'s' if count != 1 else ''}"
 
 
 def _pick_ships(st: GawState, planet: int, counts: tuple[int, ...]) -> list[int]:
@@ -1530,7 +1533,7 @@ def _ships(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
     _log(
         ev,
         "ships",
-        f"{g.side_name(st, seat)} moves {sum(want)} ships from {names[s]} to {names[t]}",
+        f"{g.side_name(st, seat)} moves {_ship_count(sum(want))} from {names[s]} to {names[t]}",
     )
     assert isinstance(g, GalaxyAtWar)
     _to_command(g, st, seat, ev)
@@ -1760,7 +1763,8 @@ def _roll(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Eve
     _log(
         ev,
         "harbinger-roll",
-        f"Harbinger may move up to {st.harbinger_roll} planets",
+        f"Harbinger may move up to {st.harbinger_roll} planet"
+        + ("s" if st.harbinger_roll > 1 else ""),
         {"roll": st.harbinger_roll},
         reveals=True,
     )
