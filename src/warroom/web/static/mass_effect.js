@@ -169,7 +169,7 @@ function gawCounts(m) {
       (mom.harbinger_mod ? `, Harbinger ${mom.harbinger_mod > 0 ? "+" : ""}${mom.harbinger_mod}` : "")),
     el("div", { id: "strategic" }, `Strategic Planet Meter: Cerberus holds ${v.strategic} of 13 resource planets` +
       ` (+${strategicCards} card${strategicCards === 1 ? "" : "s"}; 10 wins for a playing Cerberus)`),
-    el("div", { id: "harbinger", class: "muted" }, v.harbinger ? `Harbinger is on ${v.harbinger}` : "Harbinger is destroyed"),
+    el("div", { id: "harbinger", class: "muted" }, v.harbinger ? `Harbinger is on ${v.harbinger}` : ["claim", "place-harbinger"].includes(v.phase) ? "Harbinger is not placed yet" : "Harbinger is destroyed"),
     el("div", { id: "vanguards", class: "muted" }, `Vanguards: ${placed.length} on the map, ${stack} in the stack, ` +
       `${taken} removed; Devastation tokens left: ${v.devastation_left}` +
       (v.devastated.length ? ` (devastated: ${v.devastated.join(", ")})` : "")),
