@@ -253,12 +253,12 @@ def _invasion(players: int = 3) -> gw.GawState:
     return st
 
 
-def _capture(st: gw.GawState, text: str) -> gw.GawState:
+def _capture(st: gw.GawState, text: str, seat: int = 0) -> gw.GawState:
     for seed in range(100):
         trial = st.copy()
         trial.rng = Rng(seed)
         out, _ = act(trial, text)
-        if out.owner[planet(out, "Zorya")] == 0:
+        if out.owner[planet(out, "Zorya")] == seat:
             return out
     raise AssertionError("no capture in 100 rolls")
 
@@ -358,6 +358,22 @@ def test_me72_cerberus_destroys_a_token_which_the_reapers_place_again() -> None:
     out, _ = act(out, "vanguard Earth")
     assert out.vanguards.where[0] == planet(out, "Earth") and out.phase == OCCUPY
     assert out.outcome is None  # no win, even for the Catalyst
+
+
+def test_g9_g12_the_last_reaper_planet_taken_with_two_tokens_on_it() -> None:
+    """Cerberus takes the Reapers' last planet, where two Vanguards stand (G9): no Reaper
+    planet is left to put them back on, so both leave the board, and the Alliance wins
+    (G12: no Reaper unit is left)."""
+    st = started(3, 3)
+    others = {name: (0, 1) for name in st.board.territories}
+    st = holding(st, others | {"Thessia": (1, 10), "Zorya": (2, 1)}, 1, ATTACK)
+    st.options = {**st.options, "defender_dice": "auto"}
+    st.harbinger = gw.GONE
+    st.vanguards = st.vanguards.placed(0, planet(st, "Zorya")).placed(1, planet(st, "Zorya"))
+    out = _capture(st, "attack Thessia Zorya 3", seat=1)
+    assert out.outcome is not None and out.outcome.winners == (0,)
+    assert out.vanguards.where[:2] == (HELD, HELD)
+    assert GAME.invariants(out) == []
 
 
 def test_me74_me101_no_attack_on_harbinger_s_planet_nor_a_teammate() -> None:

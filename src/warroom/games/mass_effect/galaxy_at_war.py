@@ -1416,8 +1416,9 @@ def _eliminate(g: rc.ClassicRisk, st: GawState, loser: int, ev: rc.Events) -> No
     if st.relocator == loser:  # its teammate places the token (Reapers are a team in 4-5p)
         others = [s for s in _reapers(st) if st.alive[s]]
         st.relocator = others[0] if others else -1
-        if st.relocator < 0:
-            st.vanguards = st.vanguards.placed(st.relocating, HELD)
+        if st.relocator < 0:  # no Reaper seat left to put them back: every token there
+            for token in st.vanguards.at(st.attack_to):  # (G9: several may stand) leaves
+                st.vanguards = st.vanguards.placed(token, HELD)
             st.relocating = -1
     _log(
         ev,
