@@ -538,6 +538,34 @@ def test_me104_cerberus_wins_at_ten_resource_planets() -> None:
     assert out.outcome is not None and out.outcome.winners == (1,)
 
 
+def test_me104_a_tenth_resource_planet_with_a_vanguard_ends_the_game_at_once() -> None:
+    """Cerberus's 10th resource planet holds a Vanguard: Cerberus wins the moment it is taken
+    (ME104), with the destroyed token left where it fell (no Reaper turn to put it back)."""
+    st = started(3, 3).copy()
+    resources = [t for t, r in enumerate(st.galaxy.resource) if r]
+    target = resources[9]
+    source = next(n for n in st.board.neighbors[target] if not st.galaxy.resource[n])
+    for t in range(len(st.owner)):
+        st.owner[t], st.armies[t] = 2, 2
+    for t in resources[:9]:
+        st.owner[t] = 1
+    st.owner[source], st.armies[source] = 1, 10
+    st.armies[target] = 1
+    st.owner[next(t for t in range(len(st.owner)) if st.owner[t] == 2 and t != target)] = 0
+    st.vanguards = st.vanguards.placed(0, target)
+    st.current, st.phase, st.harbinger = 1, ATTACK, gw.GONE
+    st.options = {**st.options, "defender_dice": "auto"}
+    names = st.board.territories
+    for seed in range(100):
+        trial = st.copy()
+        trial.rng = Rng(seed)
+        out, _ = act(trial, f"attack {Action('x', (names[source], names[target])).text()[2:]} 3")
+        if out.owner[target] == 1:
+            break
+    assert out.outcome is not None and out.outcome.winners == (1,)
+    assert GAME.invariants(out) == []
+
+
 def test_me65_carriers_add_one_to_the_highest_dice() -> None:
     st = _invasion()
     st.attack_to, st.attack_ships = planet(st, "Zorya"), (0, 2, 0)

@@ -655,10 +655,13 @@ class GalaxyAtWar(MassEffectBasic):
                 problems.append(
                     f"a {FACTIONS[_ship_faction(k)]} ship stands on {st.board.territories[t]}"
                 )
+        # Tokens Cerberus destroyed wait on its planet to be put back (ME72), or for good
+        # when that conquest ended the game (ME104, a 10th resource planet).
+        waiting = st.attack_to if st.relocating >= 0 else None
         for k, t in enumerate(st.vanguards.where):
             if (
                 t >= 0
-                and st.phase != RELOCATE
+                and t != waiting
                 and (st.owner[t] < 0 or st.faction_of[st.owner[t]] != REAPER)
             ):
                 problems.append(f"Vanguard {k} stands on a planet the Reapers do not hold")
