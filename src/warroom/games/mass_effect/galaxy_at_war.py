@@ -1311,8 +1311,11 @@ def _capture(g: rc.ClassicRisk, st: GawState, attacker: int, defender: int, ev: 
     st.conquered = True
     st.conquered_from = (*st.conquered_from, st.faction_of[defender])
     st.ships = st.ships.moved(t, OFF_BOARD)  # ME69: destroyed, back to the supply
+    # ME69 "if you used ships to attack with, you must move them" in. Reading: the ships of
+    # the winning battle, as ME25 moves that battle's units (an invasion's earlier battles may
+    # have come from another planet); ships left on the source may follow (`_move_in`).
     movers = _pick_ships(st, s, st.attack_ships)
-    st.ships = st.ships.moved(s, t, movers)  # ME69: they must move in
+    st.ships = st.ships.moved(s, t, movers)
     _log(
         ev,
         "capture",
