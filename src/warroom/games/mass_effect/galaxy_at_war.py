@@ -1672,8 +1672,8 @@ def _to_command(g: GalaxyAtWar, st: GawState, seat: Seat, ev: rc.Events) -> None
 
 def _handovers(st: GawState, seat: Seat) -> list[int]:
     """ME84 (G22, G32): the teammates' planets with exactly 1 unit, no ship and no Vanguard.
-    Reading: not a teammate's last planet (losing one's last unit is an elimination, which
-    the rules give only to an invasion, ME26)."""
+    Reading: not a teammate's last planet (the rules put a player out only when its units
+    are destroyed, ME26/ME80, and a seat left with no planet could place no units, ME15)."""
     out = []
     for mate in _team(st, seat) - {seat}:
         if not st.alive[mate] or st.owner.count(mate) < 2:
