@@ -253,12 +253,12 @@ def _invasion(players: int = 3) -> gw.GawState:
     return st
 
 
-def _capture(st: gw.GawState, text: str) -> gw.GawState:
+def _capture(st: gw.GawState, text: str, seat: int = 0) -> gw.GawState:
     for seed in range(100):
         trial = st.copy()
         trial.rng = Rng(seed)
         out, _ = act(trial, text)
-        if out.owner[planet(out, "Zorya")] == 0:
+        if out.owner[planet(out, "Zorya")] == seat:
             return out
     raise AssertionError("no capture in 100 rolls")
 
@@ -276,6 +276,29 @@ def test_me62_me67_me69_chosen_ships_attack_and_must_move_in() -> None:
     assert gw._ships_on(out, thessia) == (0, 1, 0)  # the carrier stayed home
     assert out.ships.where[9 * REAPER + 6] == OFF_BOARD  # the defender's ship destroyed
     assert out.phase == OCCUPY
+
+
+def test_me69_more_ships_may_follow_the_units_into_the_conquered_planet() -> None:
+    """[Winning an Invasion] GaW: the ships that attacked move in, "then move any additional
+    units and ships onto the planet as well": ships that stayed home may follow."""
+    st = _invasion()
+    thessia, zorya = planet(st, "Thessia"), planet(st, "Zorya")
+    for k in (9 * ALLIANCE, 9 * ALLIANCE + 3, 9 * ALLIANCE + 4):  # a cruiser, two carriers
+        st.ships = st.ships.placed(k, thessia)
+    out = _capture(st, "attack Thessia Zorya 3 1 0 0")
+    legal = {a.text() for a in GAME.legal_actions(out, 0)}
+    assert {"move 3", "move 5", "move 3 0 1 0", "move 5 0 2 0"} <= legal
+    assert "move 3 1 0 0" not in legal  # the cruiser is in Zorya already
+    with pytest.raises(IllegalAction):
+        act(out, "move 3 0 3 0")
+    assert Action("move", (4, 0, 1, 0)) in GAME.legal_actions(out, 0)
+    assert Action("move", (4, 1, 0, 0)) not in GAME.legal_actions(out, 0)
+    moved, events = act(out, "move 4 0 1 0")
+    assert events[-1].text == "Alliance (blue) moves 1 ship from Thessia to Zorya"
+    assert gw._ships_on(moved, zorya) == (1, 1, 0) and gw._ships_on(moved, thessia) == (0, 1, 0)
+    assert moved.armies[zorya] == 4 and moved.phase == ATTACK
+    stay, _ = act(out, "move 4")  # the extra ships are optional
+    assert gw._ships_on(stay, thessia) == (0, 2, 0)
 
 
 def test_me63_ships_are_not_units() -> None:
@@ -337,6 +360,22 @@ def test_me72_cerberus_destroys_a_token_which_the_reapers_place_again() -> None:
     assert out.outcome is None  # no win, even for the Catalyst
 
 
+def test_g9_g12_the_last_reaper_planet_taken_with_two_tokens_on_it() -> None:
+    """Cerberus takes the Reapers' last planet, where two Vanguards stand (G9): no Reaper
+    planet is left to put them back on, so both leave the board, and the Alliance wins
+    (G12: no Reaper unit is left)."""
+    st = started(3, 3)
+    others = {name: (0, 1) for name in st.board.territories}
+    st = holding(st, others | {"Thessia": (1, 10), "Zorya": (2, 1)}, 1, ATTACK)
+    st.options = {**st.options, "defender_dice": "auto"}
+    st.harbinger = gw.GONE
+    st.vanguards = st.vanguards.placed(0, planet(st, "Zorya")).placed(1, planet(st, "Zorya"))
+    out = _capture(st, "attack Thessia Zorya 3", seat=1)
+    assert out.outcome is not None and out.outcome.winners == (0,)
+    assert out.vanguards.where[:2] == (HELD, HELD)
+    assert GAME.invariants(out) == []
+
+
 def test_me74_me101_no_attack_on_harbinger_s_planet_nor_a_teammate() -> None:
     st = started(4, 3)
     st = holding(st, {"Thessia": (0, 10), "Zorya": (1, 2)}, 0, ATTACK)
@@ -367,6 +406,17 @@ def test_me75_me78_attacking_harbinger() -> None:
             results.add("failed")
         assert out.phase == ATTACK  # ME77: attack again or stop
     assert results == {"destroyed", "failed"}
+    # ME78: Cerberus may destroy Harbinger too, and the Meter does not move.
+    cerberus = holding(st, {"Thessia": (1, 10)}, 1, ATTACK)
+    for seed in range(400):
+        trial = cerberus.copy()
+        trial.rng = Rng(seed)
+        out, _ = act(trial, "strike Thessia 3")
+        if out.harbinger == gw.GONE:
+            assert out.momentum == st.momentum
+            break
+    else:
+        raise AssertionError("Cerberus never destroyed Harbinger in 400 rolls")
 
 
 def test_me76_the_reapers_roll_no_dice_against_a_strike() -> None:
@@ -405,8 +455,9 @@ def test_me82_one_ship_move_after_the_units() -> None:
     st.ships = st.ships.placed(9 * ALLIANCE, planet(st, "Noveria"))
     st, _ = act(st, "end")
     assert st.phase == gw.SHIP_MOVE
-    st, _ = act(st, "ships Noveria Earth 1 0 0")
+    st, events = act(st, "ships Noveria Earth 1 0 0")
     assert gw._ships_on(st, planet(st, "Earth")) == (1, 0, 0)
+    assert events[0].text == "Alliance (blue) moves 1 ship from Noveria to Earth"
     assert st.current == 1  # the Alliance has no Harbinger step: the turn passed on
 
 
@@ -417,12 +468,16 @@ def test_me85_me89_e11_harbinger_moves_and_devastates() -> None:
     st.harbinger = planet(st, "Haestrom")
     card = card_of(st, "devastate", REAPER, region)
     give(st, 2, card)
+    said = {}
     for seed in range(50):
         trial = st.copy()
         trial.rng = Rng(seed)
-        rolled, _ = act(trial, "roll")
-        if rolled.harbinger_roll == 2:
+        rolled, events = act(trial, "roll")
+        said[rolled.harbinger_roll] = events[0].text
+        if rolled.harbinger_roll == 2 and 1 in said:
             break
+    assert said[1] == "Harbinger may move up to 1 planet"
+    assert said[2] == "Harbinger may move up to 2 planets"
     assert {"Pragia", "Ontarom", "Haestrom"} <= {a.args[0] for a in GAME.legal_actions(rolled, 2)}
     stepped, _ = act(rolled, "step Ontarom")
     assert stepped.phase == gw.DEVASTATE
@@ -481,6 +536,34 @@ def test_me104_cerberus_wins_at_ten_resource_planets() -> None:
     st.current, st.phase = 1, ATTACK
     out, _ = act(st, "end")
     assert out.outcome is not None and out.outcome.winners == (1,)
+
+
+def test_me104_a_tenth_resource_planet_with_a_vanguard_ends_the_game_at_once() -> None:
+    """Cerberus's 10th resource planet holds a Vanguard: Cerberus wins the moment it is taken
+    (ME104), with the destroyed token left where it fell (no Reaper turn to put it back)."""
+    st = started(3, 3).copy()
+    resources = [t for t, r in enumerate(st.galaxy.resource) if r]
+    target = resources[9]
+    source = next(n for n in st.board.neighbors[target] if not st.galaxy.resource[n])
+    for t in range(len(st.owner)):
+        st.owner[t], st.armies[t] = 2, 2
+    for t in resources[:9]:
+        st.owner[t] = 1
+    st.owner[source], st.armies[source] = 1, 10
+    st.armies[target] = 1
+    st.owner[next(t for t in range(len(st.owner)) if st.owner[t] == 2 and t != target)] = 0
+    st.vanguards = st.vanguards.placed(0, target)
+    st.current, st.phase, st.harbinger = 1, ATTACK, gw.GONE
+    st.options = {**st.options, "defender_dice": "auto"}
+    names = st.board.territories
+    for seed in range(100):
+        trial = st.copy()
+        trial.rng = Rng(seed)
+        out, _ = act(trial, f"attack {Action('x', (names[source], names[target])).text()[2:]} 3")
+        if out.owner[target] == 1:
+            break
+    assert out.outcome is not None and out.outcome.winners == (1,)
+    assert GAME.invariants(out) == []
 
 
 def test_me65_carriers_add_one_to_the_highest_dice() -> None:
@@ -554,11 +637,14 @@ def test_me84_a_change_of_command_needs_the_teammate_s_consent() -> None:
 
 def test_me91_either_reaper_moves_the_one_harbinger() -> None:
     st = started(4, 3)
-    for reaper in (1, 3):
+    st = holding(
+        st, {name: (st.owner[t], 2) for t, name in enumerate(st.board.territories)}, 0, ATTACK
+    )
+    for reaper in (1, 3):  # no planet of one unit: no change of command comes first
         turn = holding(st, {}, reaper, gw.SHIP_MOVE)
         turn.harbinger = turn.owner.index(reaper)
         out, _ = act(turn, "end")
-        assert out.phase in (gw.HARBINGER, gw.COMMAND)
+        assert out.phase == gw.HARBINGER
     alliance = holding(st, {}, 0, gw.SHIP_MOVE)
     alliance.harbinger = alliance.owner.index(1)
     out, _ = act(alliance, "end")
@@ -575,6 +661,19 @@ def test_me92_resurrecting_harbinger_moves_momentum_to_the_reapers() -> None:
     out, _ = act(st, f"play {st.cards.card_ids[card]} {spot}")
     assert out.harbinger == planet(out, spot) and out.momentum == st.momentum - 1
     assert not any(a.kind == "play" for a in GAME.legal_actions(out, 2) if len(a.args) == 2)
+
+
+def test_me93_a_momentum_card_moves_the_meter_toward_its_player_s_side() -> None:
+    for seat, faction, step in ((0, ALLIANCE, 1), (2, REAPER, -1)):  # 3 players
+        st = holding(started(3, 3), {}, seat, REINFORCE)
+        st.pending = 3
+        card = card_of(st, "momentum", faction)
+        give(st, seat, card)
+        spaces = st.directives.by_card[card].number("spaces")
+        out, events = act(st, f"play {st.cards.card_ids[card]}")
+        assert out.momentum == st.momentum + step * spaces and card in out.discards[faction]
+        name = GAME.seat_names(st)[seat]
+        assert f"({name} plays {st.cards.card_ids[card]})" in events[-1].text
 
 
 def test_me97_a_card_serves_in_a_set_for_a_ship_or_for_its_directive() -> None:

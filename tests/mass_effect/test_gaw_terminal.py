@@ -17,6 +17,7 @@ def test_board_and_typed_claims() -> None:
     assert "piles: Reaper 27, Alliance 27, Cerberus 27" in out
     assert "claims Sur'Kesh" in out and "Neutral Cerberus claims Palaven" in out
     assert "Refused" not in out
+    assert "Harbinger: not placed yet" in out and "destroyed" not in out  # still claiming
 
 
 def test_pieces_are_marked_on_their_planets() -> None:

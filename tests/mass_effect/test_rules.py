@@ -128,20 +128,23 @@ def test_me6_no_planet_is_ever_unclaimed_after_claiming() -> None:
     assert GAME.invariants(state)
 
 
-def test_me7_setup_reinforcement_is_one_unit_a_round_on_own_planets() -> None:
-    table = Table(players=3, seed=4)
+@pytest.mark.parametrize("players", [3, 4])
+def test_me7_setup_reinforcement_is_one_unit_a_round_on_own_planets(players: int) -> None:
+    table = Table(players=players, seed=4)
     claim_all(table)
     st = table.state
+    # The first claimer reinforces first, however many planets each claimed (42 over 4
+    # players ends the claims two seats after the first claimer's).
     assert st.phase == SETUP_PLACE and st.current == st.first
     seat = st.first
-    theirs = st.board.territories[st.owner.index((seat + 1) % 3)]
+    theirs = st.board.territories[st.owner.index((seat + 1) % players)]
     with pytest.raises(IllegalAction):
         table.act(seat, Action("place", (theirs, 1)))
     mine = st.board.territories[st.owner.index(seat)]
     with pytest.raises(IllegalAction):
         table.act(seat, Action("place", (mine, 2)))  # one unit a round
     table.act(seat, Action("place", (mine, 1)))
-    assert table.state.current == (seat + 1) % 3  # to the left, in claiming order
+    assert table.state.current == (seat + 1) % players  # to the left, in claiming order
     place_all(table)
     assert table.state.phase == REINFORCE and table.state.current == table.state.first
 

@@ -72,7 +72,9 @@ class _Greedy:
         phase = st.phase
         if phase == DEFEND and "play" in by:
             return by["play"][0]  # a defence directive before the roll
-        for kind in ("accept", "defend", "move", "match", "roll", "devastate"):
+        if "move" in by:  # every unit in; ships left home stay there (ME69 lets them follow)
+            return max(by["move"], key=lambda a: (a.args[0], -len(a.args)))
+        for kind in ("accept", "defend", "match", "roll", "devastate"):
             if kind in by:
                 return max(by[kind], key=lambda a: a.args[-1] if a.args else 0)
         if "aside" in by:

@@ -35,7 +35,9 @@ class GalaxyAtWarDisplay(MassEffectDisplay):
 
     def footer(self, view: dict[str, Any]) -> str:
         momentum = view["momentum"]
-        harbinger = view["harbinger"] or "destroyed"
+        # Off the board: not placed yet while claiming (ME48), else destroyed (ME77).
+        unplaced = view["phase"] in ("claim", "place-harbinger")
+        harbinger = view["harbinger"] or ("not placed yet" if unplaced else "destroyed")
         piles = ", ".join(
             f"{f} {n}"
             for f, n in zip(("Reaper", "Alliance", "Cerberus"), view["pile_sizes"], strict=True)

@@ -8,6 +8,7 @@ takes the cards) and the last-player win are Classic's own code. What Basic Trai
 each at its code:
 - ME2: one deck of all 81 faction cards, used only for their ship class (A5).
 - ME3: 35 starting units each for 3 players, 30 for 4.
+- ME7: setup reinforcement starts with the first claimer, not after the last claimer.
 - ME11/ME12: a set is worth a fixed amount by its classes (`fixed_set_value`, rules/cards.py),
   never escalating, and goes out of play; ME13: no card gives a planet bonus.
 - ME14/ME27: 5 cards force a trade, at the start of the turn and after an elimination.
@@ -234,6 +235,15 @@ def _trade(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
         )
 
 
+def _claim(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
+    """ME5 (Classic's claim), then ME7: once every planet is claimed, the player who claimed
+    first places the first setup unit. Classic passes on from the last claimer, which is the
+    same seat only when the 42 planets divide evenly (3 players, not 4)."""
+    rc._claim(g, state, seat, a, ev)
+    if state.phase == SETUP_PLACE:
+        state.current = state.first
+
+
 def _end_invasions(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
     """ME8: invading ends; the fortification comes next and the card after it (ME30)."""
     rc._args(a, 0, "end")
@@ -265,7 +275,7 @@ def _finish_turn(g: ClassicRisk, st: BasicState, seat: Seat, ev: rc.Events) -> N
 
 
 MassEffectBasic.handlers = {
-    (CLAIM, "claim"): rc._claim,  # ME4/ME5: one unit on an empty planet, in turn order
+    (CLAIM, "claim"): _claim,  # ME4/ME5: one unit on an empty planet, in turn order
     (SETUP_PLACE, "place"): rc._setup_place,  # ME7: one unit a round on one's own planet
     (REINFORCE, "trade"): _trade,
     (REINFORCE, "place"): rc._place,  # ME15: all units on own planets; 5 cards trade first

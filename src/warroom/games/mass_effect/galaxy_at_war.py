@@ -41,7 +41,8 @@ Actions: `claim PLANET`; `cerberus PLANET` (a claim or a unit for neutral Cerber
 `build CARD`; `play CARD [PLANET]` (a directive: in Deploy, before a battle or a strike, or
 as the defender before the roll); `ship PLANET`; `attack FROM TO DICE [CRUISERS CARRIERS
 DREADNOUGHTS]`; `strike FROM DICE [CRUISERS CARRIERS DREADNOUGHTS]` (attack Harbinger);
-`defend DICE`; `move N`; `fortify FROM TO N`; `ships FROM TO CRUISERS CARRIERS DREADNOUGHTS`;
+`defend DICE`; `move N [CRUISERS CARRIERS DREADNOUGHTS]` (ships left on the source may
+follow, ME69); `fortify FROM TO N`; `ships FROM TO CRUISERS CARRIERS DREADNOUGHTS`;
 `command PLANET` (ask the teammate for it), `accept`, `decline`; `roll` (move Harbinger);
 `step PLANET`; `devastate CARD`; `scan PLANET`, `match ROW DIE...`, `aside DIE` (scanning);
 `end`.
@@ -347,6 +348,8 @@ class GalaxyAtWar(MassEffectBasic):
         source alone where the step lists many (the same helpers, narrowed)."""
         st = _gaw(state)
         kind, args, phase = action.kind, action.args, st.phase
+        if phase == OCCUPY and len(args) == 4:  # a move-in with ships following (ME69)
+            return kind == "move" and action in Legal(_move_in_families(st))
         if phase in (DEFEND, OCCUPY):  # a die count or a move-in, after every attack
             if len(args) != 1:
                 return False
@@ -448,7 +451,7 @@ class GalaxyAtWar(MassEffectBasic):
         if phase == CONSENT:
             return [Family("accept"), Family("decline")]
         if phase == OCCUPY:
-            return [Family("move", (), rc._move_in_counts(st))]
+            return _move_in_families(st)
         if phase == FORTIFY:
             return [Family("end"), *_fortify_families(st, seat)]
         if phase == SHIP_MOVE:
@@ -652,10 +655,13 @@ class GalaxyAtWar(MassEffectBasic):
                 problems.append(
                     f"a {FACTIONS[_ship_faction(k)]} ship stands on {st.board.territories[t]}"
                 )
+        # Tokens Cerberus destroyed wait on its planet to be put back (ME72), or for good
+        # when that conquest ended the game (ME104, a 10th resource planet).
+        waiting = st.attack_to if st.relocating >= 0 else None
         for k, t in enumerate(st.vanguards.where):
             if (
                 t >= 0
-                and st.phase != RELOCATE
+                and t != waiting
                 and (st.owner[t] < 0 or st.faction_of[st.owner[t]] != REAPER)
             ):
                 problems.append(f"Vanguard {k} stands on a planet the Reapers do not hold")
@@ -820,6 +826,18 @@ def _with_ships(
             least = 1 if (c, k) == (0, 0) else 0
             if least <= ships[2]:
                 out.append(Family(kind, (*args, c, k), range(least, ships[2] + 1)))
+    return out
+
+
+def _move_in_families(st: GawState) -> list[Family]:
+    """ME25/ME69: the units moving into a conquered planet (the attacking ships are in
+    already), each count alone or with any choice of the ships left on the source."""
+    counts = rc._move_in_counts(st)
+    out = [Family("move", (), counts)]
+    ships = _ships_on(st, st.attack_from)
+    if any(ships):
+        for k in counts:
+            out += _with_ships("move", (k,), ships)
     return out
 
 
@@ -1160,9 +1178,8 @@ def _play(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Eve
             f"{d.number('count')} more units",
         )
     else:
-        _move_momentum(
-            g, st, st.faction_of[seat], d.number("spaces"), f"{st.cards.card_ids[card]}", ev
-        )
+        why = f"{g.side_name(st, seat)} plays {st.cards.card_ids[card]}"
+        _move_momentum(g, st, st.faction_of[seat], d.number("spaces"), why, ev)
 
 
 def _place(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
@@ -1294,8 +1311,11 @@ def _capture(g: rc.ClassicRisk, st: GawState, attacker: int, defender: int, ev: 
     st.conquered = True
     st.conquered_from = (*st.conquered_from, st.faction_of[defender])
     st.ships = st.ships.moved(t, OFF_BOARD)  # ME69: destroyed, back to the supply
+    # ME69 "if you used ships to attack with, you must move them" in. Reading: the ships of
+    # the winning battle, as ME25 moves that battle's units (an invasion's earlier battles may
+    # have come from another planet); ships left on the source may follow (`_move_in`).
     movers = _pick_ships(st, s, st.attack_ships)
-    st.ships = st.ships.moved(s, t, movers)  # ME69: they must move in
+    st.ships = st.ships.moved(s, t, movers)
     _log(
         ev,
         "capture",
@@ -1355,6 +1375,32 @@ def _capture(g: rc.ClassicRisk, st: GawState, attacker: int, defender: int, ev: 
         st.phase = OCCUPY
 
 
+def _move_in(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
+    """ME25 (Classic's move-in), and ME69: "additional units and ships" may follow, so ships
+    that stayed on the source may move in with the units."""
+    st = _gaw(state)
+    usage = "move COUNT [CRUISERS CARRIERS DREADNOUGHTS]"
+    if len(a.args) not in (1, 4):
+        raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
+    s, t = st.attack_from, st.attack_to
+    ships = _chosen_ships(st, s, a.args[1:], a) if len(a.args) == 4 else NO_SHIPS
+    rc._move_in(g, st, seat, Action(a.kind, a.args[:1]), ev)
+    if any(ships):
+        st.ships = st.ships.moved(s, t, _pick_ships(st, s, ships))
+        names = st.board.territories
+        _log(
+            ev,
+            "ships",
+            f"{g.side_name(st, seat)} moves {_ship_count(sum(ships))} "
+            f"from {names[s]} to {names[t]}",
+        )
+
+
+def _ship_count(count: int) -> str:
+    """'1 ship', '2 ships', for the log."""
+    return f"{count} ship{'s' if count != 1 else ''}"
+
+
 def _pick_ships(st: GawState, planet: int, counts: tuple[int, ...]) -> list[int]:
     out: list[int] = []
     for cls in range(3):
@@ -1376,8 +1422,9 @@ def _eliminate(g: rc.ClassicRisk, st: GawState, loser: int, ev: rc.Events) -> No
     if st.relocator == loser:  # its teammate places the token (Reapers are a team in 4-5p)
         others = [s for s in _reapers(st) if st.alive[s]]
         st.relocator = others[0] if others else -1
-        if st.relocator < 0:
-            st.vanguards = st.vanguards.placed(st.relocating, HELD)
+        if st.relocator < 0:  # no Reaper seat left to put them back: every token there
+            for token in st.vanguards.at(st.attack_to):  # (G9: several may stand) leaves
+                st.vanguards = st.vanguards.placed(token, HELD)
             st.relocating = -1
     _log(
         ev,
@@ -1493,7 +1540,7 @@ def _ships(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
     _log(
         ev,
         "ships",
-        f"{g.side_name(st, seat)} moves {sum(want)} ships from {names[s]} to {names[t]}",
+        f"{g.side_name(st, seat)} moves {_ship_count(sum(want))} from {names[s]} to {names[t]}",
     )
     assert isinstance(g, GalaxyAtWar)
     _to_command(g, st, seat, ev)
@@ -1625,8 +1672,8 @@ def _to_command(g: GalaxyAtWar, st: GawState, seat: Seat, ev: rc.Events) -> None
 
 def _handovers(st: GawState, seat: Seat) -> list[int]:
     """ME84 (G22, G32): the teammates' planets with exactly 1 unit, no ship and no Vanguard.
-    Reading: not a teammate's last planet (losing one's last unit is an elimination, which
-    the rules give only to an invasion, ME26)."""
+    Reading: not a teammate's last planet (the rules put a player out only when its units
+    are destroyed, ME26/ME80, and a seat left with no planet could place no units, ME15)."""
     out = []
     for mate in _team(st, seat) - {seat}:
         if not st.alive[mate] or st.owner.count(mate) < 2:
@@ -1723,7 +1770,8 @@ def _roll(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Eve
     _log(
         ev,
         "harbinger-roll",
-        f"Harbinger may move up to {st.harbinger_roll} planets",
+        f"Harbinger may move up to {st.harbinger_roll} planet"
+        + ("s" if st.harbinger_roll > 1 else ""),
         {"roll": st.harbinger_roll},
         reveals=True,
     )
@@ -1839,7 +1887,7 @@ GalaxyAtWar.handlers = {
     (CONSENT, "decline"): _consent,
     (ATTACK, "end"): _end_invasions,
     (DEFEND, "defend"): _defend,
-    (OCCUPY, "move"): rc._move_in,
+    (OCCUPY, "move"): _move_in,
     (FORTIFY, "fortify"): _fortify,
     (FORTIFY, "end"): _skip,
     (SHIP_MOVE, "ships"): _ships,

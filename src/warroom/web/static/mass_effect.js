@@ -169,7 +169,7 @@ function gawCounts(m) {
       (mom.harbinger_mod ? `, Harbinger ${mom.harbinger_mod > 0 ? "+" : ""}${mom.harbinger_mod}` : "")),
     el("div", { id: "strategic" }, `Strategic Planet Meter: Cerberus holds ${v.strategic} of 13 resource planets` +
       ` (+${strategicCards} card${strategicCards === 1 ? "" : "s"}; 10 wins for a playing Cerberus)`),
-    el("div", { id: "harbinger", class: "muted" }, v.harbinger ? `Harbinger is on ${v.harbinger}` : "Harbinger is destroyed"),
+    el("div", { id: "harbinger", class: "muted" }, v.harbinger ? `Harbinger is on ${v.harbinger}` : ["claim", "place-harbinger"].includes(v.phase) ? "Harbinger is not placed yet" : "Harbinger is destroyed"),
     el("div", { id: "vanguards", class: "muted" }, `Vanguards: ${placed.length} on the map, ${stack} in the stack, ` +
       `${taken} removed; Devastation tokens left: ${v.devastation_left}` +
       (v.devastated.length ? ` (devastated: ${v.devastated.join(", ")})` : "")),
@@ -204,16 +204,19 @@ function gawActionLabel(v, a) {
 
 // Battles, strikes on Harbinger and ship moves, for the planets picked on the map: one
 // control with a choice for the dice and for each class of ship on the source, each offering
-// only the counts some legal action has, and a button for the exact legal action chosen.
+// only the counts some legal action has, and a button for the exact legal action chosen. A
+// move-in after a conquest gets one too where ships left on the source may follow (ME69).
 const SHIP_KINDS = new Set(["attack", "strike", "ships"]);
 function gawShipPanels(v, shown, names) {
   if (!isGaw(v)) return { panels: [], rest: shown };
   const byKey = new Map();
   const rest = [];
+  const shipsFollow = shown.some((a) => a[0] === "move" && a.length > 2);
   for (const a of shown) {
     const terr = a.slice(1).filter((x) => names.has(x));
     const plain = a.slice(1 + terr.length);
-    if (!SHIP_KINDS.has(a[0]) || !terr.length || plain.some((x) => typeof x !== "number")) { rest.push(a); continue; }
+    const moveIn = shipsFollow && a[0] === "move";
+    if (!moveIn && (!SHIP_KINDS.has(a[0]) || !terr.length || plain.some((x) => typeof x !== "number"))) { rest.push(a); continue; }
     const key = [a[0], ...terr].join(" ");
     if (!byKey.has(key)) byKey.set(key, { kind: a[0], terr, options: [] });
     byKey.get(key).options.push(a);
@@ -232,7 +235,7 @@ function shipCounts(kind, a, lead) {
 
 function shipPanel(g) {
   const lead = 1 + g.terr.length;
-  const labels = g.kind === "ships" ? ["cruisers", "carriers", "dreadnoughts"] : ["dice", "cruisers", "carriers", "dreadnoughts"];
+  const labels = g.kind === "ships" ? ["cruisers", "carriers", "dreadnoughts"] : [g.kind === "move" ? "units" : "dice", "cruisers", "carriers", "dreadnoughts"];
   const rows = g.options.map((a) => ({ a, counts: shipCounts(g.kind, a, lead) }));
   const selects = labels.map((label, i) => {
     const values = [...new Set(rows.map((r) => r.counts[i]))].sort((x, y) => x - y);
@@ -251,7 +254,7 @@ function shipPanel(g) {
     button.disabled = !hit;
     if (hit) button.dataset.action = hit.a.join(" ");
     else button.removeAttribute("data-action");
-    button.textContent = hit ? `${g.kind} ${g.terr.join(" → ")}` : "not a legal choice";
+    button.textContent = hit ? `${g.kind} ${g.terr.join(" → ")}`.trim() : "not a legal choice";
     button.title = hit ? hit.a.join(" ") : "choose fewer ships or dice";
   };
   for (const s of selects) s.sel.onchange = update; // a property: it goes with a kept control
