@@ -100,6 +100,20 @@ def test_look_and_odds_take_quoted_names_as_actions_do() -> None:
     assert "chance to capture" in out
 
 
+def test_an_alias_with_spaces_is_read_unquoted() -> None:
+    """MCU's Washington D.C. (Sector_30's alias) may be typed as it is, as other names with
+    spaces are: `claim washington d.c.` was refused as malformed."""
+    match = Match.start("mcu-skirmish", 4, 1, {})
+    while match.to_move() != (0,):
+        seat = match.to_move()[0]
+        match.act(seat, match.legal(seat)[-1])
+    sector = match.state.board.territory("Sector_30")
+    assert match.state.owner[sector] == -1  # unclaimed
+    out = session(match, ["claim washington d.c."], humans={0})
+    assert "Refused" not in out
+    assert match.state.owner[sector] == 0
+
+
 def test_undo_says_what_stands_in_the_way() -> None:
     match = Match.start("risk-classic", 3, 4, {"map": "classic-world", "setup": "deal"})
     while match.to_move() != (0,):
