@@ -87,6 +87,33 @@ def test_unquoted_multi_word_names_are_read() -> None:
     assert match.state.armies[match.state.board.territory("Western United States")] == before + 2
 
 
+def test_look_and_odds_take_quoted_names_as_actions_do() -> None:
+    """The help says names with spaces may be typed as they are or quoted: `look` and
+    `odds FROM TO` read quotes as an action does, not as part of the name."""
+    match = classic("attack")
+    b = match.state.board
+    src = next(t for t in mine(match) if match.state.armies[b.territory(t)] > 1)
+    dst = next(b.territories[n] for n in b.neighbors[b.territory(src)] if match.state.owner[n] != 0)
+    out = session(match, ['look "North Africa"', "info 'North Africa'", f'odds "{src}" "{dst}"'])
+    assert "Refused" not in out
+    assert out.count("North Africa: ") == 2
+    assert "chance to capture" in out
+
+
+def test_an_alias_with_spaces_is_read_unquoted() -> None:
+    """MCU's Washington D.C. (Sector_30's alias) may be typed as it is, as other names with
+    spaces are: `claim washington d.c.` was refused as malformed."""
+    match = Match.start("mcu-skirmish", 4, 1, {})
+    while match.to_move() != (0,):
+        seat = match.to_move()[0]
+        match.act(seat, match.legal(seat)[-1])
+    sector = match.state.board.territory("Sector_30")
+    assert match.state.owner[sector] == -1  # unclaimed
+    out = session(match, ["claim washington d.c."], humans={0})
+    assert "Refused" not in out
+    assert match.state.owner[sector] == 0
+
+
 def test_undo_says_what_stands_in_the_way() -> None:
     match = Match.start("risk-classic", 3, 4, {"map": "classic-world", "setup": "deal"})
     while match.to_move() != (0,):

@@ -20,7 +20,8 @@ from rich.markup import escape
 from warroom.bots import Bot, RandomBot
 from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.core import Action, Event, Match, WarroomError
-from warroom.core.errors import SaveError
+from warroom.core.actions import QUOTE_MARK
+from warroom.core.errors import MalformedAction, SaveError
 from warroom.core.shortform import complete, most, refusal
 from warroom.data import parse_file
 
@@ -137,7 +138,7 @@ class Terminal:
         elif word in ("look", "info"):
             if not rest:
                 raise WarroomError(f"write '{word} NAME', e.g. {word} {self.example_place()}")
-            self.say(self.display.look(self.match, self.viewer, rest))
+            self.say(self.display.look(self.match, self.viewer, unquoted(rest)))
         elif word == "log":
             if not self.log:
                 self.console.print("Nothing has happened yet.")
@@ -151,7 +152,7 @@ class Terminal:
         elif word == "load":
             self.load(Path(rest or DEFAULT_SAVE))
         elif word == "odds":
-            self.say(self.display.odds(self.match, seat, rest))
+            self.say(self.display.odds(self.match, seat, unquoted(rest)))
         elif word == "auto":
             self.auto(seat, rest)
         elif word == "standing":
@@ -344,6 +345,18 @@ class Terminal:
         self.display = display_for(self.match.game.id)
         self.console.print(f"Loaded {escape(str(path))}")
         self.show_board()
+
+
+def unquoted(text: str) -> str:
+    """`text` with quotes read as an action reads them, so that `look "North Africa"` and
+    `odds "North Africa" Egypt` name places as `place "North Africa" 3` does (the action
+    list itself quotes names with spaces); text it cannot read is left as typed."""
+    if '"' not in text and QUOTE_MARK.search(text) is None:
+        return text
+    try:
+        return " ".join(str(word) for word in Action.parse(f"look {text}").args)
+    except MalformedAction:
+        return text
 
 
 def by_last_number(legal: list[Action]) -> list[tuple[Action, str]]:

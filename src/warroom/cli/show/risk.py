@@ -122,7 +122,15 @@ class RiskDisplay(Display):
         return f"({attack_odds(match, src, dst):.0%} to take it)"
 
     def places(self, match: Match) -> list[str]:
-        return list(match.state.board.territories)
+        """The territories, and the aliases with spaces (MCU's "Washington D.C."), so that
+        those too may be typed unquoted; an alias is kept as the file spells it."""
+        b: Board = match.state.board
+        spaced: dict[str, str] = {}
+        for name in b.index:  # names and aliases, each as given and in lower case
+            if " " in name and b.territories[b.index[name]] != name:
+                spaced.setdefault(name.lower(), name)
+        named = {t.lower() for t in b.territories}
+        return [*b.territories, *(a for low, a in spaced.items() if low not in named)]
 
     def look(self, match: Match, viewer: int | None, name: str) -> str:
         """Owner, armies, region and every neighbour with its owner and armies."""
