@@ -6,8 +6,9 @@ from dataclasses import fields
 
 import pytest
 
-from warroom.core import Action, IllegalAction, MalformedAction, WarroomError
-from warroom.games.monopoly_avengers import BANK, HQ, MonoState
+from warroom.core import Action, IllegalAction, MalformedAction, ScriptedRng, WarroomError
+from warroom.core.rng import Script
+from warroom.games.monopoly_avengers import BANK, HQ, MonoState, _roll_for_first
 
 from .helpers import END, START, B, G, act, give, h, kinds, new, not_doubles, rig
 
@@ -22,7 +23,20 @@ def test_setup_cash_decks_and_bank() -> None:
     assert G.to_move(st)[-1] == st.current and len(G.to_move(st)) == 4
 
 
+def _rolls(*dice: tuple[int, int]) -> ScriptedRng:
+    """A generator whose two-dice rolls are `dice`, in order (`Rng.roll` draws the index
+    into every ordered pair of faces)."""
+    return ScriptedRng(Script(tuple((a - 1) * 6 + b - 1 for a, b in dice)))
+
+
 def test_first_player_is_highest_roller_and_varies() -> None:
+    """Game Play: each player rolls both dice, the highest roller starts; the tied highest
+    roll again (only they), until one is highest."""
+    assert _roll_for_first(_rolls((1, 2), (6, 5), (2, 2)), 3) == 1
+    # Players 2 and 3 tie on 12 above Player 1's 7; of them, Player 3 rolls higher.
+    assert _roll_for_first(_rolls((3, 4), (6, 6), (6, 6), (1, 1), (2, 1)), 3) == 2
+    # A tie again (4 and 4) is rolled again by the same two.
+    assert _roll_for_first(_rolls((6, 6), (1, 1), (6, 6), (2, 2), (3, 1), (5, 1), (1, 2)), 3) == 0
     firsts = {G.new_game(4, seed, {}).current for seed in range(40)}
     assert firsts == {0, 1, 2, 3}
 
@@ -164,6 +178,15 @@ def test_color_set_doubles_payment_and_buildings_raise_it() -> None:
     assert _asking_collects(st) == B.payments[h("Nick Fury")][2]
 
 
+def test_four_bases_and_a_headquarters_earn_their_own_payments() -> None:
+    for nick, maria in ((4, 4), (HQ, 4), (HQ, HQ)):
+        st = new()
+        give(st, 1, "Nick Fury", "Maria Hill")
+        st.level[h("Nick Fury")], st.level[h("Maria Hill")] = nick, maria
+        st = _land_on(st, 0, 0, (1, 2))
+        assert _asking_collects(st) == B.payments[h("Nick Fury")][nick]
+
+
 def test_doubled_payment_on_active_hero_of_a_set_with_one_sidelined() -> None:
     st = new()
     give(st, 1, "Nick Fury", "Maria Hill")
@@ -204,6 +227,23 @@ def test_owner_may_ask_late_but_before_the_roll() -> None:
     assert st.cash[0] == 1496 and st.cash[2] == 1504
 
 
+def test_a_claim_outlives_the_payers_own_roll_after_doubles() -> None:
+    """Only the next player's roll ends a claim ("before the next player rolls the dice"):
+    rolling again after doubles does not, so the owner may still ask."""
+    st = new()
+    give(st, 1, "Nick Fury")
+    st.pos[0] = 1
+    rig(st, ("roll", (1, 1)), ("roll", not_doubles(7)))
+    st, _ = act(st, 0, "roll")
+    assert st.pos[0] == h("Nick Fury") and st.phase == START and st.claims
+    st, ev = act(st, 0, "roll")  # the payer's second roll, unasked
+    assert "lapse" not in kinds(ev) and st.claims == [(1, 0, h("Nick Fury"))]
+    assert G.to_move(st)[0] == 1
+    st, _ = act(st, 1, "ask 'Nick Fury'")
+    paid = B.payments[h("Nick Fury")][0]
+    assert st.cash == [1500 - paid, 1500 + paid]
+
+
 def _landed_last_turn() -> MonoState:
     """Player 1 landed on Player 3's Nick Fury and passed the dice; Player 3, unasked, is in
     the window before Player 2's roll."""
@@ -213,6 +253,30 @@ def _landed_last_turn() -> MonoState:
     st, _ = act(st, 0, "end")
     assert st.current == 1 and 2 in st.window and len(st.claims) == 1
     return st
+
+
+def test_done_in_the_window_gives_up_the_claims() -> None:
+    st = _landed_last_turn()
+    st, _ = act(st, 2, "done")
+    assert st.claims == [] and 2 not in G.to_move(st)
+    with pytest.raises(WarroomError):
+        act(st, 2, "ask 'Nick Fury'")
+    assert st.cash == [1500, 1500, 1500]
+
+
+def test_the_roll_closes_the_window_of_the_other_players() -> None:
+    """Other players build, sell and trade in the window before the roll; once the player
+    whose turn it is rolls, they wait for the next turn's window."""
+    st = new(3)
+    give(st, 1, "Maria Hill", "Nick Fury")
+    st.window = [1, 2]
+    assert Action("build", ("Maria Hill",)) in G.legal_actions(st, 1)
+    st = _land_on(st, 0, 15, (2, 3))  # Free Parking
+    assert G.to_move(st) == (0,) and st.window == []
+    with pytest.raises(IllegalAction):
+        act(st, 1, "build 'Maria Hill'")
+    with pytest.raises(IllegalAction):
+        act(st, 2, "done")
 
 
 def test_no_payment_for_a_hero_sidelined_before_the_owner_asks() -> None:
@@ -358,6 +422,20 @@ def test_jail_free_card_kept_then_used_and_returned_to_the_bottom() -> None:
     assert st.jail[0] == -1 and st.held[0] == [] and st.decks[0][-1] == card
 
 
+def test_collect_from_each_player_and_repairs_per_base_and_headquarters() -> None:
+    st = new(3)
+    _top(st, 0, "Team fundraiser")
+    st = _land_on(st, 0, 14, (1, 2))  # Stark Industries
+    assert st.cash == [1600, 1450, 1450]
+    st = new()
+    give(st, 0, "Maria Hill", "Nick Fury")
+    st.level[h("Maria Hill")], st.level[h("Nick Fury")] = HQ, 4
+    st.bases, st.hqs = 28, 11
+    card = B.cards[_top(st, 0, "Facility upgrades")]
+    st = _land_on(st, 0, 14, (1, 2))
+    assert st.cash[0] == 1500 - (4 * card.base + card.hq)
+
+
 def test_ultron_and_hela_pay_the_bank() -> None:
     for start, dice, space in ((1, (1, 2), 4), (35, (1, 2), 38)):
         st = new()
@@ -400,6 +478,17 @@ def test_jail_failed_roll_stays() -> None:
     rig(st, ("roll", (1, 2)))
     st, _ = act(st, 0, "roll")
     assert st.pos[0] == B.jail and st.jail[0] == 1 and st.phase == END
+
+
+def test_jail_fine_is_paid_at_the_start_of_a_turn_only() -> None:
+    """How do I get out of Jail, option 1: "Pay 50 at the start of your next turn"."""
+    st = _jailed()
+    rig(st, ("roll", (1, 2)))
+    st, _ = act(st, 0, "roll")
+    assert st.phase == END and "pay" not in {a.kind for a in G.legal_actions(st, 0)}
+    with pytest.raises(IllegalAction, match="starting a turn in Jail"):
+        act(st, 0, "pay")
+    assert st.jail[0] == 1 and st.cash[0] == 1500
 
 
 def test_jail_third_failure_pays_50_and_moves() -> None:
@@ -653,11 +742,13 @@ def test_bankrupt_to_a_player_gives_cash_sidelined_heroes_and_cards() -> None:
 
 def test_bankrupt_to_the_bank_heroes_reactivated_and_auctioned_cards_back() -> None:
     st = _owes(3, BANK, 500)
+    card = st.held[0][0]
     st, _ = act(st, 0, "sideline 'Nick Fury'")
     st, _ = act(st, 0, "bankrupt")
     assert st.owner[h("Nick Fury")] == BANK and not st.sidelined[h("Nick Fury")]
     assert st.auction is not None and st.auction.space == h("Nick Fury")
     assert [len(d) for d in st.decks] == [16, 16] and st.cash[0] == 0
+    assert st.decks[1][-1] == card  # to the bottom of its deck
     assert G.invariants(st) == []
     st, _ = act(st, 2, "bid 10")
     st, _ = act(st, 1, "pass")
