@@ -476,8 +476,27 @@ def test_jail_doubles_free_you_but_end_the_turn() -> None:
 def test_jail_failed_roll_stays() -> None:
     st = _jailed()
     rig(st, ("roll", (1, 2)))
-    st, _ = act(st, 0, "roll")
+    st, ev = act(st, 0, "roll")
     assert st.pos[0] == B.jail and st.jail[0] == 1 and st.phase == END
+    # The log says so: a roll with no move would read as a lost turn.
+    assert [e.text for e in ev if e.kind == "jail-stay"] == [
+        "Player 1 stays in Jail (no doubles: try 1 of 3)"
+    ]
+
+
+def test_the_log_tells_jail_from_just_visiting_and_leaving_by_doubles() -> None:
+    st = _jailed()
+    rig(st, ("roll", (3, 3)))
+    st, ev = act(st, 0, "roll")
+    assert "Player 1 leaves Jail with doubles" in next(
+        e.text for e in ev if e.kind == "jail-doubles"
+    )
+    st = new()
+    st.pos[0] = 7
+    rig(st, ("roll", (1, 2)))
+    st, ev = act(st, 0, "roll")
+    assert st.jail[0] == -1 and st.phase == END
+    assert [e.text for e in ev if e.kind == "land"] == ["Player 1 lands on Jail (Just Visiting)"]
 
 
 def test_jail_fine_is_paid_at_the_start_of_a_turn_only() -> None:
@@ -628,6 +647,19 @@ def test_trade_hero_for_cash_and_card() -> None:
     assert st.owner[h("Hulk")] == 0 and st.cash == [1200, 1800] and len(st.held[1]) == 1
 
 
+def test_the_log_writes_deals_with_m_amounts_and_an_empty_side_as_nothing() -> None:
+    st = new()
+    give(st, 0, "Hulk")
+    st, ev = act(st, 0, "offer 'Player 2' give Hulk get")
+    assert ev[-1].text == "Player 1 offers Player 2: Hulk for nothing"
+    st, ev = act(st, 1, "accept")
+    assert ev[-1].text == "Player 2 accepts: Player 1 gives Hulk, gets nothing"
+    st, ev = act(st, 0, "offer 'Player 2' give 100 get Hulk")
+    assert ev[-1].text == "Player 1 offers Player 2: M100 for Hulk"
+    st, ev = act(st, 1, "accept")
+    assert ev[-1].text == "Player 2 accepts: Player 1 gives M100, gets Hulk"
+
+
 def test_declined_trade_changes_nothing_but_counts() -> None:
     st = new()
     give(st, 1, "Hulk")
@@ -731,8 +763,12 @@ def test_bankrupt_only_after_raising_money() -> None:
 def test_bankrupt_to_a_player_gives_cash_sidelined_heroes_and_cards() -> None:
     st = _owes(3, 1, 500)
     st, _ = act(st, 0, "sideline 'Nick Fury'")
-    st, _ev = act(st, 0, "bankrupt")
+    st, ev = act(st, 0, "bankrupt")
     assert not st.alive[0] and st.cash[0] == 0 and st.cash[1] == 1535
+    text = next(e.text for e in ev if e.kind == "bankrupt")
+    assert text == (
+        "Player 1 is bankrupt; Player 2 takes M35, 1 hero and 1 Get Out of Jail Free card"
+    )
     assert st.owner[h("Nick Fury")] == 1 and st.sidelined[h("Nick Fury")]
     assert len(st.held[1]) == 1 and G.to_move(st) == (1,)
     st, _ = act(st, 1, "keep 'Nick Fury'")
@@ -744,7 +780,11 @@ def test_bankrupt_to_the_bank_heroes_reactivated_and_auctioned_cards_back() -> N
     st = _owes(3, BANK, 500)
     card = st.held[0][0]
     st, _ = act(st, 0, "sideline 'Nick Fury'")
-    st, _ = act(st, 0, "bankrupt")
+    st, ev = act(st, 0, "bankrupt")
+    assert next(e.text for e in ev if e.kind == "bankrupt") == (
+        "Player 1 is bankrupt; the Bank takes M35 and 1 hero; 1 Get Out of Jail Free card"
+        " back to the bottom of its deck"
+    )
     assert st.owner[h("Nick Fury")] == BANK and not st.sidelined[h("Nick Fury")]
     assert st.auction is not None and st.auction.space == h("Nick Fury")
     assert [len(d) for d in st.decks] == [16, 16] and st.cash[0] == 0

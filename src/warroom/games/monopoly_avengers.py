@@ -648,6 +648,14 @@ def _items(
     return out
 
 
+def _items_text(
+    b: MonopolyBoard, heroes: tuple[int, ...], cash: int, cards: tuple[int, ...]
+) -> str:
+    """One side of a deal for the log: heroes, cash as M amounts, cards; "nothing" if empty."""
+    words = [f"M{x}" if isinstance(x, int) else str(x) for x in _items(b, heroes, cash, cards)]
+    return " ".join(words) or "nothing"
+
+
 def _canonical(st: MonoState, arg: Arg) -> Arg:
     if not isinstance(arg, str):
         return arg
@@ -1226,7 +1234,9 @@ def _land(st: MonoState, ev: list[Event]) -> None:
     b, p = st.board, st.current
     s = st.pos[p]
     kind = b.kind[s]
-    ev.append(Event("land", f"Player {p + 1} lands on {b.names[s]}", {"seat": p, "space": s}))
+    # Just Visiting: a token landing on the Jail space is not in Jail.
+    where = b.names[s] + (" (Just Visiting)" if kind == mb.JAIL else "")
+    ev.append(Event("land", f"Player {p + 1} lands on {where}", {"seat": p, "space": s}))
     if kind in mb.OWNABLE:
         o = st.owner[s]
         if o == BANK:
@@ -1401,10 +1411,25 @@ def _roll(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Ev
             st.jail[seat] = -1
             st.again = False
             st.tasks = [("move", d1 + d2), ("after",)]
+            ev.append(
+                Event(
+                    "jail-doubles",
+                    f"Player {seat + 1} leaves Jail with doubles (the turn ends after this move)",
+                    {"seat": seat},
+                )
+            )
             return
         st.jail[seat] += 1
         if st.jail[seat] < b.jail_turns:
             st.phase = END
+            ev.append(
+                Event(
+                    "jail-stay",
+                    f"Player {seat + 1} stays in Jail (no doubles: try "
+                    f"{st.jail[seat]} of {b.jail_turns})",
+                    {"seat": seat, "tries": st.jail[seat]},
+                )
+            )
             return
         # The third failed turn: pay 50 and use the roll to move.
         st.jail[seat] = -1
@@ -1821,8 +1846,7 @@ def _offer(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[E
         Event(
             "offer",
             f"Player {seat + 1} offers Player {q + 1}: "
-            f"{' '.join(map(str, _items(b, *give))) or 'nothing'} for "
-            f"{' '.join(map(str, _items(b, *get))) or 'nothing'}",
+            f"{_items_text(b, *give)} for {_items_text(b, *get)}",
             {"seat": seat, "to": q, "give": _items(b, *give), "get": _items(b, *get)},
         )
     )
@@ -1884,8 +1908,8 @@ def _accept(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[
         Event(
             "trade",
             f"Player {q + 1} accepts: Player {p + 1} gives "
-            f"{' '.join(map(str, _items(b, o.give_heroes, o.give_cash, o.give_cards)))}, gets "
-            f"{' '.join(map(str, _items(b, o.get_heroes, o.get_cash, o.get_cards)))}",
+            f"{_items_text(b, o.give_heroes, o.give_cash, o.give_cards)}, gets "
+            f"{_items_text(b, o.get_heroes, o.get_cash, o.get_cards)}",
             {"seat": p, "to": q},
         )
     )
@@ -1959,14 +1983,27 @@ def _bankrupt(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: lis
             st.owner[s] = creditor
             st.acquire.append((creditor, s))
         st.held[creditor] += st.held[seat]
+    cards = len(st.held[seat])
     st.held[seat] = []
     st.alive[seat] = False
     st.out_order.append(seat)
+    taken = [f"M{cash}"]
+    if heroes:
+        taken.append(f"{len(heroes)} hero" + ("es" if len(heroes) > 1 else ""))
+    card_text = f"{cards} Get Out of Jail Free card" + ("s" if cards > 1 else "")
+    if cards and creditor != BANK:
+        taken.append(card_text)
+    text = f"Player {seat + 1} is bankrupt; {_who(st, creditor)} takes " + (
+        f"{', '.join(taken[:-1])} and {taken[-1]}" if len(taken) > 1 else taken[0]
+    )
+    if cards and creditor == BANK:
+        text += f"; {card_text} back to the bottom of " + (
+            "its deck" if cards == 1 else "the decks"
+        )
     ev.append(
         Event(
             "bankrupt",
-            f"Player {seat + 1} is bankrupt; {_who(st, creditor)} takes M{cash}"
-            + (f" and {len(heroes)} heroes" if heroes else ""),
+            text,
             {"seat": seat, "to": creditor, "cash": cash, "heroes": [b.names[s] for s in heroes]},
         )
     )
