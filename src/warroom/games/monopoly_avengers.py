@@ -628,8 +628,10 @@ def payment(st: MonoState, s: int) -> int:
     lv = st.level[s]
     if lv:
         return b.payments[s][lv]
+    # Collect Color Sets: twice as much. A sidelined member still counts (Sidelining: "the
+    # increased payment can be collected on the active heroes in a color set").
     full = all(st.owner[t] == o for t in b.set_members[b.set_of[s]])
-    return b.payments[s][0] * (2 if full else 1)  # Collect Color Sets: twice as much
+    return b.payments[s][0] * (2 if full else 1)
 
 
 def _collectable(st: MonoState, owner: Seat, s: int) -> bool:
@@ -721,6 +723,8 @@ def _build_problem(st: MonoState, p: Seat, s: int, kind: str = "", cost: int = -
     lv = st.level[s]
     if lv == HQ:
         return f"{name} has a Headquarters already"
+    # Building Bases, "You must build evenly": only on a hero with the fewest in its set (an
+    # HQ counts as level 5, so the last HQs of a set go where there are still 4 Bases).
     if lv > min(_set_levels(st, s)):
         return "you must build evenly: first build on the other heroes of the set"
     building = "hq" if lv == b.max_bases else "base"
@@ -740,6 +744,8 @@ def _sell_problem(st: MonoState, p: Seat, s: int) -> str | None:
     b = st.board
     if st.owner[s] != p or b.kind[s] != mb.HERO or st.level[s] == 0:
         return f"you have no building on {b.names[s]}"
+    # Selling Buildings: "Bases must be sold evenly" (from a hero with the most); an HQ is
+    # "exchange[d] immediately for 4 Bases", so only while the Bank has 4 (reading).
     if st.level[s] < max(_set_levels(st, s)):
         return "sell evenly: first sell from the heroes of the set with the most"
     if st.level[s] == HQ and st.bases < b.max_bases:
@@ -1587,6 +1593,8 @@ def _build(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[E
     kind = "hq" if st.level[s] == b.max_bases else "base"
     if (st.bases if kind == "base" else st.hqs) == 1:
         # Not Enough Buildings: anyone else who could build this kind may want it too.
+        # Asked: each other player who could build one of this kind now, holding at least
+        # the opening bid (its price will be their winning bid).
         asked = tuple(
             q
             for q in _others(st, seat)
@@ -1765,6 +1773,7 @@ def _bid(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
     # Not `require`: its message would be formatted for every bid, half of all decisions.
     if amount < lo:
         raise IllegalAction(f"the bid must be at least M{lo}")
+    # Reading: a bid is limited to the cash in hand, so no auction leaves a debt.
     if amount > st.cash[seat]:
         raise IllegalAction(f"you have only M{st.cash[seat]}")
     assert st.auction is not None
@@ -1804,6 +1813,8 @@ def _settle_auction(st: MonoState, ev: list[Event]) -> None:
         return
     p = au.bidder
     if au.building:
+        # Not Enough Buildings (reading): the winning bid is the building's whole price,
+        # paid to the Bank; the winner builds where they named.
         target = au.targets[au.seats.index(p)]
         _place(st, p, target, au.high, ev)
         return
@@ -1835,6 +1846,8 @@ def _offer(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[E
         "a deal trades heroes or Get Out of Jail Free cards, not cash alone",
     )
     offer = Offer(seat, q, *give, *get)
+    # Reading (Deals & Trades): the offer the receiver has just declined (the last action
+    # applied) may not be made again at once: nothing has changed, so it would only stall.
     require(
         offer != st.declined,
         f"Player {q + 1} has just declined that offer; change it, or do something else first",
@@ -1861,6 +1874,7 @@ def _parse_items(
     cash = 0
     for w in words:
         if isinstance(w, int):
+            # Reading: trade cash is limited to the cash in hand (no deal leaves a debt).
             require(w > 0 and cash == 0, "name one positive amount of cash per side")
             require(w <= st.cash[p], f"Player {p + 1} has only M{st.cash[p]}")
             cash = w
@@ -1959,6 +1973,8 @@ def _bankrupt(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: lis
             st.bases += 0 if lv == HQ else lv
             st.level[s] = 0
             _gain(st, seat, value // 2)
+    # A. Try to Raise Money: the heroes those buildings kept from being sidelined are
+    # sidelined now (no other hero is active: `bankrupt` waits until none can be sidelined).
     for s in b.ownable:
         if st.owner[s] == seat and not st.sidelined[s]:
             st.sidelined[s] = True
