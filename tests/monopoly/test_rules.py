@@ -795,6 +795,41 @@ def test_bankrupt_to_the_bank_heroes_reactivated_and_auctioned_cards_back() -> N
     assert st.owner[h("Nick Fury")] == 2 and st.current == 1  # the bankrupt's turn passed
 
 
+def _stuck_headquarters(debt: int) -> MonoState:
+    """Player 1 owes the Bank `debt` with M5 and the brown set under two Headquarters that
+    cannot be sold: the Bank has 3 Bases, the other 29 are on Player 2's heroes."""
+    st = _owes(3, BANK, debt)
+    st.tasks = [("after",)]  # the rest of Player 1's turn, once the debt is settled
+    give(st, 0, "Maria Hill")
+    st.level[h("Nick Fury")] = st.level[h("Maria Hill")] = HQ
+    st.hqs = 10
+    for name, level in (("Wong", 4), ("Okoye", 4), ("Shuri", 4), ("Falcon", 4), ("Wasp", 4)):
+        give(st, 1, name)
+        st.level[h(name)] = level
+    give(st, 1, "Valkyrie", "Ant-Man", "Hawkeye", "Black Widow")
+    st.level[h("Valkyrie")] = 4
+    st.level[h("Ant-Man")], st.level[h("Hawkeye")], st.level[h("Black Widow")] = 2, 2, 1
+    st.bases = 3
+    assert G.invariants(st) == []
+    assert {a.kind for a in G.legal_actions(st, 0)} == {"offer", "bankrupt"}
+    return st
+
+
+def test_bankruptcy_sells_what_lacked_bases_and_sidelines_its_heroes_first() -> None:
+    """Help! I Can't Pay, read: a Headquarters that could not be sold for want of 4 Bases is
+    sold at half its cost (with its 4 Bases) and the heroes it kept from being sidelined are
+    sidelined; if that pays the debt, it is paid."""
+    hq = B.hq_cost[h("Nick Fury")] + 4 * B.base_cost[h("Nick Fury")]
+    raised = 5 + hq + B.sideline[h("Nick Fury")] + B.sideline[h("Maria Hill")]  # 315
+    st, _ = act(_stuck_headquarters(raised), 0, "bankrupt")
+    assert st.alive[0] and st.cash[0] == 0 and not st.debts and st.phase == END
+    assert st.sidelined[h("Nick Fury")] and st.sidelined[h("Maria Hill")]
+    assert st.level[h("Nick Fury")] == 0 and st.hqs == 12 and st.bases == 3
+    assert G.invariants(st) == []
+    st, _ = act(_stuck_headquarters(raised + 1), 0, "bankrupt")
+    assert not st.alive[0] and st.owner[h("Maria Hill")] == BANK and G.invariants(st) == []
+
+
 def test_last_player_with_money_wins() -> None:
     st = _owes(2, 1, 500)
     st, _ = act(st, 0, "sideline 'Nick Fury'")
