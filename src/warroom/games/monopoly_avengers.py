@@ -1420,7 +1420,8 @@ def _roll(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Ev
             ev.append(
                 Event(
                     "jail-doubles",
-                    f"Player {seat + 1} leaves Jail with doubles (the turn ends after this move)",
+                    f"Player {seat + 1} leaves Jail with doubles "
+                    "(doubles out of Jail give no roll again)",
                     {"seat": seat},
                 )
             )
