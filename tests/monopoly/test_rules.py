@@ -473,6 +473,19 @@ def test_jail_doubles_free_you_but_end_the_turn() -> None:
     assert st.pos[0] == 16 and st.jail[0] == -1 and st.phase == END and st.cash[0] == 1500
 
 
+def test_a_child_of_thanos_escape_after_leaving_jail_by_doubles_gives_another_roll() -> None:
+    """Reading (docs/monopoly.md, Children of Thanos): the escape's "Take another turn" holds
+    after a roll out of Jail too, though the doubles themselves give none."""
+    st = _jailed()
+    _top(st, 1, "Hunt the nearest")  # Infinity Gauntlet at 22: on to Corvus Glaive
+    corvus = B.names.index("Corvus Glaive")
+    rig(st, ("roll", (6, 6)), ("die", B.number[corvus]))
+    st, ev = act(st, 0, "roll")
+    assert st.pos[0] == corvus and st.jail[0] == -1
+    assert next(e for e in ev if e.kind == "child-of-thanos").data["escaped"]
+    assert st.phase == START and st.current == 0
+
+
 def test_jail_failed_roll_stays() -> None:
     st = _jailed()
     rig(st, ("roll", (1, 2)))
