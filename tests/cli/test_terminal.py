@@ -381,7 +381,7 @@ def test_monopoly_standing_choices_and_a_maximum_bid() -> None:
     offers = [line for line in listed if "offer" in line]
     assert len(offers) == 1 and offers[0].startswith("offer PLAYER give ITEMS get ITEMS  (compose")
     # A composed offer goes to the rules as written; Player 2 answers it.
-    assert "Player 1 offers Player 2: 100 for Wasp" in out
+    assert "Player 1 offers Player 2: M100 for Wasp" in out
     assert "Player 2 accepts" in out or "Player 2 declines" in out
     # The window before Player 2's roll closed by itself.
     assert "(window closed) done" in out

@@ -6,8 +6,9 @@ from dataclasses import fields
 
 import pytest
 
-from warroom.core import Action, IllegalAction, MalformedAction, WarroomError
-from warroom.games.monopoly_avengers import BANK, HQ, MonoState
+from warroom.core import Action, IllegalAction, MalformedAction, ScriptedRng, WarroomError
+from warroom.core.rng import Script
+from warroom.games.monopoly_avengers import BANK, HQ, MonoState, _roll_for_first
 
 from .helpers import END, START, B, G, act, give, h, kinds, new, not_doubles, rig
 
@@ -22,7 +23,20 @@ def test_setup_cash_decks_and_bank() -> None:
     assert G.to_move(st)[-1] == st.current and len(G.to_move(st)) == 4
 
 
+def _rolls(*dice: tuple[int, int]) -> ScriptedRng:
+    """A generator whose two-dice rolls are `dice`, in order (`Rng.roll` draws the index
+    into every ordered pair of faces)."""
+    return ScriptedRng(Script(tuple((a - 1) * 6 + b - 1 for a, b in dice)))
+
+
 def test_first_player_is_highest_roller_and_varies() -> None:
+    """Game Play: each player rolls both dice, the highest roller starts; the tied highest
+    roll again (only they), until one is highest."""
+    assert _roll_for_first(_rolls((1, 2), (6, 5), (2, 2)), 3) == 1
+    # Players 2 and 3 tie on 12 above Player 1's 7; of them, Player 3 rolls higher.
+    assert _roll_for_first(_rolls((3, 4), (6, 6), (6, 6), (1, 1), (2, 1)), 3) == 2
+    # A tie again (4 and 4) is rolled again by the same two.
+    assert _roll_for_first(_rolls((6, 6), (1, 1), (6, 6), (2, 2), (3, 1), (5, 1), (1, 2)), 3) == 0
     firsts = {G.new_game(4, seed, {}).current for seed in range(40)}
     assert firsts == {0, 1, 2, 3}
 
@@ -164,6 +178,15 @@ def test_color_set_doubles_payment_and_buildings_raise_it() -> None:
     assert _asking_collects(st) == B.payments[h("Nick Fury")][2]
 
 
+def test_four_bases_and_a_headquarters_earn_their_own_payments() -> None:
+    for nick, maria in ((4, 4), (HQ, 4), (HQ, HQ)):
+        st = new()
+        give(st, 1, "Nick Fury", "Maria Hill")
+        st.level[h("Nick Fury")], st.level[h("Maria Hill")] = nick, maria
+        st = _land_on(st, 0, 0, (1, 2))
+        assert _asking_collects(st) == B.payments[h("Nick Fury")][nick]
+
+
 def test_doubled_payment_on_active_hero_of_a_set_with_one_sidelined() -> None:
     st = new()
     give(st, 1, "Nick Fury", "Maria Hill")
@@ -204,6 +227,23 @@ def test_owner_may_ask_late_but_before_the_roll() -> None:
     assert st.cash[0] == 1496 and st.cash[2] == 1504
 
 
+def test_a_claim_outlives_the_payers_own_roll_after_doubles() -> None:
+    """Only the next player's roll ends a claim ("before the next player rolls the dice"):
+    rolling again after doubles does not, so the owner may still ask."""
+    st = new()
+    give(st, 1, "Nick Fury")
+    st.pos[0] = 1
+    rig(st, ("roll", (1, 1)), ("roll", not_doubles(7)))
+    st, _ = act(st, 0, "roll")
+    assert st.pos[0] == h("Nick Fury") and st.phase == START and st.claims
+    st, ev = act(st, 0, "roll")  # the payer's second roll, unasked
+    assert "lapse" not in kinds(ev) and st.claims == [(1, 0, h("Nick Fury"))]
+    assert G.to_move(st)[0] == 1
+    st, _ = act(st, 1, "ask 'Nick Fury'")
+    paid = B.payments[h("Nick Fury")][0]
+    assert st.cash == [1500 - paid, 1500 + paid]
+
+
 def _landed_last_turn() -> MonoState:
     """Player 1 landed on Player 3's Nick Fury and passed the dice; Player 3, unasked, is in
     the window before Player 2's roll."""
@@ -213,6 +253,30 @@ def _landed_last_turn() -> MonoState:
     st, _ = act(st, 0, "end")
     assert st.current == 1 and 2 in st.window and len(st.claims) == 1
     return st
+
+
+def test_done_in_the_window_gives_up_the_claims() -> None:
+    st = _landed_last_turn()
+    st, _ = act(st, 2, "done")
+    assert st.claims == [] and 2 not in G.to_move(st)
+    with pytest.raises(WarroomError):
+        act(st, 2, "ask 'Nick Fury'")
+    assert st.cash == [1500, 1500, 1500]
+
+
+def test_the_roll_closes_the_window_of_the_other_players() -> None:
+    """Other players build, sell and trade in the window before the roll; once the player
+    whose turn it is rolls, they wait for the next turn's window."""
+    st = new(3)
+    give(st, 1, "Maria Hill", "Nick Fury")
+    st.window = [1, 2]
+    assert Action("build", ("Maria Hill",)) in G.legal_actions(st, 1)
+    st = _land_on(st, 0, 15, (2, 3))  # Free Parking
+    assert G.to_move(st) == (0,) and st.window == []
+    with pytest.raises(IllegalAction):
+        act(st, 1, "build 'Maria Hill'")
+    with pytest.raises(IllegalAction):
+        act(st, 2, "done")
 
 
 def test_no_payment_for_a_hero_sidelined_before_the_owner_asks() -> None:
@@ -358,6 +422,20 @@ def test_jail_free_card_kept_then_used_and_returned_to_the_bottom() -> None:
     assert st.jail[0] == -1 and st.held[0] == [] and st.decks[0][-1] == card
 
 
+def test_collect_from_each_player_and_repairs_per_base_and_headquarters() -> None:
+    st = new(3)
+    _top(st, 0, "Team fundraiser")
+    st = _land_on(st, 0, 14, (1, 2))  # Stark Industries
+    assert st.cash == [1600, 1450, 1450]
+    st = new()
+    give(st, 0, "Maria Hill", "Nick Fury")
+    st.level[h("Maria Hill")], st.level[h("Nick Fury")] = HQ, 4
+    st.bases, st.hqs = 28, 11
+    card = B.cards[_top(st, 0, "Facility upgrades")]
+    st = _land_on(st, 0, 14, (1, 2))
+    assert st.cash[0] == 1500 - (4 * card.base + card.hq)
+
+
 def test_ultron_and_hela_pay_the_bank() -> None:
     for start, dice, space in ((1, (1, 2), 4), (35, (1, 2), 38)):
         st = new()
@@ -395,11 +473,54 @@ def test_jail_doubles_free_you_but_end_the_turn() -> None:
     assert st.pos[0] == 16 and st.jail[0] == -1 and st.phase == END and st.cash[0] == 1500
 
 
+def test_a_child_of_thanos_escape_after_leaving_jail_by_doubles_gives_another_roll() -> None:
+    """Reading (docs/monopoly.md, Children of Thanos): the escape's "Take another turn" holds
+    after a roll out of Jail too, though the doubles themselves give none."""
+    st = _jailed()
+    _top(st, 1, "Hunt the nearest")  # Infinity Gauntlet at 22: on to Corvus Glaive
+    corvus = B.names.index("Corvus Glaive")
+    rig(st, ("roll", (6, 6)), ("die", B.number[corvus]))
+    st, ev = act(st, 0, "roll")
+    assert st.pos[0] == corvus and st.jail[0] == -1
+    assert next(e for e in ev if e.kind == "child-of-thanos").data["escaped"]
+    assert st.phase == START and st.current == 0
+
+
 def test_jail_failed_roll_stays() -> None:
     st = _jailed()
     rig(st, ("roll", (1, 2)))
-    st, _ = act(st, 0, "roll")
+    st, ev = act(st, 0, "roll")
     assert st.pos[0] == B.jail and st.jail[0] == 1 and st.phase == END
+    # The log says so: a roll with no move would read as a lost turn.
+    assert [e.text for e in ev if e.kind == "jail-stay"] == [
+        "Player 1 stays in Jail (no doubles: try 1 of 3)"
+    ]
+
+
+def test_the_log_tells_jail_from_just_visiting_and_leaving_by_doubles() -> None:
+    st = _jailed()
+    rig(st, ("roll", (3, 3)))
+    st, ev = act(st, 0, "roll")
+    assert [e.text for e in ev if e.kind == "jail-doubles"] == [
+        "Player 1 leaves Jail with doubles (doubles out of Jail give no roll again)"
+    ]
+    st = new()
+    st.pos[0] = 7
+    rig(st, ("roll", (1, 2)))
+    st, ev = act(st, 0, "roll")
+    assert st.jail[0] == -1 and st.phase == END
+    assert [e.text for e in ev if e.kind == "land"] == ["Player 1 lands on Jail (Just Visiting)"]
+
+
+def test_jail_fine_is_paid_at_the_start_of_a_turn_only() -> None:
+    """How do I get out of Jail, option 1: "Pay 50 at the start of your next turn"."""
+    st = _jailed()
+    rig(st, ("roll", (1, 2)))
+    st, _ = act(st, 0, "roll")
+    assert st.phase == END and "pay" not in {a.kind for a in G.legal_actions(st, 0)}
+    with pytest.raises(IllegalAction, match="starting a turn in Jail"):
+        act(st, 0, "pay")
+    assert st.jail[0] == 1 and st.cash[0] == 1500
 
 
 def test_jail_third_failure_pays_50_and_moves() -> None:
@@ -539,6 +660,19 @@ def test_trade_hero_for_cash_and_card() -> None:
     assert st.owner[h("Hulk")] == 0 and st.cash == [1200, 1800] and len(st.held[1]) == 1
 
 
+def test_the_log_writes_deals_with_m_amounts_and_an_empty_side_as_nothing() -> None:
+    st = new()
+    give(st, 0, "Hulk")
+    st, ev = act(st, 0, "offer 'Player 2' give Hulk get")
+    assert ev[-1].text == "Player 1 offers Player 2: Hulk for nothing"
+    st, ev = act(st, 1, "accept")
+    assert ev[-1].text == "Player 2 accepts: Player 1 gives Hulk, gets nothing"
+    st, ev = act(st, 0, "offer 'Player 2' give 100 get Hulk")
+    assert ev[-1].text == "Player 1 offers Player 2: M100 for Hulk"
+    st, ev = act(st, 1, "accept")
+    assert ev[-1].text == "Player 2 accepts: Player 1 gives M100, gets Hulk"
+
+
 def test_declined_trade_changes_nothing_but_counts() -> None:
     st = new()
     give(st, 1, "Hulk")
@@ -642,8 +776,12 @@ def test_bankrupt_only_after_raising_money() -> None:
 def test_bankrupt_to_a_player_gives_cash_sidelined_heroes_and_cards() -> None:
     st = _owes(3, 1, 500)
     st, _ = act(st, 0, "sideline 'Nick Fury'")
-    st, _ev = act(st, 0, "bankrupt")
+    st, ev = act(st, 0, "bankrupt")
     assert not st.alive[0] and st.cash[0] == 0 and st.cash[1] == 1535
+    text = next(e.text for e in ev if e.kind == "bankrupt")
+    assert text == (
+        "Player 1 is bankrupt; Player 2 takes M35, 1 hero and 1 Get Out of Jail Free card"
+    )
     assert st.owner[h("Nick Fury")] == 1 and st.sidelined[h("Nick Fury")]
     assert len(st.held[1]) == 1 and G.to_move(st) == (1,)
     st, _ = act(st, 1, "keep 'Nick Fury'")
@@ -653,15 +791,56 @@ def test_bankrupt_to_a_player_gives_cash_sidelined_heroes_and_cards() -> None:
 
 def test_bankrupt_to_the_bank_heroes_reactivated_and_auctioned_cards_back() -> None:
     st = _owes(3, BANK, 500)
+    card = st.held[0][0]
     st, _ = act(st, 0, "sideline 'Nick Fury'")
-    st, _ = act(st, 0, "bankrupt")
+    st, ev = act(st, 0, "bankrupt")
+    assert next(e.text for e in ev if e.kind == "bankrupt") == (
+        "Player 1 is bankrupt; the Bank takes M35 and 1 hero; 1 Get Out of Jail Free card"
+        " back to the bottom of its deck"
+    )
     assert st.owner[h("Nick Fury")] == BANK and not st.sidelined[h("Nick Fury")]
     assert st.auction is not None and st.auction.space == h("Nick Fury")
     assert [len(d) for d in st.decks] == [16, 16] and st.cash[0] == 0
+    assert st.decks[1][-1] == card  # to the bottom of its deck
     assert G.invariants(st) == []
     st, _ = act(st, 2, "bid 10")
     st, _ = act(st, 1, "pass")
     assert st.owner[h("Nick Fury")] == 2 and st.current == 1  # the bankrupt's turn passed
+
+
+def _stuck_headquarters(debt: int) -> MonoState:
+    """Player 1 owes the Bank `debt` with M5 and the brown set under two Headquarters that
+    cannot be sold: the Bank has 3 Bases, the other 29 are on Player 2's heroes."""
+    st = _owes(3, BANK, debt)
+    st.tasks = [("after",)]  # the rest of Player 1's turn, once the debt is settled
+    give(st, 0, "Maria Hill")
+    st.level[h("Nick Fury")] = st.level[h("Maria Hill")] = HQ
+    st.hqs = 10
+    for name, level in (("Wong", 4), ("Okoye", 4), ("Shuri", 4), ("Falcon", 4), ("Wasp", 4)):
+        give(st, 1, name)
+        st.level[h(name)] = level
+    give(st, 1, "Valkyrie", "Ant-Man", "Hawkeye", "Black Widow")
+    st.level[h("Valkyrie")] = 4
+    st.level[h("Ant-Man")], st.level[h("Hawkeye")], st.level[h("Black Widow")] = 2, 2, 1
+    st.bases = 3
+    assert G.invariants(st) == []
+    assert {a.kind for a in G.legal_actions(st, 0)} == {"offer", "bankrupt"}
+    return st
+
+
+def test_bankruptcy_sells_what_lacked_bases_and_sidelines_its_heroes_first() -> None:
+    """Help! I Can't Pay, read: a Headquarters that could not be sold for want of 4 Bases is
+    sold at half its cost (with its 4 Bases) and the heroes it kept from being sidelined are
+    sidelined; if that pays the debt, it is paid."""
+    hq = B.hq_cost[h("Nick Fury")] + 4 * B.base_cost[h("Nick Fury")]
+    raised = 5 + hq + B.sideline[h("Nick Fury")] + B.sideline[h("Maria Hill")]  # 315
+    st, _ = act(_stuck_headquarters(raised), 0, "bankrupt")
+    assert st.alive[0] and st.cash[0] == 0 and not st.debts and st.phase == END
+    assert st.sidelined[h("Nick Fury")] and st.sidelined[h("Maria Hill")]
+    assert st.level[h("Nick Fury")] == 0 and st.hqs == 12 and st.bases == 3
+    assert G.invariants(st) == []
+    st, _ = act(_stuck_headquarters(raised + 1), 0, "bankrupt")
+    assert not st.alive[0] and st.owner[h("Maria Hill")] == BANK and G.invariants(st) == []
 
 
 def test_last_player_with_money_wins() -> None:

@@ -628,8 +628,10 @@ def payment(st: MonoState, s: int) -> int:
     lv = st.level[s]
     if lv:
         return b.payments[s][lv]
+    # Collect Color Sets: twice as much. A sidelined member still counts (Sidelining: "the
+    # increased payment can be collected on the active heroes in a color set").
     full = all(st.owner[t] == o for t in b.set_members[b.set_of[s]])
-    return b.payments[s][0] * (2 if full else 1)  # Collect Color Sets: twice as much
+    return b.payments[s][0] * (2 if full else 1)
 
 
 def _collectable(st: MonoState, owner: Seat, s: int) -> bool:
@@ -646,6 +648,14 @@ def _items(
         out.append(cash)
     out += [b.decks[b.card_deck[c]] + CARD_SUFFIX for c in cards]
     return out
+
+
+def _items_text(
+    b: MonopolyBoard, heroes: tuple[int, ...], cash: int, cards: tuple[int, ...]
+) -> str:
+    """One side of a deal for the log: heroes, cash as M amounts, cards; "nothing" if empty."""
+    words = [f"M{x}" if isinstance(x, int) else str(x) for x in _items(b, heroes, cash, cards)]
+    return " ".join(words) or "nothing"
 
 
 def _canonical(st: MonoState, arg: Arg) -> Arg:
@@ -713,6 +723,8 @@ def _build_problem(st: MonoState, p: Seat, s: int, kind: str = "", cost: int = -
     lv = st.level[s]
     if lv == HQ:
         return f"{name} has a Headquarters already"
+    # Building Bases, "You must build evenly": only on a hero with the fewest in its set (an
+    # HQ counts as level 5, so the last HQs of a set go where there are still 4 Bases).
     if lv > min(_set_levels(st, s)):
         return "you must build evenly: first build on the other heroes of the set"
     building = "hq" if lv == b.max_bases else "base"
@@ -732,6 +744,8 @@ def _sell_problem(st: MonoState, p: Seat, s: int) -> str | None:
     b = st.board
     if st.owner[s] != p or b.kind[s] != mb.HERO or st.level[s] == 0:
         return f"you have no building on {b.names[s]}"
+    # Selling Buildings: "Bases must be sold evenly" (from a hero with the most); an HQ is
+    # "exchange[d] immediately for 4 Bases", so only while the Bank has 4 (reading).
     if st.level[s] < max(_set_levels(st, s)):
         return "sell evenly: first sell from the heroes of the set with the most"
     if st.level[s] == HQ and st.bases < b.max_bases:
@@ -1226,7 +1240,9 @@ def _land(st: MonoState, ev: list[Event]) -> None:
     b, p = st.board, st.current
     s = st.pos[p]
     kind = b.kind[s]
-    ev.append(Event("land", f"Player {p + 1} lands on {b.names[s]}", {"seat": p, "space": s}))
+    # Just Visiting: a token landing on the Jail space is not in Jail.
+    where = b.names[s] + (" (Just Visiting)" if kind == mb.JAIL else "")
+    ev.append(Event("land", f"Player {p + 1} lands on {where}", {"seat": p, "space": s}))
     if kind in mb.OWNABLE:
         o = st.owner[s]
         if o == BANK:
@@ -1401,10 +1417,26 @@ def _roll(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Ev
             st.jail[seat] = -1
             st.again = False
             st.tasks = [("move", d1 + d2), ("after",)]
+            ev.append(
+                Event(
+                    "jail-doubles",
+                    f"Player {seat + 1} leaves Jail with doubles "
+                    "(doubles out of Jail give no roll again)",
+                    {"seat": seat},
+                )
+            )
             return
         st.jail[seat] += 1
         if st.jail[seat] < b.jail_turns:
             st.phase = END
+            ev.append(
+                Event(
+                    "jail-stay",
+                    f"Player {seat + 1} stays in Jail (no doubles: try "
+                    f"{st.jail[seat]} of {b.jail_turns})",
+                    {"seat": seat, "tries": st.jail[seat]},
+                )
+            )
             return
         # The third failed turn: pay 50 and use the roll to move.
         st.jail[seat] = -1
@@ -1562,6 +1594,8 @@ def _build(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[E
     kind = "hq" if st.level[s] == b.max_bases else "base"
     if (st.bases if kind == "base" else st.hqs) == 1:
         # Not Enough Buildings: anyone else who could build this kind may want it too.
+        # Asked: each other player who could build one of this kind now, holding at least
+        # the opening bid (its price will be their winning bid).
         asked = tuple(
             q
             for q in _others(st, seat)
@@ -1740,6 +1774,7 @@ def _bid(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
     # Not `require`: its message would be formatted for every bid, half of all decisions.
     if amount < lo:
         raise IllegalAction(f"the bid must be at least M{lo}")
+    # Reading: a bid is limited to the cash in hand, so no auction leaves a debt.
     if amount > st.cash[seat]:
         raise IllegalAction(f"you have only M{st.cash[seat]}")
     assert st.auction is not None
@@ -1779,6 +1814,8 @@ def _settle_auction(st: MonoState, ev: list[Event]) -> None:
         return
     p = au.bidder
     if au.building:
+        # Not Enough Buildings (reading): the winning bid is the building's whole price,
+        # paid to the Bank; the winner builds where they named.
         target = au.targets[au.seats.index(p)]
         _place(st, p, target, au.high, ev)
         return
@@ -1810,6 +1847,8 @@ def _offer(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[E
         "a deal trades heroes or Get Out of Jail Free cards, not cash alone",
     )
     offer = Offer(seat, q, *give, *get)
+    # Reading (Deals & Trades): the offer the receiver has just declined (the last action
+    # applied) may not be made again at once: nothing has changed, so it would only stall.
     require(
         offer != st.declined,
         f"Player {q + 1} has just declined that offer; change it, or do something else first",
@@ -1821,8 +1860,7 @@ def _offer(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[E
         Event(
             "offer",
             f"Player {seat + 1} offers Player {q + 1}: "
-            f"{' '.join(map(str, _items(b, *give))) or 'nothing'} for "
-            f"{' '.join(map(str, _items(b, *get))) or 'nothing'}",
+            f"{_items_text(b, *give)} for {_items_text(b, *get)}",
             {"seat": seat, "to": q, "give": _items(b, *give), "get": _items(b, *get)},
         )
     )
@@ -1837,6 +1875,7 @@ def _parse_items(
     cash = 0
     for w in words:
         if isinstance(w, int):
+            # Reading: trade cash is limited to the cash in hand (no deal leaves a debt).
             require(w > 0 and cash == 0, "name one positive amount of cash per side")
             require(w <= st.cash[p], f"Player {p + 1} has only M{st.cash[p]}")
             cash = w
@@ -1884,8 +1923,8 @@ def _accept(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[
         Event(
             "trade",
             f"Player {q + 1} accepts: Player {p + 1} gives "
-            f"{' '.join(map(str, _items(b, o.give_heroes, o.give_cash, o.give_cards)))}, gets "
-            f"{' '.join(map(str, _items(b, o.get_heroes, o.get_cash, o.get_cards)))}",
+            f"{_items_text(b, o.give_heroes, o.give_cash, o.give_cards)}, gets "
+            f"{_items_text(b, o.get_heroes, o.get_cash, o.get_cards)}",
             {"seat": p, "to": q},
         )
     )
@@ -1935,6 +1974,8 @@ def _bankrupt(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: lis
             st.bases += 0 if lv == HQ else lv
             st.level[s] = 0
             _gain(st, seat, value // 2)
+    # A. Try to Raise Money: the heroes those buildings kept from being sidelined are
+    # sidelined now (no other hero is active: `bankrupt` waits until none can be sidelined).
     for s in b.ownable:
         if st.owner[s] == seat and not st.sidelined[s]:
             st.sidelined[s] = True
@@ -1959,14 +2000,27 @@ def _bankrupt(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: lis
             st.owner[s] = creditor
             st.acquire.append((creditor, s))
         st.held[creditor] += st.held[seat]
+    cards = len(st.held[seat])
     st.held[seat] = []
     st.alive[seat] = False
     st.out_order.append(seat)
+    taken = [f"M{cash}"]
+    if heroes:
+        taken.append(f"{len(heroes)} hero" + ("es" if len(heroes) > 1 else ""))
+    card_text = f"{cards} Get Out of Jail Free card" + ("s" if cards > 1 else "")
+    if cards and creditor != BANK:
+        taken.append(card_text)
+    text = f"Player {seat + 1} is bankrupt; {_who(st, creditor)} takes " + (
+        f"{', '.join(taken[:-1])} and {taken[-1]}" if len(taken) > 1 else taken[0]
+    )
+    if cards and creditor == BANK:
+        text += f"; {card_text} back to the bottom of " + (
+            "its deck" if cards == 1 else "the decks"
+        )
     ev.append(
         Event(
             "bankrupt",
-            f"Player {seat + 1} is bankrupt; {_who(st, creditor)} takes M{cash}"
-            + (f" and {len(heroes)} heroes" if heroes else ""),
+            text,
             {"seat": seat, "to": creditor, "cash": cash, "heroes": [b.names[s] for s in heroes]},
         )
     )

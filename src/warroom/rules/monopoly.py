@@ -1,8 +1,11 @@
 """Monopoly boards as data: spaces, heroes (properties), sets, decks and the bank's stock.
 
 A board file is validated on load against the facts every edition's rulebook fixes
-(for the Avengers edition: 24 hero cards, 16 cards a deck, 32 Bases, 12 Headquarters,
-four battle spaces, two dice heroes). Every defect is a BoardError naming the file, the
+(for the Avengers edition: 24 hero cards, two of them dice heroes, two decks of 16 cards,
+four battle spaces numbered 1-6) and for consistency (known sets and card targets, rising
+payments, no sideline value above the price). The `rules` amounts (M1500, 32 Bases, 12
+Headquarters and the rest) are read as given; tests/monopoly/test_board.py checks the
+shipped file's against the rulebook. Every defect is a BoardError naming the file, the
 entry and the problem, so an owner of the game can transcribe the real values.
 """
 
