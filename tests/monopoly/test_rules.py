@@ -660,6 +660,34 @@ def test_trade_hero_for_cash_and_card() -> None:
     assert st.owner[h("Hulk")] == 0 and st.cash == [1200, 1800] and len(st.held[1]) == 1
 
 
+def test_the_fee_for_keeping_a_hero_sidelined_is_paid_before_the_next_heros_choice() -> None:
+    """Deals & Trades: the new owner keeps a sidelined hero by paying 10% "now". With two in
+    one deal, the fee for the first is paid before the second's choice, so that money cannot
+    reactivate the second and the fee then become a debt (it used to wait for every choice)."""
+    st = new()
+    give(st, 1, "Hulk", "Thor")
+    for name in ("Hulk", "Thor"):
+        st.sidelined[h(name)] = True
+    fee, cost = B.keep_fee(h("Hulk")), B.reactivate[h("Thor")]
+    st.bank_net += (10 + cost) - st.cash[0]  # the Bank took the rest: money is kept
+    st.cash[0] = 10 + cost
+    st, _ = act(st, 0, "offer 'Player 2' give 10 get Hulk Thor")
+    st, _ = act(st, 1, "accept")
+    assert st.cash[0] == cost
+    st, ev = act(st, 0, "keep Hulk")
+    assert st.cash[0] == cost - fee and not st.tasks
+    assert [e.text for e in ev] == [
+        "Player 1 keeps Hulk sidelined",
+        f"Player 1 pays M{fee} to the Bank (keeping Hulk sidelined)",
+    ]
+    assert [a.text() for a in G.legal_actions(st, 0)] == ["keep Thor"]
+    with pytest.raises(IllegalAction, match=f"reactivating costs M{cost}"):
+        act(st, 0, "reactivate Thor")
+    st, _ = act(st, 0, "keep Thor")
+    assert st.cash[0] == cost - fee - B.keep_fee(h("Thor")) and st.debts == []
+    assert G.invariants(st) == []
+
+
 def test_the_log_writes_deals_with_m_amounts_and_an_empty_side_as_nothing() -> None:
     st = new()
     give(st, 0, "Hulk")

@@ -1132,10 +1132,12 @@ static void reactivate(State *st, int seat, int s) {
     set_sidelined(st, s, 0);
 }
 
-static void keep(State *st, int seat, int s) {
+static void keep(State *st, int seat, int s) { /* the fee now where it can be paid (_keep) */
     st->nacquire--;
     memmove(st->acquire, st->acquire + 1, sizeof(Acquire) * (size_t)st->nacquire);
-    insert_task(st, T_PAY, seat, BANK, st->b->keep_fee[s]);
+    int fee = st->b->keep_fee[s];
+    if (st->cash[seat] >= fee) spend(st, seat, fee);
+    else insert_task(st, T_PAY, seat, BANK, fee);
 }
 
 /* -- handlers: auctions ------------------------------------------------------------------ */

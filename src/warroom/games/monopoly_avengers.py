@@ -1762,7 +1762,13 @@ def _keep(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Ev
             {"seat": seat, "space": b.names[s], "fee": fee},
         )
     )
-    st.tasks.insert(0, ("pay", seat, BANK, fee, f"keeping {b.names[s]} sidelined"))
+    # Deals & Trades, "pay the Bank 10% of that cost now": paid before the next hero's choice,
+    # so it cannot go to reactivating that one. Short of it, it waits and then is a debt.
+    task = ("pay", seat, BANK, fee, f"keeping {b.names[s]} sidelined")
+    if st.cash[seat] >= fee:
+        _t_pay(st, task, ev)
+    else:
+        st.tasks.insert(0, task)
 
 
 # -- handlers: auctions ------------------------------------------------------------------------
