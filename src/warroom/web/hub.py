@@ -556,6 +556,9 @@ class Hub:
         if seat is not None:
             msg["legal"] = [] if room.stopped else [a.to_json() for a in match.legal(seat)]
             msg["can_undo"] = match.can_undo(seat) is None and self.undo_refusal(room, seat) is None
+            # The page sends a forced choice by itself only where every seat can tell it is
+            # forced: one sent at once where the count hangs on the hand would tell the table.
+            msg["forced"] = len(msg["legal"]) == 1 and match.game.choices_public(match.state, seat)
         if with_log:
             # The whole game's log can run to thousands of events: a full state carries
             # its tail, and says where that starts so the page can fetch the rest.
