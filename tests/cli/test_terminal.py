@@ -658,3 +658,27 @@ def test_guardians_look_and_odds_are_the_asking_seats_own() -> None:
     assert "steal row" not in show.look(match, other, "star-lord")  # its own card
     assert "from a first roll of 6 d6 and 2 d8" in show.odds(match, other, "walkman")
     assert "from a first roll of 5 d6 and 2 d8" in show.odds(match, seat, "walkman")
+
+
+def test_log_shows_each_seat_its_own_secrets_only() -> None:
+    """Two people at one terminal: 'log' printed the lines as they were shown to whoever
+    acted, so the second person's 'log' repeated the first's "You draw ..." card."""
+    match = Match.start("risk-classic", 3, 4, {"setup": "deal", "map": "classic-world"})
+    bot = make_bot("random", match.game.id, 1)
+    while True:
+        seat = match.to_move()[0]
+        events = match.act(seat, bot.choose(seat, match.observe(seat), match.legal(seat)))
+        drawn = [e for e in events if e.kind == "draw"]
+        if drawn and seat in (0, 1):
+            break
+    other = 1 - seat
+    console = Console(record=True, width=200, file=io.StringIO())
+    terminal = Terminal(match, {0, 1}, {2: bot}, console, lambda prompt: "")
+    terminal.show_events(seat, events)
+    console.export_text()  # what the drawer saw, cleared
+    terminal.command(other, "log")
+    shown = console.export_text()
+    assert drawn[0].for_seat(None)["text"] in shown
+    assert "You draw" not in shown, shown
+    terminal.command(seat, "log")
+    assert drawn[0].for_seat(seat)["text"] in console.export_text()

@@ -134,6 +134,31 @@ def test_views_leak_nothing(played: tuple[Match, list[Any]]) -> None:
             assert np.array_equal(seat_features(features, game, rekeyed, seat), learner_sees)
 
 
+def test_a_count_of_choices_said_public_is_public(played: tuple[Match, list[Any]]) -> None:
+    """Where `choices_public` says every seat can tell how many actions the mover has (so a
+    page may send a forced one at once), a redraw of what any other seat cannot see leaves
+    that count as it is: the speed of a forced answer tells nobody what the mover holds."""
+    match, states = played
+    game = match.game
+    rng = Rng(11)
+    for state in states[:: max(1, len(states) // 40)]:
+        for seat in game.to_move(state):
+            if not game.choices_public(state, seat):
+                continue
+            count = len(game.legal_actions(state, seat))
+            for other in range(match.players):
+                if other in game.known_to(state, seat):
+                    continue
+                for _ in range(2):
+                    redrawn = game.resample_hidden(state, other, rng)
+                    if redrawn is None:
+                        break
+                    assert len(game.legal_actions(redrawn, seat)) == count, (
+                        f"seat {seat} in {getattr(state, 'phase', '')!r}: its count of "
+                        f"choices is said public, but a redraw for seat {other} changes it"
+                    )
+
+
 def test_legal_actions_apply_and_round_trip(played: tuple[Match, list[Any]]) -> None:
     match, states = played
     game = match.game

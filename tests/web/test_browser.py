@@ -37,7 +37,8 @@ def msg(page: Any) -> dict[str, Any]:
 def decisions(page: Any, seconds: float) -> Iterator[dict[str, Any]]:
     """The page's state message at each real decision of its seat, until the game ends or
     `seconds` pass: it waits while others move, and lets a forced choice (one legal action,
-    no undo) go by, as the page sends that by itself. The caller acts on each one."""
+    no undo, forced for every seat to see) go by, as the page sends that by itself. The
+    caller acts on each one."""
     deadline = time.time() + seconds
     while time.time() < deadline:
         m = msg(page)
@@ -46,7 +47,7 @@ def decisions(page: Any, seconds: float) -> Iterator[dict[str, Any]]:
         if m["seat"] not in m["to_move"] or not m["legal"]:
             time.sleep(0.03)
             continue
-        if len(m["legal"]) == 1 and not m["can_undo"]:
+        if m["forced"] and not m["can_undo"]:
             page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
             continue
         yield m
@@ -228,9 +229,9 @@ def test_two_browsers_and_a_bot_play_to_a_capture_and_a_draw(
                 m = msg(page)
                 if m["outcome"] or m["seat"] not in m["to_move"] or not m["legal"]:
                     continue
-                # A forced choice (one legal action, no undo) the page sends by itself: a
-                # click racing it could find the button gone.
-                if len(m["legal"]) > 1 or m["can_undo"]:
+                # A forced choice (one legal action, no undo, forced for all to see) the page
+                # sends by itself: a click racing it could find the button gone.
+                if not m["forced"] or m["can_undo"]:
                     act_by_clicking(page, choose(m["legal"], m["view"]))
                 page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
                 moved = True

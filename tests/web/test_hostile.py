@@ -3,20 +3,28 @@ another seat keeps hidden."""
 
 from __future__ import annotations
 
+import itertools
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 from tests.mass_effect.test_gaw_mode import act as gaw_act
 from tests.mass_effect.test_gaw_mode import card_of, give, holding, planet, started
 from tests.web.play import HUMANS3, bot_choice, play_people
 from tests.web.test_api import state
-from warroom.core import Rng
+from warroom.core import Action, Rng
 from warroom.games.mass_effect import galaxy_at_war as gw
 from warroom.games.mass_effect.gaw_components import REAPER
-from warroom.web.hub import Hub
+from warroom.web.hub import Hub, SeatSpec
+from warroom.web.store import Store
 
 GAW = gw.GAME
 
 GODSTORM = "risk-godstorm"
+STRIKE = "risk-strike"
 
 
 def test_an_undo_refusal_does_not_quote_a_sealed_bid(client: TestClient, hub: Hub) -> None:
@@ -79,3 +87,80 @@ def _rolls_two(st: gw.GawState, rng: Rng) -> bool:
     trial = st.copy()
     trial.rng = rng
     return gaw_act(trial, "roll")[0].harbinger_roll == 2
+
+
+def test_the_page_takes_a_forced_choice_only_where_every_seat_can_tell_it_is_forced(
+    tmp_path: Path,
+) -> None:
+    """A Strike window's pass is forced when the hand holds nothing playable; sent by the page
+    at once, its speed would tell the table so. The state message says `forced` only where
+    the count of actions is the same whatever the seat might hold, as the others see it."""
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'w.db'}"), seed_source=lambda: 20240601)
+    try:
+        row, seats = hub.create(STRIKE, [SeatSpec("human")] * 3, {})
+        room = hub.room(row.id)
+        tokens = {s.seat: s.token for s in seats}
+        choose = bot_choice(STRIKE)
+        rng = Rng(5)
+        told = hidden = 0
+        while room.match.outcome() is None and room.state_id < 400:
+            with room.lock:
+                match, seat = room.match, room.match.to_move()[0]
+                msg = hub.state_message(room, seat, with_log=False)
+                state, action = match.state, choose(match, seat)
+            if msg["forced"]:
+                told += 1
+                for other in range(3):
+                    for _ in range(3):
+                        redrawn = match.game.resample_hidden(state, other, rng)
+                        assert len(match.game.legal_actions(redrawn, seat)) == 1, msg["legal"]
+            elif len(msg["legal"]) == 1:
+                hidden += 1  # forced, but only its own hand says so: the player answers
+            hub.act(row.id, tokens[seat], room.state_id, action.to_json())
+        assert told and hidden, (told, hidden)
+    finally:
+        hub.close()
+        hub.store.close()
+
+
+class _Pondering:
+    """A bot that thinks long on every other move (as a search bot may, over what its own
+    hand holds), recording when it starts each choice."""
+
+    name = "pondering"
+
+    def __init__(self, starts: list[float]) -> None:
+        self.starts = starts
+
+    def choose(self, seat: int, observation: Any, legal: Sequence[Action]) -> Action:
+        self.starts.append(time.monotonic())
+        if len(self.starts) % 2 == 0:
+            time.sleep(0.3)
+        return legal[0]
+
+
+def test_a_bots_move_lands_a_fixed_delay_after_its_turn_came_however_long_it_thought(
+    tmp_path: Path,
+) -> None:
+    """How long a bot thinks hangs on what it holds (a greedy Galaxy at War attack takes 0.07
+    to 13 ms by its hand): a move that lands that much later tells whoever watches. The bot
+    thinks during the delay, and its move lands when the delay is over."""
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'w.db'}"), bot_delay=0.5)
+    try:
+        hub.pause_bots()
+        row, _ = hub.create("risk-classic", [SeatSpec("bot", "random")] * 3, {})
+        room = hub.room(row.id)
+        starts: list[float] = []
+        room.bots = dict.fromkeys(room.bots, _Pondering(starts))
+        hub.resume_bots()
+        deadline = time.monotonic() + 20
+        while len(starts) < 7 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        hub.pause_bots()
+        gaps = [b - a for a, b in itertools.pairwise(starts[:7])]
+        assert len(gaps) == 6, starts
+        assert max(gaps) - min(gaps) < 0.15, gaps
+        assert min(gaps) >= 0.45, gaps
+    finally:
+        hub.close()
+        hub.store.close()

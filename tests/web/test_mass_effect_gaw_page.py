@@ -70,7 +70,7 @@ def test_galaxy_at_war_map_pieces_meters_and_a_turn(server: str) -> None:
             m = msg(page)
             if m["view"]["phase"] == "vanguard" and 1 in m["to_move"]:
                 break
-            if 1 in m["to_move"] and len(m["legal"]) == 1 and not m["can_undo"]:
+            if 1 in m["to_move"] and m["forced"] and not m["can_undo"]:
                 page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
                 continue  # a forced choice (one die to defend with) goes by itself
             if 1 in m["to_move"] and m["view"]["phase"] == "defend":

@@ -61,7 +61,9 @@ class Terminal:
         self.bots = bots
         self.console = console
         self.read = read
-        self.log: list[str] = []
+        # The events, not the lines shown: `log` shows them as the seat asking may read them
+        # (at one terminal, another person's "You draw ..." is not theirs to read again).
+        self.log: list[Event] = []
         self.viewer = min(humans) if len(humans) == 1 else None
         self.display: Display = display_for(match.game.id)
         self.standing: dict[int, set[str]] = {}  # each seat's standing choices, by name
@@ -142,8 +144,9 @@ class Terminal:
         elif word == "log":
             if not self.log:
                 self.console.print("Nothing has happened yet.")
-            for line in self.log[-30:]:
-                self.console.print(line, highlight=False)
+            viewer = self.viewer if self.viewer is not None else seat
+            for event in self.log[-30:]:
+                self.console.print(self.line(event, viewer), highlight=False)
         elif word == "undo":
             step = self.match.undo(seat)
             self.console.print(f"Undone: {step.action.text()}", highlight=False, markup=False)
@@ -277,15 +280,19 @@ class Terminal:
     def show_events(self, seat: int, events: list[Event]) -> None:
         viewer = self.viewer if self.viewer is not None else (seat if seat in self.humans else None)
         for e in events:
-            shown = e.for_seat(viewer)
-            line = escape(shown["text"])
-            if e.kind == "battle":
-                face = die_face if self.display.pip_dice else str
-                att = " ".join(map(face, shown["attack"]))
-                dfd = " ".join(map(face, shown["defend"]))
-                line = f"{line}   [red]{att}[/] vs [white]{dfd}[/]"
-            self.log.append(line)
-            self.console.print(line, highlight=False)
+            self.log.append(e)
+            self.console.print(self.line(e, viewer), highlight=False)
+
+    def line(self, event: Event, viewer: int | None) -> str:
+        """An event as `viewer` may read it, as markup (a battle with its dice)."""
+        shown = event.for_seat(viewer)
+        line = escape(shown["text"])
+        if event.kind == "battle":
+            face = die_face if self.display.pip_dice else str
+            att = " ".join(map(face, shown["attack"]))
+            dfd = " ".join(map(face, shown["defend"]))
+            line = f"{line}   [red]{att}[/] vs [white]{dfd}[/]"
+        return line
 
     def show_prompt_header(self, seat: int, view: dict[str, Any]) -> None:
         bits = [seat_name(view, seat), f"step: {view.get('phase', '')}"]

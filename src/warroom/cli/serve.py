@@ -23,7 +23,11 @@ def serve(
         Path, typer.Option(help="Where the SQLite database lives (ignored with DATABASE_URL).")
     ] = Path("warroom-data"),
     bot_delay: Annotated[
-        float, typer.Option(help="Seconds a bot waits before each move, so people can follow.")
+        float,
+        typer.Option(
+            help="Seconds from a bot's turn to its move (it thinks meanwhile), so people can "
+            "follow, and a quick or slow choice tells nothing of its hand."
+        ),
     ] = 0.4,
     create_rate: Annotated[
         str, typer.Option(help="Games one client address may create, e.g. '30/minute;300/day'.")

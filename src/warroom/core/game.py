@@ -218,6 +218,16 @@ class Game(ABC, Generic[S]):
         """
         return frozenset((seat,))
 
+    def choices_public(self, state: S, seat: Seat) -> bool:
+        """Whether every other seat can tell from what it sees how many actions `seat` has
+        now. Only then may an interface take a forced choice for it at once: where the count
+        hangs on a secret (a pass that is forced because the hand holds nothing playable), the
+        speed of the answer would tell the table what the seat holds.
+
+        True by default, for modes whose legal actions never read a secret; a mode whose do
+        says False wherever they may (the contract suite checks it against redraws)."""
+        return True
+
     def resample_hidden(self, state: S, seat: Seat, rng: Rng) -> S | None:
         """A state `seat` cannot tell from `state`: everything hidden from it redrawn.
 

@@ -180,6 +180,8 @@ class ClassicRisk(Game[RiskState]):
     # Eliminating Your Opponent: 6 or more cards won force trading at once (Classic only).
     forced_elimination_trade: ClassVar[bool] = True
     elimination_trade_at: ClassVar[int] = ELIMINATION_TRADE_AT  # the hand size that forces it
+    # The phases whose legal actions read the seat's own hand (Classic's: the trades).
+    hand_phases: ClassVar[frozenset[str]] = frozenset({REINFORCE})
 
     def attack_rule(self, state: RiskState, source: int, target: int) -> battle.BattleRule:
         """The dice an attack from `source` into `target` would roll now, for the odds shown
@@ -249,6 +251,11 @@ class ClassicRisk(Game[RiskState]):
 
     def seat_names(self, state: RiskState) -> list[str]:
         return [player_name(i) for i in range(state.players)]
+
+    def choices_public(self, state: RiskState, seat: Seat) -> bool:
+        """A seat holding cards, in a phase that reads them (`hand_phases`), may have one action
+        or more depending on which cards: the others cannot tell (hand sizes are public)."""
+        return not state.hands[seat] or state.phase not in self.hand_phases
 
     def side_name(self, st: RiskState, side: int) -> str:
         return "Neutral" if side == st.neutral else player_name(side)

@@ -556,6 +556,9 @@ class Hub:
         if seat is not None:
             msg["legal"] = [] if room.stopped else [a.to_json() for a in match.legal(seat)]
             msg["can_undo"] = match.can_undo(seat) is None and self.undo_refusal(room, seat) is None
+            # The page sends a forced choice by itself only where every seat can tell it is
+            # forced: one sent at once where the count hangs on the hand would tell the table.
+            msg["forced"] = len(msg["legal"]) == 1 and match.game.choices_public(match.state, seat)
         if with_log:
             # The whole game's log can run to thousands of events: a full state carries
             # its tail, and says where that starts so the page can fetch the rest.
@@ -635,7 +638,8 @@ class Hub:
     def pause_bots(self) -> None:
         """Start no bot move until `resume_bots`, in any game. A test pauses the bots while a
         page answers, rather than slowing every bot down and hoping the page is quicker; a
-        move a bot chose before the pause lands only if nobody moved since (else it is stale)."""
+        move a bot chose that is due during the pause is dropped (it is chosen again once the
+        bots resume)."""
         self.bots_paused = True
 
     def resume_bots(self) -> None:
@@ -658,25 +662,22 @@ class Hub:
         return None
 
     def _schedule_bots(self, room: Room) -> None:
-        """Start one bot move if a bot must decide and none is under way (room locked)."""
+        """Start one bot move if a bot must decide and none is under way (room locked). The
+        bot thinks at once; its move is due `bot_delay` after its turn came, not after it has
+        thought: how long a bot thinks hangs on what it holds, and a move that landed that
+        much later would tell whoever watches the clock."""
         if room.bot_running or self.stopping or self._bot_to_move(room) is None:
             return
         room.bot_running = True
-        if self.bot_delay > 0:
-            timer = threading.Timer(self.bot_delay, self._submit_bot, (room,))
-            timer.daemon = True
-            timer.start()
-        else:
-            self._submit_bot(room)
-
-    def _submit_bot(self, room: Room) -> None:
+        due = time.monotonic() + self.bot_delay
         try:
-            self.pool.submit(self._bot_move, room)
+            self.pool.submit(self._bot_move, room, due)
         except RuntimeError:  # shutting down
             room.bot_running = False
 
-    def _bot_move(self, room: Room) -> None:
-        """Choose outside the lock (a search bot may think a while), apply inside it."""
+    def _bot_move(self, room: Room, due: float) -> None:
+        """Choose outside the lock (a search bot may think a while), then land the move when
+        it is due (`_land_bot`)."""
         try:
             with room.lock:
                 seat = self._bot_to_move(room)
@@ -696,8 +697,25 @@ class Hub:
                     "game %s: bot for seat %d failed; playing randomly", room.row.id, seat
                 )
                 action = RandomBot(state_id).choose(seat, observation, legal)
+            wait = due - time.monotonic()
+            if wait > 0:  # on a timer, not in the pool: a waiting move holds no worker
+                timer = threading.Timer(wait, self._land_bot, (room, seat, state_id, action))
+                timer.daemon = True
+                timer.start()
+            else:
+                self._land_bot(room, seat, state_id, action)
+        except Exception:
+            log.exception("game %s: bot move crashed", room.row.id)
+            room.bot_running = False
+
+    def _land_bot(self, room: Room, seat: int, state_id: int, action: Action) -> None:
+        """Apply a bot's chosen move, now due: refused as stale if a person moved since (the
+        bot then plans again), dropped while the bots are paused or the server stops."""
+        try:
             with room.lock:
                 room.bot_running = False
+                if self.bots_paused or self.stopping:
+                    return
             try:
                 self._apply(room, seat, state_id, None, None, action=action)
             except WebError as exc:

@@ -114,6 +114,11 @@ class Godstorm(Game[GodstormState]):
     def seat_names(self, state: GodstormState) -> list[str]:
         return state.names
 
+    def choices_public(self, state: GodstormState, seat: Seat) -> bool:
+        """Playing miracles (and the Sky window) reads which cards the hand holds, of which
+        only the decks are public (G6): there, with cards in hand, the count is a secret."""
+        return not state.hands[seat] or state.phase not in (PLAY, SKY)
+
     def legal_actions(self, state: GodstormState, seat: Seat) -> Legal:
         """Built only when listed; `in` (every `apply`, and the greedy bot's check) is
         answered by `_allows`, which lists only the families that could hold the action."""

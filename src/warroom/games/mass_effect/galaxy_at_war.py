@@ -214,6 +214,8 @@ class GalaxyAtWar(MassEffectBasic):
     min_players = _MODE.min_players
     max_players = _MODE.max_players
     options = rules_options(_MODE)
+    # Trades, ships and deploy cards; battle cards attacking and defending; Harbinger Attack.
+    hand_phases = frozenset({rc.REINFORCE, rc.ATTACK, rc.DEFEND, DEVASTATE})
 
     def seen_attack_rule(self, seen: RiskState, source: int, target: int) -> battle.BattleRule:
         """`battle_rule` of that attack declared now without the attacker's ships (chosen

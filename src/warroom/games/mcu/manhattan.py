@@ -200,6 +200,8 @@ class McuBattleForManhattan(McuSkirmish):
     max_players = _MODE.max_players
     options = rules_options(_MODE)
     forced_elimination_trade = False  # S8 still holds (MCU30)
+    # Trades and Ally cards when reinforcing, card powers in every step of one's turn.
+    hand_phases = frozenset({REINFORCE, ATTACK, MANEUVER})
 
     def seen_attack_rule(self, seen: RiskState, source: int, target: int) -> BattleRule:
         """`battle_rule` of that attack declared now with its Allies along (the default):

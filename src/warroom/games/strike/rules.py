@@ -145,6 +145,14 @@ class RiskStrike(Game[StrikeState]):
     def seat_names(self, state: StrikeState) -> list[str]:
         return [f"Player {p + 1}" for p in range(state.players)]
 
+    def choices_public(self, state: StrikeState, seat: Seat) -> bool:
+        """Every step but the continent picks and a lost pair's troop may offer a card from
+        the hand (a window's plays, Canceled Orders, Spy and Expand, troops to deploy): with
+        cards in hand, how many actions the seat has is its secret (B28: only sizes are public)."""
+        if not state.hands[seat]:
+            return True
+        return state.chain is None and (state.gains > 0 or state.phase == LOSS)
+
     def legal_actions(self, state: StrikeState, seat: Seat) -> Legal:
         """Built only when listed; `in` (every `apply`, and the greedy bots' check) is
         answered by `_allows`, which lists a declaration's own continent only."""

@@ -223,6 +223,8 @@ function turnSeat(view) {
 // One legal action and no undo to offer instead (a defence with one die, a pass nobody could
 // answer otherwise, the only way to match a roll): it is sent after a moment, long enough to
 // see what happened, once per state. A second tab of the same seat loses the race, quietly.
+// Only where the server says every seat can tell it is forced (`forced`): a pass sent at once
+// because the hand holds nothing playable would tell the others what the hand holds.
 function autoDelay(view) {
   return isDiceCards(view) ? 700 : 450;
 }
@@ -230,7 +232,7 @@ function autoDelay(view) {
 function autoForced() {
   const m = G.msg;
   const legal = legalActions();
-  if (m.seat === null || gameOver(m) || legal.length !== 1 || m.can_undo) return;
+  if (m.seat === null || gameOver(m) || legal.length !== 1 || !m.forced || m.can_undo) return;
   if (!m.to_move.includes(m.seat) || G.autoState === m.state) return;
   autoSend(legal[0], autoDelay(m.view));
 }

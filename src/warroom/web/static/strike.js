@@ -362,7 +362,9 @@ function renderStrikeActions() {
   if (!box) return;
   let hint = "";
   if (!legal.length) hint = gameOver(m) ? "" : "Not your move.";
-  else if (legal.length === 1 && !m.can_undo) hint = `The only choice: ${strikeLabel(legal[0])} — taken for you.`;
+  else if (legal.length === 1 && !m.can_undo && m.forced) hint = `The only choice: ${strikeLabel(legal[0])} — taken for you.`;
+  // Forced only by what the hand holds: the player answers, or the speed would tell the table.
+  else if (legal.length === 1 && !m.can_undo) hint = `The only choice: ${strikeLabel(legal[0])}.`;
   else if (attackActions().length) hint = "Declare an attack (or click your cards in a continent, then an opponent's), or pass.";
   else if (STRIKE.card) hint = `${sCardName(STRIKE.card)}: choose how to play it.`;
   $("hint").textContent = hint;
