@@ -1413,6 +1413,8 @@ def _roll(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Ev
     st.phase = BUSY
     if st.jail[seat] >= 0:
         # How do I get out of Jail, option 3: doubles free you; the roll moves you, no more.
+        # Reading (Watch Out!): those doubles start no count of doubles in a row, since they
+        # earn no roll again; a Child of Thanos escape's extra roll after them counts from 0.
         if double:
             st.jail[seat] = -1
             st.again = False
