@@ -52,7 +52,7 @@ def test_after_claiming_each_places_one_until_all_run_out_then_first_player_star
     assert sorted(t.state.reserve) == [19, 19, 20, 20]  # 42 claims: two players claimed 11
     seat = GAME.to_move(t.state)[0]
     mine = next(n for n in names if t.owner(n) == seat)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="place 1 army in this setup turn"):
         t.do(seat, f"place {mine!r} 2")  # one army a turn in setup
     while t.state.phase == SETUP_PLACE:
         seat = GAME.to_move(t.state)[0]
@@ -84,7 +84,7 @@ def test_two_player_setup_turn_is_two_own_armies_then_one_neutral() -> None:
     neutral = next(n for n in names if t.owner(n) == 2)
     t.do(seat, f"place {mine[0]!r} 1")
     assert t.state.phase == SETUP_PLACE
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="place 1 army in this setup turn"):
         t.do(seat, f"place {mine[1]!r} 2")  # only 2 armies a setup turn
     t.do(seat, f"place {mine[1]!r} 1")
     assert t.state.phase == SETUP_NEUTRAL and GAME.to_move(t.state) == (seat,)
@@ -355,7 +355,7 @@ def test_defender_chooses_one_or_two_dice_and_two_needs_two_armies() -> None:
     t.do(0, "attack Poseidonis Oricalcos 3")
     assert t.state.phase == DEFEND and GAME.to_move(t.state) == (1,)
     assert t.legal(1) == ["defend 1"]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="the defender may roll 1 die here"):
         t.do(1, "defend 2")
     with pytest.raises(IllegalAction):
         t.do(0, "defend 1")  # the attacker does not choose the defender's dice
@@ -477,6 +477,19 @@ def test_six_cards_after_elimination_force_trading_down_to_four() -> None:
     assert t.state.phase == ATTACK
 
 
+def test_the_stop_after_an_elimination_trade_names_the_cards_left() -> None:
+    """Down to 3 cards that still make a set, the refusal says 3, not 4."""
+    t = _last_stand()
+    skulls, blades = _three_of(t, "skull"), _three_of(t, "blade")
+    t.hand(0, *skulls, blades[0], blades[1])
+    t.hand(1, blades[2])
+    _capture_oricalcos(t)
+    t.do(0, "move 3")
+    t.do(0, f"trade {skulls[0]!r} {skulls[1]!r} {skulls[2]!r}")
+    with pytest.raises(IllegalAction, match="your hand is down to 3 cards: you must stop"):
+        t.do(0, f"trade {blades[0]!r} {blades[1]!r} {blades[2]!r}")
+
+
 # -- Fortifying and winning -------------------------------------------------------------------
 
 
@@ -487,8 +500,10 @@ def test_fortify_one_move_to_an_adjacent_territory_then_the_turn_passes() -> Non
     t.give(0, 1, "Apulia", "Egypt")
     with pytest.raises(IllegalAction, match="does not border"):
         t.do(0, "fortify Roma Egypt 1")
-    with pytest.raises(IllegalAction, match="one stays behind"):
+    with pytest.raises(IllegalAction, match="move 1 to 4 armies; one stays behind"):
         t.do(0, "fortify Roma Apulia 5")
+    with pytest.raises(IllegalAction, match="Apulia has 1 army, which must stay behind"):
+        t.do(0, "fortify Apulia Roma 1")  # not "move 1 to 0 armies"
     t.do(0, "fortify Roma Apulia 4")
     assert (t.units("Roma"), t.units("Apulia")) == (1, 5)
     assert t.state.current == 1 and t.state.phase == REINFORCE

@@ -808,7 +808,10 @@ def _setup_place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Event
     k = _count(k, a, usage)
     require(st.owner[t] == seat, f"you do not occupy {st.board.territories[t]}")
     most = len(_setup_place_counts(st))
-    require(1 <= k <= most, f"place 1{f' to {most}' if most > 1 else ''} armies in this setup turn")
+    require(
+        1 <= k <= most,
+        f"place {f'1 to {most} armies' if most > 1 else '1 army'} in this setup turn",
+    )
     st.armies[t] += k
     st.reserve = st.reserve[:]
     st.reserve[seat] -= k
@@ -906,7 +909,10 @@ def _trade(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> 
     usage = "trade CARD CARD CARD [TERRITORY for the 2 extra armies]"
     if len(a.args) not in (3, 4) or not all(isinstance(x, str) for x in a.args):
         raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
-    require(g._may_trade(st, seat), "your hand is down to 4 cards: you must stop trading")
+    require(
+        g._may_trade(st, seat),
+        f"your hand is down to {len(st.hands[seat])} cards: you must stop trading",
+    )
     hand = st.hands[seat][:]
     combo: list[int] = []
     for name in a.args[:3]:
@@ -1044,7 +1050,7 @@ def _defend(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) ->
     dice = _count(dice, a, usage)
     if dice not in _defend_dice(st):
         most = defend_most(st)
-        raise IllegalAction(f"the defender may roll 1{' or 2' if most == 2 else ''} dice here")
+        raise IllegalAction(f"the defender may roll {'1 or 2 dice' if most == 2 else '1 die'} here")
     _battle(g, st, dice, ev)
 
 
@@ -1221,6 +1227,8 @@ def _fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -
         raise IllegalAction(f"you must occupy both {names[s]} and {names[t]}")
     if not st.board.adjacent(s, t):
         raise IllegalAction(f"{names[s]} does not border {names[t]}")
+    if st.armies[s] < 2:
+        raise IllegalAction(f"{names[s]} has 1 army, which must stay behind")
     if k not in _fortify_counts(st, s):
         raise IllegalAction(f"move 1 to {st.armies[s] - 1} armies; one stays behind")
     fortify(g, st, seat, (s, t, k), ev)
