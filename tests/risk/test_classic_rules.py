@@ -52,7 +52,7 @@ def test_after_claiming_each_places_one_until_all_run_out_then_first_player_star
     assert sorted(t.state.reserve) == [19, 19, 20, 20]  # 42 claims: two players claimed 11
     seat = GAME.to_move(t.state)[0]
     mine = next(n for n in names if t.owner(n) == seat)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="place 1 army in this setup turn"):
         t.do(seat, f"place {mine!r} 2")  # one army a turn in setup
     while t.state.phase == SETUP_PLACE:
         seat = GAME.to_move(t.state)[0]
@@ -84,7 +84,7 @@ def test_two_player_setup_turn_is_two_own_armies_then_one_neutral() -> None:
     neutral = next(n for n in names if t.owner(n) == 2)
     t.do(seat, f"place {mine[0]!r} 1")
     assert t.state.phase == SETUP_PLACE
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="place 1 army in this setup turn"):
         t.do(seat, f"place {mine[1]!r} 2")  # only 2 armies a setup turn
     t.do(seat, f"place {mine[1]!r} 1")
     assert t.state.phase == SETUP_NEUTRAL and GAME.to_move(t.state) == (seat,)
@@ -130,6 +130,21 @@ def test_turn_start_adds_continent_bonus() -> None:
     t.do(2, "end")  # Player 3's turn ends; Player 1 begins
     assert t.state.current == 0 and t.state.phase == REINFORCE
     assert t.state.pending == 3 + 3  # 9 // 3, plus Atlantis's 3
+
+
+def test_a_continent_short_of_one_territory_gives_no_bonus() -> None:
+    """Continents: "you must control all of its territories at the start of your turn"."""
+    t = Table(3)
+    board = t.state.board
+    atlantis = [board.territories[i] for i in board.region_members[board.regions.index("Atlantis")]]
+    t.turn_of(2)
+    t.give(1, 1, *board.territories)
+    t.give(0, 1, *atlantis[1:])  # all of Atlantis but one
+    t.give(0, 1, "Roma", "Apulia", "Sicilia", "Corsica", "Liguria", "Egypt")  # 9 territories
+    t.give(2, 1, "Thule")
+    t.state.phase = FORTIFY
+    t.do(2, "end")
+    assert t.state.current == 0 and t.state.pending == 3  # 9 // 3 and no continent
 
 
 def test_place_only_on_own_territory_and_up_to_what_you_have() -> None:
@@ -199,6 +214,42 @@ def test_at_most_two_extra_armies_a_turn() -> None:
     t.do(0, f"trade {blades[0]!r} {blades[1]!r} {blades[2]!r}")
     assert t.state.pending == 3 + 4 + 6
     assert sum(t.units(n) for n in skulls + blades) == 6 + 2
+
+
+def test_set_values_count_every_set_in_the_game_and_the_extra_two_come_each_turn() -> None:
+    """The n-th set "traded in by anyone during the game" (Trading Cards In for Armies), while
+    the 2 extra armies are limited "on a single turn" (Occupied Territories): the next
+    player's first trade is the game's second set, and gets its own 2 extra armies."""
+    t = Table(3)
+    t.turn_of(0, pending=3)
+    skulls, blades = _three_of(t, "skull"), _three_of(t, "blade")
+    t.give(0, 1, skulls[0])
+    t.give(1, 1, blades[0])
+    t.hand(0, *skulls)
+    t.hand(1, *blades)
+    t.do(0, f"trade {skulls[0]!r} {skulls[1]!r} {skulls[2]!r} {skulls[0]!r}")
+    assert t.state.pending == 3 + 4 and t.units(skulls[0]) == 3
+    t.do(0, f"place {skulls[0]!r} 7")
+    t.do(0, "end")
+    t.do(0, "end")
+    assert t.state.current == 1 and t.state.phase == REINFORCE
+    income = t.state.pending
+    t.do(1, f"trade {blades[0]!r} {blades[1]!r} {blades[2]!r} {blades[0]!r}")
+    assert t.state.pending == income + 6  # the second set in the game
+    assert t.units(blades[0]) == 3
+
+
+def test_four_cards_holding_a_set_need_not_trade() -> None:
+    """Earning Cards: a set "may" be turned in or kept; only 5 or 6 cards force a trade."""
+    t = Table(3)
+    t.turn_of(0, pending=3)
+    t.give(0, 1, "Roma")
+    skulls, blades = _three_of(t, "skull"), _three_of(t, "blade")
+    t.hand(0, *skulls, blades[0])
+    legal = t.legal(0)
+    assert any(a.startswith("trade") for a in legal) and "place Roma 3" in legal
+    t.do(0, "place Roma 3")
+    assert t.state.phase == ATTACK and len(t.state.hands[0]) == 4
 
 
 def test_not_a_set_is_refused_and_changes_nothing() -> None:
@@ -304,7 +355,7 @@ def test_defender_chooses_one_or_two_dice_and_two_needs_two_armies() -> None:
     t.do(0, "attack Poseidonis Oricalcos 3")
     assert t.state.phase == DEFEND and GAME.to_move(t.state) == (1,)
     assert t.legal(1) == ["defend 1"]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="the defender may roll 1 die here"):
         t.do(1, "defend 2")
     with pytest.raises(IllegalAction):
         t.do(0, "defend 1")  # the attacker does not choose the defender's dice
@@ -349,9 +400,10 @@ def test_one_card_after_a_turn_with_a_capture_and_none_without() -> None:
             t.do(0, f"attack {src} {target} 1")
             t.do(1, "defend 1")
         t.do(0, "move 1")
-    deck = len(t.state.deck)
+    deck = t.state.deck[:]
     (draw,) = t.do(0, "end")
-    assert len(t.state.hands[0]) == 1 and len(t.state.deck) == deck - 1
+    # "take the top territory card" (Ending Your Attack): traded cards go to the bottom.
+    assert t.state.hands[0] == [deck[-1]] and t.state.deck == deck[:-1]
     assert draw.for_seat(1).get("card") is None and draw.for_seat(0)["card"]
     assert t.state.phase == FORTIFY
     t.do(0, "end")
@@ -392,21 +444,50 @@ def test_eliminating_a_player_takes_their_cards() -> None:
     assert t.state.current == 2  # the eliminated player is skipped
 
 
+def test_five_cards_after_elimination_wait_for_the_next_turn() -> None:
+    """Eliminating Your Opponent: "If winning them gives you fewer than 6, you must wait until
+    the beginning of your next turn to trade in a set"."""
+    t = _last_stand()
+    skulls, blades = _three_of(t, "skull"), _three_of(t, "blade")
+    t.hand(0, *skulls)
+    t.hand(1, blades[0], blades[1])
+    _capture_oricalcos(t)
+    t.do(0, "move 3")
+    assert t.state.phase == ATTACK and len(t.state.hands[0]) == 5
+    assert not any(a.startswith("trade") for a in t.legal(0))
+
+
 def test_six_cards_after_elimination_force_trading_down_to_four() -> None:
     t = _last_stand()
     skulls, blades, spheres = (_three_of(t, d) for d in ("skull", "blade", "sphere"))
     t.hand(0, *skulls, blades[0])
-    t.hand(1, blades[1], spheres[0], spheres[1])
+    t.hand(1, blades[1], blades[2], spheres[0])
     _capture_oricalcos(t)
     t.do(0, "move 3")
     assert t.state.phase == REINFORCE and len(t.state.hands[0]) == 7
+    assert {a.split()[0] for a in t.legal(0)} == {"trade"}
     with pytest.raises(IllegalAction, match="must trade"):
         t.do(0, "place Poseidonis 1")
     t.do(0, f"trade {skulls[0]!r} {skulls[1]!r} {skulls[2]!r}")
-    assert len(t.state.hands[0]) == 4
+    assert len(t.state.hands[0]) == 4  # three blades and a sphere: still a set, but
     assert not any(a.startswith("trade") for a in t.legal(0))  # down to 4: stop trading
+    with pytest.raises(IllegalAction, match="stop trading"):
+        t.do(0, f"trade {blades[0]!r} {blades[1]!r} {blades[2]!r}")
     t.do(0, f"place Poseidonis {t.state.pending}")
     assert t.state.phase == ATTACK
+
+
+def test_the_stop_after_an_elimination_trade_names_the_cards_left() -> None:
+    """Down to 3 cards that still make a set, the refusal says 3, not 4."""
+    t = _last_stand()
+    skulls, blades = _three_of(t, "skull"), _three_of(t, "blade")
+    t.hand(0, *skulls, blades[0], blades[1])
+    t.hand(1, blades[2])
+    _capture_oricalcos(t)
+    t.do(0, "move 3")
+    t.do(0, f"trade {skulls[0]!r} {skulls[1]!r} {skulls[2]!r}")
+    with pytest.raises(IllegalAction, match="your hand is down to 3 cards: you must stop"):
+        t.do(0, f"trade {blades[0]!r} {blades[1]!r} {blades[2]!r}")
 
 
 # -- Fortifying and winning -------------------------------------------------------------------
@@ -419,8 +500,10 @@ def test_fortify_one_move_to_an_adjacent_territory_then_the_turn_passes() -> Non
     t.give(0, 1, "Apulia", "Egypt")
     with pytest.raises(IllegalAction, match="does not border"):
         t.do(0, "fortify Roma Egypt 1")
-    with pytest.raises(IllegalAction, match="one stays behind"):
+    with pytest.raises(IllegalAction, match="move 1 to 4 armies; one stays behind"):
         t.do(0, "fortify Roma Apulia 5")
+    with pytest.raises(IllegalAction, match="Apulia has 1 army, which must stay behind"):
+        t.do(0, "fortify Apulia Roma 1")  # not "move 1 to 0 armies"
     t.do(0, "fortify Roma Apulia 4")
     assert (t.units("Roma"), t.units("Apulia")) == (1, 5)
     assert t.state.current == 1 and t.state.phase == REINFORCE
@@ -458,6 +541,26 @@ def test_two_player_neutral_defended_by_opponent_and_need_not_be_eliminated() ->
     out = GAME.outcome(t.state)
     assert out is not None and out.winners == (0,)
     assert 2 in t.state.owner  # neutral armies remain
+
+
+def test_capturing_the_last_neutral_territory_eliminates_nobody() -> None:
+    """2-Player Rules, Winning: "Don't worry if all of the neutral armies are eliminated before
+    the end of the game. Play continues until one player defeats the other."
+    """
+    t = Table(2)
+    t.turn_of(0, phase=ATTACK)
+    for n in t.state.board.territories:
+        t.give(1, 1, n)
+    t.give(0, 9, "Poseidonis")
+    t.give(2, 1, "Oricalcos")  # the neutral's last territory
+    t.dice((6, 6, 6, 1))
+    t.do(0, "attack Poseidonis Oricalcos 3")
+    t.do(1, "defend 1")
+    assert t.owner("Oricalcos") == 0 and 2 not in t.state.owner
+    assert t.state.phase == OCCUPY and t.state.alive == [True, True]
+    assert GAME.outcome(t.state) is None
+    t.do(0, "move 3")
+    assert t.state.phase == ATTACK
 
 
 def test_neutral_never_takes_a_turn() -> None:

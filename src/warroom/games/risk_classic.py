@@ -8,11 +8,18 @@ classic world map with infantry, cavalry and artillery cards is the other `map` 
 Readings chosen where the rulebook is unclear (each also noted at its code):
 - Turn order in setup: the claim and placement rounds run in seat order from the first
   player, each player placing one army per round and skipping players who have none left
-  (Setup, steps 3-4). The first player is found by each rolling one die, rerolling ties.
+  (Setup, steps 3-4); placing goes on from the player after the last claim, as one rotation.
+  The first player is found by each rolling one die, rerolling ties.
 - 2-Player: the first player is found the same way (the 2-player rules do not say); both
   players place 2 of their own armies and then 1 neutral army per setup turn (Setup).
 - Card trades happen only in the reinforcement step (or when forced after an
-  elimination); reinforcement ends when every army is placed.
+  elimination), before or between placements; reinforcement ends when every army is placed.
+- The trading forced by cards won from an eliminated player ("immediately") comes right
+  after the captured territory is occupied, and its armies are placed before attacking on.
+- A draw pile with no card left gives no card (the rulebook does not say; traded sets go
+  back under the pile, so it empties only if nearly every card is in hand).
+- The `setup=deal` option (the rulebook prints dealing only for 2 players) deals from the
+  first player round the table, and placing starts with the first player.
 - The 2 extra armies for an occupied territory on a traded card are placed on it at once;
   when several traded cards name territories you occupy, the trade names which one.
 - A turn of fortifying is one move between two adjacent territories (Fortifying Your
@@ -201,6 +208,7 @@ class ClassicRisk(Game[RiskState]):
         n = len(board)
         two = players == 2
         sides = players + 1 if two else players
+        # Setup step 2; the 2-player rules do not say who starts: found the same way.
         first = _roll_for_first(rng, players)
         st = RiskState(
             **opening(
@@ -226,7 +234,7 @@ class ClassicRisk(Game[RiskState]):
                 st.owner[t] = side
                 st.armies[t] = 1
                 st.reserve[side] -= 1
-            st.phase = SETUP_PLACE
+            st.phase = SETUP_PLACE  # placing starts with `first` (reading, module docstring)
         # Setup step 6 (and "return the 2 wild cards ... shuffle the deck" for 2 players).
         st.deck = list(range(n + board.wild_cards))
         rng.shuffle(st.deck)
@@ -284,6 +292,7 @@ class ClassicRisk(Game[RiskState]):
         if phase == SETUP_NEUTRAL:
             return [Family("neutral", (names[t],)) for t in range(len(b)) if owner[t] == st.neutral]
         if phase == REINFORCE:
+            # Trading Cards In: trades are open the whole step, before or between placements.
             out = self._trades(st, seat) if self._may_trade(st, seat) else []
             if self.may_place(st, seat):
                 counts = range(1, st.pending + 1)
@@ -815,7 +824,10 @@ def _setup_place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Event
     k = _count(k, a, usage)
     require(st.owner[t] == seat, f"you do not occupy {st.board.territories[t]}")
     most = len(_setup_place_counts(st))
-    require(1 <= k <= most, f"place 1{f' to {most}' if most > 1 else ''} armies in this setup turn")
+    require(
+        1 <= k <= most,
+        f"place {f'1 to {most} armies' if most > 1 else '1 army'} in this setup turn",
+    )
     st.armies[t] += k
     st.reserve = st.reserve[:]
     st.reserve[seat] -= k
@@ -913,7 +925,10 @@ def _trade(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> 
     usage = "trade CARD CARD CARD [TERRITORY for the 2 extra armies]"
     if len(a.args) not in (3, 4) or not all(isinstance(x, str) for x in a.args):
         raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
-    require(g._may_trade(st, seat), "your hand is down to 4 cards: you must stop trading")
+    require(
+        g._may_trade(st, seat),
+        f"your hand is down to {len(st.hands[seat])} cards: you must stop trading",
+    )
     hand = st.hands[seat][:]
     combo: list[int] = []
     for name in a.args[:3]:
@@ -954,6 +969,8 @@ def _trade(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> 
     names = [g._card_name(st, c) for c in combo]
     text = f"{g.side_name(st, seat)} trades {', '.join(names)} for {value} armies"
     if bonus is not None:
+        # Occupied Territories: "You must place both of these armies onto that particular
+        # territory": placed at once, apart from the armies still to place.
         st.armies[bonus] += MAX_CARD_BONUS
         st.card_bonus_taken = True
         text += f" (+{MAX_CARD_BONUS} on {st.board.territories[bonus]})"
@@ -1051,7 +1068,7 @@ def _defend(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) ->
     dice = _count(dice, a, usage)
     if dice not in _defend_dice(st):
         most = defend_most(st)
-        raise IllegalAction(f"the defender may roll 1{' or 2' if most == 2 else ''} dice here")
+        raise IllegalAction(f"the defender may roll {'1 or 2 dice' if most == 2 else '1 die'} here")
     _battle(g, st, dice, ev)
 
 
@@ -1200,6 +1217,8 @@ def move_in(g: ClassicRisk, st: RiskState, seat: Seat, k: int, ev: Events) -> No
             )
         )
     if st.elimination_trade:
+        # Eliminating Your Opponent: "you must immediately trade in" cards won: read as once
+        # the captured territory is occupied; the armies are placed before attacking on.
         st.phase = REINFORCE
         st.pending = 0
     else:
@@ -1214,6 +1233,7 @@ def _end_attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events
 def end_attack(g: ClassicRisk, st: RiskState, seat: Seat, ev: Events) -> None:
     """The attack step ended (by an action `_end_attack` checked, or by a search policy)."""
     # Ending Your Attack: one card if at least one territory was captured this turn.
+    # With no card left in the pile there is none to take (the rulebook does not say).
     if st.conquered and st.deck:
         card = st.deck[-1]
         st.deck = st.deck[:-1]
@@ -1226,8 +1246,12 @@ def _fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -
     names = st.board.territories
     if st.owner[s] != seat or st.owner[t] != seat:
         raise IllegalAction(f"you must occupy both {names[s]} and {names[t]}")
+    # Fortifying Your Position: "from one (only) of your territories into one (only) of your
+    # adjacent territories" (this book's Classic rules: adjacent, not along a path).
     if not st.board.adjacent(s, t):
         raise IllegalAction(f"{names[s]} does not border {names[t]}")
+    if st.armies[s] < 2:
+        raise IllegalAction(f"{names[s]} has 1 army, which must stay behind")
     if k not in _fortify_counts(st, s):
         raise IllegalAction(f"move 1 to {st.armies[s] - 1} armies; one stays behind")
     fortify(g, st, seat, (s, t, k), ev)
