@@ -146,6 +146,16 @@ def test_monopoly_help_odds_look_and_draft_price() -> None:
     assert not drafts or "costs M" in drafts[0]
 
 
+def test_monopoly_look_shows_a_child_of_thanos_battle_number() -> None:
+    """`look` at a Child of Thanos shows the board's number for it and the fine for losing."""
+    match = Match.start("monopoly-avengers", 2, 3, {})
+    text = display_for("monopoly-avengers").look(match, 0, "Cull Obsidian")
+    assert text.splitlines()[1] == (
+        "number 2: roll one die for your token and one per hero card you hold; "
+        "a 2 escapes and gives another turn, else pay the Bank M200"
+    )
+
+
 def test_displays_are_chosen_by_mode_and_complete_names() -> None:
     assert isinstance(display_for("risk-classic"), RiskDisplay)
     assert type(display_for("no-such-mode")) is Display

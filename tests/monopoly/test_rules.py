@@ -347,12 +347,29 @@ def test_unpaid_payment_becomes_a_debt_to_raise() -> None:
     st.cash[0] = 2
     st = _land_on(st, 0, 0, (1, 2))
     st, _ = act(st, 1, "ask 'Nick Fury'")
-    assert G.to_move(st) == (0,) and st.debts == [(0, 1, 4)]
+    assert G.to_move(st) == (0,) and st.debts == [(0, 1, 4, "Nick Fury")]
     assert {a.kind for a in G.legal_actions(st, 0)} >= {"sideline"}
     assert "bankrupt" not in {a.kind for a in G.legal_actions(st, 0)}
     st, _ = act(st, 0, "sideline Hulk")
     st, _ = act(st, 0, "pay")
     assert st.cash == [2 + B.sideline[h("Hulk")] - 4, 1504] and not st.debts
+
+
+def test_a_debt_paid_after_raising_money_says_what_it_was_for() -> None:
+    """The payment's line names what it pays for, as an immediate payment's line does."""
+    st = new()
+    give(st, 1, "Nick Fury")
+    give(st, 0, "Hulk")
+    st.cash[0] = 2
+    st = _land_on(st, 0, 0, (1, 2))
+    st, events = act(st, 1, "ask 'Nick Fury'")
+    assert next(e.text for e in events if e.kind == "debt").startswith(
+        "Player 1 owes M4 to Player 2 (Nick Fury)"
+    )
+    st, _ = act(st, 0, "sideline Hulk")
+    st, events = act(st, 0, "pay")
+    assert [e.text for e in events] == ["Player 1 pays M4 to Player 2 (Nick Fury)"]
+    assert events[0].data["why"] == "Nick Fury"
 
 
 # -- action spaces ----------------------------------------------------------------------------

@@ -282,6 +282,17 @@ def test_s22_s23_s24_attacker_then_defender_then_helpers_deploy() -> None:
     assert st.troops == [[1, 0, 0, 1], [0, 1, 1, 0]]
 
 
+def test_s22_s24_a_helper_deploying_nothing_joins_no_side() -> None:
+    """A helper's "deploy 0" helps neither side: its event names none (it said "attacker")."""
+    st = position(players=3, claimed=AFRICA_VS_EUROPE, current=0, hands={2: ["troop"]})
+    st = play(st, (0, "attack africa p2 europe"), (0, "deploy 0"), (1, "deploy 0"))
+    st, events = do(st, 2, "deploy 0")
+    deploy = next(e for e in events if e.kind == "deploy")
+    assert deploy.data == {"seat": 2, "side": None, "count": 0}
+    assert deploy.text == "Player 3 deploys 0 troops"
+    assert st.troops == [[0, 0, 0], [0, 0, 0]]
+
+
 def test_s25_troops_only_in_phase_2_and_rolling_again_does_not_reopen_it() -> None:
     st = position(
         claimed={0: {"africa": 3}, 1: {"europe": 3}},

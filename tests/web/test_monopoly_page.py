@@ -345,3 +345,66 @@ def test_a_held_card_is_named_with_its_article(server: str) -> None:
         named = page.evaluate("items(MONO.board, ['gauntlet-card', 'stark-card'])")
         assert named == "an Infinity Gauntlet card, a Stark Industries card"
         assert errors == []
+
+
+# Each kind of space's panel text, as its rulebook section says it (The Board Spaces).
+PANEL = {
+    "GO": ["Collect M200 from the Bank each time you pass or land on GO."],
+    "Cull Obsidian": [
+        "A Child of Thanos: roll one die for your token and one per hero card you hold; "
+        "a 2 escapes and gives another turn, else pay the Bank M200."
+    ],
+    "Jail": [
+        "Landing here is Just Visiting.",
+        "In Jail, at the start of your turn: pay M50 or use a Get Out of Jail Free card, "
+        "then roll and move as normal.",
+        "Or roll for doubles: they free you and move you (no roll again). "
+        "After 3 turns without doubles, pay M50 and move by the last roll.",
+        "In Jail you may still collect payments, bid, build, sideline and trade.",
+    ],
+    "Go to Jail": [
+        "Go straight to Jail: no M200 for passing GO, and your turn ends (even after doubles)."
+    ],
+    "Free Parking": ["Nothing happens."],
+    "Ultron": ["Pay the Bank M200."],
+    "Stark Industries": [
+        "Take the top Stark Industries card and do what it says; it then goes under the deck "
+        "(a Get Out of Jail Free card is kept until used)."
+    ],
+    "Winter Soldier": [
+        "Price M150. Not drafted yet.",
+        "Whoever lands here drafts it at that price, or the Banker auctions it (bids from M10).",
+        "Sideline for M75; reactivate for M83.",
+        "Payment: the dice rolled when the owner asks, ×4 if they have only one of "
+        "Winter Soldier and Black Panther, ×10 with both.",
+    ],
+    "Maria Hill": [
+        "Price M60. Not drafted yet.",
+        "Whoever lands here drafts it at that price, or the Banker auctions it (bids from M10).",
+        "Sideline for M30 (its set's buildings sold first); reactivate for M33.",
+        "Set brown: Maria Hill, Nick Fury. The whole set doubles the payment without buildings.",
+        "With the whole set active, build evenly: Bases M50 (4 at most), "
+        "then a Headquarters M50 in their place.",
+    ],
+}
+
+
+def test_each_space_panel_says_what_its_rulebook_section_says(server: str) -> None:
+    """A space's panel is true and complete in short: GO pays for passing or landing, a Child
+    of Thanos rolls a die for the token and one per hero card held, Jail lists every way
+    out, Free Parking says nothing happens; no line beyond those (and the player list)."""
+    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+    with browser_page(server + g["seats"][0]["link"], height=1000) as (page, errors):
+        page.wait_for_function("G.msg && MONO.board")
+        names = page.evaluate("MONO.board.spaces.map((s) => s.name)")
+        for name, want in PANEL.items():
+            index = names.index(name)
+            page.evaluate(f"pickSpace({index})")
+            box = page.locator(f'#mboard .mdetails[data-index="{index}"]')
+            box.wait_for()
+            got = box.locator(":scope > div:not(.mdname):not(.muted)").all_inner_texts()
+            assert got == want, name
+            if name == "Jail":
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.locator("#monowrap").screenshot(path=str(ARTIFACTS / "monopoly-jail.png"))
+        assert errors == []

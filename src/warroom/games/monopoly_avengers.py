@@ -153,7 +153,8 @@ class MonoState:
     window: list[int]  # other players still to act before this turn's roll
     claims: list[tuple[int, int, int]]  # owner (at landing), payer, space
     tasks: list[tuple[Any, ...]]  # effects waiting to resolve, first first
-    debts: list[tuple[int, int, int]]  # debtor, creditor, amount; the last is being raised
+    # debtor, creditor, amount, what for (for the payment's line); the last is being raised
+    debts: list[tuple[int, int, int, str]]
     acquire: list[tuple[int, int]]  # (new owner, sidelined hero) awaiting a choice
     auction: Auction | None
     call: Call | None
@@ -472,7 +473,7 @@ class MonopolyAvengers(Game[MonoState]):
             "outcome": st.outcome.to_json() if st.outcome else None,
         }
         if st.debts:
-            d, c, a = st.debts[-1]
+            d, c, a, _ = st.debts[-1]
             out["debt"] = {"debtor": d, "creditor": None if c == BANK else c, "amount": a}
         if st.auction is not None:
             au = st.auction
@@ -1148,7 +1149,7 @@ def _t_pay(st: MonoState, task: tuple[Any, ...], ev: list[Event]) -> None:
             )
         )
         return
-    st.debts.append((debtor, creditor, amount))
+    st.debts.append((debtor, creditor, amount, why))
     ev.append(
         Event(
             "debt",
@@ -1947,16 +1948,17 @@ def _reject(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[
 
 # -- handlers: debts and bankruptcy ------------------------------------------------------------
 def _pay_debt(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    """The debt raised for is paid; its line says what for, as an immediate payment's does."""
     _no_args(a, "pay")
-    debtor, creditor, amount = st.debts[-1]
+    debtor, creditor, amount, why = st.debts[-1]
     require(st.cash[seat] >= amount, f"you owe M{amount} and have M{st.cash[seat]}")
     st.debts.pop()
     _transfer(st, debtor, creditor, amount)
     ev.append(
         Event(
             "pay",
-            f"Player {debtor + 1} pays M{amount} to {_who(st, creditor)}",
-            {"seat": debtor, "to": creditor, "amount": amount},
+            f"{_who(st, debtor)} pays M{amount} to {_who(st, creditor)} ({why})",
+            {"seat": debtor, "to": creditor, "amount": amount, "why": why},
         )
     )
 
@@ -1964,7 +1966,7 @@ def _pay_debt(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: lis
 def _bankrupt(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
     """B. If you're still in debt, you are bankrupt and out of the game."""
     _no_args(a, "bankrupt")
-    _, creditor, amount = st.debts[-1]
+    _, creditor, amount, _ = st.debts[-1]
     require(
         not _sales(st, seat),
         "first raise money: sell buildings and sideline heroes (A. Try to Raise Money)",

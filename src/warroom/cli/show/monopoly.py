@@ -176,7 +176,8 @@ class MonopolyDisplay(Display):
         return list(match.state.board.names)
 
     def look(self, match: Match, viewer: int | None, name: str) -> str:
-        """A space's kind; for a hero its price, payments, building costs, set and owner."""
+        """A space's kind; for a hero its price, payments, building costs, set and owner; for a
+        tax its amount; for a Child of Thanos its number and what the battle asks."""
         b: MonopolyBoard = match.state.board
         view = match.view(viewer)
         space = b.names.index(pick(name, list(b.names), "space"))
@@ -203,6 +204,12 @@ class MonopolyDisplay(Display):
                 lines.append(f"a Base costs M{b.base_cost[space]}, the HQ M{b.hq_cost[space]}")
         elif b.kind[space] == mb.TAX:
             lines.append(f"pay M{b.amount[space]}")
+        elif b.kind[space] == mb.BATTLE:  # Children of Thanos: the number is the board's
+            n = b.number[space]
+            lines.append(
+                f"number {n}: roll one die for your token and one per hero card you hold; "
+                f"a {n} escapes and gives another turn, else pay the Bank M{b.battle_fine}"
+            )
         if here:
             lines.append(f"here now: {', '.join(here)}")
         return "\n".join(lines)

@@ -786,21 +786,25 @@ def _h_attack(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
 
 
 def _h_deploy(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
-    """S22-S25: Troop cards faceup beside a side; they are never cancelled (S43)."""
+    """S22-S25: Troop cards faceup beside a side; they are never cancelled (S43). A helper's
+    `deploy 0` joins no side, so its event names none."""
     count = int(a.args[-1])
+    side: int | None
     if seat == st.current:
         side = ATTACKER
     elif seat == st.defender:
         side = DEFENDER
     else:
-        side = SIDE_NAMES.index(str(a.args[0])) if count else ATTACKER
+        side = SIDE_NAMES.index(str(a.args[0])) if count else None
     for _ in range(count):
         _take_from_hand(st, seat, TROOP)
-    st.troops[side][seat] += count
     text = f"Player {seat + 1} deploys {count} troop{'s' if count != 1 else ''}"
-    if count and seat not in (st.current, st.defender):
-        text += f" for the {SIDE_NAMES[side]}"
-    ev.append(Event("deploy", text, {"seat": seat, "side": SIDE_NAMES[side], "count": count}))
+    if side is not None:
+        st.troops[side][seat] += count
+        if seat not in (st.current, st.defender):
+            text += f" for the {SIDE_NAMES[side]}"
+    joined = None if side is None else SIDE_NAMES[side]
+    ev.append(Event("deploy", text, {"seat": seat, "side": joined, "count": count}))
     st.deploy_queue.pop(0)
     if not st.deploy_queue:
         _open_window(st, SABOTAGE_WINDOW)  # B10

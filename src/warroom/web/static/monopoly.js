@@ -415,16 +415,23 @@ function spaceDetails(sp, b, v) {
   const band = sp.color ? `border-top: 10px solid ${sp.color}` : "";
   box.setAttribute("style", band);
   box.append(el("div", { class: "mdname" }, sp.name));
+  // Each kind's text says in short what its rulebook section says (The Board Spaces).
+  const r = b.rules;
   const lines = [];
   if (sp.kind === "hero" || sp.kind === "dice-hero") {
     lines.push(`Price M${sp.price}. ` + (owner >= 0 ? `Owned by ${seatName(owner)}` +
       (v.sidelined[sp.index] ? ", sidelined (no payments)" : "") + "." : "Not drafted yet."));
+    lines.push(owner >= 0 ? "Whoever else lands here pays the owner, if asked before the next roll." :
+      `Whoever lands here drafts it at that price, or the Banker auctions it (bids from M${r.bid_start}).`);
     if (level) lines.push(level >= 5 ? "Has a Headquarters." : `Has ${level} Base${level > 1 ? "s" : ""}.`);
-    lines.push(`Sideline for M${sp.sideline}; reactivate for M${sp.reactivate}.`);
+    lines.push(`Sideline for M${sp.sideline}${sp.kind === "hero" ? " (its set's buildings sold first)" : ""}; ` +
+      `reactivate for M${sp.reactivate}.`);
   }
   if (sp.kind === "hero") {
     const set = b.sets.find((s) => s.name === sp.set);
-    lines.push(`Set ${sp.set}: ${set.members.join(", ")}. Base M${sp.base_cost}, Headquarters M${sp.hq_cost}.`);
+    lines.push(`Set ${sp.set}: ${set.members.join(", ")}. The whole set doubles the payment without buildings.`);
+    lines.push(`With the whole set active, build evenly: Bases M${sp.base_cost} (${r.max_bases} at most), ` +
+      `then a Headquarters M${sp.hq_cost} in their place.`);
     const p = sp.payments;
     const labels = ["alone", "full set", "1 Base", "2 Bases", "3 Bases", "4 Bases", "Headquarters"];
     const values = [p[0], 2 * p[0], p[1], p[2], p[3], p[4], p[5]];
@@ -435,15 +442,32 @@ function spaceDetails(sp, b, v) {
       el("tr", {}, values.map((x, k) => el("td", { class: now === k ? "now" : "" }, `M${x}`)))));
   } else {
     if (sp.kind === "dice-hero") {
-      lines.push(`Payment: ${sp.multipliers[0]}× a dice roll if one of the two dice heroes is owned, ` +
-        `${sp.multipliers[1]}× if both.`);
+      const pair = b.spaces.filter((s) => s.kind === "dice-hero").map((s) => s.name).join(" and ");
+      lines.push(`Payment: the dice rolled when the owner asks, ×${sp.multipliers[0]} if they have only ` +
+        `one of ${pair}, ×${sp.multipliers[1]} with both.`);
     }
     if (sp.kind === "tax") lines.push(`Pay the Bank M${sp.amount}.`);
-    if (sp.kind === "battle") lines.push(`A Child of Thanos: roll a ${sp.number} or pay M${b.rules.battle_fine}.`);
-    if (sp.kind === "deck") lines.push(`Draw a ${sp.deck_name} card.`);
-    if (sp.kind === "go") lines.push(`Collect M${b.rules.go_salary} as you pass.`);
-    if (sp.kind === "jail") lines.push(`Leave by rolling doubles, paying M${b.rules.jail_fine} or using a card.`);
-    if (sp.kind === "go-to-jail") lines.push("Go straight to Jail; do not pass GO.");
+    if (sp.kind === "battle") {
+      lines.push(`A Child of Thanos: roll one die for your token and one per hero card you hold; ` +
+        `a ${sp.number} escapes and gives another turn, else pay the Bank M${r.battle_fine}.`);
+    }
+    if (sp.kind === "deck") {
+      lines.push(`Take the top ${sp.deck_name} card and do what it says; it then goes under the deck ` +
+        "(a Get Out of Jail Free card is kept until used).");
+    }
+    if (sp.kind === "go") lines.push(`Collect M${r.go_salary} from the Bank each time you pass or land on GO.`);
+    if (sp.kind === "jail") {
+      lines.push("Landing here is Just Visiting.");
+      lines.push(`In Jail, at the start of your turn: pay M${r.jail_fine} or use a Get Out of Jail Free card, ` +
+        "then roll and move as normal.");
+      lines.push("Or roll for doubles: they free you and move you (no roll again). " +
+        `After ${r.jail_turns} turns without doubles, pay M${r.jail_fine} and move by the last roll.`);
+      lines.push("In Jail you may still collect payments, bid, build, sideline and trade.");
+    }
+    if (sp.kind === "free-parking") lines.push("Nothing happens.");
+    if (sp.kind === "go-to-jail") {
+      lines.push(`Go straight to Jail: no M${r.go_salary} for passing GO, and your turn ends (even after doubles).`);
+    }
     box.append(...lines.map((t) => el("div", {}, t)));
   }
   const here = v.status.map((p, s) => [p, s]).filter(([p]) => p.alive !== false && p.position === sp.index);
