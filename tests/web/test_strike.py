@@ -232,6 +232,69 @@ def test_strike_card_table_in_a_browser(server: str) -> None:
         assert errors == []
 
 
+def test_let_every_window_pass_sends_each_pass_by_itself_whatever_the_hand(server: str) -> None:
+    """The standing choice "let every window pass": ticked, every window and chain that waits
+    on the player is passed by the page, with a card to play in hand too (a pass sent only
+    when nothing could be played would tell the table what the hand holds); the player's
+    other decisions still wait for a click."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    with chromium_browser() as browser:
+        errors: list[str] = []
+        page = open_page(browser, errors=errors)
+        open_lobby_game(page, server, MODE)
+        page.wait_for_function(TABLE_DRAWN)
+        page.locator("#standing-windows").check()
+        passed = with_choices = waited = 0
+        deadline = time.time() + 90
+        while (passed < 3 or not with_choices or not waited) and time.time() < deadline:
+            m = msg(page)
+            v = m["view"]
+            if m["outcome"]:
+                break
+            if m["seat"] not in m["to_move"] or not m["legal"]:
+                time.sleep(0.03)
+                continue
+            chain = v["chain"]
+            waits = (v["window"] and v["window"]["priority"] == m["seat"]) or (
+                chain and chain["priority"] == m["seat"]
+            )
+            if waits and ["pass"] in m["legal"]:
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                passed += 1
+                with_choices += len(m["legal"]) > 1
+                continue
+            if not (m["forced"] and not m["can_undo"]) and not waited:
+                time.sleep(1)  # past the standing choice's 0.3 s: nothing goes by itself
+                assert msg(page)["state"] == m["state"], "the page acted outside a window"
+                waited += 1
+            try:
+                kinds = {a[0] for a in m["legal"]}
+                if m["forced"] and not m["can_undo"]:
+                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                    continue
+                if "draw" in kinds:
+                    click(page, "draw continent")
+                elif "take" in kinds:
+                    page.locator("#surrendered button.can").first.click()
+                elif "attack" in kinds:
+                    attack_by_picking(page, m)
+                elif "deploy" in kinds:
+                    n = max(a[-1] for a in m["legal"] if a[0] == "deploy" and len(a) == 2)
+                    click(page, f"deploy {n}")
+                elif "again" in kinds:
+                    click(page, "stop")
+                elif "discard" in kinds:
+                    click(page, " ".join(map(str, m["legal"][0])))
+                else:
+                    click(page, "pass")
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+            except PlaywrightTimeout:
+                continue  # the bot moved first: look again
+        assert passed >= 3 and with_choices and waited, (passed, with_choices, waited)
+        assert errors == []
+
+
 def test_a_finished_strike_game_shows_no_turn_and_no_controls(server: str, served_hub: Hub) -> None:
     """Two people in a two-turn game (`turn_limit`), played to its end through the server
     while the first seat's page watches: during play a panel says whose turn it is; once the

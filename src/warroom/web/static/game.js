@@ -263,7 +263,8 @@ function autoSend(action, delay) {
 // send now or null. The ticks are remembered per game in localStorage. The first choice that
 // picks something is sent, once per state, as a forced choice is.
 function standingChoices(view) {
-  return isMonopoly(view) ? MONO_STANDING : [];
+  if (isMonopoly(view)) return MONO_STANDING;
+  return isStrike(view) ? STRIKE_STANDING : [];
 }
 
 function standingKey() {

@@ -26,6 +26,20 @@ const CARD_ACTION = {
 const STAGE_WORDS = { "after-deployment": "troops deployed", "before-roll": "before the roll", "after-roll": "after the roll" };
 const PIPS = "⚀⚁⚂⚃⚄⚅";
 
+// A standing choice (game.js): pass every reaction window and chain, whatever the hand holds,
+// for a player who plays cards only in their own turn's steps. Only "every window" keeps the
+// speed of a pass from telling the table whether the hand could have answered.
+const STRIKE_STANDING = [
+  { id: "windows", label: "let every window pass",
+    title: "say 'pass' whenever a window or a chain waits on you, even holding a card you could play",
+    pick: (m) => {
+      const v = m.view;
+      const chainWaits = v.chain && v.chain.priority === m.seat;
+      if (!(v.window && v.window.priority === m.seat) && !chainWaits) return null;
+      return legalActions().find((a) => a.length === 1 && a[0] === "pass") || null;
+    } },
+];
+
 function isStrike(view) {
   return !!view && view.mode === "risk-strike" && Array.isArray(view.continents);
 }
