@@ -309,6 +309,9 @@ def test_attack_rules_adjacency_armies_and_dice() -> None:
     t.give(0, 3, "Poseidonis")
     with pytest.raises(IllegalAction, match="1 to 2 dice"):
         t.do(0, "attack Poseidonis Oricalcos 3")
+    t.give(0, 2, "Poseidonis")
+    with pytest.raises(IllegalAction, match=r"^from Poseidonis you may roll 1 die \(at least one"):
+        t.do(0, "attack Poseidonis Oricalcos 2")  # not "1 to 1 dice"
     with pytest.raises(MalformedAction):
         t.do(0, "attack Poseidonis Oricalcos")
 
