@@ -1077,7 +1077,12 @@ def _defend(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) ->
     dice = _count(dice, a, usage)
     if dice not in _defend_dice(st):
         most = defend_most(st)
-        raise IllegalAction(f"the defender may roll {'1 or 2 dice' if most == 2 else '1 die'} here")
+        # 2-Player Rules: the opponent rolls for a neutral territory, so the refusal says so.
+        t = st.attack_to
+        whose = f" of neutral {st.board.territories[t]}" if st.owner[t] == st.neutral else ""
+        raise IllegalAction(
+            f"the defender{whose} may roll {'1 or 2 dice' if most == 2 else '1 die'} here"
+        )
     _battle(g, st, dice, ev)
 
 
