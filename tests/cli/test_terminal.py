@@ -692,3 +692,19 @@ def test_log_shows_each_seat_its_own_secrets_only() -> None:
     assert "You draw" not in shown, shown
     terminal.command(seat, "log")
     assert drawn[0].for_seat(seat)["text"] in console.export_text()
+
+
+def test_defending_a_neutral_territory_the_prompt_says_it_is_neutral() -> None:
+    """2-Player Rules: the opponent rolls for a neutral territory under attack. The prompt
+    said only "battle: Poseidonis -> Oricalcos", as if Oricalcos were the defender's own."""
+    match = Match.start("risk-classic", 2, 4, {})
+    st = match.state
+    st.owner = [2] * len(st.board)  # the neutral holds all but two
+    st.armies = [1] * len(st.board)
+    for name, owner, armies in (("Poseidonis", 0, 9), ("Atlas", 1, 1), ("Oricalcos", 2, 2)):
+        st.owner[st.board.territory(name)], st.armies[st.board.territory(name)] = owner, armies
+    st.reserve, st.phase, st.current, st.turn = [0, 0, 0], "attack", 0, 5
+    match.act(0, Action("attack", ("Poseidonis", "Oricalcos", 3)))
+    out = session(match, ["defend 3"], humans={1})
+    assert "battle: Poseidonis -> Oricalcos with 3 dice | Oricalcos is neutral: you roll" in out
+    assert "Refused: the defender of neutral Oricalcos may roll 1 or 2 dice here" in out

@@ -406,3 +406,11 @@ def test_event_words_agree_with_their_numbers_and_names() -> None:
     assert armies_of(1) == "1 army" and armies_of(3) == "3 armies"
     assert armies_of(1, "dies") == "1 army dies" and armies_of(0, "dies") == "0 armies die"
     assert possessive("Greeks") == "Greeks'" and possessive("Thor") == "Thor's"
+
+
+def test_pieces_count_in_a_modes_own_word_and_a_single_choice_reads_as_one() -> None:
+    from warroom.core.events import DICE, UNITS
+
+    assert UNITS.of(1, "dies") == "1 unit dies" and UNITS.of(3, "dies") == "3 units die"
+    assert DICE.span(1, 3) == "1 to 3 dice" and DICE.span(1, 1) == "1 die"
+    assert UNITS.span(2, 2) == "2 units" and UNITS.span(2, 5) == "2 to 5 units"

@@ -4,6 +4,8 @@ readings A1-A7 that change what happens."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from warroom.core import Action, IllegalAction, MalformedAction, WarroomError
@@ -344,7 +346,7 @@ def test_me19_e2_the_source_keeps_one_unit_and_sends_one_to_three() -> None:
     table.turn_of(0, ATTACK)
     legal = table.legal(0)
     assert [a for a in legal if a.startswith("attack Thessia Zorya")] == ["attack Thessia Zorya 1"]
-    with pytest.raises(IllegalAction, match="1 to 1 dice"):
+    with pytest.raises(IllegalAction, match=r"from Thessia you may roll 1 die \("):
         table.do(0, "attack Thessia Zorya 2")
     assert not any(a.startswith("attack 'Sur") for a in legal)  # 1 unit: cannot attack
     assert "attack Digeris Lusia 3" in legal and "attack Digeris Lusia 4" not in legal
@@ -627,3 +629,45 @@ def test_typed_names_with_apostrophes_are_read() -> None:
         "Sur'Kesh",
         "Intai'sei",
     )
+
+
+# -- texts -------------------------------------------------------------------------------------
+def test_the_shared_handlers_texts_count_units_as_the_rulebook_does() -> None:
+    """The rulebook calls the pieces units ("Place Units"): the log and the refusals that
+    Classic's handlers write for Basic Training say so (they said armies), and a choice of one
+    count reads as one ("1 die", not "1 to 1 dice")."""
+    table = Table()
+    claim_all(table)
+    seat = table.state.current
+    mine = table.state.board.territories[table.state.owner.index(seat)]
+    with pytest.raises(IllegalAction, match=r"^place 1 unit in this setup turn$"):
+        table.act(seat, Action("place", (mine, 2)))
+    table = Table()
+    table.give(0, 1, "Ontarom")
+    table.give(1, 1, "Antibaar")
+    table.turn_of(0, REINFORCE, pending=1)
+    with pytest.raises(IllegalAction, match=r"^you have 1 unit to place$"):
+        table.do(0, "place Ontarom 2")
+    table.do(0, "place Ontarom 1")
+    table.give(0, 1, "Ontarom")
+    with pytest.raises(IllegalAction, match=r"^you need at least 2 units in Ontarom to attack"):
+        table.do(0, "attack Ontarom Antibaar 1")
+    table.give(0, 2, "Ontarom")
+    with pytest.raises(IllegalAction, match=r"^from Ontarom you may roll 1 die \(at least one"):
+        table.do(0, "attack Ontarom Antibaar 2")
+    table.give(0, 3, "Ontarom")
+    table.dice((6, 6, 1))
+    table.do(0, "attack Ontarom Antibaar 2")
+    table.do(1, "defend 1")
+    with pytest.raises(IllegalAction, match=r"^move 2 units into Antibaar \(at least the dice"):
+        table.do(0, "move 3")
+    table.do(0, "move 2")
+    table.do(0, "end")
+    with pytest.raises(IllegalAction, match=r"^move 1 unit; one stays behind$"):
+        table.do(0, "fortify Antibaar Ontarom 2")
+    with pytest.raises(IllegalAction, match=r"^Ontarom has 1 unit, which must stay behind$"):
+        table.do(0, "fortify Ontarom Antibaar 1")
+    table.do(0, "end")
+    turn = [e.text for e in table.events if e.kind == "turn"]
+    assert len(turn) == 1 and re.fullmatch(r"Turn 6: Player 2 receives \d+ units.*", turn[0])
+    assert not [e.text for e in table.events if re.search(r"\barm(y|ies)\b", e.text)]

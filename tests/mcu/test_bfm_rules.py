@@ -305,6 +305,19 @@ def test_mcu50_skirmish_invasion_rules_hold() -> None:
     assert "attack Sector_12 Sector_13 3" not in table.legal(THOR)
 
 
+def test_mcu50_the_dice_refusal_names_the_dice_allowed() -> None:
+    """MCU18: 1 to 3 dice, one unit staying behind: the refusal said "roll 1 to 5 dice" from
+    6 units (the units to spare, not the dice) and "1 to 1 dice" from 2."""
+    table = attack_ready(THOR)
+    table.give(THOR, 6, "Sector_12")
+    table.give(ULTRON, 1, "Sector_13")
+    with pytest.raises(IllegalAction, match=r"^from Sector_12 you may roll 1 to 3 dice \("):
+        table.do(THOR, "attack Sector_12 Sector_13 4")
+    table.give(THOR, 2, "Sector_12")
+    with pytest.raises(IllegalAction, match=r"^from Sector_12 you may roll 1 die \(at least"):
+        table.do(THOR, "attack Sector_12 Sector_13 2")
+
+
 def test_mcu51_a_resource_stays_when_another_faction_conquers() -> None:
     table = attack_ready(THOR)
     table.give(THOR, 4, "Sector_12")

@@ -309,6 +309,9 @@ def test_attack_rules_adjacency_armies_and_dice() -> None:
     t.give(0, 3, "Poseidonis")
     with pytest.raises(IllegalAction, match="1 to 2 dice"):
         t.do(0, "attack Poseidonis Oricalcos 3")
+    t.give(0, 2, "Poseidonis")
+    with pytest.raises(IllegalAction, match=r"^from Poseidonis you may roll 1 die \(at least one"):
+        t.do(0, "attack Poseidonis Oricalcos 2")  # not "1 to 1 dice"
     with pytest.raises(MalformedAction):
         t.do(0, "attack Poseidonis Oricalcos")
 
@@ -528,6 +531,8 @@ def test_two_player_neutral_defended_by_opponent_and_need_not_be_eliminated() ->
     t.give(1, 1, "Atlas")
     t.do(0, "attack Poseidonis Oricalcos 3")
     assert GAME.to_move(t.state) == (1,)  # the opponent rolls for the neutral
+    with pytest.raises(IllegalAction, match=r"^the defender of neutral Oricalcos may roll 1 die"):
+        t.do(1, "defend 2")
     t.do(1, "defend 1")
     t.state.phase = ATTACK
     t.give(0, 9, "Iberia")

@@ -61,9 +61,34 @@ def plural_verb(verb: str) -> str:
     return verb.removesuffix("s")
 
 
+@dataclass(frozen=True, slots=True)
+class Pieces:
+    """What a mode's texts call a kind of piece, singular and plural: Classic's armies, the
+    units of the editions built on it (their rulebooks say units), dice. One object per word,
+    so every event and refusal of a mode counts its pieces the same way."""
+
+    one: str
+    many: str
+
+    def of(self, count: int, verb: str = "") -> str:
+        """`count` pieces, with a verb written for one agreeing: "1 army", "3 armies",
+        "1 unit dies", "3 units die"."""
+        if count == 1:
+            return f"1 {self.one} {verb}".rstrip()
+        return f"{count} {self.many} {plural_verb(verb)}".rstrip()
+
+    def span(self, least: int, most: int) -> str:
+        """A choice from `least` to `most` pieces: "1 to 3 dice", but "1 die" (not "1 to 1
+        dice") where only one count is allowed."""
+        return self.of(least) if least == most else f"{least} to {most} {self.many}"
+
+
+ARMIES = Pieces("army", "armies")
+UNITS = Pieces("unit", "units")
+DICE = Pieces("die", "dice")
+
+
 def armies_of(count: int, verb: str = "") -> str:
     """A number of armies in an event's text, with a verb written for one agreeing: "1 army",
-    "3 armies", "1 army dies", "3 armies die"."""
-    if count == 1:
-        return f"1 army {verb}".rstrip()
-    return f"{count} armies {plural_verb(verb)}".rstrip()
+    "3 armies", "1 army dies", "3 armies die" (`ARMIES.of`, for the modes that say armies)."""
+    return ARMIES.of(count, verb)

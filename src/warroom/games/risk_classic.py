@@ -43,7 +43,7 @@ from warroom.core.actions import Action
 from warroom.core.board import Board, reachable
 from warroom.core.copying import shallow_copier
 from warroom.core.errors import IllegalAction, MalformedAction, WarroomError
-from warroom.core.events import Event, armies_of, faces
+from warroom.core.events import ARMIES, DICE, Event, Pieces, faces
 from warroom.core.game import Game, OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -189,6 +189,9 @@ class ClassicRisk(Game[RiskState]):
     elimination_trade_at: ClassVar[int] = ELIMINATION_TRADE_AT  # the hand size that forces it
     # The phases whose legal actions read the seat's own hand (Classic's: the trades).
     hand_phases: ClassVar[frozenset[str]] = frozenset({REINFORCE})
+    # The pieces' word in every event and refusal the shared handlers write: Classic's
+    # armies; editions whose rulebooks call them units (Mass Effect, MCU) say so.
+    pieces: ClassVar[Pieces] = ARMIES
 
     def attack_rule(self, state: RiskState, source: int, target: int) -> battle.BattleRule:
         """The dice an attack from `source` into `target` would roll now, for the odds shown
@@ -596,11 +599,10 @@ def last_standing_reason(winner: Seat) -> str:
     return f"{player_name(winner)} eliminated every opponent"
 
 
-def turn_limit_reason(turns: int) -> str:
-    return (
-        f"turn limit of {turns} turns reached (not a rulebook ending): "
-        "ranked by territories, then armies"
-    )
+def turn_limit_reason(turns: int, ranking: str = "ranked by territories, then armies") -> str:
+    """A game ended by the simulations' turn limit, and how it was then ranked (Classic's
+    ranking unless a mode says its own)."""
+    return f"turn limit of {turns} turns reached (not a rulebook ending): {ranking}"
 
 
 @cache
@@ -824,10 +826,7 @@ def _setup_place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Event
     k = _count(k, a, usage)
     require(st.owner[t] == seat, f"you do not occupy {st.board.territories[t]}")
     most = len(_setup_place_counts(st))
-    require(
-        1 <= k <= most,
-        f"place {f'1 to {most} armies' if most > 1 else '1 army'} in this setup turn",
-    )
+    require(1 <= k <= most, f"place {g.pieces.span(1, most)} in this setup turn")
     st.armies[t] += k
     st.reserve = st.reserve[:]
     st.reserve[seat] -= k
@@ -855,7 +854,8 @@ def _setup_neutral(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Eve
         ev.append(
             Event(
                 "place",
-                f"{g.side_name(st, seat)} places 1 neutral army on {st.board.territories[t]}",
+                f"{g.side_name(st, seat)} places 1 neutral {g.pieces.one} "
+                f"on {st.board.territories[t]}",
                 {"seat": seat, "territory": st.board.territories[t], "armies": 1, "neutral": True},
             )
         )
@@ -894,8 +894,8 @@ def _begin_turn(g: ClassicRisk, st: RiskState, ev: Events) -> None:
         ev.append(
             Event(
                 "turn",
-                f"Turn {st.turn}: {g.side_name(st, st.current)} receives {armies} "
-                f"armies" + (f" (controls {held})" if held else ""),
+                f"Turn {st.turn}: {g.side_name(st, st.current)} receives "
+                f"{g.pieces.of(armies)}" + (f" (controls {held})" if held else ""),
                 {
                     "seat": st.current,
                     "turn": st.turn,
@@ -915,14 +915,16 @@ def _finish_by_limit(g: ClassicRisk, st: RiskState, ev: Events) -> None:
     best = strength(alive[0])
     winners = tuple(p for p in alive if strength(p) == best)
     ranking = tuple(alive) + tuple(reversed(st.out_order))
-    st.outcome = Outcome(winners, turn_limit_reason(st.turn), ranking)
+    reason = turn_limit_reason(st.turn, f"ranked by territories, then {g.pieces.many}")
+    st.outcome = Outcome(winners, reason, ranking)
     st.phase = OVER
     if ev is not None:
         ev.append(Event("game-over", st.outcome.reason, {"winners": list(winners)}))
 
 
 def _trade(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:
-    usage = "trade CARD CARD CARD [TERRITORY for the 2 extra armies]"
+    extra = f"the {MAX_CARD_BONUS} extra {g.pieces.many}"
+    usage = f"trade CARD CARD CARD [TERRITORY for {extra}]"
     if len(a.args) not in (3, 4) or not all(isinstance(x, str) for x in a.args):
         raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
     require(
@@ -949,13 +951,13 @@ def _trade(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> 
         bonus = _territory(st, a.args[3], a, usage)
         require(
             bonus in choices,
-            "the 2 extra armies go on a territory you occupy that is named "
+            f"{extra} go on a territory you occupy that is named "
             "on a traded card, at most once a turn",
         )
     elif choices:
         require(
             len(choices) == 1,
-            "name which territory gets the 2 extra armies: "
+            f"name which territory gets {extra}: "
             + ", ".join(st.board.territories[t] for t in choices),
         )
         bonus = choices[0]
@@ -967,7 +969,7 @@ def _trade(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> 
     # "Put the traded-in cards facedown at the bottom of the draw pile."
     st.deck = combo + st.deck
     names = [g._card_name(st, c) for c in combo]
-    text = f"{g.side_name(st, seat)} trades {', '.join(names)} for {value} armies"
+    text = f"{g.side_name(st, seat)} trades {', '.join(names)} for {g.pieces.of(value)}"
     if bonus is not None:
         # Occupied Territories: "You must place both of these armies onto that particular
         # territory": placed at once, apart from the armies still to place.
@@ -1007,7 +1009,7 @@ def _place(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> 
     if st.owner[t] != seat:
         raise IllegalAction(f"you do not occupy {st.board.territories[t]}")
     if not 1 <= k <= st.pending:
-        raise IllegalAction(f"you have {armies_of(st.pending)} to place")
+        raise IllegalAction(f"you have {g.pieces.of(st.pending)} to place")
     place(g, st, seat, t, k, ev)
 
 
@@ -1041,14 +1043,21 @@ def _attack(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) ->
         raise IllegalAction(f"{names[t]} is yours already")
     if not st.board.adjacent(s, t):
         raise IllegalAction(f"{names[s]} does not border {names[t]}")
-    if st.armies[s] < 2:
-        raise IllegalAction(f"you need at least 2 armies in {names[s]} to attack from it")
     if dice not in _attack_dice(st, s):
-        most = len(_attack_dice(st, s))
-        raise IllegalAction(
-            f"from {names[s]} you may roll 1 to {most} dice (at least one more army than dice)"
-        )
+        raise IllegalAction(attack_dice_refusal(g, st, s))
     attack(g, st, (s, t, dice), ev)
+
+
+def attack_dice_refusal(g: ClassicRisk, st: RiskState, source: int) -> str:
+    """Why a dice count is refused for an attack from `source` (To Attack): every edition
+    built on Classic rolls its dice so, and says it in its own word for the pieces."""
+    name, most = st.board.territories[source], len(_attack_dice(st, source))
+    if most == 0:
+        return f"you need at least {g.pieces.of(2)} in {name} to attack from it"
+    return (
+        f"from {name} you may roll {DICE.span(1, most)} "
+        f"(at least one more {g.pieces.one} than dice)"
+    )
 
 
 def attack(g: ClassicRisk, st: RiskState, move: tuple[int, int, int], ev: Events) -> None:
@@ -1068,7 +1077,12 @@ def _defend(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) ->
     dice = _count(dice, a, usage)
     if dice not in _defend_dice(st):
         most = defend_most(st)
-        raise IllegalAction(f"the defender may roll {'1 or 2 dice' if most == 2 else '1 die'} here")
+        # 2-Player Rules: the opponent rolls for a neutral territory, so the refusal says so.
+        t = st.attack_to
+        whose = f" of neutral {st.board.territories[t]}" if st.owner[t] == st.neutral else ""
+        raise IllegalAction(
+            f"the defender{whose} may roll {'1 or 2 dice' if most == 2 else '1 die'} here"
+        )
     _battle(g, st, dice, ev)
 
 
@@ -1191,7 +1205,7 @@ def _move_in(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -
     if k not in _move_in_counts(st):
         most = _move_in_counts(st)[-1]
         raise IllegalAction(
-            f"move {least} to {most} armies into {st.board.territories[t]} "
+            f"move {g.pieces.span(least, most)} into {st.board.territories[t]} "
             "(at least the dice rolled; one stays behind)"
         )
     move_in(g, st, seat, k, ev)
@@ -1250,10 +1264,8 @@ def _fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -
     # adjacent territories" (this book's Classic rules: adjacent, not along a path).
     if not st.board.adjacent(s, t):
         raise IllegalAction(f"{names[s]} does not border {names[t]}")
-    if st.armies[s] < 2:
-        raise IllegalAction(f"{names[s]} has 1 army, which must stay behind")
     if k not in _fortify_counts(st, s):
-        raise IllegalAction(f"move 1 to {st.armies[s] - 1} armies; one stays behind")
+        raise IllegalAction(move_count_refusal(g, st, s))
     fortify(g, st, seat, (s, t, k), ev)
 
 
@@ -1306,8 +1318,16 @@ def move_along_own(
     if s == t or not may_move_along(st, seat, s, t):
         raise IllegalAction(f"no chain of your own {places} joins {names[s]} to {names[t]}")
     if not 1 <= k < st.armies[s]:
-        raise IllegalAction(f"move 1 to {st.armies[s] - 1} units; one stays behind")
+        raise IllegalAction(move_count_refusal(g, st, s))
     move_armies(g, st, seat, (s, t, k), a.kind, verb, ev)
+
+
+def move_count_refusal(g: ClassicRisk, st: RiskState, source: int) -> str:
+    """Why a count is refused for a move from `source` that leaves one piece behind."""
+    if st.armies[source] < 2:
+        name = st.board.territories[source]
+        return f"{name} has {g.pieces.of(1)}, which must stay behind"
+    return f"move {g.pieces.span(1, st.armies[source] - 1)}; one stays behind"
 
 
 def _end_fortify(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> None:

@@ -100,11 +100,30 @@ class RiskDisplay(Display):
         if "battle" in view:
             b = view["battle"]
             bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
+            bits += self.defending_for(seat, view)
         bits += self.moments(view)
         hand = self.hand(seat, view)
         if hand:
             bits.append(f"hand: {hand}")
         return bits
+
+    @staticmethod
+    def defending_for(seat: int, view: dict[str, Any]) -> list[str]:
+        """Where the seat asked to defend does not hold the territory (a neutral one: the
+        2-player game's, Cerberus, S.H.I.E.L.D.), whose it is; else nothing. Without it the
+        prompt read as if the seat's own territory were under attack."""
+        if view.get("phase") != "defend" or seat not in view.get("to_move", ()):
+            return []
+        name = view["battle"]["to"]
+        row = next(t for t in view["territories"] if t["name"] == name)
+        if row["seat"] == seat:
+            return []
+        owner = row["owner"]
+        if owner in (None, "Neutral"):  # Classic's 2-player neutral
+            held = "neutral"
+        else:  # "Neutral Cerberus", "S.H.I.E.L.D."
+            held = f"held by {owner if 'neutral' in owner.lower() else 'neutral ' + owner}"
+        return [f"{name} is {held}: you roll its defence"]
 
     def moments(self, view: dict[str, Any]) -> list[str]:
         """A mode's own steps waiting on the seat (a ship to place, Hulk's forced attack)."""

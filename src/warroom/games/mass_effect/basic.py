@@ -34,7 +34,7 @@ from typing import Any, Self
 
 from warroom.core.actions import Action
 from warroom.core.errors import IllegalAction, MalformedAction
-from warroom.core.events import Event
+from warroom.core.events import UNITS, Event
 from warroom.core.game import OptionValue, Seat, require
 from warroom.core.legal import Family
 from warroom.core.registry import register
@@ -94,6 +94,7 @@ class MassEffectBasic(ClassicRisk):
     max_players = _MODE.max_players
     options = rules_options(_MODE)
     elimination_trade_at = MUST_TRADE_AT  # ME27: 5 or more after an elimination
+    pieces = UNITS  # the rulebook's word ("Place Units"), in the shared handlers' texts too
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> BasicState:

@@ -986,7 +986,9 @@ def _finish_by_limit(st: GawState, ev: rc.Events) -> None:
     best = max(held[st.faction_of[s]] for s in range(st.players))
     winners = tuple(s for s in range(st.players) if held[st.faction_of[s]] == best)
     others = tuple(s for s in range(st.players) if s not in winners)
-    st.outcome = Outcome(winners, rc.turn_limit_reason(st.turn), winners + others)
+    # Not Classic's ranking (territories, then armies): the faction with most planets wins.
+    reason = rc.turn_limit_reason(st.turn, "won by the faction holding the most planets")
+    st.outcome = Outcome(winners, reason, winners + others)
     st.phase = OVER
     _log(ev, "game-over", st.outcome.reason, {"winners": list(winners)})
 
@@ -1242,9 +1244,8 @@ def _attack(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.E
         ),
         f"{names[t]} may not be invaded",
     )
-    require(
-        dice in rc._attack_dice(st, s), f"from {names[s]} roll 1 to {min(3, st.armies[s] - 1)} dice"
-    )
+    if dice not in rc._attack_dice(st, s):
+        raise IllegalAction(rc.attack_dice_refusal(g, st, s))
     ships = _chosen_ships(st, s, a.args[3:], a) if len(a.args) == 6 else NO_SHIPS
     st.attack_from, st.attack_to, st.attack_dice, st.attack_ships = s, t, dice, ships
     neutral = st.owner[t] == st.neutral
@@ -1496,7 +1497,7 @@ def _fortify(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.
         rc.may_move_along(st, seat, s, t, _team_path(st, seat)),
         f"no chain of your team's planets joins {names[s]} to your {names[t]}",
     )
-    require(1 <= k < st.armies[s], f"move 1 to {st.armies[s] - 1} units; one stays behind")
+    require(1 <= k < st.armies[s], rc.move_count_refusal(g, st, s))
     st.armies[s] -= k
     st.armies[t] += k
     _log(

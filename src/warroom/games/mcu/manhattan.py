@@ -62,7 +62,7 @@ from typing import Any, Self
 
 from warroom.core.actions import Action
 from warroom.core.board import Board, reachable
-from warroom.core.errors import MalformedAction
+from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event, faces
 from warroom.core.game import OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
@@ -1094,7 +1094,8 @@ def _attack(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Even
     require(
         (s, t) in _attacks(st, seat, sources=(s,)), f"you cannot invade {names[t]} from {names[s]}"
     )
-    require(count in rc._attack_dice(st, s), f"from {names[s]} roll 1 to {st.armies[s] - 1} dice")
+    if count not in rc._attack_dice(st, s):
+        raise IllegalAction(rc.attack_dice_refusal(g, st, s))
     require(not (alone and not st.allies.at(s)), f"no Ally stands in {names[s]}")
     st.attack_from, st.attack_to, st.attack_dice = s, t, count
     st.attack_allies = not alone
@@ -1297,7 +1298,7 @@ def _maneuver(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
     require(st.maneuvers_left > 0, "no maneuver left this turn")
     group = dict(_maneuvers(st, seat, (s,)))
     require(t in group.get(s, []), f"no open chain joins {names[s]} to {names[t]}")
-    require(1 <= k < st.armies[s], f"move 1 to {st.armies[s] - 1} units; one stays behind")
+    require(1 <= k < st.armies[s], rc.move_count_refusal(g, st, s))
     st.maneuvers_left -= 1
     rc.move_armies(g, st, seat, (s, t, k), "maneuver", "maneuvers", ev)
 

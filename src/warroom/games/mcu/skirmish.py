@@ -40,7 +40,7 @@ from typing import Any, Self
 
 from warroom.core.actions import Action
 from warroom.core.errors import MalformedAction, WarroomError
-from warroom.core.events import Event
+from warroom.core.events import UNITS, Event
 from warroom.core.game import OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -89,6 +89,7 @@ class McuSkirmish(ClassicRisk):
     max_players = _MODE.max_players
     options = rules_options(_MODE)
     forced_elimination_trade = False  # S8: no forced trade after an elimination
+    pieces = UNITS  # the rulebook's word (MCU5, MCU17), in the shared handlers' texts too
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> McuState:
