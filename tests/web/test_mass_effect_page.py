@@ -29,6 +29,10 @@ def test_galaxy_map_claims_placements_and_an_attack(server: str) -> None:
         )
         assert "Earth Central Systems +2" in names
         assert "one of each → 7" in page.locator("#counts").inner_text()
+        # The rulebook's word for the pieces (the view's `pieces`), not Classic's armies.
+        players = page.locator("#players").inner_text()
+        assert " units" in players and "armies" not in players
+        assert "armies" not in page.locator("#board").evaluate("b => b.textContent")
         place_and_attack_by_clicking(page, 120)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "mass-effect-galaxy.png"))

@@ -488,6 +488,7 @@ class ClassicRisk(Game[RiskState]):
         out: dict[str, Any] = {
             "mode": self.id,
             "board": b.id,
+            "pieces": {"one": self.pieces.one, "many": self.pieces.many},  # the page's word
             "phase": st.phase,
             "turn": st.turn,
             "current": st.current,

@@ -21,7 +21,7 @@ HELP = """[bold]RISK Mass Effect: Basic Training[/]
 
 class MassEffectDisplay(RiskDisplay):
     help = HELP
-    places_word, units_word, unit_word = "planets", "units", "unit"
+    places_word = "planets"
 
     def footer(self, view: dict[str, Any]) -> str:
         chart = ", ".join(f"{k} {v}" for k, v in view["set_values"].items())

@@ -19,7 +19,7 @@ HELP = """[bold]RISK MCU Skirmish[/]
 
 class McuDisplay(RiskDisplay):
     help = HELP
-    places_word, units_word, unit_word = "sectors", "units", "unit"
+    places_word = "sectors"
 
     def footer(self, view: dict[str, Any]) -> str:
         chart = ", ".join(f"{k}:{v}" for k, v in view["recruitment"].items())

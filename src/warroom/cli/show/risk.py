@@ -12,6 +12,7 @@ from rich.table import Table
 from warroom.cli.show import SEAT_COLORS, Display, pick
 from warroom.core import Action, Match, WarroomError
 from warroom.core.board import Board
+from warroom.core.events import Pieces
 
 HELP = """[bold]RISK[/]
   e.g. [cyan]attack Gaul Liguria 3[/], [cyan]place Gaul 5[/], [cyan]end[/]
@@ -65,12 +66,12 @@ class RiskDisplay(Display):
             dead = "" if view["alive"][i] else " (out)"
             legend.append(
                 f"[{colors[i]}]■ {escape(name)}[/] {count} {self.places_word}, {armies} "
-                f"{self.units_word}, {view['hand_sizes'][i]} cards{dead}"
+                f"{many(view)}, {view['hand_sizes'][i]} cards{dead}"
             )
         console.print("   ".join(legend))
         console.print(self.footer(view), highlight=False)
 
-    places_word, units_word, unit_word = "terr", "armies", "army"
+    places_word = "terr"
 
     @staticmethod
     def style(colors: list[str], territory: dict[str, Any]) -> str:
@@ -96,7 +97,7 @@ class RiskDisplay(Display):
         own moments (`moments`), then the hand (`hand`)."""
         bits = []
         if view.get("pending"):
-            bits.append(f"{self.units_word} to place: {view['pending']}")
+            bits.append(f"{many(view)} to place: {view['pending']}")
         if "battle" in view:
             b = view["battle"]
             bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
@@ -160,7 +161,7 @@ class RiskDisplay(Display):
 
         def held(i: int) -> str:
             row = rows[b.territories[i]]
-            return f"{row['owner'] or 'unclaimed'}, {row['armies']} {self.units_word}"
+            return f"{row['owner'] or 'unclaimed'}, {row['armies']} {many(view)}"
 
         r = b.region_of[t]
         lines = [
@@ -183,17 +184,17 @@ class RiskDisplay(Display):
             raise WarroomError(
                 "write 'odds ATTACKERS DEFENDERS' (odds 10 6) or 'odds FROM TO'"
             ) from None
+        word = _pieces(match)
         if a < 1 or d < 1:
-            raise WarroomError(f"{self.units_word} must be at least 1")
+            raise WarroomError(f"{word.many} must be at least 1")
         from warroom.cli.odds import check_armies
         from warroom.odds import invasion
 
         check_armies(a, d)
         # The sweep, not `conquest`'s cached grid: a what-if may be far larger than any board.
-        units, unit = self.units_word, self.unit_word
         return (
-            f"{a} {units} (one stays behind) against {d}: {invasion(a, d).p_conquest:.1%} chance "
-            f"to capture, attacking until the defence falls or 1 {unit} is left"
+            f"{a} {word.many} (one stays behind) against {d}: {invasion(a, d).p_conquest:.1%} "
+            f"chance to capture, attacking until the defence falls or 1 {word.one} is left"
         )
 
     def _attack(self, match: Match, words: list[str]) -> str:
@@ -201,17 +202,32 @@ class RiskDisplay(Display):
         it (d8 defences, Allies, a Vanguard, ships defending), as the browser shows it."""
         b: Board = match.state.board
         source, target = _two_places(b, words)
-        names, armies = b.territories, match.state.armies
+        names, armies, word = b.territories, match.state.armies, _pieces(match)
         if source not in b.neighbors[target]:
             raise WarroomError(f"{names[source]} does not border {names[target]}")
         if armies[source] < 2:
-            raise WarroomError(f"{names[source]} has no {self.unit_word} to spare for an attack")
+            raise WarroomError(f"{names[source]} has no {word.one} to spare for an attack")
         return (
-            f"{names[source]} ({armies[source]} {self.units_word}, one stays behind) attacking "
+            f"{names[source]} ({armies[source]} {word.many}, one stays behind) attacking "
             f"{names[target]} ({armies[target]}): {attack_odds(match, source, target):.1%} "
             f"chance to capture with this game's dice for it, attacking until the defence "
-            f"falls or 1 {self.unit_word} is left"
+            f"falls or 1 {word.one} is left"
         )
+
+
+def many(view: dict[str, Any]) -> str:
+    """The mode's word for many of its pieces, as its view says (Classic's armies, the units
+    of the editions built on it)."""
+    return str(view["pieces"]["many"])
+
+
+def _pieces(match: Match) -> Pieces:
+    """The game's own words for its pieces (`ClassicRisk.pieces`), as its events use them."""
+    from warroom.games.risk_classic import ClassicRisk
+
+    game = match.game
+    assert isinstance(game, ClassicRisk)  # this display shows Classic and the modes on it
+    return game.pieces
 
 
 def attack_odds(match: Match, source: int, target: int) -> float:

@@ -486,7 +486,7 @@ function battlePrompt(m) {
   // Mass Effect ME99).
   const deciding = m.seat !== null && m.to_move.includes(m.seat);
   const whose = mine ? "your" : `${to.seat === null ? to.owner : shortName(to.seat)}'s`;
-  let text = `${attacker} attacks ${whose} ${to.name} (${to.armies} ${to.armies === 1 ? "army" : "armies"}) ` +
+  let text = `${attacker} attacks ${whose} ${to.name} (${pieces(v, to.armies)}) ` +
     `from ${from.name} (${from.armies}) with ${dice}${isGaw(v) ? gawBattleShips(v.battle) : ""}`;
   if (deciding) {
     const counts = legalActions().filter((a) => a[0] === "defend").map((a) => a[1]).sort();
@@ -501,6 +501,16 @@ function battlePrompt(m) {
 }
 
 // What is left to place, and what the next set of cards is worth.
+// `n` of the mode's pieces as its rulebook words them: Classic's armies, the units of the
+// editions built on it (the view's `pieces`).
+function pieceWords(v) {
+  return v.pieces || { one: "army", many: "armies" };
+}
+
+function pieces(v, n) {
+  return `${n} ${n === 1 ? pieceWords(v).one : pieceWords(v).many}`;
+}
+
 function armyCounts(m) {
   const v = m.view;
   if (isGodstorm(v)) return godstormCounts(m);
@@ -509,15 +519,15 @@ function armyCounts(m) {
   const cur = v.current;
   if (v.phase === "reinforce" && v.pending > 0) {
     const who = cur === m.seat ? "You have" : `${shortName(cur)} has`;
-    out.push(el("div", { id: "toplace" }, `${who} ${v.pending} ${v.pending === 1 ? "army" : "armies"} to place`));
+    out.push(el("div", { id: "toplace" }, `${who} ${pieces(v, v.pending)} to place`));
   }
   if (["claim", "setup-place", "setup-neutral"].includes(v.phase) && Array.isArray(v.reserve)) {
     const left = m.seats.map((s) => `${s.seat === m.seat ? "you" : shortName(s.seat)} ${v.reserve[s.seat]}`);
     if (v.reserve.length > m.seats.length) left.push(`neutral ${v.reserve[v.reserve.length - 1]}`);
-    out.push(el("div", { id: "reserve" }, `Setup armies left: ${left.join(", ")}`));
+    out.push(el("div", { id: "reserve" }, `Setup ${pieceWords(v).many} left: ${left.join(", ")}`));
   }
   if (typeof v.next_set_value === "number") {
-    out.push(el("div", { id: "nextset", class: "muted" }, `Next set of cards: ${v.next_set_value} armies`));
+    out.push(el("div", { id: "nextset", class: "muted" }, `Next set of cards: ${pieces(v, v.next_set_value)}`));
   }
   return [...out, ...mcuCounts(m), ...massEffectCounts(m)];
 }
@@ -536,7 +546,7 @@ function renderPlayers() {
       el("td", {}, s.name, s.seat === m.seat ? " (you)" : "", playsAs(s)),
       el("td", { class: "muted" }, s.kind === "bot" ? "bot" : s.online ? "online" : s.open ? "open" : "away"),
     ];
-    if (terr.length && !isGodstorm(v)) cells.push(el("td", {}, `${owned.length} terr · ${armies} armies`));
+    if (terr.length && !isGodstorm(v)) cells.push(el("td", {}, `${owned.length} terr · ${pieces(v, armies)}`));
     if (v.hand_sizes) cells.push(el("td", {}, `${v.hand_sizes[s.seat]} cards`));
     if (isStrike(v) && v.seats[s.seat]) {
       const coins = v.seats[s.seat].coins.length;
@@ -670,7 +680,7 @@ function drawBoard() {
     const stop = ["source", "target", "pick"].includes(mark) || (!marked && t.name === (keep || b.territories[0].name));
     const g = svg("g", { class: `terr ${mark}${lastCls}${sunk}`, "data-name": t.name, transform: `translate(${t.x},${t.y})`,
       tabindex: stop ? 0 : -1, role: "button", "aria-label": territoryLabel(t, s, mark, last) },
-      svg("title", {}, `${t.name} (${t.region}) — ${s.owner || "unclaimed"}, ${s.armies || 0} armies`),
+      svg("title", {}, `${t.name} (${t.region}) — ${s.owner || "unclaimed"}, ${pieces(view, s.armies || 0)}`),
       svg("circle", { r: 28, class: "focusring" }),
       svg("circle", { r: 22, class: "halo", fill: color[t.region].fill, stroke: color[t.region].ring,
         "stroke-width": 2.5, "stroke-dasharray": color[t.region].dash }),
@@ -703,7 +713,7 @@ function drawBoard() {
 const MARK_WORDS = { source: "you can act from here", target: "you can choose it as the target",
   pick: "selected", last: "" };
 function territoryLabel(t, s, mark, last) {
-  const parts = [`${t.name}, ${t.region}`, s.owner ? `owned by ${s.owner}` : "unclaimed", `${s.armies || 0} armies`];
+  const parts = [`${t.name}, ${t.region}`, s.owner ? `owned by ${s.owner}` : "unclaimed", pieces(G.msg.view, s.armies || 0)];
   if (MARK_WORDS[mark]) parts.push(MARK_WORDS[mark]);
   if (last && last.to === t.name) parts.push(`last: ${last.text}`);
   else if (last && last.from === t.name) parts.push(`last move came from here`);
@@ -1090,7 +1100,7 @@ function tradePanel(trades) {
   const value = G.msg.view.next_set_value;
   const box = el("div", { class: "grp trades", id: "trades" });
   if (chosen.length < 3) {
-    box.append(el("div", { class: "muted" }, `You hold a set worth ${value} armies: click three cards in your hand` +
+    box.append(el("div", { class: "muted" }, `You hold a set worth ${pieces(G.msg.view, value)}: click three cards in your hand` +
       (chosen.length ? ` (${chosen.length} chosen: ${chosen.join(", ")})` : "") + "."));
     return box;
   }
@@ -1102,7 +1112,7 @@ function tradePanel(trades) {
   for (const a of fit) {
     const extra = a.length > 4 ? ` (+2 on ${a[4]})` : "";
     box.append(el("button", { class: "primary", "data-action": a.join(" "), onclick: () => send(a) },
-      `Trade ${chosen.join(", ")} for ${value} armies${extra}`));
+      `Trade ${chosen.join(", ")} for ${pieces(G.msg.view, value)}${extra}`));
   }
   return box;
 }
@@ -1111,7 +1121,7 @@ function tradePanel(trades) {
 function untilControls(from, to) {
   const st = Object.fromEntries(G.msg.view.territories.map((t) => [t.name, t]));
   const n = el("input", { type: "number", min: 1, max: Math.max(1, st[from].armies - 1), value: 1,
-    id: "untiln", "aria-label": "stop when this many armies are left", style: "width:5em" });
+    id: "untiln", "aria-label": `stop when this many ${pieceWords(G.msg.view).many} are left`, style: "width:5em" });
   return el("div", { class: "grp" },
     el("button", { "data-action": "until", onclick: () => startUntil(from, to, 1) }, "attack until it falls"),
     " ",
