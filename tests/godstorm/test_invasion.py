@@ -133,7 +133,7 @@ def test_g90_dice_limits() -> None:
     invasion = declare(state, 0, t(state, "Roma"), t(state, "Apulia"), 2, [])
     assert dice_problem(state, invasion, 2, 1) is None
     assert dice_problem(state, invasion, 3, 1) == "roll 1 to 2 dice"
-    assert dice_problem(state, invasion, 2, 2) == "the defender rolls 1 to 1 dice"
+    assert dice_problem(state, invasion, 2, 2) == "the defender rolls 1 die"
 
 
 def test_g46_g91_the_god_of_war_wins_tied_dice() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from warroom.core.events import Event, faces
+from warroom.core.events import DICE, Event, faces
 from warroom.core.game import Seat
 from warroom.games.godstorm.battle import (
     battle_rule,
@@ -250,9 +250,9 @@ def dice_problem(
 ) -> str | None:
     most = attack_dice_most(state, invasion)
     if not 1 <= attack <= most:
-        return f"roll 1 to {most} dice" if most >= 1 else "no army left to attack with"
+        return f"roll {DICE.span(1, most)}" if most >= 1 else "no army left to attack with"
     if not 1 <= defend <= defend_dice_most(state, invasion, sky):
-        return f"the defender rolls 1 to {defend_dice_most(state, invasion, sky)} dice"
+        return f"the defender rolls {DICE.span(1, defend_dice_most(state, invasion, sky))}"
     return None
 
 
