@@ -191,15 +191,18 @@ def draw(state: GodstormState, seat: Seat, deck: str) -> int | None:
     return card
 
 
-def drawn_event(state: GodstormState, seat: Seat, card: int, why: str) -> Event:
-    """A card drawn outside a purchase or a Labor (a relic's, a miracle's): a relic is revealed
-    (G71); any other card shows its deck to all and its face to its holder only (G6)."""
+def drawn_event(
+    state: GodstormState, seat: Seat, card: int, why: str = "", verb: str = "draws"
+) -> Event:
+    """A card bought or drawn (by a relic, a miracle: `why`): a relic is revealed (G71); any
+    other card shows its deck to all and its face to its holder only (G6)."""
     c = state.parts.cards[card]
+    tail = f" ({why})" if why else ""
     if c.deck == "Magic":
-        return Event("relic", f"{state.does(seat, 'reveals')} {c.name} ({why})", reveals=True)
+        return Event("relic", f"{state.does(seat, 'reveals')} {c.name}{tail}", reveals=True)
     return Event(
         "draw",
-        f"{state.does(seat, 'draws')} a {c.deck} card ({why})",
+        f"{state.does(seat, verb)} a {c.deck} card{tail}",
         {"seat": seat, "deck": c.deck},
         known_to=frozenset((seat,)),
         secret={"card": c.name},

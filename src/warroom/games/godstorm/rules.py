@@ -787,21 +787,7 @@ def _h_temple(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None
 def _h_buy(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     counts = dict(zip(DECKS, (int(x) for x in a.args), strict=True))
     drawn = economy.buy(st, seat, counts)
-    for card in drawn:
-        c = st.parts.cards[card]
-        if c.deck == "Magic":  # G71: relics are revealed
-            ev.append(Event("relic", f"{st.does(seat, 'reveals')} {c.name}", {}, reveals=True))
-        else:
-            ev.append(
-                Event(
-                    "draw",
-                    f"{st.does(seat, 'buys')} a {c.deck} card",
-                    {"seat": seat, "deck": c.deck},
-                    known_to=frozenset((seat,)),
-                    secret={"card": c.name},
-                    reveals=True,
-                )
-            )
+    ev += [economy.drawn_event(st, seat, card, verb="buys") for card in drawn]
     st.phase = PLAY
 
 
