@@ -51,8 +51,9 @@ from warroom.rules.dice_match import Row
 MODES = ("mass-effect-war-assets", "mcu-guardians")
 
 POWER_WORTH = {"extra_die": 3.0, "reroll": 2.0, "ignore_steal": 1.5}
-"""Points a Set power is worth to its holder at the start of a game (Q8, reconstructed powers:
-judgement, scaled down as the cards run out)."""
+"""Points a Set power is worth to its holder at the start of a game (Q8
+[GotG 4], reconstructed powers: judgement, scaled
+down as the cards run out)."""
 PROGRESS = 0.8  # share of a group's promise counted when its other cards are all unclaimed
 CONTESTED = 0.4  # the same when an opponent holds one of them
 TEMPERATURE = 1.0  # points of strength per e-fold of the win share, scaled by sqrt(1 + unclaimed)
@@ -68,7 +69,7 @@ EPSILON = 1e-9
 # -- values ----------------------------------------------------------------------------------
 @cache
 def orb_roll_chance(d6: int, d8: int) -> float:
-    """P(at least three of a kind among d6 d6s and d8 d8s): the Orb roll (MCU93, Q3)."""
+    """P(at least three of a kind among d6 d6s and d8 d8s): the Orb roll (MCU93, Q3 [GotG 5])."""
     # Distributions of face counts, d6s and d8s independent; a face is 1..8.
     counts: dict[tuple[int, ...], float] = {(0,) * 9: 1.0}
     for sides, n in ((D6, d6), (D8, d8)):
@@ -92,7 +93,7 @@ def strength(game: DiceCardsGame, st: DiceCardsState) -> list[float]:
         owners = [st.owner[c] for c in group.cards]
         worth = POWER_WORTH.get(group.power or "", 0.0) * left
         if group.orb and st.orb == NOBODY:
-            worth += ORB_BONUS  # MCU92/Q10: its first completion brings the Orb
+            worth += ORB_BONUS  # MCU92/Q10 [GotG 5]: its first completion brings the Orb
         if owners.count(owners[0]) == len(owners) and owners[0] != NOBODY:
             out[owners[0]] += worth  # held: the points are in the score, the power is its
             continue
@@ -322,7 +323,7 @@ def keep_chance(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int) 
 
 def _kept(game: DiceCardsGame, st: DiceCardsState, seat: Seat, card: int, gained: float) -> float:
     """A gain of `gained` past the replies: it lasts only while the card is kept, unless the
-    claim ends the game (War Assets' last card, W7) or is worth nothing."""
+    claim ends the game (War Assets' last card, W7 [WA Ending the Game]) or is worth nothing."""
     ends = st.unclaimed() == 1 and st.owner[card] == NOBODY and not isinstance(game, Guardians)
     if gained <= 0 or ends:
         return gained

@@ -175,7 +175,7 @@ def godswar_chance(
     st: GodstormState, seat: Seat, source: int, target: int, force: list[int]
 ) -> float:
     """Odds that the attacking god wins one godswar round from `source` into `target`, with
-    all of the source's army committed (A8)."""
+    all of the source's army committed (A8 [Godswar; Sky Cards in Battle])."""
     attack_dice, defend_dice, rule = godswar_setup(st, seat, force, target)
     committed = st.armies[source] - 1
     return _godswar(attack_dice, defend_dice, committed - st.armies[target], rule)
@@ -647,16 +647,18 @@ def _sea_standing(
 
 
 def maelstrom_value(st: GodstormState, seat: Seat, edge: Edge, duration: str) -> float:
-    """The maelstrom moved onto `edge` (one marker: it leaves where it lies; R8: it lasts the
-    turn, the epoch or the game), in armies to `seat`.
+    """The maelstrom moved onto `edge` (one marker: it leaves where it lies; R8
+    [Readying for War; its duration not in the rulebook: reconstructed]: it lasts the turn, the
+    epoch or the game), in armies to `seat`.
 
     Played on its own turn (a War or Death card, §4, before its invasions of §5): the losses
     it spares the seat's lands at either end from the opponents still to move while it lasts
     (G28: later markers this epoch), less its own best invasion across it, against the marker
     where it lies now; a game-long one counts each later epoch, every opponent moving, at
-    `LATER_EPOCHS`. In the Sky window (G70, A12): over the very connection the invasion
-    crosses it ends the invasion before any dice (`rules._after_sky`), worth what cancelling
-    it is; elsewhere it saves nothing; either way the marker it lifts stops blocking anyone."""
+    `LATER_EPOCHS`. In the Sky window (G70, A12 [Sky Cards; Sky Cards in Battle]): over the very
+    connection the invasion crosses it ends the invasion before any dice (`rules._after_sky`), worth
+    what cancelling it is; elsewhere it saves nothing; either way the marker it lifts stops blocking
+    anyone."""
     old = st.maelstrom
     places = set(edge) | set(old or ())
 
@@ -849,7 +851,7 @@ def embark(st: GodstormState, seat: Seat) -> Action:
 
 def descend(st: GodstormState, seat: Seat) -> Action:
     """An Underworld invasion with good plain odds (G110: no god or temple reaches there), or
-    an empty space entered (A16)."""
+    an empty space entered (A16 [9. Invade the Underworld; Eliminating a Player])."""
     under = st.parts.underworld
     best: tuple[float, Action] | None = None
     sources: list[int | None] = [None, *underworld.spaces_of(st, seat)]
@@ -859,7 +861,8 @@ def descend(st: GodstormState, seat: Seat) -> Action:
             if underworld.underworld_attack_problem(st, seat, source, target) is not None:
                 continue
             defenders = st.space_armies[target]
-            # A16: an empty space is entered without dice, so it is taken for sure.
+            # A16 [9. Invade the Underworld; Eliminating a Player]: an empty space is entered
+            # without dice, so it is taken for sure.
             odds = win_probability(available + 1, defenders) if defenders else 1.0
             if odds >= UNDERWORLD_ODDS and (best is None or odds > best[0]):
                 word = rules.HEAVEN if source is None else under.territories[source]

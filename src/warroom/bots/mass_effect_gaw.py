@@ -199,8 +199,9 @@ def _build_rank(st: gw.GawState, a: Action) -> int:
 def determinize(observation: RiskState, seat: Seat, rng: random.Random) -> gw.GawState:
     """A full state the seat's team cannot tell from the real one: the masked cards and
     Vanguard faces filled in from what is left unseen, then the mode's own `resample_hidden`
-    redraws everything the team does not know (G28, ME56: the Reaper team knows every token
-    it placed; Cerberus a token it destroyed, G8), so no secret of the team is guessed."""
+    redraws everything the team does not know (G28 [Team: Faction Cards], ME56: the Reaper team
+    knows every token it placed; Cerberus a token it destroyed, G8 [Invading a Reaper Vanguard]), so
+    no secret of the team is guessed."""
     sample = gw.GAME.resample_hidden(_filled(observation, seat), seat, Rng(rng.getrandbits(64)))
     assert isinstance(sample, gw.GawState)
     return sample

@@ -22,7 +22,8 @@ from warroom.rules.dice_match import Row, feasible, parse_row, steal6
 
 FORMAT = "warroom-dice-cards"
 D6, D8 = 6, 8
-POWERS = ("extra_die", "reroll", "ignore_steal")  # Q8: the reconstructed Set powers
+# Q8 [GotG 4]: the reconstructed Set powers
+POWERS = ("extra_die", "reroll", "ignore_steal")
 POWER_TEXTS = {
     "extra_die": "roll one extra d6 in your turns",
     "reroll": "once a turn, reroll every unplaced die",

@@ -1,6 +1,7 @@
 """MCU Guardians of the Galaxy card game (`mcu-guardians`): the shared turn, plus Set powers
-(reconstructed, Q8), the Orb (MCU92-93, Q3, Q4, Q10), the last-chance round of steals
-(MCU94, Q1) and +5 for the Orb at scoring (MCU95)."""
+(reconstructed, Q8 [GotG 4]), the Orb (MCU92-93, Q3
+[GotG 5], Q4 [GotG 5], Q10 [GotG 5]), the last-chance round of steals (MCU94, Q1 [GotG end]) and +5
+for the Orb at scoring (MCU95)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from warroom.games.dice_cards.state import NOBODY, DiceCardsState
 from warroom.rules.dice_match import of_a_kind
 
 ORB_BONUS = 5  # MCU95
-ORB_KIND = 3  # MCU93/Q3: three of a kind among the 7 dice takes the Orb
+ORB_KIND = 3  # MCU93/Q3 [GotG 5]: three of a kind among the 7 dice takes the Orb
 
 _MODE = catalogued("mcu-guardians")
 
@@ -38,23 +39,26 @@ class Guardians(DiceCardsGame):
     data_file = "dice/guardians.json"
 
     def extra_dice(self, st: DiceCardsState, seat: Seat) -> int:
-        """Q8 (reconstructed) `extra_die`: one more d6 from the first roll of each turn."""
+        """Q8 [GotG 4] (reconstructed) `extra_die`:
+        one more d6 from the first roll of each turn."""
         return powers(st, seat, "extra_die")
 
     def rerolls_for(self, st: DiceCardsState, seat: Seat) -> int:
-        """Q8 (reconstructed) `reroll`: once a turn, reroll every unplaced die."""
+        """Q8 [GotG 4] (reconstructed) `reroll`: once
+        a turn, reroll every unplaced die."""
         return powers(st, seat, "reroll")
 
     def steal_row_needed(self, st: DiceCardsState, seat: Seat) -> bool:
-        """Q8 (reconstructed) `ignore_steal`: steal without the circled 6."""
+        """Q8 [GotG 4] (reconstructed)
+        `ignore_steal`: steal without the circled 6."""
         return not powers(st, seat, "ignore_steal")
 
     def after_claim(
         self, st: DiceCardsState, seat: Seat, card: int, victim: Seat, ev: list[Event]
     ) -> None:
-        """MCU93 (Q4, the last-chance round too): a card stolen from the Orb's holder earns
-        one roll of all 7 dice, three of a kind taking the Orb (Q3). MCU92/Q10: the first
-        completion of Morag brings the Orb into play, once."""
+        """MCU93 (Q4 [GotG 5], the last-chance round too): a card stolen from the Orb's holder earns
+        one roll of all 7 dice, three of a kind taking the Orb (Q3 [GotG 5]). MCU92/Q10 [GotG 5]:
+        the first completion of Morag brings the Orb into play, once."""
         if victim != NOBODY and victim == st.orb:
             faces = [*st.rng.roll(st.cards.d6, D6), *st.rng.roll(st.cards.d8, D8)]
             won = of_a_kind(faces) >= ORB_KIND
@@ -77,7 +81,7 @@ class Guardians(DiceCardsGame):
             ev.append(Event("orb", f"{seat_name(seat)} brings the Orb into play", {"seat": seat}))
 
     def next_seat(self, st: DiceCardsState, ev: list[Event]) -> Seat | None:
-        """MCU94/Q1: once the last card leaves the board, each player has one more turn,
+        """MCU94/Q1 [GotG end]: once the last card leaves the board, each player has one more turn,
         from the player after the one who took it round to that player; then the score."""
         if st.final:
             st.final.pop(0)

@@ -74,7 +74,7 @@ class DiceCardsGame(Game[DiceCardsState]):
 
     def next_seat(self, st: DiceCardsState, ev: list[Event]) -> Seat | None:
         """Who plays next (ME131: the dice pass clockwise), or None when the game is over
-        (ME132/W7: at once when no card is left unclaimed)."""
+        (ME132/W7 [WA Ending the Game]: at once when no card is left unclaimed)."""
         if st.unclaimed() == 0:
             return None
         return (st.current + 1) % st.players
@@ -210,8 +210,8 @@ class DiceCardsGame(Game[DiceCardsState]):
 
     # -- what may be done ------------------------------------------------------------------
     def targetable(self, st: DiceCardsState, seat: Seat, card: int) -> bool:
-        """ME123/MCU84: an unclaimed card or an opponent's (W9: never your own), unless its
-        group is locked (ME130/MCU91, W8)."""
+        """ME123/MCU84: an unclaimed card or an opponent's (W9 [WA How to Play 1]: never your own),
+        unless its group is locked (ME130/MCU91, W8 [WA How to Play 3])."""
         return st.owner[card] != seat and not st.locked(card)
 
     def target_rows(self, st: DiceCardsState, seat: Seat, card: int) -> tuple[Row, ...]:
@@ -223,12 +223,13 @@ class DiceCardsGame(Game[DiceCardsState]):
 
     def _families(self, st: DiceCardsState) -> list[Family]:
         if st.phase == TARGET:
-            # W2/Q5: a roll that matches nothing ends the turn.
+            # W2/Q5 [WA How to Play 1; GotG 1; GotG 3]: a roll that matches nothing ends the turn.
             out = self._targets(st, range(len(st.cards.cards))) or [Family("pass")]
         else:
             out = self._matches(st, st.open_slots())
             if not out:
-                # ME128, W4: any unplaced die; dice of one kind are alike once rerolled.
+                # ME128, W4 [WA How to Play 2]: any unplaced die; dice of one kind are alike once
+                # rerolled.
                 free = st.unplaced()
                 kinds = sorted({st.sides[i]: i for i in reversed(free)}.items())
                 out += [Family("aside", (i + 1,)) for _, i in kinds]
@@ -315,7 +316,8 @@ class DiceCardsGame(Game[DiceCardsState]):
 
     def _go_on(self, st: DiceCardsState, ev: list[Event]) -> None:
         """After a placement or a set-aside: claim when every row is matched; fail when the
-        dice left can match the open rows in no outcome (W3/Q7); else roll on (ME127)."""
+        dice left can match the open rows in no outcome (W3/Q7 [WA How to Play 2; GotG 3]); else
+        roll on (ME127)."""
         rows = st.rows()
         open_rows = [rows[k] for k in st.open_slots()]
         if not open_rows:
@@ -336,10 +338,11 @@ class DiceCardsGame(Game[DiceCardsState]):
             _roll(st, ev)
 
     def _claim(self, st: DiceCardsState, ev: list[Event]) -> None:
-        """ME129/MCU90: the card is the player's, taken from its owner if it had one. R (How
-        to Play 3-4 of both books, which say the turn ends only of a failure): a success ends
-        it too, a turn being one try for one card; Guardians' permissive wording of the
-        collection is read as the card always being taken, as War Assets states it."""
+        """ME129/MCU90: the card is the player's, taken from its owner if it had one. R
+        [WA How to Play 3; WA How to Play 4; GotG 3; GotG 4] (both books say the turn ends only of a
+        failure): a success ends it too, a turn being one try for one card; Guardians' permissive
+        wording of the collection is read as the card always being taken, as War Assets states
+        it."""
         seat, card = st.current, st.target
         victim = st.owner[card]
         st.owner[card] = seat
@@ -375,7 +378,8 @@ class DiceCardsGame(Game[DiceCardsState]):
         self._start_turn(st, ev)
 
     def _finish(self, st: DiceCardsState, ev: list[Event]) -> None:
-        """ME132/MCU95: most points wins; W7/Q2: a tie is a shared win."""
+        """ME132/MCU95: most points wins; W7/Q2 [WA Ending the Game; GotG end]: a tie is a shared
+        win."""
         scores = self.scores(st)
         best = max(scores)
         winners = tuple(p for p in range(st.players) if scores[p] == best)
@@ -513,9 +517,10 @@ def _h_match(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]
 
 
 def _h_aside(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]) -> None:
-    """ME128/MCU88: a roll that matches nothing costs one unplaced die, chosen (W4/Q6). R
-    (How to Play 2/3, spec 3.1 of both): the die is lost for failing to match, so a roll
-    that can match a row must match one, never set a die aside instead (as the solver)."""
+    """ME128/MCU88: a roll that matches nothing costs one unplaced die, chosen (W4/Q6
+    [WA How to Play 2; GotG 3]). R [WA How to Play 2; GotG 3] (spec 3.1 of both): the die is lost
+    for failing to match, so a roll that can match a row must match one, never set a die aside
+    instead (as the solver)."""
     if st.phase != MATCH:
         raise IllegalAction("a die is set aside only after a roll of an attempt")
     rows, by_die = st.rows(), group_dice(st.dice(), st.unplaced())
@@ -536,7 +541,8 @@ def _h_aside(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]
 
 
 def _h_pass(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]) -> None:
-    """W2/Q5: a first roll that matches no card's row ends the turn (nothing is lost)."""
+    """W2/Q5 [WA How to Play 1; GotG 1; GotG 3]: a first roll that matches no card's row ends the
+    turn (nothing is lost)."""
     if st.phase != TARGET or a.args or Family("pass") not in game._families(st):
         raise IllegalAction("pass only when the first roll matches no card's row")
     ev.append(
@@ -550,7 +556,8 @@ def _h_pass(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event])
 
 
 def _h_reroll(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]) -> None:
-    """Q8 (a reconstructed Set power): reroll every unplaced die instead of deciding."""
+    """Q8 [GotG 4] (a reconstructed Set power):
+    reroll every unplaced die instead of deciding."""
     if not st.rerolls or a.args:
         raise IllegalAction("no reroll is left this turn")
     st.rerolls -= 1

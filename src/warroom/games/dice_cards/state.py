@@ -43,7 +43,8 @@ class DiceCardsState:
     stealing: bool  # the steal row is one of the target's rows (ME126/MCU87)
     rerolls: int  # Guardians' reroll power: rerolls left this turn
     orb: Seat  # Guardians: the Orb's holder, NOBODY before Morag is first completed
-    final: list[Seat]  # Guardians' last-chance round (Q1): seats still to play, the next first
+    # Guardians' last-chance round (Q1 [GotG end]): seats still to play, the next first
+    final: list[Seat]
     outcome: Outcome | None
 
     def copy(self) -> DiceCardsState:
@@ -78,7 +79,8 @@ class DiceCardsState:
         return [owner[card] for card in cards].count(seat) == len(cards)
 
     def locked(self, card: int) -> bool:
-        """ME130/MCU91 (W8): the card's whole group is one player's, so nobody may try it."""
+        """ME130/MCU91 (W8 [WA How to Play 3]): the card's whole group is one player's, so nobody
+        may try it."""
         owner = self.owner[card]
         return owner != NOBODY and self.holds_group(owner, self.cards.cards[card].group)
 

@@ -1,6 +1,7 @@
 """RISK Mass Effect's War Assets (`mass-effect-war-assets`): the shared turn, 18 planet cards
-in 6 regions; a whole region locks (ME130, W8) and scores its value (ME132); the game ends as
-soon as the last planet is claimed (W7). Nothing else is the edition's own."""
+in 6 regions; a whole region locks (ME130, W8 [WA How to Play 3]) and scores its value (ME132); the
+game ends as soon as the last planet is claimed (W7 [WA Ending the Game]). Nothing else is the
+edition's own."""
 
 from __future__ import annotations
 

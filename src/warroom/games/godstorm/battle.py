@@ -83,12 +83,12 @@ def force_rule(force: Sequence[int], defending_gods: Sequence[int], temple: bool
     """What gods and a temple do to the dice, by domain, so the odds use the game's own rule:
     - the god of war in the attacking force: the attacker wins ties (G46, G86, G91);
     - the goddess of magic in the force, or in the defending territory: that side rerolls its
-      1s once (G47, A5, A33);
+      1s once (G47, A5 [Goddess of Magic; Temples in Battle], A33 [Goddess of Magic]);
     - a temple the defender controls in the territory: the defender rerolls 1s until none is
       left (G51); never the attacker. With both, the single reroll comes first (A5).
-    A6 (Goddess of Magic; Temples in Battle): rerolls are not a choice; both happen
+    A6 [Goddess of Magic; Temples in Battle]: rerolls are not a choice; both happen
     automatically, since rerolling a 1 never lowers a die and the Magic Labor is checked
-    before the rerolls too (A7)."""
+    before the rerolls too (A7 [Magic Cards; Godswar])."""
     return _force_rule(WAR in force, MAGIC in force, MAGIC in defending_gods, temple)
 
 
@@ -107,8 +107,8 @@ def _force_rule(war: bool, magic_attacks: bool, magic_defends: bool, temple: boo
 
 
 def defender_losses_cause(force: Sequence[int]) -> Cause:
-    """G49, G93, A4: defenders killed by a force with a god of death go to their reserve; the
-    attacker's own losses go to its heaven in any case."""
+    """G49, G93, A4 [God of Death; Attacking]: defenders killed by a force with a god of death go to
+    their reserve; the attacker's own losses go to its heaven in any case."""
     return "death-god" if DEATH in force else "earth"
 
 
@@ -158,8 +158,9 @@ def godswar_round(
     """One godswar round (G84-G89): 3 dice a side, +1 with a god of the sky in that force (in
     the defending territory for the defender, G48), +1 per altar its player controls (G108);
     each side's total adds its armies in the battle: the `committed` force for the attacker
-    (A8), every army in the territory for the defender. Ties go to the defender unless the
-    attacking force holds the god of war (G86); rerolls as in `battle_rule` (G85)."""
+    (A8 [Godswar; Sky Cards in Battle]), every army in the territory for the defender. Ties go to
+    the defender unless the attacking force holds the god of war (G86); rerolls as in `battle_rule`
+    (G85)."""
     attack_dice, defend_dice, rule = godswar_setup(state, attacker, force, territory)
     result = godswar_roll(rng, attack_dice, defend_dice, committed, state.armies[territory], rule)
     assert result.attack is not None and result.defend is not None

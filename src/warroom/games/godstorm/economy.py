@@ -28,8 +28,9 @@ class Income:
 
 
 def controlled_regions(state: GodstormState, seat: Seat) -> tuple[int, ...]:
-    """Continents whose every territory holds `seat`'s armies (A39: unoccupied and sunken
-    territories break control, G37)."""
+    """Continents whose every territory holds `seat`'s armies (A39
+    [1. Raise Armies and Gather Faith; Winning]: unoccupied and sunken territories break control,
+    G37)."""
     earth = state.parts.earth
     held = set(state.territories_of(seat))
     return tuple(r for r, members in enumerate(earth.region_members) if set(members) <= held)
@@ -60,10 +61,10 @@ def temple_cost(state: GodstormState, seat: Seat) -> int:
 
 
 def income(state: GodstormState, seat: Seat) -> Income:
-    """G31-G34, M1/A1: the reference card (reconstructed as Classic's ⌊T/3⌋, minimum 3, with a
-    faith column of its own in the data) plus each continent's bonus, to armies and to faith
-    alike; each temple adds 1 faith and 1 army in its territory; relics acting when armies are
-    raised add their faith (G71)."""
+    """G31-G34, M1/A1 [1. Raise Armies and Gather Faith]: the reference card (reconstructed as
+    Classic's ⌊T/3⌋, minimum 3, with a faith column of its own in the data) plus each continent's
+    bonus, to armies and to faith alike; each temple adds 1 faith and 1 army in its territory;
+    relics acting when armies are raised add their faith (G71)."""
     k = state.parts.constants
     count = len(state.territories_of(seat))
     regions = controlled_regions(state, seat)
@@ -113,8 +114,9 @@ def decline(state: GodstormState, seat: Seat, faith: int) -> int:
 
 
 def take_from_reserve(state: GodstormState, seat: Seat, count: int) -> int:
-    """A2, A34: armies come out of the finite reserve; what it lacks is lost. Returns how many
-    the player gets."""
+    """A2 [Artifacts of the Past; 9. Invade the Underworld], A34 [1. Raise Armies and Gather Faith]:
+    armies come out of the finite reserve; what it lacks is lost. Returns how many the player
+    gets."""
     taken = min(count, state.reserve[seat])
     state.reserve[seat] -= taken
     return taken
@@ -122,7 +124,7 @@ def take_from_reserve(state: GodstormState, seat: Seat, count: int) -> int:
 
 def summon_problem(state: GodstormState, seat: Seat, domain: int, territory: int) -> str | None:
     """G39-G40: 3 faith, a god not in play, into a territory with at least 1 of your armies.
-    A21: a plague land is allowed (the god is banished at once)."""
+    A21 [Setup §1]: a plague land is allowed (the god is banished at once)."""
     cost = summon_cost(state, seat)
     if not 0 <= domain < len(DOMAINS):
         return "no such god"
@@ -136,7 +138,7 @@ def summon_problem(state: GodstormState, seat: Seat, domain: int, territory: int
 
 
 def summon(state: GodstormState, seat: Seat, domain: int, territory: int) -> list[str]:
-    """Pay and place the god; returns the gods banished at once (A21: a plague land)."""
+    """Pay and place the god; returns the gods banished at once (A21 [Setup §1]: a plague land)."""
     state.faith[seat] -= summon_cost(state, seat)
     state.gods[seat][domain] = territory
     return banish_gods_without_armies(state, territory)

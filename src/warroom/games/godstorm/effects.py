@@ -7,8 +7,10 @@ the primitive's model validates, and the hook at which it acts. An owner transcr
 cards writes data; code is needed only for a primitive nobody has written yet.
 
 Hooks (where the rules ask the cards in play, or the card being played, what to do):
-- play: a War or Death card played in the player's own step 4 (G64, A13), resolved at once.
-- attacked: a Sky card played by the defender in the Sky window of an invasion (G70, A12).
+- play: a War or Death card played in the player's own step 4 (G64, A13 [4. Play Miracle Cards]),
+  resolved at once.
+- attacked: a Sky card played by the defender in the Sky window of an invasion (G70, A12
+  [Sky Cards; Sky Cards in Battle]).
 - start-of-turn: before step 1 of the holder's turn (Pandora's Box).
 - raise: while the holder's armies and faith are counted in step 1.
 - battle: before each army-battle roll the holder's side takes part in.
@@ -162,13 +164,15 @@ class CancelInvasion(StrictModel):
 
 
 class ReduceAttack(StrictModel):
-    """The declared invasion commits this many fewer armies (A8 gives Sky cards N)."""
+    """The declared invasion commits this many fewer armies (A8 [Godswar; Sky Cards in Battle] gives
+    Sky cards N)."""
 
     count: int = Field(ge=1)
 
 
 class DeadTo(StrictModel):
-    """Where armies dying at this hook go instead (G92, G93, G107, A3)."""
+    """Where armies dying at this hook go instead (G92, G93, G107, A3
+    [8. Embark From Heaven; Atlantis])."""
 
     whose: Literal["own", "enemy"]
     destination: Literal["reserve", "heaven", "removed"]

@@ -40,7 +40,8 @@ MOST_LOST_A_ROLL = 2  # G91
 
 @dataclass(frozen=True, slots=True)
 class Invasion:
-    """A declared invasion (G79): the force's gods by domain and the armies committed (A8)."""
+    """A declared invasion (G79): the force's gods by domain and the armies committed (A8
+    [Godswar; Sky Cards in Battle])."""
 
     attacker: Seat
     source: int
@@ -48,7 +49,8 @@ class Invasion:
     committed: int
     force: tuple[int, ...]
     defender: int  # the seat or NEUTRAL holding the target when declared; NOBODY if empty
-    attacked: bool = False  # G81, A35: an attack (a godswar round counts) has been made
+    # G81, A35 [Calling It Off; Godswar]: an attack (a godswar round counts) has been made
+    attacked: bool = False
     last_dice: int = 0  # dice of the last army roll: the least that moves in (G94)
     underworld: bool = False  # §9: spaces of the Underworld (source -1: the heaven)
 
@@ -85,8 +87,9 @@ NO_SKY = SkyEffects()
 
 def adjacent(state: GodstormState, a: int, b: int) -> bool:
     """Every adjacency check of the rules goes through here (spec section 7, item 6): borders
-    and water connections count alike (G76, A19), sunken Atlantis has no connection (G116,
-    A29), and the water connection under the maelstrom cannot be crossed."""
+    and water connections count alike (G76, A19 [7. Fortify a Position]), sunken Atlantis has no
+    connection (G116, A29 [Atlantis]), and the water connection under the maelstrom cannot be
+    crossed."""
     earth = state.parts.earth
     if not earth.adjacent(a, b) or state.gone(a) or state.gone(b):
         return False
@@ -101,9 +104,9 @@ def invasion_problem(
     committed: int,
     force: Sequence[int],
 ) -> str | None:
-    """G76-G79, A8, A15: from a territory of yours with at least 2 armies, to a bordering
-    territory held by someone else (or unoccupied), committing 1 to source-1 armies and only
-    gods standing in the source."""
+    """G76-G79, A8 [Godswar; Sky Cards in Battle], A15 [War Cards; Eliminating a Player]: from a
+    territory of yours with at least 2 armies, to a bordering territory held by someone else (or
+    unoccupied), committing 1 to source-1 armies and only gods standing in the source."""
     if source not in state.territories_of(seat):
         return "invade from a territory you control"
     if state.owner[target] == seat and state.armies[target] > 0:
@@ -176,8 +179,8 @@ def labor_draw(state: GodstormState, seat: Seat, deck: str, once_a_turn: bool) -
 def magic_labors(
     state: GodstormState, sides: Sequence[tuple[int, SideTrace | None]]
 ) -> list[Event]:
-    """G59, G89, A7: three of a kind as first rolled or after rerolls gives that side's player
-    one Magic card per roll, on anyone's turn."""
+    """G59, G89, A7 [Magic Cards; Godswar]: three of a kind as first rolled or after rerolls gives
+    that side's player one Magic card per roll, on anyone's turn."""
     events: list[Event] = []
     for seat, trace in sides:
         if trace is not None and trace.has_kind(3):
@@ -190,7 +193,7 @@ def fight_godswar(
 ) -> tuple[Invasion, list[Event]]:
     """One godswar round (G83-G89): the chosen gods fight; the loser's is banished (G87), no
     army dies; a Hammer of Thor's triple banishes the other chosen god too. Banishing the
-    defender's god earns the attacker the Sky Labor (G58, A11)."""
+    defender's god earns the attacker the Sky Labor (G58, A11 [Sky Cards; Godswar])."""
     attacker, defender = invasion.attacker, invasion.defender
     result = godswar_round(
         state, state.rng, attacker, invasion.force, invasion.committed, invasion.target
@@ -273,11 +276,13 @@ def army_roll(
 ) -> tuple[Invasion, list[Event]]:
     """One army-battle roll (G90-G93): the rule from gods and temple, the attacker's losses to
     its heaven, the defender's to its heaven or, with the god of death attacking, its reserve;
-    the Magic Labor for both sides is drawn before the losses (A7); at most 2 losses (G91)."""
+    the Magic Labor for both sides is drawn before the losses (A7 [Magic Cards; Godswar]); at most 2
+    losses (G91)."""
     rule = sky.rule(battle_rule(state, invasion.force, invasion.target, invasion.attacker))
     rolled = roll_traced(state.rng, attack, defend, rule)
     r = two_pairs_at_most(rolled.roll, rule)
-    # G59, A7: the Magic Labor belongs to the roll, before its losses can banish a goddess.
+    # G59, A7 [Magic Cards; Godswar]: the Magic Labor belongs to the roll, before its losses can
+    # banish a goddess.
     magic = magic_labors(
         state, [(invasion.attacker, rolled.attack), (invasion.defender, rolled.defend)]
     )
@@ -303,17 +308,19 @@ def army_roll(
 
 
 def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event]:
-    """G94-G99: move in at least the last roll's dice (1 into an empty territory, A15), leaving
-    1 behind; the force's gods move in (A10); defending gods are banished and the temple
-    changes hands (G44, G95); a plague land halves the armies moved in and banishes the gods
-    (G96); a defended conquest counts for the War Labor (G57); elimination (G98)."""
+    """G94-G99: move in at least the last roll's dice (1 into an empty territory, A15
+    [War Cards; Eliminating a Player]), leaving 1 behind; the force's gods move in (A10
+    [Capturing Territories]); defending gods are banished and the temple changes hands (G44, G95); a
+    plague land halves the armies moved in and banishes the gods (G96); a defended conquest counts
+    for the War Labor (G57); elimination (G98)."""
     seat, target, source = invasion.attacker, invasion.target, invasion.source
     state.armies[source] -= moving
     state.owner[target] = seat
     state.armies[target] = moving
     events: list[Event] = []
     defender = invasion.defender
-    if defender != NOBODY:  # A15: an unoccupied territory gives no dice and no Labor
+    # A15 [War Cards; Eliminating a Player]: an unoccupied territory gives no dice and no Labor
+    if defender != NOBODY:
         # G57, G56: the territory is taken when its last army falls, so the third conquest
         # earns the War card before the moving in, whose plague may banish the god of war.
         state.conquests += 1
@@ -334,7 +341,7 @@ def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event
     lost = plague_losses(moving) if state.plague[target] else 0
     if lost:
         state.armies[target] -= lost
-        send_dead(state, seat, lost, "earth")  # A3
+        send_dead(state, seat, lost, "earth")  # A3 [8. Embark From Heaven; Atlantis]
         events.append(
             Event("plague", f"The plague takes {lost} of the armies moving in", {"lost": lost})
         )

@@ -21,7 +21,8 @@ def plague_losses(armies: int) -> int:
 
 
 def send_dead(state: GodstormState, owner: int, count: int, cause: Cause) -> None:
-    """Route `count` dead armies of `owner` (G92, G93, G107, A3, A4, A23).
+    """Route `count` dead armies of `owner` (G92, G93, G107, A3 [8. Embark From Heaven; Atlantis],
+    A4 [God of Death; Attacking], A23 [Setup for 2 Players]).
 
     - earth: to the owner's heaven (G92; A3 reads plague and miracles the same way);
     - death-god: defenders killed by an invading force with a god of death go back to the
@@ -53,8 +54,8 @@ def _relic_destination(state: GodstormState, owner: Seat) -> str | None:
 
 
 def banish_gods_without_armies(state: GodstormState, territory: int) -> list[str]:
-    """G40: gods stay only where their owner has an army; G45, G74, A21: a god in a plague land
-    is banished. Returns the gods banished, by name."""
+    """G40: gods stay only where their owner has an army; G45, G74, A21 [Setup §1]: a god in a
+    plague land is banished. Returns the gods banished, by name."""
     banished = []
     for seat in range(state.players):
         for domain in state.gods_at(seat, territory):
@@ -80,7 +81,8 @@ def remove_armies(state: GodstormState, territory: int, count: int, cause: Cause
 
 def suffer_plague(state: GodstormState, seat: Seat) -> list[tuple[int, int]]:
     """§5 (G73-G75): in each plague land holding `seat`'s armies half of them die, to its
-    heaven (A3), and its gods there are banished (G74). Returns (territory, armies lost)."""
+    heaven (A3 [8. Embark From Heaven; Atlantis]), and its gods there are banished (G74). Returns
+    (territory, armies lost)."""
     struck = []
     for t in range(len(state.owner)):
         if state.plague[t] and state.owner[t] == seat and not state.gone(t):
@@ -100,7 +102,7 @@ def eliminate(state: GodstormState, seat: Seat) -> None:
     if seat in state.eliminated:
         return
     state.eliminated.append(seat)
-    state.discards += state.relics[seat]  # A30: relics too
+    state.discards += state.relics[seat]  # A30 [Eliminating a Player]: relics too
     state.buried += state.hands[seat]
     state.hands[seat] = []
     state.relics[seat] = []

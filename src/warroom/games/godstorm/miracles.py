@@ -5,22 +5,28 @@ one place each primitive's rules live: what targets it needs from the player (`T
 makes a choice of targets illegal, and what it does. A relic's effects are read by the rules
 where its hook is (`relic_effects`), e.g. scoring reads `territory-point`.
 
-Readings (the printed texts are unknown, spec M3 and A31):
-- R1: "never the last army" — destroying or halving leaves at least 1 army unless the effect
-  says `to_zero` (the plague rule's wording, G73, applied to every loss a card causes); a
-  halving loses ⌊n/2⌋ (G7).
-- R2: `every-opponent` losses come from each opponent's largest army (the lowest-numbered
-  territory among equals), so the card's player need not choose for everyone.
-- R3: armies destroyed by a miracle go to their owner's heaven (A3), unless a `dead-to` effect
-  of the same card says otherwise.
-- R4: `gain-armies` takes armies from the reserve (A2); what it lacks is lost (A34).
-- R5: `dead-to` changes where the armies the same card destroys go.
-- R6: a Sky card's `attacking-force` is the invading armies in the source territory (every
-  loss from there, never the last army, R1) and its gods there; `attacked-territory` is the
-  territory invaded.
-- R8: the maelstrom stays as long as the card that placed it says: to the end of the turn it
-  was played in (a Sky card: the attacker's turn), of the epoch, or of the game; the single
-  marker moves when another card places it.
+Readings (the printed texts are unknown, spec M3 and A31
+[Artifacts of the Past; card texts not in the rulebook]):
+- R1 [4. Play Miracle Cards]: "never the last army" — destroying or halving leaves at least 1 army
+  unless the effect says `to_zero` (the plague rule's wording, G73, applied to every loss a card
+  causes); a halving loses ⌊n/2⌋ (G7).
+- R2 [not in the rulebook: reconstructed]: `every-opponent` losses come from each opponent's largest
+  army (the lowest-numbered territory among equals), so the card's player need not choose for
+  everyone.
+- R3 [8. Embark From Heaven; Atlantis]: armies destroyed by a miracle go to their owner's heaven (A3
+  [8. Embark From Heaven; Atlantis]), unless a `dead-to` effect of the same card says otherwise.
+- R4 [9. Invade the Underworld]: `gain-armies` takes armies from the reserve (A2
+  [Artifacts of the Past; 9. Invade the Underworld]); what it lacks is lost (A34
+  [1. Raise Armies and Gather Faith]).
+- R5 [not in the rulebook: reconstructed]: `dead-to` changes where the armies the same card destroys
+  go.
+- R6 [Sky Cards in Battle]: a Sky card's `attacking-force` is the invading armies in the source
+  territory (every loss from there, never the last army, R1) and its gods there;
+  `attacked-territory` is the territory invaded.
+- R8 [Readying for War; its duration not in the rulebook: reconstructed]: the maelstrom stays as
+  long as the card that placed it says: to the end of the turn it was played in (a Sky card: the
+  attacker's turn), of the epoch, or of the game; the single marker moves when another card places
+  it.
 """
 
 from __future__ import annotations
@@ -182,7 +188,8 @@ def play(
     cause: Cause = "earth"
     for effect in card.effects:
         if getattr(effect.params, "destination", None) == "reserve":
-            cause = "underworld"  # R3: routes to the reserve like Underworld deaths
+            # R3 [8. Embark From Heaven; Atlantis]: routes to the reserve like Underworld deaths
+            cause = "underworld"
     resolved = SkyEffects()
     queue = list(values)
     for effect in card.effects:
@@ -200,7 +207,7 @@ def _largest(state: GodstormState, owner: int) -> int | None:
 
 
 def _destroy(state: GodstormState, territory: int, count: int, to_zero: bool, cause: Cause) -> int:
-    """R1: never the last army unless the effect says so."""
+    """R1 [4. Play Miracle Cards]: never the last army unless the effect says so."""
     most = state.armies[territory] if to_zero else state.armies[territory] - 1
     lost = max(0, min(count, most))
     remove_armies(state, territory, lost, cause)
@@ -222,7 +229,7 @@ def _resolve(
     earth = state.parts.earth
     events: list[Event] = []
     if invasion is not None and getattr(p, "target", None) == "attacking-force":
-        targets = [invasion.source, *targets]  # R6
+        targets = [invasion.source, *targets]  # R6 [Sky Cards in Battle]
     if invasion is not None and getattr(p, "target", None) == "attacked-territory":
         targets = [invasion.target]
     if name == "gain-armies" and targets:
@@ -321,7 +328,8 @@ def _resolve(
         events += sink_atlantis(state)
     elif name == "maelstrom" and len(targets) == 2:
         state.maelstrom = (targets[0], targets[1])
-        state.maelstrom_lasts = p.duration  # R8
+        # R8 [Readying for War; its duration not in the rulebook: reconstructed]
+        state.maelstrom_lasts = p.duration
     elif name == "cancel-invasion":
         resolved = replace(resolved, cancel=True)
     elif name == "reduce-attack":
@@ -340,21 +348,22 @@ def _resolve(
 
 
 def expire_maelstrom(state: GodstormState, ended: str) -> None:
-    """R8: lift the maelstrom when the turn or the epoch it was placed for has `ended`."""
+    """R8 [Readying for War; its duration not in the rulebook: reconstructed]: lift the maelstrom
+    when the turn or the epoch it was placed for has `ended`."""
     lasting = {"turn": ("turn",), "epoch": ("turn", "epoch")}[ended]
     if state.maelstrom is not None and state.maelstrom_lasts in lasting:
         state.maelstrom = None
 
 
 def sink_atlantis(state: GodstormState) -> list[Event]:
-    """G116, A28, A29: every army on Atlantis dies to its heaven, its gods are banished, its
-    temples destroyed (back to the supply), and Atlantis leaves play."""
+    """G116, A28 [Atlantis; Temples], A29 [Atlantis]: every army on Atlantis dies to its heaven, its
+    gods are banished, its temples destroyed (back to the supply), and Atlantis leaves play."""
     earth = state.parts.earth
     atlantis = earth.region_members[earth.regions.index("Atlantis")]
     for t in atlantis:
         remove_armies(state, t, state.armies[t], "earth")
         state.temple[t] = False
-        state.plague[t] = False  # A29: its plague markers lose their effect
+        state.plague[t] = False  # A29 [Atlantis]: its plague markers lose their effect
     state.sunk = True
     for t in atlantis:
         banish_gods_without_armies(state, t)

@@ -21,11 +21,11 @@ def godswar_chance(
     rule: BattleRule = CLASSIC,
     altars: tuple[int, int] = (0, 0),
 ) -> Fraction:
-    """The chance that the attacking gods win a godswar fought to the end (A9: never called
-    off), each side staking its gods in the order given (G83): a god's power lasts while it is
-    in its force (G48, G50), so the order matters. `rule` adds what gods do not give (the
-    defender's temple, relics); `altars` are each side's (G108); each side's total adds its
-    armies, the committed ones for the attacker (A8, G84)."""
+    """The chance that the attacking gods win a godswar fought to the end (A9 [Godswar]: never
+    called off), each side staking its gods in the order given (G83): a god's power lasts while it
+    is in its force (G48, G50), so the order matters. `rule` adds what gods do not give (the
+    defender's temple, relics); `altars` are each side's (G108); each side's total adds its armies,
+    the committed ones for the attacker (A8 [Godswar; Sky Cards in Battle], G84)."""
 
     def round_odds(lost: int, banished: int) -> Fraction:
         attack, defend = force[lost:], defending_gods[banished:]

@@ -1,5 +1,6 @@
-"""Epochs and turn order (G23-G29, A26, A27): a sealed faith bid before every epoch, every
-bid paid, the bidders choosing turn-order markers from the highest bid down."""
+"""Epochs and turn order (G23-G29, A26 [Start of an Epoch], A27
+[Start of an Epoch; Eliminating a Player]): a sealed faith bid before every epoch, every bid paid,
+the bidders choosing turn-order markers from the highest bid down."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from warroom.games.godstorm.state import NOBODY, GodstormState
 
 
 def open_bids(state: GodstormState) -> None:
-    """G24, A27: every surviving player bids, from 0 to their whole faith; as many markers as
-    surviving players."""
+    """G24, A27 [Start of an Epoch; Eliminating a Player]: every surviving player bids, from 0 to
+    their whole faith; as many markers as surviving players."""
     alive = [s for s in range(state.players) if state.alive(s)]
     state.bids = SealedBids.open(alive, [state.faith[s] for s in alive])
     state.markers = [NOBODY] * len(alive)
@@ -22,7 +23,7 @@ def open_bids(state: GodstormState) -> None:
 
 def place_bid(state: GodstormState, seat: Seat, amount: int) -> list[Event]:
     """A sealed bid; once the last is in, the single reveal, every bid paid to the pool (G27),
-    and die rolls among tied bidders only (G26, A26)."""
+    and die rolls among tied bidders only (G26, A26 [Start of an Epoch])."""
     if state.bids is None:
         raise IllegalAction("no bid is being held")
     state.bids = state.bids.bid(seat, amount)
@@ -66,8 +67,9 @@ def active(state: GodstormState) -> Seat:
 
 
 def next_turn(state: GodstormState) -> bool:
-    """G29, A27: the next surviving marker holder's turn; False when the epoch is over (a
-    player eliminated partway through loses the turn not yet taken)."""
+    """G29, A27 [Start of an Epoch; Eliminating a Player]: the next surviving marker holder's turn;
+    False when the epoch is over (a player eliminated partway through loses the turn not yet
+    taken)."""
     state.turn += 1
     while state.turn < len(state.markers) and not state.alive(state.markers[state.turn]):
         state.turn += 1

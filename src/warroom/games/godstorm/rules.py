@@ -5,13 +5,16 @@ Registered for 2 to 5 players: it passes the contract suite with the random and 
 (bots/godstorm.py). docs/godstorm.md says what is left.
 
 Readings taken here (the spec's ambiguity numbers):
-- A13: War and Death cards only in step 4. A9: between godswar rounds the attacker fights on
-  or ends the invasion. A35: a godswar round counts as an attack. A37: raised armies, then
-  crypt revivals, then temple armies. A36: Labor draws are automatic.
-- A23: with 2 players the first pantheon chooser picks a pile first, and the other player
-  decides the neutral's defence dice (the shared `decider`, as in the other modes' neutrals).
-- R7: a Death card drawn by Pandora's Box may be played free in step 4 of the same turn,
-  even without a god of death; if not played then, it is held like any other.
+- A13 [4. Play Miracle Cards]: War and Death cards only in step 4. A9 [Godswar]: between godswar
+  rounds the attacker fights on or ends the invasion. A35 [Calling It Off; Godswar]: a godswar round
+  counts as an attack. A37 [1. Raise Armies and Gather Faith]: raised armies, then crypt revivals,
+  then temple armies. A36 [3. Obtain Miracle Cards]: Labor draws are automatic.
+- A23 [Setup for 2 Players]: with 2 players the first pantheon chooser picks a pile first, and the
+  other player decides the neutral's defence dice (the shared `decider`, as in the other modes'
+  neutrals).
+- R7 [not in the rulebook: Pandora's Box, public FAQ]: a Death card drawn by Pandora's Box may be
+  played free in step 4 of the same turn, even without a god of death; if not played then, it is
+  held like any other.
 """
 
 from __future__ import annotations
@@ -220,7 +223,8 @@ def miracles_unseen(deck: str) -> int:
 
 
 def _defending_seat(state: GodstormState) -> Seat:
-    """Who answers for the defender; for the neutral (G22), the attacker's opponent (A23)."""
+    """Who answers for the defender; for the neutral (G22), the attacker's opponent (A23
+    [Setup for 2 Players])."""
     inv = state.invasion
     assert inv is not None
     if inv.underworld:
@@ -531,8 +535,8 @@ def occupy_range(st: GodstormState) -> tuple[int, int]:
 def _fortifications(
     st: GodstormState, seat: Seat, sources: Sequence[int] | None = None
 ) -> list[Family]:
-    """G100, G101, A32: from each territory (or each of `sources`), along paths of one's own,
-    armies (1 stays) and/or the gods there (never ending in a plague land)."""
+    """G100, G101, A32 [7. Fortify a Position]: from each territory (or each of `sources`), along
+    paths of one's own, armies (1 stays) and/or the gods there (never ending in a plague land)."""
     earth = st.parts.earth
     out = []
     mine = st.territories_of(seat)
@@ -573,13 +577,13 @@ def _underworld_invasions(st: GodstormState, seat: Seat) -> list[Family]:
 # -- handlers --------------------------------------------------------------------------------
 def _h_pantheon(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     """1.0 step 3: pantheons chosen from the highest roll down; then the deal (G16) from the
-    first chooser clockwise, and placement from the seat after the last card (A22)."""
+    first chooser clockwise, and placement from the seat after the last card (A22 [Setup §3])."""
     st.pantheon[seat] = st.parts.pantheons.index(str(a.args[0]))
     ev.append(Event("pantheon", f"Player {seat + 1} leads the {a.args[0]}", {"seat": seat}))
     st.queue.pop(0)
     if st.queue:
         return
-    if st.players == 2:  # G21, A23: the first chooser picks a pile first
+    if st.players == 2:  # G21, A23 [Setup for 2 Players]: the first chooser picks a pile first
         st.neutral_pantheon = neutral_pantheon(st)
         st.piles = [NOBODY] * PILES
         st.queue = [st.first, 1 - st.first]
@@ -594,15 +598,15 @@ def _h_pantheon(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> No
         st.phase = CLAIM
         return
     last = deal(st, st.first)
-    # A14 (Setup; Turn Overview): territory cards only seat the armies; nobody earns or trades
+    # A14 [Setup; Turn Overview]: territory cards only seat the armies; nobody earns or trades
     # them during play (no step of the Turn Overview draws or trades one).
     ev.append(Event("deal", "The territory cards are dealt", reveals=True))
     _start_placement(st, last)
 
 
 def _start_placement(st: GodstormState, last: Seat) -> None:
-    """G17, A22: 3 at a time, from the seat after the one who took the last card, claim or
-    pile."""
+    """G17, A22 [Setup §3]: 3 at a time, from the seat after the one who took the last card, claim
+    or pile."""
     st.queue = [(last + 1 + k) % st.players for k in range(st.players)]
     st.phase = PLACE
     _next_placer(st)
@@ -663,7 +667,7 @@ def _h_decline(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> Non
 
 def _next_placer(st: GodstormState) -> None:
     """G17: 3 at a time in order until every starting army is placed; then gods of war and
-    temples, from the seat after the last placer (A22)."""
+    temples, from the seat after the last placer (A22 [Setup §3])."""
     for _ in range(st.players):
         if st.to_place[st.queue[0]] > 0:
             return
@@ -677,7 +681,7 @@ def _h_begin(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     earth = st.parts.earth
     god, temple = earth.territory(str(a.args[0])), earth.territory(str(a.args[1]))
     st.gods[seat][WAR] = god
-    banish_gods_without_armies(st, god)  # G45, A21: placed in a plague land, banished
+    banish_gods_without_armies(st, god)  # G45, A21 [Setup §1]: placed in a plague land, banished
     st.temple[temple] = True
     ev.append(Event("begin", f"{st.does(seat, 'places')} a god of war and a temple", {}))
     st.queue.pop(0)
@@ -705,7 +709,8 @@ def _h_marker(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None
 
 def _start_turn(st: GodstormState, ev: list[Event]) -> None:
     """1.2: a new turn; Pandora's Box first (start-of-turn relics), then §1's income: faith at
-    once, armies from the reserve to place (A2, A34)."""
+    once, armies from the reserve to place (A2 [Artifacts of the Past; 9. Invade the Underworld],
+    A34 [1. Raise Armies and Gather Faith])."""
     seat = order.current(st)
     st.conquests = 0
     st.labors = []
@@ -721,11 +726,11 @@ def _start_turn(st: GodstormState, ev: list[Event]) -> None:
                 continue
             ev.append(economy.drawn_event(st, seat, card, st.parts.cards[relic].name))
             if getattr(effect.params, "play_free", False):
-                st.free_card = card  # R7
+                st.free_card = card  # R7 [not in the rulebook: Pandora's Box, public FAQ]
     got = economy.income(st, seat)
-    # A25 (Setup, 4. Gain Faith Tokens): the pool has no limit; only temples are limited
-    # (G43), so faith grows freely. A38 (1. Raise Armies and Gather Faith): faith gathered
-    # now may be spent later this same turn (steps 2 to 4, Sky cards).
+    # A25 [Setup §4: Gain Faith Tokens]: the pool has no limit; only temples are limited (G43),
+    # so faith grows freely. A38 [1. Raise Armies and Gather Faith]: faith gathered now may be
+    # spent later this same turn (steps 2 to 4, Sky cards).
     st.faith[seat] += got.faith
     st.to_place[seat] = economy.take_from_reserve(st, seat, got.armies)
     ev.append(
@@ -741,14 +746,16 @@ def _start_turn(st: GodstormState, ev: list[Event]) -> None:
 
 
 def _after_raise(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
-    """A37: crypt revivals next (if any is possible), then the temple armies (G34)."""
+    """A37 [1. Raise Armies and Gather Faith]: crypt revivals next (if any is possible), then the
+    temple armies (G34)."""
     st.phase = CRYPT
     if not crypt_moves(st, seat):
         _temple_armies(st, seat, ev)
 
 
 def _temple_armies(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
-    """G34: 1 army from the reserve at each temple the player controls (A34: none if empty)."""
+    """G34: 1 army from the reserve at each temple the player controls (A34
+    [1. Raise Armies and Gather Faith]: none if empty)."""
     placed = []
     for t in st.temples_of(seat):
         if economy.take_from_reserve(st, seat, 1):
@@ -875,11 +882,13 @@ def _h_invade(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None
             {"seat": seat},
         )
     )
-    if st.invasion.defender == NOBODY:  # A15: no defender, no dice
+    # A15 [War Cards; Eliminating a Player]: no defender, no dice
+    if st.invasion.defender == NOBODY:
         st.phase = OCCUPY
         return
     defender = st.invasion.defender
-    # G80, A12: the Sky window, only for a player (not the neutral) holding a Sky card.
+    # G80, A12 [Sky Cards; Sky Cards in Battle]: the Sky window, only for a player (not the neutral)
+    # holding a Sky card.
     if defender >= 0 and any(st.parts.cards[c].deck == "Sky" for c in st.hands[defender]):
         st.phase = SKY
         return
@@ -895,7 +904,8 @@ def _after_sky(st: GodstormState) -> None:
     assert inv is not None
     sky = st.sky or invasion.NO_SKY
     # A Sky card may cancel the invasion, leave the source too few armies, or cover the very
-    # water connection it crosses with the maelstrom (nothing crosses it, R8): it ends.
+    # water connection it crosses with the maelstrom (nothing crosses it, R8
+    # [Readying for War; its duration not in the rulebook: reconstructed]): it ends.
     cut = not invasion.adjacent(st, inv.source, inv.target)
     if sky.cancel or st.armies[inv.source] < 2 or cut:
         _end_invasion(st)
@@ -913,7 +923,7 @@ def _as_dict(inv: invasion.Invasion) -> dict[str, Any]:
 def _end_invasion(st: GodstormState) -> None:
     """The declared invasion ends before any dice (a Sky card cancelled it, left the source
     too few armies or cut the connection): back to declaring (Earth invasions only have a Sky
-    window, A12)."""
+    window, A12 [Sky Cards; Sky Cards in Battle])."""
     st.invasion = None
     st.sky = None
     st.chosen_god = NOBODY
@@ -942,7 +952,7 @@ def _h_fight(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
 
 
 def _h_retreat(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
-    """G81, A9: calling the invasion off (after at least one attack)."""
+    """G81, A9 [Godswar]: calling the invasion off (after at least one attack)."""
     inv = st.invasion
     assert inv is not None
     ev.append(Event("retreat", f"{st.does(seat, 'calls')} the invasion off", {}))
@@ -1054,19 +1064,23 @@ def _h_descend(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> Non
     defender = st.space_owner[target] if st.space_armies[target] > 0 else NOBODY
     st.invasion = invasion.Invasion(seat, source, target, 1, (), defender, underworld=True)
     ev.append(Event("descend", f"{st.does(seat, 'invades')} {a.args[1]}", {"seat": seat}))
-    st.phase = OCCUPY if defender == NOBODY else ATTACK  # A16: an empty space, no dice
+    # A16 [9. Invade the Underworld; Eliminating a Player]: an empty space, no dice
+    st.phase = OCCUPY if defender == NOBODY else ATTACK
 
 
 def _end_turn(st: GodstormState, seat: Seat, ev: list[Event]) -> None:
     """§10: the Death Labor, then the next marker; after the last, the epoch ends (G29). A
-    free card from Pandora's Box not played is now held like any other (R7)."""
+    free card from Pandora's Box not played is now held like any other (R7
+    [not in the rulebook: Pandora's Box, public FAQ])."""
     ev += underworld.death_labor(st, seat)
     _next_marker(st, ev)
 
 
 def _next_marker(st: GodstormState, ev: list[Event]) -> None:
-    """A turn is over, however it ended: its free card with it (R7), the maelstrom if it
-    lasted the turn (R8); the next marker's turn, else the next epoch's bid, else scoring."""
+    """A turn is over, however it ended: its free card with it (R7
+    [not in the rulebook: Pandora's Box, public FAQ]), the maelstrom if it lasted the turn (R8
+    [Readying for War; its duration not in the rulebook: reconstructed]); the next marker's turn,
+    else the next epoch's bid, else scoring."""
     st.free_card = NOBODY
     miracles.expire_maelstrom(st, "turn")
     if order.next_turn(st):
@@ -1081,8 +1095,8 @@ def _next_marker(st: GodstormState, ev: list[Event]) -> None:
 
 
 def _check_survivors(st: GodstormState, ev: list[Event]) -> None:
-    """A24: a player whose last Earth army dies outside battle is out too; with one player
-    left, that player wins at once."""
+    """A24 [4. Play Miracle Cards; Eliminating a Player]: a player whose last Earth army dies
+    outside battle is out too; with one player left, that player wins at once."""
     for s in range(st.players):
         if st.alive(s) and not st.territories_of(s):
             eliminate(st, s)
@@ -1096,7 +1110,8 @@ def _check_survivors(st: GodstormState, ev: list[Event]) -> None:
 
 
 def _end_turn_of_eliminated(st: GodstormState, ev: list[Event]) -> None:
-    """A27: the active player went out (by its own card): the epoch moves on."""
+    """A27 [Start of an Epoch; Eliminating a Player]: the active player went out (by its own card):
+    the epoch moves on."""
     st.invasion = None
     st.sky = None
     st.chosen_god = NOBODY

@@ -34,7 +34,7 @@ class Score:
 
 def score(state: GodstormState, seat: Seat) -> Score:
     """G113: 1 per territory, each whole continent's bonus, 1 per crypt and altar, 1 per relic
-    whose territory is held; sunken Atlantis scores nothing (A29)."""
+    whose territory is held; sunken Atlantis scores nothing (A29 [Atlantis])."""
     held = state.territories_of(seat)
     earth = state.parts.earth
     kinds = state.parts.underworld.space_kind
@@ -64,7 +64,7 @@ def score(state: GodstormState, seat: Seat) -> Score:
 def final_outcome(state: GodstormState) -> Outcome:
     """G114: highest score; then most faith, temples, gods in play, armies on Ancient Earth;
     players equal on all of them share the win. Eliminated players rank below every survivor,
-    the last out highest (A24)."""
+    the last out highest (A24 [4. Play Miracle Cards; Eliminating a Player])."""
     survivors = [s for s in range(state.players) if state.alive(s)]
     keys = {s: score(state, s).key for s in survivors}
     ranking = sorted(survivors, key=lambda s: keys[s], reverse=True)

@@ -22,8 +22,9 @@ SETUP = "setup"
 def blank(
     parts: Components, players: int, rng: Rng, options: Mapping[str, OptionValue]
 ) -> GodstormState:
-    """The table before setup: nothing on the boards, every reserve full (A2), the four miracle
-    decks shuffled separately (G11), the epoch marker on the First Epoch."""
+    """The table before setup: nothing on the boards, every reserve full (A2
+    [Artifacts of the Past; 9. Invade the Underworld]), the four miracle decks shuffled separately
+    (G11), the epoch marker on the First Epoch."""
     earth, under = parts.earth, parts.underworld
     decks = {}
     for deck in DECKS:
@@ -111,7 +112,8 @@ def starting_armies(state: GodstormState) -> int:
 
 
 def count_out(state: GodstormState) -> None:
-    """G15: every player takes its starting forces from its reserve, to put down (A2)."""
+    """G15: every player takes its starting forces from its reserve, to put down (A2
+    [Artifacts of the Past; 9. Invade the Underworld])."""
     forces = starting_armies(state)
     for s in range(state.players):
         state.reserve[s] -= forces
@@ -121,8 +123,8 @@ def count_out(state: GodstormState) -> None:
 def deal(state: GodstormState, first: Seat) -> Seat:
     """G16: all 42 cards dealt one at a time from the first chooser clockwise; each player puts
     1 army on each territory dealt (plague lands too), and takes the rest of the starting
-    forces (G15) to place 3 at a time (G17). Returns the seat that received the last card (A22:
-    the seat after it places first)."""
+    forces (G15) to place 3 at a time (G17). Returns the seat that received the last card (A22
+    [Setup §3]: the seat after it places first)."""
     count_out(state)
     cards = territory_deck(state)
     seat = first
@@ -138,8 +140,9 @@ PILES = 3  # G21: the 2-player game deals the territory cards into 3 piles
 
 
 def neutral_pantheon(state: GodstormState) -> int:
-    """G21, A23: the neutral's pantheon is cosmetic (A40); the reading takes the first one in
-    the box's order that neither player chose, so choosing it asks nobody anything."""
+    """G21, A23 [Setup for 2 Players]: the neutral's pantheon is cosmetic (A40 [Setup §2]); the
+    reading takes the first one in the box's order that neither player chose, so choosing it asks
+    nobody anything."""
     return next(p for p in range(len(state.parts.pantheons)) if p not in state.pantheon)
 
 

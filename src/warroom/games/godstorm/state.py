@@ -2,9 +2,9 @@
 space and god domain, copied per step.
 
 Army locations (spec section 7, item 8): an Earth territory, an Underworld space, a player's
-heaven, or the reserve, which is finite (A2: 110 armies a colour). Pieces as state (item 9):
-gods are a territory or `BANISHED` (on the pantheon card); temples and plague markers are a
-flag per territory.
+heaven, or the reserve, which is finite (A2 [Artifacts of the Past; 9. Invade the Underworld]: 110
+armies a colour). Pieces as state (item 9): gods are a territory or `BANISHED` (on the pantheon
+card); temples and plague markers are a flag per territory.
 """
 
 from __future__ import annotations
@@ -50,7 +50,9 @@ class GodstormState:
     heaven: list[int]  # per seat: armies in its heaven
     space_owner: list[int]  # per Underworld space (heavens stay NOBODY)
     space_armies: list[int]  # per Underworld space
-    reserve: list[int]  # per seat: armies that may still be raised (A2)
+    # per seat: armies that may still be raised (A2
+    # [Artifacts of the Past; 9. Invade the Underworld])
+    reserve: list[int]
     to_place: list[int]  # per seat: armies taken from the reserve, still to be placed
     decks: dict[str, list[int]]  # per deck: card indices, the top last (order hidden)
     hands: list[list[int]]  # per seat: held War, Sky and Death cards
@@ -68,7 +70,8 @@ class GodstormState:
     maelstrom_lasts: str  # until the end of the "turn", the "epoch" or the "game"
     conquests: int  # this turn's conquests of defended territories (G57)
     labors: list[str]  # decks whose once-a-turn Labor card was gained this turn (G57, G58)
-    eliminated: list[Seat]  # in the order they went out (A24)
+    # in the order they went out (A24 [4. Play Miracle Cards; Eliminating a Player])
+    eliminated: list[Seat]
     outcome: Outcome | None
     queue: list[Seat]  # setup: the seats still to decide, the next first
     first: Seat  # setup: the first pantheon chooser, who is dealt the first card (G16)
@@ -120,7 +123,7 @@ class GodstormState:
         return [t for t in held if not self.gone(t)] if self.sunk else held
 
     def gone(self, territory: int) -> bool:
-        """Whether a territory has left play with sunken Atlantis (A29)."""
+        """Whether a territory has left play with sunken Atlantis (A29 [Atlantis])."""
         earth = self.parts.earth
         return self.sunk and earth.regions[earth.region_of[territory]] == "Atlantis"
 

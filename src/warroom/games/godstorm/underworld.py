@@ -1,5 +1,6 @@
 """Fortifying on Ancient Earth (§7) and the Underworld (§1 crypts, §8 embarking, §9 invading,
-§10 the Death Labor): G35, G60, G100-G112, A16-A19, A32."""
+§10 the Death Labor): G35, G60, G100-G112, A16-A19 [9. Invade the Underworld; Eliminating a
+Player; 8. Embark From Heaven; 7. Fortify a Position], A32 [7. Fortify a Position]."""
 
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ from warroom.rules.battle import roll_traced
 def fortify_problem(
     state: GodstormState, seat: Seat, source: int, target: int, armies: int, gods: Sequence[int]
 ) -> str | None:
-    """G100, A19, A32: one move of armies and/or gods between two of your territories joined by
-    an unbroken path of yours (water connections count, sunken Atlantis does not), leaving at
-    least 1 army behind; gods may move alone. G101: gods may pass through plague lands but may
-    not end there."""
+    """G100, A19 [7. Fortify a Position], A32 [7. Fortify a Position]: one move of armies and/or
+    gods between two of your territories joined by an unbroken path of yours (water connections
+    count, sunken Atlantis does not), leaving at least 1 army behind; gods may move alone. G101:
+    gods may pass through plague lands but may not end there."""
     mine = set(state.territories_of(seat))
     if source not in mine or target not in mine or source == target:
         return "fortify from one territory you control to another"
@@ -38,7 +39,8 @@ def fortify_problem(
 
 
 def fortify_reach(state: GodstormState, seat: Seat, source: int) -> set[int]:
-    """The territories joined to `source` by an unbroken path of `seat`'s own (A19)."""
+    """The territories joined to `source` by an unbroken path of `seat`'s own (A19
+    [7. Fortify a Position])."""
     mine = set(state.territories_of(seat))
     if source not in mine:
         return {source}
@@ -56,7 +58,8 @@ def fortify_reach(state: GodstormState, seat: Seat, source: int) -> set[int]:
 def fortify(
     state: GodstormState, seat: Seat, source: int, target: int, armies: int, gods: Sequence[int]
 ) -> None:
-    """A20: armies fortified into a plague land are not halved (the §5 plague strikes later)."""
+    """A20 [7. Fortify a Position]: armies fortified into a plague land are not halved (the §5
+    plague strikes later)."""
     state.armies[source] -= armies
     state.armies[target] += armies
     for domain in gods:
@@ -74,8 +77,9 @@ def spaces_of(state: GodstormState, seat: Seat, kind: str | None = None) -> list
 
 
 def embark_targets(state: GodstormState, seat: Seat) -> list[int]:
-    """G103, G104, A17: with no space held, only gate spaces that are empty or yours; with
-    spaces held, those spaces and any empty gate (every heaven reaches all 3 gates)."""
+    """G103, G104, A17 [8. Embark From Heaven]: with no space held, only gate spaces that are empty
+    or yours; with spaces held, those spaces and any empty gate (every heaven reaches all 3
+    gates)."""
     kinds = state.parts.underworld.space_kind
     gates = [
         s for s, k in enumerate(kinds) if k == "gate" and state.space_owner[s] in (NOBODY, seat)
@@ -102,14 +106,14 @@ def embark(state: GodstormState, seat: Seat, space: int, armies: int) -> None:
 def underworld_attack_problem(
     state: GodstormState, seat: Seat, source: int | None, target: int
 ) -> str | None:
-    """G106, G111, A18: from a space you hold (with 2 or more armies) to an adjacent space held
-    by an opponent, never across a flame border; from your heaven (source None) only into a
-    gate an opponent holds. Heavens are never attacked.
+    """G106, G111, A18 [9. Invade the Underworld]: from a space you hold (with 2 or more armies) to
+    an adjacent space held by an opponent, never across a flame border; from your heaven (source
+    None) only into a gate an opponent holds. Heavens are never attacked.
 
-    A16, G99: an empty space next to one you hold is entered the same way, as an invasion with
-    no defender and no dice. The reading keeps the flame borders closed to it (an invasion may
-    not cross one, G111) and keeps it to spaces: from the heaven an empty gate is entered by
-    embarking (§8, A17)."""
+    A16 [9. Invade the Underworld; Eliminating a Player], G99: an empty space next to one you hold
+    is entered the same way, as an invasion with no defender and no dice. The reading keeps the
+    flame borders closed to it (an invasion may not cross one, G111) and keeps it to spaces: from
+    the heaven an empty gate is entered by embarking (§8, A17 [8. Embark From Heaven])."""
     under = state.parts.underworld
     kinds = under.space_kind
     if kinds[target] == "heaven":
@@ -164,7 +168,8 @@ def death_labor(state: GodstormState, seat: Seat) -> list[Event]:
 
 
 def underworld_available(state: GodstormState, seat: Seat, source: int | None) -> int:
-    """Armies that may attack or move in from a space (1 stays) or a heaven (A18: none)."""
+    """Armies that may attack or move in from a space (1 stays) or a heaven (A18
+    [9. Invade the Underworld]: none)."""
     if source is None:
         return state.heaven[seat]
     return state.space_armies[source] - 1
@@ -173,7 +178,8 @@ def underworld_available(state: GodstormState, seat: Seat, source: int | None) -
 def underworld_dice_problem(
     state: GodstormState, seat: Seat, source: int | None, target: int, attack: int, defend: int
 ) -> str | None:
-    """G106 with Classic's limits; A18: from a heaven, up to 3 and up to the armies there."""
+    """G106 with Classic's limits; A18 [9. Invade the Underworld]: from a heaven, up to 3 and up to
+    the armies there."""
     most = min(3, underworld_available(state, seat, source))
     if not 1 <= attack <= most:
         return f"roll {DICE.span(1, most)}"
@@ -187,7 +193,7 @@ def underworld_roll(
 ) -> list[Event]:
     """One roll in the Underworld: plain dice (no gods, temples or miracles reach it, G110),
     and every army that dies goes to its owner's reserve (G107); the Magic Labor still counts
-    (A7)."""
+    (A7 [Magic Cards; Godswar])."""
     rolled = roll_traced(state.rng, attack, defend)
     r = rolled.roll
     defender = state.space_owner[target]
@@ -215,7 +221,8 @@ def underworld_roll(
 def occupy_space(
     state: GodstormState, seat: Seat, source: int | None, target: int, moving: int
 ) -> None:
-    """Move into a space won or empty (A16; G110: it never counts for the War Labor)."""
+    """Move into a space won or empty (A16 [9. Invade the Underworld; Eliminating a Player]; G110:
+    it never counts for the War Labor)."""
     if source is None:
         state.heaven[seat] -= moving
     else:

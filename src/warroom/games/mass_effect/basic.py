@@ -6,7 +6,7 @@ setup rounds of one unit, the reinforcement chart and region bonuses, the attack
 defender's choice of dice, the capture with its minimum move-in, elimination (the eliminator
 takes the cards) and the last-player win are Classic's own code. What Basic Training changes,
 each at its code:
-- ME2: one deck of all 81 faction cards, used only for their ship class (A5).
+- ME2: one deck of all 81 faction cards, used only for their ship class (A5 [Faction Cards]).
 - ME3: 35 starting units each for 3 players, 30 for 4.
 - ME7: setup reinforcement starts with the first claimer, not after the last claimer.
 - ME11/ME12: a set is worth a fixed amount by its classes (`fixed_set_value`, rules/cards.py),
@@ -16,10 +16,12 @@ each at its code:
 - ME8/ME30: the card is drawn after fortifying, one if a planet was conquered.
 
 Readings (section 1.5, the recommended ones; each also at its code):
-- A1 3 and 4 players only, as printed. A2 first-player ties reroll the tied (Classic's
-  `_roll_for_first`). A3 more than one set a turn is allowed. A4 an empty deck gives no
-  card (traded cards are out of play). A5 directives are not used. A6 the elimination trade
-  comes after the mandatory move-in, as in Classic. A7 the forced trade is at 5 or more.
+- A1 [BT Set Up Chart] 3 and 4 players only, as printed. A2 [BT Claiming Planets] first-player ties
+  reroll the tied (Classic's `_roll_for_first`). A3 [BT Play Cards for Units] more than one set a
+  turn is allowed. A4 [BT Play Cards for Units] an empty deck gives no card (traded cards are out of
+  play). A5 directives are not used. A6 [BT Eliminating Another Player] the elimination trade comes
+  after the mandatory move-in, as in Classic. A7
+  [BT Play Cards for Units; BT Eliminating Another Player] the forced trade is at 5 or more.
 
 Actions: `claim PLANET`; `place PLANET N`; `trade CARD CARD CARD`; `attack FROM TO DICE`;
 `defend DICE`; `move N` (after a capture, the total moved in); `end` (no more invasions, or no
@@ -57,7 +59,9 @@ STARTING_UNITS = {3: 35, 4: 30}  # ME3 [Set Up Chart]
 # ME11 [Reinforcement Chart]: three of a class, or one of each; the same all game.
 SET_ALIKE = {"cruiser": 4, "carrier": 5, "dreadnought": 6}
 SET_MIXED = 7
-MUST_TRADE_AT = 5  # ME14/ME27 (A7): 5 or more cards force a trade
+# ME14/ME27 (A7 [BT Play Cards for Units; BT Eliminating Another Player]): 5 or more cards force a
+# trade
+MUST_TRADE_AT = 5
 
 
 @dataclass(slots=True)
@@ -99,7 +103,7 @@ class MassEffectBasic(ClassicRisk):
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> BasicState:
         g, deck_cards = galaxy(), cards()
-        first = rc._roll_for_first(rng, players)  # ME4/A2
+        first = rc._roll_for_first(rng, players)  # ME4/A2 [BT Claiming Planets]
         deck = list(range(len(deck_cards.card_ids)))
         rng.shuffle(deck)  # ME2: all 81 faction cards in one deck
         return BasicState(
@@ -206,7 +210,7 @@ def _units(st: RiskState, seat: Seat) -> int:
 # -- handlers (Classic's signature; the state is a BasicState) ----------------------------------
 def _trade(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
     """ME11-ME13: three cards of one class or one of each, for the chart's fixed units; the
-    cards leave the game (ME12). A3: any number of sets a turn."""
+    cards leave the game (ME12). A3 [BT Play Cards for Units]: any number of sets a turn."""
     st = _basic(state)
     usage = "trade CARD CARD CARD (3 of one class, or one of each)"
     if len(a.args) != 3 or not all(isinstance(x, str) for x in a.args):
@@ -266,8 +270,8 @@ def _skip_fortify(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: r
 
 def _finish_turn(g: ClassicRisk, st: BasicState, seat: Seat, ev: rc.Events) -> None:
     """ME30: one card after fortifying if a planet was conquered this turn (however many,
-    from however many players); A4: an empty deck gives none. Then the next living player
-    clockwise (Classic's `_end_turn`, which also applies the turn limit)."""
+    from however many players); A4 [BT Play Cards for Units]: an empty deck gives none. Then the
+    next living player clockwise (Classic's `_end_turn`, which also applies the turn limit)."""
     if st.conquered and st.deck:
         card = st.deck[-1]
         st.deck = st.deck[:-1]

@@ -76,7 +76,8 @@ STATED_EDGES: tuple[tuple[str, str, str | None], ...] = (
     ("Haestrom", "Pragia", RELAY),  # [Step 5 Harbinger]: "using the Mass Relay"
     ("Pragia", "Ontarom", None),  # [Step 5 Harbinger]
 )
-# R (spec 0.1): "Forces in Palaven can attack any of these planets": these and no others.
+# R [The Game Board] (spec 0.1): "Forces in Palaven can attack any of these planets": these and no
+# others.
 PALAVEN_NEIGHBOURS = frozenset({"Lesuss", "Dekuuna", "Tuchanka", "Irune", "Benning"})
 STATED_NON_EDGES = (("Palaven", "Sur'Kesh"),)  # [The Game Board]
 STATED_BONUS = {"Earth Central Systems": 2}  # [Did You Control Any Regions?]
@@ -87,7 +88,7 @@ PLANET_FIELDS = frozenset({"name", "region", "connections", "xy", "resource"})
 MOMENTUM_EXTRA_CARDS = (0, 1, 2)  # [Momentum Meter] "one or two extra cards"
 MOMENTUM_MOD = 3  # [Momentum Meter] adds or subtracts 1, 2 or 3 to Alliance Harbinger attacks
 HARBINGER_TARGET = 18  # [Attacking Harbinger]: 3d6 plus bonuses must reach 18
-STRATEGIC_MOST = 2  # R (spec 0.1): 0 to 2 extra cards
+STRATEGIC_MOST = 2  # R [Strategic Planets] (spec 0.1): 0 to 2 extra cards
 FACTIONS = ("Reaper", "Alliance", "Cerberus")  # [Contents]
 DECK_SIZE = 27
 SHIP_CLASSES = ("cruiser", "carrier", "dreadnought")  # [Reinforcement Chart]

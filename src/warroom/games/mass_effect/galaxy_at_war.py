@@ -7,34 +7,43 @@ adds is in `gaw_rules` (one function per rule, cited there) and the data in `gaw
 this module is the turn around them (shared/specs/mass-effect.md 2.1):
 
 - Set-up (ME44-ME50): seats in chart order; claims follow `claim_order` (a seat claims for
-  neutral Cerberus right after its own claim); the first Reaper seat places Harbinger (G20);
-  setup reinforcement follows `reinforce_order`; Player 1 starts (G27).
+  neutral Cerberus right after its own claim); the first Reaper seat places Harbinger (G20
+  [Team: Harbinger]); setup reinforcement follows `reinforce_order`; Player 1 starts (G27
+  [GaW On Your Turn]).
 - A turn: Place Vanguard (Reapers, while tokens remain) → Deploy (sets, one ship built, deploy
   directives, units, then the ship) → Invade (battles with chosen ships, attacks on Harbinger)
   → Fortify (units, then one ship move) → Harbinger (Reapers: move, then devastate) → Draw.
-- Teams (ME100): the seats of one faction. They share a deck, see each other's hands (G28: so
-  `known_to` is the team, and every secret told to one is told to both), fortify through each
-  other's planets (ME83) and never attack each other (ME101); a team wins or loses together.
+- Teams (ME100): the seats of one faction. They share a deck, see each other's hands (G28
+  [Team: Faction Cards]: so `known_to` is the team, and every secret told to one is told to both),
+  fortify through each other's planets (ME83) and never attack each other (ME101); a team wins or
+  loses together.
 
-Readings (spec 2.5, the recommended ones unless said): G1 (a) ships per faction; G2 any number
-of sets; G3 no forced trade; G4 defending ships count automatically, the attacker chooses which
-ships attack (and they must move in); G5 via rules/battle.py; G6 a Vanguard's defender always
-takes the d8s (they dominate d6s; logged); G7; G8 (a) Cerberus alone sees a token it destroys;
-G9; G10 the committed units die; G11; G12 state-based wins; G13; G14; G15; G16; G17 (0 steps
-allowed); G18; G19 the Reaper chooses any Reaper planet; G20 the first Reaper seat places
-Harbinger at set-up, the active Reaper afterwards; G21; G23 (option `neutral_defence=auto`,
-not printed, rolls the most dice); G26; G27; G28; G29; G30; G31; G33; G34. Sets traded go out
-of play as in Basic Training (ME58 "as in Basic Training"); ship cards, played directives and
-an eliminated player's hand go to the faction's discard pile (ME59, ME68, ME80). ME87 (a
-Reaper holding the region's Harbinger Attack card may play it): the step stops for the Reaper
-wherever such a card could devastate Harbinger's planet, held or not, and `end` declines; a
-pause only for a holder would tell every seat what the Reaper's hand holds (`_may_be_devastated`).
+Readings (spec 2.5, the recommended ones unless said): G1 [Step 2 Play Cards for Units/Ships] (a)
+ships per faction; G2 [Step 2 Play Cards for Units/Ships] any number of sets; G3
+[BT Play Cards for Units] no forced trade; G4 [Using Ships] defending ships count automatically, the
+attacker chooses which ships attack (and they must move in); G5 [Using Ships] via rules/battle.py;
+G6 [Invading a Reaper Vanguard] a Vanguard's defender always takes the d8s (they dominate d6s;
+logged); G7 [Invading a Reaper Vanguard]; G8 [Invading a Reaper Vanguard] (a) Cerberus alone sees a
+token it destroys; G9 [Invading a Reaper Vanguard]; G10 [Attacking Harbinger] the committed units
+die; G11 [Attacking Harbinger]; G12 [GaW Winning] state-based wins; G13
+[Momentum Meter; Attacking Harbinger]; G14 [Step 6; Momentum Meter]; G15
+[Step 5; Attacking Harbinger]; G16 [Placing Harbinger; Attacking Harbinger]; G17 [Step 5] (0 steps
+allowed); G18 [Step 5; Placing Harbinger]; G19 [Momentum Meter; Faction Cards] the Reaper chooses
+any Reaper planet; G20 the first Reaper seat places Harbinger at set-up, the active Reaper
+afterwards; G21 [Team: Change of Command]; G23 [Neutral Cerberus] (option `neutral_defence=auto`,
+not printed, rolls the most dice); G26 [Step 4 Ship Fortification]; G27; G28; G29 [Momentum Meter];
+G30 [Faction Cards]; G31 [GaW Winning]; G33 [Step 2 Play Cards for Units/Ships]; G34 [GaW Winning].
+Sets traded go out of play as in Basic Training (ME58 "as in Basic Training"); ship cards, played
+directives and an eliminated player's hand go to the faction's discard pile (ME59, ME68, ME80). ME87
+(a Reaper holding the region's Harbinger Attack card may play it): the step stops for the Reaper
+wherever such a card could devastate Harbinger's planet, held or not, and `end` declines; a pause
+only for a holder would tell every seat what the Reaper's hand holds (`_may_be_devastated`).
 
 Planet scanning (ME52, ME105-ME111) is the option `scanning`: the War Assets cards
 (`dice/war-assets.json`) name 18 of the galaxy's planets; an unscanned card is held by whoever
-controls its planet (ME52, ME110; G25: a neutral planet's card waits for its taker), and the
-dice are matched with the shared `rules.dice_match` (W3: a scan fails as soon as the dice left
-cannot match the rows left, the same as rolling on).
+controls its planet (ME52, ME110; G25 [Planet Scanning]: a neutral planet's card waits for its
+taker), and the dice are matched with the shared `rules.dice_match` (W3 [WA How to Play 2]: a scan
+fails as soon as the dice left cannot match the rows left, the same as rolling on).
 
 Actions: `claim PLANET`; `cerberus PLANET` (a claim or a unit for neutral Cerberus);
 `harbinger PLANET` (set-up); `place PLANET N`; `vanguard PLANET`; `trade CARD CARD CARD`;
@@ -139,7 +148,8 @@ class GawState(BasicState):
     faction_of: tuple[int, ...]  # per side
     directives: Directives
     piles: list[list[int]]  # per faction, the top last
-    discards: list[list[int]]  # per faction, face up (R: public)
+    # per faction, face up (R [Step 2 Play Cards for Units/Ships]: public)
+    discards: list[list[int]]
     momentum: int  # a space of `galaxy.momentum`
     harbinger: int  # a planet, or GONE
     vanguards: Tokens  # OFF_BOARD: in the stack; HELD: taken by the Alliance
@@ -243,7 +253,7 @@ class GalaxyAtWar(MassEffectBasic):
                 options,
                 players,
                 rng,
-                0,  # G27: Player 1 claims first; no roll
+                0,  # G27 [GaW On Your Turn]: Player 1 claims first; no roll
                 CLAIM,
                 neutral=players if row.neutral is not None else None,
                 reserve=[s.troops for s in sides],
@@ -300,7 +310,8 @@ class GalaxyAtWar(MassEffectBasic):
         return self.seat_names(g)[side]
 
     def known_to(self, state: RiskState, seat: Seat) -> frozenset[Seat]:
-        """G28: teammates see each other's hands, and ME56 each other's Vanguard tokens."""
+        """G28 [Team: Faction Cards]: teammates see each other's hands, and ME56 each other's
+        Vanguard tokens."""
         return _gaw(state).chart.teams()[seat]
 
     def _card_text(self, st: RiskState, card: int) -> str:
@@ -318,7 +329,7 @@ class GalaxyAtWar(MassEffectBasic):
         if st.phase == SETUP_PLACE:
             return (_place_schedule(st.players)[_placed(st)][0],)
         if st.phase == PLACE_HARBINGER:
-            return (st.faction_of.index(REAPER),)  # G20
+            return (st.faction_of.index(REAPER),)  # G20 [Team: Harbinger]
         if st.phase == DEFEND:
             return (self._defender_seat(st),)
         if st.phase == RELOCATE:
@@ -330,7 +341,7 @@ class GalaxyAtWar(MassEffectBasic):
     def _defender_seat(self, st: RiskState) -> Seat:
         g = _gaw(st)
         side = g.owner[g.attack_to]
-        if side == g.neutral:  # ME99, G23: the next seat of another team
+        if side == g.neutral:  # ME99, G23 [Neutral Cerberus]: the next seat of another team
             return decider(g.current, list(range(g.players)), g.alive, self.known_to(g, g.current))
         return side
 
@@ -498,13 +509,14 @@ class GalaxyAtWar(MassEffectBasic):
         return out
 
     def _must_trade_at(self, st: RiskState) -> int:
-        return NO_HAND_LIMIT  # G3: Basic Training's forced trade is not Galaxy at War's
+        # G3 [BT Play Cards for Units]: Basic Training's forced trade is not Galaxy at War's
+        return NO_HAND_LIMIT
 
     # -- applying ------------------------------------------------------------------------
     def _step(
         self, state: RiskState, seat: Seat, action: Action, events: rc.Events, owned: bool = False
     ) -> RiskState:
-        """The step, then every win condition (G12: state-based, after every step)."""
+        """The step, then every win condition (G12 [GaW Winning]: state-based, after every step)."""
         st = _gaw(super()._step(state, seat, action, events, owned))
         if st.phase not in (OVER, CLAIM, SETUP_PLACE, PLACE_HARBINGER):
             _check_win(self, st, events)
@@ -846,8 +858,8 @@ def _move_in_families(st: GawState) -> list[Family]:
 def _ship_move_families(
     st: GawState, seat: Seat, sources: Iterable[int] | None = None
 ) -> list[Family]:
-    """ME82/ME83 (G26): any ships from one of the seat's planets (of `sources`, where given)
-    to another, along the team's planets."""
+    """ME82/ME83 (G26 [Step 4 Ship Fortification]): any ships from one of the seat's planets (of
+    `sources`, where given) to another, along the team's planets."""
     names = st.board.territories
     out: list[Family] = []
     ship_counts = _ship_counts(st)
@@ -862,7 +874,8 @@ def _ship_move_families(
 
 
 def _devastate_cards(st: GawState, seat: Seat) -> list[int]:
-    """ME87/ME88 (G18): Harbinger Attack cards for the region of Harbinger's planet."""
+    """ME87/ME88 (G18 [Step 5; Placing Harbinger]): Harbinger Attack cards for the region of
+    Harbinger's planet."""
     if st.harbinger == GONE:
         return []
     return [
@@ -924,7 +937,7 @@ def _units_by_faction(st: GawState) -> list[int]:
 
 
 def _check_win(g: GalaxyAtWar, st: GawState, ev: rc.Events) -> None:
-    """ME102-ME104 (G12, G31, G34)."""
+    """ME102-ME104 (G12 [GaW Winning], G31 [GaW Winning], G34 [GaW Winning])."""
     cerberus_plays = st.neutral is None
     cerberus = st.faction_of.index(CERBERUS)
     faction = gr.winning_faction(
@@ -1030,7 +1043,7 @@ def _claim(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
 def _place_harbinger(
     g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events
 ) -> None:
-    """ME48 (G20): the first Reaper seat places Harbinger on a Reaper planet."""
+    """ME48 (G20 [Team: Harbinger]): the first Reaper seat places Harbinger on a Reaper planet."""
     st = _gaw(state)
     (arg,) = rc._args(a, 1, "harbinger PLANET")
     t = rc._territory(st, arg, a, "harbinger PLANET")
@@ -1073,7 +1086,7 @@ def _setup_unit(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: 
 
 def _after_setup_unit(g: rc.ClassicRisk, st: GawState, ev: rc.Events) -> None:
     if _placed(st) == len(_place_schedule(st.players)):
-        st.current = 0  # G27: Player 1 takes the first turn
+        st.current = 0  # G27 [GaW On Your Turn]: Player 1 takes the first turn
         assert isinstance(g, GalaxyAtWar)
         _start_turn(g, st, ev)
 
@@ -1095,7 +1108,8 @@ def _vanguard(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc
             f"The Reapers put the Vanguard back, face down, on {name}",
             {"territory": name},
         )
-        left = st.vanguards.at(st.attack_to)  # G9: several tokens stacked there
+        # G9 [Invading a Reaper Vanguard]: several tokens stacked there
+        left = st.vanguards.at(st.attack_to)
         if left:
             st.relocating = left[0]
         else:
@@ -1118,7 +1132,7 @@ def _vanguard(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc
 
 
 def _trade(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
-    """ME58: Basic Training's sets (G2: any number a turn)."""
+    """ME58: Basic Training's sets (G2 [Step 2 Play Cards for Units/Ships]: any number a turn)."""
     basic._trade(g, state, seat, a, ev)
 
 
@@ -1147,7 +1161,8 @@ def _build(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
 
 
 def _play(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
-    """ME68/ME97: a Deploy directive: units, Momentum (ME93) or Harbinger back (ME92, G19)."""
+    """ME68/ME97: a Deploy directive: units, Momentum (ME93) or Harbinger back (ME92, G19
+    [Momentum Meter; Faction Cards])."""
     st = _gaw(state)
     if not a.args:
         raise MalformedAction(f"{a.text()!r} is malformed; usage: play CARD [PLANET]")
@@ -1227,7 +1242,7 @@ def _chosen_ships(
 
 def _attack(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
     """ME62/ME18/ME19 with ME101 (no teammate), ME88 (no devastated planet), ME74 (Harbinger's
-    protection); ME67/G4 the attacker picks which ships on the source join."""
+    protection); ME67/G4 [Using Ships] the attacker picks which ships on the source join."""
     st = _gaw(state)
     usage = "attack FROM TO DICE [CRUISERS CARRIERS DREADNOUGHTS]"
     if len(a.args) not in (3, 6):
@@ -1265,8 +1280,9 @@ def _defend(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.E
 
 
 def battle_rule(st: GawState) -> battle.BattleRule:
-    """The battle's dice: the attacker's chosen ships, the defender's ships (G4; none for
-    neutral Cerberus, ME99) and a Vanguard's d8s (ME70, G6, G7)."""
+    """The battle's dice: the attacker's chosen ships, the defender's ships (G4 [Using Ships]; none
+    for neutral Cerberus, ME99) and a Vanguard's d8s (ME70, G6 [Invading a Reaper Vanguard], G7
+    [Invading a Reaper Vanguard])."""
     t = st.attack_to
     defending = NO_SHIPS if st.owner[t] == st.neutral else _ships_on(st, t)
     vanguard = st.vanguards.count(t) > 0
@@ -1314,9 +1330,10 @@ def _capture(g: rc.ClassicRisk, st: GawState, attacker: int, defender: int, ev: 
     st.conquered = True
     st.conquered_from = (*st.conquered_from, st.faction_of[defender])
     st.ships = st.ships.moved(t, OFF_BOARD)  # ME69: destroyed, back to the supply
-    # ME69 "if you used ships to attack with, you must move them" in. Reading: the ships of
-    # the winning battle, as ME25 moves that battle's units (an invasion's earlier battles may
-    # have come from another planet); ships left on the source may follow (`_move_in`).
+    # ME69 "if you used ships to attack with, you must move them" in. Reading
+    # [Winning an Invasion (GaW)]: the ships of the winning battle, as ME25 moves that battle's
+    # units (an invasion's earlier battles may have come from another planet); ships left on the
+    # source may follow (`_move_in`).
     movers = _pick_ships(st, s, st.attack_ships)
     st.ships = st.ships.moved(s, t, movers)
     _log(
@@ -1372,7 +1389,8 @@ def _capture(g: rc.ClassicRisk, st: GawState, attacker: int, defender: int, ev: 
     if st.relocating >= 0 and _vanguard_spots(st):
         st.phase = RELOCATE
     else:
-        if st.relocating >= 0:  # no Reaper planet left: the game is over (G9)
+        # no Reaper planet left: the game is over (G9 [Invading a Reaper Vanguard])
+        if st.relocating >= 0:
             st.vanguards = st.vanguards.placed(st.relocating, HELD)
             st.relocating = st.relocator = -1
         st.phase = OCCUPY
@@ -1426,7 +1444,8 @@ def _eliminate(g: rc.ClassicRisk, st: GawState, loser: int, ev: rc.Events) -> No
         others = [s for s in _reapers(st) if st.alive[s]]
         st.relocator = others[0] if others else -1
         if st.relocator < 0:  # no Reaper seat left to put them back: every token there
-            for token in st.vanguards.at(st.attack_to):  # (G9: several may stand) leaves
+            # (G9 [Invading a Reaper Vanguard]: several may stand) leaves
+            for token in st.vanguards.at(st.attack_to):
                 st.vanguards = st.vanguards.placed(token, HELD)
             st.relocating = -1
     _log(
@@ -1438,8 +1457,9 @@ def _eliminate(g: rc.ClassicRisk, st: GawState, loser: int, ev: rc.Events) -> No
 
 
 def _strike(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
-    """ME75-ME79 (G10, G11, G13): attack Harbinger; no defence roll; 18 or more destroys it,
-    otherwise the committed units die."""
+    """ME75-ME79 (G10 [Attacking Harbinger], G11 [Attacking Harbinger], G13
+    [Momentum Meter; Attacking Harbinger]): attack Harbinger; no defence roll; 18 or more destroys
+    it, otherwise the committed units die."""
     st = _gaw(state)
     usage = "strike FROM DICE [CRUISERS CARRIERS DREADNOUGHTS]"
     if len(a.args) not in (2, 5):
@@ -1474,7 +1494,7 @@ def _strike(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.E
         if faction == ALLIANCE:  # ME78
             _move_momentum(g, st, ALLIANCE, 1, "Harbinger destroyed", ev)
     else:
-        st.armies[s] -= dice  # G10: the committed units
+        st.armies[s] -= dice  # G10 [Attacking Harbinger]: the committed units
 
 
 def _end_invasions(
@@ -1489,7 +1509,8 @@ def _end_invasions(
 
 
 def _fortify(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
-    """ME81/ME83 (G21): one unit move through the team's planets, ending on one's own."""
+    """ME81/ME83 (G21 [Team: Change of Command]): one unit move through the team's planets, ending
+    on one's own."""
     st = _gaw(state)
     s, t, k = rc._from_to_count(st, a, "fortify FROM TO COUNT")
     names = st.board.territories
@@ -1592,7 +1613,8 @@ def _scan_families(st: GawState) -> list[Family]:
 
 def _roll_scan(g: GalaxyAtWar, st: GawState, seat: Seat, ev: rc.Events) -> None:
     """Roll the unplaced dice, or end the scan: won when every row is matched (ME108), failed
-    when the dice left cannot match the rows left (W3; ME109: try again another turn)."""
+    when the dice left cannot match the rows left (W3 [WA How to Play 2]; ME109: try again another
+    turn)."""
     rows, left, free = _scan_rows(st), _rows_left(st), _free_dice(st)
     card = war_assets().cards[st.scanning]
     if not left:
@@ -1674,9 +1696,10 @@ def _to_command(g: GalaxyAtWar, st: GawState, seat: Seat, ev: rc.Events) -> None
 
 
 def _handovers(st: GawState, seat: Seat) -> list[int]:
-    """ME84 (G22, G32): the teammates' planets with exactly 1 unit, no ship and no Vanguard.
-    Reading: not a teammate's last planet (the rules put a player out only when its units
-    are destroyed, ME26/ME80, and a seat left with no planet could place no units, ME15)."""
+    """ME84 (G22 [Team: Change of Command], G32 [Team: Change of Command]): the teammates' planets
+    with exactly 1 unit, no ship and no Vanguard. Reading [Team: Change of Command]: not a
+    teammate's last planet (the rules put a player out only when its units are destroyed, ME26/ME80,
+    and a seat left with no planet could place no units, ME15)."""
     out = []
     for mate in _team(st, seat) - {seat}:
         if not st.alive[mate] or st.owner.count(mate) < 2:
@@ -1731,7 +1754,8 @@ def _battle_cards(st: GawState, seat: Seat, timings: tuple[str, ...]) -> list[st
 def _play_battle(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
     """ME68: a battle directive, discarded, its dice modifier counting like ships for the
     next battle (attack) or this one (defence); a Harbinger bonus for the next strike.
-    Reading: an attack directive helps the next battle or strike, whichever comes first."""
+    Reading [Playing Faction Cards During an Invasion]: an attack directive helps the next battle or
+    strike, whichever comes first."""
     st = _gaw(state)
     (arg,) = rc._args(a, 1, "play CARD")
     card = _card(st, seat, arg, a)
@@ -1765,7 +1789,7 @@ def _to_harbinger(g: GalaxyAtWar, st: GawState, seat: Seat, ev: rc.Events) -> No
 
 
 def _roll(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
-    """ME85 (G17): declare the move, then roll the d6."""
+    """ME85 (G17 [Step 5]): declare the move, then roll the d6."""
     rc._args(a, 0, "roll")
     st = _gaw(state)
     st.rng = st.rng.copy()
@@ -1842,13 +1866,14 @@ def _devastate(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: r
     )
     _move_momentum(g, st, REAPER, 1, "a planet devastated", ev)
     if victim != st.neutral and victim not in st.owner:
-        _eliminate(g, st, victim, ev)  # G12
+        _eliminate(g, st, victim, ev)  # G12 [GaW Winning]
     _finish_turn(g, st, seat, ev)
 
 
 def _finish_turn(g: GalaxyAtWar, st: GawState, seat: Seat, ev: rc.Events) -> None:
-    """ME94/ME95 (G14, G30): cards for the factions conquered from, plus the meter's extras,
-    from the faction's own pile; then the next living seat."""
+    """ME94/ME95 (G14 [Step 6; Momentum Meter], G30 [Faction Cards]): cards for the factions
+    conquered from, plus the meter's extras, from the faction's own pile; then the next living
+    seat."""
     faction = st.faction_of[seat]
     count = gr.cards_earned(faction, st.conquered_from)
     count += gr.extra_cards(st.galaxy, st.momentum, st.owner, seat, faction)

@@ -120,7 +120,8 @@ DIRECTIVES: dict[str, DirectiveKind] = {
     "momentum": DirectiveKind(("spaces",), (DEPLOY,), (REAPER, ALLIANCE)),
     # ME87: a "Harbinger Attack" card: devastate Harbinger's planet if it lies in `region`.
     "devastate": DirectiveKind((REGION,), (HARBINGER,), (REAPER,)),
-    # ME92: a destroyed Harbinger back on a Reaper planet (G19: the Reaper chooses which).
+    # ME92: a destroyed Harbinger back on a Reaper planet (G19 [Momentum Meter; Faction Cards]: the
+    # Reaper chooses which).
     "resurrect": DirectiveKind((), (DEPLOY,), (REAPER,)),
 }
 BATTLE_SIDE = {  # directive kind -> (the side it helps, the modifier it counts as)
@@ -512,7 +513,7 @@ def _deck_problems(found: list[Directive], deck: Cards, board: Galaxy) -> list[t
 
     devastated = {d.region() for d in kinds(REAPER) if d.kind == "devastate"}
     for region in board.board.regions:
-        # Step 5 names the card's region; E11 needs Ontarom's; R: one for every region.
+        # Step 5 names the card's region; E11 needs Ontarom's; R [Step 5]: one for every region.
         if region not in devastated:
             out.append(("cards", f"a Reaper 'Harbinger Attack' (devastate) card for {region}"))
     needs = (

@@ -61,7 +61,8 @@ def reinforce_order(row: ChartRow, left: Sequence[int]) -> list[tuple[int, int]]
 
 
 def harbinger_spots(owner: Sequence[int], faction_of: Sequence[int]) -> list[int]:
-    """ME48 (and G19 for a resurrected Harbinger): any Reaper-controlled planet."""
+    """ME48 (and G19 [Momentum Meter; Faction Cards] for a resurrected Harbinger): any
+    Reaper-controlled planet."""
     return [t for t, side in enumerate(owner) if side >= 0 and faction_of[side] == REAPER]
 
 
@@ -86,7 +87,8 @@ def may_attack(
     harbinger_at: int | None,
 ) -> bool:
     """Whether `attacker` may invade `target`: not its own or a teammate's (ME101), not a
-    devastated planet (ME88), not a Reaper planet Harbinger protects (ME74, G16)."""
+    devastated planet (ME88), not a Reaper planet Harbinger protects (ME74, G16
+    [Placing Harbinger; Attacking Harbinger])."""
     side = owner[target]
     if side == NO_OWNER or same_team(faction_of, attacker, side):
         return False
@@ -101,8 +103,9 @@ def may_hand_over(
     planet: int,
     teammate: int,
 ) -> bool:
-    """ME84 (G22, G32): a change of command takes one of the teammate's planets with exactly 1
-    unit, no ship and no Vanguard token (the teammate then agrees or not)."""
+    """ME84 (G22 [Team: Change of Command], G32 [Team: Change of Command]): a change of command
+    takes one of the teammate's planets with exactly 1 unit, no ship and no Vanguard token (the
+    teammate then agrees or not)."""
     return (
         owner[planet] == teammate
         and armies[planet] == 1
@@ -114,7 +117,8 @@ def may_hand_over(
 # -- meters ----------------------------------------------------------------------------------
 def momentum_moved(position: int, faction: int, spaces: int, meter: Sequence[Space]) -> int:
     """ME73/ME78/ME89/ME92/ME93: Momentum moves `spaces` toward `faction`'s side (the meter
-    runs from the Reaper end, space 0, to the Alliance end). G29: moves past an end are lost."""
+    runs from the Reaper end, space 0, to the Alliance end). G29 [Momentum Meter]: moves past an end
+    are lost."""
     if faction not in FACTION_SIDE:
         raise ValueError(f"{FACTIONS[faction]} has no side of the Momentum Meter")
     step = 1 if faction == ALLIANCE else -1
@@ -128,7 +132,8 @@ def momentum_extra_cards(meter: Sequence[Space], position: int, faction: int) ->
 
 
 def harbinger_modifier(meter: Sequence[Space], position: int, faction: int) -> int:
-    """ME79: the Meter's modifier applies to Alliance attacks on Harbinger; G13: not Cerberus."""
+    """ME79: the Meter's modifier applies to Alliance attacks on Harbinger; G13
+    [Momentum Meter; Attacking Harbinger]: not Cerberus."""
     return meter[position].harbinger_mod if faction == ALLIANCE else 0
 
 
@@ -144,8 +149,9 @@ def extra_cards(
     side: int,
     faction: int,
 ) -> int:
-    """ME95 (G14: with or without a conquest): the Momentum Meter's extra cards for the Alliance
-    and the Reapers, the Strategic Planet Meter's for (a playing) Cerberus."""
+    """ME95 (G14 [Step 6; Momentum Meter]: with or without a conquest): the Momentum Meter's extra
+    cards for the Alliance and the Reapers, the Strategic Planet Meter's for (a playing)
+    Cerberus."""
     if faction == CERBERUS:
         return galaxy.strategic_cards[resources_held(galaxy, owner, side)]
     return momentum_extra_cards(galaxy.momentum, position, faction)
@@ -158,9 +164,9 @@ def cards_earned(faction: int, conquered_from: Iterable[int]) -> int:
 
 
 def draw(deck: list[int], discard: list[int], rng: Rng) -> tuple[int | None, list[int], list[int]]:
-    """ME96: one card from a faction's own deck (teammates share it). G30: an empty deck takes
-    that faction's shuffled discard pile; with both empty no card is drawn. Returns the card
-    and the new deck and discard pile."""
+    """ME96: one card from a faction's own deck (teammates share it). G30 [Faction Cards]: an empty
+    deck takes that faction's shuffled discard pile; with both empty no card is drawn. Returns the
+    card and the new deck and discard pile."""
     if not deck:
         if not discard:
             return None, deck, discard
@@ -172,13 +178,14 @@ def draw(deck: list[int], discard: list[int], rng: Rng) -> tuple[int | None, lis
 # -- ships and dice --------------------------------------------------------------------------
 def ship_side(ships: Sequence[int]) -> SideRule:
     """ME63-ME66: per Cruiser one die rerolled until not 1, per Carrier +1 on one die (highest
-    first, at most +1 a die), per Dreadnought one d6 made a d8; G4: more ships than dice help
-    only as many dice (`rules.battle` caps each count at the dice rolled)."""
+    first, at most +1 a die), per Dreadnought one d6 made a d8; G4 [Using Ships]: more ships than
+    dice help only as many dice (`rules.battle` caps each count at the dice rolled)."""
     return SideRule(d8=ships[DREADNOUGHT], reroll_until=ships[CRUISER], plus_one=ships[CARRIER])
 
 
 def may_build(on_board: Sequence[int], ship_class: int) -> bool:
-    """ME60 (G1, per faction by default): at most 3 ships of a class on the board."""
+    """ME60 (G1 [Step 2 Play Cards for Units/Ships], per faction by default): at most 3 ships of a
+    class on the board."""
     return on_board[ship_class] < SHIPS_PER_CLASS_MOST
 
 
@@ -189,8 +196,9 @@ def invasion_rule(
 ) -> BattleRule:
     """One battle's dice: the attacker's ships and cards, the defender's ships and cards, each
     adding up (ship and card effects count per die); ME70: a Vanguard's defender may roll only
-    d8s for the whole invasion (G6), G7: its ships still apply on top. ME99: neutral Cerberus
-    defends with nothing (its caller passes no ships or cards)."""
+    d8s for the whole invasion (G6 [Invading a Reaper Vanguard]), G7 [Invading a Reaper Vanguard]:
+    its ships still apply on top. ME99: neutral Cerberus defends with nothing (its caller passes no
+    ships or cards)."""
     defender = add_sides(*defend)
     if vanguard_d8s:
         defender = add_sides(defender, SideRule(d8=EVERY_DIE))
@@ -201,8 +209,8 @@ def invasion_rule(
 def harbinger_protects(
     owner: Sequence[int], faction_of: Sequence[int], harbinger_at: int | None, target: int
 ) -> bool:
-    """ME74: a Reaper-controlled planet holding Harbinger cannot be attacked; G16: Harbinger on
-    another planet protects nothing."""
+    """ME74: a Reaper-controlled planet holding Harbinger cannot be attacked; G16
+    [Placing Harbinger; Attacking Harbinger]: Harbinger on another planet protects nothing."""
     if harbinger_at != target:
         return False
     side = owner[target]
@@ -217,9 +225,10 @@ def harbinger_sources(
     harbinger_at: int | None,
     attacker: int,
 ) -> list[int]:
-    """ME75: the attacker's planets (with a unit to spare, ME19/G11) adjacent to Harbinger's,
-    or Harbinger's own planet if the attacker holds it; ME78: Alliance and Cerberus attack it,
-    never the Reapers; G15: a devastated planet has no units to attack from."""
+    """ME75: the attacker's planets (with a unit to spare, ME19/G11 [Attacking Harbinger]) adjacent
+    to Harbinger's, or Harbinger's own planet if the attacker holds it; ME78: Alliance and Cerberus
+    attack it, never the Reapers; G15 [Step 5; Attacking Harbinger]: a devastated planet has no
+    units to attack from."""
     if harbinger_at is None or faction_of[attacker] == REAPER:
         return []
     near = [harbinger_at, *board.neighbors[harbinger_at]]
@@ -233,7 +242,8 @@ def harbinger_destroyed(total: int, target: int) -> bool:
 
 def harbinger_reach(board: Board, start: int, steps: int) -> list[int]:
     """ME85/ME86: the planets Harbinger may end on, moving up to `steps` planets along borders
-    and relays, onto or through anything (devastated planets too); G17: 0 steps is allowed."""
+    and relays, onto or through anything (devastated planets too); G17 [Step 5]: 0 steps is
+    allowed."""
     seen = {start}
     frontier = [start]
     for _ in range(steps):
@@ -250,9 +260,9 @@ def may_devastate(
     card_region: str,
     tokens_left: int,
 ) -> bool:
-    """ME87/ME88 (G18): a Harbinger Attack card for the region of Harbinger's planet, held by
-    an opponent of the Reapers (neutral Cerberus included), not yet devastated, with a
-    Devastation token left."""
+    """ME87/ME88 (G18 [Step 5; Placing Harbinger]): a Harbinger Attack card for the region of
+    Harbinger's planet, held by an opponent of the Reapers (neutral Cerberus included), not yet
+    devastated, with a Devastation token left."""
     side = owner[planet]
     return (
         tokens_left > 0
@@ -277,8 +287,8 @@ def region_bonus(board: Board, owner: Sequence[int], side: int) -> int:
 def vanguard_spots(
     owner: Sequence[int], reapers: Collection[int], vanguards_at: Tokens
 ) -> list[int]:
-    """ME54/ME55 (G9): a Reaper planet (the placer's or, ME54, the teammate's) without a token,
-    or any Reaper planet when every one has a token."""
+    """ME54/ME55 (G9 [Invading a Reaper Vanguard]): a Reaper planet (the placer's or, ME54, the
+    teammate's) without a token, or any Reaper planet when every one has a token."""
     held = [t for t, side in enumerate(owner) if side in reapers]
     free = [t for t in held if vanguards_at.count(t) == 0]
     return free or held
@@ -307,10 +317,10 @@ VANGUARD_ALLIANCE_WINS, VANGUARD_REMOVED, VANGUARD_RELOCATED = "catalyst", "remo
 def vanguard_destroyed(
     faces: FaceDown, token: int, destroyer: int, destroyers: frozenset[int]
 ) -> tuple[FaceDown, str]:
-    """ME71-ME73: the destroyer looks at the token (G8: Cerberus only, by default). By the
-    Alliance: the Catalyst wins at once, any other token leaves the board and Momentum moves
-    1 toward the Alliance (the caller moves it). By Cerberus: the token goes back to another
-    Reaper planet, face down (the Reapers choose where), with no win and no Momentum."""
+    """ME71-ME73: the destroyer looks at the token (G8 [Invading a Reaper Vanguard]: Cerberus only,
+    by default). By the Alliance: the Catalyst wins at once, any other token leaves the board and
+    Momentum moves 1 toward the Alliance (the caller moves it). By Cerberus: the token goes back to
+    another Reaper planet, face down (the Reapers choose where), with no win and no Momentum."""
     seen = faces.told(token, destroyers)
     if destroyer == ALLIANCE:
         return seen, VANGUARD_ALLIANCE_WINS if faces.faces[token] == CATALYST else VANGUARD_REMOVED
@@ -324,12 +334,13 @@ def winning_faction(
     cerberus_plays: bool,
     catalyst_taken: bool,
 ) -> int | None:
-    """The faction that has won now, checked after every step (G12, state-based), else None.
+    """The faction that has won now, checked after every step (G12 [GaW Winning], state-based), else
+    None.
 
-    ME103: the Alliance, on taking the Catalyst (G31: first, whatever else happened) or when no
-    Reaper unit is left; ME102: the Reapers when no Alliance unit is left; ME104: a playing
-    Cerberus holding 10 resource planets (G34; a neutral Cerberus never wins). `units` is per
-    faction."""
+    ME103: the Alliance, on taking the Catalyst (G31 [GaW Winning]: first, whatever else happened)
+    or when no Reaper unit is left; ME102: the Reapers when no Alliance unit is left; ME104: a
+    playing Cerberus holding 10 resource planets (G34 [GaW Winning]; a neutral Cerberus never wins).
+    `units` is per faction."""
     if catalyst_taken or units[REAPER] == 0:
         return ALLIANCE
     if units[ALLIANCE] == 0:

@@ -55,7 +55,8 @@ PACKAGED_CARDS = "mcu/cards.json"
 PACKAGED_BFM = "mcu/battle.json"
 
 # Facts the rulebook states (shared/specs/mcu.md section 0.1).
-HIGHEST_SECTOR = 50  # the highest sector number named; R: the board is Sector_01..Sector_50
+# the highest sector number named; R [Avengers Game Board]: the board is Sector_01..Sector_50
+HIGHEST_SECTOR = 50
 NAMED_SECTORS = {
     "Sector_01": "Malibu",
     "Sector_12": None,
@@ -362,7 +363,7 @@ def decks() -> Decks:
 # -- Battle for Manhattan: set-up chart, Hero cards, card powers -------------------------------
 # The one-time power primitives and their parameters (MCU67; MCU65 names the maneuver ones). A
 # card names one; `manhattan.py` applies it. timing: the steps of the owner's turn it may be
-# played in (B21: own turn only).
+# played in (B21 [BfM Faction Cards]: own turn only).
 POWERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "units": (("count",), ("reinforce",)),  # that many more units to deploy now
     "extra_maneuver": (("count",), ("reinforce", "attack", "maneuver")),  # more maneuvers
@@ -474,8 +475,8 @@ class Battle(Shared):
         return BattleRule(defender=self.ally_defence[ally])
 
     def hulk_rule(self) -> BattleRule:
-        """MCU63/B14: Hulk's dice, attacking (he only ever attacks: he calms at the end of the
-        turn he rages in)."""
+        """MCU63/B14 [Invading with Hulk]: Hulk's dice, attacking (he only ever attacks: he calms at
+        the end of the turn he rages in)."""
         return BattleRule(attacker=self.hulk_attack)
 
     def odds_presets(self) -> dict[str, BattleRule]:

@@ -15,30 +15,40 @@ at its code (shared/specs/mcu.md section 2):
   Winter Soldier win when a third party eliminates their target).
 
 Readings (section 2.5, the recommended ones unless said):
-- B1 set-up deployment is a Skirmish claim of 3 units until every free sector is held (Asgard and
-  the Helicarrier are already held by the neutral sides). B2 3-4 players: the 5-player order
-  restricted, starting cards 1/1/1(/2), and Ultron only with Iron Man, Winter Soldier only with
-  Captain America (data `setup.requires`). MCU32 ties on the pick roll reroll among the tied.
-- B3 (a) chips are a pool: each unspent pair builds the next stage at the end of Iron Man's turn.
-  B4 (a) Sector_25's dock closes when the 2nd Foundation is placed. B5 the Tower is automatic.
-- B6 Helicarrier sections count as territories for everything; they form a region worth 0.
-- B7 maneuvers follow any open connection between own territories.
-- B8 the next living seat after the attacker decides the dice of S.H.I.E.L.D. and the Dark Elves;
-  option `neutral_defence=auto` always rolls the most. B9 a Loki sector's d8s are automatic.
-- B10 one d6 per operative removed; each 4+ may add a Winter Soldier unit to the attacking sector
-  (Winter Soldier chooses how many, `hydra N`).
-- B11 the scepter is kept once found; the win is state-based. B12 conquests do not move the
-  meter while Hulk is out. B13 Hulk goes back if no own sector with 2+ units can attack; else the
-  next action must be an invasion from Hulk's sector, which Hulk joins (he joins every attack
-  from his sector until the turn ends). B14 Hulk is no unit and is never lost.
-- B15 one Ally a turn; a piece on the board cannot be taken again. B16 the attacker chooses
-  whether the Allies in the source go along (`attack FROM TO alone DICE` leaves them); in
-  defence they always count. B17 cards from another faction's deck give units and powers, not
-  Allies. B18 taking a neutral sector earns the card and moves the meter. B19 several objectives
-  at once: the active player's first, else the first after them in turn order. B20 wins are
-  state-based. B21 powers only on one's own turn, in the steps the power's timing names.
-  B22 chips are collected only by conquest. B23 5 of the docks still open. B24 an empty deck is
-  that faction's discarded cards, shuffled.
+- B1 [BfM Set Up] set-up deployment is a Skirmish claim of 3 units until every free sector is held
+  (Asgard and the Helicarrier are already held by the neutral sides). B2
+  [BfM Set Up; 5 Player Turn Order] 3-4 players: the 5-player order restricted, starting cards
+  1/1/1(/2), and Ultron only with Iron Man, Winter Soldier only with Captain America (data
+  `setup.requires`). MCU32 ties on the pick roll reroll among the tied.
+- B3 [Invading a Sector with a Resource; Winning: Iron Man] (a) chips are a pool: each unspent pair
+  builds the next stage at the end of Iron Man's turn. B4
+  [Winning: Captain America, Note; Winning: Iron Man] (a) Sector_25's dock closes when the 2nd
+  Foundation is placed. B5 [Winning: Iron Man] the Tower is automatic.
+- B6 [Invading the Helicarrier] Helicarrier sections count as territories for everything; they form
+  a region worth 0.
+- B7 [BfM Maneuver; Invading the Helicarrier] maneuvers follow any open connection between own
+  territories.
+- B8 [Invading the Helicarrier; Invading Sector_50 (Asgard)] the next living seat after the attacker
+  decides the dice of S.H.I.E.L.D. and the Dark Elves; option `neutral_defence=auto` always rolls
+  the most. B9 [Invading a Sector with a Loki Token] a Loki sector's d8s are automatic.
+- B10 [Invading the Helicarrier] one d6 per operative removed; each 4+ may add a Winter Soldier unit
+  to the attacking sector (Winter Soldier chooses how many, `hydra N`).
+- B11 [Winning: Thor] the scepter is kept once found; the win is state-based. B12
+  [Invading with Hulk] conquests do not move the meter while Hulk is out. B13 [Invading with Hulk]
+  Hulk goes back if no own sector with 2+ units can attack; else the next action must be an invasion
+  from Hulk's sector, which Hulk joins (he joins every attack from his sector until the turn ends).
+  B14 [Invading with Hulk] Hulk is no unit and is never lost.
+- B15 [Acquiring Allies] one Ally a turn; a piece on the board cannot be taken again. B16
+  [Acquiring Allies] the attacker chooses whether the Allies in the source go along (`attack FROM TO
+  alone DICE` leaves them); in defence they always count. B17 [BfM Faction Cards; Acquiring Allies]
+  cards from another faction's deck give units and powers, not Allies. B18
+  [BfM Faction Cards; Invading with Hulk] taking a neutral sector earns the card and moves the
+  meter. B19 [BfM Object] several objectives at once: the active player's first, else the first
+  after them in turn order. B20 [Winning: Ultron; Winning: Winter Soldier] wins are state-based. B21
+  [BfM Faction Cards] powers only on one's own turn, in the steps the power's timing names. B22
+  [Invading a Sector with a Resource] chips are collected only by conquest. B23
+  [Winning: Captain America, Note] 5 of the docks still open. B24 [BfM Faction Cards] an empty deck
+  is that faction's discarded cards, shuffled.
 - Modifiers from several sources (Allies, Hulk, a power, a Loki sector) combine by `combine`:
   the strongest of each kind counts (two d8 sources do not add up).
 - The Ally move of MCU65 takes any or all Allies of one sector to another "connected" one, as
@@ -100,13 +110,13 @@ from warroom.rules.pieces import HELD, OFF_BOARD, NeutralSide, Tokens, decider
 
 FACTION = "faction"  # MCU32: the faction picks
 HULK = "hulk"  # MCU63: the player places Hulk
-HYDRA = "hydra"  # MCU56/B10: Winter Soldier adds Hydra agents
+HYDRA = "hydra"  # MCU56/B10 [Invading the Helicarrier]: Winter Soldier adds Hydra agents
 FACTION_IDS = ("captain-america", "ultron", "iron-man", "winter-soldier", "thor")
 CAPTAIN_AMERICA, ULTRON, IRON_MAN, WINTER_SOLDIER, THOR = range(5)
 LOKI_TOKENS, CHIPS = 8, 10  # MCU40, MCU36
 CA_DOCKS = 5  # MCU68
 TOWER_STAGES = 3  # MCU53: 2 Foundations and the Tower
-DOCK_CLOSES_AT = 2  # B4 (a): the 2nd Foundation
+DOCK_CLOSES_AT = 2  # B4 [Winning: Captain America, Note; Winning: Iron Man] (a): the 2nd Foundation
 UNKNOWN = -3  # the scepter's sector in a view: nobody knows it (section 2.4)
 HELICARRIER_REGION = "Helicarrier"
 SHIELD = NeutralSide("S.H.I.E.L.D.", dice.PRESETS["mcu-shield"])  # MCU55
@@ -125,10 +135,10 @@ class BfmState(McuState):
     pickers: tuple[int, ...]  # seats in the order they pick factions (MCU32)
     piles: list[list[int]]  # per faction: its own deck, the top last (MCU66)
     allies: Tokens  # the 15 Allies (3 a faction, faction by faction)
-    ally_taken: bool  # B15: one Ally a turn
+    ally_taken: bool  # B15 [Acquiring Allies]: one Ally a turn
     hulk: int  # Hulk's sector, or OFF_BOARD on the meter
     rage: int
-    hulk_forced: bool  # MCU63/B13: the next action is an invasion with Hulk
+    hulk_forced: bool  # MCU63/B13 [Invading with Hulk]: the next action is an invasion with Hulk
     loki: tuple[int, ...]  # sectors with a face-down Loki token, in order
     scepter: int  # the scepter token's sector (UNKNOWN in views), HELD once Thor has it
     illusions_boxed: int
@@ -136,8 +146,9 @@ class BfmState(McuState):
     tower: int  # stages built (MCU53)
     operatives_lost: int  # MCU55: removed from the Helicarrier
     hydra_flipped: int  # MCU56: became Winter Soldier units
-    hydra_pending: int  # B10: successes Winter Soldier is choosing from
-    attack_allies: bool  # B16: the Allies in the source go along in this invasion
+    hydra_pending: int  # B10 [Invading the Helicarrier]: successes Winter Soldier is choosing from
+    # B16 [Acquiring Allies]: the Allies in the source go along in this invasion
+    attack_allies: bool
     attack_boost: int  # a power's attack d8s for the next battle
     maneuvers_left: int
     ally_move_left: bool
@@ -157,7 +168,8 @@ def _bfm(st: RiskState) -> BfmState:
 def bfm_board() -> Board:
     """Manhattan with the Helicarrier's 3 sections (S0.1): the access point joined to the 9
     docking sectors by lines and to both inner sections; the sections form a region worth 0
-    (B6: they count as territories, and no region bonus comes from them)."""
+    (B6 [Invading the Helicarrier]: they count as territories, and no region bonus comes from
+    them)."""
     m = manhattan()
     raw = read_json(PACKAGED_BOARD)
     assert isinstance(raw, dict)
@@ -182,7 +194,8 @@ def bfm_board() -> Board:
 
 @cache
 def _closed_neighbors() -> tuple[tuple[int, ...], ...]:
-    """The board's neighbours once Sector_25's dock is closed (B4): no Sector_25-access link."""
+    """The board's neighbours once Sector_25's dock is closed (B4
+    [Winning: Captain America, Note; Winning: Iron Man]): no Sector_25-access link."""
     b = bfm_board()
     s25, access = b.index["Sector_25"], b.index[manhattan().helicarrier[0]]
     return tuple(
@@ -199,7 +212,7 @@ class McuBattleForManhattan(McuSkirmish):
     min_players = _MODE.min_players
     max_players = _MODE.max_players
     options = rules_options(_MODE)
-    forced_elimination_trade = False  # S8 still holds (MCU30)
+    forced_elimination_trade = False  # S8 [Invasions and Battles continued] still holds (MCU30)
     # Trades and Ally cards when reinforcing, card powers in every step of one's turn.
     hand_phases = frozenset({REINFORCE, ATTACK, MANEUVER})
 
@@ -318,7 +331,9 @@ class McuBattleForManhattan(McuSkirmish):
     def _defender_seat(self, st: RiskState) -> Seat:
         b = _bfm(st)
         side = b.owner[b.attack_to]
-        if side >= b.players:  # B8: the next living seat after the attacker decides
+        # B8 [Invading the Helicarrier; Invading Sector_50 (Asgard)]: the next living seat after the
+        # attacker decides
+        if side >= b.players:
             return decider(b.current, b.order, b.alive)
         return side
 
@@ -425,8 +440,9 @@ class McuBattleForManhattan(McuSkirmish):
         events: rc.Events,
         owned: bool = False,
     ) -> RiskState:
-        """Classic's dispatch, then every objective checked (MCU31, B19, B20): a win can come
-        from any action, a third party's included."""
+        """Classic's dispatch, then every objective checked (MCU31, B19 [BfM Object], B20
+        [Winning: Ultron; Winning: Winter Soldier]): a win can come from any action, a third party's
+        included."""
         st = _bfm(super()._step(state, seat, action, events, owned))
         if st.phase not in (OVER, FACTION, CLAIM):
             _check_objectives(self, st, events)
@@ -558,7 +574,8 @@ class McuBattleForManhattan(McuSkirmish):
         asgard = b.index["Sector_50"]
         shield, elves = st.players, st.players + 1
 
-        def mid_battle(t: int) -> bool:  # B10: the section is empty while Hydra is chosen
+        # B10 [Invading the Helicarrier]: the section is empty while Hydra is chosen
+        def mid_battle(t: int) -> bool:
             return st.phase == HYDRA and t == st.attack_to
 
         for t in range(len(b)):
@@ -610,8 +627,8 @@ class McuBattleForManhattan(McuSkirmish):
 
 # -- setup helpers ---------------------------------------------------------------------------
 def _roll_order(rng: Rng, players: int) -> tuple[int, ...]:
-    """MCU32: everyone rolls; picks go from the highest down; R: tied players roll again for
-    their places among themselves."""
+    """MCU32: everyone rolls; picks go from the highest down; R [BfM Set Up]: tied players roll
+    again for their places among themselves."""
 
     def order(group: list[int]) -> list[int]:
         if len(group) <= 1:
@@ -626,7 +643,8 @@ def _roll_order(rng: Rng, players: int) -> tuple[int, ...]:
 
 
 def _valid(factions: set[int], bat: Battle) -> bool:
-    """B2: a faction whose objective needs another (Ultron, Winter Soldier) plays only with it."""
+    """B2 [BfM Set Up; 5 Player Turn Order]: a faction whose objective needs another (Ultron, Winter
+    Soldier) plays only with it."""
     return all(bat.requires.get(f, f) in factions for f in factions)
 
 
@@ -655,7 +673,7 @@ def _random_factions(rng: Rng, players: int, bat: Battle) -> list[int]:
 
 
 def _seat_in_faction_order(st: BfmState) -> None:
-    """MCU32/MCU34: seats follow the faction turn order; claiming starts (B1)."""
+    """MCU32/MCU34: seats follow the faction turn order; claiming starts (B1 [BfM Set Up])."""
     st.order = tuple(sorted(range(st.players), key=lambda p: st.factions[p]))
     st.first = st.current = st.order[0]
     st.phase = CLAIM
@@ -672,8 +690,8 @@ def _next_seat(st: BfmState, seat: Seat) -> Seat:
 
 
 def _draw_own(g: ClassicRisk, st: BfmState, seat: Seat, ev: rc.Events) -> None:
-    """MCU66: the top card of the seat's own faction deck; B24: an empty deck is that
-    faction's discarded cards, shuffled; with none, nothing is drawn."""
+    """MCU66: the top card of the seat's own faction deck; B24 [BfM Faction Cards]: an empty deck is
+    that faction's discarded cards, shuffled; with none, nothing is drawn."""
     f = st.factions[seat]
     if not st.piles[f]:
         mine = [c for c in st.discard if st.decks.faction[c] == f]
@@ -694,7 +712,7 @@ def _draw_own(g: ClassicRisk, st: BfmState, seat: Seat, ev: rc.Events) -> None:
 
 # -- what may be done ------------------------------------------------------------------------
 def _dock_closed(st: BfmState) -> bool:
-    return st.tower >= DOCK_CLOSES_AT  # B4 (a)
+    return st.tower >= DOCK_CLOSES_AT  # B4 [Winning: Captain America, Note; Winning: Iron Man] (a)
 
 
 def _neighbors(st: BfmState) -> tuple[tuple[int, ...], ...] | list[tuple[int, ...]]:
@@ -740,9 +758,10 @@ def _attacks(
 def _maneuvers(
     st: BfmState, seat: Seat, sources: Iterable[int] | None = None
 ) -> list[tuple[int, list[int]]]:
-    """MCU24/MCU65/B7: own territories joined by own ones (by any, with the power), for each
-    source (of `sources` only, where given). The sources of one group share its search: the
-    connections go both ways, so every own territory a source reaches reaches the same ones."""
+    """MCU24/MCU65/B7 [BfM Maneuver; Invading the Helicarrier]: own territories joined by own ones
+    (by any, with the power), for each source (of `sources` only, where given). The sources of one
+    group share its search: the connections go both ways, so every own territory a source reaches
+    reaches the same ones."""
     owner = st.owner
     neighbors = _neighbors(st)
     passable = _passable(st, seat)
@@ -830,7 +849,8 @@ def _ally_families(
 
 
 def _ally_cards(st: BfmState, seat: Seat) -> list[int]:
-    """MCU43/B15/B17: own-faction cards whose Ally is not on the board."""
+    """MCU43/B15/B17 [Acquiring Allies; BfM Faction Cards]: own-faction cards whose Ally is not on
+    the board."""
     bat = st.battle
     return [
         c
@@ -845,7 +865,8 @@ def _step_name(phase: str) -> str | None:
 
 
 def _power_cards(st: BfmState, seat: Seat) -> list[int]:
-    """MCU67/B21: cards whose power may be used in this step of the seat's own turn."""
+    """MCU67/B21 [BfM Faction Cards]: cards whose power may be used in this step of the seat's own
+    turn."""
     step = _step_name(st.phase)
     if step is None or seat != st.current:
         return []
@@ -853,7 +874,7 @@ def _power_cards(st: BfmState, seat: Seat) -> list[int]:
 
 
 def _hulk_sectors(st: BfmState, seat: Seat) -> list[int]:
-    """MCU63/B13: own sectors with 2+ units from which Hulk could attack."""
+    """MCU63/B13 [Invading with Hulk]: own sectors with 2+ units from which Hulk could attack."""
     return sorted({s for s, _ in _attacks(st, seat, forced=False)})
 
 
@@ -867,12 +888,14 @@ def _objective_met(st: BfmState, seat: Seat) -> bool:
         if not all(holds[t] == seat for t in _heli(st)):
             return False
         docks = _open_docks(st)
-        return sum(holds[t] == seat for t in docks) >= CA_DOCKS  # MCU68/B23
+        # MCU68/B23 [Winning: Captain America, Note]
+        return sum(holds[t] == seat for t in docks) >= CA_DOCKS
     if f in (ULTRON, WINTER_SOLDIER):
         target = IRON_MAN if f == ULTRON else CAPTAIN_AMERICA
         sector = "Sector_40" if f == ULTRON else "Sector_30"
         gone = any(st.factions[p] == target and not st.alive[p] for p in range(st.players))
-        return gone and holds[idx[sector]] == seat  # MCU70/MCU72, B20
+        # MCU70/MCU72, B20 [Winning: Ultron; Winning: Winter Soldier]
+        return gone and holds[idx[sector]] == seat
     if f == IRON_MAN:
         return (
             st.tower >= TOWER_STAGES
@@ -880,7 +903,8 @@ def _objective_met(st: BfmState, seat: Seat) -> bool:
             and holds[idx["Sector_01"]] == seat
         )  # MCU71
     if f == THOR:
-        return st.scepter == HELD and holds[idx["Sector_50"]] == seat  # MCU60/MCU73/B11
+        # MCU60/MCU73/B11 [Winning: Thor]
+        return st.scepter == HELD and holds[idx["Sector_50"]] == seat
     return False
 
 
@@ -888,7 +912,8 @@ def _open_docks(st: BfmState) -> list[int]:
     m, idx = st.manhattan, st.board.index
     docks = [idx[t] for k, t in enumerate(m.board.territories) if m.docking[k]]
     if _dock_closed(st):
-        docks.remove(idx["Sector_25"])  # MCU69/B4
+        # MCU69/B4 [Winning: Captain America, Note; Winning: Iron Man]
+        docks.remove(idx["Sector_25"])
     return docks
 
 
@@ -919,8 +944,8 @@ def _objective_text(st: BfmState, seat: Seat) -> str:
 
 
 def _check_objectives(g: ClassicRisk, st: BfmState, ev: rc.Events) -> None:
-    """MCU31: the first to complete their objective wins; B19: the active player's first, else
-    the first after them in turn order."""
+    """MCU31: the first to complete their objective wins; B19 [BfM Object]: the active player's
+    first, else the first after them in turn order."""
     met = _winners(st)
     if not met:
         return
@@ -944,7 +969,8 @@ def _finish(g: ClassicRisk, st: BfmState, winner: Seat, reason: str, ev: rc.Even
 
 # -- handlers --------------------------------------------------------------------------------
 def _faction(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
-    """MCU32: the pickers in descending roll each take a faction (B2: a set that can be valid)."""
+    """MCU32: the pickers in descending roll each take a faction (B2
+    [BfM Set Up; 5 Player Turn Order]: a set that can be valid)."""
     st = _bfm(state)
     (arg,) = rc._args(a, 1, "faction ID (" + ", ".join(FACTION_IDS) + ")")
     if not isinstance(arg, str) or arg not in FACTION_IDS:
@@ -964,8 +990,8 @@ def _faction(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Eve
 
 
 def _claim(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
-    """B1: 3 units on a free sector, in turn order, until none is left; then the Loki tokens
-    (MCU40), the starting cards (MCU35) and the first turn."""
+    """B1 [BfM Set Up]: 3 units on a free sector, in turn order, until none is left; then the Loki
+    tokens (MCU40), the starting cards (MCU35) and the first turn."""
     st = _bfm(state)
     usage = "claim SECTOR"
     (arg,) = rc._args(a, 1, usage)
@@ -994,7 +1020,7 @@ def _claim(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
     if ev is not None:
         ev.append(Event("loki", "The 8 Loki tokens are placed face down", {}))
     row = st.battle.starting_cards[st.players]
-    for position, seat_k in enumerate(st.order):  # MCU35/B2
+    for position, seat_k in enumerate(st.order):  # MCU35/B2 [BfM Set Up; 5 Player Turn Order]
         for _ in range(row[position]):
             _draw_own(g, st, seat_k, ev)
     st.current = st.order[0]
@@ -1079,7 +1105,8 @@ def _power(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
 
 
 def _attack(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
-    """MCU15-MCU18 with MCU54/MCU57 (the Helicarrier), MCU63 (Hulk first) and B16 (Allies)."""
+    """MCU15-MCU18 with MCU54/MCU57 (the Helicarrier), MCU63 (Hulk first) and B16 [Acquiring Allies]
+    (Allies)."""
     st = _bfm(state)
     usage = "attack FROM TO DICE, or attack FROM TO alone DICE (the Allies stay)"
     if len(a.args) == 4:
@@ -1118,7 +1145,8 @@ def _defend(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Even
 
 def battle_rule(st: BfmState) -> BattleRule:
     """The dice of the declared battle: Allies (MCU46), Hulk (MCU63), a power, and the d8s of
-    a Loki sector (MCU58/B9) or a neutral side (MCU55/MCU61), combined (the strongest counts)."""
+    a Loki sector (MCU58/B9 [Invading a Sector with a Loki Token]) or a neutral side (MCU55/MCU61),
+    combined (the strongest counts)."""
     s, t, bat = st.attack_from, st.attack_to, st.battle
     parts: list[BattleRule] = []
     if st.attack_allies:
@@ -1146,7 +1174,7 @@ def _battle(g: ClassicRisk, st: BfmState, defend_dice: int, ev: rc.Events) -> No
     st.armies[s] -= r.attacker_losses
     st.armies[t] -= r.defender_losses
     st.attack_boost = 0  # a power's d8s are for one battle
-    st.hulk_forced = False  # B13: Hulk has attacked
+    st.hulk_forced = False  # B13 [Invading with Hulk]: Hulk has attacked
     if ev is not None:
         # Only the sides that rolled d8s; EVERY_DIE (S.H.I.E.L.D., Dark Elves) reads "all".
         d8 = [
@@ -1159,7 +1187,8 @@ def _battle(g: ClassicRisk, st: BfmState, defend_dice: int, ev: rc.Events) -> No
     if defender == st.players and r.defender_losses:
         st.operatives_lost += r.defender_losses  # MCU55: removed
         if st.factions[attacker] == WINTER_SOLDIER:
-            rolls = [st.rng.die() for _ in range(r.defender_losses)]  # MCU56/B10
+            # MCU56/B10 [Invading the Helicarrier]
+            rolls = [st.rng.die() for _ in range(r.defender_losses)]
             hits = sum(x >= st.battle.hydra_threshold for x in rolls)
             if ev is not None:
                 ev.append(
@@ -1177,7 +1206,8 @@ def _battle(g: ClassicRisk, st: BfmState, defend_dice: int, ev: rc.Events) -> No
 
 
 def _hydra(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
-    """B10: Winter Soldier adds 0 to N Hydra agents to the attacking sector."""
+    """B10 [Invading the Helicarrier]: Winter Soldier adds 0 to N Hydra agents to the attacking
+    sector."""
     st = _bfm(state)
     (k,) = rc._args(a, 1, "hydra N")
     if not isinstance(k, int):
@@ -1211,7 +1241,7 @@ def _after_battle(g: ClassicRisk, st: BfmState, ev: rc.Events) -> None:
     st.owner[t] = attacker
     st.armies[t] = st.attack_dice
     st.armies[s] -= st.attack_dice
-    st.conquered = True  # B18: a neutral sector too
+    st.conquered = True  # B18 [BfM Faction Cards; Invading with Hulk]: a neutral sector too
     lost = list(st.allies.at(t))
     if lost:
         st.allies = st.allies.moved(t, OFF_BOARD)  # MCU47
@@ -1235,7 +1265,7 @@ def _after_battle(g: ClassicRisk, st: BfmState, ev: rc.Events) -> None:
             st.illusions_boxed += 1
             text += "; Thor reveals an illusion"
     if st.hulk == OFF_BOARD:
-        st.rage = min(st.rage + 1, st.battle.rage_meter)  # MCU62/B12
+        st.rage = min(st.rage + 1, st.battle.rage_meter)  # MCU62/B12 [Invading with Hulk]
     if ev is not None:
         ev.append(
             Event(
@@ -1259,7 +1289,7 @@ def _move_in(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Eve
     if st.hulk == OFF_BOARD and st.rage >= st.battle.rage_meter:
         if _hulk_sectors(st, seat):
             st.phase = HULK
-        else:  # B13: Hulk cannot be placed or cannot attack
+        else:  # B13 [Invading with Hulk]: Hulk cannot be placed or cannot attack
             st.rage = 0
             if ev is not None:
                 ev.append(Event("hulk", "Hulk rages but has nowhere to smash; he calms", {}))
@@ -1341,7 +1371,9 @@ def _allies_move(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc
 
 
 def _end_turn(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
-    """MCU66 the card, MCU53 Iron Man builds (B3 a, B5), MCU64 Hulk calms; the next seat."""
+    """MCU66 the card, MCU53 Iron Man builds (B3
+    [Invading a Sector with a Resource; Winning: Iron Man] a, B5 [Winning: Iron Man]), MCU64 Hulk
+    calms; the next seat."""
     rc._args(a, 0, "end")
     st = _bfm(state)
     if st.conquered:

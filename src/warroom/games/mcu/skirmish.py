@@ -13,14 +13,15 @@ Classic's own code. What Skirmish changes, each at its code:
 - MCU26: the first to hold `sectors_to_win` sectors (default 20) wins.
 
 Readings (section 1.5, the recommended ones; each also at its code):
-- S1 claims go round until every sector is occupied. S2 first-player ties reroll (Classic's
-  `_roll_for_first`). S3 one turn-in a turn, before the first unit is placed (MCU13: "at the
-  start of the turn"). S4 no forced trade and no hand limit. S5 an empty deck is made again
-  from the shuffled discard pile; with both empty nothing is drawn. S6 the win is checked right
-  after each capture's minimum move-in, and ends the game mid-turn. S7 each battle names its
-  source, as in Classic. S8 an eliminated player's cards go to the eliminator, with no forced
-  trade. S9 the 4th and 5th players are counted in turn order from the first player. S10 every
-  sector, Asgard included, is an ordinary sector.
+- S1 [Sk Set Up] claims go round until every sector is occupied. S2 [Sk Set Up] first-player ties
+  reroll (Classic's `_roll_for_first`). S3 [Reinforcement] one turn-in a turn, before the first unit
+  is placed (MCU13: "at the start of the turn"). S4 [Reinforcement] no forced trade and no hand
+  limit. S5 [Faction Cards] an empty deck is made again from the shuffled discard pile; with both
+  empty nothing is drawn. S6 [Winning] the win is checked right after each capture's minimum
+  move-in, and ends the game mid-turn. S7 [Invasions and Battles continued] each battle names its
+  source, as in Classic. S8 [Invasions and Battles continued] an eliminated player's cards go to the
+  eliminator, with no forced trade. S9 [Sk Set Up] the 4th and 5th players are counted in turn order
+  from the first player. S10 [Sk Set Up] every sector, Asgard included, is an ordinary sector.
 - MCU26 with S1: the claims share out every sector, so a `sectors_to_win` at or under the
   largest share (17, 13 or 10 of 50 sectors) would be met before the first turn; such a
   target is refused at set-up rather than won by the first capture of any player over it.
@@ -52,9 +53,9 @@ from warroom.games.risk_classic import ATTACK, CLAIM, OVER, REINFORCE, ClassicRi
 from warroom.rules.cards import SymbolChart, symbol_trades
 
 CLAIM_UNITS = 3  # MCU5: each claim places 3 units
-STARTING_CARD_POSITIONS = (3, 4)  # MCU7/S9: the 4th and 5th players in turn order
+STARTING_CARD_POSITIONS = (3, 4)  # MCU7/S9 [Sk Set Up]: the 4th and 5th players in turn order
 MANEUVER = "maneuver"  # MCU24: the one move after invading
-NO_FORCED_TRADE = 1 << 30  # S4: no hand is ever large enough to force a trade
+NO_FORCED_TRADE = 1 << 30  # S4 [Reinforcement]: no hand is ever large enough to force a trade
 
 
 @dataclass(slots=True)
@@ -67,7 +68,7 @@ class McuState(RiskState):
     chart: SymbolChart
     factions: tuple[int, ...]  # per seat, an index into `decks.factions`
     discard: list[int]  # MCU13: traded cards, face up (public)
-    trade_open: bool  # S3/MCU13: a turn-in may still be made this turn
+    trade_open: bool  # S3/MCU13 [Reinforcement]: a turn-in may still be made this turn
 
     def copy_more(self, twin: Self) -> None:
         twin.discard = self.discard[:]
@@ -88,7 +89,8 @@ class McuSkirmish(ClassicRisk):
     min_players = _MODE.min_players
     max_players = _MODE.max_players
     options = rules_options(_MODE)
-    forced_elimination_trade = False  # S8: no forced trade after an elimination
+    # S8 [Invasions and Battles continued]: no forced trade after an elimination
+    forced_elimination_trade = False
     pieces = UNITS  # the rulebook's word (MCU5, MCU17), in the shared handlers' texts too
 
     # -- setup ---------------------------------------------------------------------------
@@ -100,7 +102,7 @@ class McuSkirmish(ClassicRisk):
         factions = list(range(len(cards.factions)))
         if options["factions"] == "random":
             rng.shuffle(factions)
-        first = rc._roll_for_first(rng, players)  # MCU4/S2
+        first = rc._roll_for_first(rng, players)  # MCU4/S2 [Sk Set Up]
         deck = list(range(len(cards.card_ids)))
         rng.shuffle(deck)
         return McuState(
@@ -176,13 +178,14 @@ class McuSkirmish(ClassicRisk):
         ]
 
     def _may_trade(self, st: RiskState, seat: Seat) -> bool:
-        return _mcu(st).trade_open  # S3: one turn-in, before the first unit is placed
+        # S3 [Reinforcement]: one turn-in, before the first unit is placed
+        return _mcu(st).trade_open
 
     def _must_trade_at(self, st: RiskState) -> int:
-        return NO_FORCED_TRADE  # S4
+        return NO_FORCED_TRADE  # S4 [Reinforcement]
 
     def _captured(self, st: RiskState, seat: Seat, events: rc.Events) -> None:
-        """S6/MCU26: the win is checked right after the capture's minimum move-in."""
+        """S6/MCU26 [Winning]: the win is checked right after the capture's minimum move-in."""
         target = int(st.options["sectors_to_win"])
         held = st.owner.count(seat)
         if held < target:
@@ -276,8 +279,8 @@ class McuSkirmish(ClassicRisk):
 
 
 def _check_target(target: int, sectors: int, players: int) -> None:
-    """MCU26/S1: refuse a target some player already holds when the claims end (the largest
-    share of the sectors), which the first capture of any such player would win."""
+    """MCU26/S1 [Sk Set Up]: refuse a target some player already holds when the claims end (the
+    largest share of the sectors), which the first capture of any such player would win."""
     most = -(-sectors // players)
     if target <= most:
         raise WarroomError(
@@ -292,7 +295,7 @@ def _units(st: RiskState, seat: Seat) -> int:
 
 # -- handlers (Classic's signature; the state is a McuState) -----------------------------------
 def _claim(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
-    """MCU5/S1: 3 units on an unoccupied sector, in turn order, until none is left."""
+    """MCU5/S1 [Sk Set Up]: 3 units on an unoccupied sector, in turn order, until none is left."""
     st = _mcu(state)
     usage = "claim SECTOR"
     (arg,) = rc._args(a, 1, usage)
@@ -318,7 +321,8 @@ def _claim(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
 
 
 def _deal_starting_cards(g: ClassicRisk, st: McuState, ev: rc.Events) -> None:
-    """MCU7/S9: the 4th and 5th players in turn order from the first draw 1 hidden card."""
+    """MCU7/S9 [Sk Set Up]: the 4th and 5th players in turn order from the first draw 1 hidden
+    card."""
     st.hands = st.hands[:]
     for position in STARTING_CARD_POSITIONS:
         if position >= st.players:
@@ -328,7 +332,8 @@ def _deal_starting_cards(g: ClassicRisk, st: McuState, ev: rc.Events) -> None:
 
 
 def _draw(g: ClassicRisk, st: McuState, seat: Seat, ev: rc.Events) -> None:
-    """Draw the top card into `seat`'s hand; S5: an empty deck is the shuffled discard pile."""
+    """Draw the top card into `seat`'s hand; S5 [Faction Cards]: an empty deck is the shuffled
+    discard pile."""
     if not st.deck:
         if not st.discard:
             return
@@ -344,7 +349,8 @@ def _draw(g: ClassicRisk, st: McuState, seat: Seat, ev: rc.Events) -> None:
 
 
 def _start_turn(g: ClassicRisk, st: McuState, ev: rc.Events) -> None:
-    """Classic's turn start (MCU9/MCU10 reinforcements, the turn limit), trading open (S3)."""
+    """Classic's turn start (MCU9/MCU10 reinforcements, the turn limit), trading open (S3
+    [Reinforcement])."""
     st.trade_open = True
     rc._begin_turn(g, st, ev)
 
@@ -383,7 +389,8 @@ def _trade(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
 
 
 def _place(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
-    """MCU14: Classic's placement; the first unit placed closes trading for the turn (S3)."""
+    """MCU14: Classic's placement; the first unit placed closes trading for the turn (S3
+    [Reinforcement])."""
     rc._place(g, state, seat, a, ev)
     _mcu(state).trade_open = False
 

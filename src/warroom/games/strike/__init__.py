@@ -5,26 +5,35 @@ Modules: `cards` (the component data and its checks), `state` (the state), `rule
 recommended ones of shared/specs/strike.md (B1-B31), each noted at the code it shapes.
 
 Readings chosen (shared/specs/strike.md section 5; the recommended ones throughout):
-- B5 windows: every player may act, the active player first, then clockwise; a play hands
-  priority back to the active player; a window closes when all pass in a row. Windows open
-  right after deployment (Sabotage, B10), before every further roll, and after every roll.
-- B6 every card but a Troop waits while every other player may answer with Canceled Orders,
-  which can be answered in turn; the chain resolves from the newest back; nobody cancels their
-  own card. A card resolves before any further play (S38: first played, first resolved).
-- B3 a lost pair costs a troop chosen by the side's principal when owners differ (asked as
-  `discard`), else a card: the defender gives one of Y, the attacker surrenders one of X;
-  losses beyond the cards are ignored. S32/B25: every card the attacker claims during a battle
-  (won, or taken with Expand) is held aside for it but counted for domination at once.
-- B7/B8 a die's value is its face (6 after Bombard) plus 2 per Rally; Rally is the attacker's
-  alone; Bombard, Artillery, Sabotage and Canceled Orders are anyone's (B4).
-- B9 Artillery names a player with active troops, who discards min(2, them).
-- B12 cards of a continent are interchangeable: counts per continent, named when taken.
-- B13/B14 domination is checked on every continent card gained, setup included; a second
-  coin wins at once, even mid-battle. B16 the continent deck is never refilled.
-- B21 with no legal declaration the only choice is to pass. B22 each helper deploys once, for
-  one side. B24 the battle ends once Y has no card. B27 Spy/Expand before drawing too.
-- B28 hand sizes are public; Spy's view stays known until a card of that kind leaves the hand.
-- B29 `turn_limit` ends a game with an outcome that says so, ranked by coins then cards.
+- B5 [How to Use Tactics Cards] windows: every player may act, the active player first, then
+  clockwise; a play hands priority back to the active player; a window closes when all pass in a
+  row. Windows open right after deployment (Sabotage, B10 [Tactics Cards]), before every further
+  roll, and after every roll.
+- B6 [Tactics Cards] every card but a Troop waits while every other player may answer with Canceled
+  Orders, which can be answered in turn; the chain resolves from the newest back; nobody cancels
+  their own card. A card resolves before any further play (S38: first played, first resolved).
+- B3 [Attack Phase 3: Roll & Resolve] a lost pair costs a troop chosen by the side's principal when
+  owners differ (asked as `discard`), else a card: the defender gives one of Y, the attacker
+  surrenders one of X; losses beyond the cards are ignored. S32/B25
+  [Attack Phase 3: Roll & Resolve; Domination]: every card the attacker claims during a battle (won,
+  or taken with Expand) is held aside for it but counted for domination at once.
+- B7/B8 [Tactics Cards] a die's value is its face (6 after Bombard) plus 2 per Rally; Rally is the
+  attacker's alone; Bombard, Artillery, Sabotage and Canceled Orders are anyone's (B4
+  [Tactics Cards]).
+- B9 [Tactics Cards] Artillery names a player with active troops, who discards min(2, them).
+- B12 [Attack Phase 3: Roll & Resolve; More to Know] cards of a continent are interchangeable:
+  counts per continent, named when taken.
+- B13/B14 [Setup; Domination] domination is checked on every continent card gained, setup included;
+  a second coin wins at once, even mid-battle. B16 [More to Know] the continent deck is never
+  refilled.
+- B21 [On Your Turn] with no legal declaration the only choice is to pass. B22
+  [Attack Phase 2: Deploy Troops] each helper deploys once, for one side. B24
+  [After the Roll Has Been Resolved] the battle ends once Y has no card. B27
+  [Tactics Cards; On Your Turn] Spy/Expand before drawing too.
+- B28 [not in the rulebook: table practice] hand sizes are public; Spy's view stays known until a
+  card of that kind leaves the hand.
+- B29 [Domination; a turn limit is not in the rulebook] `turn_limit` ends a game with an outcome
+  that says so, ranked by coins then cards.
 
 Actions (text form; players are "p1".."p5", continents their ids such as "south-america";
 `parse` also takes names in any case, "player 2" or 2, and "a"/"d" for the sides):

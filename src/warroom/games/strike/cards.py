@@ -2,9 +2,10 @@
 
 The rulebook scan lost the page that listed several numbers, so the packaged file marks every
 item `stated` (with the rulebook section), `public` (another source) or `reconstructed` (with
-the reasoning): B2 (the missing numbers, M1-M3) uses the spec's reconstructions, so marked.
-Loading checks every fact the rulebook does state, so an owner of the game can
-put the printed values in and run `warroom board check FILE`, with no change to the rules code.
+the reasoning): B2 [not in the rulebook: reconstructed] (the missing numbers, M1-M3) uses the spec's
+reconstructions, so marked. Loading checks every fact the rulebook does state, so an owner of the
+game can put the printed values in and run `warroom board check FILE`, with no change to the rules
+code.
 """
 
 from __future__ import annotations

@@ -56,8 +56,8 @@ SETUP_CONTINENT = 3  # [Setup]: three continent cards each
 SETUP_TACTICS = 3  # [Setup]: three tactics cards each
 TURN_DRAWS = 2  # [On Your Turn] 1: draw any two cards
 ATTACK_DICE, DEFEND_DICE = 3, 2  # S26/S27
-RALLY_BONUS = 2  # S44/B7
-ARTILLERY_HITS = 2  # S45/B9
+RALLY_BONUS = 2  # S44/B7 [Tactics Cards]
+ARTILLERY_HITS = 2  # S45/B9 [Tactics Cards]
 WINNING_COINS = 2  # S52
 
 _MODE = catalogued("risk-strike")
@@ -116,7 +116,8 @@ class RiskStrike(Game[StrikeState]):
             outcome=None,
         )
         ignored: list[Event] = []
-        # S6: shuffle, three continent cards each, faceup; B13: domination checked at once.
+        # S6: shuffle, three continent cards each, faceup; B13 [Setup; Domination]: domination
+        # checked at once.
         rng.shuffle(st.continent_deck)
         for seat in range(players):
             for _ in range(SETUP_CONTINENT):
@@ -148,7 +149,8 @@ class RiskStrike(Game[StrikeState]):
     def choices_public(self, state: StrikeState, seat: Seat) -> bool:
         """Every step but the continent picks and a lost pair's troop may offer a card from
         the hand (a window's plays, Canceled Orders, Spy and Expand, troops to deploy): with
-        cards in hand, how many actions the seat has is its secret (B28: only sizes are public)."""
+        cards in hand, how many actions the seat has is its secret (B28
+        [not in the rulebook: table practice]: only sizes are public)."""
         if not state.hands[seat]:
             return True
         return state.chain is None and (state.gains > 0 or state.phase == LOSS)
@@ -277,7 +279,7 @@ def _principal(st: StrikeState, side: int) -> Seat:
 def _families(st: StrikeState, seat: Seat) -> list[Family]:
     """The legal actions of the one seat to move, as families."""
     if st.chain is not None:
-        # B6: only Canceled Orders answers a played card; anyone may decline.
+        # B6 [Tactics Cards]: only Canceled Orders answers a played card; anyone may decline.
         out = [Family("pass")]
         if CANCEL in st.hands[seat]:
             out.insert(0, Family("cancel"))
@@ -290,7 +292,7 @@ def _families(st: StrikeState, seat: Seat) -> list[Family]:
             out.insert(0, Family("draw", ("tactics",)))
         return out + _free(st, seat)
     if st.phase == ACT:
-        # B21: with no legal declaration the only choice is to pass.
+        # B21 [On Your Turn]: with no legal declaration the only choice is to pass.
         return [*_declarations(st), Family("pass"), *_free(st, seat)]
     if st.phase == DEPLOY:
         return _deployments(st, seat)
@@ -319,7 +321,8 @@ def _allows(st: StrikeState, seat: Seat, action: Action) -> bool:
 
 
 def _free(st: StrikeState, seat: Seat) -> list[Family]:
-    """S42/S47 (B4, B27): Spy and Expand, whenever the active player holds priority."""
+    """S42/S47 (B4 [Tactics Cards], B27 [Tactics Cards; On Your Turn]): Spy and Expand, whenever the
+    active player holds priority."""
     if seat != st.current:
         return []
     out: list[Family] = []
@@ -334,8 +337,9 @@ def _free(st: StrikeState, seat: Seat) -> list[Family]:
 
 
 def _continent_sources(st: StrikeState) -> list[Family]:
-    """S13 (B17): the continent deck's top card, or a card of a continent in the surrendered
-    row, named (B12: cards of a continent are interchangeable)."""
+    """S13 (B17 [Tactics Cards; More to Know]): the continent deck's top card, or a card of a
+    continent in the surrendered row, named (B12 [Attack Phase 3: Roll & Resolve; More to Know]:
+    cards of a continent are interchangeable)."""
     out = [Family("draw", ("continent",))] if st.continent_deck else []
     ids = st.cards.continent_ids
     return out + [Family("take", (ids[c],)) for c, n in enumerate(st.surrendered) if n]
@@ -346,8 +350,9 @@ def _tactics_available(st: StrikeState) -> bool:
 
 
 def _declarations(st: StrikeState, source: int | None = None) -> list[Family]:
-    """S18-S20, B19, B20: from a continent P holds (every one, or `source` only), against
-    another player's cards of that continent or a connected one."""
+    """S18-S20, B19 [Attack Phase 1: Declare Battle], B20 [Attack Phase 1: Declare Battle]: from a
+    continent P holds (every one, or `source` only), against another player's cards of that
+    continent or a connected one."""
     me, ids = st.current, st.cards.continent_ids
     out = []
     for x in range(len(ids)) if source is None else (source,):
@@ -361,7 +366,8 @@ def _declarations(st: StrikeState, source: int | None = None) -> list[Family]:
 
 
 def _deployments(st: StrikeState, seat: Seat) -> list[Family]:
-    """S22-S24, B22, B26: the principals deploy for their own side; a helper names a side."""
+    """S22-S24, B22 [Attack Phase 2: Deploy Troops], B26 [Attack Phase 2: Deploy Troops]: the
+    principals deploy for their own side; a helper names a side."""
     have = st.hands[seat].count(TROOP)
     if seat in (st.current, st.defender):
         return [Family("deploy", (), range(have + 1))]
@@ -376,8 +382,8 @@ def _window_plays(st: StrikeState, seat: Seat) -> list[Family]:
     hand = st.hands[seat]
     out: list[Family] = []
     if st.stage == SABOTAGE_WINDOW and SABOTAGE in hand:
-        out.append(Family("sabotage"))  # B10: right after Phase 2 only
-    if ARTILLERY in hand:  # S45/B9: any player, on a player with active troops
+        out.append(Family("sabotage"))  # B10 [Tactics Cards]: right after Phase 2 only
+    if ARTILLERY in hand:  # S45/B9 [Tactics Cards]: any player, on a player with active troops
         out += [
             Family("artillery", (seat_arg(p),))
             for p in range(st.players)
@@ -385,8 +391,8 @@ def _window_plays(st: StrikeState, seat: Seat) -> list[Family]:
         ]
     if st.stage == AFTER_ROLL:
         if seat == st.current and RALLY in hand:
-            out.append(Family("rally"))  # B7: the attacker's own turn only
-        if BOMBARD in hand:  # B8: any player, any die of either side
+            out.append(Family("rally"))  # B7 [Tactics Cards]: the attacker's own turn only
+        if BOMBARD in hand:  # B8 [Tactics Cards]: any player, any die of either side
             out += [
                 Family("bombard", (SIDE_NAMES[side], die + 1))
                 for side in (ATTACKER, DEFENDER)
@@ -397,8 +403,8 @@ def _window_plays(st: StrikeState, seat: Seat) -> list[Family]:
 
 # -- flow ---------------------------------------------------------------------------------
 def _settle(st: StrikeState, ev: list[Event]) -> None:
-    """Skip decisions nobody can take: draws from empty sources (B16), Expand picks with no
-    continent card left."""
+    """Skip decisions nobody can take: draws from empty sources (B16 [More to Know]), Expand picks
+    with no continent card left."""
     if st.gains and not (st.continent_deck or any(st.surrendered)):
         ev.append(Event("expand-short", "No continent card is left to take for Expand"))
         st.gains = 0
@@ -424,8 +430,8 @@ def _roll_for_first(rng: Rng, players: int) -> Seat:
 
 def _draw_tactics(st: StrikeState, seat: Seat, ev: list[Event]) -> None:
     """S40: an empty deck is refilled by shuffling the discard pile; with both empty nothing
-    is drawn (B16). Reading of [More to Know] "ever runs out": when a draw finds the deck
-    empty, so the pile shuffled is the one at that draw."""
+    is drawn (B16 [More to Know]). Reading of [More to Know] "ever runs out": when a draw finds the
+    deck empty, so the pile shuffled is the one at that draw."""
     if not st.tactics_deck:
         if not st.discard:
             ev.append(Event("no-tactics", "No tactics card is left to draw", {"seat": seat}))
@@ -488,11 +494,12 @@ def _gain_from_deck(st: StrikeState, seat: Seat, ev: list[Event]) -> int:
 
 
 def _claim(st: StrikeState, seat: Seat, continent: int, ev: list[Event]) -> None:
-    """S14 and S50-S52 (B13, B14): a claimed card may take the continent's coin, even from
-    another player, and a second coin wins at once. B15 (Domination coins, S51): the coin moves
-    only here; a holder who falls below the number, even to 0 cards, keeps it. S32 ([Resolve
-    Wins] note): any card claimed during a battle, whether won or taken with Expand, is held
-    aside for the rest of it (B25), since the note names no source."""
+    """S14 and S50-S52 (B13 [Setup; Domination], B14 [Domination]): a claimed card may take the
+    continent's coin, even from another player, and a second coin wins at once. B15 [Domination]
+    (Domination coins, S51): the coin moves only here; a holder who falls below the number, even to
+    0 cards, keeps it. S32 ([Resolve Wins] note): any card claimed during a battle, whether won or
+    taken with Expand, is held aside for the rest of it (B25
+    [Attack Phase 3: Roll & Resolve; Domination]), since the note names no source."""
     st.claimed[seat][continent] += 1
     if st.in_battle and seat == st.current:
         st.aside[continent] += 1
@@ -516,7 +523,8 @@ def _claim(st: StrikeState, seat: Seat, continent: int, ev: list[Event]) -> None
 
 
 def _ranking(st: StrikeState) -> list[Seat]:
-    """B29: by coins, then claimed continent cards."""
+    """B29 [Domination; a turn limit is not in the rulebook]: by coins, then claimed continent
+    cards."""
     return sorted(range(st.players), key=lambda p: (-st.coins.count(p), -sum(st.claimed[p]), p))
 
 
@@ -536,7 +544,8 @@ def turn_limit_reason(turns: int) -> str:
 
 
 def _end_turn(st: StrikeState, ev: list[Event]) -> None:
-    """S17: play passes to the left; B29: the turn limit ends the game."""
+    """S17: play passes to the left; B29 [Domination; a turn limit is not in the rulebook]: the turn
+    limit ends the game."""
     _clear_battle(st)
     limit = int(st.options.get("turn_limit", 0))
     if limit and st.turn >= limit:
@@ -580,7 +589,8 @@ def _end_battle(st: StrikeState, ev: list[Event]) -> None:
 
 
 def _open_window(st: StrikeState, stage: str) -> None:
-    """B5: every player may act, the active player first, then clockwise."""
+    """B5 [How to Use Tactics Cards]: every player may act, the active player first, then
+    clockwise."""
     st.phase = WINDOW
     st.stage = stage
     st.window = Priority(clockwise(st.current, st.players))
@@ -596,7 +606,8 @@ def _close_window(st: StrikeState, ev: list[Event]) -> None:
 
 
 def _roll(st: StrikeState, ev: list[Event]) -> None:
-    """S26-S28, B30: fixed dice counts, troops beyond the maximum add no die."""
+    """S26-S28, B30 [Attack Phase 3: Roll & Resolve]: fixed dice counts, troops beyond the maximum
+    add no die."""
     attack = min(ATTACK_DICE, st.active_attacking() + st.side_troops(ATTACKER))
     defend = min(DEFEND_DICE, st.claimed[st.defender][st.attack_to] + st.side_troops(DEFENDER))
     st.rolled = [
@@ -617,8 +628,9 @@ def _roll(st: StrikeState, ev: list[Event]) -> None:
 
 
 def _resolve_roll(st: StrikeState, ev: list[Event]) -> None:
-    """S29 (B8: Bombard re-sorts): pairs from the highest down, ties to the defender; each
-    lost pair costs its side one troop or card (B23), highest pair first."""
+    """S29 (B8 [Tactics Cards]: Bombard re-sorts): pairs from the highest down, ties to the
+    defender; each lost pair costs its side one troop or card (B23
+    [Attack Phase 3: Roll & Resolve]), highest pair first."""
     attack = sorted(st.values(ATTACKER), reverse=True)
     defend = sorted(st.values(DEFENDER), reverse=True)
     st.losses = [DEFENDER if a > d else ATTACKER for a, d in zip(attack, defend, strict=False)]
@@ -634,8 +646,9 @@ def _resolve_roll(st: StrikeState, ev: list[Event]) -> None:
 
 
 def _work_losses(st: StrikeState, ev: list[Event]) -> None:
-    """S30/S31: a troop if the side has one (B3: its principal picks whose when owners
-    differ), else a card: the defender gives one of Y, the attacker surrenders one of X."""
+    """S30/S31: a troop if the side has one (B3 [Attack Phase 3: Roll & Resolve]: its principal
+    picks whose when owners differ), else a card: the defender gives one of Y, the attacker
+    surrenders one of X."""
     while st.losses:
         side = st.losses[0]
         owners = [p for p in range(st.players) if st.troops[side][p]]
@@ -667,10 +680,11 @@ def _lose_troop(st: StrikeState, side: int, owner: Seat, ev: list[Event]) -> Non
 
 
 def _defender_gives(st: StrikeState, ev: list[Event]) -> None:
-    """S30, B25: the card won is claimed at once but held aside for this battle (`_claim`)."""
+    """S30, B25 [Attack Phase 3: Roll & Resolve; Domination]: the card won is claimed at once but
+    held aside for this battle (`_claim`)."""
     y = st.attack_to
     if not st.claimed[st.defender][y]:
-        return  # B23: no card left to give; the loss is ignored
+        return  # B23 [Attack Phase 3: Roll & Resolve]: no card left to give; the loss is ignored
     st.claimed[st.defender][y] -= 1
     name = st.cards.continent_names[y]
     ev.append(
@@ -684,10 +698,11 @@ def _defender_gives(st: StrikeState, ev: list[Event]) -> None:
 
 
 def _attacker_surrenders(st: StrikeState, ev: list[Event]) -> None:
-    """S31, B31: to the surrendered row, never to the defender; B25: never a card held aside."""
+    """S31, B31 [Attack Phase 3: Roll & Resolve]: to the surrendered row, never to the defender; B25
+    [Attack Phase 3: Roll & Resolve; Domination]: never a card held aside."""
     x = st.attack_from
     if not st.active_attacking():
-        return  # B23
+        return  # B23 [Attack Phase 3: Roll & Resolve]
     st.claimed[st.current][x] -= 1
     st.surrendered[x] += 1
     name = st.cards.continent_names[x]
@@ -701,8 +716,8 @@ def _attacker_surrenders(st: StrikeState, ev: list[Event]) -> None:
 
 
 def _after_roll(st: StrikeState, ev: list[Event]) -> None:
-    """S33-S35 (B24): the battle ends when Y is empty, whatever troops remain; the attacker
-    may roll again while both continents have cards."""
+    """S33-S35 (B24 [After the Roll Has Been Resolved]): the battle ends when Y is empty, whatever
+    troops remain; the attacker may roll again while both continents have cards."""
     st.rolled, st.dice, st.rallies = [[], []], [[], []], 0
     if not st.claimed[st.defender][st.attack_to]:
         _end_battle(st, ev)
@@ -765,7 +780,7 @@ def _h_pass(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
 
 def _h_attack(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
     """S18-S19 (Phase 1); then Phase 2: attacker, defender, then helpers from the attacker's
-    left, skipping the defender (S22-S24, B22)."""
+    left, skipping the defender (S22-S24, B22 [Attack Phase 2: Deploy Troops])."""
     ids = st.cards.continent_ids
     st.attack_from = ids.index(str(a.args[0]))
     st.defender = _seat_of(st, a.args[1])
@@ -807,18 +822,20 @@ def _h_deploy(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
     ev.append(Event("deploy", text, {"seat": seat, "side": joined, "count": count}))
     st.deploy_queue.pop(0)
     if not st.deploy_queue:
-        _open_window(st, SABOTAGE_WINDOW)  # B10
+        _open_window(st, SABOTAGE_WINDOW)  # B10 [Tactics Cards]
 
 
 def _h_discard(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
-    """B3: the side's principal picks whose active troop a lost pair discards."""
+    """B3 [Attack Phase 3: Roll & Resolve]: the side's principal picks whose active troop a lost
+    pair discards."""
     side = st.losses.pop(0)
     _lose_troop(st, side, _seat_of(st, a.args[0]), ev)
     _work_losses(st, ev)  # sets the phase: another choice, roll again, or the battle's end
 
 
 def _h_again(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
-    """S34, B11: back to Phase 3 without a new Phase 2; Artillery may come first."""
+    """S34, B11 [After the Roll Has Been Resolved]: back to Phase 3 without a new Phase 2; Artillery
+    may come first."""
     ev.append(Event("again", f"Player {seat + 1} rolls again", {"seat": seat}))
     _open_window(st, BEFORE_ROLL)
 
@@ -830,7 +847,7 @@ def _h_stop(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
 
 def _h_card(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
     """Any tactics card but a Troop: it leaves the hand and waits in a chain while every
-    other player, from the active player round, may cancel it (B6, S43)."""
+    other player, from the active player round, may cancel it (B6 [Tactics Cards], S43)."""
     kind = KIND_IDS.index(a.kind)
     _take_from_hand(st, seat, kind)
     responders = clockwise(st.current, st.players, skip=(seat,))
@@ -861,8 +878,8 @@ def _target_text(st: StrikeState, a: Action) -> str:
 
 
 def _h_cancel(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
-    """S43, B6: Canceled Orders against the card just played (never a Troop, which opens no
-    chain); it may itself be cancelled by anyone but its own player."""
+    """S43, B6 [Tactics Cards]: Canceled Orders against the card just played (never a Troop, which
+    opens no chain); it may itself be cancelled by anyone but its own player."""
     assert st.chain is not None
     target = st.chain.newest
     _take_from_hand(st, seat, CANCEL)
@@ -885,10 +902,10 @@ def _card_name(st: StrikeState, card: str) -> str:
 
 
 def _resolve_chain(st: StrikeState, ev: list[Event]) -> None:
-    """S38/S39: the card at the chain's foot takes effect unless cancelled (B6); then the
-    played cards go to the discard pile ("after you use" it: a Spy or Expand drawing from an
-    empty deck does not reshuffle itself in). After any play, priority returns to the first
-    seat (B5)."""
+    """S38/S39: the card at the chain's foot takes effect unless cancelled (B6 [Tactics Cards]);
+    then the played cards go to the discard pile ("after you use" it: a Spy or Expand drawing from
+    an empty deck does not reshuffle itself in). After any play, priority returns to the first seat
+    (B5 [How to Use Tactics Cards])."""
     chain = st.chain
     assert chain is not None
     st.chain = None
@@ -913,7 +930,7 @@ def _resolve_chain(st: StrikeState, ev: list[Event]) -> None:
 
 
 def _e_spy(st: StrikeState, play: Play, ev: list[Event]) -> None:
-    """S42, B18: look at one player's tactics hand, then draw one tactics card."""
+    """S42, B18 [Tactics Cards]: look at one player's tactics hand, then draw one tactics card."""
     target = _seat_of(st, play.args[0])
     seen = st.hands[target][:]
     st.known[play.seat][target] = seen[:]
@@ -933,7 +950,8 @@ def _e_spy(st: StrikeState, play: Play, ev: list[Event]) -> None:
 
 
 def _e_expand(st: StrikeState, play: Play, ev: list[Event]) -> None:
-    """S47, B17: one tactics card, or two continent cards, each from the deck or the row."""
+    """S47, B17 [Tactics Cards; More to Know]: one tactics card, or two continent cards, each from
+    the deck or the row."""
     if play.args[0] == "tactics":
         _draw_tactics(st, play.seat, ev)
     else:
@@ -942,7 +960,7 @@ def _e_expand(st: StrikeState, play: Play, ev: list[Event]) -> None:
 
 
 def _e_rally(st: StrikeState, play: Play, ev: list[Event]) -> None:
-    """S44, B7: +2 on each of the attacker's dice this roll; several add up."""
+    """S44, B7 [Tactics Cards]: +2 on each of the attacker's dice this roll; several add up."""
     st.rallies += 1
     ev.append(
         Event(
@@ -954,8 +972,8 @@ def _e_rally(st: StrikeState, play: Play, ev: list[Event]) -> None:
 
 
 def _e_bombard(st: StrikeState, play: Play, ev: list[Event]) -> None:
-    """S48, B8: the die's face becomes 6 (Rally still adds to it); pairs are re-sorted when
-    the roll is resolved."""
+    """S48, B8 [Tactics Cards]: the die's face becomes 6 (Rally still adds to it); pairs are
+    re-sorted when the roll is resolved."""
     side = SIDE_NAMES.index(str(play.args[0]))
     die = int(play.args[1]) - 1
     st.dice[side][die] = 6
@@ -969,7 +987,7 @@ def _e_bombard(st: StrikeState, play: Play, ev: list[Event]) -> None:
 
 
 def _e_artillery(st: StrikeState, play: Play, ev: list[Event]) -> None:
-    """S45, B9: the target discards min(2, its active troops); troops are alike."""
+    """S45, B9 [Tactics Cards]: the target discards min(2, its active troops); troops are alike."""
     target = _seat_of(st, play.args[0])
     hits = 0
     for side in (ATTACKER, DEFENDER):
@@ -987,8 +1005,8 @@ def _e_artillery(st: StrikeState, play: Play, ev: list[Event]) -> None:
 
 
 def _e_sabotage(st: StrikeState, play: Play, ev: list[Event]) -> None:
-    """S46, B10: the battle ends, troops go back to their owners' hands (seen by all), and
-    the attacker's turn ends without the pass draw."""
+    """S46, B10 [Tactics Cards]: the battle ends, troops go back to their owners' hands (seen by
+    all), and the attacker's turn ends without the pass draw."""
     for side in (ATTACKER, DEFENDER):
         for owner in range(st.players):
             for _ in range(st.troops[side][owner]):

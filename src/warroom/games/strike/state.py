@@ -1,9 +1,10 @@
 """The state of a RISK Strike game: plain lists of counts and card kinds, copied per step.
 
-Continent cards of one continent are interchangeable (B12), so claimed cards, the surrendered
-row and the cards held aside are counts per continent; only the continent deck is a list (its
-order is hidden). Tactics cards are their kind numbers (`cards.TROOP`...). Battle fields are
-meaningful only while `attack_from >= 0`.
+Continent cards of one continent are interchangeable (B12
+[Attack Phase 3: Roll & Resolve; More to Know]), so claimed cards, the surrendered row and the cards
+held aside are counts per continent; only the continent deck is a list (its order is hidden).
+Tactics cards are their kind numbers (`cards.TROOP`...). Battle fields are meaningful only while
+`attack_from >= 0`.
 """
 
 from __future__ import annotations
@@ -25,12 +26,14 @@ DRAW = "draw"  # [On Your Turn] 1: draw two cards
 ACT = "act"  # [On Your Turn] 2: attack or pass
 DEPLOY = "deploy"  # [Attack Phase 2]: one deployment turn each, attacker first
 WINDOW = "window"  # a priority window open to every player (see `stage`)
-LOSS = "loss"  # a side's principal picks whose troop a lost pair discards (B3)
+# a side's principal picks whose troop a lost pair discards (B3 [Attack Phase 3: Roll & Resolve])
+LOSS = "loss"
 AGAIN = "again"  # [After the Roll Has Been Resolved]: roll again or stop
 OVER = "over"
 
 # Window stages (`StrikeState.stage`).
-SABOTAGE_WINDOW = "after-deployment"  # B10: Sabotage, Artillery (any), Spy/Expand (attacker)
+# B10 [Tactics Cards]: Sabotage, Artillery (any), Spy/Expand (attacker)
+SABOTAGE_WINDOW = "after-deployment"
 BEFORE_ROLL = "before-roll"  # before a further roll: Artillery (any), Spy/Expand (attacker)
 AFTER_ROLL = "after-roll"  # Rally (attacker), Bombard, Artillery, Spy/Expand (attacker)
 
@@ -65,7 +68,9 @@ class StrikeState:
     attack_to: int  # Y
     deploy_queue: list[Seat]  # seats still to deploy troops, the next first
     troops: list[list[int]]  # [side][seat]: active troop cards
-    aside: list[int]  # per continent: cards the attacker claimed this battle, held aside (B25)
+    # per continent: cards the attacker claimed this battle, held aside (B25
+    # [Attack Phase 3: Roll & Resolve; Domination])
+    aside: list[int]
     rolled: list[list[int]]  # [side]: faces as rolled, high to low (empty before a roll)
     dice: list[list[int]]  # [side]: faces after Bombard, in the rolled order
     rallies: int  # Rally cards resolved on this roll (each +2 on the attacker's dice)
@@ -97,14 +102,15 @@ class StrikeState:
         return self.attack_from >= 0
 
     def active_attacking(self) -> int:
-        """S32/B25: the attacker's cards of X that count in this battle (those claimed during it
-        are held aside)."""
+        """S32/B25 [Attack Phase 3: Roll & Resolve; Domination]: the attacker's cards of X that
+        count in this battle (those claimed during it are held aside)."""
         return self.claimed[self.current][self.attack_from] - self.aside[self.attack_from]
 
     def side_troops(self, side: int) -> int:
         return sum(self.troops[side])
 
     def values(self, side: int) -> list[int]:
-        """B8/B7: each die's face (6 after Bombard) plus 2 per Rally on the attacker's dice."""
+        """B8/B7 [Tactics Cards]: each die's face (6 after Bombard) plus 2 per Rally on the
+        attacker's dice."""
         bonus = 2 * self.rallies if side == ATTACKER else 0
         return [face + bonus for face in self.dice[side]]
