@@ -363,7 +363,9 @@ function pendingLines(b, v) {
   const d = v.debt;
   if (d) {
     const to = d.creditor === null || d.creditor === undefined ? "the Bank" : seatPlain(d.creditor);
-    out.push(`Debt: ${seatPlain(d.debtor)} owes ${money(d.amount)} to ${to} and must raise it (sell, sideline) or go bankrupt.`);
+    // why: what the debt pays for (a hero, a tax, a card, a lost battle), as its event line says
+    const why = d.why ? ` (${d.why})` : "";
+    out.push(`Debt: ${seatPlain(d.debtor)} owes ${money(d.amount)} to ${to}${why} and must raise it (sell, sideline) or go bankrupt.`);
   }
   if (v.call) {
     out.push(`${seatPlain(v.call.builder)} wants the last ${v.call.building === "hq" ? "Headquarters" : "Base"}; ` +
