@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from warroom.cli.show.risk import RiskDisplay
 from warroom.core import Action, Match
 from warroom.core.registry import get_mode
 from warroom.games import CATALOG
+from warroom.web.monopoly import monopoly_board_json
 
 
 def session(match: Match, lines: list[str], humans: set[int] | None = None) -> str:
@@ -151,9 +153,104 @@ def test_monopoly_look_shows_a_child_of_thanos_battle_number() -> None:
     match = Match.start("monopoly-avengers", 2, 3, {})
     text = display_for("monopoly-avengers").look(match, 0, "Cull Obsidian")
     assert text.splitlines()[1] == (
-        "number 2: roll one die for your token and one per hero card you hold; "
-        "a 2 escapes and gives another turn, else pay the Bank M200"
+        "A Child of Thanos: roll one die for your token and one per hero card you hold; "
+        "a 2 escapes and gives another turn, else pay the Bank M200."
     )
+
+
+# What `look` says about each kind of space: the page's panel text (tests/web/
+# test_monopoly_page.py PANEL), as the rulebook's section on it says it in short.
+LOOK = {
+    "GO": ["Collect M200 from the Bank each time you pass or land on GO."],
+    "Jail": [
+        "Landing here is Just Visiting.",
+        "In Jail, at the start of your turn: pay M50 or use a Get Out of Jail Free card, "
+        "then roll and move as normal.",
+        "Or roll for doubles: they free you and move you (no roll again). "
+        "After 3 turns without doubles, pay M50 and move by the last roll.",
+        "In Jail you may still collect payments, bid, build, sideline and trade.",
+    ],
+    "Go to Jail": [
+        "Go straight to Jail: no M200 for passing GO, and your turn ends (even after doubles)."
+    ],
+    "Free Parking": ["Nothing happens."],
+    "Ultron": ["Pay the Bank M200."],
+    "Stark Industries": [
+        "Take the top Stark Industries card and do what it says; it then goes under the deck "
+        "(a Get Out of Jail Free card is kept until used)."
+    ],
+    "Infinity Gauntlet": [
+        "Take the top Infinity Gauntlet card and do what it says; it then goes under the deck "
+        "(a Get Out of Jail Free card is kept until used)."
+    ],
+    "Winter Soldier": [
+        "Whoever lands here drafts it at that price, or the Banker auctions it (bids from M10).",
+        "Sideline for M75; reactivate for M83.",
+        "Payment: the dice rolled when the owner asks, ×4 if they have only one of "
+        "Winter Soldier and Black Panther, ×10 with both.",
+    ],
+    "Maria Hill": [
+        "Whoever lands here drafts it at that price, or the Banker auctions it (bids from M10).",
+        "Sideline for M30 (its set's buildings sold first); reactivate for M33.",
+        "Set brown: Maria Hill, Nick Fury. The whole set doubles the payment without buildings.",
+        "With the whole set active, build evenly: Bases M50 (4 at most), "
+        "then a Headquarters M50 in their place.",
+    ],
+}
+
+
+def test_monopoly_look_says_what_the_page_says_about_every_kind_of_space() -> None:
+    """GO, Jail, Go to Jail, the card spaces, Free Parking, a tax and the heroes: `look` gives
+    the page panel's facts (Winter Soldier's x4 is for owning one of the pair, not 'the
+    same player'), and each line the board JSON serves the page is among them."""
+    match = Match.start("monopoly-avengers", 2, 3, {})
+    show = display_for("monopoly-avengers")
+    for name, want in LOOK.items():
+        lines = show.look(match, 0, name).splitlines()
+        assert [line for line in lines if line in want] == want, name
+    assert "owned:" not in show.look(match, 0, "Winter Soldier")
+    served = monopoly_board_json("avengers")["spaces"]
+    for space in served:
+        lines = show.look(match, 0, space["name"]).splitlines()
+        assert space["about"] and all(line in lines for line in space["about"]), space["name"]
+
+
+def test_monopoly_look_reads_its_amounts_from_the_board() -> None:
+    """The salary, fines, bids and multipliers are the board file's, not written in the text."""
+    match = Match.start("monopoly-avengers", 2, 3, {})
+    b = match.state.board
+    match.state.board = replace(
+        b, go_salary=300, jail_fine=70, jail_turns=2, bid_start=5, multipliers=(3, 8)
+    )
+    show = display_for("monopoly-avengers")
+    assert "Collect M300 from the Bank" in show.look(match, 0, "GO")
+    jail = show.look(match, 0, "Jail")
+    assert "pay M70 or use" in jail and "After 2 turns without doubles, pay M70" in jail
+    assert "no M300 for passing GO" in show.look(match, 0, "Go to Jail")
+    dice = show.look(match, 0, "Black Panther")
+    assert "×3 if they have only one" in dice and "×8 with both" in dice
+    assert "(bids from M5)" in dice
+
+
+def test_monopoly_look_at_an_owned_hero_says_who_else_pays() -> None:
+    """Once drafted, a hero's `look` says landing on it pays the owner, not that it is drafted."""
+    match = Match.start("monopoly-avengers", 2, 3, {})
+    match.state.owner[match.state.board.hero("Maria Hill")] = 1
+    text = display_for("monopoly-avengers").look(match, 0, "Maria Hill")
+    assert "Whoever else lands here pays the owner, if asked before the next roll." in text
+    assert "drafts it" not in text
+
+
+def test_monopoly_look_lists_who_is_in_jail_and_not_the_bankrupt() -> None:
+    """`look Jail` tells a jailed token from one just visiting, and a bankrupt player's
+    token is not on the board, as on the page."""
+    match = Match.start("monopoly-avengers", 3, 3, {})
+    st = match.state
+    st.pos[0] = st.pos[1] = st.pos[2] = st.board.jail
+    st.jail[1] = 0
+    st.alive[2] = False
+    text = display_for("monopoly-avengers").look(match, 0, "Jail")
+    assert text.splitlines()[-1] == "here now: Player 1, Player 2 (in Jail)"
 
 
 def test_displays_are_chosen_by_mode_and_complete_names() -> None:

@@ -356,7 +356,8 @@ def test_unpaid_payment_becomes_a_debt_to_raise() -> None:
 
 
 def test_a_debt_paid_after_raising_money_says_what_it_was_for() -> None:
-    """The payment's line names what it pays for, as an immediate payment's line does."""
+    """The payment's line names what it pays for, as an immediate payment's line does; the
+    view's pending debt says it too (the page's debt line)."""
     st = new()
     give(st, 1, "Nick Fury")
     give(st, 0, "Hulk")
@@ -366,6 +367,7 @@ def test_a_debt_paid_after_raising_money_says_what_it_was_for() -> None:
     assert next(e.text for e in events if e.kind == "debt").startswith(
         "Player 1 owes M4 to Player 2 (Nick Fury)"
     )
+    assert G.view(st, None)["debt"] == {"debtor": 0, "creditor": 1, "amount": 4, "why": "Nick Fury"}
     st, _ = act(st, 0, "sideline Hulk")
     st, events = act(st, 0, "pay")
     assert [e.text for e in events] == ["Player 1 pays M4 to Player 2 (Nick Fury)"]

@@ -408,3 +408,17 @@ def test_each_space_panel_says_what_its_rulebook_section_says(server: str) -> No
                 ARTIFACTS.mkdir(exist_ok=True)
                 page.locator("#monowrap").screenshot(path=str(ARTIFACTS / "monopoly-jail.png"))
         assert errors == []
+
+
+def test_the_debt_line_says_what_the_debt_is_for(server: str) -> None:
+    """A pending debt's line names what it pays for (the view's `why`), as its event does."""
+    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && MONO.board")
+        debt = "{debtor: 0, creditor: null, amount: 200, why: 'lost to Cull Obsidian'}"
+        lines = page.evaluate(f"pendingLines(MONO.board, {{...G.msg.view, debt: {debt}}})")
+        assert [line for line in lines if line.startswith("Debt:")] == [
+            "Debt: Player 1 owes M200 to the Bank (lost to Cull Obsidian) and must raise it "
+            "(sell, sideline) or go bankrupt."
+        ]
+        assert errors == []

@@ -472,9 +472,14 @@ class MonopolyAvengers(Game[MonoState]):
             "acquire": [{"seat": p, "space": b.names[s]} for p, s in st.acquire],
             "outcome": st.outcome.to_json() if st.outcome else None,
         }
-        if st.debts:
-            d, c, a, _ = st.debts[-1]
-            out["debt"] = {"debtor": d, "creditor": None if c == BANK else c, "amount": a}
+        if st.debts:  # why: what it pays for, as the debt's event line says it
+            d, c, a, why = st.debts[-1]
+            out["debt"] = {
+                "debtor": d,
+                "creditor": None if c == BANK else c,
+                "amount": a,
+                "why": why,
+            }
         if st.auction is not None:
             au = st.auction
             out["auction"] = {

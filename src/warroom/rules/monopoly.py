@@ -419,3 +419,63 @@ def set_color(name: str) -> str:
     if name.startswith("#") and len(name) in (4, 7):
         return name
     return SET_COLORS.get(name.lower(), FALLBACK)
+
+
+def space_about(b: MonopolyBoard, space: int) -> list[str]:
+    """What the rulebook's section on a space says, in short, with this board's amounts: the
+    lines the page's space panel and the terminal's `look` both show (one text, not two).
+    A hero's owner, buildings and who pays on landing change with play: the callers add those."""
+    kind = b.kind[space]
+    if kind in OWNABLE:
+        first = " (its set's buildings sold first)" if kind == HERO else ""
+        lines = [
+            f"Sideline for M{b.sideline[space]}{first}; reactivate for M{b.reactivate[space]}."
+        ]
+        if kind == DICE_HERO:
+            pair = " and ".join(b.names[s] for s in b.dice_heroes)
+            lines.append(
+                f"Payment: the dice rolled when the owner asks, ×{b.multipliers[0]} if they have "
+                f"only one of {pair}, ×{b.multipliers[1]} with both."
+            )
+            return lines
+        group = b.set_of[space]
+        members = ", ".join(b.names[s] for s in b.set_members[group])
+        return [
+            *lines,
+            f"Set {b.sets[group]}: {members}. The whole set doubles the payment without buildings.",
+            f"With the whole set active, build evenly: Bases M{b.base_cost[space]} "
+            f"({b.max_bases} at most), then a Headquarters M{b.hq_cost[space]} in their place.",
+        ]
+    if kind == TAX:
+        return [f"Pay the Bank M{b.amount[space]}."]
+    if kind == BATTLE:
+        return [
+            "A Child of Thanos: roll one die for your token and one per hero card you hold; "
+            f"a {b.number[space]} escapes and gives another turn, else pay the Bank "
+            f"M{b.battle_fine}."
+        ]
+    if kind == DECK:
+        return [
+            f"Take the top {b.deck_names[b.deck_of[space]]} card and do what it says; it then "
+            "goes under the deck (a Get Out of Jail Free card is kept until used)."
+        ]
+    if kind == GO:
+        return [f"Collect M{b.go_salary} from the Bank each time you pass or land on GO."]
+    if kind == JAIL:
+        return [
+            "Landing here is Just Visiting.",
+            f"In Jail, at the start of your turn: pay M{b.jail_fine} or use a Get Out of Jail "
+            "Free card, then roll and move as normal.",
+            "Or roll for doubles: they free you and move you (no roll again). "
+            f"After {b.jail_turns} turns without doubles, pay M{b.jail_fine} and move by the "
+            "last roll.",
+            "In Jail you may still collect payments, bid, build, sideline and trade.",
+        ]
+    if kind == FREE_PARKING:
+        return ["Nothing happens."]
+    if kind == GO_TO_JAIL:
+        return [
+            f"Go straight to Jail: no M{b.go_salary} for passing GO, and your turn ends "
+            "(even after doubles)."
+        ]
+    return []

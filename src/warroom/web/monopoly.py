@@ -25,7 +25,13 @@ def _monopoly_board_json(board_id: str) -> dict[str, Any]:
     spaces: list[dict[str, Any]] = []
     for i, name in enumerate(b.names):
         kind = b.kind[i]
-        space: dict[str, Any] = {"index": i, "name": name, "kind": kind}
+        # about: the rulebook's section on the space in short, as the terminal's `look` says it
+        space: dict[str, Any] = {
+            "index": i,
+            "name": name,
+            "kind": kind,
+            "about": mb.space_about(b, i),
+        }
         if kind in mb.OWNABLE:
             space.update(
                 price=b.price[i],

@@ -176,39 +176,39 @@ class MonopolyDisplay(Display):
         return list(match.state.board.names)
 
     def look(self, match: Match, viewer: int | None, name: str) -> str:
-        """A space's kind; for a hero its price, payments, building costs, set and owner; for a
-        tax its amount; for a Child of Thanos its number and what the battle asks."""
+        """A space's kind and what its rulebook section says (the page panel's text, from
+        `space_about`); for a hero also its price, owner, buildings, who pays on landing and
+        its payments by level."""
         b: MonopolyBoard = match.state.board
         view = match.view(viewer)
         space = b.names.index(pick(name, list(b.names), "space"))
-        here = [p["name"] for p in view["status"] if p["position"] == space]
+        here = [
+            p["name"] + (" (in Jail)" if p["in_jail"] else "")
+            for p in view["status"]
+            if p["alive"] and p["position"] == space
+        ]
         lines = [f"{b.names[space]} (space {space}, {b.kind[space]})"]
         if b.kind[space] in mb.OWNABLE:
             owner = view["owner"][space]
             held = "undrafted" if owner < 0 else view["players"][owner]
             lines.append(f"price M{b.price[space]}; owner: {held}")
             if owner >= 0:
-                lines.append(f"buildings: {self._buildings(b, view, space)}")
-            if b.kind[space] == mb.DICE_HERO:
-                times = ", ".join(f"{k + 1} owned: {m} x dice" for k, m in enumerate(b.multipliers))
-                lines.append(f"payment: the dice roll times ({times})")
-            else:
-                pay = b.payments[space]
-                members = ", ".join(b.names[s] for s in b.set_members[b.set_of[space]])
-                lines.append(f"set {self._set_name(b, space)}: {members}")
+                lines.append(f"buildings: {self._buildings(b, view, space) or 'none'}")
                 lines.append(
-                    f"payments: alone M{pay[0]}, whole set M{pay[0] * 2}, "
-                    + ", ".join(f"{lv} Base{'s' * (lv > 1)} M{pay[lv]}" for lv in range(1, mb.HQ))
-                    + f", HQ M{pay[mb.HQ]}"
+                    "Whoever else lands here pays the owner, if asked before the next roll."
                 )
-                lines.append(f"a Base costs M{b.base_cost[space]}, the HQ M{b.hq_cost[space]}")
-        elif b.kind[space] == mb.TAX:
-            lines.append(f"pay M{b.amount[space]}")
-        elif b.kind[space] == mb.BATTLE:  # Children of Thanos: the number is the board's
-            n = b.number[space]
+            else:
+                lines.append(
+                    "Whoever lands here drafts it at that price, or the Banker auctions it "
+                    f"(bids from M{b.bid_start})."
+                )
+        lines += mb.space_about(b, space)
+        if b.kind[space] == mb.HERO:
+            pay = b.payments[space]
             lines.append(
-                f"number {n}: roll one die for your token and one per hero card you hold; "
-                f"a {n} escapes and gives another turn, else pay the Bank M{b.battle_fine}"
+                f"payments: alone M{pay[0]}, whole set M{pay[0] * 2}, "
+                + ", ".join(f"{lv} Base{'s' * (lv > 1)} M{pay[lv]}" for lv in range(1, mb.HQ))
+                + f", HQ M{pay[mb.HQ]}"
             )
         if here:
             lines.append(f"here now: {', '.join(here)}")

@@ -363,7 +363,9 @@ function pendingLines(b, v) {
   const d = v.debt;
   if (d) {
     const to = d.creditor === null || d.creditor === undefined ? "the Bank" : seatPlain(d.creditor);
-    out.push(`Debt: ${seatPlain(d.debtor)} owes ${money(d.amount)} to ${to} and must raise it (sell, sideline) or go bankrupt.`);
+    // why: what the debt pays for (a hero, a tax, a card, a lost battle), as its event line says
+    const why = d.why ? ` (${d.why})` : "";
+    out.push(`Debt: ${seatPlain(d.debtor)} owes ${money(d.amount)} to ${to}${why} and must raise it (sell, sideline) or go bankrupt.`);
   }
   if (v.call) {
     out.push(`${seatPlain(v.call.builder)} wants the last ${v.call.building === "hq" ? "Headquarters" : "Base"}; ` +
@@ -415,7 +417,9 @@ function spaceDetails(sp, b, v) {
   const band = sp.color ? `border-top: 10px solid ${sp.color}` : "";
   box.setAttribute("style", band);
   box.append(el("div", { class: "mdname" }, sp.name));
-  // Each kind's text says in short what its rulebook section says (The Board Spaces).
+  // A hero's owner, buildings and who pays on landing change with play; the rest, what its
+  // rulebook section says in short (The Board Spaces), comes with the board (`about`, the
+  // terminal's `look` text too).
   const r = b.rules;
   const lines = [];
   if (sp.kind === "hero" || sp.kind === "dice-hero") {
@@ -424,51 +428,17 @@ function spaceDetails(sp, b, v) {
     lines.push(owner >= 0 ? "Whoever else lands here pays the owner, if asked before the next roll." :
       `Whoever lands here drafts it at that price, or the Banker auctions it (bids from M${r.bid_start}).`);
     if (level) lines.push(level >= 5 ? "Has a Headquarters." : `Has ${level} Base${level > 1 ? "s" : ""}.`);
-    lines.push(`Sideline for M${sp.sideline}${sp.kind === "hero" ? " (its set's buildings sold first)" : ""}; ` +
-      `reactivate for M${sp.reactivate}.`);
   }
+  lines.push(...sp.about);
+  box.append(...lines.map((t) => el("div", {}, t)));
   if (sp.kind === "hero") {
-    const set = b.sets.find((s) => s.name === sp.set);
-    lines.push(`Set ${sp.set}: ${set.members.join(", ")}. The whole set doubles the payment without buildings.`);
-    lines.push(`With the whole set active, build evenly: Bases M${sp.base_cost} (${r.max_bases} at most), ` +
-      `then a Headquarters M${sp.hq_cost} in their place.`);
     const p = sp.payments;
     const labels = ["alone", "full set", "1 Base", "2 Bases", "3 Bases", "4 Bases", "Headquarters"];
     const values = [p[0], 2 * p[0], p[1], p[2], p[3], p[4], p[5]];
     const now = owner >= 0 ? (level ? level + 1 : null) : null;
-    box.append(...lines.map((t) => el("div", {}, t)));
     box.append(el("table", { class: "mpay" },
       el("tr", {}, labels.map((l, k) => el("th", { class: now === k ? "now" : "" }, l))),
       el("tr", {}, values.map((x, k) => el("td", { class: now === k ? "now" : "" }, `M${x}`)))));
-  } else {
-    if (sp.kind === "dice-hero") {
-      const pair = b.spaces.filter((s) => s.kind === "dice-hero").map((s) => s.name).join(" and ");
-      lines.push(`Payment: the dice rolled when the owner asks, ×${sp.multipliers[0]} if they have only ` +
-        `one of ${pair}, ×${sp.multipliers[1]} with both.`);
-    }
-    if (sp.kind === "tax") lines.push(`Pay the Bank M${sp.amount}.`);
-    if (sp.kind === "battle") {
-      lines.push(`A Child of Thanos: roll one die for your token and one per hero card you hold; ` +
-        `a ${sp.number} escapes and gives another turn, else pay the Bank M${r.battle_fine}.`);
-    }
-    if (sp.kind === "deck") {
-      lines.push(`Take the top ${sp.deck_name} card and do what it says; it then goes under the deck ` +
-        "(a Get Out of Jail Free card is kept until used).");
-    }
-    if (sp.kind === "go") lines.push(`Collect M${r.go_salary} from the Bank each time you pass or land on GO.`);
-    if (sp.kind === "jail") {
-      lines.push("Landing here is Just Visiting.");
-      lines.push(`In Jail, at the start of your turn: pay M${r.jail_fine} or use a Get Out of Jail Free card, ` +
-        "then roll and move as normal.");
-      lines.push("Or roll for doubles: they free you and move you (no roll again). " +
-        `After ${r.jail_turns} turns without doubles, pay M${r.jail_fine} and move by the last roll.`);
-      lines.push("In Jail you may still collect payments, bid, build, sideline and trade.");
-    }
-    if (sp.kind === "free-parking") lines.push("Nothing happens.");
-    if (sp.kind === "go-to-jail") {
-      lines.push(`Go straight to Jail: no M${r.go_salary} for passing GO, and your turn ends (even after doubles).`);
-    }
-    box.append(...lines.map((t) => el("div", {}, t)));
   }
   const here = v.status.map((p, s) => [p, s]).filter(([p]) => p.alive !== false && p.position === sp.index);
   if (here.length) box.append(el("div", { class: "muted" }, `Here: ${here.map(([p, s]) => seatName(s) + (p.in_jail ? " (in Jail)" : "")).join(", ")}`));
