@@ -154,7 +154,8 @@ def test_map_highlight_keyboard_summary_rematch_and_phone(server: str, served_hu
         label = page.evaluate("document.activeElement.getAttribute('aria-label')")
         mine = {t["name"]: t for t in msg(page)["view"]["territories"]}[focused]
         assert focused in label and mine["owner"] in label
-        assert f"{mine['armies']} armies" in label
+        count = mine["armies"]
+        assert f"; {count} {'army' if count == 1 else 'armies'};" in label  # "1 army"
         assert "act from here" in label
         ring = page.evaluate(
             "getComputedStyle(document.activeElement.querySelector('.focusring')).stroke"
