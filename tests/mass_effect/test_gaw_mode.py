@@ -800,3 +800,25 @@ def test_bad_actions_change_nothing() -> None:
             GAME.apply(st, 0, Action.parse(text))
         assert str(caught.value)
     assert st == before
+
+
+def test_me102_g12_a_devastation_that_ends_the_alliance_ends_the_game_at_once() -> None:
+    """The Reapers win the moment the Alliance's last unit goes (ME102), a devastation
+    included (G12): no cards drawn and no next turn after it, so a turn limit due at that next
+    turn cannot hand the game to the faction holding most planets instead."""
+    st = started(3, 3).copy()
+    ontarom = planet(st, "Ontarom")
+    region = st.board.regions[st.board.region_of[ontarom]]
+    for t in range(len(st.owner)):
+        st.owner[t], st.armies[t] = (1 if t % 4 else 2), 2  # Cerberus holds the most planets
+    st.owner[ontarom], st.armies[ontarom] = 0, 4  # the Alliance's last units
+    st.vanguards = st.vanguards.moved(OFF_BOARD, OFF_BOARD)
+    st.harbinger, st.current, st.phase = ontarom, 2, gw.DEVASTATE
+    st.options = {**st.options, "turn_limit": st.turn}
+    card = card_of(st, "devastate", REAPER, region)
+    give(st, 2, card)
+    hand = len(st.hands[2])
+    out, events = act(st, f"devastate {st.cards.card_ids[card]}")
+    assert out.outcome is not None and out.outcome.winners == (2,)
+    assert out.turn == st.turn and len(out.hands[2]) == hand - 1
+    assert [e.kind for e in events if e.kind in ("draw", "turn")] == []

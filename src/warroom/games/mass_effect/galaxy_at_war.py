@@ -1867,7 +1867,11 @@ def _devastate(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: r
     _move_momentum(g, st, REAPER, 1, "a planet devastated", ev)
     if victim != st.neutral and victim not in st.owner:
         _eliminate(g, st, victim, ev)  # G12 [GaW Winning]
-    _finish_turn(g, st, seat, ev)
+    # ME102: the Reapers win the moment the Alliance's last unit goes, so a devastation that
+    # does it ends the game here, before the turn's draw and the next turn.
+    _check_win(g, st, ev)
+    if st.phase != OVER:
+        _finish_turn(g, st, seat, ev)
 
 
 def _finish_turn(g: GalaxyAtWar, st: GawState, seat: Seat, ev: rc.Events) -> None:
