@@ -720,6 +720,26 @@ def test_me105_me106_one_scan_a_turn_rolling_five_d6_and_two_d8() -> None:
     assert st.scanned_this_turn
 
 
+def test_me105_cards_are_turned_in_before_the_scan_not_after() -> None:
+    """ME105: the scan comes after the sets and the ship's card are turned in, so once the
+    turn's scan is rolled neither a set nor a ship's card is offered or taken."""
+    st = _scanning()
+    st.hands[0] = []
+    hand = [c for c in st.piles[ALLIANCE] if st.cards.ship_class[c] == "cruiser"][:3]
+    for c in hand:
+        give(st, 0, c)
+    ids = [st.cards.card_ids[c] for c in hand]
+    assert {"trade", "build", "scan"} <= {a.kind for a in GAME.legal_actions(st, 0)}
+    scanned = st.copy()
+    scanned.scanned_this_turn = True  # the scan is over (won or failed), units still to place
+    kinds = {a.kind for a in GAME.legal_actions(scanned, 0)}
+    assert "trade" not in kinds and "build" not in kinds and "place" in kinds
+    for text in (f"trade {' '.join(ids)}", f"build {ids[0]}"):
+        assert Action.parse(text) not in GAME.legal_actions(scanned, 0)
+        with pytest.raises(IllegalAction):
+            GAME.apply(scanned, 0, Action.parse(text))
+
+
 def test_me108_e13_a_completed_scan_adds_the_asset_value() -> None:
     st = _scanning()
     st.phase, st.scanning, st.scanned_this_turn = gw.SCAN, _wa("Sur'Kesh"), True
