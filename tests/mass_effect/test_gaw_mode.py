@@ -720,6 +720,26 @@ def test_me105_me106_one_scan_a_turn_rolling_five_d6_and_two_d8() -> None:
     assert st.scanned_this_turn
 
 
+def test_me105_cards_are_turned_in_before_the_scan_not_after() -> None:
+    """ME105: the scan comes after the sets and the ship's card are turned in, so once the
+    turn's scan is rolled neither a set nor a ship's card is offered or taken."""
+    st = _scanning()
+    st.hands[0] = []
+    hand = [c for c in st.piles[ALLIANCE] if st.cards.ship_class[c] == "cruiser"][:3]
+    for c in hand:
+        give(st, 0, c)
+    ids = [st.cards.card_ids[c] for c in hand]
+    assert {"trade", "build", "scan"} <= {a.kind for a in GAME.legal_actions(st, 0)}
+    scanned = st.copy()
+    scanned.scanned_this_turn = True  # the scan is over (won or failed), units still to place
+    kinds = {a.kind for a in GAME.legal_actions(scanned, 0)}
+    assert "trade" not in kinds and "build" not in kinds and "place" in kinds
+    for text in (f"trade {' '.join(ids)}", f"build {ids[0]}"):
+        assert Action.parse(text) not in GAME.legal_actions(scanned, 0)
+        with pytest.raises(IllegalAction):
+            GAME.apply(scanned, 0, Action.parse(text))
+
+
 def test_me108_e13_a_completed_scan_adds_the_asset_value() -> None:
     st = _scanning()
     st.phase, st.scanning, st.scanned_this_turn = gw.SCAN, _wa("Sur'Kesh"), True
@@ -800,3 +820,25 @@ def test_bad_actions_change_nothing() -> None:
             GAME.apply(st, 0, Action.parse(text))
         assert str(caught.value)
     assert st == before
+
+
+def test_me102_g12_a_devastation_that_ends_the_alliance_ends_the_game_at_once() -> None:
+    """The Reapers win the moment the Alliance's last unit goes (ME102), a devastation
+    included (G12): no cards drawn and no next turn after it, so a turn limit due at that next
+    turn cannot hand the game to the faction holding most planets instead."""
+    st = started(3, 3).copy()
+    ontarom = planet(st, "Ontarom")
+    region = st.board.regions[st.board.region_of[ontarom]]
+    for t in range(len(st.owner)):
+        st.owner[t], st.armies[t] = (1 if t % 4 else 2), 2  # Cerberus holds the most planets
+    st.owner[ontarom], st.armies[ontarom] = 0, 4  # the Alliance's last units
+    st.vanguards = st.vanguards.moved(OFF_BOARD, OFF_BOARD)
+    st.harbinger, st.current, st.phase = ontarom, 2, gw.DEVASTATE
+    st.options = {**st.options, "turn_limit": st.turn}
+    card = card_of(st, "devastate", REAPER, region)
+    give(st, 2, card)
+    hand = len(st.hands[2])
+    out, events = act(st, f"devastate {st.cards.card_ids[card]}")
+    assert out.outcome is not None and out.outcome.winners == (2,)
+    assert out.turn == st.turn and len(out.hands[2]) == hand - 1
+    assert [e.kind for e in events if e.kind in ("draw", "turn")] == []

@@ -483,9 +483,11 @@ class GalaxyAtWar(MassEffectBasic):
 
     def _deploy_families(self, st: GawState, seat: Seat) -> list[Family]:
         names = st.board.territories
-        out = self._trades(st, seat)
+        # ME105: a scan comes after the cards turned in (sets and the ship's card), so none is
+        # turned in once this turn's scan is rolled.
+        out = [] if st.scanned_this_turn else self._trades(st, seat)
         ids = st.cards.card_ids
-        if not st.built_this_turn:  # ME59: one card, one ship a turn
+        if not st.built_this_turn and not st.scanned_this_turn:  # ME59: one card, one ship a turn
             out += [Family("build", (ids[c],)) for c in _buildable(st, seat)]
         for c in st.hands[seat]:
             d = st.directives.by_card[c]
@@ -1132,7 +1134,9 @@ def _vanguard(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc
 
 
 def _trade(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
-    """ME58: Basic Training's sets (G2 [Step 2 Play Cards for Units/Ships]: any number a turn)."""
+    """ME58: Basic Training's sets (G2 [Step 2 Play Cards for Units/Ships]: any number a turn),
+    before the turn's scan (ME105)."""
+    require(not _gaw(state).scanned_this_turn, "sets are turned in before the scan (ME105)")
     basic._trade(g, state, seat, a, ev)
 
 
@@ -1142,6 +1146,7 @@ def _build(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
     (arg,) = rc._args(a, 1, "build CARD")
     card = _card(st, seat, arg, a)
     require(not st.built_this_turn, "only one ship is built a turn")
+    require(not st.scanned_this_turn, "a ship's card is turned in before the scan (ME105)")
     require(card in _buildable(st, seat), "your faction has 3 ships of that class on the board")
     faction, cls = st.faction_of[seat], SHIP_CLASSES.index(st.cards.ship_class[card])
     st.built = next(
@@ -1867,7 +1872,11 @@ def _devastate(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: r
     _move_momentum(g, st, REAPER, 1, "a planet devastated", ev)
     if victim != st.neutral and victim not in st.owner:
         _eliminate(g, st, victim, ev)  # G12 [GaW Winning]
-    _finish_turn(g, st, seat, ev)
+    # ME102: the Reapers win the moment the Alliance's last unit goes, so a devastation that
+    # does it ends the game here, before the turn's draw and the next turn.
+    _check_win(g, st, ev)
+    if st.phase != OVER:
+        _finish_turn(g, st, seat, ev)
 
 
 def _finish_turn(g: GalaxyAtWar, st: GawState, seat: Seat, ev: rc.Events) -> None:
