@@ -805,3 +805,17 @@ def test_defending_a_neutral_territory_the_prompt_says_it_is_neutral() -> None:
     out = session(match, ["defend 3"], humans={1})
     assert "battle: Poseidonis -> Oricalcos with 3 dice | Oricalcos is neutral: you roll" in out
     assert "Refused: the defender of neutral Oricalcos may roll 1 or 2 dice here" in out
+
+
+def test_the_board_legend_counts_in_the_modes_words_one_as_one() -> None:
+    """The legend under a board: "1 card", "1 unit" (Mass Effect's word), never "1 cards"."""
+    match = Match.start("mass-effect-basic", 3, 1)
+    st = match.state
+    st.owner[0], st.armies[0] = 0, 1
+    st.hands[0], st.hands[2] = [st.deck.pop()], [st.deck.pop(), st.deck.pop()]
+    console = Console(record=True, width=200)
+    display_for("mass-effect-basic").board(console, match, 0)
+    legend = console.export_text()
+    assert "1 planet, 1 unit, 1 card" in legend
+    assert "0 units, 0 cards" in legend and "0 units, 2 cards" in legend
+    assert "1 cards" not in legend and "1 units" not in legend

@@ -86,6 +86,7 @@ class Pieces:
 ARMIES = Pieces("army", "armies")
 UNITS = Pieces("unit", "units")
 DICE = Pieces("die", "dice")
+CARDS = Pieces("card", "cards")
 
 
 def armies_of(count: int, verb: str = "") -> str:

@@ -12,7 +12,7 @@ from rich.table import Table
 from warroom.cli.show import SEAT_COLORS, Display, pick
 from warroom.core import Action, Match, WarroomError
 from warroom.core.board import Board
-from warroom.core.events import Pieces
+from warroom.core.events import CARDS, Pieces
 
 HELP = """[bold]RISK[/]
   e.g. [cyan]attack Gaul Liguria 3[/], [cyan]place Gaul 5[/], [cyan]end[/]
@@ -65,13 +65,13 @@ class RiskDisplay(Display):
             armies = sum(t["armies"] for t in view["territories"] if t["seat"] == i)
             dead = "" if view["alive"][i] else " (out)"
             legend.append(
-                f"[{colors[i]}]■ {escape(name)}[/] {count} {self.places_word}, {armies} "
-                f"{many(view)}, {view['hand_sizes'][i]} cards{dead}"
+                f"[{colors[i]}]■ {escape(name)}[/] {self.place_words.of(count)}, "
+                f"{view_pieces(view).of(armies)}, {CARDS.of(view['hand_sizes'][i])}{dead}"
             )
         console.print("   ".join(legend))
         console.print(self.footer(view), highlight=False)
 
-    places_word = "terr"
+    place_words = Pieces("terr", "terr")  # what the legend counts, short for territories
 
     @staticmethod
     def style(colors: list[str], territory: dict[str, Any]) -> str:
@@ -97,7 +97,7 @@ class RiskDisplay(Display):
         own moments (`moments`), then the hand (`hand`)."""
         bits = []
         if view.get("pending"):
-            bits.append(f"{many(view)} to place: {view['pending']}")
+            bits.append(f"{view_pieces(view).many} to place: {view['pending']}")
         if "battle" in view:
             b = view["battle"]
             bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
@@ -161,7 +161,7 @@ class RiskDisplay(Display):
 
         def held(i: int) -> str:
             row = rows[b.territories[i]]
-            return f"{row['owner'] or 'unclaimed'}, {row['armies']} {many(view)}"
+            return f"{row['owner'] or 'unclaimed'}, {view_pieces(view).of(row['armies'])}"
 
         r = b.region_of[t]
         lines = [
@@ -215,10 +215,10 @@ class RiskDisplay(Display):
         )
 
 
-def many(view: dict[str, Any]) -> str:
-    """The mode's word for many of its pieces, as its view says (Classic's armies, the units
-    of the editions built on it)."""
-    return str(view["pieces"]["many"])
+def view_pieces(view: dict[str, Any]) -> Pieces:
+    """The mode's words for its pieces, as its view says (Classic's armies, the units of the
+    editions built on it)."""
+    return Pieces(str(view["pieces"]["one"]), str(view["pieces"]["many"]))
 
 
 def _pieces(match: Match) -> Pieces:
