@@ -72,6 +72,10 @@ def test_the_decider_is_the_next_living_seat() -> None:
         (("setup", "claim_units"), 10**30, "a claim places 1 to 100 units"),
         (("setup", "claim_units"), 0, "a claim places 1 to 100 units"),
         (("setup", "starting_cards", "4"), [1, 1, 1, 10**30], "each 0 to 12"),
+        # [Avengers Components]: the box holds two attack and two defence d8s, no more
+        (("hulk", "attack", "d8"), 3, "the box's 2 d8s"),
+        (("heroes", "0", "allies", "1", "defence", "d8"), 3, "the box's 2 d8s"),
+        (("cards", "CA03", "power", "dice"), 3, "the box's 2 attack d8s"),
     ],
 )
 def test_a_count_no_game_could_hold_is_refused_at_its_field(
@@ -82,7 +86,7 @@ def test_a_count_no_game_could_hold_is_refused_at_its_field(
     data = json.loads(json.dumps(read_json(PACKAGED_BFM)))
     node = data
     for key in where[:-1]:
-        node = node[key]
+        node = node[int(key)] if isinstance(node, list) else node[key]
     node[where[-1]] = value
     with pytest.raises(BoardError) as err:
         battle_from_dict(data, "bad.json", decks())

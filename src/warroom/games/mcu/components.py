@@ -372,6 +372,9 @@ POWERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 STARTING_CARDS_5 = (1, 1, 1, 2, 2)  # [5 Player]: stated
 HYDRA_THRESHOLD = 4  # [Invading the Helicarrier]: stated
+# [Avengers Components]: the box's d8s are two attack and two defence dice, so no reconstructed
+# Hero card or power may make more of one side's dice d8s (stated).
+BOX_D8S = 2
 # Neither count is printed (the chart is lost; 3 reconstructed for each): the caps only keep an
 # owner's typo (a claim of 10**30 units) from reaching the games, whose odds tables it overflows.
 MOST_CLAIM_UNITS = 100
@@ -534,6 +537,16 @@ def battle_from_dict(data: object, source: str, cards: Decks) -> Battle:
         for key in ("objective", "allies"):
             if key not in h.provenance:
                 problems.append((f"heroes.{h.faction}.provenance", f"say where {key!r} is from"))
+    sides = [(f"hulk.{k}", getattr(f.hulk, k)) for k in ("attack", "defence")]
+    sides += [
+        (f"heroes.{i}.allies.{j}.{k}", getattr(a, k))
+        for i, h in enumerate(f.heroes)
+        for j, a in enumerate(h.allies)
+        for k in ("attack", "defence")
+    ]
+    for where, d in sides:
+        if d.d8 > BOX_D8S:
+            problems.append((f"{where}.d8", f"at most the box's {BOX_D8S} d8s a side"))
     ally_ids = [a.id for h in f.heroes for a in h.allies]
     if len({a.lower() for a in ally_ids}) != len(ally_ids):
         problems.append(("heroes", "two Allies share an id"))
@@ -556,6 +569,9 @@ def battle_from_dict(data: object, source: str, cards: Decks) -> Battle:
             isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 10 for v in params.values()
         ):
             problems.append((f"cards.{cid}.power", f"{kind} takes {list(spec[0])} (1-10)"))
+            continue
+        if kind == "attack_d8" and params["dice"] > BOX_D8S:
+            problems.append((f"cards.{cid}.power.dice", f"at most the box's {BOX_D8S} attack d8s"))
             continue
         powers.append(Power(str(kind), tuple((k, int(params[k])) for k in spec[0])))
     for key in ("ally", "power"):
