@@ -99,6 +99,13 @@ def test_each_tier_says_where_it_stands() -> None:
     godstorm = strength.strengths(strength.stored_ladder("risk-godstorm"), ["greedy"])
     assert godstorm[0]["summary"] == "beats random 100% of games (2 of 3 seats)"
     assert strength.strengths(None, ["random"])[0]["summary"] == "not measured"
+    # A pairing whose interval reaches under the even share is not called a win over it.
+    bfm = strength.stored_ladder("mcu-battle-for-manhattan")
+    assert bfm is not None
+    unseparated = dict(bfm, pairings=[dict(p, separated=False) for p in bfm["pairings"]])
+    top = strength.strengths(unseparated, ["mcts"])[0]
+    assert top["summary"].startswith("not shown stronger than greedy: won ")
+    assert not top["strongest"]
 
 
 def test_ladder_writes_the_json_its_markdown_converts_to(tmp_path: Path) -> None:

@@ -64,9 +64,13 @@ def _strength(ladder: dict[str, Any] | None, tier: str) -> dict[str, Any]:
         notes.append(f"{pairing['seats']} of {ladder['players']} seats")
     if spec != tier:
         notes.append(f"as {spec}")
+    # Halves round up (64.5% reads 65%, as the tables' 0.645 would be rounded by hand).
+    share = f"{int(100 * pairing['wins'] / pairing['games'] + 0.5)}% of games"
     summary = (
-        # Halves round up (64.5% reads 65%, as the tables' 0.645 would be rounded by hand).
-        f"beats {pairing['weaker']} {int(100 * pairing['wins'] / pairing['games'] + 0.5)}% of games"
+        f"beats {pairing['weaker']} {share}"
+        if pairing["separated"]
+        # An interval reaching under the even share: measured, but not shown to be stronger.
+        else f"not shown stronger than {pairing['weaker']}: won {share}"
     )
     summary += f" ({'; '.join(notes)})" if notes else ""
     low, high = pairing["interval"]
