@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from tests.fixtures.monopoly_spaces import ABOUT
 from warroom.bots import make_bot
 from warroom.cli.line import completer
 from warroom.cli.play import Terminal, die_face
@@ -158,45 +159,7 @@ def test_monopoly_look_shows_a_child_of_thanos_battle_number() -> None:
     )
 
 
-# What `look` says about each kind of space: the page's panel text (tests/web/
-# test_monopoly_page.py PANEL), as the rulebook's section on it says it in short.
-LOOK = {
-    "GO": ["Collect M200 from the Bank each time you pass or land on GO."],
-    "Jail": [
-        "Landing here is Just Visiting.",
-        "In Jail, at the start of your turn: pay M50 or use a Get Out of Jail Free card, "
-        "then roll and move as normal.",
-        "Or roll for doubles: they free you and move you (no roll again). "
-        "After 3 turns without doubles, pay M50 and move by the last roll.",
-        "In Jail you may still collect payments, bid, build, sideline and trade.",
-    ],
-    "Go to Jail": [
-        "Go straight to Jail: no M200 for passing GO, and your turn ends (even after doubles)."
-    ],
-    "Free Parking": ["Nothing happens."],
-    "Ultron": ["Pay the Bank M200."],
-    "Stark Industries": [
-        "Take the top Stark Industries card and do what it says; it then goes under the deck "
-        "(a Get Out of Jail Free card is kept until used)."
-    ],
-    "Infinity Gauntlet": [
-        "Take the top Infinity Gauntlet card and do what it says; it then goes under the deck "
-        "(a Get Out of Jail Free card is kept until used)."
-    ],
-    "Winter Soldier": [
-        "Whoever lands here drafts it at that price, or the Banker auctions it (bids from M10).",
-        "Sideline for M75; reactivate for M83.",
-        "Payment: the dice rolled when the owner asks, ×4 if they have only one of "
-        "Winter Soldier and Black Panther, ×10 with both.",
-    ],
-    "Maria Hill": [
-        "Whoever lands here drafts it at that price, or the Banker auctions it (bids from M10).",
-        "Sideline for M30 (its set's buildings sold first); reactivate for M33.",
-        "Set brown: Maria Hill, Nick Fury. The whole set doubles the payment without buildings.",
-        "With the whole set active, build evenly: Bases M50 (4 at most), "
-        "then a Headquarters M50 in their place.",
-    ],
-}
+LOOK = ABOUT  # the page's panel says the same (tests/fixtures/monopoly_spaces.py)
 
 
 def test_monopoly_look_says_what_the_page_says_about_every_kind_of_space() -> None:

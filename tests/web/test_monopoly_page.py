@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 
+from tests.fixtures.monopoly_spaces import ABOUT
 from tests.web.play import bot_choice, play_people
 from tests.web.system import browser_page, chromium_browser, create_game, open_page
 from tests.web.test_browser import ARTIFACTS, check_finished, msg
@@ -349,43 +350,12 @@ def test_a_held_card_is_named_with_its_article(server: str) -> None:
 
 # Each kind of space's panel text, as its rulebook section says it (The Board Spaces).
 PANEL = {
-    "GO": ["Collect M200 from the Bank each time you pass or land on GO."],
-    "Cull Obsidian": [
-        "A Child of Thanos: roll one die for your token and one per hero card you hold; "
-        "a 2 escapes and gives another turn, else pay the Bank M200."
-    ],
-    "Jail": [
-        "Landing here is Just Visiting.",
-        "In Jail, at the start of your turn: pay M50 or use a Get Out of Jail Free card, "
-        "then roll and move as normal.",
-        "Or roll for doubles: they free you and move you (no roll again). "
-        "After 3 turns without doubles, pay M50 and move by the last roll.",
-        "In Jail you may still collect payments, bid, build, sideline and trade.",
-    ],
-    "Go to Jail": [
-        "Go straight to Jail: no M200 for passing GO, and your turn ends (even after doubles)."
-    ],
-    "Free Parking": ["Nothing happens."],
-    "Ultron": ["Pay the Bank M200."],
-    "Stark Industries": [
-        "Take the top Stark Industries card and do what it says; it then goes under the deck "
-        "(a Get Out of Jail Free card is kept until used)."
-    ],
-    "Winter Soldier": [
-        "Price M150. Not drafted yet.",
-        "Whoever lands here drafts it at that price, or the Banker auctions it (bids from M10).",
-        "Sideline for M75; reactivate for M83.",
-        "Payment: the dice rolled when the owner asks, ×4 if they have only one of "
-        "Winter Soldier and Black Panther, ×10 with both.",
-    ],
-    "Maria Hill": [
-        "Price M60. Not drafted yet.",
-        "Whoever lands here drafts it at that price, or the Banker auctions it (bids from M10).",
-        "Sideline for M30 (its set's buildings sold first); reactivate for M33.",
-        "Set brown: Maria Hill, Nick Fury. The whole set doubles the payment without buildings.",
-        "With the whole set active, build evenly: Bases M50 (4 at most), "
-        "then a Headquarters M50 in their place.",
-    ],
+    name: ABOUT[name]
+    for name in ("GO", "Cull Obsidian", "Jail", "Go to Jail", "Free Parking", "Ultron")
+} | {
+    "Stark Industries": ABOUT["Stark Industries"],
+    "Winter Soldier": ["Price M150. Not drafted yet.", *ABOUT["Winter Soldier"]],
+    "Maria Hill": ["Price M60. Not drafted yet.", *ABOUT["Maria Hill"]],
 }
 
 
