@@ -102,7 +102,8 @@ def test_each_tier_says_where_it_stands() -> None:
     # A pairing whose interval reaches under the even share is not called a win over it.
     bfm = strength.stored_ladder("mcu-battle-for-manhattan")
     assert bfm is not None
-    unseparated = dict(bfm, pairings=[dict(p, separated=False) for p in bfm["pairings"]])
+    pairings = [dict(p, separated=False) for p in bfm["pairings"]]
+    unseparated = dict(bfm, pairings=pairings, strictly_ordered=False)
     top = strength.strengths(unseparated, ["mcts"])[0]
     assert top["summary"].startswith("not shown stronger than greedy: won ")
     assert not top["strongest"]
