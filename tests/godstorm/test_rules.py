@@ -281,6 +281,10 @@ def test_g48_g84_g108_godswar_dice_sky_and_altars() -> None:
     assert result.attack_dice == 5 and result.defend_dice == 4  # 3 + 2 altars; 3 + sky
     assert result.roll.attack_total == sum(result.roll.attack.final) + 4  # type: ignore[union-attr]
     assert result.roll.defend_total == sum(result.roll.defend.final) + 2  # type: ignore[union-attr]
+    # G108: altars count for the side defending too, one die each.
+    space(state, 1, "Deep Altar")
+    defended = godswar_round(state, Rng(3), 0, [WAR], 4, apulia)
+    assert defended.attack_dice == 5 and defended.defend_dice == 5  # 3 + sky + 1 altar
 
 
 def test_g50_every_god_in_the_force_lends_its_power_though_one_is_at_stake() -> None:

@@ -110,6 +110,16 @@ def test_g107_underworld_dead_go_to_the_reserve() -> None:
     assert state.space_owner[horn] == 0 and state.space_armies[horn] == 3 and state.heaven[0] == 0
 
 
+def test_g107_a18_an_attackers_underworld_dead_go_to_its_reserve_not_its_heaven() -> None:
+    state = table()
+    state.heaven[0] = 3
+    horn = space(state, 1, "Gate of Horn", 2)
+    state.rng = scripted(roll_draw(2, 1, 6, 5))  # 2-1 against 6-5: the attacker loses 2
+    underworld_roll(state, 0, None, horn, 2, 2)
+    assert state.heaven[0] == 1 and state.reserve[0] == 112  # never back into the heaven
+    assert state.space_armies[horn] == 2 and state.reserve[1] == 110
+
+
 def test_g35_g38_crypts_revive_one_army_to_a_temple() -> None:
     state = table()
     hold(state, 0, {"Roma": 1})
