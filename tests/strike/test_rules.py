@@ -1067,3 +1067,28 @@ def test_b27_spy_and_expand_while_the_attacker_deploys() -> None:
     st, _ = do(st, 0, "deploy 1")
     assert st.troops[0][0] == 1 and GAME.to_move(st) == (1,)
     assert not any(a.startswith(("spy", "expand")) for a in legal(st, 1))
+
+
+def test_b29_a_tie_at_the_turn_limit_is_shared() -> None:
+    """Equal coins and equal claimed cards at the limit: both players win, the third ranks
+    last; a player with more cards but fewer coins ranks below a coin holder."""
+    st = position(
+        claimed={0: {"south-america": 3}, 1: {"australia": 3}, 2: {"asia": 7, "europe": 4}}
+    )
+    st.options = {"turn_limit": 1}
+    st, _ = do(st, 0, "pass")
+    assert st.outcome is not None and st.outcome.winners == (0, 1)
+    assert st.outcome.ranking == (0, 1, 2)
+
+
+def test_b10_sabotage_is_not_offered_before_a_further_roll() -> None:
+    st = position(
+        claimed={0: {"africa": 3}, 1: {"europe": 3}},
+        hands={1: ["sabotage"]},
+        dice=[(6, 1, 1), (1, 1)],
+    )
+    st = pass_round_once(to_roll(st))  # the Sabotage window passed, then the after-roll one
+    st, _ = do(st, 0, "again")
+    assert st.stage == BEFORE_ROLL
+    st, _ = do(st, 0, "pass")
+    assert legal(st, 1) == ["pass"]
