@@ -1049,3 +1049,46 @@ def test_s39_a_card_reaches_the_discard_pile_only_after_its_use() -> None:
         # The deck ran out: the pile (the Rally alone) became the deck; the card went after.
         assert hand(st, 0) == ["rally"] and st.discard == [KIND_IDS.index(card)]
         assert st.tactics_deck == []
+
+
+def test_b27_spy_and_expand_while_the_attacker_deploys() -> None:
+    """[Tactics Cards] Spy and Expand are played "anytime on your turn", the attacker's own
+    deployment step included: an Expand there may draw a Troop that can still be deployed.
+    The defender's and helpers' steps are not the attacker's to interrupt."""
+    st = position(claimed=AFRICA_VS_EUROPE, hands={0: ["expand", "spy"], 1: ["spy"]})
+    troop = KIND_IDS.index("troop")
+    st.tactics_deck.remove(troop)
+    st.tactics_deck.append(troop)  # the next tactics card drawn is a Troop
+    st, _ = do(st, 0, "attack africa p2 europe")
+    options = legal(st, 0)
+    assert {"expand tactics", "spy p2", "spy p3", "deploy 0"} <= set(options)
+    st = play(st, (0, "expand tactics"), (1, "pass"), (2, "pass"))
+    assert hand(st, 0) == ["troop", "spy"] and GAME.to_move(st) == (0,)
+    st, _ = do(st, 0, "deploy 1")
+    assert st.troops[0][0] == 1 and GAME.to_move(st) == (1,)
+    assert not any(a.startswith(("spy", "expand")) for a in legal(st, 1))
+
+
+def test_b29_a_tie_at_the_turn_limit_is_shared() -> None:
+    """Equal coins and equal claimed cards at the limit: both players win, the third ranks
+    last; a player with more cards but fewer coins ranks below a coin holder."""
+    st = position(
+        claimed={0: {"south-america": 3}, 1: {"australia": 3}, 2: {"asia": 7, "europe": 4}}
+    )
+    st.options = {"turn_limit": 1}
+    st, _ = do(st, 0, "pass")
+    assert st.outcome is not None and st.outcome.winners == (0, 1)
+    assert st.outcome.ranking == (0, 1, 2)
+
+
+def test_b10_sabotage_is_not_offered_before_a_further_roll() -> None:
+    st = position(
+        claimed={0: {"africa": 3}, 1: {"europe": 3}},
+        hands={1: ["sabotage"]},
+        dice=[(6, 1, 1), (1, 1)],
+    )
+    st = pass_round_once(to_roll(st))  # the Sabotage window passed, then the after-roll one
+    st, _ = do(st, 0, "again")
+    assert st.stage == BEFORE_ROLL
+    st, _ = do(st, 0, "pass")
+    assert legal(st, 1) == ["pass"]

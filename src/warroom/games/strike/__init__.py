@@ -46,7 +46,7 @@ Actions (text form; players are "p1".."p5", continents their ids such as "south-
 - `deploy <n>`: the attacker or defender deploys n Troop cards (0 allowed). A helper says
   `deploy attacker <n>` or `deploy defender <n>` (n >= 1), or `deploy 0`.
 - `spy <player>` | `expand tactics` | `expand continents`: the active player, whenever it holds
-  priority (before drawing too: B27).
+  priority (before drawing too: B27) or deploys its own troops.
 - `sabotage` (only in the window right after deployment), `artillery <player>`, `rally` (the
   attacker, after the roll), `bombard attacker|defender <die>` (die 1.. in the rolled order,
   high to low; after the roll), and `pass` in a window.

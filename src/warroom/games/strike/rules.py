@@ -295,7 +295,8 @@ def _families(st: StrikeState, seat: Seat) -> list[Family]:
         # B21 [On Your Turn]: with no legal declaration the only choice is to pass.
         return [*_declarations(st), Family("pass"), *_free(st, seat)]
     if st.phase == DEPLOY:
-        return _deployments(st, seat)
+        # Spy and Expand say "anytime on your turn": the attacker's own deployment step too.
+        return _deployments(st, seat) + _free(st, seat)
     if st.phase == WINDOW:
         return _window_plays(st, seat)
     if st.phase == LOSS:
