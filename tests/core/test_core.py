@@ -394,7 +394,7 @@ def test_a_name_with_an_apostrophe_can_be_typed_without_quotes() -> None:
 
 
 def test_event_words_agree_with_their_numbers_and_names() -> None:
-    from warroom.core.events import armies_of, plural_verb, possessive
+    from warroom.core.events import ARMIES, DICE, plural_verb, possessive
 
     assert [plural_verb(v) for v in ("takes", "is", "has", "fortifies", "summons")] == [
         "take",
@@ -403,8 +403,9 @@ def test_event_words_agree_with_their_numbers_and_names() -> None:
         "fortify",
         "summon",
     ]
-    assert armies_of(1) == "1 army" and armies_of(3) == "3 armies"
-    assert armies_of(1, "dies") == "1 army dies" and armies_of(0, "dies") == "0 armies die"
+    assert ARMIES.of(1) == "1 army" and ARMIES.of(3) == "3 armies"
+    assert ARMIES.of(1, "dies") == "1 army dies" and ARMIES.of(0, "dies") == "0 armies die"
+    assert DICE.span(1, 1) == "1 die" and DICE.span(1, 3) == "1 to 3 dice"
     assert possessive("Greeks") == "Greeks'" and possessive("Thor") == "Thor's"
 
 

@@ -87,9 +87,3 @@ ARMIES = Pieces("army", "armies")
 UNITS = Pieces("unit", "units")
 DICE = Pieces("die", "dice")
 CARDS = Pieces("card", "cards")
-
-
-def armies_of(count: int, verb: str = "") -> str:
-    """A number of armies in an event's text, with a verb written for one agreeing: "1 army",
-    "3 armies", "1 army dies", "3 armies die" (`ARMIES.of`, for the modes that say armies)."""
-    return ARMIES.of(count, verb)

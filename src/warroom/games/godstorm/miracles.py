@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from warroom.core.events import Event, armies_of
+from warroom.core.events import ARMIES, Event
 from warroom.core.game import Seat
 from warroom.games.godstorm.components import DECK_GOD, DOMAINS, Card, Effect
 from warroom.games.godstorm.economy import discount, draw, drawn_event, take_from_reserve
@@ -238,7 +238,7 @@ def _resolve(
         events.append(
             Event(
                 "effect",
-                f"{armies_of(got, 'joins')} {earth.territories[targets[0]]}",
+                f"{ARMIES.of(got, 'joins')} {earth.territories[targets[0]]}",
             )
         )
     elif name == "destroy-armies":
@@ -257,7 +257,7 @@ def _resolve(
             events.append(
                 Event(
                     "effect",
-                    f"{armies_of(lost, 'dies')} in {earth.territories[t]}",
+                    f"{ARMIES.of(lost, 'dies')} in {earth.territories[t]}",
                 )
             )
     elif name == "halve-armies":
@@ -276,7 +276,7 @@ def _resolve(
             events.append(
                 Event(
                     "effect",
-                    f"{armies_of(lost, 'dies')} in {earth.territories[t]}",
+                    f"{ARMIES.of(lost, 'dies')} in {earth.territories[t]}",
                 )
             )
     elif name == "move-armies" and len(targets) == 2:
@@ -288,7 +288,7 @@ def _resolve(
             events.append(
                 Event(
                     "effect",
-                    f"{armies_of(count, 'moves')} to {earth.territories[target]}",
+                    f"{ARMIES.of(count, 'moves')} to {earth.territories[target]}",
                 )
             )
     elif name == "faith":

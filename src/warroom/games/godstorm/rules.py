@@ -25,7 +25,7 @@ from typing import Any
 
 from warroom.core.actions import Action
 from warroom.core.errors import IllegalAction
-from warroom.core.events import Event, armies_of, possessive
+from warroom.core.events import ARMIES, Event, possessive
 from warroom.core.game import Game, OptionValue, Outcome, Seat
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -659,7 +659,7 @@ def _h_decline(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> Non
     faith = int(a.args[0])
     armies = economy.decline(st, seat, faith)
     ev.append(
-        Event("decline", f"{st.does(seat, 'declines')} {armies_of(armies)} for {faith} faith", {})
+        Event("decline", f"{st.does(seat, 'declines')} {ARMIES.of(armies)} for {faith} faith", {})
     )
     if st.to_place[seat] == 0:
         _after_raise(st, seat, ev)
@@ -736,7 +736,7 @@ def _start_turn(st: GodstormState, ev: list[Event]) -> None:
     ev.append(
         Event(
             "raise",
-            f"{st.does(seat, 'raises')} {armies_of(st.to_place[seat])} and {got.faith} faith",
+            f"{st.does(seat, 'raises')} {ARMIES.of(st.to_place[seat])} and {got.faith} faith",
             {"seat": seat, "armies": st.to_place[seat], "faith": got.faith},
         )
     )
@@ -878,7 +878,7 @@ def _h_invade(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None
     ev.append(
         Event(
             "invade",
-            f"{st.does(seat, 'invades')} {a.args[1]} from {a.args[0]} with {armies_of(committed)}",
+            f"{st.does(seat, 'invades')} {a.args[1]} from {a.args[0]} with {ARMIES.of(committed)}",
             {"seat": seat},
         )
     )
