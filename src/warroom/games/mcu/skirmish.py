@@ -41,7 +41,7 @@ from typing import Any, Self
 
 from warroom.core.actions import Action
 from warroom.core.errors import MalformedAction, WarroomError
-from warroom.core.events import UNITS, Event
+from warroom.core.events import UNITS, Event, Pieces
 from warroom.core.game import OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -92,6 +92,7 @@ class McuSkirmish(ClassicRisk):
     # S8 [Invasions and Battles continued]: no forced trade after an elimination
     forced_elimination_trade = False
     pieces = UNITS  # the rulebook's word (MCU5, MCU17), in the shared handlers' texts too
+    places = Pieces("sector", "sectors")  # the board's (MCU5), as the page counts them
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> McuState:
