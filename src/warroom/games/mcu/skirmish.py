@@ -362,7 +362,10 @@ def _trade(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
     usage = "trade CARD CARD ... (2 to 10 symbols in all)"
     if not a.args or not all(isinstance(x, str) for x in a.args):
         raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
-    require(st.trade_open, "cards are turned in once a turn, before placing units (MCU13, S3)")
+    require(
+        st.trade_open,
+        "cards are turned in once a turn, before placing units (MCU13, S3 [Reinforcement])",
+    )
     hand = st.hands[seat]
     combo = rc.named_cards(st.decks, hand, a.args)
     total = sum(st.decks.symbols[c] for c in combo)
