@@ -413,3 +413,66 @@ def test_help_lines_are_whole_at_80_columns() -> None:
     for line in inspect.cleandoc(odds.help).splitlines():
         if line.startswith("`warroom"):
             assert f" {line} " in examples, line
+
+
+DATA = Path(__file__).parents[2] / "src/warroom/data"
+# Every shipped data file with a provenance (the ladders are results, not component data).
+SHIPPED = sorted(p for p in DATA.rglob("*.json") if p.parent.name != "ladders")
+
+
+def _first_source(data: Any, path: tuple[str | int, ...] = ()) -> tuple[str | int, ...] | None:
+    """The path of the first item-level `{"kind", "source"}` entry of a data file, if any."""
+    if isinstance(data, dict):
+        if set(data) == {"kind", "source"}:
+            return path
+        items: Any = data.items()
+    elif isinstance(data, list):
+        items = enumerate(data)
+    else:
+        return None
+    for key, value in items:
+        found = _first_source(value, (*path, key))
+        if found is not None:
+            return found
+    return None
+
+
+@pytest.mark.parametrize("shipped", SHIPPED, ids=lambda p: str(p.relative_to(DATA)))
+def test_board_check_refuses_an_empty_provenance(shipped: Path, tmp_path: Path) -> None:
+    """Every shipped file says where its data came from: a temp copy whose provenance (the
+    file's sources, or one item's source) is empty or blank is refused, naming the file and
+    the field."""
+    data = json.loads(shipped.read_text())
+    mine = tmp_path / shipped.name
+    item = _first_source(data)
+    cases: list[tuple[Any, str]] = [
+        ({**data, "provenance": ""}, "provenance"),
+        ({**data, "provenance": []}, "provenance"),
+        ({**data, "provenance": {}}, "provenance.sources"),
+        ({**data, "provenance": {**data["provenance"], "sources": []}}, "provenance.sources"),
+        ({**data, "provenance": {**data["provenance"], "sources": [" "]}}, "provenance.sources.0"),
+    ]
+    if item is not None:
+        blank = json.loads(json.dumps(data))
+        entry = blank
+        for key in item:
+            entry = entry[key]
+        entry["source"] = " \t"
+        cases.append((blank, ".".join(map(str, (*item, "source")))))
+    for changed, field in cases:
+        mine.write_text(json.dumps(changed))
+        result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "300"})
+        assert result.exit_code == 2, (field, result.output)
+        assert f"{mine}: {field}: " in result.output, (field, result.output)
+    assert runner.invoke(app, ["board", "check", str(shipped)]).exit_code == 0
+
+
+def test_board_check_refuses_strike_tactics_without_provenance(tmp_path: Path) -> None:
+    """A RISK Strike tactics card must say where its count comes from, as a continent must."""
+    data = json.loads((DATA / "strike/risk-strike.json").read_text())
+    data["tactics"][0]["provenance"] = {}
+    mine = tmp_path / "strike.json"
+    mine.write_text(json.dumps(data))
+    result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "300"})
+    assert result.exit_code == 2
+    assert f"{mine}: tactics.0 (Troop): provenance: missing for ['count']" in result.output

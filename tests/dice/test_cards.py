@@ -61,6 +61,7 @@ def test_a_broken_file_reports_every_problem_at_once() -> None:
     data["cards"][0]["rows"] = ["7", "8", "7 8"]  # three 7/8 targets
     data["cards"][1]["rows"] = ["9"]
     data["cards"][2]["rows"] = ["6 steal"]
+    data["cards"][3]["rows"] = ["7", "6", "5", "4", "3", "2"]  # more than 7 dice can match
     data["groups"][0]["value"] = 1
     data["cards"].pop()
     with pytest.raises(BoardError) as caught:
@@ -73,6 +74,7 @@ def test_a_broken_file_reports_every_problem_at_once() -> None:
         "exceed",
         "cards per group",
         "Planet Scanning",
+        "the steal row (W3 [WA How to Play 2])",  # the reading's section, not its bare number
     ):
         assert expected in text, expected
 

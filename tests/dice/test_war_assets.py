@@ -230,5 +230,5 @@ def test_w7_the_last_claim_ends_the_game_at_once_and_ties_are_shared() -> None:
 def test_w9_nobody_targets_their_own_planet() -> None:
     st = position(GAME, [(5, 1, 2, 6, 6), (7, 3)], owner={"sur-kesh": 0})
     assert not any("sur-kesh" in a for a in legal(GAME, st))
-    with pytest.raises(IllegalAction, match="cannot be targeted"):
+    with pytest.raises(IllegalAction, match=r"cannot be targeted \(W9 \[WA How to Play 1\], "):
         GAME.apply(st, 0, GAME.parse(st, 0, "target sur-kesh 1 6"))

@@ -182,6 +182,35 @@ def test_a_broken_components_file_lists_every_problem() -> None:
     assert all(line.startswith("mine.json: ") for line in text.splitlines())
 
 
+def test_absurd_card_numbers_are_refused() -> None:
+    """A transcriber's typo (10**30) in a card's cost or any of its effects' numbers, or in
+    a reconstructed constant, is refused with the cap, as MCU's data caps its counts."""
+    from warroom.games.godstorm.components import MOST_CARD_AMOUNT, MOST_CARD_COST, MOST_CONSTANT
+
+    huge = 10**30
+    data = _packaged()
+    data["cards"][0]["cost"] = huge
+    data["constants"]["reference_minimum"]["value"] = huge
+    where: dict[str, str] = {}
+    for n, card in enumerate(data["cards"]):
+        for e_n, effect in enumerate(card["effects"]):
+            for name in ("count", "amount", "rate", "points"):
+                if name in effect["params"] and effect["primitive"] not in where:
+                    loss = effect["primitive"] == "faith"
+                    effect["params"][name] = -huge if loss else huge
+                    at = f"cards.{n} ({card['id']}).effects.{e_n}.params.{name}: "
+                    cap = f"at least -{MOST_CARD_AMOUNT}" if loss else f"at most {MOST_CARD_AMOUNT}"
+                    where[effect["primitive"]] = f"{at}a card's {name} is {cap}"
+    assert len(where) == 9  # every primitive with a number
+    with pytest.raises(BoardError) as err:
+        components_from_dict(data, "mine.json")
+    text = str(err.value)
+    assert f"cards.0 (war-01).cost: a card costs 0 to {MOST_CARD_COST} faith" in text
+    assert f"constants.reference_minimum: must be a whole number from 1 to {MOST_CONSTANT}" in text
+    for expected in where.values():
+        assert expected in text, expected
+
+
 def test_a_card_naming_an_unknown_territory_is_refused() -> None:
     data = _packaged()
     for card in data["cards"]:

@@ -332,6 +332,33 @@ def test_me73_me100_the_catalyst_wins_for_the_whole_alliance(players: int) -> No
     assert out.vanguards.where[catalyst] == HELD
 
 
+def test_me73_me80_the_catalyst_on_a_reaper_s_last_planet_also_eliminates_it() -> None:
+    """The capture that takes the Catalyst ends the game at once; when it also takes a
+    Reaper player's last planet, that player is out too (ME80): the final state and the log
+    say so, though the game ends before its turn would have come."""
+    st = _invasion(4)
+    victim, teammate = (s for s in range(4) if st.faction_of[s] == REAPER)
+    st.owner = [teammate if o == victim else o for o in st.owner]
+    st.owner[planet(st, "Zorya")] = victim
+    catalyst = st.faces.faces.index(gr.CATALYST)
+    st.vanguards = st.vanguards.placed(catalyst, planet(st, "Zorya"))
+    card = st.piles[REAPER][0]
+    give(st, victim, card)
+    for seed in range(100):
+        trial = st.copy()
+        trial.rng = Rng(seed)
+        out, events = act(trial, "attack Thessia Zorya 3")
+        if out.owner[planet(out, "Zorya")] == 0:
+            break
+    assert out.phase == OVER and out.outcome is not None and set(out.outcome.winners) == {0, 2}
+    assert "Catalyst" in out.outcome.reason
+    assert not out.alive[victim] and out.out_order == [victim] and out.alive[teammate]
+    assert out.hands[victim] == [] and card in out.discards[REAPER]  # ME80
+    kinds = [e.kind for e in events]
+    assert kinds.index("vanguard") < kinds.index("eliminated") < kinds.index("game-over")
+    assert GAME.invariants(out) == []
+
+
 def test_me73_a_plain_token_leaves_and_momentum_moves_to_the_alliance() -> None:
     st = _invasion()
     plain = st.faces.faces.index(gr.REAPER_TOKEN)

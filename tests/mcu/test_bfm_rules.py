@@ -89,6 +89,10 @@ def test_mcu32_roll_then_pick_in_descending_order_then_sit_in_faction_order() ->
     assert st.phase == FACTION and GAME.to_move(st) == (st.pickers[0],)
     first, second, third = st.pickers
     for seat, faction in ((first, "thor"), (second, "iron-man"), (third, "captain-america")):
+        if seat == second:
+            taken = r"is taken, or would leave no valid set \(B2 \[BfM Set Up; 5 Player Turn"
+            with pytest.raises(IllegalAction, match=taken):
+                GAME.apply(st, seat, Action("faction", ("thor",)))
         st, _ = GAME.apply(st, seat, Action("faction", (faction,)))
     assert st.order == (third, second, first)  # Captain America, Iron Man, Thor
     assert st.phase == CLAIM and st.current == third
@@ -210,7 +214,11 @@ def test_b17_a_card_of_another_factions_deck_gives_units_but_no_ally() -> None:
     table.give(CA, 1, "Sector_02")
     table.hand(CA, "TH01", "TH03")
     assert not any(a.startswith("ally") for a in table.legal(CA))
-    with pytest.raises(IllegalAction, match="another faction's deck gives no Ally"):
+    # the refusal names the reading's sections, not its bare number
+    refusal = (
+        r"another faction's deck gives no Ally \(B17 \[BfM Faction Cards; Acquiring Allies\]\)"
+    )
+    with pytest.raises(IllegalAction, match=refusal):
         table.do(CA, "ally TH01 Sector_02")
     table.do(CA, "trade TH01 TH03")
     assert table.state.pending > 3
@@ -292,6 +300,8 @@ def test_mcu49_a_removed_ally_returns_only_by_another_card() -> None:
     assert table.ally_at("UL-ALLY1") == sector
     table.hand(ULTRON, "UL01")  # the same Ally: the piece is on the board (B15)
     assert not any(a.startswith("ally") for a in table.legal(ULTRON))
+    with pytest.raises(IllegalAction, match=r"one Ally a turn \(B15 \[Acquiring Allies\]\)"):
+        table.do(ULTRON, f"ally UL01 {sector}")
 
 
 # -- MCU50-MCU64: invading ---------------------------------------------------------------------
@@ -573,6 +583,8 @@ def test_mcu67_a_card_for_its_power_then_discarded() -> None:
     assert table.state.pending == 5 and table.state.decks.card("TH01") in table.state.discard
     table.hand(THOR, "TH03")  # attack d8s: not a reinforcement power (B21)
     assert "power TH03" not in table.legal(THOR)
+    with pytest.raises(IllegalAction, match=r"not for this step \(B21 \[BfM Faction Cards\]\)"):
+        table.do(THOR, "power TH03")
 
 
 # -- MCU68-MCU74: winning ---------------------------------------------------------------------

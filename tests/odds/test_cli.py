@@ -198,3 +198,37 @@ def test_an_unwritable_file_is_one_line(tmp_path: Path) -> None:
         result = runner.invoke(app, ["odds", *args, str(bad)])
         assert result.exit_code == 2 and f"cannot write {bad}" in result.output
         assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("preset", "one", "many"),
+    [
+        ([], "army", "armies"),
+        (["-p", "classic"], "army", "armies"),
+        (["-p", "godstorm-temple"], "army", "armies"),
+        (["-p", "mcu-skirmish"], "unit", "units"),
+        (["-p", "mcu-hulk"], "unit", "units"),
+        (["-p", "mcu-loki", "-p", "mcu-skirmish"], "unit", "units"),
+        (["-p", "mass-effect-vanguard"], "unit", "units"),
+    ],
+)
+def test_odds_count_pieces_in_the_mode_s_own_word(preset: list[str], one: str, many: str) -> None:
+    """Each mode's presets word the pieces as its rules do (`Pieces`: MCU's and Mass Effect's
+    units, Classic's and Godstorm's armies), one and many agreeing with the count."""
+    out = runner.invoke(app, ["odds", "3", "1", *preset], env={"COLUMNS": "100"}).output
+    assert f"3 {many} attacking (1 stays) against 1 {one} defending" in out, out
+    assert f"{many} left" in out
+    other = "armies" if many == "units" else "units"
+    assert other not in out and ("army" not in out or one == "army")
+    grid = runner.invoke(app, ["odds", "--table", "3x2", *preset]).output
+    assert f"rows attacking {many}, columns defending {many}" in " ".join(grid.split())
+    small = runner.invoke(app, ["odds", "--table", "1x1", *preset])
+    assert f"at least 2 {many} attacking and 1 {one} defending" in small.output
+    big = runner.invoke(app, ["odds", "30000", "2", *preset])
+    assert f"at most 20,000 {many} a side" in big.output
+
+
+def test_harbinger_is_attacked_with_units() -> None:
+    """Harbinger is Mass Effect's: its refusals count units, as that mode does."""
+    out = runner.invoke(app, ["odds", "1", "--harbinger"]).output
+    assert "at least 2 units" in out and "armies" not in out

@@ -273,3 +273,11 @@ def test_cli_bad_input(args: list[str]) -> None:
     result = runner.invoke(app, ["odds", "--strike", *args])
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
+
+
+def test_cli_a_battle_without_cards_is_refused_naming_the_readings() -> None:
+    """The refusal names the readings' section, which a player can look up, not bare ids."""
+    output = runner.invoke(app, ["odds", "--strike", "0", "1"]).output
+    assert "(B19 [Attack Phase 1: Declare Battle], B20 [Attack Phase 1: Declare Battle])" in (
+        " ".join(output.split())
+    )

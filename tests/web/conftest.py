@@ -26,6 +26,7 @@ FAST = Quotas(
     action_rate="1000/second",
     read_rate="1000/second",
     claim_rate="1000/second",
+    list_rate="1000/second",
 )
 _names = itertools.count()
 

@@ -32,6 +32,7 @@ def test_galaxy_map_claims_placements_and_an_attack(server: str) -> None:
         # The rulebook's word for the pieces (the view's `pieces`), not Classic's armies.
         players = page.locator("#players").inner_text()
         assert " units" in players and "armies" not in players
+        assert " planets · " in players and "terr" not in players  # the mode's places, in full
         assert "armies" not in page.locator("#board").evaluate("b => b.textContent")
         place_and_attack_by_clicking(page, 120)
         ARTIFACTS.mkdir(exist_ok=True)

@@ -43,6 +43,8 @@ def test_manhattan_map_claims_placements_and_an_attack(server: str) -> None:
         assert {"01 Malibu", "30 Washington D.C.", "40 Sokovia", "50 Asgard"} <= set(labels)
         assert "first to 35 wins" in page.locator("#counts").inner_text()
         assert "2→4" in page.locator("#counts").inner_text()
+        players = page.locator("#players").inner_text()  # the mode's places, in full
+        assert " sectors · " in players and "terr" not in players
         place_and_attack_by_clicking(page, 90)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "mcu-skirmish-map.png"))

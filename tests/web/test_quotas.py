@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -34,6 +35,7 @@ def serve(db_url: str) -> Iterator[Any]:
         quotas.setdefault("action_rate", ACT)
         quotas.setdefault("read_rate", "1000/second")
         quotas.setdefault("claim_rate", "1000/second")
+        quotas.setdefault("list_rate", "1000/second")
         hub = Hub(Store(db_url), quotas=Quotas(**quotas))
         hubs.append(hub)
         return TestClient(create_app(db_url, hub=hub, resume=False)), hub
@@ -78,7 +80,8 @@ def test_actions_are_limited_per_address(serve: Any) -> None:
 
 def test_reads_of_a_game_are_limited_per_address(serve: Any) -> None:
     """Every GET of one game's data counts (a finished one is loaded from the store to answer);
-    the lobby, the pages, the boards and the plain odds do not."""
+    the lobby's page, the list of games (its own rate), the pages, the boards and the plain
+    odds do not."""
     client, _ = serve(read_rate="5/minute")
     g = create(client, HUMANS3, **SHORT)
     game = f"/api/games/{g['id']}"
@@ -103,13 +106,47 @@ def test_reads_of_a_game_are_limited_per_address(serve: Any) -> None:
         f"/game/{g['id']}",
         "/static/game.js",
         "/api/modes",
-        "/api/games",
         "/api/boards/classic-world",
         "/api/odds?attackers=3&defenders=2",
     ):
         assert client.get(free).status_code == 200, free
     elsewhere = TestClient(client.app, client=("192.0.2.7", 50000))
     assert elsewhere.get(game).status_code == 200
+
+
+def test_the_list_of_games_is_limited_per_address(serve: Any) -> None:
+    """The lobby's list reads every game's row: an address may ask only so often, with its
+    own rate, apart from the reads of one game's data."""
+    client, _ = serve(list_rate="3/minute", read_rate="1/minute")
+    for _ in range(3):
+        assert client.get("/api/games").status_code == 200
+    refused = client.get("/api/games")
+    assert refused.status_code == 429
+    assert refused.json()["error"].startswith(
+        "too many reads of the list of games from your address (at most 3 per 1 minute)"
+    )
+    assert 1 <= int(refused.headers["Retry-After"]) <= 60
+    g = create(client, HUMANS3, **SHORT)
+    assert client.get(f"/api/games/{g['id']}").status_code == 200  # another rate
+    elsewhere = TestClient(client.app, client=("192.0.2.7", 50000))
+    assert elsewhere.get("/api/games").status_code == 200
+
+
+def test_the_lobby_page_polls_well_within_the_list_rate() -> None:
+    """The lobby asks for the list when it opens, after each game it makes and on a timer:
+    ten lobbies open behind one address (a classroom) stay within the default rate."""
+    from limits import parse_many
+
+    from warroom.web.app import STATIC
+    from warroom.web.quotas import LIST_RATE
+
+    lobby = (STATIC / "lobby.js").read_text()
+    polls = re.findall(r"setInterval\(refreshAll, (\d+)\)", lobby)
+    assert len(polls) == 1 and lobby.count("refreshAll();") == 2  # on opening, after creating
+    per_minute = 60_000 / int(polls[0]) + 2
+    for rate in parse_many(LIST_RATE):
+        allowed = rate.amount * 60 / rate.get_expiry()
+        assert 10 * per_minute <= allowed and rate.amount >= 2, rate
 
 
 def test_seat_claims_are_limited_per_address(serve: Any) -> None:
@@ -196,6 +233,7 @@ def test_every_way_a_connection_ends_frees_its_slot(serve: Any) -> None:
         {"read_rate": "30/fortnight"},
         {"read_rate": "30/second;"},
         {"claim_rate": "-1/minute"},
+        {"list_rate": "often"},
         {"sockets": 0},
         {"undos_in_a_row": 0},
     ],

@@ -73,6 +73,9 @@ def test_defence_prompt_forced_choice_and_attack_until(server: str) -> None:
         # The page shows no debug state number, and says what is left to place.
         assert "[state" not in page.locator("#status").inner_text()
         assert "Next set of cards: 4 armies" in page.locator("#counts").inner_text()
+        # The players table counts places in the board's own word, in full.
+        players = page.locator("#players").inner_text()
+        assert " territories · " in players and "terr " not in players
         # Region halos are muted; seat colours are bright: no halo reads as a seat.
         halos = page.evaluate(
             "[...new Set([...document.querySelectorAll('#board circle.halo')]"

@@ -12,6 +12,7 @@ import typer
 from warroom.cli.common import cannot_write, check_png, check_writable, fail
 from warroom.core.actions import NUMBER
 from warroom.core.errors import WarroomError
+from warroom.core.events import ARMIES, Pieces
 from warroom.rules.battle import (
     PRESETS,
     BattleRule,
@@ -39,10 +40,11 @@ MOST_STRIKE_UNITS = 100  # cards and troops a side in RISK Strike (42 continent 
 MOST_ALTARS = 10  # altars a side in a godswar: each adds a die to every round
 
 
-def check_armies(attackers: int, defenders: int) -> None:
-    """Refuse a battle too large to answer exactly within seconds."""
+def check_armies(attackers: int, defenders: int, pieces: Pieces = ARMIES) -> None:
+    """Refuse a battle too large to answer exactly within seconds, counting in the mode's
+    own word for its `pieces`."""
     if max(attackers, defenders) > MOST_ARMIES:
-        raise WarroomError(f"odds are computed for at most {MOST_ARMIES:,} armies a side")
+        raise WarroomError(f"odds are computed for at most {MOST_ARMIES:,} {pieces.many} a side")
 
 
 def check_strike_units(*sides: int) -> None:
@@ -67,6 +69,30 @@ def mode_presets() -> dict[str, BattleRule]:
     return battle().odds_presets()
 
 
+def mode_pieces(presets: list[str], harbinger: bool = False) -> Pieces:
+    """The word the question's mode counts its pieces in (its rules' `pieces`): units for
+    MCU's and Mass Effect's presets and for Harbinger (Mass Effect's), armies for Classic's
+    and Godstorm's, and where none is named or presets of different modes are combined."""
+    words = {_preset_pieces(name) for name in presets}
+    if harbinger:
+        words.add(_preset_pieces("mass-effect-basic"))
+    return words.pop() if len(words) == 1 else ARMIES
+
+
+def _preset_pieces(name: str) -> Pieces:
+    """A preset's mode's word: the rules of the mode its name starts with (Godstorm's rules
+    count armies, as Classic's do)."""
+    if name.startswith("mcu-"):
+        from warroom.games.mcu.skirmish import McuSkirmish
+
+        return McuSkirmish.pieces
+    if name.startswith("mass-effect-"):
+        from warroom.games.mass_effect.basic import MassEffectBasic
+
+        return MassEffectBasic.pieces
+    return ARMIES
+
+
 def _preset(name: str) -> BattleRule:
     if name in PRESETS:
         return PRESETS[name]
@@ -87,13 +113,15 @@ def _rule(
     return combine(*rules)
 
 
-def _size(text: str) -> tuple[int, int]:
+def _size(text: str, pieces: Pieces = ARMIES) -> tuple[int, int]:
     parts = text.lower().split("x")
     if len(parts) != 2 or not all(NUMBER.fullmatch(p.strip()) for p in parts):
         raise _BadInput(f"table size must look like 20x20, not {text!r}")
     a, d = int(parts[0]), int(parts[1])
     if a < 2 or d < 1:
-        raise _BadInput("a table needs at least 2 attacking and 1 defending army")
+        raise _BadInput(
+            f"a table needs at least {pieces.of(2)} attacking and {pieces.of(1)} defending"
+        )
     if max(a, d) > MOST_TABLE:
         raise _BadInput(f"a table is at most {MOST_TABLE}x{MOST_TABLE}")
     return a, d
@@ -103,7 +131,7 @@ def _dist(arr: FloatArray) -> dict[int, float]:
     return {k: float(p) for k, p in enumerate(arr) if p > 0.0}
 
 
-def _plot_table(path: Path, table: FloatArray, title: str) -> None:
+def _plot_table(path: Path, table: FloatArray, title: str, pieces: Pieces) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -119,15 +147,15 @@ def _plot_table(path: Path, table: FloatArray, title: str) -> None:
         aspect="auto",
         extent=(0.5, table.shape[1] - 0.5, 0.5, table.shape[0] - 0.5),
     )
-    ax.set_xlabel("defending armies")
-    ax.set_ylabel("attacking armies (including the one that stays)")
+    ax.set_xlabel(f"defending {pieces.many}")
+    ax.set_ylabel(f"attacking {pieces.many} (including the one that stays)")
     ax.set_title(title)
     fig.colorbar(img, label="P(conquest)")
     fig.savefig(path, dpi=100)
     plt.close(fig)
 
 
-def _plot_invasion(path: Path, inv: Invasion, title: str) -> None:
+def _plot_invasion(path: Path, inv: Invasion, title: str, pieces: Pieces) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -139,20 +167,20 @@ def _plot_invasion(path: Path, inv: Invasion, title: str) -> None:
     top.set_ylabel("P(attacker ends with k)")
     bottom.bar(range(len(inv.defender_survivors)), inv.defender_survivors, color="tab:blue")
     bottom.set_ylabel("P(defender ends with k)")
-    bottom.set_xlabel("armies left, k")
+    bottom.set_xlabel(f"{pieces.many} left, k")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
 
 
-def _print_invasion(console: Console, inv: Invasion, rule: BattleRule) -> None:
+def _print_invasion(console: Console, inv: Invasion, rule: BattleRule, pieces: Pieces) -> None:
     from rich.table import Table
 
     from warroom.odds import roll_distribution
 
     console.print(
-        f"[bold]{inv.attackers}[/] attacking armies (1 stays) against [bold]{inv.defenders}[/]"
-        f" defending, attacker stops at {inv.stop}"
+        f"[bold]{pieces.of(inv.attackers)}[/] attacking (1 stays) against "
+        f"[bold]{pieces.of(inv.defenders)}[/] defending, attacker stops at {inv.stop}"
     )
     console.print(f"P(conquest) = [bold green]{inv.p_conquest:.6f}[/]")
     console.print(
@@ -168,7 +196,7 @@ def _print_invasion(console: Console, inv: Invasion, rule: BattleRule) -> None:
     )
     for label, arr in (("attacker", inv.attacker_survivors), ("defender", inv.defender_survivors)):
         table = Table(title=f"{label} survivors")
-        table.add_column("armies left", justify="right")
+        table.add_column(f"{pieces.many} left", justify="right")
         table.add_column("probability", justify="right")
         rest = 0.0
         for k, p in enumerate(arr):
@@ -420,8 +448,11 @@ def odds(
     from rich.console import Console
 
     console = Console()
+    pieces = mode_pieces(preset or [], harbinger)
     try:
-        _check_request(console, attackers, defenders, table, out, bool(as_json or plot or out))
+        _check_request(
+            console, attackers, defenders, (table, pieces), out, bool(as_json or plot or out)
+        )
         if plot is not None:
             check_png(plot, "--plot")
         for path in (plot, out):
@@ -451,6 +482,7 @@ def odds(
             (attack_sky, defend_sky, attack_altars, defend_altars, bonus),
             plot,
             gods,
+            pieces,
         )
         if out is not None:
             _write_csv(out, result["_table"])
@@ -465,11 +497,11 @@ def odds(
     for line in result.pop("_lines", []):
         console.print(line)
     if "_invasion" in result:
-        _print_invasion(console, result["_invasion"], rule)
+        _print_invasion(console, result["_invasion"], rule, pieces)
     if "_table" in result:
         grid: FloatArray = result["_table"]
         if _fits(console, grid.shape[1] - 1):
-            console.print(_grid(grid))
+            console.print(_grid(grid, pieces))
         else:
             console.print(f"(a grid {grid.shape[1] - 1} columns wide does not fit the terminal)")
     for path in (out, plot):
@@ -481,12 +513,14 @@ def _check_request(
     console: Console,
     attackers: int | None,
     defenders: int | None,
-    table: str | None,
+    asked: tuple[str | None, Pieces],
     out: Path | None,
     elsewhere: bool,
 ) -> None:
     """Refuse before computing: a table given both ways, a CSV without one, and a grid too wide
-    to read (`elsewhere`: the grid also goes to JSON or a file)."""
+    to read (`elsewhere`: the grid also goes to JSON or a file). `asked`: the --table size, and
+    the mode's word for its pieces."""
+    table, pieces = asked
     if table is None:
         if out is not None:
             raise _BadInput("--out writes the --table grid: add --table AxD")
@@ -496,7 +530,7 @@ def _check_request(
             "--table AxD gives its own sizes: drop ATTACKERS DEFENDERS (for one battle) "
             "or --table (for the grid)"
         )
-    max_a, max_d = _size(table)
+    max_a, max_d = _size(table, pieces)
     if not elsewhere and not _fits(console, max_d):
         fit = next((d for d in range(min(max_d, console.width), 1, -1) if _fits(console, d)), 1)
         raise _BadInput(
@@ -505,10 +539,11 @@ def _check_request(
         )
 
 
-def _grid(grid: FloatArray) -> Table:
+def _grid(grid: FloatArray, pieces: Pieces = ARMIES) -> Table:
     from rich.table import Table
 
-    out = Table(title="P(conquest): rows attacking armies, columns defending armies")
+    many = pieces.many
+    out = Table(title=f"P(conquest): rows attacking {many}, columns defending {many}")
     out.add_column("A\\D", justify="right")
     for d in range(1, grid.shape[1]):
         out.add_column(str(d), justify="right")
@@ -611,8 +646,10 @@ def _run(
     extras: tuple[bool, bool, int, int, int],
     plot: Path | None,
     gods: tuple[list[int], list[int]] | None = None,
+    pieces: Pieces = ARMIES,
 ) -> dict[str, Any]:
-    """Compute what was asked; keys starting with _ are for the terminal only."""
+    """Compute what was asked, counting pieces in the mode's word; keys starting with _ are
+    for the terminal only."""
     from warroom.odds import godswar_odds, harbinger_odds, invasion, win_table
 
     attack_sky, defend_sky, attack_altars, defend_altars, bonus = extras
@@ -621,10 +658,10 @@ def _run(
     if gods is not None and godswar:
         return _godswar_series(rule, attackers, defenders, gods, (attack_altars, defend_altars))
     if table is not None:
-        max_a, max_d = _size(table)
+        max_a, max_d = _size(table, pieces)
         grid = win_table(max_a, max_d, rule, stop)
         if plot is not None:
-            _plot_table(plot, grid, f"P(conquest), stop at {stop}")
+            _plot_table(plot, grid, f"P(conquest), stop at {stop}", pieces)
         return {
             "stop": stop,
             "p_conquest": {str(a): [float(x) for x in grid[a, 1:]] for a in range(2, max_a + 1)},
@@ -634,9 +671,11 @@ def _run(
         raise _BadInput("give ATTACKERS and DEFENDERS (or --table AxD)")
     if harbinger:
         if defenders is not None:
-            raise _BadInput("--harbinger takes ATTACKERS only (Harbinger is not an army count)")
+            raise _BadInput(
+                f"--harbinger takes ATTACKERS only (Harbinger is not a count of {pieces.many})"
+            )
         if attackers < 2:
-            raise _BadInput("attacking Harbinger needs at least 2 armies (one stays behind)")
+            raise _BadInput(f"attacking Harbinger needs at least {pieces.of(2)} (one stays behind)")
         dice = min(rule.attack_max, attackers - 1)
         p = harbinger_odds(dice, rule.attacker, bonus)
         return {
@@ -665,10 +704,10 @@ def _run(
                 f" P(defending god banished) = {p} = {float(p):.6f}"
             ],
         }
-    check_armies(attackers, defenders)
+    check_armies(attackers, defenders, pieces)
     inv = invasion(attackers, defenders, rule, stop)
     if plot is not None:
-        _plot_invasion(plot, inv, f"{attackers} against {defenders}")
+        _plot_invasion(plot, inv, f"{attackers} against {defenders}", pieces)
     return {
         "attackers": attackers,
         "defenders": defenders,

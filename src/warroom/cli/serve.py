@@ -42,6 +42,12 @@ def serve(
     claim_rate: Annotated[
         str, typer.Option(help="Open seats one client address may claim, e.g. '20/minute'.")
     ] = defaults.CLAIM_RATE,
+    list_rate: Annotated[
+        str,
+        typer.Option(
+            help="Reads of the list of games one client address may make, e.g. '5/second'."
+        ),
+    ] = defaults.LIST_RATE,
     max_sockets: Annotated[
         int, typer.Option(help="Live connections (game pages) one client address may hold open.")
     ] = defaults.SOCKETS,
@@ -73,6 +79,7 @@ def serve(
             read_rate=read_rate,
             claim_rate=claim_rate,
             sockets=max_sockets,
+            list_rate=list_rate,
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None

@@ -10,7 +10,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+)
+from pydantic_core import ErrorDetails
 
 from warroom.core.errors import BoardError
 
@@ -35,15 +43,26 @@ Point = Annotated[tuple[float, float], BeforeValidator(_as_tuple)]
 Pair = Annotated[tuple[str, str], BeforeValidator(_as_tuple)]
 
 
+def _recorded(text: str) -> str:
+    """A provenance that says something: an empty or blank one records nowhere."""
+    if not text.strip():
+        raise ValueError("empty: say where this data came from")
+    return text
+
+
+# A provenance's text: where data came from, never empty nor only spaces.
+Recorded = Annotated[str, AfterValidator(_recorded)]
+
+
 class SourceFile(StrictModel):
     """Where one value comes from: the rulebook, another public source, or a reconstruction."""
 
     kind: Literal["stated", "public", "reconstructed"]
-    source: str = Field(min_length=1)
+    source: Recorded
 
 
 class ProvenanceFile(StrictModel):
-    sources: list[str] = Field(min_length=1)
+    sources: list[Recorded] = Field(min_length=1)
     notes: list[str] = []
     reconstructed: list[str] = Field(
         default=[], description="Which parts are reconstructions, not confirmed facts."
@@ -174,10 +193,17 @@ def validate(model: type[M], data: object, source: str) -> M:
         return model.model_validate(data)
     except ValidationError as exc:
         lines = [
-            f"{source}: {'.'.join(str(p) for p in e['loc']) or '(top level)'}: {e['msg']}"
+            f"{source}: {'.'.join(str(p) for p in e['loc']) or '(top level)'}: {error_text(e)}"
             for e in exc.errors()
         ]
         raise BoardError("\n".join(lines)) from None
+
+
+def error_text(error: ErrorDetails) -> str:
+    """pydantic's words for a problem, but a check of our own (`Recorded`) in its own words,
+    without pydantic's "Value error, " before them."""
+    raised = error.get("ctx", {}).get("error")
+    return str(raised) if error["type"] == "value_error" and raised is not None else error["msg"]
 
 
 def check_header(source: str, fmt: str, version: int, expected: str) -> None:

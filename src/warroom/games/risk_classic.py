@@ -192,6 +192,9 @@ class ClassicRisk(Game[RiskState]):
     # The pieces' word in every event and refusal the shared handlers write: Classic's
     # armies; editions whose rulebooks call them units (Mass Effect, MCU) say so.
     pieces: ClassVar[Pieces] = ARMIES
+    # What the board's places are called, for the page's players table: Classic's
+    # territories; MCU's sectors, Mass Effect's planets.
+    places: ClassVar[Pieces] = Pieces("territory", "territories")
 
     def attack_rule(self, state: RiskState, source: int, target: int) -> battle.BattleRule:
         """The dice an attack from `source` into `target` would roll now, for the odds shown
@@ -489,6 +492,7 @@ class ClassicRisk(Game[RiskState]):
             "mode": self.id,
             "board": b.id,
             "pieces": {"one": self.pieces.one, "many": self.pieces.many},  # the page's word
+            "places": {"one": self.places.one, "many": self.places.many},  # and the board's
             "phase": st.phase,
             "turn": st.turn,
             "current": st.current,

@@ -129,7 +129,10 @@ def battle_over(state: State, stop: int = 0) -> bool:
 def _check(state: State, stop: int) -> None:
     ac, at, dc, dt = state
     if ac < 1 or dc < 1:
-        raise ValueError("each side needs at least 1 active continent card to fight (B19, B20)")
+        raise ValueError(
+            "each side needs at least 1 active continent card to fight "
+            "(B19 [Attack Phase 1: Declare Battle], B20 [Attack Phase 1: Declare Battle])"
+        )
     if at < 0 or dt < 0:
         raise ValueError("troop counts cannot be negative")
     if stop < 0:

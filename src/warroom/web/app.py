@@ -282,7 +282,8 @@ def create_app(
             ],
         }
 
-    @app.get("/api/games")
+    # Every game's row: an address may ask only so often (the lobby page asks every 10 s).
+    @app.get("/api/games", dependencies=[Depends(spending("list"))])
     def list_games() -> list[dict[str, Any]]:
         rows = the_hub.store.list_games()  # a damaged row is listed as such, never a 500
         return [

@@ -1,11 +1,11 @@
 """What one client or one game may cost a served instance, with defaults real play never meets.
 
-Creating games, acting, reading a game's data and claiming seats are anonymous, so each is
-rate-limited per client address (`warroom.web.rates`), and so is the number of live
-connections an address holds open, each a subscription and a queue in the hub. A game's
-record is capped, lower when no person holds a seat, because bots (random ones above all)
-may never finish. A seat may undo only so often in a row, so place-and-undo cannot grow a
-record without end.
+Creating games, acting, reading a game's data or the list of games and claiming seats are
+anonymous, so each is rate-limited per client address (`warroom.web.rates`), and so is the
+number of live connections an address holds open, each a subscription and a queue in the hub. A
+game's record is capped, lower when no person holds a seat, because bots (random ones above all)
+may never finish. A seat may undo only so often in a row, so place-and-undo cannot grow a record
+without end.
 """
 
 from __future__ import annotations
@@ -21,6 +21,10 @@ ACTION_RATE = "20/second;600/minute"  # actions posted per client address
 # fetches at this pace, waiting out each 429).
 READ_RATE = "30/second;1200/minute"
 CLAIM_RATE = "20/minute;200/day"  # open seats claimed per client address
+# Reads of the lobby's list of games (every game's row) per client address. A lobby page asks
+# when it opens, after each game it makes and every 10 s: some 8 a minute, so this leaves
+# room for dozens of lobbies open behind one address (a classroom's).
+LIST_RATE = "5/second;300/minute"
 SOCKETS = 32  # live connections (game pages, WebSockets) open at once per client address
 RECORD_WITH_PEOPLE = 50_000  # longest record of a game with a human or open seat
 RECORD_BOTS_ONLY = 20_000  # longest record of a game between bots
@@ -39,11 +43,13 @@ class Quotas:
     read_rate: str = READ_RATE
     claim_rate: str = CLAIM_RATE
     sockets: int = SOCKETS
+    list_rate: str = LIST_RATE
 
     def __post_init__(self) -> None:
         from limits import parse_many
 
-        for rate in (self.create_rate, self.action_rate, self.read_rate, self.claim_rate):
+        rates = (self.create_rate, self.action_rate, self.read_rate, self.claim_rate)
+        for rate in (*rates, self.list_rate):
             parse_many(rate)  # a ValueError that names the string
         if min(self.record_with_people, self.record_bots_only, self.undos_in_a_row) < 1:
             raise ValueError("the record caps and the undo limit must be at least 1")

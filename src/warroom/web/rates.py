@@ -1,6 +1,7 @@
-"""Per-client-address limits: rates of creating games, acting, reading a game's data and
-claiming seats (a moving window from the `limits` package), and a cap on live connections
-open at once. Both are kept in memory: a restart forgets them, which only ever lets more in."""
+"""Per-client-address limits: rates of creating games, acting, reading a game's data or the list of
+games and claiming seats (a moving window from the `limits` package), and a cap on live
+connections open at once. Both are kept in memory: a restart forgets them, which only ever lets
+more in."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ COUNTED = {
     "act": "actions",
     "read": "reads of game data",
     "claim": "seat claims",
+    "list": "reads of the list of games",
 }
 
 
@@ -42,6 +44,7 @@ class ClientRates:
             "act": parse_many(quotas.action_rate),
             "read": parse_many(quotas.read_rate),
             "claim": parse_many(quotas.claim_rate),
+            "list": parse_many(quotas.list_rate),
         }
 
     def spend(self, kind: str, client: str) -> None:

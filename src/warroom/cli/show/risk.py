@@ -190,7 +190,7 @@ class RiskDisplay(Display):
         from warroom.cli.odds import check_armies
         from warroom.odds import invasion
 
-        check_armies(a, d)
+        check_armies(a, d, word)
         # The sweep, not `conquest`'s cached grid: a what-if may be far larger than any board.
         return (
             f"{a} {word.many} (one stays behind) against {d}: {invasion(a, d).p_conquest:.1%} "

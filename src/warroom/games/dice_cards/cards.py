@@ -229,7 +229,9 @@ def _problems(f: DiceCardsFile) -> list[tuple[str, str]]:
         if sum(r.high_needed() for r in rows) > facts.d8:
             out.append((where, "at most two targets of 7 or 8: there are only two d8s"))
         if not feasible([*rows, steal6()], sides):
-            out.append((where, "7 dice cannot match every row and the steal row (W3)"))
+            out.append(
+                (where, "7 dice cannot match every row and the steal row (W3 [WA How to Play 2])")
+            )
         if any(not 1 <= n <= len(c.rows) for n in c.scan):
             out.append((where, "scan: row numbers from 1 to the number of rows"))
         if f.edition == "war-assets" and not c.scan:

@@ -496,7 +496,9 @@ def _h_target(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event
     if card is None:
         raise MalformedAction(f"no card {a.args[0]!r}")
     if not game.targetable(st, st.current, card):
-        raise IllegalAction(f"{st.cards.cards[card].name} cannot be targeted (W9, ME130/MCU91)")
+        raise IllegalAction(
+            f"{st.cards.cards[card].name} cannot be targeted (W9 [WA How to Play 1], ME130/MCU91)"
+        )
     rows = game.target_rows(st, st.current, card)
     st.target = card
     st.stealing = len(rows) > len(st.cards.cards[card].rows)

@@ -60,6 +60,12 @@ ATLANTIS = ("Hesperide", "Tritonis", "Poseidonis", "Oricalcos")  # G115
 WATER_LINES = (("Oricalcos", "Poseidonis"), ("Oricalcos", "Atlas"))  # G76, E3
 BORDERS = (("Thule", "Varangia"), ("Rus", "Varangia"))  # G76, E3
 HYRKANIA_SIZE = 4  # G115: "similarly sized"
+# Far above any card's numbers (costs to 8 faith, effects to 5) and the reference card's: the
+# caps only keep a transcriber's typo (a cost or a count of 10**30) from reaching the games,
+# where a count is the length of a loop or a number of dice.
+MOST_CARD_COST = 100  # faith
+MOST_CARD_AMOUNT = 100  # armies, cards, dice, faith or points one effect counts, either way
+MOST_CONSTANT = 100  # a reconstructed constant of the reference card (M1)
 KNOWN_CARDS = {
     # title: deck, where the deck is stated or public (The Sea Is Your Tomb's is not: None)
     "Heroes Are Born": "War",
@@ -356,8 +362,10 @@ def _constant_problems(f: GodstormFile) -> list[str]:
             problems.append(f"constants.{key}: missing")
         elif stated is not None and entry.value != stated:
             problems.append(f"constants.{key}: the rulebook says {stated}, not {entry.value}")
-        elif stated is None and (not isinstance(entry.value, int) or entry.value < 1):
-            problems.append(f"constants.{key}: must be a whole number of at least 1")
+        elif stated is None and (
+            not isinstance(entry.value, int) or not 1 <= entry.value <= MOST_CONSTANT
+        ):
+            problems.append(f"constants.{key}: must be a whole number from 1 to {MOST_CONSTANT}")
     problems += [
         f"constants.{key}: not a constant of the rules"
         for key in f.constants
@@ -377,6 +385,8 @@ def _cards(f: GodstormFile, earth: Board | None) -> tuple[list[Card], list[str]]
         if c.id in ids:
             problems.append(f"{where}.id: used twice")
         ids.add(c.id)
+        if c.cost > MOST_CARD_COST:
+            problems.append(f"{where}.cost: a card costs 0 to {MOST_CARD_COST} faith")
         effects: list[Effect] = []
         for e_n, e in enumerate(c.effects):
             at = f"{where}.effects.{e_n}"
@@ -400,6 +410,7 @@ def _cards(f: GodstormFile, earth: Board | None) -> tuple[list[Card], list[str]]
                     for err in exc.errors()
                 ]
                 continue
+            problems += _amount_problems(at, params)
             named = [getattr(params, k) for k in ("territory", "region") if hasattr(params, k)]
             if earth is not None:
                 for value in named:
@@ -417,6 +428,20 @@ def _cards(f: GodstormFile, earth: Board | None) -> tuple[list[Card], list[str]]
         )
     problems += _deck_problems(f.cards)
     return cards, problems
+
+
+def _amount_problems(at: str, params: BaseModel) -> list[str]:
+    """Every whole number of an effect within `MOST_CARD_AMOUNT` either way (a faith loss is
+    negative)."""
+    problems = []
+    for name, value in params.model_dump().items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            continue
+        if value > MOST_CARD_AMOUNT:
+            problems.append(f"{at}.params.{name}: a card's {name} is at most {MOST_CARD_AMOUNT}")
+        elif value < -MOST_CARD_AMOUNT:
+            problems.append(f"{at}.params.{name}: a card's {name} is at least -{MOST_CARD_AMOUNT}")
+    return problems
 
 
 def _deck_problems(cards: list[CardFile]) -> list[str]:

@@ -36,7 +36,7 @@ from typing import Any, Self
 
 from warroom.core.actions import Action
 from warroom.core.errors import IllegalAction, MalformedAction
-from warroom.core.events import UNITS, Event
+from warroom.core.events import UNITS, Event, Pieces
 from warroom.core.game import OptionValue, Seat, require
 from warroom.core.legal import Family
 from warroom.core.registry import register
@@ -99,6 +99,7 @@ class MassEffectBasic(ClassicRisk):
     options = rules_options(_MODE)
     elimination_trade_at = MUST_TRADE_AT  # ME27: 5 or more after an elimination
     pieces = UNITS  # the rulebook's word ("Place Units"), in the shared handlers' texts too
+    places = Pieces("planet", "planets")  # the board's ("Claiming Planets"), as the page counts
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> BasicState:

@@ -1360,6 +1360,10 @@ def _capture(g: rc.ClassicRisk, st: GawState, attacker: int, defender: int, ev: 
                 f"{g.side_name(st, attacker)} destroys the Vanguard on {names[t]}: the Catalyst!",
                 reveals=True,
             )
+            # The game ends at once, but the Reaper whose last planet this was is out all the
+            # same (ME80), so the final state and the log say so.
+            if defender != st.neutral and defender not in st.owner:
+                _eliminate(g, st, defender, ev)
             return
         if result == gr.VANGUARD_REMOVED:
             # Spec 2.4: a token the Alliance removes is public in effect (the game goes on, so

@@ -24,7 +24,14 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 
-from warroom.core.board import ProvenanceFile, SourceFile, StrictModel, check_header, validate
+from warroom.core.board import (
+    ProvenanceFile,
+    SourceFile,
+    StrictModel,
+    check_header,
+    error_text,
+    validate,
+)
 from warroom.core.errors import BoardError
 from warroom.data import Shared, data_error, provenance_of, read_file, read_json
 from warroom.games.mass_effect.components import (
@@ -333,7 +340,7 @@ def claim_order(row: ChartRow, planets: int = PLANETS) -> list[int]:
 def _invalid(entry: str, exc: ValidationError) -> list[tuple[str, str]]:
     """A free-form part's structural problems, each at its own entry (as `validate` lists a
     whole file's), not pydantic's summary naming a model class."""
-    return [(".".join([entry, *(str(p) for p in e["loc"])]), e["msg"]) for e in exc.errors()]
+    return [(".".join([entry, *(str(p) for p in e["loc"])]), error_text(e)) for e in exc.errors()]
 
 
 def pieces_from_dict(data: object, source: str) -> Pieces:

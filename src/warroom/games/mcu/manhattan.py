@@ -976,7 +976,11 @@ def _faction(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Eve
     if not isinstance(arg, str) or arg not in FACTION_IDS:
         raise MalformedAction(f"{a.text()!r}: name a faction: {', '.join(FACTION_IDS)}")
     f = FACTION_IDS.index(arg)
-    require(f in _pickable(st), f"{FACTIONS[f]} is taken, or would leave no valid set (B2)")
+    require(
+        f in _pickable(st),
+        f"{FACTIONS[f]} is taken, or would leave no valid set "
+        "(B2 [BfM Set Up; 5 Player Turn Order])",
+    )
     factions = list(st.factions)
     factions[seat] = f
     st.factions = tuple(factions)
@@ -1046,14 +1050,18 @@ def _ally(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events
     card = st.decks.card(card_arg)
     require(card is not None and card in st.hands[seat], f"you hold no card {card_arg!r}")
     assert card is not None
-    require(not st.ally_taken, "one Ally a turn (B15)")
+    require(not st.ally_taken, "one Ally a turn (B15 [Acquiring Allies])")
     require(
         st.decks.faction[card] == st.factions[seat],
-        "a card of another faction's deck gives no Ally (B17)",
+        "a card of another faction's deck gives no Ally "
+        "(B17 [BfM Faction Cards; Acquiring Allies])",
     )
     bat = st.battle
     ally = bat.card_ally[card]
-    require(st.allies.where[ally] == OFF_BOARD, f"{bat.ally_ids[ally]} is on the board (B15)")
+    require(
+        st.allies.where[ally] == OFF_BOARD,
+        f"{bat.ally_ids[ally]} is on the board (B15 [Acquiring Allies])",
+    )
     require(st.owner[t] == seat, f"you do not control {st.board.territories[t]}")
     st.allies = st.allies.placed(ally, t)
     st.ally_taken = True
@@ -1081,7 +1089,9 @@ def _power(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
     require(card is not None and card in st.hands[seat], f"you hold no card {arg!r}")
     assert card is not None
     require(not st.hulk_forced, "Hulk must attack first (MCU63)")
-    require(card in _power_cards(st, seat), "that power is not for this step (B21)")
+    require(
+        card in _power_cards(st, seat), "that power is not for this step (B21 [BfM Faction Cards])"
+    )
     power = st.battle.card_power[card]
     if power.kind == "units":
         st.pending += power.get("count")

@@ -41,7 +41,7 @@ from typing import Any, Self
 
 from warroom.core.actions import Action
 from warroom.core.errors import MalformedAction, WarroomError
-from warroom.core.events import UNITS, Event
+from warroom.core.events import UNITS, Event, Pieces
 from warroom.core.game import OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -92,6 +92,7 @@ class McuSkirmish(ClassicRisk):
     # S8 [Invasions and Battles continued]: no forced trade after an elimination
     forced_elimination_trade = False
     pieces = UNITS  # the rulebook's word (MCU5, MCU17), in the shared handlers' texts too
+    places = Pieces("sector", "sectors")  # the board's (MCU5), as the page counts them
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> McuState:
@@ -361,7 +362,10 @@ def _trade(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
     usage = "trade CARD CARD ... (2 to 10 symbols in all)"
     if not a.args or not all(isinstance(x, str) for x in a.args):
         raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
-    require(st.trade_open, "cards are turned in once a turn, before placing units (MCU13, S3)")
+    require(
+        st.trade_open,
+        "cards are turned in once a turn, before placing units (MCU13, S3 [Reinforcement])",
+    )
     hand = st.hands[seat]
     combo = rc.named_cards(st.decks, hand, a.args)
     total = sum(st.decks.symbols[c] for c in combo)

@@ -199,6 +199,9 @@ def _problems(f: StrikeFile) -> list[tuple[str, str]]:
             out.append((f"tactics ({kind})", f"[Tactics Cards] prints x{count}"))
     if sum(t.count for t in f.tactics) != TACTICS_CARDS:
         out.append(("tactics", f"[card anatomy]: {TACTICS_CARDS} tactics cards in all"))
+    for k, t in enumerate(f.tactics):  # each count says where it comes from, as a continent's
+        if "count" not in t.provenance:
+            out.append((f"tactics.{k} ({t.name})", "provenance: missing for ['count']"))
     return out
 
 

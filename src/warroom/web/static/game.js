@@ -508,7 +508,17 @@ function pieceWords(v) {
 }
 
 function pieces(v, n) {
-  return `${n} ${n === 1 ? pieceWords(v).one : pieceWords(v).many}`;
+  return counted(pieceWords(v), n);
+}
+
+// `n` of the board's places as the mode names them, in full: Classic's territories, MCU's
+// sectors, Mass Effect's planets (the view's `places`).
+function places(v, n) {
+  return counted(v.places || { one: "territory", many: "territories" }, n);
+}
+
+function counted(words, n) {
+  return `${n} ${n === 1 ? words.one : words.many}`;
 }
 
 function armyCounts(m) {
@@ -546,7 +556,7 @@ function renderPlayers() {
       el("td", {}, s.name, s.seat === m.seat ? " (you)" : "", playsAs(s)),
       el("td", { class: "muted" }, s.kind === "bot" ? "bot" : s.online ? "online" : s.open ? "open" : "away"),
     ];
-    if (terr.length && !isGodstorm(v)) cells.push(el("td", {}, `${owned.length} terr · ${pieces(v, armies)}`));
+    if (terr.length && !isGodstorm(v)) cells.push(el("td", {}, `${places(v, owned.length)} · ${pieces(v, armies)}`));
     if (v.hand_sizes) cells.push(el("td", {}, `${v.hand_sizes[s.seat]} cards`));
     if (isStrike(v) && v.seats[s.seat]) {
       const coins = v.seats[s.seat].coins.length;
