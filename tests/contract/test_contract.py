@@ -1,7 +1,7 @@
 """The contract every registered mode passes: pgx-style, one API test run on every game.
 
-Random (and greedy) legal play from many seeds finishes with invariants held after every action;
-save, load and replay give the identical game; a secret reaches exactly the seats that share it
+Random, greedy and mixed (greedy and random seats in turn) legal play from many seeds finishes
+with invariants held after every action; save, load and replay give the identical game; a secret reaches exactly the seats that share it
 (`Game.known_to`: a seat, or a team that sees each other's secrets), and a redraw of what is
 hidden from a seat changes no view of it or of its team (tests/contract/knowledge.py); no view
 shows what its seat may not know, nor anything that depends on the generator's seed (so no view
@@ -35,6 +35,7 @@ KEYED_SEEDS = SEEDS[4:]  # these games draw from the keyed generator, with 256-b
 # Greedy play (a second or more per game at 5 players in the dice modes): one game from each
 # generator, on seeds whose games are no longer than most.
 GREEDY_SEEDS = [SEEDS[3], SEEDS[5]]
+MIXED_SEEDS = [SEEDS[1]]  # greedy and random seats in turn: one game a player count
 MAX_ACTIONS = 20_000
 
 
@@ -51,6 +52,15 @@ def player_counts(game: Game[Any]) -> list[int]:
     return sorted({game.min_players, game.max_players})
 
 
+def seat_tier(tier: str, seat: int) -> str:
+    """A seat's bot: "mixed" seats greedy and random bots in turn, so that one side often
+    crushes another and the endings a lopsided game reaches (a last territory taken in a
+    side's win, a player out at the moment the game ends) are played too."""
+    if tier != "mixed":
+        return tier
+    return "greedy" if seat % 2 == 0 else "random"
+
+
 def play_match(mode: str, players: int, seed: int, tier: str) -> tuple[Match, list[Any]]:
     """A finished match of bots of one tier, with the state before every step."""
     game = games.get_mode(mode)
@@ -59,7 +69,7 @@ def play_match(mode: str, players: int, seed: int, tier: str) -> tuple[Match, li
         match = Match.start(mode, players, key, sim_options(game), generator="blake2b")
     else:
         match = Match.start(mode, players, seed, sim_options(game))
-    bots = [make_bot(tier, mode, seed * 100 + s) for s in range(players)]
+    bots = [make_bot(seat_tier(tier, s), mode, seed * 100 + s) for s in range(players)]
     states = []
     while match.outcome() is None:
         assert len(match.record) < MAX_ACTIONS, "game did not finish"
@@ -79,8 +89,8 @@ def _cases() -> list[tuple[str, int, int, str]]:
     out = []
     for mode in MODES:
         game = games.get_mode(mode)
-        for tier, seeds in (("random", SEEDS), ("greedy", GREEDY_SEEDS)):
-            if tier in tiers_for(mode):
+        for tier, seeds in (("random", SEEDS), ("greedy", GREEDY_SEEDS), ("mixed", MIXED_SEEDS)):
+            if seat_tier(tier, 0) in tiers_for(mode):
                 out += [(mode, p, s, tier) for p in player_counts(game) for s in seeds]
     return out
 
