@@ -1,13 +1,14 @@
 """The contract every registered mode passes: pgx-style, one API test run on every game.
 
 Random, greedy and mixed (greedy and random seats in turn) legal play from many seeds finishes
-with invariants held after every action; save, load and replay give the identical game; a secret reaches exactly the seats that share it
-(`Game.known_to`: a seat, or a team that sees each other's secrets), and a redraw of what is
-hidden from a seat changes no view of it or of its team (tests/contract/knowledge.py); no view
-shows what its seat may not know, nor anything that depends on the generator's seed (so no view
-helps predict a later draw), and neither does what a learning agent observes (`warroom.rl`);
-illegal and malformed actions leave the state exactly as it was. Some games draw from the
-keyed generator that served games use, the others from SplitMix64.
+with invariants held after every action; save, load and replay give the identical game; a
+secret reaches exactly the seats that share it (`Game.known_to`: a seat, or a team that sees
+each other's secrets), and a redraw of what is hidden from a seat changes no view of it or of
+its team (tests/contract/knowledge.py); no view shows what its seat may not know, nor anything
+that depends on the generator's seed (so no view helps predict a later draw), and neither does
+what a learning agent observes (`warroom.rl`); illegal and malformed actions leave the state
+exactly as it was. Some games draw from the keyed generator that served games use, the others
+from SplitMix64.
 """
 
 from __future__ import annotations
