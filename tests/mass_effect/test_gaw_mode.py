@@ -332,6 +332,25 @@ def test_me73_me100_the_catalyst_wins_for_the_whole_alliance(players: int) -> No
     assert out.vanguards.where[catalyst] == HELD
 
 
+def test_me72_me73_the_catalyst_and_a_reaper_token_stacked_on_one_planet() -> None:
+    """The Alliance takes a planet where the Catalyst and a Reaper token stand together: the
+    Catalyst wins at once, and the token beside it is destroyed with it, face up to every
+    seat, not left on an Alliance planet (random play reached that end; its final state
+    broke the Vanguard invariant)."""
+    st = _invasion(4)
+    faces = sorted(st.faces.faces, key=lambda face: face != gr.CATALYST)
+    st.faces = gr.FaceDown(tuple(faces), st.faces.known_to)  # the Catalyst is token 0
+    catalyst, other = 0, 1
+    zorya = planet(st, "Zorya")
+    st.vanguards = st.vanguards.placed(catalyst, zorya).placed(other, zorya)
+    assert st.vanguards.at(zorya)[0] == catalyst  # the Catalyst met first
+    out = _capture(st, "attack Thessia Zorya 3")
+    assert out.phase == OVER and out.outcome is not None and set(out.outcome.winners) == {0, 2}
+    assert out.vanguards.where[catalyst] == out.vanguards.where[other] == HELD
+    assert out.faces.known_to[other] == frozenset(range(4))
+    assert GAME.invariants(out) == []
+
+
 def test_me73_me80_the_catalyst_on_a_reaper_s_last_planet_also_eliminates_it() -> None:
     """The capture that takes the Catalyst ends the game at once; when it also takes a
     Reaper player's last planet, that player is out too (ME80): the final state and the log

@@ -9,6 +9,9 @@ from warroom.cli.main import app
 from warroom.rules.battle import CLASSIC, PRESETS
 
 
+PRESET_ARGS = ([], ["--preset", "mass-effect-basic"])
+
+
 def test_basic_training_preset_is_classic_dice_and_the_cli_takes_it() -> None:
     assert PRESETS["mass-effect-basic"] == CLASSIC
     runner = CliRunner()
@@ -17,4 +20,7 @@ def test_basic_training_preset_is_classic_dice_and_the_cli_takes_it() -> None:
     assert plain.exit_code == 0 and basic.exit_code == 0
     # E3's roll, 3 dice against 2: each side loses one with 2611/7776, as in Classic.
     assert "(1, 1): 2611/7776" in basic.output
-    assert basic.output == plain.output
+    # The same figures, counted in Mass Effect's word for its pieces.
+    assert "8 units attacking" in basic.output and "8 armies attacking" in plain.output
+    numbers = [runner.invoke(app, ["odds", "8", "4", "--json", *p]).output for p in PRESET_ARGS]
+    assert numbers[0] == numbers[1]

@@ -1349,7 +1349,8 @@ def _capture(g: rc.ClassicRisk, st: GawState, attacker: int, defender: int, ev: 
     )
     assert isinstance(g, GalaxyAtWar)
     faction = st.faction_of[attacker]
-    for token in st.vanguards.at(t):
+    stacked = st.vanguards.at(t)
+    for token in stacked:
         st.faces, result = gr.vanguard_destroyed(st.faces, token, faction, g.known_to(st, attacker))
         if result == gr.VANGUARD_ALLIANCE_WINS:
             st.catalyst_taken = True
@@ -1360,6 +1361,19 @@ def _capture(g: rc.ClassicRisk, st: GawState, attacker: int, defender: int, ev: 
                 f"{g.side_name(st, attacker)} destroys the Vanguard on {names[t]}: the Catalyst!",
                 reveals=True,
             )
+            # A Reaper token stacked on the same planet is destroyed with it (ME72), face up
+            # as any the Alliance removes; the game is over, so no Momentum moves for it.
+            for other in stacked:
+                if st.vanguards.where[other] == t:
+                    st.faces = st.faces.told(other, frozenset(range(st.players)))
+                    st.vanguards = st.vanguards.placed(other, HELD)
+                    _log(
+                        ev,
+                        "vanguard",
+                        f"{g.side_name(st, attacker)} destroys a Vanguard on {names[t]}: "
+                        "a Reaper token",
+                        reveals=True,
+                    )
             # The game ends at once, but the Reaper whose last planet this was is out all the
             # same (ME80), so the final state and the log say so.
             if defender != st.neutral and defender not in st.owner:
