@@ -8,7 +8,6 @@ from typer.testing import CliRunner
 from warroom.cli.main import app
 from warroom.rules.battle import CLASSIC, PRESETS
 
-
 PRESET_ARGS = ([], ["--preset", "mass-effect-basic"])
 
 
