@@ -8,8 +8,6 @@ from typer.testing import CliRunner
 from warroom.cli.main import app
 from warroom.rules.battle import CLASSIC, PRESETS
 
-PRESET_ARGS = ([], ["--preset", "mass-effect-basic"])
-
 
 def test_basic_training_preset_is_classic_dice_and_the_cli_takes_it() -> None:
     assert PRESETS["mass-effect-basic"] == CLASSIC
@@ -21,5 +19,6 @@ def test_basic_training_preset_is_classic_dice_and_the_cli_takes_it() -> None:
     assert "(1, 1): 2611/7776" in basic.output
     # The same figures, counted in Mass Effect's word for its pieces.
     assert "8 units attacking" in basic.output and "8 armies attacking" in plain.output
-    numbers = [runner.invoke(app, ["odds", "8", "4", "--json", *p]).output for p in PRESET_ARGS]
+    asked = ([], ["--preset", "mass-effect-basic"])
+    numbers = [runner.invoke(app, ["odds", "8", "4", "--json", *more]).output for more in asked]
     assert numbers[0] == numbers[1]
