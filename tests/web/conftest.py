@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -13,7 +14,7 @@ import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 
-from tests.web.system import Postgres, free_port
+from tests.web.system import Postgres
 from warroom.web.app import create_app
 from warroom.web.hub import Hub
 from warroom.web.quotas import Quotas
@@ -79,14 +80,21 @@ def served_hub(tmp_path: Path) -> Hub:
 
 @pytest.fixture
 def server(served_hub: Hub) -> Iterator[str]:
-    port = free_port()
+    # The socket is bound here and handed to uvicorn: a port found free and bound only later
+    # may be taken in between (another test's server, a client's connection), and then the
+    # server never starts.
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
     app = create_app(served_hub.store.url, hub=served_hub)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=srv.run, daemon=True)
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.time() + 20
-    while not srv.started and time.time() < deadline:
+    deadline = time.time() + 60
+    while not srv.started and thread.is_alive() and time.time() < deadline:
         time.sleep(0.05)
+    assert srv.started, "the test server did not start"
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
     thread.join(timeout=10)
+    sock.close()

@@ -161,8 +161,19 @@ class Postgres:
     def start(self) -> str:
         data = self.dir / "data"
         self._run("initdb", "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
-        opts = f"-h 127.0.0.1 -p {self.port} -k {self.dir} -c fsync=on"
-        self._run("pg_ctl", "-D", str(data), "-o", opts, "-l", str(self.dir / "log"), "-w", "start")
+        # A port found free may be taken before PostgreSQL binds it (another test's server, a
+        # client's connection): then it starts on another one.
+        for attempt in range(5):
+            self.port = free_port()
+            opts = f"-h 127.0.0.1 -p {self.port} -k {self.dir} -c fsync=on"
+            log = self.dir / "log"
+            try:
+                self._run("pg_ctl", "-D", str(data), "-o", opts, "-l", str(log), "-w", "start")
+                break
+            except RuntimeError:
+                taken = log.exists() and "Address already in use" in log.read_text(errors="replace")
+                if attempt == 4 or not taken:
+                    raise
         deadline = time.time() + 30
         while time.time() < deadline:
             try:

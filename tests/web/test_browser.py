@@ -48,7 +48,7 @@ def decisions(page: Any, seconds: float) -> Iterator[dict[str, Any]]:
             time.sleep(0.03)
             continue
         if m["forced"] and not m["can_undo"]:
-            page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+            page.wait_for_function(f"G.msg.state > {m['state']}", timeout=15_000)
             continue
         yield m
 
@@ -162,7 +162,7 @@ def act_by_clicking(page: Any, action: list[Any]) -> None:
         if arg in names:
             page.locator(f'#board g.terr[data-name="{arg}"]').click()
     if action[0] == "attack":
-        page.wait_for_selector("#odds:has-text('%')", timeout=5000)
+        page.wait_for_selector("#odds:has-text('%')", timeout=15_000)
     exact = page.locator(f'#actions button[data-action="{" ".join(map(str, action))}"]')
     if exact.count():
         exact.click()
@@ -253,19 +253,23 @@ def test_two_browsers_and_a_bot_play_to_a_capture_and_a_draw(
         ARTIFACTS.mkdir(exist_ok=True)
         winner.screenshot(path=str(ARTIFACTS / "board.png"), full_page=True)
         friend.screenshot(path=str(ARTIFACTS / "board-phone.png"), full_page=True)
-        # The refused action gets a clear message and changes nothing.
-        before = msg(winner)["state"]
+        # The refused action gets a clear message and changes nothing. The bot waits
+        # meanwhile: its moves would change the state too (the winner's turn is over).
+        game = winner.url.split("/game/")[1].split("#")[0]
+        served_hub.pause_bots()
+        before = served_hub.room(game).state_id
+        winner.wait_for_function(f"G.msg.state === {before}")
         winner.fill("#typedtext", "attack Nowhere Atlantis 3")
         winner.click("#typed button")
         winner.wait_for_selector("#error:has-text('Refused')")
-        assert msg(winner)["state"] == before
+        assert msg(winner)["state"] == served_hub.room(game).state_id == before
+        served_hub.resume_bots()
         # A page loaded again shows the whole log as its seat may read it: with a short
         # tail in the state message, most of it comes from the log's pages.
         monkeypatch.setattr(hub_module, "LOG_TAIL", 10)
         friend.reload()
         friend.wait_for_function("G.msg && G.msg.log_start > 0")
         seat = msg(friend)["seat"]
-        game = friend.url.split("/game/")[1].split("#")[0]
         shown: list[str] = []
         expected: list[str] = ["(none yet)"]
         deadline = time.time() + 20
@@ -280,6 +284,15 @@ def test_two_browsers_and_a_bot_play_to_a_capture_and_a_draw(
         assert any(t.startswith("You draw") for t in shown) == any(
             e.kind == "draw" and seat in e.known_to for e in log
         )
+
+
+# The Monopoly page's view, with the owners marked on its board and its players' money, read
+# together (the bots move at any moment).
+MONEY_SHOWN = """() => ({
+  m: G.msg,
+  owners: document.querySelectorAll('#mboard .mowner').length,
+  players: document.querySelector('#mboard .mplayers').innerText,
+})"""
 
 
 def monopoly_choice(legal: list[list[Any]]) -> list[Any]:
@@ -340,10 +353,13 @@ def test_monopoly_board_in_a_browser(server: str) -> None:
         assert landed[1] == ([] if landed[0] is None else [landed[0]])
         assert page.evaluate("[...ANIMS.keys()].some(k => k.startsWith('token'))")
         # Play on until heroes are owned and nobody's cash or worth is where it started.
-        deadline = time.time() + 40
+        deadline = time.time() + 90
         moves = 0
         while time.time() < deadline and moves < 40:
-            m = msg(page)
+            # The bots draft and pay as they go: the view and the board drawn from it, read
+            # together.
+            shown = page.evaluate(MONEY_SHOWN)
+            m = shown["m"]
             if m["outcome"] or (
                 any(o >= 0 for o in m["view"]["owner"])
                 and all(1500 not in (st["cash"], st["net_worth"]) for st in m["view"]["status"])
@@ -367,9 +383,10 @@ def test_monopoly_board_in_a_browser(server: str) -> None:
             except PlaywrightTimeout:
                 continue
             moves += 1
-        owned = [o for o in msg(page)["view"]["owner"] if o >= 0]
+        owned = [o for o in shown["m"]["view"]["owner"] if o >= 0]
         assert owned, "some heroes should be drafted by now"
-        assert page.locator("#mboard .mowner").count() == len(owned)
+        assert shown["owners"] == len(owned)
+        assert "M1500" not in shown["players"]  # money moved
         # A click on a space shows its price and payments.
         page.locator('#mboard g.mspace[data-name="Iron Man"]').click()
         details = page.locator("#mboard .mdetails")
@@ -380,7 +397,6 @@ def test_monopoly_board_in_a_browser(server: str) -> None:
         page.locator("#monowrap").screenshot(path=str(ARTIFACTS / "monopoly-details.png"))
         page.click("#mboard .mdetails .mclose")
         details.wait_for(state="detached")
-        assert "M1500" not in page.locator("#mboard .mplayers").inner_text()  # money moved
         page.screenshot(path=str(ARTIFACTS / "monopoly.png"), full_page=True)
         # A phone: the board scrolls sideways, the panels stack under it.
         phone = open_page(browser, url, width=390, height=844)

@@ -4,6 +4,7 @@ another seat keeps hidden."""
 from __future__ import annotations
 
 import itertools
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -161,6 +162,42 @@ def test_a_bots_move_lands_a_fixed_delay_after_its_turn_came_however_long_it_tho
         assert len(gaps) == 6, starts
         assert max(gaps) - min(gaps) < 0.15, gaps
         assert min(gaps) >= 0.45, gaps
+    finally:
+        hub.close()
+        hub.store.close()
+
+
+def test_no_bot_move_lands_once_pause_bots_has_returned(tmp_path: Path) -> None:
+    """Tests hold the bots with `pause_bots` while a page answers: once it has returned, no
+    bot move lands, not even one that was landing at that moment (it used to: the pause was
+    checked, the lock let go, and the move applied after it)."""
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'w.db'}"))
+    try:
+        hub.pause_bots()
+        row, _ = hub.create("risk-classic", [SeatSpec("bot", "random")] * 3, {})
+        room = hub.room(row.id)
+        landing, go, landed = threading.Event(), threading.Event(), threading.Event()
+        apply = hub._apply
+
+        def held(*args: Any, **kwargs: Any) -> dict[str, Any]:
+            """The first bot move, held on its way in until the test has paused the bots."""
+            if kwargs.get("action") is None or landing.is_set():
+                return apply(*args, **kwargs)
+            landing.set()
+            go.wait(10)
+            try:
+                return apply(*args, **kwargs)
+            finally:
+                landed.set()
+
+        hub._apply = held  # type: ignore[method-assign]
+        hub.resume_bots()
+        assert landing.wait(10), "the bot should have moved"
+        hub.pause_bots()
+        paused_at = room.state_id
+        go.set()
+        assert landed.wait(10)
+        assert room.state_id == paused_at == 0
     finally:
         hub.close()
         hub.store.close()

@@ -72,13 +72,14 @@ def test_galaxy_at_war_map_pieces_meters_and_a_turn(server: str) -> None:
         # The Alliance bot's turn: the Reaper seat answers its battles, and those on
         # neutral Cerberus too (ME99: an opponent rolls for it, "you defend for Neutral
         # Cerberus with 1 or 2"), by clicking.
-        deadline = time.time() + 60
-        while time.time() < deadline:
+        deadline = time.time() + 120
+        while True:
+            assert time.time() < deadline, "the Alliance bot's turn should have ended"
             m = msg(page)
             if m["view"]["phase"] == "vanguard" and 1 in m["to_move"]:
                 break
             if 1 in m["to_move"] and m["forced"] and not m["can_undo"]:
-                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=15_000)
                 continue  # a forced choice (one die to defend with) goes by itself
             if 1 in m["to_move"] and m["view"]["phase"] == "defend":
                 status = page.locator("#status").inner_text()

@@ -61,6 +61,7 @@ def _mine(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
 def test_auction_maximum_drop_out_and_standing_choices(server: str, served_hub: Hub) -> None:
     bot = {"kind": "bot", "tier": "greedy"}
     g = _new_game(server, [{"kind": "human"}, bot, bot])
+    room = served_hub.room(g["id"])
     url = server + g["seats"][0]["link"]
     with browser_page(url, height=1000) as (page, _):
         page.wait_for_function("G.msg && MONO.board")
@@ -119,8 +120,13 @@ def test_auction_maximum_drop_out_and_standing_choices(server: str, served_hub: 
                     window = kind == "end" and ["done"] not in page.evaluate("window.SENT")
                     if window:
                         served_hub.pause_bots()
+                        # Clicked in the state the bots wait in, as the page shows it: a bot
+                        # may have moved since `m` (asked for rent, which takes the end of the
+                        # turn away until it is paid, and the window would never come).
+                        page.wait_for_function(f"G.msg.state >= {room.state_id}")
+                        m = msg(page)
                     try:
-                        if _click(page, kind, m["state"]):
+                        if [kind] in m["legal"] and _click(page, kind, m["state"]):
                             clicks.append(kind)
                             if window:
                                 page.wait_for_function("window.SENT.some((a) => a[0] === 'done')")
@@ -201,9 +207,14 @@ def test_compose_an_offer_and_answer_it(server: str) -> None:
         two.wait_for_selector("#incoming")
         text = two.locator("#incoming").inner_text()
         assert name in text and "M20" in text and "Player 1" in text
+        # Nothing moves while the offer waits: Player 1's cash as its own page shows it then,
+        # and once that page has the answer (not just Player 2's page), 20 more.
+        one.wait_for_function("G.msg.view.offer !== null")
+        cash = msg(one)["view"]["status"][0]["cash"]
         two.click("#incoming [data-action=accept]")
         two.wait_for_function(f"G.msg.view.owner[{hero}] === 1")
-        assert msg(one)["view"]["status"][0]["cash"] >= 20
+        one.wait_for_function(f"G.msg.view.owner[{hero}] === 1")
+        assert msg(one)["view"]["status"][0]["cash"] == cash + 20
         one.wait_for_function("!document.querySelector('#incoming')")
         one.screenshot(path=str(ARTIFACTS / "monopoly-offer.png"), full_page=True)
 

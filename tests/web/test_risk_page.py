@@ -56,6 +56,16 @@ def _send(page: Any, action: list[Any]) -> None:
     page.wait_for_function(f"G.msg.state > {state}", timeout=10_000)
 
 
+# How many lines of the log begin with a text (an attack's rolls: "A attacks B ...").
+ROLLS = (
+    "(p) => [...document.querySelectorAll('#log div')]"
+    ".filter((d) => d.textContent.startsWith(p)).length"
+)
+# An "attack until" running, or already over (one roll may take the territory before a loaded
+# machine looks): rolls in the log past the count before it.
+UNTIL_STARTED = f"([p, n]) => G.until !== null || ({ROLLS})(p) > n"
+
+
 def _sat(color: str) -> float:
     """A colour's saturation (HSV): seat colours are vivid, region halos are not."""
     r, g, b = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
@@ -101,9 +111,8 @@ def test_defence_prompt_forced_choice_and_attack_until(server: str) -> None:
             v = m["view"]
             armies = {t["name"]: t for t in v["territories"]}
             if v["phase"] == "defend":
-                page.wait_for_selector("#status:has-text('attacks your')")
-                # The state and the prompt read together: a forced defence the page sent
-                # by itself may already have let the next attack in.
+                # The state and the prompt read together, not waited for: a forced defence
+                # the page sent by itself may already have let the bot's turn go on.
                 m, text = page.evaluate("[G.msg, document.getElementById('status').innerText]")
                 v = m["view"]
                 if v["phase"] != "defend" or 0 not in m["to_move"]:
@@ -117,12 +126,12 @@ def test_defence_prompt_forced_choice_and_attack_until(server: str) -> None:
                 if m["forced"] and not m["can_undo"]:  # a defence hangs on no hand
                     assert "(the only choice)" in text
                     # Nobody clicks: the page sends the one legal defence by itself.
-                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=15_000)
                     forced += 1
                 else:
                     assert "defend with 1 or 2" in text
                     page.click('#actions button[data-action="defend 2"]')
-                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                    page.wait_for_function(f"G.msg.state > {m['state']}", timeout=15_000)
                     defended += 1
                 continue
             if v["phase"] == "attack" and not (until_done and typed_done):
@@ -132,12 +141,14 @@ def test_defence_prompt_forced_choice_and_attack_until(server: str) -> None:
                 if attacks:
                     a = max(attacks, key=lambda a: armies[a[1]]["armies"] - armies[a[2]]["armies"])
                     src, dst = a[1], a[2]
+                    rolls = page.evaluate(ROLLS, f"{src} attacks {dst}")
+                    started = [f"{src} attacks {dst}", rolls]
                     if not until_done:
                         page.locator(f'#board g.terr[data-name="{src}"]').click()
                         page.locator(f'#board g.terr[data-name="{dst}"]').click()
-                        page.wait_for_selector("#odds:has-text('%')", timeout=5000)
+                        page.wait_for_selector("#odds:has-text('%')", timeout=15_000)
                         page.click('#actions button[data-action="until"]')
-                        page.wait_for_function("G.until !== null")
+                        page.wait_for_function(UNTIL_STARTED, arg=started, timeout=15_000)
                         page.screenshot(path=str(ARTIFACTS / "risk-until.png"))
                         until_done = True
                     else:
@@ -145,7 +156,7 @@ def test_defence_prompt_forced_choice_and_attack_until(server: str) -> None:
                         typed = f"attack {src.lower()} {dst.lower()[:5]} until 2"
                         page.fill("#typedtext", typed)
                         page.click("#typed button")
-                        page.wait_for_function("G.until !== null", timeout=5000)
+                        page.wait_for_function(UNTIL_STARTED, arg=started, timeout=15_000)
                         assert page.locator("#typedtext").input_value() == ""
                         typed_done = True
                     page.wait_for_function("G.until === null", timeout=60_000)
@@ -154,11 +165,7 @@ def test_defence_prompt_forced_choice_and_attack_until(server: str) -> None:
                     held = {t["name"]: t for t in after["view"]["territories"]}
                     fell = held[dst]["seat"] == 0
                     assert fell or held[src]["armies"] <= (2 if typed_done else 1)
-                    rolls = page.evaluate(
-                        "[...document.querySelectorAll('#log div')]"
-                        f".filter(d => d.textContent.startsWith('{src} attacks {dst}')).length"
-                    )
-                    assert rolls >= 1
+                    assert page.evaluate(ROLLS, f"{src} attacks {dst}") > rolls
                     if not fell and after["view"]["phase"] == "attack":
                         # The selection stays after the rolls.
                         assert page.evaluate("G.pick")[:1] == [src]

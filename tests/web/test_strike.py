@@ -26,6 +26,11 @@ SNAPSHOT = """() => ({
   hand: document.querySelectorAll('#shand .tcard').length,
 })"""
 VS_BOT = [{"kind": "human"}, {"kind": "bot", "tier": "random"}]
+# The attacker's dice in the view's battle, and those drawn in the battle panel.
+BATTLE_DICE = """() => [
+  G.msg.view.battle ? G.msg.view.battle.dice.attacker.faces.length : 0,
+  document.querySelectorAll('#battle .sdie.attacker').length,
+]"""
 
 
 def strike_state(client: TestClient, game: str, token: str | None = None) -> dict[str, Any]:
@@ -155,18 +160,22 @@ def test_strike_card_table_in_a_browser(server: str) -> None:
             v = m["view"]
             if m["outcome"]:
                 break
-            if v["battle"] and v["battle"]["dice"]["attacker"]["faces"] and not shot:
-                page.wait_for_selector("#battle .sdie")
-                ARTIFACTS.mkdir(exist_ok=True)
-                page.screenshot(path=str(ARTIFACTS / "strike-battle.png"))
-                shot = True
+            if not shot:
+                # The attacker's dice as the view has them, read with it: by the time a wait
+                # for them began, the bot might have ended the battle.
+                faces, drawn = page.evaluate(BATTLE_DICE)
+                if faces:
+                    assert drawn == faces
+                    ARTIFACTS.mkdir(exist_ok=True)
+                    page.screenshot(path=str(ARTIFACTS / "strike-battle.png"))
+                    shot = True
             if m["seat"] not in m["to_move"] or not m["legal"]:
                 time.sleep(0.03)
                 continue
             if m["forced"] and not m["can_undo"]:
                 # A choice every seat can tell is forced: the page sends it by itself.
                 forced += 1
-                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=15_000)
                 continue
             if len(m["legal"]) == 1 and not m["can_undo"] and not held:
                 # Forced only by what the hand holds: sent at once, its speed would tell the
@@ -260,7 +269,7 @@ def test_let_every_window_pass_sends_each_pass_by_itself_whatever_the_hand(serve
                 chain and chain["priority"] == m["seat"]
             )
             if waits and ["pass"] in m["legal"]:
-                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=15_000)
                 passed += 1
                 with_choices += len(m["legal"]) > 1
                 continue

@@ -459,8 +459,14 @@ class Hub:
         text: str | None,
         action: Action | None = None,
         report_stale: bool = False,
+        by_bot: bool = False,
     ) -> dict[str, Any]:
         with room.lock:
+            if by_bot:
+                # Checked under the lock the move is applied in, which `pause_bots` waits on.
+                room.bot_running = False
+                if self.bots_paused or self.stopping:
+                    return {"ok": False, "dropped": "the bots are paused"}
             match = room.match
             if room.stopped is not None or state_id != room.state_id:
                 why = (
@@ -639,8 +645,14 @@ class Hub:
         """Start no bot move until `resume_bots`, in any game. A test pauses the bots while a
         page answers, rather than slowing every bot down and hoping the page is quicker; a
         move a bot chose that is due during the pause is dropped (it is chosen again once the
-        bots resume)."""
+        bots resume). Once this returns no bot move lands: each checks the pause under its
+        room's lock, and a move landing at this moment holds that lock, waited for here."""
         self.bots_paused = True
+        with self.rooms_lock:
+            rooms = list(self.rooms.values())
+        for room in rooms:
+            with room.lock:
+                pass
 
     def resume_bots(self) -> None:
         """Let the bots move again, starting those whose turn came while they were paused."""
@@ -712,12 +724,8 @@ class Hub:
         """Apply a bot's chosen move, now due: refused as stale if a person moved since (the
         bot then plans again), dropped while the bots are paused or the server stops."""
         try:
-            with room.lock:
-                room.bot_running = False
-                if self.bots_paused or self.stopping:
-                    return
             try:
-                self._apply(room, seat, state_id, None, None, action=action)
+                self._apply(room, seat, state_id, None, None, action=action, by_bot=True)
             except WebError as exc:
                 if exc.status != 409:  # 409: a human acted first; re-plan below
                     log.warning("game %s: bot move refused: %s", room.row.id, exc.message)
