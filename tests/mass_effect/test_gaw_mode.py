@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from warroom.core import Action, IllegalAction, Rng
+from warroom.core import Action, Event, IllegalAction, Rng
 from warroom.games.mass_effect import galaxy_at_war as gw
 from warroom.games.mass_effect import gaw_rules as gr
 from warroom.games.mass_effect.gaw_components import ALLIANCE, CERBERUS, REAPER
@@ -254,12 +254,17 @@ def _invasion(players: int = 3) -> gw.GawState:
 
 
 def _capture(st: gw.GawState, text: str, seat: int = 0) -> gw.GawState:
+    return _captured(st, text, seat)[0]
+
+
+def _captured(st: gw.GawState, text: str, seat: int = 0) -> tuple[gw.GawState, list[Event]]:
+    """The first of 100 seeded rolls in which `seat` takes Zorya, with its events."""
     for seed in range(100):
         trial = st.copy()
         trial.rng = Rng(seed)
-        out, _ = act(trial, text)
+        out, events = act(trial, text)
         if out.owner[planet(out, "Zorya")] == seat:
-            return out
+            return out, events
     raise AssertionError("no capture in 100 rolls")
 
 
@@ -363,12 +368,7 @@ def test_me73_me80_the_catalyst_on_a_reaper_s_last_planet_also_eliminates_it() -
     st.vanguards = st.vanguards.placed(catalyst, planet(st, "Zorya"))
     card = st.piles[REAPER][0]
     give(st, victim, card)
-    for seed in range(100):
-        trial = st.copy()
-        trial.rng = Rng(seed)
-        out, events = act(trial, "attack Thessia Zorya 3")
-        if out.owner[planet(out, "Zorya")] == 0:
-            break
+    out, events = _captured(st, "attack Thessia Zorya 3")
     assert out.phase == OVER and out.outcome is not None and set(out.outcome.winners) == {0, 2}
     assert "Catalyst" in out.outcome.reason
     assert not out.alive[victim] and out.out_order == [victim] and out.alive[teammate]
@@ -392,12 +392,7 @@ def test_me72_cerberus_destroys_a_token_which_the_reapers_place_again() -> None:
     st = holding(st, {"Thessia": (1, 10), "Zorya": (2, 1), "Earth": (2, 3)}, 1, ATTACK)
     st.options = {**st.options, "defender_dice": "auto"}
     st.vanguards = st.vanguards.placed(0, planet(st, "Zorya"))
-    for seed in range(100):
-        trial = st.copy()
-        trial.rng = Rng(seed)
-        out, events = act(trial, "attack Thessia Zorya 3")
-        if out.owner[planet(out, "Zorya")] == 1:
-            break
+    out, events = _captured(st, "attack Thessia Zorya 3", seat=1)
     assert out.phase == gw.RELOCATE and GAME.to_move(out) == (2,)
     told = next(e for e in events if e.kind == "vanguard")
     assert told.known_to == {1} and out.faces.knows(1, 0) and not out.faces.knows(0, 0)
