@@ -586,11 +586,22 @@ def test_names_with_apostrophes_are_typed_and_listed_plainly() -> None:
     assert st.owner[intai] == 0
 
 
-@pytest.mark.parametrize("mode", ["mcu-skirmish", "mcu-battle-for-manhattan"])
-def test_the_board_legend_counts_each_faction_s_sectors_and_units(mode: str) -> None:
+@pytest.mark.parametrize(
+    ("mode", "places", "pieces"),
+    [
+        ("mcu-skirmish", "sectors", "units"),
+        ("mcu-battle-for-manhattan", "sectors", "units"),
+        ("mass-effect-basic", "planets", "units"),
+        ("risk-classic", "territories", "armies"),
+    ],
+)
+def test_the_board_legend_counts_each_seat_s_places_and_pieces(
+    mode: str, places: str, pieces: str
+) -> None:
     """MCU names a seat by its faction ("Thor") but an owner as "Player 1 (Thor)": the legend
-    under the board counts by seat, so it shows the sectors and units each one holds."""
-    match = played_until(mode, 4, "attack", seed=2)
+    under the board counts by seat, so it shows the places and pieces each one holds, in the
+    mode's own words, in full (it said "terr" for every mode's places)."""
+    match = played_until(mode, 4 if mode != "mass-effect-basic" else 3, "attack", seed=2)
     view = match.view(0)
     console = Console(record=True, width=200, file=io.StringIO())
     display_for(mode).board(console, match, 0)
@@ -598,7 +609,7 @@ def test_the_board_legend_counts_each_faction_s_sectors_and_units(mode: str) -> 
     for seat, name in enumerate(view["players"]):
         held = [t for t in view["territories"] if t["seat"] == seat]
         units = sum(t["armies"] for t in held)
-        assert held and f"■ {name} {len(held)} sectors, {units} units," in text
+        assert held and f"■ {name} {len(held)} {places}, {units} {pieces}," in text
 
 
 @pytest.mark.parametrize(

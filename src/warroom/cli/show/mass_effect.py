@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.cli.show.risk import RiskDisplay
-from warroom.core.events import Pieces
 
 HELP = """[bold]RISK Mass Effect: Basic Training[/]
   e.g. [cyan]place Earth 5[/], [cyan]attack Palaven Benning 3[/] (Palaven's Mass Relay),
@@ -22,7 +21,6 @@ HELP = """[bold]RISK Mass Effect: Basic Training[/]
 
 class MassEffectDisplay(RiskDisplay):
     help = HELP
-    place_words = Pieces("planet", "planets")
 
     def footer(self, view: dict[str, Any]) -> str:
         chart = ", ".join(f"{k} {v}" for k, v in view["set_values"].items())

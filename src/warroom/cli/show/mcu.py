@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.cli.show.risk import RiskDisplay
-from warroom.core.events import Pieces
 
 HELP = """[bold]RISK MCU Skirmish[/]
   e.g. [cyan]place Sector_12 5[/], [cyan]attack Sector_12 Sector_13 3[/], [cyan]end[/],
@@ -20,7 +19,6 @@ HELP = """[bold]RISK MCU Skirmish[/]
 
 class McuDisplay(RiskDisplay):
     help = HELP
-    place_words = Pieces("sector", "sectors")
 
     def footer(self, view: dict[str, Any]) -> str:
         chart = ", ".join(f"{k}:{v}" for k, v in view["recruitment"].items())

@@ -65,13 +65,11 @@ class RiskDisplay(Display):
             armies = sum(t["armies"] for t in view["territories"] if t["seat"] == i)
             dead = "" if view["alive"][i] else " (out)"
             legend.append(
-                f"[{colors[i]}]■ {escape(name)}[/] {self.place_words.of(count)}, "
+                f"[{colors[i]}]■ {escape(name)}[/] {view_places(view).of(count)}, "
                 f"{view_pieces(view).of(armies)}, {CARDS.of(view['hand_sizes'][i])}{dead}"
             )
         console.print("   ".join(legend))
         console.print(self.footer(view), highlight=False)
-
-    place_words = Pieces("terr", "terr")  # what the legend counts, short for territories
 
     @staticmethod
     def style(colors: list[str], territory: dict[str, Any]) -> str:
@@ -213,6 +211,12 @@ class RiskDisplay(Display):
             f"chance to capture with this game's dice for it, attacking until the defence "
             f"falls or 1 {word.one} is left"
         )
+
+
+def view_places(view: dict[str, Any]) -> Pieces:
+    """The mode's words for its board's places, as its view says (Classic's territories, MCU's
+    sectors, Mass Effect's planets), as the page counts them too."""
+    return Pieces(str(view["places"]["one"]), str(view["places"]["many"]))
 
 
 def view_pieces(view: dict[str, Any]) -> Pieces:
