@@ -136,6 +136,39 @@ def attack_by_picking(page: Any, m: dict[str, Any]) -> list[Any]:
     return action
 
 
+def answer(page: Any, m: dict[str, Any], *, tactics: bool, rally: bool, again: str) -> str:
+    """Answer the player's decision by clicking as a person would, and say which kind it
+    was: a draw (of tactics where `tactics` and the deck allows), a surrendered card taken,
+    an attack picked on the table, the most troops deployed, a Rally played where `rally`,
+    `again` ("again" or "stop") after a roll, the first discard, else a pass."""
+    kinds = {a[0] for a in m["legal"]}
+    if "draw" in kinds:
+        pick = tactics and ["draw", "tactics"] in m["legal"]
+        click(page, "draw tactics" if pick else "draw continent")
+        return "draw"
+    if "take" in kinds:
+        page.locator("#surrendered button.can").first.click()
+        return "take"
+    if "attack" in kinds:
+        attack_by_picking(page, m)
+        return "attack"
+    if "deploy" in kinds:
+        n = max(a[-1] for a in m["legal"] if a[0] == "deploy" and len(a) == 2)
+        click(page, f"deploy {n}")
+        return "deploy"
+    if rally and "rally" in kinds and "rally" in m["view"]["seats"][m["seat"]]["hand"]:
+        page.locator('#shand .tcard.playable[data-card="rally"]').first.click()
+        return "rally"
+    if "again" in kinds:
+        click(page, again)
+        return "again"
+    if "discard" in kinds:
+        click(page, " ".join(map(str, m["legal"][0])))
+        return "discard"
+    click(page, "pass")
+    return "pass"
+
+
 def test_strike_card_table_in_a_browser(server: str) -> None:
     """A person against the random bot: draws by clicking, an attack declared in the picker,
     a deployment, the rolls; only legal buttons; forced passes go by themselves, but not those
@@ -185,35 +218,18 @@ def test_strike_card_table_in_a_browser(server: str) -> None:
                 held = True
             try:
                 check_only_legal(page, m)
-                kinds = {a[0] for a in m["legal"]}
-                if "draw" in kinds:
-                    tactics = ["draw", "tactics"] in m["legal"]
-                    click(page, "draw tactics" if tactics else "draw continent")
-                    drew = True
-                elif "take" in kinds:
-                    page.locator("#surrendered button.can").first.click()
-                elif "attack" in kinds:
-                    attack_by_picking(page, m)
-                    attacked = True
-                elif "deploy" in kinds:
-                    n = max(a[-1] for a in m["legal"] if a[0] == "deploy" and len(a) == 2)
-                    click(page, f"deploy {n}")
+                kind = answer(page, m, tactics=True, rally=True, again="stop" if again else "again")
+                drew = drew or kind == "draw"
+                attacked = attacked or kind == "attack"
+                if kind == "deploy":
                     deployed = deployed or (attacked and v["battle"]["attacker"] == m["seat"])
-                elif "rally" in kinds and "rally" in v["seats"][m["seat"]]["hand"]:
-                    page.locator('#shand .tcard.playable[data-card="rally"]').first.click()
-                elif "again" in kinds:
-                    click(page, "stop" if again else "again")
-                    again = True
-                elif "discard" in kinds:
-                    click(page, " ".join(map(str, m["legal"][0])))
-                else:
-                    click(page, "pass")
+                again = again or kind == "again"
                 page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
             except PlaywrightTimeout:
                 continue  # the bot moved first: look again
             if v["battle"] and v["battle"]["attacker"] == m["seat"] and v["phase"] == "window":
                 rolled = rolled or bool(v["battle"]["dice"]["attacker"]["faces"])
-            rolled = rolled or (attacked and "again" in kinds)
+            rolled = rolled or (attacked and any(a[0] == "again" for a in m["legal"]))
         assert drew and attacked and deployed and rolled, (drew, attacked, deployed, rolled)
         page.wait_for_function("G.msg.view.battle === null || G.msg.to_move.length")
         # The table shows every seat's claimed cards, coins and hand size as the view has
@@ -278,25 +294,10 @@ def test_let_every_window_pass_sends_each_pass_by_itself_whatever_the_hand(serve
                 assert msg(page)["state"] == m["state"], "the page acted outside a window"
                 waited += 1
             try:
-                kinds = {a[0] for a in m["legal"]}
                 if m["forced"] and not m["can_undo"]:
                     page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
                     continue
-                if "draw" in kinds:
-                    click(page, "draw continent")
-                elif "take" in kinds:
-                    page.locator("#surrendered button.can").first.click()
-                elif "attack" in kinds:
-                    attack_by_picking(page, m)
-                elif "deploy" in kinds:
-                    n = max(a[-1] for a in m["legal"] if a[0] == "deploy" and len(a) == 2)
-                    click(page, f"deploy {n}")
-                elif "again" in kinds:
-                    click(page, "stop")
-                elif "discard" in kinds:
-                    click(page, " ".join(map(str, m["legal"][0])))
-                else:
-                    click(page, "pass")
+                answer(page, m, tactics=False, rally=False, again="stop")
                 page.wait_for_function(f"G.msg.state > {m['state']}", timeout=5000)
             except PlaywrightTimeout:
                 continue  # the bot moved first: look again
