@@ -22,6 +22,7 @@ from warroom.games.risk_classic import (
 )
 from warroom.rules.reinforcement import territory_armies
 
+from ..risk.table import play_a_turn_counting_units
 from .conftest import GAME, ScriptedRng, Table
 
 
@@ -643,31 +644,7 @@ def test_the_shared_handlers_texts_count_units_as_the_rulebook_does() -> None:
     with pytest.raises(IllegalAction, match=r"^place 1 unit in this setup turn$"):
         table.act(seat, Action("place", (mine, 2)))
     table = Table()
-    table.give(0, 1, "Ontarom")
-    table.give(1, 1, "Antibaar")
-    table.turn_of(0, REINFORCE, pending=1)
-    with pytest.raises(IllegalAction, match=r"^you have 1 unit to place$"):
-        table.do(0, "place Ontarom 2")
-    table.do(0, "place Ontarom 1")
-    table.give(0, 1, "Ontarom")
-    with pytest.raises(IllegalAction, match=r"^you need at least 2 units in Ontarom to attack"):
-        table.do(0, "attack Ontarom Antibaar 1")
-    table.give(0, 2, "Ontarom")
-    with pytest.raises(IllegalAction, match=r"^from Ontarom you may roll 1 die \(at least one"):
-        table.do(0, "attack Ontarom Antibaar 2")
-    table.give(0, 3, "Ontarom")
-    table.dice((6, 6, 1))
-    table.do(0, "attack Ontarom Antibaar 2")
-    table.do(1, "defend 1")
-    with pytest.raises(IllegalAction, match=r"^move 2 units into Antibaar \(at least the dice"):
-        table.do(0, "move 3")
-    table.do(0, "move 2")
-    table.do(0, "end")
-    with pytest.raises(IllegalAction, match=r"^move 1 unit; one stays behind$"):
-        table.do(0, "fortify Antibaar Ontarom 2")
-    with pytest.raises(IllegalAction, match=r"^Ontarom has 1 unit, which must stay behind$"):
-        table.do(0, "fortify Ontarom Antibaar 1")
-    table.do(0, "end")
+    play_a_turn_counting_units(table, "Ontarom", "Antibaar", "fortify")
     turn = [e.text for e in table.events if e.kind == "turn"]
     assert len(turn) == 1 and re.fullmatch(r"Turn 6: Player 2 receives \d+ units.*", turn[0])
     assert not [e.text for e in table.events if re.search(r"\barm(y|ies)\b", e.text)]

@@ -11,6 +11,7 @@ from warroom.core import Action, IllegalAction, MalformedAction, WarroomError
 from warroom.games.mcu.skirmish import CLAIM_UNITS, MANEUVER
 from warroom.games.risk_classic import ATTACK, CLAIM, DEFEND, OCCUPY, OVER, REINFORCE
 
+from ..risk.table import play_a_turn_counting_units
 from .conftest import GAME, ScriptedRng, Table
 
 
@@ -537,31 +538,7 @@ def test_the_shared_handlers_texts_count_units_as_the_rulebook_does() -> None:
     Classic's handlers write for Skirmish say so (they said armies), and a choice of one count
     reads as one ("1 die", not "1 to 1 dice")."""
     table = Table()
-    table.give(0, 1, "Sector_12")
-    table.give(1, 1, "Sector_13")
-    table.turn_of(0, REINFORCE, pending=1)
-    with pytest.raises(IllegalAction, match=r"^you have 1 unit to place$"):
-        table.do(0, "place Sector_12 2")
-    table.do(0, "place Sector_12 1")
-    table.give(0, 1, "Sector_12")
-    with pytest.raises(IllegalAction, match=r"^you need at least 2 units in Sector_12 to attack"):
-        table.do(0, "attack Sector_12 Sector_13 1")
-    table.give(0, 2, "Sector_12")
-    with pytest.raises(IllegalAction, match=r"^from Sector_12 you may roll 1 die \(at least one"):
-        table.do(0, "attack Sector_12 Sector_13 2")
-    table.give(0, 3, "Sector_12")
-    table.dice((6, 6, 1))
-    table.do(0, "attack Sector_12 Sector_13 2")
-    table.do(1, "defend 1")
-    with pytest.raises(IllegalAction, match=r"^move 2 units into Sector_13 \(at least the dice"):
-        table.do(0, "move 3")
-    table.do(0, "move 2")
-    table.do(0, "end")
-    with pytest.raises(IllegalAction, match=r"^move 1 unit; one stays behind$"):
-        table.do(0, "maneuver Sector_13 Sector_12 2")
-    with pytest.raises(IllegalAction, match=r"^Sector_12 has 1 unit, which must stay behind$"):
-        table.do(0, "maneuver Sector_12 Sector_13 1")
-    table.do(0, "end")
+    play_a_turn_counting_units(table, "Sector_12", "Sector_13", "maneuver")
     turn = [e.text for e in table.events if e.kind == "turn"]
     assert len(turn) == 1 and re.fullmatch(r"Turn 6: Player 2 \(.*\) receives \d+ units.*", turn[0])
     assert not [e.text for e in table.events if re.search(r"\barm(y|ies)\b", e.text)]

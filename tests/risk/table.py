@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from warroom.core import Action, Event
+import pytest
+
+from warroom.core import Action, Event, IllegalAction
 from warroom.core.rng import Rng
 from warroom.games.risk_classic import GAME, REINFORCE, ClassicRisk, RiskState
 
@@ -116,3 +118,35 @@ class Table:
 
     def legal(self, seat: int) -> list[str]:
         return [a.text() for a in self.game.legal_actions(self.state, seat)]
+
+
+def play_a_turn_counting_units(table: Table, mine: str, theirs: str, fortify: str) -> None:
+    """One turn through Classic's shared handlers on a board whose rulebook calls the pieces
+    units (Mass Effect, MCU): each refusal on the way counts units, and a choice of one count
+    reads as one ("1 die", not "1 to 1 dice"). `fortify` is the mode's word for the move at
+    the end of a turn. Seat 0 holds `mine`, seat 1 `theirs`; the turn ends with seat 1's."""
+    table.give(0, 1, mine)
+    table.give(1, 1, theirs)
+    table.turn_of(0, REINFORCE, pending=1)
+    with pytest.raises(IllegalAction, match=r"^you have 1 unit to place$"):
+        table.do(0, f"place {mine} 2")
+    table.do(0, f"place {mine} 1")
+    table.give(0, 1, mine)
+    with pytest.raises(IllegalAction, match=rf"^you need at least 2 units in {mine} to attack"):
+        table.do(0, f"attack {mine} {theirs} 1")
+    table.give(0, 2, mine)
+    with pytest.raises(IllegalAction, match=rf"^from {mine} you may roll 1 die \(at least one"):
+        table.do(0, f"attack {mine} {theirs} 2")
+    table.give(0, 3, mine)
+    table.dice((6, 6, 1))
+    table.do(0, f"attack {mine} {theirs} 2")
+    table.do(1, "defend 1")
+    with pytest.raises(IllegalAction, match=rf"^move 2 units into {theirs} \(at least the dice"):
+        table.do(0, "move 3")
+    table.do(0, "move 2")
+    table.do(0, "end")
+    with pytest.raises(IllegalAction, match=r"^move 1 unit; one stays behind$"):
+        table.do(0, f"{fortify} {theirs} {mine} 2")
+    with pytest.raises(IllegalAction, match=rf"^{mine} has 1 unit, which must stay behind$"):
+        table.do(0, f"{fortify} {mine} {theirs} 1")
+    table.do(0, "end")
