@@ -337,7 +337,7 @@ def test_me73_me100_the_catalyst_wins_for_the_whole_alliance(players: int) -> No
     assert out.vanguards.where[catalyst] == HELD
 
 
-def test_me72_me73_the_catalyst_and_a_reaper_token_stacked_on_one_planet() -> None:
+def test_me71_me73_g9_the_catalyst_and_a_reaper_token_stacked_on_one_planet() -> None:
     """The Alliance takes a planet where the Catalyst and a Reaper token stand together: the
     Catalyst wins at once, and the token beside it is destroyed with it, face up to every
     seat, not left on an Alliance planet (random play reached that end; its final state

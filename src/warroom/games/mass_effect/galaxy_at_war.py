@@ -1361,8 +1361,10 @@ def _capture(g: rc.ClassicRisk, st: GawState, attacker: int, defender: int, ev: 
                 f"{g.side_name(st, attacker)} destroys the Vanguard on {names[t]}: the Catalyst!",
                 reveals=True,
             )
-            # A Reaper token stacked on the same planet is destroyed with it (ME72), face up
-            # as any the Alliance removes; the game is over, so no Momentum moves for it.
+            # Reading G9 (tokens stacked when no free Reaper planet was left) with ME71 ("the
+            # token is removed" when the last unit dies): a Reaper token stacked with the
+            # Catalyst leaves too, face up as any the Alliance removes (ME73). Its Momentum
+            # step is not taken: the Catalyst has already won (G31 [GaW Winning]).
             for other in stacked:
                 if st.vanguards.where[other] == t:
                     st.faces = st.faces.told(other, frozenset(range(st.players)))
