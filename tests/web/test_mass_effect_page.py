@@ -35,6 +35,15 @@ def test_galaxy_map_claims_placements_and_an_attack(server: str) -> None:
         assert " planets · " in players and "terr" not in players  # the mode's places, in full
         assert "armies" not in page.locator("#board").evaluate("b => b.textContent")
         place_and_attack_by_clicking(page, 120)
+        # Each seat's hand counted in the players table as the view has it, one card as one
+        # (read together: the bots play on). By now some seat has drawn a card.
+        cells, sizes = page.evaluate(
+            """() => [
+              [...document.querySelectorAll('#players tr')].map(r => r.lastChild.textContent),
+              G.msg.view.hand_sizes,
+            ]"""
+        )
+        assert cells == [f"{n} card" if n == 1 else f"{n} cards" for n in sizes]
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "mass-effect-galaxy.png"))
         assert not errors, errors

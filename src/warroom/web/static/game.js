@@ -557,7 +557,7 @@ function renderPlayers() {
       el("td", { class: "muted" }, s.kind === "bot" ? "bot" : s.online ? "online" : s.open ? "open" : "away"),
     ];
     if (terr.length && !isGodstorm(v)) cells.push(el("td", {}, `${places(v, owned.length)} · ${pieces(v, armies)}`));
-    if (v.hand_sizes) cells.push(el("td", {}, `${v.hand_sizes[s.seat]} cards`));
+    if (v.hand_sizes) cells.push(el("td", {}, counted({ one: "card", many: "cards" }, v.hand_sizes[s.seat])));
     if (isStrike(v) && v.seats[s.seat]) {
       const coins = v.seats[s.seat].coins.length;
       cells.push(el("td", {}, `${v.seats[s.seat].hand_size} in hand · ${coins} coin${coins === 1 ? "" : "s"}`));
