@@ -231,7 +231,7 @@ def test_mcu13_trade_at_the_start_once_to_a_faceup_discard() -> None:
     table.do(0, "trade CA01 CA02")
     assert [table.state.decks.card_ids[c] for c in table.state.discard] == ["CA01", "CA02"]
     assert GAME.view(table.state, 1)["discard"][0]["card"] == "CA01"  # public
-    once = r"once a turn, before placing units \(MCU13, S3 \[Reinforcement\]\)"
+    once = r"once a turn, before placing units \(MCU13 \[Faction Cards\], S3 \[Reinforcement\]\)"
     with pytest.raises(IllegalAction, match=once):  # S3: one turn-in a turn
         table.do(0, "trade CA04 CA05")
     table2 = Table()

@@ -594,7 +594,8 @@ def _gods(
         raise _BadInput("--attack-gods and --defend-gods say who has a god of the sky")
     if godswar and not (sides[0] and sides[1]):
         raise _BadInput(
-            "a godswar needs gods on both sides (G82): give both --attack-gods and --defend-gods"
+            "a godswar needs gods on both sides (G82 [Godswar]): "
+            "give both --attack-gods and --defend-gods"
         )
     return sides[0], sides[1]
 

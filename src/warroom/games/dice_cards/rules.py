@@ -497,7 +497,8 @@ def _h_target(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event
         raise MalformedAction(f"no card {a.args[0]!r}")
     if not game.targetable(st, st.current, card):
         raise IllegalAction(
-            f"{st.cards.cards[card].name} cannot be targeted (W9 [WA How to Play 1], ME130/MCU91)"
+            f"{st.cards.cards[card].name} cannot be targeted (W9 [WA How to Play 1], "
+            "ME130/MCU91 [WA How to Play 3; GotG 4])"
         )
     rows = game.target_rows(st, st.current, card)
     st.target = card

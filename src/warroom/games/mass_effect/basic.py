@@ -223,7 +223,8 @@ def _trade(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
     value = set_value(classes)
     if value is None:
         raise IllegalAction(
-            f"{', '.join(classes)} is not a set: three of one class, or one of each (ME11)"
+            f"{', '.join(classes)} is not a set: three of one class, or one of each "
+            "(ME11 [BT Reinforcement Chart])"
         )
     st.pending += value  # ME11: never escalates
     st.hands = st.hands[:]

@@ -1069,7 +1069,7 @@ def _setup_unit(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: 
     require((a.kind == "place") == (side == seat), f"now {usage}")
     if a.kind == "place":
         arg, k = rc._args(a, 2, usage)
-        require(k == 1, "setup units go one at a time (ME7)")
+        require(k == 1, "setup units go one at a time (ME7 [BT Reinforcing Planets])")
     else:
         (arg,) = rc._args(a, 1, usage)
     t = rc._territory(st, arg, a, usage)
@@ -1136,7 +1136,10 @@ def _vanguard(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc
 def _trade(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
     """ME58: Basic Training's sets (G2 [Step 2 Play Cards for Units/Ships]: any number a turn),
     before the turn's scan (ME105)."""
-    require(not _gaw(state).scanned_this_turn, "sets are turned in before the scan (ME105)")
+    require(
+        not _gaw(state).scanned_this_turn,
+        "sets are turned in before the scan (ME105 [Planet Scanning])",
+    )
     basic._trade(g, state, seat, a, ev)
 
 
@@ -1146,7 +1149,10 @@ def _build(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
     (arg,) = rc._args(a, 1, "build CARD")
     card = _card(st, seat, arg, a)
     require(not st.built_this_turn, "only one ship is built a turn")
-    require(not st.scanned_this_turn, "a ship's card is turned in before the scan (ME105)")
+    require(
+        not st.scanned_this_turn,
+        "a ship's card is turned in before the scan (ME105 [Planet Scanning])",
+    )
     require(card in _buildable(st, seat), "your faction has 3 ships of that class on the board")
     faction, cls = st.faction_of[seat], SHIP_CLASSES.index(st.cards.ship_class[card])
     st.built = next(
@@ -1180,7 +1186,10 @@ def _play(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Eve
     assert isinstance(g, GalaxyAtWar)
     if d.kind == "resurrect":
         require(len(a.args) == 2, "play CARD PLANET: where Harbinger comes back")
-        require(st.harbinger == GONE, "Harbinger is still in play (ME91: only one)")
+        require(
+            st.harbinger == GONE,
+            "Harbinger is still in play, and there is only one (ME91 [Team: Harbinger])",
+        )
         t = rc._territory(st, a.args[1], a, "play CARD PLANET")
         require(
             t in gr.harbinger_spots(st.owner, st.faction_of),
@@ -1788,7 +1797,10 @@ def _play_battle(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev:
     name = st.cards.card_ids[card]
     require(name in _battle_cards(st, seat, timings), f"{name}'s directive is not played now")
     if st.phase == DEFEND:
-        require(st.owner[st.attack_to] == seat, "neutral Cerberus plays no cards (ME99)")
+        require(
+            st.owner[st.attack_to] == seat,
+            "neutral Cerberus plays no cards (ME99 [Neutral Cerberus])",
+        )
     d = st.directives.by_card[card]
     _to_discard(st, seat, card)
     if d.kind == "harbinger_bonus":

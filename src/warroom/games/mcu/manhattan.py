@@ -1088,7 +1088,7 @@ def _power(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
     card = st.decks.card(arg)
     require(card is not None and card in st.hands[seat], f"you hold no card {arg!r}")
     assert card is not None
-    require(not st.hulk_forced, "Hulk must attack first (MCU63)")
+    require(not st.hulk_forced, "Hulk must attack first (MCU63 [Invading with Hulk])")
     require(
         card in _power_cards(st, seat), "that power is not for this step (B21 [BfM Faction Cards])"
     )
@@ -1326,7 +1326,7 @@ def _hulk(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events
 def _end_invasions(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
     rc._args(a, 0, "end")
     st = _bfm(state)
-    require(not st.hulk_forced, "Hulk must attack first (MCU63)")
+    require(not st.hulk_forced, "Hulk must attack first (MCU63 [Invading with Hulk])")
     st.phase = MANEUVER
 
 
@@ -1355,7 +1355,8 @@ def _allies_move(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc
     require(st.ally_move_left, "the Ally move is made")
     require(
         (s, t) in _ally_moves(st, seat, (s,)),
-        "move your Allies to another of your sectors joined to theirs by your own (MCU65)",
+        "move your Allies to another of your sectors joined to theirs by your own "
+        "(MCU65 [BfM Maneuver])",
     )
     ids, names = st.battle.ally_ids, st.board.territories
     lower = [x.lower() for x in ids]

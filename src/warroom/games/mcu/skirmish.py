@@ -286,7 +286,8 @@ def _check_target(target: int, sectors: int, players: int) -> None:
     if target <= most:
         raise WarroomError(
             f"option sectors_to_win: {target} is reached in set-up, where {players} players' "
-            f"claims give one of them {most} sectors; choose {most + 1} or more (MCU26)"
+            f"claims give one of them {most} sectors; choose {most + 1} or more "
+            "(MCU26 [Winning])"
         )
 
 
@@ -364,7 +365,8 @@ def _trade(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
         raise MalformedAction(f"{a.text()!r} is malformed; usage: {usage}")
     require(
         st.trade_open,
-        "cards are turned in once a turn, before placing units (MCU13, S3 [Reinforcement])",
+        "cards are turned in once a turn, before placing units "
+        "(MCU13 [Faction Cards], S3 [Reinforcement])",
     )
     hand = st.hands[seat]
     combo = rc.named_cards(st.decks, hand, a.args)
@@ -372,7 +374,7 @@ def _trade(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
     require(
         st.chart.least <= total <= st.chart.most,
         f"those cards show {total} symbols: turn in {st.chart.least} to {st.chart.most} "
-        "(MCU11, MCU12)",
+        "(MCU11, MCU12 [Reinforcement])",
     )
     units = st.chart.price(total)
     st.pending += units
