@@ -107,6 +107,7 @@ def check(
     played = traced.played
     assert played.actions == len(traced.actions), game
     assert played.factions == tuple(GAME.seat_names(state)), game
+    assert played.order == GAME.turn_order(state), game
     assert played.turns == state.turn, game
     if outcome is None:
         assert played.reason is None and played.winners == () and traced.ranking == (), game

@@ -173,6 +173,7 @@ def _same_final_state(
     assert played.actions == len(traced.actions)
     assert played.turns == st.turn
     assert played.factions == tuple(rc.GAME.seat_names(st))
+    assert played.order == rc.GAME.turn_order(st), f"{where}: turn order {played.order}"
     if st.outcome is None:
         assert (played.winners, played.reason) == ((), None), where
     else:

@@ -10,7 +10,7 @@ from tests.sim.test_rates import result as game
 from warroom.cli.simulate import report
 from warroom.sim.output import plot, rate_panels
 from warroom.sim.runner import GameResult
-from warroom.sim.stats import by_bot, by_faction, by_team
+from warroom.sim.stats import by_bot, by_faction, by_position, by_team, ordinal
 
 
 def printed(results: list[GameResult], players: int) -> str:
@@ -75,3 +75,53 @@ def test_shared_wins_count_as_docs_simulation_md_says() -> None:
     assert {r.label: r.wins for r in by_faction(results)}["Alliance 2"] == 0.5
     team_rates = {r.label: (r.wins, r.games) for r in by_team(results)}
     assert team_rates == {"Alliance": (1, 2), "Reaper": (0, 2), "Cerberus": (0, 2)}
+
+
+def test_win_rates_by_turn_position_count_from_the_order_each_game_was_played_in(
+    tmp_path: Path,
+) -> None:
+    """Seat 2 went first in two games and won both; seat 0, first in the third, won it. By seat
+    the wins spread out; by turn position the first player won every game."""
+    lineup = ("a", "a", "a")
+    names = ("Player 1", "Player 2", "Player 3")
+    orders = [(2, 0, 1), (2, 0, 1), (0, 1, 2)]
+    results = [
+        GameResult(i, i, lineup, names, (order[0],), "won", "rulebook", 5, 9, 0.0, (), order)
+        for i, order in enumerate(orders)
+    ]
+    positions = by_position(results)
+    assert [(r.label, r.wins, r.games) for r in positions] == [
+        ("1st", 3, 3),
+        ("2nd", 0, 3),
+        ("3rd", 0, 3),
+    ]
+    text = printed(results, 3)
+    assert "Win rate by turn position" in text and "│ 1st │          3 │    3 │    1.000 │" in text
+    assert [title.split(" (")[0] for title, _ in rate_panels(results)][
+        2
+    ] == "win rate by turn position"
+    plot(results, tmp_path / "order.png", "order")
+    assert (tmp_path / "order.png").read_bytes()[:4] == b"\x89PNG"
+    assert results[0].row()["seat2_position"] == 1 and results[0].row()["seat0_position"] == 2
+    # Where every game's order is the seats' own (Galaxy at War: Player 1 always starts), the
+    # table would repeat the seats' one: it is left out, as it is for modes with no order.
+    in_seat_order = [
+        GameResult(0, 0, lineup, names, (0,), "won", "rulebook", 5, 9, 0.0, (), (0, 1, 2))
+    ]
+    assert by_position(in_seat_order) == [] and by_position([game(0, lineup, (0,), 9)]) == []
+    assert "turn position" not in printed(in_seat_order, 3)
+
+
+def test_places_in_a_turn_order_read_as_ordinals() -> None:
+    assert [ordinal(p) for p in (1, 2, 3, 4, 5, 11, 12, 13, 21, 22)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "5th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+    ]

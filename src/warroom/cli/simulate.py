@@ -71,6 +71,9 @@ def report(console: Console, results: Sequence[GameResult], players: int) -> Non
     even = 1 / players
     console.print(_rate_table("Win rate by bot", stats.by_bot(results), even))
     console.print(_rate_table("Win rate by seat", stats.by_seat(results), even))
+    positions = stats.by_position(results)
+    if positions:
+        console.print(_rate_table("Win rate by turn position", positions, even))
     factions = stats.by_faction(results)
     if factions:
         console.print(_rate_table("Win rate by faction", factions, even))

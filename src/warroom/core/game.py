@@ -205,6 +205,13 @@ class Game(ABC, Generic[S]):
         simulations then report win rates by team as well as by seat."""
         return None
 
+    def turn_order(self, state: S) -> tuple[Seat, ...]:
+        """The seats in the order they took their first turns, the first player first, so that
+        simulations can report win rates by turn position where seats are not that order
+        (a first player found by dice); () where the mode has no one order (one bid anew
+        each epoch) or has not settled it yet."""
+        return ()
+
     def invariants(self, state: S) -> list[str]:
         """Broken invariants of `state`, described; contract tests call this after every step."""
         return []

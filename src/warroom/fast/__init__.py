@@ -43,6 +43,7 @@ class Played:
     turns: int | None
     actions: int
     teams: tuple[str, ...] = ()  # per seat, where the mode has teams (`Game.team_names`)
+    order: tuple[int, ...] = ()  # the seats in turn order, where the mode has one (`turn_order`)
 
 
 def check_args(

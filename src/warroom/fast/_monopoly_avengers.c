@@ -142,7 +142,7 @@ typedef struct {
     int bases, hqs;
     Deck decks[2];
     long long bank_net;
-    int current, turn, phase, doubles, again;
+    int current, first, turn, phase, doubles, again; /* first: who the dice sent first */
     int nwindow, window[MAX_PLAYERS];
     int nclaims;
     Claim claims[MAX_CLAIMS];
@@ -1550,7 +1550,7 @@ static void setup(State *st, const Board *b, int players, uint64_t seed, long lo
     for (int s = 0; s < b->n; s++) st->owner[s] = BANK; /* owned, with_buildings: none */
     st->bases = b->bases;
     st->hqs = b->headquarters;
-    st->current = first;
+    st->current = st->first = first;
     st->turn = 1;
     st->phase = PH_START;
     st->nwindow = others(st, first, st->window);
@@ -1780,7 +1780,7 @@ static PyObject *final_state(const State *st) {
 }
 
 /* play(board, players, seed, bots, bot_seeds, turn_limit, action_cap, trace)
- *   -> (ending, winners, ranking, turn, actions, codes or None, final state or None)
+ *   -> (ending, winners, ranking, turn, actions, codes or None, final state or None, first)
  * bots: BOT_* per seat; ending: END_*. */
 static PyObject *py_play(PyObject *self, PyObject *args) {
     PyObject *capsule, *bot_kinds, *bot_seeds;
@@ -1829,9 +1829,9 @@ static PyObject *py_play(PyObject *self, PyObject *args) {
         PyObject *final = trace ? final_state(st) : (Py_INCREF(Py_None), Py_None);
         if (final == NULL) Py_XDECREF(codes);
         else
-            out = Py_BuildValue("iNNiLNN", st->ending, int_list(st->winners, st->nwinners),
+            out = Py_BuildValue("iNNiLNNi", st->ending, int_list(st->winners, st->nwinners),
                                 int_list(st->ranking, nrank), st->turn, actions,
-                                trace ? codes : (Py_INCREF(Py_None), Py_None), final);
+                                trace ? codes : (Py_INCREF(Py_None), Py_None), final, st->first);
     } else {
         Py_XDECREF(codes);
     }

@@ -1459,12 +1459,13 @@ static PyObject *trace_list(const IntList *trace) {
 PyDoc_STRVAR(play_doc,
 "play(board, odds, players, seed, bots, bot_seeds, deal, auto_defend, turn_limit,\n"
 "     action_cap, trace, start=None)\n"
-"-> (ending, winners, ranking, turn, actions, trace, state, bot_draws)\n\n"
+"-> (ending, winners, ranking, turn, actions, trace, state, bot_draws, first)\n\n"
 "One whole game as warroom.sim.runner.play_rules plays it. bots: per seat 0 random,\n"
 "1 greedy. ending: 0 stopped by the action cap, 1 last player standing, 2 turn limit.\n"
 "start: a state to go on from (a dict as `state` below) instead of a new game from `seed`\n"
 "and `deal`. With trace: the actions (seat, kind, a, b, c, d per action), the final state\n"
-"as a dict and how many numbers each bot's generator drew; otherwise these are None.");
+"as a dict and how many numbers each bot's generator drew; otherwise these are None.\n"
+"first: the player the dice sent first (the start of the turn order).");
 
 static PyObject *py_play(PyObject *self, PyObject *args) {
     PyObject *board_obj, *odds_obj, *bots_obj, *seeds_obj, *start = Py_None;
@@ -1539,9 +1540,9 @@ static PyObject *py_play(PyObject *self, PyObject *args) {
         Py_INCREF(final);
         Py_INCREF(draws);
     }
-    result = Py_BuildValue("iNNiLNNN", (int)st->ending, int_tuple(st->winners, st->winners_n),
+    result = Py_BuildValue("iNNiLNNNi", (int)st->ending, int_tuple(st->winners, st->winners_n),
                            int_tuple(st->ranking, st->ranking_n), st->turn, actions, moves, final,
-                           draws);
+                           draws, st->first);
 done:
     PyMem_Free(trace.items);
     PyMem_Free(g);

@@ -18,6 +18,7 @@ from typing import Any
 from warroom.bots.monopoly import OFFERS_PER_TURN, RESERVE
 from warroom.core.actions import Action, Arg
 from warroom.core.game import OptionValue
+from warroom.core.windows import clockwise
 from warroom.fast import Played, check_args, load
 from warroom.games.monopoly_avengers import (
     BOARD,
@@ -124,7 +125,7 @@ def trace(
     if kernel is None or any(tier not in BOTS for tier in lineup):
         return None
     bots = [BOTS.index(tier) for tier in lineup]
-    ending, winners, ranking, turn, actions, codes, final = kernel.play(
+    ending, winners, ranking, turn, actions, codes, final, first = kernel.play(
         _board(), players, seed, bots, seeds, turn_limit, action_cap, record
     )
     reason = None
@@ -132,7 +133,8 @@ def trace(
         reason = last_player_reason(winners[0])
     elif ending == END_TURN_LIMIT:
         reason = turn_limit_reason(turn)
-    played = Played(tuple(seat_names(players)), tuple(winners), reason, turn, actions)
+    order = clockwise(first, players)  # as `MonopolyAvengers.turn_order` reads it
+    played = Played(tuple(seat_names(players)), tuple(winners), reason, turn, actions, (), order)
     moves = [decode(code) for code in codes] if record else []
     return Trace(played, tuple(ranking), moves, final or {})
 

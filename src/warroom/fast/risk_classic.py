@@ -20,6 +20,7 @@ from warroom.core.actions import Action
 from warroom.core.board import Board
 from warroom.core.errors import WarroomError
 from warroom.core.game import OptionValue
+from warroom.core.windows import clockwise
 from warroom.fast import Played, check_args, load
 from warroom.games import risk_classic as rc
 from warroom.rules.cards import WILD
@@ -84,7 +85,7 @@ def trace(
         board = start.board
     if not fits(board):
         return None
-    ending, winners, ranking, turn, actions, moves, state, draws = _kernel.play(
+    ending, winners, ranking, turn, actions, moves, state, draws, first = _kernel.play(
         _board(board),
         _odds(),
         players,
@@ -104,7 +105,8 @@ def trace(
     elif ending == _TURN_LIMIT:
         reason = rc.turn_limit_reason(turn)
     names = tuple(rc.player_name(s) for s in range(players))
-    played = Played(names, winners, reason, turn, actions)
+    # The turn order as `ClassicRisk.turn_order` reads it from the kernel's first player.
+    played = Played(names, winners, reason, turn, actions, (), clockwise(first, players))
     steps = [] if moves is None else _actions(board, moves)
     return Traced(played, ranking, steps, state or {}, draws or ())
 

@@ -70,6 +70,7 @@ from warroom.core.game import Game, OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
 from warroom.core.rng import HIDDEN, Rng
+from warroom.core.windows import clockwise
 from warroom.games import catalogued, rules_options
 from warroom.rules import monopoly as mb
 from warroom.rules.monopoly import HQ, MonopolyBoard
@@ -146,6 +147,7 @@ class MonoState:
     decks: list[list[int]]  # card ids, top first
     bank_net: int  # money the Bank paid out less money it took in
     current: Seat
+    first: Seat  # who the dice sent first (Setup): the start of the turn order
     turn: int
     phase: str
     doubles: int  # doubles rolled in a row this turn
@@ -326,6 +328,7 @@ class MonopolyAvengers(Game[MonoState]):
             decks=decks,
             bank_net=0,
             current=first,
+            first=first,
             turn=1,
             phase=START,
             doubles=0,
@@ -355,6 +358,10 @@ class MonopolyAvengers(Game[MonoState]):
 
     def seat_names(self, state: MonoState) -> list[str]:
         return seat_names(state.players)
+
+    def turn_order(self, state: MonoState) -> tuple[Seat, ...]:
+        """The dice find the first player; play passes to the left (`_end_turn`)."""
+        return clockwise(state.first, state.players)
 
     # -- legal actions -------------------------------------------------------------------
     def legal_actions(self, state: MonoState, seat: Seat) -> Legal:

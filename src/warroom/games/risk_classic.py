@@ -48,6 +48,7 @@ from warroom.core.game import Game, OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
 from warroom.core.rng import HIDDEN, Rng
+from warroom.core.windows import clockwise
 from warroom.games import catalogued, rules_options
 from warroom.rules import battle
 from warroom.rules.cards import WILD, is_set, set_value
@@ -265,6 +266,10 @@ class ClassicRisk(Game[RiskState]):
 
     def seat_names(self, state: RiskState) -> list[str]:
         return [player_name(i) for i in range(state.players)]
+
+    def turn_order(self, state: RiskState) -> tuple[Seat, ...]:
+        """Play goes to the left from the player the dice found (Setup; `_end_turn`)."""
+        return clockwise(state.first, state.players)
 
     def choices_public(self, state: RiskState, seat: Seat) -> bool:
         """A seat holding cards, in a phase that reads them (`hand_phases`), may have one action

@@ -52,11 +52,12 @@ def _parquet_column(pa: Any, values: list[Any]) -> Any:
 
 
 def rate_panels(results: Sequence[GameResult]) -> list[tuple[str, list[stats.Rate]]]:
-    """The win-rate charts, the terminal's tables: by bot and seat, and by faction and team
-    where the mode has them (a designer reads those from the picture as well)."""
+    """The win-rate charts, the terminal's tables: by bot and seat, and by turn position,
+    faction and team where the mode has them (a designer reads those from the picture as well)."""
     panels = [
         ("bot", stats.by_bot(results)),
         ("seat", stats.by_seat(results)),
+        ("turn position", stats.by_position(results)),  # empty where seats are the order
         ("faction", stats.by_faction(results)),  # empty where seats are "Player N"
         ("team", stats.by_team(results)),  # empty without teams
     ]

@@ -75,6 +75,7 @@ class GameResult:
     actions: int
     seconds: float
     teams: tuple[str, ...] = ()  # per seat, where the mode has teams
+    order: tuple[int, ...] = ()  # the seats in turn order, where the mode has one
 
     def row(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.game, "seed": self.seed}
@@ -83,6 +84,8 @@ class GameResult:
             out[f"seat{seat}_faction"] = faction
             if self.teams:
                 out[f"seat{seat}_team"] = self.teams[seat]
+            if self.order:
+                out[f"seat{seat}_position"] = self.order.index(seat) + 1
         out.update(
             winners=" ".join(map(str, self.winners)),
             winner_bots=" ".join(self.lineup[s] for s in self.winners),
@@ -149,6 +152,7 @@ def play_game(config: SimConfig, index: int, options: Mapping[str, OptionValue])
         done.actions,
         time.perf_counter() - start,
         done.teams,
+        done.order,
     )
 
 
@@ -187,6 +191,7 @@ def play_rules(
         turn if isinstance(turn, int) else None,
         actions,
         tuple(game.team_names(state) or ()),
+        game.turn_order(state),
     )
 
 

@@ -85,6 +85,23 @@ def by_seat(results: Sequence[GameResult]) -> list[Rate]:
     return _rates(results, lambda r, s: f"seat {s}")
 
 
+def by_position(results: Sequence[GameResult]) -> list[Rate]:
+    """By place in the turn order ("1st", "2nd", ...), where the mode reports one
+    (`Game.turn_order`) that is not simply the seats' own: where the dice find the first
+    player, seat numbers say nothing of going first, and this is the table that does."""
+    ordered = [r for r in results if r.order]
+    if all(r.order == tuple(range(len(r.lineup))) for r in ordered):
+        return []
+    rates = _rates(ordered, lambda r, s: ordinal(r.order.index(s) + 1))
+    return sorted(rates, key=lambda rate: int(rate.label[:-2]))
+
+
+def ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... (places in a turn order: never past the 20s)."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place % 10 if place // 10 != 1 else 0, "th")
+    return f"{place}{suffix}"
+
+
 def by_faction(results: Sequence[GameResult]) -> list[Rate]:
     """By the mode's seat label, only where it names factions rather than "Player N"."""
     if all(f == f"Player {s + 1}" for r in results for s, f in enumerate(r.factions)):

@@ -20,6 +20,7 @@ from warroom.core.events import Event
 from warroom.core.game import Game, OptionValue, Outcome, Seat
 from warroom.core.legal import Family, Legal
 from warroom.core.rng import HIDDEN, Rng
+from warroom.core.windows import clockwise
 from warroom.games.dice_cards.cards import D6, D8, DiceCards, edition_cards
 from warroom.games.dice_cards.state import (
     ASIDE,
@@ -113,6 +114,11 @@ class DiceCardsGame(Game[DiceCardsState]):
 
     def seat_names(self, state: DiceCardsState) -> list[str]:
         return [seat_name(p) for p in range(state.players)]
+
+    def turn_order(self, state: DiceCardsState) -> tuple[Seat, ...]:
+        """ME121/MCU82: a random start player; then the dice pass clockwise every turn (ME131,
+        the last round too), so the start player sat `turn - 1` seats before the current."""
+        return clockwise((state.current - state.turn + 1) % state.players, state.players)
 
     def legal_actions(self, state: DiceCardsState, seat: Seat) -> Legal:
         """Built only when listed; `in` (the bots' check, `play_owned`'s) is answered by

@@ -117,6 +117,11 @@ class Godstorm(Game[GodstormState]):
     def seat_names(self, state: GodstormState) -> list[str]:
         return state.names
 
+    def turn_order(self, state: GodstormState) -> tuple[Seat, ...]:
+        """None fixed: the turn order is bid for anew before every epoch (G24, G25 [Start of
+        an Epoch]), so a win rate by turn position would mix five orders."""
+        return ()
+
     def choices_public(self, state: GodstormState, seat: Seat) -> bool:
         """Playing miracles (and the Sky window) reads which cards the hand holds, of which
         only the decks are public (G6): there, with cards in hand, the count is a secret."""

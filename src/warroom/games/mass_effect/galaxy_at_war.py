@@ -72,6 +72,7 @@ from warroom.core.game import OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
 from warroom.core.rng import HIDDEN, Rng
+from warroom.core.windows import clockwise
 from warroom.games import catalogued, rules_options
 from warroom.games import risk_classic as rc
 from warroom.games.dice_cards.cards import DiceCards, edition_cards
@@ -297,6 +298,11 @@ class GalaxyAtWar(MassEffectBasic):
     def seat_names(self, state: RiskState) -> list[str]:
         st = _gaw(state)
         return [f"{FACTIONS[s.faction]} ({s.colour})" for s in st.chart.seats]
+
+    def turn_order(self, state: RiskState) -> tuple[Seat, ...]:
+        """G27 [GaW On Your Turn]: Player 1 takes the first turn, then play goes round
+        (`_next_turn`); the seats' factions come from the set-up chart."""
+        return clockwise(0, state.players)
 
     def team_names(self, state: RiskState) -> list[str]:
         """ME100: a faction's seats are a team (Cerberus always plays alone)."""

@@ -298,6 +298,11 @@ class McuBattleForManhattan(McuSkirmish):
             f"Ally {bat.ally_ids[bat.card_ally[card]]}, {bat.card_power[card].text()})"
         )
 
+    def turn_order(self, state: RiskState) -> tuple[Seat, ...]:
+        """MCU34: seats play in their factions' turn order (`order`, empty until the factions
+        are chosen)."""
+        return _bfm(state).order
+
     def seat_names(self, state: RiskState) -> list[str]:
         st = _bfm(state)
         return [

@@ -146,6 +146,10 @@ class RiskStrike(Game[StrikeState]):
     def seat_names(self, state: StrikeState) -> list[str]:
         return [f"Player {p + 1}" for p in range(state.players)]
 
+    def turn_order(self, state: StrikeState) -> tuple[Seat, ...]:
+        """S8: the dice find the first player; turns pass to the left."""
+        return clockwise(state.first, state.players)
+
     def choices_public(self, state: StrikeState, seat: Seat) -> bool:
         """Every step but the continent picks and a lost pair's troop may offer a card from
         the hand (a window's plays, Canceled Orders, Spy and Expand, troops to deploy): with
