@@ -245,6 +245,38 @@ def test_ending_the_turn_is_offered_while_a_territory_is_selected(
         page.wait_for_function(f"G.msg.state > {state} && G.msg.view.phase !== 'attack'")
 
 
+def _hard_attacker(legal: list[Action]) -> Action:
+    """A seat that piles its armies up and attacks with the most dice it can, so that a
+    territory falls with armies to spare behind it."""
+    for kind in ("place", "attack", "defend"):
+        of_kind = [a for a in legal if a.kind == kind]
+        if of_kind:
+            return max(of_kind, key=lambda a: a.args[-1])
+    return next((a for a in legal if a.kind == "end"), legal[0])
+
+
+def test_the_move_after_a_capture_says_where_from_and_how_many(
+    server: str, served_hub: Hub
+) -> None:
+    """After a capture the panel's one control is "move × N": the hint says which territory
+    was taken, from where the armies come, and that N is how many stand in it after."""
+
+    def moving_in(match: Match, seat: int) -> bool:
+        return match.state.phase == "occupy" and len(match.legal(seat)) > 1
+
+    tokens, _, seat = _people_until(server, served_hub, moving_in, _hard_attacker)
+    with browser_page(server + tokens[seat]["link"]) as (page, _):
+        page.wait_for_function("G.msg && G.board && G.msg.view.phase === 'occupy'")
+        battle, counts, hint = page.evaluate(
+            "[G.msg.view.battle, G.msg.legal.map((a) => a[1]),"
+            " document.getElementById('hint').innerText]"
+        )
+        assert hint == (
+            f"{battle['to']} is yours: choose how many armies end up there, moved in from "
+            f"{battle['from']} ({min(counts)} to {max(counts)} armies)."
+        )
+
+
 def test_lobby_reconnect_banner_and_a_finished_games_log(server: str, served_hub: Hub) -> None:
     """The lobby: greedy bots by default, your name, invite links kept in My games, an open
     seat's game waiting; the game page: a banner while the socket is down, a stale network
