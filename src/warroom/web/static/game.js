@@ -201,7 +201,10 @@ function render() {
   if (isMonopoly(view)) renderMonoPanel();
   else if (isGodstorm(view)) renderGodstormPanel();
   else { $("modepanel").replaceChildren(); $("modepanel").dataset.key = ""; }
-  if (isRisk(view)) runUntil();
+  if (isRisk(view)) {
+    if (turnSeat(view) !== m.seat) $("untilmsg").textContent = ""; // the word on an attack lasts its turn
+    runUntil();
+  }
   autoForced();
   autoStanding();
 }
