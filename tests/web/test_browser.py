@@ -455,6 +455,27 @@ def test_the_lobby_says_how_strong_each_bot_is(server: str) -> None:
     assert errors == []
 
 
+def test_the_lobby_fits_the_screen_on_a_phone_and_a_desktop(server: str) -> None:
+    """The lobby is as wide as the screen, before and after a game is made: a mode's long
+    name in the list, or a made game's name in the lists beside it, widens no column past
+    it (then the page scrolls sideways and the phone's buttons lie under other things), and
+    the games' lists keep room to read beside the form on a desktop."""
+    with chromium_browser() as browser:
+        for width, height in ((390, 844), (1280, 800)):
+            page = open_page(browser, server + "/", width=width, height=height)
+            page.select_option("#mode", "mass-effect-basic")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.select_option("#mode", "risk-classic")
+            page.click("#create")
+            page.locator("#play-first").wait_for()
+            page.locator("#all table").wait_for()
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            if width > 760:  # two columns side by side
+                lists = page.locator("#all").bounding_box()
+                assert lists and lists["width"] > width / 3, lists
+            page.screenshot(path=str(ARTIFACTS / f"lobby-{width}.png"), full_page=True)
+
+
 def test_an_action_that_never_reached_the_server_is_not_called_refused(server: str) -> None:
     """The connection drops as a player clicks: the page says the server could not be
     reached (the move may need making again), not that the move was refused."""

@@ -20,9 +20,11 @@ from warroom.core import Action, Match
 from warroom.web.hub import Hub, Room
 
 
-def _new_game(server: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
+def _new_game(
+    server: str, seats: list[dict[str, Any]], options: dict[str, Any] = SHORT
+) -> dict[str, Any]:
     r = httpx.post(
-        server + "/api/games", json={"mode": "risk-classic", "seats": seats, "options": SHORT}
+        server + "/api/games", json={"mode": "risk-classic", "seats": seats, "options": options}
     )
     assert r.status_code == 201, r.text
     return dict(r.json())
@@ -33,11 +35,12 @@ def _people_until(
     served_hub: Hub,
     reached: Callable[[Match, int], bool],
     pick: Callable[[list[Action]], Action] = lambda legal: legal[0],
+    options: dict[str, Any] = SHORT,
 ) -> tuple[dict[int, dict[str, Any]], Room, int]:
     """Three people, played on through the server (`pick` of each seat's legal actions)
     until `reached(match, seat)` for the seat to decide: the seats (token, link) by number,
     the game's room, and that seat."""
-    g = _new_game(server, [{"kind": "human"}] * 3)
+    g = _new_game(server, [{"kind": "human"}] * 3, options)
     seats = {s["seat"]: s for s in g["seats"]}
     room = served_hub.room(g["id"])
     while True:
@@ -243,6 +246,83 @@ def test_ending_the_turn_is_offered_while_a_territory_is_selected(
         state = msg(page)["state"]
         end.click()
         page.wait_for_function(f"G.msg.state > {state} && G.msg.view.phase !== 'attack'")
+
+
+def _hard_attacker(legal: list[Action]) -> Action:
+    """A seat that piles its armies up and attacks with the most dice it can, so that a
+    territory falls with armies to spare behind it."""
+    for kind in ("place", "attack", "defend"):
+        of_kind = [a for a in legal if a.kind == kind]
+        if of_kind:
+            return max(of_kind, key=lambda a: a.args[-1])
+    return next((a for a in legal if a.kind == "end"), legal[0])
+
+
+def test_the_move_after_a_capture_says_where_from_and_how_many(
+    server: str, served_hub: Hub
+) -> None:
+    """After a capture the panel's one control is "move × N": the hint says which territory
+    was taken, from where the armies come, and that N is how many stand in it after."""
+
+    def moving_in(match: Match, seat: int) -> bool:
+        return match.state.phase == "occupy" and len(match.legal(seat)) > 1
+
+    tokens, _, seat = _people_until(server, served_hub, moving_in, _hard_attacker)
+    with browser_page(server + tokens[seat]["link"]) as (page, _):
+        page.wait_for_function("G.msg && G.board && G.msg.view.phase === 'occupy'")
+        battle, counts, hint = page.evaluate(
+            "[G.msg.view.battle, G.msg.legal.map((a) => a[1]),"
+            " document.getElementById('hint').innerText]"
+        )
+        assert hint == (
+            f"{battle['to']} is yours: choose how many armies end up there, moved in from "
+            f"{battle['from']} ({min(counts)} to {max(counts)} armies)."
+        )
+
+
+def test_the_word_on_an_attack_until_it_falls_goes_with_the_turn(
+    server: str, served_hub: Hub
+) -> None:
+    """The word "X has fallen." (or where the attack stopped) is said under the status once
+    an attack until it falls ends, and is gone once the turn has passed: not still there
+    turns later. The defenders roll the most dice by themselves (nobody is at their pages)."""
+
+    def strong_attack(match: Match, seat: int) -> bool:
+        armies = match.state.armies
+        names = match.state.board.territories
+        return match.state.phase == "attack" and any(
+            a.kind == "attack" and armies[names.index(a.args[0])] >= 4 for a in match.legal(seat)
+        )
+
+    auto = {**SHORT, "defender_dice": "auto"}
+    tokens, _, seat = _people_until(server, served_hub, strong_attack, _hard_attacker, auto)
+    with browser_page(server + tokens[seat]["link"]) as (page, _):
+        page.wait_for_function("G.msg && G.board")
+        v = msg(page)["view"]
+        armies = {t["name"]: t["armies"] for t in v["territories"]}
+        attack = max(
+            (a for a in msg(page)["legal"] if a[0] == "attack"),
+            key=lambda a: armies[a[1]] - armies[a[2]],
+        )
+        page.locator(f'#board g.terr[data-name="{attack[1]}"]').click()
+        page.locator(f'#board g.terr[data-name="{attack[2]}"]').click()
+        page.click('#actions button[data-action="until"]')
+        page.wait_for_function("G.until === null", timeout=60_000)
+        assert page.locator("#untilmsg").inner_text() != ""
+        # The rest of the turn: the most armies in, no more attacks, no fortifying.
+        while True:
+            m = msg(page)
+            if m["view"]["current"] != seat:
+                break
+            if m["forced"] and not m["can_undo"]:
+                page.wait_for_function(f"G.msg.state > {m['state']}", timeout=15_000)
+                continue
+            moves = [a for a in m["legal"] if a[0] == "move"]
+            _send(page, max(moves, key=lambda a: a[1]) if moves else ["end"])
+        current, note = page.evaluate(
+            "[G.msg.view.current, document.getElementById('untilmsg').innerText]"
+        )
+        assert current != seat and note == ""
 
 
 def test_lobby_reconnect_banner_and_a_finished_games_log(server: str, served_hub: Hub) -> None:

@@ -201,7 +201,10 @@ function render() {
   if (isMonopoly(view)) renderMonoPanel();
   else if (isGodstorm(view)) renderGodstormPanel();
   else { $("modepanel").replaceChildren(); $("modepanel").dataset.key = ""; }
-  if (isRisk(view)) runUntil();
+  if (isRisk(view)) {
+    if (turnSeat(view) !== m.seat) $("untilmsg").textContent = ""; // the word on an attack lasts its turn
+    runUntil();
+  }
   autoForced();
   autoStanding();
 }
@@ -1086,6 +1089,8 @@ function renderActions() {
       shown = shown.filter((a) => !onMap(a) || mapTerr(a, names).length === pick.length);
     }
   }
+  const moves = shown.filter((a) => a[0] === "move");
+  if (isRisk(m.view) && m.view.phase === "occupy" && m.view.battle && moves.length) hint = occupyHint(m.view, moves);
   if (G.until) hint = `Attacking ${G.until.to} from ${G.until.from} until it falls` +
     `${G.until.stop > 1 ? ` or ${G.until.from} is down to ${G.until.stop}` : ""}…`;
   $("hint").textContent = hint;
@@ -1102,6 +1107,16 @@ function renderActions() {
   }
   if (pick.length) box.append(el("button", { onclick: () => { G.pick = []; stopUntil(""); render(); } }, "clear selection"));
   if (m.can_undo) box.append(el("button", { onclick: () => send(["undo"]) }, "undo"));
+}
+
+// After a capture the one control is "move × N", N the armies that stand in the territory
+// taken afterwards (the dice rolled are in already): the hint says where and how many.
+function occupyHint(v, moves) {
+  const counts = moves.map((a) => a[1]);
+  const [least, most] = [Math.min(...counts), Math.max(...counts)];
+  const many = pieceWords(v).many;
+  const span = least === most ? pieces(v, least) : `${least} to ${most} ${many}`;
+  return `${v.battle.to} is yours: choose how many ${many} end up there, moved in from ${v.battle.from} (${span}).`;
 }
 
 // The hand's chosen cards, and the trade they make (one button per place for the 2 extra).

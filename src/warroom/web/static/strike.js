@@ -103,7 +103,7 @@ function strikeSupply(v) {
     const act = takes.get(c.id);
     return el(act ? "button" : "span", {
       class: `surr${act ? " can" : ""}`, "data-continent": c.id,
-      "data-action": act ? act.join(" ") : null, title: act ? `take a ${c.name} card` : c.name,
+      "data-action": act ? act.join(" ") : null, title: act ? `take one ${c.name} card` : c.name,
       onclick: act ? () => send(act) : null,
     }, miniCards(v.surrendered[c.id], sHex(c), 6), ` ${c.name} ×${v.surrendered[c.id]}`);
   });
@@ -330,7 +330,7 @@ function strikeLabel(a) {
   const v = G.msg.view;
   switch (a[0]) {
     case "draw": return a[1] === "tactics" ? "Draw a tactics card" : "Draw the top continent card";
-    case "take": return `Take a ${sContinent(a[1])} card (surrendered row)`;
+    case "take": return `Take one ${sContinent(a[1])} card from the surrendered row`;
     case "pass":
       if (v.chain) return "Pass: let it stand";
       if (v.phase === "act") return "Pass: no attack (draw 1 tactics, end turn)";
