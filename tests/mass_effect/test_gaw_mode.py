@@ -881,5 +881,7 @@ def test_me102_g12_a_devastation_that_ends_the_alliance_ends_the_game_at_once() 
     hand = len(st.hands[2])
     out, events = act(st, f"devastate {st.cards.card_ids[card]}")
     assert out.outcome is not None and out.outcome.winners == (2,)
+    # Then by planets held (`_ranked`): Cerberus, holding most, above the Alliance's none.
+    assert out.outcome.ranking == (2, 1, 0)
     assert out.turn == st.turn and len(out.hands[2]) == hand - 1
     assert [e.kind for e in events if e.kind in ("draw", "turn")] == []

@@ -957,14 +957,13 @@ def _check_win(g: GalaxyAtWar, st: GawState, ev: rc.Events) -> None:
     if faction is None:
         return
     winners = tuple(s for s in range(st.players) if st.faction_of[s] == faction)
-    others = tuple(s for s in range(st.players) if s not in winners)
     reason = {
         ALLIANCE: "the Alliance wins"
         + (": the Catalyst is taken" if st.catalyst_taken else ": no Reaper unit is left"),
         REAPER: "the Reapers win: no Alliance unit is left",
         CERBERUS: "Cerberus wins: it holds 10 resource planets",
     }[faction]
-    st.outcome = Outcome(winners, reason, winners + others)
+    st.outcome = Outcome(winners, reason, _ranked(st, winners))
     st.phase = OVER
     _log(ev, "game-over", reason, {"winners": list(winners)})
 
@@ -997,6 +996,21 @@ def _start_turn(g: GalaxyAtWar, st: GawState, ev: rc.Events) -> None:
     )
 
 
+def _ranked(st: GawState, winners: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """The winners, then every other seat by the planets its faction holds, then by its own
+    (seat order last). The rulebook names only the winning faction (ME100 [Team Play], G31
+    [GaW Winning]); a finished game's places should read as standing, not as seat numbers."""
+    faction_planets = [0] * len(FACTIONS)
+    own = [0] * st.players
+    for holder in st.owner:
+        if 0 <= holder < st.players:
+            faction_planets[st.faction_of[holder]] += 1
+            own[holder] += 1
+    others = [s for s in range(st.players) if s not in winners]
+    others.sort(key=lambda s: (-faction_planets[st.faction_of[s]], -own[s], s))
+    return (*winners, *others)
+
+
 def _finish_by_limit(st: GawState, ev: rc.Events) -> None:
     """The turn limit (simulations only): the faction holding most planets wins, its team
     together."""
@@ -1006,10 +1020,9 @@ def _finish_by_limit(st: GawState, ev: rc.Events) -> None:
             held[st.faction_of[o]] += 1
     best = max(held[st.faction_of[s]] for s in range(st.players))
     winners = tuple(s for s in range(st.players) if held[st.faction_of[s]] == best)
-    others = tuple(s for s in range(st.players) if s not in winners)
     # Not Classic's ranking (territories, then armies): the faction with most planets wins.
     reason = rc.turn_limit_reason(st.turn, "won by the faction holding the most planets")
-    st.outcome = Outcome(winners, reason, winners + others)
+    st.outcome = Outcome(winners, reason, _ranked(st, winners))
     st.phase = OVER
     _log(ev, "game-over", st.outcome.reason, {"winners": list(winners)})
 
