@@ -113,7 +113,8 @@ CATALOG = (
             OptionInfo(
                 "scanning",
                 False,
-                "the optional planet scanning with the War Assets cards (ME52, ME105-ME111)",
+                "planet scanning with the War Assets cards (ME52 [Optional Planet Scanning], "
+                "ME105-ME111 [Planet Scanning])",
             ),
             _TURN_LIMIT,
         ),
@@ -136,16 +137,16 @@ CATALOG = (
             OptionInfo(
                 "factions",
                 "choose",
-                "MCU32: players roll and pick factions in turn, or dealt at random (a valid "
-                "set, for simulations)",
+                "players roll and pick factions in turn (MCU32 [BfM Set Up]), or dealt at "
+                "random (a valid set, for simulations)",
                 ("choose", "random"),
             ),
             _DEFENDER_DICE,
             OptionInfo(
                 "neutral_defence",
                 "choose",
-                "B8: the next seat after the attacker chooses S.H.I.E.L.D.'s and the Dark "
-                "Elves' dice, or they always roll the most",
+                "the next seat after the attacker chooses the neutrals' dice (B8 [Invading the "
+                "Helicarrier; Invading Sector_50 (Asgard)]), or they always roll the most",
                 ("choose", "auto"),
             ),
             _TURN_LIMIT,
@@ -169,7 +170,7 @@ CATALOG = (
             OptionInfo(
                 "sectors_to_win",
                 20,
-                "sectors a player must control to win (MCU26: 20, or more or fewer for a "
+                "sectors a player must control to win (MCU26 [Winning]: 20, or more or fewer for a "
                 "longer or shorter game)",
                 minimum=1,
                 maximum=50,
@@ -177,8 +178,8 @@ CATALOG = (
             OptionInfo(
                 "factions",
                 "random",
-                "the cosmetic factions (MCU3): dealt at random, or in the printed turn order "
-                "(Captain America first)",
+                "the cosmetic factions (MCU3 [Sk Set Up; Reinforcement]): dealt at random, or "
+                "in the printed turn order (Captain America first)",
                 ("random", "in-order"),
             ),
             _DEFENDER_DICE,
@@ -228,8 +229,9 @@ CATALOG = (
             OptionInfo(
                 "setup",
                 "deal",
-                "deal the territory cards, or claim territories one at a time (G20, the "
-                "non-random setup); the 2-player game always deals 3 piles (G21)",
+                "deal the territory cards, or claim territories one at a time (G20 "
+                "[Non-Random Setup]); the 2-player game always deals 3 piles (G21 [Setup for 2 "
+                "Players])",
                 ("deal", "claim"),
             ),
         ),

@@ -208,7 +208,9 @@ def _problems(f: DiceCardsFile) -> list[tuple[str, str]]:
         if f.edition == "war-assets" and (g.power is not None or g.orb):
             out.append((where, "War Assets regions have no power and no Orb"))
         if g.orb != (f.edition == "guardians" and g.name == "Morag"):
-            out.append((where, "MCU92: the Orb comes with the Morag Set, and only with it"))
+            out.append(
+                (where, "the Orb comes with the Morag Set, and only with it (MCU92 [GotG 5])")
+            )
         out += [(where, f"provenance: missing for {m}") for m in _unsourced(g.provenance, g)]
     for k, c in enumerate(f.cards):
         where = f"cards.{k} ({c.name})"
@@ -222,9 +224,20 @@ def _problems(f: DiceCardsFile) -> list[tuple[str, str]]:
                 out.append((where, str(exc)))
                 continue
             if row.kind == "steal6":
-                out.append((where, "the steal row is every card's, not listed (ME126/MCU87)"))
+                out.append(
+                    (
+                        where,
+                        "the steal row is every card's, not listed "
+                        "(ME126/MCU87 [WA How to Play 1; GotG 2])",
+                    )
+                )
             elif row.kind == "exact" and (len(row.values) > 2 or not set(row.values) <= TARGETS):
-                out.append((where, f"row {text!r}: one or two numbers from 1 to 8 (ME124)"))
+                out.append(
+                    (
+                        where,
+                        f"row {text!r}: one or two numbers from 1 to 8 (ME124 [WA How to Play 1])",
+                    )
+                )
             rows.append(row)
         if sum(r.high_needed() for r in rows) > facts.d8:
             out.append((where, "at most two targets of 7 or 8: there are only two d8s"))

@@ -193,15 +193,21 @@ def earth_problems(earth: Board) -> list[str]:
     """The stated facts about Ancient Earth (G1, G115, E3, E7)."""
     problems = []
     if len(earth) != EARTH_TERRITORIES:
-        problems.append(f"territories: {len(earth)}, the rulebook says {EARTH_TERRITORIES} (G1)")
+        problems.append(
+            f"territories: {len(earth)}, the rulebook says {EARTH_TERRITORIES} "
+            "(G1 [The Gameboards])"
+        )
     bonus = dict(zip(earth.regions, earth.region_bonus, strict=True))
     for region, value in EARTH_BONUSES.items():
         if bonus.get(region) != value:
             problems.append(
-                f"regions.{region}: bonus must be {value} (G1), not {bonus.get(region)}"
+                f"regions.{region}: bonus must be {value} (G1 [Continent Bonus]), "
+                f"not {bonus.get(region)}"
             )
     for extra in sorted(set(bonus) - set(EARTH_BONUSES)):
-        problems.append(f"regions.{extra}: Ancient Earth has only the 6 continents of G1")
+        problems.append(
+            f"regions.{extra}: Ancient Earth has only 6 continents (G1 [Continent Bonus])"
+        )
     names = set(earth.territories)
     missing = [
         t
@@ -209,14 +215,19 @@ def earth_problems(earth: Board) -> list[str]:
         if t not in names
     ]
     for name in dict.fromkeys(missing):
-        problems.append(f"territories.{name}: the rulebook names it (G115, E3), it is missing")
+        problems.append(
+            f"territories.{name}: the rulebook names it (G115 [Atlantis], "
+            "E3 [6. Invade Territories]), it is missing"
+        )
     if missing:
         return problems
     if "Atlantis" in earth.regions:
         atlantis = earth.regions.index("Atlantis")
         members = {earth.territories[i] for i in earth.region_members[atlantis]}
         if members != set(ATLANTIS):
-            problems.append(f"regions.Atlantis: must be exactly {', '.join(ATLANTIS)} (G115)")
+            problems.append(
+                f"regions.Atlantis: must be exactly {', '.join(ATLANTIS)} (G115 [Atlantis])"
+            )
     if "Hyrkania" in earth.regions:
         size = len(earth.region_members[earth.regions.index("Hyrkania")])
         if size != HYRKANIA_SIZE:
@@ -225,11 +236,14 @@ def earth_problems(earth: Board) -> list[str]:
         kind = earth.kind_of.get((earth.territory(a), earth.territory(b)))
         if kind != "sea":
             problems.append(
-                f"territories.{a}.connections.{b}: a water connection (G76), not {kind}"
+                f"territories.{a}.connections.{b}: a water connection "
+                f"(G76 [6. Invade Territories]), not {kind}"
             )
     for a, b in BORDERS:
         if not earth.adjacent(earth.territory(a), earth.territory(b)):
-            problems.append(f"territories.{a}.connections.{b}: {a} may attack {b} (G76)")
+            problems.append(
+                f"territories.{a}.connections.{b}: {a} may attack {b} (G76 [6. Invade Territories])"
+            )
     return problems
 
 
@@ -241,8 +255,11 @@ def underworld_problems(under: Board) -> list[str]:
     if kinds["heaven"] != PANTHEONS:
         problems.append(f"space kinds: {kinds['heaven']} heavens, the rulebook says {PANTHEONS}")
     if kinds["gate"] != GATES:
-        problems.append(f"space kinds: {kinds['gate']} gates, the rulebook says {GATES} (G103)")
-    for kind, rule in (("altar", "G108"), ("crypt", "G109")):
+        problems.append(
+            f"space kinds: {kinds['gate']} gates, the rulebook says {GATES} "
+            "(G103 [8. Embark From Heaven])"
+        )
+    for kind, rule in (("altar", "G108 [Altars]"), ("crypt", "G109 [Crypts]")):
         if kinds[kind] < 1:
             problems.append(f"space kinds: no {kind}, the rulebook has them ({rule})")
     if None in kinds:
@@ -253,10 +270,12 @@ def underworld_problems(under: Board) -> list[str]:
         if set(under.neighbors[h]) != gates:
             problems.append(
                 f"territories.{under.territories[h]}.connections: a heaven reaches exactly the "
-                "3 gates (G103)"
+                "3 gates (G103 [8. Embark From Heaven])"
             )
     if "flame" not in set(under.kind_of.values()):
-        problems.append("connections: no flame border, the rulebook has them (G111)")
+        problems.append(
+            "connections: no flame border, the rulebook has them (G111 [Spaces in the Underworld])"
+        )
     spaces = [i for i, k in enumerate(under.space_kind) if k not in (None, "heaven")]
     if spaces:
         walkable = [
@@ -271,7 +290,9 @@ def underworld_problems(under: Board) -> list[str]:
             problems.append("connections: the flame borders cut the Underworld in parts")
     bonus = [r for r, b in zip(under.regions, under.region_bonus, strict=True) if b]
     if bonus:
-        problems.append(f"regions.{bonus[0]}: Underworld spaces give no bonus (G110)")
+        problems.append(
+            f"regions.{bonus[0]}: Underworld spaces give no bonus (G110 [Spaces in the Underworld])"
+        )
     return problems
 
 
@@ -332,7 +353,10 @@ def components_from_dict(data: object, source: str) -> Components:
 def _pantheon_problems(f: GodstormFile, under: Board | None) -> list[str]:
     problems = []
     if len(f.pantheons) != PANTHEONS:
-        problems.append(f"pantheons: {len(f.pantheons)}, the rulebook has {PANTHEONS} (G2)")
+        problems.append(
+            f"pantheons: {len(f.pantheons)}, the rulebook has {PANTHEONS} "
+            "(G2 [The Gods and Faithful])"
+        )
     seen: dict[str, str] = {}
     heavens = (
         {under.territories[i] for i, k in enumerate(under.space_kind) if k == "heaven"}
@@ -344,7 +368,10 @@ def _pantheon_problems(f: GodstormFile, under: Board | None) -> list[str]:
         for domain in DOMAINS:
             god = getattr(p.gods, domain)
             if god in seen:
-                problems.append(f"pantheons.{name}.gods.{domain}: {god} is also {seen[god]} (G39)")
+                problems.append(
+                    f"pantheons.{name}.gods.{domain}: {god} is also {seen[god]} "
+                    "(G39 [2. Summon Gods and Build Temples])"
+                )
             seen[god] = f"{possessive(name)} god of {domain}"
         if under is not None and p.heaven not in heavens:
             problems.append(f"pantheons.{name}.heaven: {p.heaven!r} is no heaven of the Underworld")
@@ -449,12 +476,17 @@ def _deck_problems(cards: list[CardFile]) -> list[str]:
     sizes: Counter[str] = Counter(c.deck for c in cards)
     for deck, size in DECKS.items():
         if sizes[deck] != size:
-            problems.append(f"cards: {sizes[deck]} {deck} cards, the rulebook has {size} (G52)")
+            problems.append(
+                f"cards: {sizes[deck]} {deck} cards, the rulebook has {size} "
+                "(G52 [Artifacts of the Past])"
+            )
     titles = {c.title: c for c in cards if c.title is not None}
     for title, known_deck in KNOWN_CARDS.items():
         card = titles.get(title)
         if card is None:
-            problems.append(f"cards: {title!r} is a known card (spec M3) and is missing")
+            problems.append(
+                f"cards: {title!r} is a known card (its title is published) and is missing"
+            )
         elif known_deck is not None and card.deck != known_deck:
             problems.append(f"cards: {title!r} is a {known_deck} card, not {card.deck}")
         elif card.source.kind == "reconstructed" and card.title == title:
@@ -462,16 +494,20 @@ def _deck_problems(cards: list[CardFile]) -> list[str]:
     for c in cards:
         # M3: Death cards are never free; G71: relics have no play cost.
         if c.deck == "Death" and c.cost == 0:
-            problems.append(f"cards.{c.id}.cost: no Death card is free (spec M3)")
+            problems.append(f"cards.{c.id}.cost: no Death card is free (M3 [Death Cards])")
         if c.deck == "Magic" and c.cost != 0:
-            problems.append(f"cards.{c.id}.cost: relics have no play cost (G71)")
+            problems.append(f"cards.{c.id}.cost: relics have no play cost (G71 [Magic Cards])")
     free_war = sum(1 for c in cards if c.deck == "War" and c.cost == 0)
     if sizes["War"] == DECKS["War"] and not 6 <= free_war <= 11:
-        problems.append(f"cards: {free_war} free War cards, 'about half' are free (spec M3)")
+        problems.append(
+            f"cards: {free_war} free War cards; they are cheap, about half free (M3 [War Cards])"
+        )
     sink = [c.id for c in cards if any(e.primitive == "sink-atlantis" for e in c.effects)]
     tomb = titles.get("The Sea Is Your Tomb")
     if sink != ([tomb.id] if tomb is not None else []):
-        problems.append("cards: only The Sea Is Your Tomb sinks Atlantis (G116), and it does")
+        problems.append(
+            "cards: only The Sea Is Your Tomb sinks Atlantis (G116 [Atlantis]), and it does"
+        )
     if not any(e.primitive == "maelstrom" for c in cards for e in c.effects):
         problems.append("cards: some card must use the maelstrom marker (components)")
     stonehenge = titles.get("Stonehenge")
@@ -479,7 +515,7 @@ def _deck_problems(cards: list[CardFile]) -> list[str]:
         e.primitive == "territory-point" and e.params.get("territory") == "Anglia"
         for e in stonehenge.effects
     ):
-        problems.append("cards: Stonehenge gives a point with Anglia (G72, E4)")
+        problems.append("cards: Stonehenge gives a point with Anglia (G72, E4 [Magic Cards])")
     return problems
 
 

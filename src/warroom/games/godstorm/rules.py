@@ -788,7 +788,7 @@ def _h_summon(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None
     god = st.parts.gods[st.pantheon[seat]][domain]
     ev.append(Event("summon", f"{st.does(seat, 'summons')} {god} to {a.args[1]}", {"seat": seat}))
     if banished:
-        ev.append(Event("banished", f"The plague banishes {god} at once (A21)", {}))
+        ev.append(Event("banished", f"The plague banishes {god} at once (A21 [Setup §1])", {}))
 
 
 def _h_temple(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:

@@ -379,7 +379,12 @@ def pieces_from_dict(data: object, source: str) -> Pieces:
             seats.append(SeatSpec(FACTIONS.index(s.faction), s.colour, s.troops, s.limit))
         got = tuple((FACTIONS[s.faction], s.troops, s.limit) for s in seats)
         if got != stated_seats:
-            problems.append((f"{entry}.seats", f"ME44 (p.7) prints {stated_seats}"))
+            problems.append(
+                (
+                    f"{entry}.seats",
+                    f"the chart prints {stated_seats} (ME44 [GaW Set Up Chart], p.7)",
+                )
+            )
         neutral = None
         if parsed.neutral is not None:
             n = parsed.neutral
@@ -388,7 +393,12 @@ def pieces_from_dict(data: object, source: str) -> Pieces:
                 problems.append((f"{entry}.neutral.faction", "only Cerberus is ever neutral"))
         got_neutral = (neutral.troops, neutral.limit) if neutral is not None else None
         if got_neutral != stated_neutral:
-            problems.append((f"{entry}.neutral", f"ME44 (p.7) prints {stated_neutral}"))
+            problems.append(
+                (
+                    f"{entry}.neutral",
+                    f"the chart prints {stated_neutral} (ME44 [GaW Set Up Chart], p.7)",
+                )
+            )
         row = ChartRow(tuple(seats), neutral)
         if len(claim_order(row)) != PLANETS:
             problems.append((entry, f"the claim limits leave planets of the {PLANETS} unclaimed"))
@@ -524,11 +534,15 @@ def _deck_problems(found: list[Directive], deck: Cards, board: Galaxy) -> list[t
         if region not in devastated:
             out.append(("cards", f"a Reaper 'Harbinger Attack' (devastate) card for {region}"))
     needs = (
-        (REAPER, "resurrect", "ME92: a Reaper card resurrects Harbinger"),
-        (REAPER, "momentum", "ME93: Reaper cards move the Momentum Meter"),
-        (ALLIANCE, "momentum", "ME93: Alliance cards move the Momentum Meter"),
-        (ALLIANCE, "harbinger_bonus", "ME77: card bonuses on a Harbinger attack"),
-        (CERBERUS, "resource_plus_one", "spec 2.3: Cerberus cards aimed at resource planets"),
+        (REAPER, "resurrect", "ME92 [Momentum Meter]: a Reaper card resurrects Harbinger"),
+        (REAPER, "momentum", "ME93 [Momentum Meter]: Reaper cards move it"),
+        (ALLIANCE, "momentum", "ME93 [Momentum Meter]: Alliance cards move it"),
+        (ALLIANCE, "harbinger_bonus", "ME77 [Attacking Harbinger]: card bonuses on the attack"),
+        (
+            CERBERUS,
+            "resource_plus_one",
+            "[Faction Cards]: Cerberus taking their 10th resource planet",
+        ),
     )
     for faction, kind, why in needs:
         if not any(d.kind == kind for d in kinds(faction)):

@@ -211,9 +211,17 @@ def _board_problems(f: McuBoardFile, board: Board) -> list[tuple[str, str]]:
     names = board.territories
     expected = [f"Sector_{n:02d}" for n in range(1, HIGHEST_SECTOR + 1)]
     if sorted(names) != expected:
-        out.append(("map.territories", "the board is exactly Sector_01 ... Sector_50 (S0.1)"))
+        out.append(
+            (
+                "map.territories",
+                "the board is exactly Sector_01 ... Sector_50 (a reconstruction: the rulebook "
+                "names none above Sector_50)",
+            )
+        )
     if len(names) > 57:
-        out.append(("map.territories", "at most 57 sectors, so nobody starts with 20 (MCU26)"))
+        out.append(
+            ("map.territories", "at most 57 sectors, so nobody starts with 20 (MCU26 [Winning])")
+        )
     for sector, label in NAMED_SECTORS.items():
         if sector not in board.index:
             continue
@@ -528,7 +536,9 @@ def battle_from_dict(data: object, source: str, cards: Decks) -> Battle:
         if a not in FACTIONS or b not in FACTIONS:
             problems.append((f"setup.requires.{a}", "factions are named as in the decks"))
     if s.build_order != ["Foundation 1", "Foundation 2", "Avengers Tower"]:
-        problems.append(("setup.build_order", "2 Foundations, then the Tower (MCU53)"))
+        problems.append(
+            ("setup.build_order", "2 Foundations, then the Tower (MCU53 [Winning: Iron Man])")
+        )
     if [h.faction for h in f.heroes] != list(FACTIONS):
         problems.append(("heroes", f"one Hero card per faction, in order {FACTIONS}"))
     for h in f.heroes:
