@@ -194,27 +194,24 @@ CHECKED = _in_source(_board_checks)
 CATALOGUED = _in_catalogue()
 
 
-@pytest.mark.parametrize("where, message", REFUSALS, ids=[where for where, _ in REFUSALS])
-def test_a_refusal_citing_a_rule_names_its_rulebook_heading(where: str, message: str) -> None:
-    """Every id cited outside a heading is followed by a heading, `(ME105 [Planet Scanning])`."""
-    assert _bare(where, message) is None
+# What a player or a board's author reads: refusals, log lines, board checks, option help.
+SHOWN = [
+    (f"{kind} {where}", text)
+    for kind, found in (
+        ("refusal", REFUSALS),
+        ("log", LOGGED),
+        ("board-check", CHECKED),
+        ("option", CATALOGUED),
+    )
+    for where, text in found
+]
 
 
-@pytest.mark.parametrize("where, text", LOGGED, ids=[where for where, _ in LOGGED])
-def test_a_log_text_citing_a_rule_names_its_rulebook_heading(where: str, text: str) -> None:
-    """`The plague banishes Arawn at once (A21 [Setup §1])`."""
-    assert _bare(where, text) is None
-
-
-@pytest.mark.parametrize("where, text", CHECKED, ids=[where for where, _ in CHECKED])
-def test_a_board_check_citing_a_rule_names_its_rulebook_heading(where: str, text: str) -> None:
-    """`regions.Europa: bonus must be 7 (G1 [Continent Bonus]), not 6`."""
-    assert _bare(where, text) is None
-
-
-@pytest.mark.parametrize("where, text", CATALOGUED, ids=[where for where, _ in CATALOGUED])
-def test_an_option_citing_a_rule_names_its_rulebook_heading(where: str, text: str) -> None:
-    """`sectors a player must control to win (MCU26 [Winning]: 20, ...)`."""
+@pytest.mark.parametrize(("where", "text"), SHOWN, ids=[where for where, _ in SHOWN])
+def test_a_text_citing_a_rule_names_its_rulebook_heading(where: str, text: str) -> None:
+    """Every id cited outside a heading is followed by one: a refusal's `(ME105 [Planet
+    Scanning])`, a log line's `(A21 [Setup §1])`, a board check's `(G1 [Continent Bonus])`,
+    an option's `(MCU26 [Winning]: 20, ...)`."""
     assert _bare(where, text) is None
 
 
