@@ -274,7 +274,7 @@ def test_a_what_if_too_large_is_refused_and_the_game_goes_on(
 ) -> None:
     """`odds 1000000 1000000` once asked numpy for 7 TiB: a traceback that ended the game.
     Large what-ifs take the sweep (memory of a few diagonals), huge ones are refused."""
-    import warroom.odds.strike
+    from warroom.games.strike.odds import Forces
 
     out = session(classic("attack"), ["odds 1000000 1000000", "odds 3000 3000", "board"], {0})
     assert "Refused: odds are computed for at most 20,000 armies a side" in out
@@ -286,7 +286,7 @@ def test_a_what_if_too_large_is_refused_and_the_game_goes_on(
 
     match = strike_battle()
     seat = match.to_move()[0]
-    monkeypatch.setattr(warroom.odds.strike, "strike_odds", refuse)
+    monkeypatch.setattr(Forces, "odds", refuse)
     out = session(match, ["odds 5000 5000", "odds 90 3 20 0"], {seat})
     assert out.count("Refused: RISK Strike odds are computed for at most 100 cards and troops") == 2
 
