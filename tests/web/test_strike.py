@@ -4,6 +4,7 @@ table are kept in test-artifacts/ for people to look at."""
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterator
 from typing import Any, cast
@@ -11,13 +12,16 @@ from typing import Any, cast
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.web.system import chromium_browser, open_lobby_game, open_page
+from tests.web.play import play_people
+from tests.web.system import chromium_browser, create_game, open_lobby_game, open_page
 from tests.web.test_browser import ARTIFACTS, msg, watch_to_the_end
 from warroom.bots import make_bot, tiers, tiers_for
+from warroom.core.actions import Action
 from warroom.core.match import Match
 from warroom.core.rng import Rng
+from warroom.games.strike.cards import TROOP
 from warroom.games.strike.rules import RiskStrike
-from warroom.games.strike.state import ACT, DEPLOY, StrikeState
+from warroom.games.strike.state import ACT, AGAIN, DEPLOY, StrikeState
 from warroom.odds.strike import strike_battle_exact, strike_odds
 from warroom.web.app import create_app
 from warroom.web.hub import Hub
@@ -131,6 +135,13 @@ def click(page: Any, text: str) -> None:
 
 def attack_by_picking(page: Any, m: dict[str, Any]) -> list[Any]:
     """The attack with the most attacking cards, chosen in the picker: from, opponent, to."""
+    action = pick_attack(page, m)
+    page.click(f'#attackpicker button[data-action="{" ".join(action)}"]')
+    return action
+
+
+def pick_attack(page: Any, m: dict[str, Any]) -> list[Any]:
+    """The attack with the most attacking cards, picked (not yet declared) in the picker."""
     v = m["view"]
     mine = v["seats"][m["seat"]]["claimed"]
     attacks = [a for a in m["legal"] if a[0] == "attack"]
@@ -140,7 +151,6 @@ def attack_by_picking(page: Any, m: dict[str, Any]) -> list[Any]:
         pick = page.locator(f'#attackpicker button[data-pick="{label}:{value}"]')
         if "on" not in (pick.get_attribute("class") or ""):  # a single choice is picked already
             pick.click()
-    page.click(f'#attackpicker button[data-action="{" ".join(action)}"]')
     return action
 
 
@@ -498,3 +508,116 @@ def test_strike_odds_refuse_what_they_cannot_answer(served: TestClient, served_h
     r = served.post("/api/games", json={"mode": "risk-classic", "seats": [{"kind": "human"}] * 3})
     classic = served.get(f"/api/games/{r.json()['id']}/strike-odds")
     assert classic.status_code == 404 and "error" in classic.json()
+
+
+def driving(match: Match, seat: int) -> Action:
+    """Draw tactics (Troops to deploy), attack from the most cards, deploy every Troop as a
+    principal, roll again, else pass: a game quick to reach each decision with odds."""
+    legal = list(match.legal(seat))
+    kinds = {a.kind for a in legal}
+    if "attack" in kinds:
+        mine = match.view(seat)["seats"][seat]["claimed"]
+        return max((a for a in legal if a.kind == "attack"), key=lambda a: mine[str(a.args[0])])
+    if "deploy" in kinds:
+        return max(
+            (a for a in legal if a.kind == "deploy"), key=lambda a: (len(a.args) == 1, a.args)
+        )
+    for kind in ("again", "discard"):
+        if kind in kinds:
+            return next(a for a in legal if a.kind == kind)
+    for wanted in (Action("draw", ("tactics",)), Action("pass")):
+        if wanted in legal:
+            return wanted
+    return legal[0]
+
+
+def deciding(hub: Hub, game: str, phase: str, troops: bool = False) -> Callable[[], bool]:
+    """True once the first seat alone decides in `phase`, no card in play (and where
+    `troops`, holding a Troop card to deploy)."""
+
+    def reached() -> bool:
+        room = hub.room(game)
+        with room.lock:
+            st = room.match.state
+            alone = room.match.to_move() == (0,) and st.chain is None and not st.gains
+            return bool(st.phase == phase and alone and (not troops or TROOP in st.hands[0]))
+
+    return reached
+
+
+# The odds line and the state it was drawn for, read together.
+ODDS_SHOWN = "() => ({ text: document.getElementById('odds').textContent, m: G.msg })"
+
+
+def shown_odds(page: Any, hub: Hub, game: str) -> tuple[str, dict[str, Any]]:
+    """The page's odds line once it has drawn the room's state, with that state."""
+    state = hub.room(game).state_id
+    page.wait_for_function(f"G.msg && G.msg.state === {state} && $('odds').textContent !== ''")
+    snap = page.evaluate(ODDS_SHOWN)
+    assert snap["m"]["state"] == state
+    return str(snap["text"]), dict(snap["m"])
+
+
+def percent(p: float) -> str:
+    return f"{math.floor(100 * p + 0.5)}%"
+
+
+def test_the_page_shows_the_odds_where_the_seat_decides(server: str, served_hub: Hub) -> None:
+    """Two people, the first on its page: an attack picked shows that battle's chance before
+    troops; the attacker's deployment (the first where it holds a Troop) the chance with each
+    count it may deploy; a roll again the chance from the cards and troops left. Each equals
+    `warroom.odds.strike`'s for the counts in the view the line was drawn with."""
+    g = create_game(server, MODE, [{"kind": "human"}, {"kind": "human"}])
+    game = g["id"]
+    tokens = {seat: s["token"] for seat, s in enumerate(g["seats"])}
+
+    def attacking(seat: int) -> bool:
+        room = served_hub.room(game)
+        with room.lock:
+            return bool(room.match.state.current == seat)
+
+    with chromium_browser() as browser:
+        errors: list[str] = []
+        page = open_page(browser, server + g["seats"][0]["link"], errors=errors)
+        page.wait_for_function(TABLE_DRAWN)
+        play_people(served_hub, game, tokens, driving, deciding(served_hub, game, ACT))
+        page.wait_for_function(f"G.msg.state === {served_hub.room(game).state_id}")
+        assert page.locator("#odds").inner_text() == ""  # nothing picked, nothing shown
+        action = pick_attack(page, msg(page))
+        text, m = shown_odds(page, served_hub, game)
+        seats = m["view"]["seats"]
+        a, d = seats[0]["claimed"][action[1]], seats[1]["claimed"][action[3]]
+        o = strike_odds(a, 0, d, 0)
+        assert text == (
+            f"{percent(o.p_conquest)} to win this battle, before troops; expected cards lost: "
+            f"you {o.expected_cards_surrendered:.1f}, them {o.expected_cards_won:.1f}"
+        )
+        page.click(f'#attackpicker button[data-action="{" ".join(action)}"]')
+        deploying = deciding(served_hub, game, DEPLOY, troops=True)
+        play_people(served_hub, game, tokens, driving, lambda: deploying() and attacking(0))
+        text, m = shown_odds(page, served_hub, game)
+        battle = m["view"]["battle"]
+        counts = sorted(x[1] for x in m["legal"] if x[0] == "deploy")
+        assert len(counts) > 1
+        a, d = battle["attacking_cards"], battle["defending_cards"]
+        row = ", ".join(f"{n} → {percent(strike_odds(a, n, d, 0).p_conquest)}" for n in counts)
+        assert text == f"To win this battle, by troops you deploy: {row} (before the others deploy)"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "strike-odds.png"))
+        click(page, f"deploy {counts[-1]}")
+        play_people(served_hub, game, tokens, driving, deciding(served_hub, game, AGAIN))
+        text, m = shown_odds(page, served_hub, game)
+        battle = m["view"]["battle"]
+        troops = battle["troops"]
+        o = strike_odds(
+            battle["attacking_cards"],
+            sum(troops["attacker"].values()),
+            battle["defending_cards"],
+            sum(troops["defender"].values()),
+        )
+        assert text == (
+            f"Rolling on to the end: {percent(o.p_conquest)} to win this battle; expected "
+            f"cards lost: you {o.expected_cards_surrendered:.1f}, them "
+            f"{o.expected_cards_won:.1f} from here"
+        )
+        assert errors == []
