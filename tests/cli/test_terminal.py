@@ -269,12 +269,35 @@ def test_strike_board_look_and_odds_in_the_terminal() -> None:
     assert "write 'odds A D' or 'odds A D AT DT'" in out
 
 
+def test_strike_odds_at_a_deployment_give_each_troop_count() -> None:
+    """`odds` to the seat deploying: the battle as it stands, then its chance with each count
+    of troops it might add (up to its hand's size, which is public), from what every seat
+    sees, as `warroom.odds.strike` has it."""
+    from warroom.odds.strike import strike_odds
+
+    match = Match.start("risk-strike", 2, 5)
+    bots = [make_bot("random", "risk-strike", s) for s in range(2)]
+    while not (match.state.phase == "deploy" and match.to_move() == (match.state.current,)):
+        seat = match.to_move()[0]
+        match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+    st = match.state
+    seat = st.current
+    lines = display_for("risk-strike").odds(match, seat, "").splitlines()
+    cards = (st.active_attacking(), st.claimed[st.defender][st.attack_to])
+    row = ", ".join(
+        f"{n} → {strike_odds(cards[0], n, cards[1], 0).p_conquest:.1%}"
+        for n in range(len(st.hands[seat]) + 1)
+    )
+    assert lines[1:] == [f"deploying for the attacker: {row}"]
+    assert display_for("risk-strike").odds(match, st.defender, "").count("\n") == 0
+
+
 def test_a_what_if_too_large_is_refused_and_the_game_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """`odds 1000000 1000000` once asked numpy for 7 TiB: a traceback that ended the game.
     Large what-ifs take the sweep (memory of a few diagonals), huge ones are refused."""
-    import warroom.odds.strike
+    from warroom.games.strike.odds import Forces
 
     out = session(classic("attack"), ["odds 1000000 1000000", "odds 3000 3000", "board"], {0})
     assert "Refused: odds are computed for at most 20,000 armies a side" in out
@@ -286,7 +309,7 @@ def test_a_what_if_too_large_is_refused_and_the_game_goes_on(
 
     match = strike_battle()
     seat = match.to_move()[0]
-    monkeypatch.setattr(warroom.odds.strike, "strike_odds", refuse)
+    monkeypatch.setattr(Forces, "odds", refuse)
     out = session(match, ["odds 5000 5000", "odds 90 3 20 0"], {seat})
     assert out.count("Refused: RISK Strike odds are computed for at most 100 cards and troops") == 2
 

@@ -82,7 +82,7 @@ def test_reads_of_a_game_are_limited_per_address(serve: Any) -> None:
     """Every GET of one game's data counts (a finished one is loaded from the store to answer);
     the lobby's page, the list of games (its own rate), the pages, the boards and the plain
     odds do not."""
-    client, _ = serve(read_rate="5/minute")
+    client, _ = serve(read_rate="6/minute")
     g = create(client, HUMANS3, **SHORT)
     game = f"/api/games/{g['id']}"
     reads = [
@@ -91,6 +91,7 @@ def test_reads_of_a_game_are_limited_per_address(serve: Any) -> None:
         f"{game}/save",
         f"{game}/summary",
         f"{game}/odds?source=Alaska&target=Kamchatka",
+        f"{game}/strike-odds",
     ]
     for url in reads:
         assert client.get(url).status_code != 429, url
@@ -98,7 +99,7 @@ def test_reads_of_a_game_are_limited_per_address(serve: Any) -> None:
         refused = client.get(url)
         assert refused.status_code == 429, url
         assert refused.json()["error"].startswith(
-            "too many reads of game data from your address (at most 5 per 1 minute)"
+            "too many reads of game data from your address (at most 6 per 1 minute)"
         )
         assert 1 <= int(refused.headers["Retry-After"]) <= 60
     for free in (

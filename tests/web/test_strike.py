@@ -4,14 +4,26 @@ table are kept in test-artifacts/ for people to look at."""
 
 from __future__ import annotations
 
+import math
 import time
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, cast
 
+import pytest
 from fastapi.testclient import TestClient
 
-from tests.web.system import chromium_browser, open_lobby_game, open_page
+from tests.web.play import play_people
+from tests.web.system import chromium_browser, create_game, open_lobby_game, open_page
 from tests.web.test_browser import ARTIFACTS, msg, watch_to_the_end
-from warroom.bots import tiers, tiers_for
+from warroom.bots import make_bot, tiers, tiers_for
+from warroom.core.actions import Action
+from warroom.core.match import Match
+from warroom.core.rng import Rng
+from warroom.games.strike.cards import TROOP
+from warroom.games.strike.rules import RiskStrike
+from warroom.games.strike.state import ACT, AGAIN, DEPLOY, StrikeState
+from warroom.odds.strike import strike_battle_exact, strike_odds
+from warroom.web.app import create_app
 from warroom.web.hub import Hub
 
 MODE = "risk-strike"
@@ -123,6 +135,13 @@ def click(page: Any, text: str) -> None:
 
 def attack_by_picking(page: Any, m: dict[str, Any]) -> list[Any]:
     """The attack with the most attacking cards, chosen in the picker: from, opponent, to."""
+    action = pick_attack(page, m)
+    page.click(f'#attackpicker button[data-action="{" ".join(action)}"]')
+    return action
+
+
+def pick_attack(page: Any, m: dict[str, Any]) -> list[Any]:
+    """The attack with the most attacking cards, picked (not yet declared) in the picker."""
     v = m["view"]
     mine = v["seats"][m["seat"]]["claimed"]
     attacks = [a for a in m["legal"] if a[0] == "attack"]
@@ -132,7 +151,6 @@ def attack_by_picking(page: Any, m: dict[str, Any]) -> list[Any]:
         pick = page.locator(f'#attackpicker button[data-pick="{label}:{value}"]')
         if "on" not in (pick.get_attribute("class") or ""):  # a single choice is picked already
             pick.click()
-    page.click(f'#attackpicker button[data-action="{" ".join(action)}"]')
     return action
 
 
@@ -333,3 +351,273 @@ def test_a_surrendered_card_is_offered_in_plain_words(server: str) -> None:
             "Take one Asia card from the surrendered row",
             "Take one Europe card from the surrendered row",
         ]
+
+
+# -- the odds a deciding seat is shown (/strike-odds) ----------------------------------------
+@pytest.fixture
+def served(served_hub: Hub) -> Iterator[TestClient]:
+    """The API over `served_hub`, whose rooms a test may set to a position of its own."""
+    with TestClient(create_app(served_hub.store.url, hub=served_hub, resume=False)) as c:
+        yield c
+
+
+def strike_at(players: int, seed: int, reached: Callable[[StrikeState], bool]) -> StrikeState:
+    """A RISK Strike game played by random bots until `reached` holds."""
+    match = Match.start(MODE, players, seed)
+    bots = [make_bot("random", MODE, s) for s in range(players)]
+    for _ in range(5000):
+        if reached(match.state):
+            return cast(StrikeState, match.state)
+        seat = match.to_move()[0]
+        match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+    raise AssertionError("the game never got there")
+
+
+def helper_deploying(st: StrikeState) -> bool:
+    """A deployment due from a seat fighting on neither side, after troops on both."""
+    return (
+        st.phase == DEPLOY
+        and st.chain is None
+        and st.deploy_queue[0] not in (st.current, st.defender)
+        and all(sum(side) for side in st.troops)
+    )
+
+
+def strike_game(client: TestClient, hub: Hub, state: StrikeState) -> str:
+    """A game of people whose position is `state`."""
+    seats = [{"kind": "human"}] * state.players
+    r = client.post("/api/games", json={"mode": MODE, "seats": seats})
+    assert r.status_code == 201, r.text
+    game_id: str = r.json()["id"]
+    hub.room(game_id).match.state = state
+    return game_id
+
+
+def odds_of(client: TestClient, game_id: str, **params: str) -> dict[str, Any]:
+    r = client.get(f"/api/games/{game_id}/strike-odds", params=params)
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def test_an_attack_s_odds_are_the_battle_s_before_troops(
+    served: TestClient, served_hub: Hub
+) -> None:
+    """Each attack the active player may declare: the chance and expected card losses of
+    that battle with no troops yet, as `warroom.odds.strike` has them."""
+    st = strike_at(3, 7, lambda s: s.phase == ACT and s.chain is None and s.turn > 3)
+    game_id = strike_game(served, served_hub, st)
+    attacks = [a for a in served_hub.room(game_id).match.legal(st.current) if a.kind == "attack"]
+    assert attacks
+    ids = st.cards.continent_ids
+    for attack in attacks:
+        source, defender, target = (str(x) for x in attack.args)
+        o = odds_of(served, game_id, source=source, defender=defender, target=target)
+        cards = (
+            st.claimed[st.current][ids.index(source)],
+            st.claimed[int(defender[1:]) - 1][ids.index(target)],
+        )
+        exact = strike_battle_exact(cards[0], 0, cards[1], 0)
+        assert (o["attacking_cards"], o["defending_cards"]) == cards
+        assert o["attacking_troops"] == o["defending_troops"] == 0 and not o["under_way"]
+        assert o["p_conquest"] == pytest.approx(float(exact.p_conquest))
+        assert o["expected_attacker_losses"] == pytest.approx(
+            float(exact.expected_cards_surrendered)
+        )
+        assert o["expected_defender_losses"] == pytest.approx(float(exact.expected_cards_won))
+        assert o["deployment"] is None
+
+
+def test_the_battle_under_way_and_each_troop_a_helper_may_add(
+    served: TestClient, served_hub: Hub
+) -> None:
+    """During a battle: its odds from the cards and troops in it now, and for the seat due to
+    deploy, each count of troops it might add to each side (up to its hand's size)."""
+    st = strike_at(4, 3, helper_deploying)
+    game_id = strike_game(served, served_hub, st)
+    o = odds_of(served, game_id)
+    a_cards, d_cards = st.active_attacking(), st.claimed[st.defender][st.attack_to]
+    a_troops, d_troops = sum(st.troops[0]), sum(st.troops[1])
+    assert (o["attacker"], o["defender"], o["under_way"]) == (st.current, st.defender, True)
+    assert o["p_conquest"] == strike_odds(a_cards, a_troops, d_cards, d_troops).p_conquest
+    helper = st.deploy_queue[0]
+    table = o["deployment"]
+    assert table["seat"] == helper and set(table["sides"]) == {"attacker", "defender"}
+    for n in range(len(st.hands[helper]) + 1):
+        more_attackers = strike_odds(a_cards, a_troops + n, d_cards, d_troops)
+        more_defenders = strike_odds(a_cards, a_troops, d_cards, d_troops + n)
+        assert table["sides"]["attacker"][n]["p_conquest"] == more_attackers.p_conquest
+        assert table["sides"]["defender"][n]["p_conquest"] == more_defenders.p_conquest
+        assert table["sides"]["attacker"][n]["expected_defender_losses"] == pytest.approx(
+            more_attackers.expected_cards_won
+        )
+    assert len(table["sides"]["attacker"]) == len(st.hands[helper]) + 1
+
+
+def test_no_hidden_card_changes_the_odds(served: TestClient, served_hub: Hub) -> None:
+    """Hands and decks redrawn (as every seat's determinization may have them): the answer
+    is the same, for a declaration and for a deployment, so it says nothing about them."""
+    game = RiskStrike()
+    for st in (
+        strike_at(3, 7, lambda s: s.phase == ACT and s.chain is None and s.turn > 3),
+        strike_at(4, 3, helper_deploying),
+    ):
+        game_id = strike_game(served, served_hub, st)
+        room = served_hub.room(game_id)
+        attack = next((a for a in room.match.legal(st.current) if a.kind == "attack"), None)
+        params = {}
+        if attack is not None:
+            params = dict(zip(("source", "defender", "target"), map(str, attack.args), strict=True))
+        first = odds_of(served, game_id, **params)
+        rng = Rng(11)
+        for round_ in range(4):
+            redrawn = st
+            for seat in range(st.players):
+                redrawn = game.resample_hidden(redrawn, seat, rng)
+            assert redrawn.hands != st.hands or round_, "nothing was redrawn"
+            room.match.state = redrawn
+            assert odds_of(served, game_id, **params) == first
+
+
+def test_strike_odds_refuse_what_they_cannot_answer(served: TestClient, served_hub: Hub) -> None:
+    """Bad names 400, an attack the rules allow no 422, the wrong moment 409, another mode
+    404: each with an error that says why."""
+    st = strike_at(3, 7, lambda s: s.phase == ACT and s.chain is None and s.turn > 3)
+    game_id = strike_game(served, served_hub, st)
+    url = f"/api/games/{game_id}/strike-odds"
+    me = st.current
+    other = next(p for p in range(3) if p != me)
+    mine = next(c for c, n in enumerate(st.claimed[me]) if n)
+    far = next((c for c in range(6) if c not in st.cards.reachable(mine)), None)
+    ids = st.cards.continent_ids
+    cases = [
+        ({"source": "atlantis", "defender": "p2", "target": "asia"}, 400, "no continent"),
+        ({"source": "asia", "defender": "p9", "target": "asia"}, 400, "no player"),
+        ({"source": "asia"}, 400, "together"),
+        ({"source": ids[mine], "defender": f"p{me + 1}", "target": ids[mine]}, 422, "cannot be"),
+        ({}, 409, "no battle is under way"),
+    ]
+    if far is not None:
+        target = {"source": ids[mine], "defender": f"p{other + 1}", "target": ids[far]}
+        cases.append((target, 422, "cannot attack"))
+    for params, status, words in cases:
+        r = served.get(url, params=params)
+        assert r.status_code == status and words in r.json()["error"], (params, r.text)
+    battle = strike_game(served, served_hub, strike_at(4, 3, helper_deploying))
+    r = served.get(f"/api/games/{battle}/strike-odds", params=cases[0][0] | {"source": "asia"})
+    assert r.status_code == 409 and "battle is under way" in r.json()["error"]
+    r = served.post("/api/games", json={"mode": "risk-classic", "seats": [{"kind": "human"}] * 3})
+    classic = served.get(f"/api/games/{r.json()['id']}/strike-odds")
+    assert classic.status_code == 404 and "error" in classic.json()
+
+
+def driving(match: Match, seat: int) -> Action:
+    """Draw tactics (Troops to deploy), attack from the most cards, deploy every Troop as a
+    principal, roll again, else pass: a game quick to reach each decision with odds."""
+    legal = list(match.legal(seat))
+    kinds = {a.kind for a in legal}
+    if "attack" in kinds:
+        mine = match.view(seat)["seats"][seat]["claimed"]
+        return max((a for a in legal if a.kind == "attack"), key=lambda a: mine[str(a.args[0])])
+    if "deploy" in kinds:
+        return max(
+            (a for a in legal if a.kind == "deploy"), key=lambda a: (len(a.args) == 1, a.args)
+        )
+    for kind in ("again", "discard"):
+        if kind in kinds:
+            return next(a for a in legal if a.kind == kind)
+    for wanted in (Action("draw", ("tactics",)), Action("pass")):
+        if wanted in legal:
+            return wanted
+    return legal[0]
+
+
+def deciding(hub: Hub, game: str, phase: str, troops: bool = False) -> Callable[[], bool]:
+    """True once the first seat alone decides in `phase`, no card in play (and where
+    `troops`, holding a Troop card to deploy)."""
+
+    def reached() -> bool:
+        room = hub.room(game)
+        with room.lock:
+            st = room.match.state
+            alone = room.match.to_move() == (0,) and st.chain is None and not st.gains
+            return bool(st.phase == phase and alone and (not troops or TROOP in st.hands[0]))
+
+    return reached
+
+
+# The odds line and the state it was drawn for, read together.
+ODDS_SHOWN = "() => ({ text: document.getElementById('odds').textContent, m: G.msg })"
+
+
+def shown_odds(page: Any, hub: Hub, game: str) -> tuple[str, dict[str, Any]]:
+    """The page's odds line once it has drawn the room's state, with that state."""
+    state = hub.room(game).state_id
+    page.wait_for_function(f"G.msg && G.msg.state === {state} && $('odds').textContent !== ''")
+    snap = page.evaluate(ODDS_SHOWN)
+    assert snap["m"]["state"] == state
+    return str(snap["text"]), dict(snap["m"])
+
+
+def percent(p: float) -> str:
+    return f"{math.floor(100 * p + 0.5)}%"
+
+
+def test_the_page_shows_the_odds_where_the_seat_decides(server: str, served_hub: Hub) -> None:
+    """Two people, the first on its page: an attack picked shows that battle's chance before
+    troops; the attacker's deployment (the first where it holds a Troop) the chance with each
+    count it may deploy; a roll again the chance from the cards and troops left. Each equals
+    `warroom.odds.strike`'s for the counts in the view the line was drawn with."""
+    g = create_game(server, MODE, [{"kind": "human"}, {"kind": "human"}])
+    game = g["id"]
+    tokens = {seat: s["token"] for seat, s in enumerate(g["seats"])}
+
+    def attacking(seat: int) -> bool:
+        room = served_hub.room(game)
+        with room.lock:
+            return bool(room.match.state.current == seat)
+
+    with chromium_browser() as browser:
+        errors: list[str] = []
+        page = open_page(browser, server + g["seats"][0]["link"], errors=errors)
+        page.wait_for_function(TABLE_DRAWN)
+        play_people(served_hub, game, tokens, driving, deciding(served_hub, game, ACT))
+        page.wait_for_function(f"G.msg.state === {served_hub.room(game).state_id}")
+        assert page.locator("#odds").inner_text() == ""  # nothing picked, nothing shown
+        action = pick_attack(page, msg(page))
+        text, m = shown_odds(page, served_hub, game)
+        seats = m["view"]["seats"]
+        a, d = seats[0]["claimed"][action[1]], seats[1]["claimed"][action[3]]
+        o = strike_odds(a, 0, d, 0)
+        assert text == (
+            f"{percent(o.p_conquest)} to win this battle, before troops; expected cards lost: "
+            f"you {o.expected_cards_surrendered:.1f}, them {o.expected_cards_won:.1f}"
+        )
+        page.click(f'#attackpicker button[data-action="{" ".join(action)}"]')
+        deploying = deciding(served_hub, game, DEPLOY, troops=True)
+        play_people(served_hub, game, tokens, driving, lambda: deploying() and attacking(0))
+        text, m = shown_odds(page, served_hub, game)
+        battle = m["view"]["battle"]
+        counts = sorted(x[1] for x in m["legal"] if x[0] == "deploy")
+        assert len(counts) > 1
+        a, d = battle["attacking_cards"], battle["defending_cards"]
+        row = ", ".join(f"{n} → {percent(strike_odds(a, n, d, 0).p_conquest)}" for n in counts)
+        assert text == f"To win this battle, by troops you deploy: {row} (before the others deploy)"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "strike-odds.png"))
+        click(page, f"deploy {counts[-1]}")
+        play_people(served_hub, game, tokens, driving, deciding(served_hub, game, AGAIN))
+        text, m = shown_odds(page, served_hub, game)
+        battle = m["view"]["battle"]
+        troops = battle["troops"]
+        o = strike_odds(
+            battle["attacking_cards"],
+            sum(troops["attacker"].values()),
+            battle["defending_cards"],
+            sum(troops["defender"].values()),
+        )
+        assert text == (
+            f"Rolling on to the end: {percent(o.p_conquest)} to win this battle; expected "
+            f"cards lost: you {o.expected_cards_surrendered:.1f}, them "
+            f"{o.expected_cards_won:.1f} from here"
+        )
+        assert errors == []

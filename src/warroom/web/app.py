@@ -406,6 +406,19 @@ def create_app(
         attackers, defenders, rule = the_hub.attack(game_id, source, target)
         return _odds(attackers, defenders, rule) | {"rule": asdict(rule)}
 
+    @app.get("/api/games/{game_id}/strike-odds", dependencies=reading)
+    def strike_odds(
+        game_id: str,
+        source: str | None = None,
+        defender: str | None = None,
+        target: str | None = None,
+    ) -> dict[str, Any]:
+        """A RISK Strike battle's chance and expected card losses: the attack from the active
+        player's `source` on `defender`'s `target` as it would start (no troops yet), or with
+        none of them the battle under way, with the deployment due in it troop by troop (the
+        page's line at an attack, a deployment and a roll again)."""
+        return the_hub.strike_odds(game_id, source, defender, target)
+
     # -- live stream --------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
     async def stream(websocket: WebSocket, game_id: str) -> None:

@@ -37,6 +37,9 @@ from warroom.core.match import UNDO, Match
 from warroom.core.registry import get_mode
 from warroom.core.shortform import complete, refusal
 from warroom.games.risk_classic import ClassicRisk
+from warroom.games.strike.odds import battle_forces, declared_forces, deployment
+from warroom.games.strike.rules import RiskStrike
+from warroom.odds.strike import StrikeOdds
 from warroom.rules.battle import BattleRule
 from warroom.web.quotas import Quotas
 from warroom.web.store import DamagedGame, GameRow, SeatRow, Store, StoredGame
@@ -435,6 +438,64 @@ class Hub:
             s, t = names.index(source), names.index(target)
             return state.armies[s], state.armies[t], game.attack_rule(state, s, t)
 
+    def strike_odds(
+        self, game_id: str, source: str | None, defender: str | None, target: str | None
+    ) -> dict[str, Any]:
+        """A RISK Strike battle's odds: the attack `source`, `defender`, `target` would start,
+        or with none of them the battle under way (and the deployment due in it), read from a
+        spectator's observation, with the state they were read in."""
+        declaring = (source, defender, target)
+        if any(x is None for x in declaring) and any(x is not None for x in declaring):
+            raise WebError(
+                400, "give source, defender and target together, or none for the battle under way"
+            )
+        room = self.room(game_id)
+        with room.lock:
+            game = room.match.game
+            if not isinstance(game, RiskStrike):
+                raise WebError(404, f"{game.title} has no RISK Strike battles")
+            seen = game.observe(room.match.state, None)
+            state_id = room.state_id
+        ids = seen.cards.continent_ids
+        if source is None or defender is None or target is None:
+            if not seen.in_battle:
+                raise WebError(409, "no battle is under way: name an attack to see its odds")
+            forces, due = battle_forces(seen), deployment(seen)
+            sides = (seen.current, seen.defender, ids[seen.attack_from], ids[seen.attack_to])
+        else:
+            if seen.in_battle:
+                raise WebError(409, "a battle is under way: ask without an attack for its odds")
+            x, y = seen.cards.continent(source), seen.cards.continent(target)
+            seat = _player_number(defender, seen.players)
+            if x is None or y is None:
+                raise WebError(400, f"no continent {source if x is None else target!r}")
+            if seat is None:
+                raise WebError(400, f"no player {defender!r}: name one as p1..p{seen.players}")
+            forces, due = declared_forces(seen, x, seat, y), None
+            sides = (seen.current, seat, ids[x], ids[y])
+        attacker, defending_seat, from_id, to_id = sides
+        return {
+            "state": state_id,
+            "attacker": attacker,
+            "defender": defending_seat,
+            "from": from_id,
+            "to": to_id,
+            "under_way": seen.in_battle,
+            "attacking_cards": forces.attacking_cards,
+            "attacking_troops": forces.attacking_troops,
+            "defending_cards": forces.defending_cards,
+            "defending_troops": forces.defending_troops,
+            **_strike_odds_json(forces.odds()),
+            "deployment": None
+            if due is None
+            else {
+                "seat": due.seat,
+                "sides": {
+                    side: [_strike_odds_json(o) for o in table] for side, table in due.sides.items()
+                },
+            },
+        }
+
     def parse(self, game_id: str, token: str | None, text: str) -> dict[str, Any]:
         """The legal action a typed short form stands for now ("attack lig dal" is the attack
         with the most dice), without acting: the page runs "attack A B until N" from it."""
@@ -788,3 +849,22 @@ def _read_action(room: Room, seat: int, action_json: list[Any] | None, text: str
             return Action(UNDO)
         return complete(room.match, seat, text, places(room.match))
     raise WebError(400, "send the action as 'action': [kind, args...] or as 'text'")
+
+
+def _player_number(text: str, players: int) -> int | None:
+    """A seat from "p2" (as actions name players) or "2"; None if no such player."""
+    digits = text.lower().removeprefix("p")
+    if digits.isascii() and digits.isdigit() and 1 <= int(digits) <= players:
+        return int(digits) - 1
+    return None
+
+
+def _strike_odds_json(odds: StrikeOdds) -> dict[str, float]:
+    """A Strike battle's chance and its expected losses, in cards (troops are discarded after
+    every battle, S36, so cards are what a battle costs)."""
+    return {
+        "p_conquest": odds.p_conquest,
+        "expected_attacker_losses": odds.expected_cards_surrendered,
+        "expected_defender_losses": odds.expected_cards_won,
+        "expected_rolls": odds.expected_rolls,
+    }

@@ -11,6 +11,7 @@ from rich.table import Table
 
 from warroom.cli.show import SEAT_COLORS, Display, pick
 from warroom.core import Action, Match, WarroomError
+from warroom.games.strike.odds import Forces, battle_forces, declared_forces, deployment
 
 HELP = """[bold]RISK Strike[/]
   start of turn, twice: [cyan]draw tactics[/], [cyan]draw continent[/] (the deck's top) or
@@ -137,11 +138,11 @@ class StrikeDisplay(Display):
         """An attack's chance of emptying the defender's continent, rolling to the end."""
         if action.kind != "attack" or len(action.args) != 3:
             return ""
-        view = match.view(seat)
-        attacking = view["seats"][seat]["claimed"].get(str(action.args[0]), 0)
-        defender = int(str(action.args[1])[1:]) - 1
-        defending = view["seats"][defender]["claimed"].get(str(action.args[2]), 0)
-        return f"({_conquest(attacking, 0, defending, 0):.0%} before troops)"
+        seen = match.game.observe(match.state, None)
+        ids = seen.cards.continent_ids
+        source, defender, target = (str(arg) for arg in action.args)
+        forces = declared_forces(seen, ids.index(source), int(defender[1:]) - 1, ids.index(target))
+        return f"({forces.odds().p_conquest:.0%} before troops)"
 
     def places(self, match: Match) -> list[str]:
         return [c["name"] for c in match.view(None)["continents"]]
@@ -170,43 +171,45 @@ class StrikeDisplay(Display):
         )
 
     def odds(self, match: Match, seat: int, rest: str) -> str:
+        """The battle under way (and, to the seat deploying now, each troop count it may
+        add), from what every seat sees; or a battle of the counts given."""
         parts = rest.split()
         if not parts:
-            battle = match.view(seat)["battle"]
-            if battle is None:
+            seen = match.game.observe(match.state, None)
+            if not seen.in_battle:
                 raise WarroomError("no battle is under way: write 'odds A D' or 'odds A D AT DT'")
-            troops = battle["troops"]
-            numbers = [
-                battle["attacking_cards"],
-                battle["defending_cards"],
-                sum(troops["attacker"].values()),
-                sum(troops["defender"].values()),
-            ]
-        else:
-            try:
-                numbers = [int(x) for x in parts]
-            except ValueError:
-                numbers = []
-            if len(numbers) not in (2, 4):
-                raise WarroomError("write 'odds A D' or 'odds A D AT DT', e.g. odds 3 2 1 0")
-            numbers += [0] * (4 - len(numbers))
+            lines = [_chance(battle_forces(seen))]
+            due = deployment(seen)
+            if due is not None and due.seat == seat:
+                lines += [
+                    f"deploying for the {side}: "
+                    + ", ".join(f"{n} → {o.p_conquest:.1%}" for n, o in enumerate(table))
+                    for side, table in due.sides.items()
+                ]
+            return "\n".join(lines)
+        try:
+            numbers = [int(x) for x in parts]
+        except ValueError:
+            numbers = []
+        if len(numbers) not in (2, 4):
+            raise WarroomError("write 'odds A D' or 'odds A D AT DT', e.g. odds 3 2 1 0")
+        numbers += [0] * (4 - len(numbers))
         a, d, at, dt = numbers
         if min(numbers) < 0 or a < 1 or d < 1:
             raise WarroomError("each side needs at least one card, and no count is negative")
         from warroom.cli.odds import check_strike_units
 
         check_strike_units(a + at, d + dt)
-        return (
-            f"{_cards(a)} and {at} troops against {_cards(d)} and {dt} troops: "
-            f"{_conquest(a, at, d, dt):.1%} chance to take every card of the defending "
-            "continent, rolling until it is empty or the attacking cards are gone"
-        )
+        return _chance(Forces(a, at, d, dt))
 
 
-def _conquest(a_cards: int, a_troops: int, d_cards: int, d_troops: int) -> float:
-    from warroom.odds.strike import strike_odds
-
-    return strike_odds(a_cards, a_troops, d_cards, d_troops).p_conquest
+def _chance(forces: Forces) -> str:
+    return (
+        f"{_cards(forces.attacking_cards)} and {forces.attacking_troops} troops against "
+        f"{_cards(forces.defending_cards)} and {forces.defending_troops} troops: "
+        f"{forces.odds().p_conquest:.1%} chance to take every card of the defending "
+        "continent, rolling until it is empty or the attacking cards are gone"
+    )
 
 
 DISPLAY = StrikeDisplay()

@@ -1,7 +1,8 @@
 """RISK Strike, the card and dice game: the mode `risk-strike` (2-5 players).
 
 Modules: `cards` (the component data and its checks), `state` (the state), `rules` (the
-`Game`), `view` (the JSON description and the invariants). Readings of unclear rules are the
+`Game`), `view` (the JSON description and the invariants), `odds` (a battle's odds as a
+deciding seat is shown them, from the spectator's view). Readings of unclear rules are the
 recommended ones of shared/specs/strike.md (B1-B31), each noted at the code it shapes.
 
 Readings chosen (shared/specs/strike.md section 5; the recommended ones throughout):

@@ -398,4 +398,59 @@ function renderStrikeActions() {
   const rest = legal.filter((a) => !done.has(a[0])); // anything new the rules offer is still offered
   if (rest.length) box.append(el("div", { class: "grp" }, rest.map((a) => strikeButton(a))));
   if (m.can_undo) box.append(el("button", { onclick: () => send(["undo"]) }, "undo"));
+  strikeShowOdds(legal);
+}
+
+// -- the odds, where the seat decides ---------------------------------------------------------
+// An attack picked in full (the battle as it would start, before troops), a deployment (each
+// count of troops the seat may add) and a roll again (the battle from here): the server reads
+// them from what every seat sees (/strike-odds). Shown only for the state and panel they were
+// asked for; odds are advice, so a failed request shows nothing.
+async function strikeShowOdds(legal) {
+  const kinds = new Set(legal.map((a) => a[0]));
+  const declaring = STRIKE.pick.length === 3 && kinds.has("attack");
+  if (!declaring && !kinds.has("again") && !kinds.has("deploy")) return;
+  const key = G.actionsKey;
+  const q = declaring ? `?${new URLSearchParams({ source: STRIKE.pick[0], defender: STRIKE.pick[1], target: STRIKE.pick[2] })}` : "";
+  let o;
+  try {
+    o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/strike-odds${q}`);
+  } catch (e) { return; }
+  if (!G.msg || G.actionsKey !== key || o.state !== G.msg.state) return;
+  const text = declaring ? `${strikePercent(o.p_conquest)} to win this battle, before troops; ${strikeLosses(o, true)}`
+    : kinds.has("deploy") ? strikeDeployOdds(o, legal)
+      : `Rolling on to the end: ${strikePercent(o.p_conquest)} to win this battle; ${strikeLosses(o, true)} from here`;
+  $("odds").textContent = text;
+}
+function strikePercent(p) {
+  return `${Math.round(100 * p)}%`;
+}
+function strikeLosses(o, attacking) {
+  const [mine, theirs] = attacking ? [o.expected_attacker_losses, o.expected_defender_losses]
+    : [o.expected_defender_losses, o.expected_attacker_losses];
+  return `expected cards lost: you ${mine.toFixed(1)}, them ${theirs.toFixed(1)}`;
+}
+// "0 → 45%, 1 → 58%": the chance for `side` with each count this seat may deploy for it
+// (the defender's to hold); "(before the others deploy)" while seats after it still will.
+function strikeDeployOdds(o, legal) {
+  const d = o.deployment;
+  if (!d || d.seat !== G.msg.seat) return "";
+  const own = strikeOwnSide(o);
+  const counts = (side) => legal.filter((a) => a[0] === "deploy" && (a.length === 2 ? side === own : a[1] === side))
+    .map((a) => a[a.length - 1]).filter((n) => n < d.sides[side].length);
+  const chance = (side, n) => strikePercent(own === "defender" ? 1 - d.sides[side][n].p_conquest : d.sides[side][n].p_conquest);
+  const row = (side) => {
+    const ns = counts(side);
+    return ns.length === 1 && ns[0] === 0 ? `${chance(side, 0)} with no troops of yours`
+      : `by troops you deploy: ${ns.map((n) => `${n} → ${chance(side, n)}`).join(", ")}`;
+  };
+  const later = G.msg.view.battle && G.msg.view.battle.deploy_queue.length > 1 ? " (before the others deploy)" : "";
+  if (own === "attacker") return `To win this battle, ${row("attacker")}${later}`;
+  if (own === "defender") return `To hold ${sContinent(o.to)}, ${row("defender")}${later}`;
+  const help = (side) => counts(side).map((n) => `${n} → ${chance(side, n)}`).join(", ");
+  return `The attacker wins ${strikePercent(o.p_conquest)} as troops stand; helping the attacker ${help("attacker")}; ` +
+    `helping the defender ${help("defender")}${later}`;
+}
+function strikeOwnSide(o) {
+  return G.msg.seat === o.attacker ? "attacker" : G.msg.seat === o.defender ? "defender" : null;
 }
