@@ -508,6 +508,9 @@ def test_strike_odds_refuse_what_they_cannot_answer(served: TestClient, served_h
     r = served.post("/api/games", json={"mode": "risk-classic", "seats": [{"kind": "human"}] * 3})
     classic = served.get(f"/api/games/{r.json()['id']}/strike-odds")
     assert classic.status_code == 404 and "error" in classic.json()
+    # The territory modes' /odds asked of a Strike game points to where its battles are asked.
+    wrong = served.get(f"/api/games/{game_id}/odds", params={"source": "asia", "target": "asia"})
+    assert wrong.status_code == 404 and "/strike-odds" in wrong.json()["error"], wrong.text
 
 
 def driving(match: Match, seat: int) -> Action:

@@ -429,6 +429,8 @@ class Hub:
         room = self.room(game_id)
         with room.lock:
             game, state = room.match.game, room.match.state
+            if isinstance(game, RiskStrike):
+                raise WebError(404, f"{game.title}'s battles are asked at /strike-odds")
             if not isinstance(game, ClassicRisk):
                 raise WebError(404, f"{game.title} has no attack odds")
             names = state.board.territories
