@@ -778,13 +778,16 @@ function lastOverlay(last, pos, b) {
   const out = [];
   const cls = `lastmark ${last.kind}${last.captured ? " captured" : ""}`;
   const play = (node, part, frames, ms) => { if (last.live) animateOnce(node, `${last.key}-${part}`, frames, ms); };
-  if (from && Math.abs(from.x - to.x) <= b.width / 2) {
-    const len = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+  // The arrow runs between the two markers' rims; markers nearly touching (Manhattan's
+  // sectors) leave no room for one (it would point backwards): a dashed ring marks the source.
+  const len = from ? Math.hypot(to.x - from.x, to.y - from.y) : 0;
+  const drawn = len - 51;
+  if (from && drawn < 8) out.push(svg("circle", { class: `lastring lastsource ${last.kind}`, cx: from.x, cy: from.y, r: 27 }));
+  else if (from && Math.abs(from.x - to.x) <= b.width / 2) {
     const ux = (to.x - from.x) / len, uy = (to.y - from.y) / len;
     const line = svg("line", { class: `lastarrow ${cls}`, x1: from.x + ux * 24, y1: from.y + uy * 24,
       x2: to.x - ux * 27, y2: to.y - uy * 27, "marker-end": "url(#lastarrowhead)" });
     out.push(line);
-    const drawn = len - 51;
     play(line, "arrow", [{ strokeDasharray: `0 ${drawn}` }, { strokeDasharray: `${drawn} 0` }], 500);
   }
   const ring = svg("circle", { class: `lastring ${cls}`, cx: to.x, cy: to.y, r: 27 });
