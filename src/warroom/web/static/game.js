@@ -1080,14 +1080,14 @@ function renderActions() {
   if (!legal.length) hint = gameOver(m) ? "" : "Not your move.";
   else if (castCard) hint = "Choose where the miracle strikes (or click the card again to put it back).";
   else if (names.size && !pick.length && mapActions.length) {
-    const kinds = [...new Set(mapActions.map((a) => a[0]))].join(", ");
+    const kinds = [...new Set(mapActions.map((a) => kindWords(a[0], m.view)))].join(", or ");
     hint = `Click a territory on the map to ${kinds}.`;
     shown = shown.filter((a) => !mapTerr(a, names).length);
   } else if (pick.length) {
     hint = `Selected: ${pick.join(" → ")}. `;
     const deeper = mapActions.some((a) => mapTerr(a, names).length > pick.length);
     if (deeper) {
-      const kinds = [...new Set(mapActions.map((a) => a[0]))].join(" or ");
+      const kinds = [...new Set(mapActions.map((a) => kindWords(a[0], m.view)))].join(" or ");
       hint += `Click a territory ringed in yellow to ${kinds}.`;
       shown = shown.filter((a) => !onMap(a) || mapTerr(a, names).length === pick.length);
     }
@@ -1110,6 +1110,22 @@ function renderActions() {
   }
   if (pick.length) box.append(el("button", { onclick: () => { G.pick = []; stopUntil(""); render(); } }, "clear selection"));
   if (m.can_undo) box.append(el("button", { onclick: () => send(["undo"]) }, "undo"));
+}
+
+// A map action's kind as the hint's verb: the kinds whose names are no verb, or no plain one
+// ("Click a territory on the map to cerberus"); the others are their own words.
+function kindWords(kind, view) {
+  const words = {
+    cerberus: view.phase === "claim" ? "claim it for neutral Cerberus" : "place a unit of neutral Cerberus",
+    ally: "put the Ally of a card in your hand there",
+    hulk: "put Hulk there",
+    vanguard: "put the Vanguard there",
+    command: "ask your teammate for it",
+    strike: "strike Harbinger from there",
+    begin: "place your god of war there, then your temple",
+    cast: "cast a miracle there",
+  };
+  return words[kind] || kind;
 }
 
 // After a capture the one control is "move × N", N the armies that stand in the territory
