@@ -61,8 +61,11 @@ function receive(msg) {
     noteLast(e, first + i, !!msg.events);
   });
   const fresh = !G.msg || G.msg.state !== msg.state;
+  // A selection outlives a state only within its step (an attack rolled again): placing
+  // armies in Gaul does not choose Gaul for the next step's summons or temples.
+  const sameStep = !!G.msg && !!G.msg.view && !!msg.view && G.msg.view.phase === msg.view.phase;
   G.msg = msg;
-  if (fresh) { G.pick = stillFits(G.pick); G.cards = []; G.castCard = null; }
+  if (fresh) { G.pick = sameStep ? stillFits(G.pick) : []; G.cards = []; G.castCard = null; }
   if (msg.seat !== null && TOKEN && !G.remembered) {
     rememberSeat(GAME, msg.title, msg.seat, TOKEN, msg.seats[msg.seat].name);
     G.remembered = true;
