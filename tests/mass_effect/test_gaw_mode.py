@@ -885,3 +885,20 @@ def test_me102_g12_a_devastation_that_ends_the_alliance_ends_the_game_at_once() 
     assert out.outcome.ranking == (2, 1, 0)
     assert out.turn == st.turn and len(out.hands[2]) == hand - 1
     assert [e.kind for e in events if e.kind in ("draw", "turn")] == []
+
+
+def test_a_directive_is_told_in_words_in_the_hand_and_the_log() -> None:
+    """No card face survives, so a directive's words are made from its primitive: what it does
+    and when it is played, not the primitive's name, parameters and timing as written
+    ("harbinger bonus (plus 3) [harbinger_attack]")."""
+    st = _invasion()
+    card = card_of(st, "attack_d8", ALLIANCE)
+    give(st, 0, card)
+    hand = GAME.describe(GAME.observe(st, 0), 0)["hands"]["0"]
+    assert [c["directive"] for c in hand if c["card"] == st.cards.card_ids[card]] == [
+        "1 attack die is a d8; played as you attack, before the roll"
+    ]
+    _, events = act(st, f"play {st.cards.card_ids[card]}")
+    assert f"plays {st.cards.card_ids[card]}: 1 attack die is a d8" in events[-1].text
+    for directive in st.directives.by_card:
+        assert not set(directive.text()) & set("_[]{}"), directive.text()

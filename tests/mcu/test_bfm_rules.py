@@ -587,6 +587,18 @@ def test_mcu67_a_card_for_its_power_then_discarded() -> None:
         table.do(THOR, "power TH03")
 
 
+def test_mcu67_a_power_is_told_in_words_in_the_hand_and_the_log() -> None:
+    """No card face survives, so a power's words are made from its primitive, not its name
+    and parameters as written ("units (count 2)")."""
+    table = Bfm()
+    table.turn_of(THOR, REINFORCE, pending=3)
+    table.hand(THOR, "TH01")
+    hand = GAME.describe(GAME.observe(table.state, THOR), THOR)["hand"]
+    assert [row["power"] for row in hand] == ["2 more units to place"]
+    events = table.do(THOR, "power TH01")
+    assert events[-1].text.endswith("plays TH01: 2 more units to place")
+
+
 # -- MCU68-MCU74: winning ---------------------------------------------------------------------
 def _docks(table: Bfm, seat: int, count: int) -> None:
     docks = ["Sector_02", "Sector_09", "Sector_15", "Sector_19", "Sector_25", "Sector_27"]

@@ -196,7 +196,7 @@ def test_mcu11_cards_totalling_two_or_more_trade_by_the_chart() -> None:
     table.turn_of(0, REINFORCE, pending=3)
     table.hand(0, "CA01")  # one symbol: nothing to trade
     assert not any(a.startswith("trade") for a in table.legal(0))
-    with pytest.raises(IllegalAction, match="1 symbols"):
+    with pytest.raises(IllegalAction, match="those cards show 1 symbol: "):
         table.do(0, "trade CA01")
     table.hand(0, "CA03", "UL03")  # 1 + 2 + 2 symbols in hand
     trades = [a for a in table.legal(0) if a.startswith("trade")]

@@ -191,3 +191,48 @@ def test_the_result_reads_as_sentences(server: str) -> None:
         )
         assert shown.startswith("Game over: Player 1 won. Highest score (26 against 15). "), shown
         assert errors == []
+
+
+def until_the_raise(server: str, game: str, token: str) -> dict[str, Any]:
+    """Play the seat over the API to its first turn's placing of the armies raised."""
+    headers = {"X-Seat-Token": token}
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        m = httpx.get(f"{server}/api/games/{game}", headers=headers).json()
+        if m["seat"] not in m["to_move"] or not m["legal"]:
+            time.sleep(0.02)
+            continue
+        if m["view"]["phase"] == "raise":
+            return dict(m)
+        legal = m["legal"]
+        action = next((a for a in (["bid", 0], ["done"], ["pass"]) if a in legal), None)
+        if action is None:
+            action = max(legal, key=lambda a: a[-1] if a[1:] else 0)
+        httpx.post(
+            f"{server}/api/games/{game}/act",
+            json={"state": m["state"], "action": action},
+            headers=headers,
+        )
+    raise AssertionError("the seat's first turn did not come within a minute")
+
+
+def test_a_land_chosen_for_placing_is_not_kept_for_the_next_step(server: str) -> None:
+    """Armies placed in the temple's land (picked on the map): the gods' step that follows
+    starts with no land chosen, so it offers every summon and temple, not only that land's
+    (the pick was carried over, and the hint read 'Selected: Caledonia.')."""
+    bot = {"kind": "bot", "tier": "random"}
+    made = create_game(server, MODE, [{"kind": "human"}, bot, bot])
+    m = until_the_raise(server, made["id"], made["seats"][0]["token"])
+    temples = {t["name"] for t in m["view"]["territories"] if t["temple"] and t["seat"] == 0}
+    places = [a for a in m["legal"] if a[0] == "place"]
+    land = next((a[1] for a in places if a[1] in temples), places[0][1])
+    most = max(a[2] for a in places if a[1] == land)
+    with browser_page(server + made["seats"][0]["link"], height=1000) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.legal.length")
+        act_by_clicking(page, ["place", land, most])
+        page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+        phase, pick, hint = page.evaluate(
+            "[G.msg.view.phase, G.pick, document.querySelector('#hint').textContent]"
+        )
+        assert phase != "raise" and pick == [] and "Selected" not in hint, (phase, pick, hint)
+        assert not errors, errors

@@ -143,3 +143,28 @@ def test_galaxy_at_war_map_pieces_meters_and_a_turn(server: str) -> None:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "mass-effect-gaw-map.png"))
         assert not errors, errors
+
+
+def test_a_claim_for_cerberus_is_asked_in_words_and_the_teammate_s_hand_is_named(
+    server: str,
+) -> None:
+    """After its own claim, a seat claims one for neutral Cerberus (ME47): the hint says so
+    (it read "Click a territory on the map to cerberus"), and the teammate's hand is named by
+    the seat (both Alliance seats are "Alliance")."""
+    bot = {"kind": "bot", "tier": "greedy"}
+    game = create_game(server, MODE, [{"kind": "human"}, bot, bot, bot])
+    with browser_page(server + game["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.legal.length")
+        claim = msg(page)["legal"][0]
+        assert claim[0] == "claim"
+        page.locator(f'#board g.terr[data-name="{claim[1]}"]').click()
+        page.locator(f'#actions button[data-action="claim {claim[1]}"]').click()
+        page.wait_for_function("G.msg.legal.some((a) => a[0] === 'cerberus')", timeout=10_000)
+        hint, team, teammate = page.evaluate(
+            """() => [document.querySelector('#hint').textContent,
+              document.querySelector('#hand .teamhand').textContent,
+              G.msg.seats[G.msg.view.teams.find((t) => t.includes(0)).find((s) => s !== 0)]]"""
+        )
+        assert hint == "Click a territory on the map to claim it for neutral Cerberus."
+        assert team == f"Your teammate {teammate['plays_as']}'s hand: no cards"
+        assert not errors, errors

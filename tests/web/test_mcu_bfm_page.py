@@ -42,3 +42,35 @@ def test_manhattan_with_the_helicarrier_pieces_and_objectives(server: str) -> No
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "mcu-battle-for-manhattan-map.png"))
         assert not errors, errors
+
+
+def test_the_last_battle_between_touching_sectors_draws_no_backward_arrow(server: str) -> None:
+    """Manhattan's neighbouring sectors nearly touch: the arrow from rim to rim would run
+    backwards (and its animation warned in the console); a dashed ring marks the source."""
+    game = create_game(server, MODE, [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}])
+    with browser_page(server + game["seats"][0]["link"]) as (page, errors):
+        warnings: list[str] = []
+        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        page.wait_for_function("G.msg && G.board && G.board.connections.length")
+        drawn = page.evaluate(
+            """() => {
+              const pos = Object.fromEntries(G.board.territories.map((t) => [t.name, t]));
+              const gap = (c) => Math.hypot(pos[c.a].x - pos[c.b].x, pos[c.a].y - pos[c.b].y);
+              const c = G.board.connections.reduce((x, y) => (gap(y) < gap(x) ? y : x));
+              const last = { kind: "battle", from: c.a, to: c.b, key: "t", live: true };
+              const nodes = lastOverlay(last, pos, G.board);
+              const arrows = nodes.filter((n) => n.classList.contains("lastarrow"));
+              return {
+                gap: gap(c),
+                backward: arrows.filter((n) => (n.getAttribute("x2") - n.getAttribute("x1")) *
+                  (pos[c.b].x - pos[c.a].x) + (n.getAttribute("y2") - n.getAttribute("y1")) *
+                  (pos[c.b].y - pos[c.a].y) < 0).length,
+                source: nodes.filter((n) => n.classList.contains("lastsource") &&
+                  Number(n.getAttribute("cx")) === pos[c.a].x).length,
+              };
+            }"""
+        )
+        page.wait_for_timeout(700)  # the arrow's animation would have run
+        assert drawn["gap"] < 51 and drawn["backward"] == 0 and drawn["source"] == 1, drawn
+        assert not [w for w in warnings if "strokeDasharray" in w], warnings
+        assert not errors, errors

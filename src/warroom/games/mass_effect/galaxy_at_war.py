@@ -1833,7 +1833,7 @@ def _play_battle(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev:
             st.defence_boost = add_sides(st.defence_boost, found[1])
         else:
             st.attack_boost = add_sides(st.attack_boost, found[1])
-    _log(ev, "directive", f"{g.side_name(st, seat)} plays {name}: {d.text()}", {"seat": seat})
+    _log(ev, "directive", f"{g.side_name(st, seat)} plays {name}: {d.effect()}", {"seat": seat})
 
 
 def _to_harbinger(g: GalaxyAtWar, st: GawState, seat: Seat, ev: rc.Events) -> None:

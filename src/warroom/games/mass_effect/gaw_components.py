@@ -95,6 +95,13 @@ DEPLOY, ATTACK, DEFEND, HARBINGER_ATTACK, HARBINGER = (
     "harbinger",  # the Reapers' Step 5, after Harbinger moved (ME87)
 )
 TIMINGS = (DEPLOY, ATTACK, DEFEND, HARBINGER_ATTACK, HARBINGER)
+WHEN_PLAYED = {
+    DEPLOY: "played in your Deploy step",
+    ATTACK: "played as you attack, before the roll",
+    DEFEND: "played as you defend, before the roll",
+    HARBINGER_ATTACK: "played as you strike Harbinger, before the roll",
+    HARBINGER: "played after Harbinger moves",
+}
 REGION = "region"  # a parameter naming a region of the galaxy, not a number
 
 
@@ -292,9 +299,31 @@ class Directive:
             return side, SideRule(reroll_until=dice)
         return side, SideRule(plus_one=dice)
 
+    def effect(self) -> str:
+        """What the directive does, in words (no card face survives to quote)."""
+        if self.kind == "devastate":
+            return f"devastate Harbinger's planet if it lies in {self.region()}"
+        if self.kind == "resurrect":
+            return "a destroyed Harbinger comes back on a Reaper planet"
+        n = self.number(DIRECTIVES[self.kind].params[0])
+        if self.kind == "units":
+            return f"{n} more {'unit' if n == 1 else 'units'} to place"
+        if self.kind == "harbinger_bonus":
+            return f"+{n} to a strike on Harbinger"
+        if self.kind == "momentum":
+            return f"the Momentum Meter moves {n} {'space' if n == 1 else 'spaces'} your way"
+        side = "attack" if self.kind.startswith(("attack", "resource")) else "defence"
+        dice = f"{n} {side} {'die' if n == 1 else 'dice'}"
+        if self.kind.endswith("_d8"):
+            return f"{dice} {'is a d8' if n == 1 else 'are d8s'}"
+        if self.kind.endswith("reroll_ones"):
+            return f"1s rerolled on {dice}"
+        against = " against a resource planet" if self.kind == "resource_plus_one" else ""
+        return f"+1 on {dice}{against}"
+
     def text(self) -> str:
-        args = ", ".join(f"{k} {v}" for k, v in self.params)
-        return self.kind.replace("_", " ") + (f" ({args})" if args else "") + f" [{self.timing}]"
+        """What the directive does and when it is played, in words."""
+        return f"{self.effect()}; {WHEN_PLAYED[self.timing]}"
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -453,8 +453,15 @@ class Power:
         return dict(self.params)[name]
 
     def text(self) -> str:
-        args = ", ".join(f"{k} {v}" for k, v in self.params)
-        return self.kind.replace("_", " ") + (f" ({args})" if args else "")
+        """What the power does, in words (no card face survives to quote)."""
+        if self.kind == "maneuver_through":
+            return "this turn's maneuvers may pass through any sector"
+        n = self.get(POWERS[self.kind][0][0])
+        if self.kind == "units":
+            return f"{n} more {'unit' if n == 1 else 'units'} to place"
+        if self.kind == "extra_maneuver":
+            return f"{n} more {'maneuver' if n == 1 else 'maneuvers'} this turn"
+        return f"{n} attack {'die is a d8' if n == 1 else 'dice are d8s'} in the next battle"
 
 
 @dataclass(frozen=True, slots=True, eq=False)

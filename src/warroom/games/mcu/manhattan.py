@@ -93,7 +93,7 @@ from warroom.games.mcu.components import (
     manhattan,
     recruitment,
 )
-from warroom.games.mcu.skirmish import MANEUVER, McuSkirmish, McuState
+from warroom.games.mcu.skirmish import MANEUVER, McuSkirmish, McuState, symbols
 from warroom.games.risk_classic import (
     ATTACK,
     CLAIM,
@@ -294,7 +294,7 @@ class McuBattleForManhattan(McuSkirmish):
     def _card_text(self, st: RiskState, card: int) -> str:
         bat, cards = _bfm(st).battle, _bfm(st).decks
         return (
-            f"{cards.card_ids[card]} ({cards.symbols[card]} symbols, "
+            f"{cards.card_ids[card]} ({symbols(cards.symbols[card])}, "
             f"Ally {bat.ally_ids[bat.card_ally[card]]}, {bat.card_power[card].text()})"
         )
 

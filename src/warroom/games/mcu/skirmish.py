@@ -77,6 +77,11 @@ class McuState(RiskState):
 _MODE = catalogued("mcu-skirmish")
 
 
+def symbols(count: int) -> str:
+    """A count of card symbols in words: "1 symbol", "3 symbols"."""
+    return f"{count} symbol{'' if count == 1 else 's'}"
+
+
 def _mcu(st: RiskState) -> McuState:
     """The Skirmish state a shared Classic step was handed (handlers are typed for Classic)."""
     assert isinstance(st, McuState)
@@ -138,10 +143,10 @@ class McuSkirmish(ClassicRisk):
         return _mcu(st).decks.card_ids[card]
 
     def _card_text(self, st: RiskState, card: int) -> str:
-        return f"{self._card_name(st, card)} ({_mcu(st).decks.symbols[card]} symbols)"
+        return f"{self._card_name(st, card)} ({symbols(_mcu(st).decks.symbols[card])})"
 
     def _design(self, st: RiskState, card: int) -> str:
-        return f"{_mcu(st).decks.symbols[card]} symbols"
+        return symbols(_mcu(st).decks.symbols[card])
 
     # -- legal actions -------------------------------------------------------------------
     def _families(self, st: RiskState, seat: Seat) -> list[Family]:
@@ -373,7 +378,7 @@ def _trade(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
     total = sum(st.decks.symbols[c] for c in combo)
     require(
         st.chart.least <= total <= st.chart.most,
-        f"those cards show {total} symbols: turn in {st.chart.least} to {st.chart.most} "
+        f"those cards show {symbols(total)}: turn in {st.chart.least} to {st.chart.most} "
         "(MCU11, MCU12 [Reinforcement])",
     )
     units = st.chart.price(total)
@@ -387,7 +392,7 @@ def _trade(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
         ev.append(
             Event(
                 "trade",
-                f"{g.side_name(st, seat)} turns in {', '.join(names)} ({total} symbols) "
+                f"{g.side_name(st, seat)} turns in {', '.join(names)} ({symbols(total)}) "
                 f"for {units} units",
                 {"seat": seat, "cards": names, "symbols": total, "armies": units},
             )

@@ -61,8 +61,11 @@ function receive(msg) {
     noteLast(e, first + i, !!msg.events);
   });
   const fresh = !G.msg || G.msg.state !== msg.state;
+  // A selection outlives a state only within its step (an attack rolled again): placing
+  // armies in Gaul does not choose Gaul for the next step's summons or temples.
+  const sameStep = !!G.msg && !!G.msg.view && !!msg.view && G.msg.view.phase === msg.view.phase;
   G.msg = msg;
-  if (fresh) { G.pick = stillFits(G.pick); G.cards = []; G.castCard = null; }
+  if (fresh) { G.pick = sameStep ? stillFits(G.pick) : []; G.cards = []; G.castCard = null; }
   if (msg.seat !== null && TOKEN && !G.remembered) {
     rememberSeat(GAME, msg.title, msg.seat, TOKEN, msg.seats[msg.seat].name);
     G.remembered = true;
@@ -778,13 +781,16 @@ function lastOverlay(last, pos, b) {
   const out = [];
   const cls = `lastmark ${last.kind}${last.captured ? " captured" : ""}`;
   const play = (node, part, frames, ms) => { if (last.live) animateOnce(node, `${last.key}-${part}`, frames, ms); };
-  if (from && Math.abs(from.x - to.x) <= b.width / 2) {
-    const len = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+  // The arrow runs between the two markers' rims; markers nearly touching (Manhattan's
+  // sectors) leave no room for one (it would point backwards): a dashed ring marks the source.
+  const len = from ? Math.hypot(to.x - from.x, to.y - from.y) : 0;
+  const drawn = len - 51;
+  if (from && drawn < 8) out.push(svg("circle", { class: `lastring lastsource ${last.kind}`, cx: from.x, cy: from.y, r: 27 }));
+  else if (from && Math.abs(from.x - to.x) <= b.width / 2) {
     const ux = (to.x - from.x) / len, uy = (to.y - from.y) / len;
     const line = svg("line", { class: `lastarrow ${cls}`, x1: from.x + ux * 24, y1: from.y + uy * 24,
       x2: to.x - ux * 27, y2: to.y - uy * 27, "marker-end": "url(#lastarrowhead)" });
     out.push(line);
-    const drawn = len - 51;
     play(line, "arrow", [{ strokeDasharray: `0 ${drawn}` }, { strokeDasharray: `${drawn} 0` }], 500);
   }
   const ring = svg("circle", { class: `lastring ${cls}`, cx: to.x, cy: to.y, r: 27 });
@@ -1077,14 +1083,14 @@ function renderActions() {
   if (!legal.length) hint = gameOver(m) ? "" : "Not your move.";
   else if (castCard) hint = "Choose where the miracle strikes (or click the card again to put it back).";
   else if (names.size && !pick.length && mapActions.length) {
-    const kinds = [...new Set(mapActions.map((a) => a[0]))].join(", ");
+    const kinds = [...new Set(mapActions.map((a) => kindWords(a[0], m.view)))].join(", or ");
     hint = `Click a territory on the map to ${kinds}.`;
     shown = shown.filter((a) => !mapTerr(a, names).length);
   } else if (pick.length) {
     hint = `Selected: ${pick.join(" → ")}. `;
     const deeper = mapActions.some((a) => mapTerr(a, names).length > pick.length);
     if (deeper) {
-      const kinds = [...new Set(mapActions.map((a) => a[0]))].join(" or ");
+      const kinds = [...new Set(mapActions.map((a) => kindWords(a[0], m.view)))].join(" or ");
       hint += `Click a territory ringed in yellow to ${kinds}.`;
       shown = shown.filter((a) => !onMap(a) || mapTerr(a, names).length === pick.length);
     }
@@ -1107,6 +1113,22 @@ function renderActions() {
   }
   if (pick.length) box.append(el("button", { onclick: () => { G.pick = []; stopUntil(""); render(); } }, "clear selection"));
   if (m.can_undo) box.append(el("button", { onclick: () => send(["undo"]) }, "undo"));
+}
+
+// A map action's kind as the hint's verb: the kinds whose names are no verb, or no plain one
+// ("Click a territory on the map to cerberus"); the others are their own words.
+function kindWords(kind, view) {
+  const words = {
+    cerberus: view.phase === "claim" ? "claim it for neutral Cerberus" : "place a unit of neutral Cerberus",
+    ally: "put the Ally of a card in your hand there",
+    hulk: "put Hulk there",
+    vanguard: "put the Vanguard there",
+    command: "ask your teammate for it",
+    strike: "strike Harbinger from there",
+    begin: "place your god of war there, then your temple",
+    cast: "cast a miracle there",
+  };
+  return words[kind] || kind;
 }
 
 // After a capture the one control is "move × N", N the armies that stand in the territory

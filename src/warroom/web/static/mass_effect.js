@@ -182,7 +182,7 @@ function gawHandNotes(m) {
   const v = m.view;
   if (!isGaw(v) || m.seat === null || !v.hands) return [];
   return Object.entries(v.hands).filter(([seat]) => Number(seat) !== m.seat).map(([seat, cards]) =>
-    el("div", { class: "teamhand muted" }, `${shortName(Number(seat))}'s hand: `,
+    el("div", { class: "teamhand muted" }, `Your teammate ${m.seats[Number(seat)].plays_as}'s hand: `,
       cards.length ? cards.map((c) => `${c.card} (${c.class}; ${c.directive})`).join(", ") : "no cards"));
 }
 
