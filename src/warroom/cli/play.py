@@ -295,7 +295,7 @@ class Terminal:
         return line
 
     def show_prompt_header(self, seat: int, view: dict[str, Any]) -> None:
-        bits = [seat_name(view, seat), f"step: {view.get('phase', '')}"]
+        bits = [seat_name(view, seat), f"step: {view['step']}"]
         bits += self.display.header(self.match, seat, view)
         self.console.print(" | ".join(b for b in bits if b), highlight=False, markup=False)
         legal, folded = self.display.fold(self.match, seat, list(self.match.legal(seat)))

@@ -436,6 +436,7 @@ class MonopolyAvengers(Game[MonoState]):
             "seat": seat,
             "turn": st.turn,
             "phase": st.phase,
+            "step": _step_words(st),
             "current": st.current,
             "to_move": list(self.to_move(st)),
             "doubles": st.doubles,
@@ -564,6 +565,35 @@ def _context(st: MonoState) -> str:
     if st.phase == DRAFT:
         return "draft"
     return "calm"
+
+
+def _step_words(st: MonoState) -> str:
+    """What the seats to move are deciding, in plain words and naming no seat (the view's
+    `step`; the page says what it asks of its own seat, with the names it shows)."""
+    ctx, names = _context(st), st.board.names
+    buildings = {"base": "Base", "hq": "Headquarters"}
+    if ctx == "over":
+        return "the game is over"
+    if ctx == "offer":
+        return "deciding on a trade offer"
+    if ctx == "acquire":
+        return f"reactivating {names[st.acquire[0][1]]} or keeping it sidelined"
+    if ctx == "debt":
+        return "raising money to pay a debt"
+    if ctx == "call":
+        assert st.call is not None
+        return f"saying whether they want the last {buildings[st.call.building]} too"
+    if ctx == "auction":
+        assert st.auction is not None
+        au = st.auction
+        what = f"the last {buildings[au.building]}" if au.building else names[au.space]
+        return f"bidding in the auction for {what}"
+    if ctx == "draft":
+        return f"drafting {names[st.pos[st.current]]} or putting it up for auction"
+    turn = "rolling the dice" if st.phase == START else "ending the turn"
+    if st.claims or st.window:
+        return f"asking for rent, building or trading before the next roll; {turn}"
+    return turn
 
 
 def _to_move(st: MonoState) -> tuple[Seat, ...]:

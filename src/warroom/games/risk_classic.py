@@ -196,6 +196,24 @@ class ClassicRisk(Game[RiskState]):
     # What the board's places are called, for the page's players table: Classic's
     # territories; MCU's sectors, Mass Effect's planets.
     places: ClassVar[Pieces] = Pieces("territory", "territories")
+    # Each phase in plain words (the view's `step`: the terminal's prompt and the page's status
+    # line say it rather than the phase's id); {piece}, {pieces} and {places} read as above.
+    steps: ClassVar[Mapping[str, str]] = {
+        CLAIM: "claiming {places} one at a time",
+        SETUP_PLACE: "placing the starting {pieces}",
+        SETUP_NEUTRAL: "placing a neutral {piece}",
+        REINFORCE: "placing new {pieces}",
+        ATTACK: "attacking",
+        DEFEND: "choosing how many dice to defend with",
+        OCCUPY: "moving in after a capture",
+        FORTIFY: "fortifying",
+        OVER: "the game is over",
+    }
+
+    def step_words(self, st: RiskState) -> str:
+        """What the phase of `st` asks, in plain words (`steps`)."""
+        words = self.steps[st.phase]
+        return words.format(piece=self.pieces.one, pieces=self.pieces.many, places=self.places.many)
 
     def attack_rule(self, state: RiskState, source: int, target: int) -> battle.BattleRule:
         """The dice an attack from `source` into `target` would roll now, for the odds shown
@@ -499,6 +517,7 @@ class ClassicRisk(Game[RiskState]):
             "pieces": {"one": self.pieces.one, "many": self.pieces.many},  # the page's word
             "places": {"one": self.places.one, "many": self.places.many},  # and the board's
             "phase": st.phase,
+            "step": self.step_words(st),
             "turn": st.turn,
             "current": st.current,
             "to_move": list(self.to_move(st)),

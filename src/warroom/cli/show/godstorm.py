@@ -48,32 +48,6 @@ KIND_WORDS = {
     "plain": "a space with no feature",
 }
 KIND_ORDER = ("heaven", "gate", "altar", "crypt", "plain")
-PHASE_WORDS = {
-    "pantheon": "choosing pantheons",
-    "pile": "taking a pile of territory cards (the 2-player game)",
-    "claim": "claiming territories one at a time",
-    "place": "placing starting armies, 3 at a time",
-    "begin": "placing the god of war and the first temple",
-    "bid": "the sealed faith bid for turn order",
-    "marker": "choosing turn-order markers, highest bid first",
-    "raise": "placing raised armies",
-    "crypt": "reviving armies from crypts",
-    "gods": "summoning gods and building temples",
-    "buy": "buying miracle cards",
-    "play": "playing miracles",
-    "invade": "invading",
-    "sky": "the defender may answer with a Sky card",
-    "god": "the attacker chooses a god for the godswar",
-    "god-defend": "the defender chooses a god for the godswar",
-    "again": "fight the godswar on, or call the invasion off",
-    "attack": "the attacker rolls",
-    "defend": "the defender rolls",
-    "occupy": "moving into the captured land",
-    "fortify": "fortifying",
-    "embark": "embarking from the heaven",
-    "underworld": "invading the Underworld",
-    "over": "the game is over",
-}
 
 
 def marks(row: dict[str, Any]) -> str:
@@ -197,7 +171,7 @@ class GodstormDisplay(Display):
         names = [p["name"] for p in view["players"]]
         lines = [
             f"Epoch {view['epoch']} of {view['epochs']}: "
-            + PHASE_WORDS.get(view["phase"], view["phase"])
+            + view["step"]
             + ("; Atlantis has sunk" if view["sunk"] else "")
             + (
                 f"; the maelstrom covers {' - '.join(view['maelstrom'])}"

@@ -60,5 +60,6 @@ cards_value, cards, holder, power {kind, text} | null, orb}]; cards [{id, name, 
 rows [{row, kind, text, scan}], owner, locked}]; dice [{die, sides, face, state: "unplaced" |
 "placed" | "aside"}]; attempt {card, from, stealing, rows [{row (1.. | "steal"), kind, text,
 dice [numbers] | null}]} | null; rerolls (left this turn); orb {holder} | null (null in War
-Assets); final_round [seats still to play]; prompt; outcome | null.
+Assets); final_round [seats still to play]; prompt; step (the prompt without the name);
+outcome | null.
 """

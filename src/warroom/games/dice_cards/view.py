@@ -116,6 +116,7 @@ def describe(
         "orb": {"holder": _seat(st.orb)} if any(g.orb for g in cards.groups) else None,
         "final_round": st.final,
         "prompt": _prompt(st, names),
+        "step": _step(st),
         "outcome": None if st.outcome is None else st.outcome.to_json(),
     }
 
@@ -123,11 +124,17 @@ def describe(
 def _prompt(st: DiceCardsState, names: list[str]) -> str:
     if st.phase == OVER:
         return "the game is over"
-    who = names[st.current]
+    return f"{names[st.current]}: {_step(st)}"
+
+
+def _step(st: DiceCardsState) -> str:
+    """What the seat to move is asked, without its name (the view's `step`)."""
+    if st.phase == OVER:
+        return "the game is over"
     last = " (last chance: steals only)" if st.final else ""
     if st.phase == TARGET:
-        return f"{who}: select a card with a row this roll matches, or pass if none{last}"
-    return f"{who}: match one row of {st.cards.cards[st.target].name}, or set a die aside{last}"
+        return f"select a card with a row this roll matches, or pass if none{last}"
+    return f"match one row of {st.cards.cards[st.target].name}, or set a die aside{last}"
 
 
 def invariants(st: DiceCardsState) -> list[str]:

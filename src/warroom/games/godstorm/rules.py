@@ -58,6 +58,33 @@ INVADE, SKY, GOD_ATTACK, GOD_DEFEND, GOD_AGAIN = "invade", "sky", "god", "god-de
 ATTACK, DEFEND, OCCUPY = "attack", "defend", "occupy"  # 1.2 step 6
 FORTIFY, EMBARK, UNDERWORLD = "fortify", "embark", "underworld"  # steps 7-9
 OVER = "over"
+# Each phase in plain words (the view's `step`: the terminal's and the page's prompt).
+STEPS = {
+    PANTHEON: "choosing pantheons",
+    PILE: "taking a pile of territory cards (the 2-player game)",
+    CLAIM: "claiming territories one at a time",
+    PLACE: "placing starting armies, 3 at a time",
+    BEGIN: "placing the god of war and the first temple",
+    BID: "the sealed faith bid for turn order",
+    MARKER: "choosing turn-order markers, highest bid first",
+    RAISE: "placing raised armies",
+    CRYPT: "reviving armies from crypts",
+    GODS: "summoning gods and building temples",
+    BUY: "buying miracle cards",
+    PLAY: "playing miracles",
+    INVADE: "invading",
+    SKY: "the defender may answer with a Sky card",
+    GOD_ATTACK: "the attacker chooses a god for the godswar",
+    GOD_DEFEND: "the defender chooses a god for the godswar",
+    GOD_AGAIN: "fight the godswar on, or call the invasion off",
+    ATTACK: "the attacker rolls",
+    DEFEND: "the defender rolls",
+    OCCUPY: "moving into the captured land",
+    FORTIFY: "fortifying",
+    EMBARK: "embarking from the heaven",
+    UNDERWORLD: "invading the Underworld",
+    OVER: "the game is over",
+}
 HEAVEN = "heaven"  # the source word for invading a gate from one's heaven (G106)
 NO_GODS = "-"  # the gods argument of an invasion or a fortification that takes none
 
@@ -1202,6 +1229,7 @@ def describe(st: GodstormState, seat: Seat | None, movers: tuple[Seat, ...]) -> 
         "board": earth.id,
         "underworld_board": under.id,
         "phase": st.phase,
+        "step": STEPS[st.phase],
         "to_move": list(movers),
         "epoch": st.epoch,
         "neutral": (

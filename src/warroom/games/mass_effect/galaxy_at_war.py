@@ -62,7 +62,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from warroom.core.actions import Action
 from warroom.core.board import reachable
@@ -227,6 +227,20 @@ class GalaxyAtWar(MassEffectBasic):
     options = rules_options(_MODE)
     # Trades, ships and deploy cards; battle cards attacking and defending; Harbinger Attack.
     hand_phases = frozenset({rc.REINFORCE, rc.ATTACK, rc.DEFEND, DEVASTATE})
+    steps: ClassVar[Mapping[str, str]] = {
+        **MassEffectBasic.steps,
+        PLACE_HARBINGER: "placing Harbinger",
+        VANGUARD: "placing a Reaper Vanguard",
+        RELOCATE: "moving a lost Reaper Vanguard to another Reaper planet",
+        PLACE_SHIP: "placing the ship just built",
+        SHIP_MOVE: "moving ships",
+        SCAN: "scanning a planet: matching a War Assets card's rows",
+        COMMAND: "asking a teammate for a planet, or not",
+        CONSENT: "agreeing to hand a planet to a teammate, or not",
+        HARBINGER: "moving Harbinger, or not",
+        HARBINGER_STEP: "choosing where Harbinger moves",
+        DEVASTATE: "devastating a planet, or not",
+    }
 
     def seen_attack_rule(self, seen: RiskState, source: int, target: int) -> battle.BattleRule:
         """`battle_rule` of that attack declared now without the attacker's ships (chosen

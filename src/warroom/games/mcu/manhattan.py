@@ -68,7 +68,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from warroom.core.actions import Action
 from warroom.core.board import Board, reachable
@@ -215,6 +215,12 @@ class McuBattleForManhattan(McuSkirmish):
     forced_elimination_trade = False  # S8 [Invasions and Battles continued] still holds (MCU30)
     # Trades and Ally cards when reinforcing, card powers in every step of one's turn.
     hand_phases = frozenset({REINFORCE, ATTACK, MANEUVER})
+    steps: ClassVar[Mapping[str, str]] = {
+        **McuSkirmish.steps,
+        FACTION: "choosing factions",
+        HULK: "placing Hulk",
+        HYDRA: "placing the Hydra sleeper agents rolled",
+    }
 
     def seen_attack_rule(self, seen: RiskState, source: int, target: int) -> BattleRule:
         """`battle_rule` of that attack declared now with its Allies along (the default):

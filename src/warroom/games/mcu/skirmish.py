@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from warroom.core.actions import Action
 from warroom.core.errors import MalformedAction, WarroomError
@@ -98,6 +98,10 @@ class McuSkirmish(ClassicRisk):
     forced_elimination_trade = False
     pieces = UNITS  # the rulebook's word (MCU5, MCU17), in the shared handlers' texts too
     places = Pieces("sector", "sectors")  # the board's (MCU5), as the page counts them
+    steps: ClassVar[Mapping[str, str]] = {
+        **ClassicRisk.steps,
+        MANEUVER: "making the turn's one maneuver",
+    }
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> McuState:

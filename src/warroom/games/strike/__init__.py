@@ -55,12 +55,13 @@ Actions (text form; players are "p1".."p5", continents their ids such as "south-
 - `discard <player>`: the side's principal picks whose troop a lost pair costs (B3).
 - `again` | `stop`: roll again or end the battle.
 
-`describe` gives: mode, seat, turn, phase, current, to_move, players, prompt; continents (id,
-name, color, cards, domination, adjacent, coin); seats (name, claimed {continent: n}, coins,
-hand_size, hand [names of the cards this view shows], unseen); decks {continent, tactics}
-(sizes); surrendered {continent: n}; discard {size, top}; draws_left; continent_picks
-(Expand's still due); battle (attacker, defender, from, to, attacking_cards, defending_cards,
-troops {attacker|defender: {seat: n}}, held_aside, deploy_queue, dice {side: {rolled, faces,
-values}}, rallies, losses_pending) or null; window (stage, priority, order, waiting) or null;
-chain (plays [{seat, card, args, stands}], priority, waiting) or null; outcome or null.
+`describe` gives: mode, seat, turn, phase, current, to_move, players, prompt, step (the prompt
+without the name); continents (id, name, color, cards, domination, adjacent, coin); seats (name,
+claimed {continent: n}, coins, hand_size, hand [names of the cards this view shows], unseen); decks
+{continent, tactics} (sizes); surrendered {continent: n}; discard {size, top}; draws_left;
+continent_picks (Expand's still due); battle (attacker, defender, from, to, attacking_cards,
+defending_cards, troops {attacker|defender: {seat: n}}, held_aside, deploy_queue, dice {side:
+{rolled, faces, values}}, rallies, losses_pending) or null; window (stage, priority, order,
+waiting) or null; chain (plays [{seat, card, args, stands}], priority, waiting) or null; outcome or
+null.
 """

@@ -53,6 +53,7 @@ def describe(
         "to_move": list(to_move),
         "players": names,
         "prompt": _prompt(st, to_move, names),
+        "step": _step(st),
         "continents": [
             {
                 "id": ids[c],
@@ -145,22 +146,27 @@ def _battle(st: StrikeState) -> dict[str, Any]:
 def _prompt(st: StrikeState, to_move: tuple[Seat, ...], names: list[str]) -> str:
     if st.phase == OVER:
         return st.outcome.reason if st.outcome else "the game is over"
-    who = names[to_move[0]]
+    return f"{names[to_move[0]]}: {_step(st)}"
+
+
+def _step(st: StrikeState) -> str:
+    """What the seat to move is asked, without its name (the view's `step`)."""
+    if st.phase == OVER:
+        return "the game is over"
     if st.chain is not None:
-        return f"{who}: cancel the {st.chain.newest.card} just played, or pass"
+        return f"cancel the {st.chain.newest.card} just played, or pass"
     if st.gains:
-        return f"{who}: take a continent card for Expand (deck or surrendered row)"
-    prompts = {
-        DRAW: f"{who}: draw a card ({st.draws_left} left): tactics, continent or surrendered",
-        ACT: f"{who}: attack or pass",
-        DEPLOY: f"{who}: deploy troops",
-        LOSS: f"{who}: choose whose troop the {SIDE_NAMES[st.losses[0]] if st.losses else ''} "
-        "loses",
-        AGAIN: f"{who}: roll again or stop",
+        return "take a continent card for Expand (deck or surrendered row)"
+    steps = {
+        DRAW: f"draw a card ({st.draws_left} left): tactics, continent or surrendered",
+        ACT: "attack or pass",
+        DEPLOY: "deploy troops",
+        LOSS: f"choose whose troop the {SIDE_NAMES[st.losses[0]] if st.losses else ''} loses",
+        AGAIN: "roll again or stop",
     }
     if st.phase == WINDOW:
-        return f"{who}: {_WINDOW_PROMPTS[st.stage]}"
-    return prompts[st.phase]
+        return _WINDOW_PROMPTS[st.stage]
+    return steps[st.phase]
 
 
 def invariants(st: StrikeState) -> list[str]:

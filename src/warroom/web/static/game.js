@@ -342,11 +342,14 @@ function renderStatus() {
       `Waiting for players: ${open} ${m.waiting_for.length === 1 ? "is" : "are"} open to join from the lobby; ` +
       "the bots wait until then."));
   }
-  const phase = m.view.phase ? ` (${m.view.phase} step)` : "";
+  // The step in words (the view's `step`), not the phase's id; in Monopoly, what is asked of
+  // this seat itself, which the board's middle says too but a phone shows below the fold.
+  const asked = isMonopoly(m.view) && m.seat !== null ? monoAsked(m.view, m.seat) : "";
+  const step = m.view.step ? `: ${asked || m.view.step}` : "";
   let text;
   if (gameOver(m)) text = "The game is over.";
-  else if (m.seat !== null && m.to_move.includes(m.seat)) text = `Your move${phase}.`;
-  else text = `Waiting for ${m.to_move.map((s) => names[s]).join(", ")}${phase}.`;
+  else if (m.seat !== null && m.to_move.includes(m.seat)) text = `Your move${step}.`;
+  else text = `Waiting for ${m.to_move.map((s) => names[s]).join(", ")}${step}.`;
   renderSummary();
   const battle = battlePrompt(m);
   $("status").textContent = battle || text;

@@ -380,6 +380,52 @@ function pendingLines(b, v) {
   return out;
 }
 
+// What the rules ask of `seat` now, in words with the names this page shows ("" where it is not
+// asked anything): for the status line. The decisions come in the rules' order (`_to_move`):
+// a trade offer, a sidelined hero received, a debt, a call for the last building, an auction,
+// then the turn (rent to ask, the window before the roll, the roll or the end).
+function monoAsked(v, seat) {
+  if (!v.to_move.includes(seat)) return "";
+  const building = (kind) => (kind === "hq" ? "Headquarters" : "Base");
+  if (v.offer) {
+    const terms = MONO.board ? ` (gives ${items(MONO.board, v.offer.give)}; wants ${items(MONO.board, v.offer.get)})` : "";
+    return `accept or decline ${seatPlain(v.offer.proposer)}'s trade offer${terms}`;
+  }
+  if (v.acquire.length) return `reactivate ${v.acquire[0].space} now or keep it sidelined (10% fee)`;
+  if (v.debt) {
+    const d = v.debt;
+    const to = d.creditor === null ? "the Bank" : seatPlain(d.creditor);
+    return `pay M${d.amount} to ${to}${d.why ? ` (${d.why})` : ""}, selling or sidelining to raise it if you must`;
+  }
+  if (v.call) {
+    return `say whether you want the last ${building(v.call.building)} too ` +
+      `(${seatPlain(v.call.builder)} wants it; if anyone else does, it is auctioned)`;
+  }
+  const au = v.auction;
+  if (au) {
+    const what = au.item === "hero" ? au.space : `the last ${building(au.item)}`;
+    const high = au.bidder === null ? "no bids yet" : `high bid M${au.high} by ${seatPlain(au.bidder)}`;
+    return `bid at least M${au.min_bid} in the auction for ${what} (${high}), or pass`;
+  }
+  if (v.phase === "draft") return `draft ${v.status[seat].space} or put it up for auction`;
+  const parts = [];
+  for (const c of v.claims) {
+    if (c.owner !== seat) continue;
+    if (c.amount === 0) parts.push(`forgo the rent on ${c.space} (sidelined or no longer yours)`);
+    else {
+      const amount = c.amount < 0 ? `${-c.amount}× a roll of the dice` : `M${c.amount}`;
+      parts.push(`ask ${seatPlain(c.payer)} for ${amount} rent on ${c.space}, or forgo it`);
+    }
+  }
+  if (seat === v.current) {
+    if (v.phase !== "start") parts.push("end your turn");
+    else parts.push(v.status[seat].in_jail ? "roll for doubles to leave Jail (or pay, or use a card, where you can)" : "roll the dice");
+  } else if (v.window.includes(seat)) {
+    parts.push(`build or trade if you like, then say done before ${seatPlain(v.current)} rolls`);
+  }
+  return parts.join("; ");
+}
+
 function items(b, list) {
   if (!list || !list.length) return "nothing";
   return list.map((x) => {
