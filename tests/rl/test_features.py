@@ -40,7 +40,7 @@ def reference(view: dict[str, Any], seat: int, size: int) -> np.ndarray:
             add(f"{path}={value}", 1.0)
 
     add(f"seat={seat}", 1.0)
-    walk("", view)
+    walk("", {key: value for key, value in view.items() if key != "step"})  # words for people
     return np.clip(out, -FEATURE_LIMIT, FEATURE_LIMIT)
 
 

@@ -22,8 +22,9 @@ choices; an action is applied once the tokens chosen name exactly one legal acti
 Observations: the seat's view (`Game.view`, built from `Game.observe`: only what that seat
 may know) is flattened to its leaves (path, value) and feature-hashed into `FEATURES`
 floats: a number adds its signed log-magnitude at the hash of its path, a word or flag adds
-one at the hash of its path and value. The tokens the seat has chosen so far in its current
-action are hashed in too, by position.
+one at the hash of its path and value; the view's `step` (its phase in words, for people) is
+left out. The tokens the seat has chosen so far in its current action are hashed in too, by
+position.
 """
 
 from __future__ import annotations
@@ -264,6 +265,11 @@ class Features:
         return found
 
     def encode(self, view: dict[str, Any], seat: int, prefix: Sequence[Symbol] = ()) -> np.ndarray:
+        if "step" in view:
+            # The step in words is for people (the page's status line, the terminal's prompt)
+            # and says nothing `phase` does not: left out, so the features (and the weights
+            # trained on them) are what they were before views said it.
+            view = {key: value for key, value in view.items() if key != "step"}
         # The (slot, amount) pairs are collected first and added in one call, in the same
         # order and in float32 as one `+=` each would add them: element by element, NumPy's
         # scalar indexing cost more than the walk over the view.
