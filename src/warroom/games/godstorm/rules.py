@@ -37,6 +37,7 @@ from warroom.games.godstorm.losses import banish_gods_without_armies, eliminate,
 from warroom.games.godstorm.scoring import final_outcome, score
 from warroom.games.godstorm.setup import (
     PILES,
+    SETUP,
     blank,
     choosing_order,
     claim,
@@ -60,6 +61,7 @@ FORTIFY, EMBARK, UNDERWORLD = "fortify", "embark", "underworld"  # steps 7-9
 OVER = "over"
 # Each phase in plain words (the view's `step`: the terminal's and the page's prompt).
 STEPS = {
+    SETUP: "setting up the table",  # before the plague lands and the pantheon roll-off (`blank`)
     PANTHEON: "choosing pantheons",
     PILE: "taking a pile of territory cards (the 2-player game)",
     CLAIM: "claiming territories one at a time",
