@@ -403,3 +403,16 @@ def test_the_debt_line_says_what_the_debt_is_for(server: str) -> None:
             "(sell, sideline) or go bankrupt."
         ]
         assert errors == []
+
+
+def test_the_turn_line_says_the_step_in_words(server: str) -> None:
+    """The board's turn line says whose turn it is and the step in the view's words ('rolling
+    the dice'), not a short word of the page's own ('resolving' stood for every auction,
+    payment and choice)."""
+    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && MONO.board && document.querySelector('.mturn')")
+        line, view = page.evaluate("[document.querySelector('.mturn').textContent, G.msg.view]")
+        seat = f"Player {view['current'] + 1}"
+        assert line.startswith(f"Turn {view['turn']}: {seat}'s turn · {view['step']}"), line
+        assert errors == []

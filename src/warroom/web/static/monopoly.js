@@ -8,7 +8,6 @@ const MS = 1000; // the drawing is MS x MS user units
 const MC = 132; // corner size; also the depth of every side space
 const BAND = 24; // the set-colour band along the inner edge of a hero
 const KIND_TINT = { deck: "#fff5d9", tax: "#eeeeee", battle: "#f0e4f8", "dice-hero": "#e7eefb" };
-const PHASE_WORDS = { start: "to roll", draft: "to draft or auction", end: "to end the turn", busy: "resolving" };
 
 function isMonopoly(view) {
   return typeof view.mode === "string" && view.mode.startsWith("monopoly") && Array.isArray(view.owner);
@@ -325,7 +324,7 @@ function centerPanel(b, v, m) {
 function turnLine(v) {
   const roll = G.lastRoll;
   const parts = turnSeat(v) === null ? [el("b", {}, `Turn ${v.turn}: the game is over`)]
-    : [el("b", {}, `Turn ${v.turn}: ${seatPlain(v.current)} `), PHASE_WORDS[v.phase] || v.phase];
+    : [el("b", {}, `Turn ${v.turn}: ${seatPlain(v.current)}'s turn`), ` · ${v.step}`]; // the view's words
   if (v.doubles && turnSeat(v) !== null) parts.push(` (${v.doubles} double${v.doubles > 1 ? "s" : ""} so far)`);
   const line = el("div", { class: "mturn" }, ...parts);
   if (roll && Array.isArray(roll.dice)) {
