@@ -206,6 +206,39 @@ def test_mcu43_one_card_for_its_ally_besides_a_unit_trade() -> None:
     assert "CA01" not in [table.state.decks.card_ids[c] for c in table.state.hands[CA]]
 
 
+def test_b15_an_ally_is_named_by_its_faction_and_number_and_its_dice_in_words() -> None:
+    """The Hero cards are lost (reconstructed), so an Ally has no printed name: people read its
+    faction, its place on the Hero card and its dice in words; typed actions keep its id."""
+    table = Bfm()
+    table.turn_of(CA, REINFORCE, pending=3)
+    table.give(CA, 1, "Sector_02")
+    table.hand(CA, "CA01")
+    view = GAME.describe(GAME.observe(table.state, CA), CA)
+    assert view["hand"][0]["ally"] == "CA-ALLY1"
+    named = {row["ally"]: (row["name"], row["power"]) for row in view["allies"]}
+    assert named["CA-ALLY1"] == ("Captain America's Ally 1", "1 attack die is a d8")
+    assert named["CA-ALLY2"] == ("Captain America's Ally 2", "1 defence die is a d8")
+    assert named["TH-ALLY3"] == ("Thor's Ally 3", "+1 on the highest die, attacking or defending")
+    events = table.do(CA, "ally CA01 Sector_02")
+    assert events[-1].text.endswith(
+        "turns in CA01 for Captain America's Ally 1 (1 attack die is a d8), on Sector_02"
+    )
+    assert "CA-ALLY" not in " ".join(e.text for e in events)
+
+
+def test_mcu65_an_ally_move_names_the_allies_in_the_log() -> None:
+    table = Bfm()
+    table.turn_of(THOR, MANEUVER)
+    table.give(THOR, 2, "Sector_24", "Sector_31")
+    st = table.state
+    for ally in ("TH-ALLY1", "TH-ALLY2"):
+        st.allies = st.allies.placed(st.battle.ally_ids.index(ally), table.t("Sector_24"))
+    events = table.do(THOR, "allies Sector_24 Sector_31")
+    assert events[-1].text.endswith(
+        "moves Thor's Ally 1, Thor's Ally 2 from Sector_24 to Sector_31"
+    )
+
+
 def test_b17_a_card_of_another_factions_deck_gives_units_but_no_ally() -> None:
     """B17: cards taken from an eliminated player come from another faction's deck: they
     trade for units, but their Ally piece is not on the taker's Hero card."""
@@ -270,8 +303,9 @@ def test_mcu47_an_ally_is_removed_when_its_sector_is_conquered() -> None:
     st.allies = st.allies.placed(st.battle.ally_ids.index("UL-ALLY1"), table.t("Sector_13"))
     table.dice((6, 5, 4, 1))
     table.do(THOR, "attack Sector_12 Sector_13 3")
-    table.do(ULTRON, "defend 1")
+    events = table.do(ULTRON, "defend 1")
     assert table.ally_at("UL-ALLY1") is None
+    assert any(e.text.endswith("; Ultron's Ally 1 removed") for e in events)
 
 
 def test_mcu48_an_ally_is_never_lost_attacking_and_moves_in_on_conquest() -> None:

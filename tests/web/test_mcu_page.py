@@ -10,13 +10,15 @@ from typing import Any
 
 import httpx
 
-from tests.web.play import choose
-from tests.web.system import browser_page
+from tests.web.play import HUMANS3, bot_choice, choose, play_people
+from tests.web.system import browser_page, create_game
 from tests.web.test_browser import (
     ARTIFACTS,
     msg,
     place_and_attack_by_clicking,
 )
+from tests.web.test_mcu_bfm_page import caption
+from warroom.web.hub import Hub
 
 MODE = "mcu-skirmish"
 
@@ -114,4 +116,49 @@ def test_symbol_cards_are_traded_from_the_hand(server: str) -> None:
         assert len(view["discard"]) >= len(chosen)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "mcu-skirmish-trade.png"))
+        assert not errors, errors
+
+
+def test_the_hint_buttons_and_log_name_sectors_as_the_map_captions_them(
+    server: str, served_hub: Hub
+) -> None:
+    """The map captions Sector_07 "07" and Sector_01 "01 Malibu": a phone's reader finds
+    "Sector 07" and "Malibu (01)" in the hint, on the buttons and in the log, not the id that
+    typed actions use (Sector_07)."""
+    game = create_game(server, MODE, HUMANS3, {"factions": "in-order", "sectors_to_win": 45})
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    room = served_hub.room(game["id"])
+
+    def placing() -> bool:
+        return 0 in room.match.to_move() and room.match.view(0)["phase"] == "reinforce"
+
+    greedy = bot_choice(MODE)
+    play_people(
+        served_hub, game["id"], tokens, lambda m, s: None if placing() else greedy(m, s), placing
+    )
+    with browser_page(server + game["seats"][0]["link"], width=390, height=844) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.legal.length")
+        view = page.evaluate("G.msg.view")
+        sector = next(a[1] for a in page.evaluate("G.msg.legal") if a[0] == "place")
+        page.locator(f'#board g.terr[data-name="{sector}"]').click()
+        page.wait_for_function("G.pick.length === 1")
+        shown = page.evaluate(
+            """() => ({
+              hint: document.querySelector('#hint').innerText,
+              buttons: [...document.querySelectorAll('#actions button[data-action^="place "]')]
+                .map((b) => [b.dataset.action, b.innerText]),
+              log: [...document.querySelectorAll('#log div')].map((n) => n.innerText),
+              label: document.querySelector(`#board g.terr[data-name="${G.pick[0]}"]`)
+                .getAttribute('aria-label'),
+            })"""
+        )
+        said = caption(view, sector)
+        assert shown["hint"] == f"Selected: {said}."
+        assert [label for _, label in shown["buttons"]] == [f"place {said}"]
+        assert shown["buttons"][0][0] == f"place {sector}"  # the action as typed
+        assert shown["label"].startswith(f"{said}, ")
+        assert any(" Sector " in line for line in shown["log"])  # the claims, placements
+        assert not [line for line in shown["log"] if "Sector_" in line]
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "mcu-skirmish-phone.png"), full_page=True)
         assert not errors, errors

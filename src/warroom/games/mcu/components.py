@@ -486,6 +486,24 @@ class Battle(Shared):
     def ally_faction(self, ally: int) -> int:
         return ally // 3
 
+    def ally_name(self, ally: int) -> str:
+        """An Ally as people read it: its faction and its place on the Hero card ("Captain
+        America's Ally 2"). The cards are lost, so no printed name survives; typed actions use
+        its id (`ally_ids`)."""
+        return f"{FACTIONS[self.ally_faction(ally)]}'s Ally {ally % 3 + 1}"
+
+    def ally_power(self, ally: int) -> str:
+        """What the Ally does to its sector's dice, in words ("1 defence die is a d8")."""
+        attack, defence = self.ally_attack[ally], self.ally_defence[ally]
+        if attack == defence and not attack.plain:
+            return ", ".join(_dice_words(attack, "")) + ", attacking or defending"
+        words = _dice_words(attack, "attack ") + _dice_words(defence, "defence ")
+        return ", ".join(words) or "no change to the dice"
+
+    def ally_text(self, ally: int) -> str:
+        """The Ally's name and its power: "Captain America's Ally 2 (1 defence die is a d8)"."""
+        return f"{self.ally_name(ally)} ({self.ally_power(ally)})"
+
     def ally_rule(self, ally: int, attacking: bool) -> BattleRule:
         """MCU46: an Ally's dice on its side of a battle (its sector attacking or attacked)."""
         if attacking:
@@ -506,6 +524,18 @@ class Battle(Shared):
             out[f"mcu-{name.lower()}-attack"] = self.ally_rule(ally, True)
             out[f"mcu-{name.lower()}-defence"] = self.ally_rule(ally, False)
         return out
+
+
+def _dice_words(side: SideRule, which: str) -> list[str]:
+    """A side's dice modifiers in words, `which` naming the side ("attack ", or "" for both)."""
+    words = []
+    if side.d8:
+        words.append(f"{side.d8} {which}{'die is a d8' if side.d8 == 1 else 'dice are d8s'}")
+    if side.plus_one == 1:
+        words.append(f"+1 on the highest {which}die")
+    elif side.plus_one:
+        words.append(f"+1 on each of the {side.plus_one} highest {which}dice")
+    return words
 
 
 def _side(d: DiceFile) -> SideRule:

@@ -300,8 +300,8 @@ class McuBattleForManhattan(McuSkirmish):
     def _card_text(self, st: RiskState, card: int) -> str:
         bat, cards = _bfm(st).battle, _bfm(st).decks
         return (
-            f"{cards.card_ids[card]} ({symbols(cards.symbols[card])}, "
-            f"Ally {bat.ally_ids[bat.card_ally[card]]}, {bat.card_power[card].text()})"
+            f"{cards.card_ids[card]} ({symbols(cards.symbols[card])}; "
+            f"{bat.ally_text(bat.card_ally[card])}; power: {bat.card_power[card].text()})"
         )
 
     def turn_order(self, state: RiskState) -> tuple[Seat, ...]:
@@ -570,6 +570,8 @@ class McuBattleForManhattan(McuSkirmish):
         out["allies"] = [
             {
                 "ally": bat.ally_ids[a],
+                "name": bat.ally_name(a),
+                "power": bat.ally_power(a),
                 "faction": FACTIONS[bat.ally_faction(a)],
                 "sector": names[p] if p >= 0 else None,
             }
@@ -1084,7 +1086,7 @@ def _ally(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events
             Event(
                 "ally",
                 f"{g.side_name(st, seat)} turns in {st.decks.card_ids[card]} for "
-                f"{bat.ally_ids[ally]}, on {st.board.territories[t]}",
+                f"{bat.ally_text(ally)}, on {st.board.territories[t]}",
                 {"seat": seat, "card": st.decks.card_ids[card], "ally": bat.ally_ids[ally]},
             )
         )
@@ -1272,7 +1274,7 @@ def _after_battle(g: ClassicRisk, st: BfmState, ev: rc.Events) -> None:
         st.hulk = t  # MCU64
     text = f"{g.side_name(st, attacker)} captures {names[t]}"
     if lost:
-        text += "; " + ", ".join(st.battle.ally_ids[x] for x in lost) + " removed"
+        text += "; " + ", ".join(st.battle.ally_name(x) for x in lost) + " removed"
     faction = st.factions[attacker]
     if faction == IRON_MAN and t in st.chips.where:
         st.chips = st.chips.placed(st.chips.where.index(t), HELD)  # MCU52
@@ -1383,10 +1385,11 @@ def _allies_move(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc
     st.ally_move_left = False
     if ev is not None:
         moved = [ids[x] for x in moving]
+        named = ", ".join(st.battle.ally_name(x) for x in moving)
         ev.append(
             Event(
                 "allies",
-                f"{g.side_name(st, seat)} moves {', '.join(moved)} from {names[s]} to {names[t]}",
+                f"{g.side_name(st, seat)} moves {named} from {names[s]} to {names[t]}",
                 {"seat": seat, "from": names[s], "to": names[t], "allies": moved},
             )
         )

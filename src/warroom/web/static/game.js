@@ -44,12 +44,12 @@ function receive(msg) {
     G.early.length = Math.min(G.early.length, msg.log_start);
     G.logStart = msg.log_start;
     G.tail = msg.log.slice();
-    renderLog(true);
+    renderLog(true, msg.view);
     fetchEarlierLog();
   } else if (msg.events) {
     G.tail.push(...msg.events);
     const log = $("log");
-    for (const e of msg.events) log.append(logLine(e));
+    for (const e of msg.events) log.append(logLine(e, msg.view));
     log.scrollTop = log.scrollHeight;
   }
   const incoming = msg.log || msg.events || [];
@@ -111,17 +111,19 @@ function animateOnce(node, key, keyframes, duration) {
 }
 
 // -- the log: pages fetched from the start (G.early), then the tail state messages carry --
-function logLine(e) {
-  return el("div", { class: `ev ev-${e.kind}` }, e.text);
+// Its places are named as the map captions them (`placeText`, for the view the line is shown
+// with: the state that brought it, before G.msg holds it).
+function logLine(e, view) {
+  return el("div", { class: `ev ev-${e.kind}` }, placeText(view, e.text));
 }
 
-function renderLog(toBottom) {
+function renderLog(toBottom, view = G.msg && G.msg.view) {
   const log = $("log");
   const fromBottom = log.scrollHeight - log.scrollTop;
-  const lines = G.early.slice(0, G.logStart).map(logLine);
+  const lines = G.early.slice(0, G.logStart).map((e) => logLine(e, view));
   const missing = G.logStart - Math.min(G.early.length, G.logStart);
   if (missing) lines.push(el("p", { class: "muted" }, `… ${missing} earlier events loading`));
-  log.replaceChildren(...lines, ...G.tail.map(logLine));
+  log.replaceChildren(...lines, ...G.tail.map((e) => logLine(e, view)));
   log.scrollTop = toBottom ? log.scrollHeight : log.scrollHeight - fromBottom;
 }
 
@@ -352,7 +354,7 @@ function renderStatus() {
   else text = `Waiting for ${m.to_move.map((s) => names[s]).join(", ")}${step}.`;
   renderSummary();
   const battle = battlePrompt(m);
-  $("status").textContent = battle || text;
+  $("status").textContent = placeText(m.view, battle || text);
   $("counts").replaceChildren(...armyCounts(m));
 }
 
@@ -642,7 +644,7 @@ function renderDice() {
   const losses = b.attacker_losses === undefined ? b.text
     : `attacker loses ${b.attacker_losses}, defender loses ${b.defender_losses}`;
   $("dice").replaceChildren(...[
-    b.from ? el("div", { class: "muted" }, `${b.from} → ${b.to}`) : null,
+    b.from ? el("div", { class: "muted" }, placeText(G.msg.view, `${b.from} → ${b.to}`)) : null,
     el("div", { class: "dice" }, "attack ", row(b.attack || [], "att")),
     el("div", { class: "dice" }, "defend ", row(b.defend || [], "def")),
     el("div", {}, losses)].filter((x) => x));
@@ -707,7 +709,7 @@ function drawBoard() {
       svg("text", { class: "armies", "text-anchor": "middle", dy: 5 }, s.armies || ""),
       svg("text", { class: "label", "text-anchor": "middle", dy: 34 },
         isMcu(view) ? mcuLabel(t.name, s) : isGodstorm(view) ? godstormLabel(t.name, s) : t.name),
-      ...(isMcu(view) ? mcuPieces(s) : isGodstorm(view) ? godstormPieces(s) : isGaw(view) ? gawPieces(view, s) : []));
+      ...(isMcu(view) ? mcuPieces(view, s) : isGodstorm(view) ? godstormPieces(s) : isGaw(view) ? gawPieces(view, s) : []));
     g.addEventListener("click", () => clickTerritory(t.name));
     g.addEventListener("keydown", (e) => mapKey(e, t.name));
     g.addEventListener("focus", () => { G.mapFocus = t.name; });
@@ -736,7 +738,7 @@ function territoryLabel(t, s, mark, last) {
   if (MARK_WORDS[mark]) parts.push(MARK_WORDS[mark]);
   if (last && last.to === t.name) parts.push(`last: ${last.text}`);
   else if (last && last.from === t.name) parts.push(`last move came from here`);
-  return parts.join("; ");
+  return placeText(G.msg.view, parts.join("; "));
 }
 
 // Arrow keys move to the nearest territory that way (within a 60-degree cone, or failing that
@@ -1102,7 +1104,7 @@ function renderActions() {
   if (isRisk(m.view) && m.view.phase === "occupy" && m.view.battle && moves.length) hint = occupyHint(m.view, moves);
   if (G.until) hint = `Attacking ${G.until.to} from ${G.until.from} until it falls` +
     `${G.until.stop > 1 ? ` or ${G.until.from} is down to ${G.until.stop}` : ""}…`;
-  $("hint").textContent = hint;
+  $("hint").textContent = placeText(m.view, hint);
   if (trades.length) box.append(isMcu(m.view) ? mcuTradePanel() : tradePanel(trades));
   if (pick.length === 2) showOdds(pick[0], pick[1], shown);
   if (G.until) {
@@ -1191,7 +1193,7 @@ function stopUntil(why) {
   if (!G.until) return;
   G.until = null;
   G.actionsKey = null;
-  if (why) $("untilmsg").textContent = why;
+  if (why) $("untilmsg").textContent = placeText(G.msg.view, why);
 }
 
 // Called after each state: roll again with the most dice while the attack can go on; the
@@ -1257,10 +1259,18 @@ function actionGroup(label, group) {
   return el("div", { class: "grp" }, go, " × ", keepChoice(sel, label));
 }
 
-// A button's words: the action as typed, or a mode's plainer wording (Godstorm's cards by name).
+// A button's words: the action as typed, or a mode's plainer wording (Godstorm's cards by name,
+// MCU's sectors as the map captions them and its cards' powers).
 function actionLabel(a) {
   const view = G.msg.view;
+  if (isMcu(view)) return mcuActionLabel(view, a);
   return (isGodstorm(view) && godstormActionLabel(a)) || gawActionLabel(view, a);
+}
+
+// A text for people with the board's places named as the map captions them: MCU's sectors
+// ("Sector 07", "Malibu (01)" for Sector_07, Sector_01); other modes' names are their own.
+function placeText(view, text) {
+  return isMcu(view) ? mcuPlaces(view, text) : text;
 }
 
 async function showOdds(from, to, shown) {
@@ -1274,10 +1284,10 @@ async function showOdds(from, to, shown) {
     const q = new URLSearchParams({ source: from, target: to });
     const o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/odds?${q}`);
     if (!G.msg || G.msg.state !== key) return;
-    $("odds").textContent = `Odds of taking ${to} if you attack until it falls: ` +
+    $("odds").textContent = placeText(G.msg.view, `Odds of taking ${to} if you attack until it falls: ` +
       `${(100 * o.p_conquest).toFixed(1)}% (expected losses: you ${o.expected_attacker_losses.toFixed(1)}, ` +
       `them ${o.expected_defender_losses.toFixed(1)})` +
-      (isGaw(G.msg.view) ? "; your ships not counted" : "");
+      (isGaw(G.msg.view) ? "; your ships not counted" : ""));
   } catch (e) { /* odds are advice; the attack still works without them */ }
 }
 

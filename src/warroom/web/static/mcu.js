@@ -18,14 +18,14 @@ function isBfm(view) {
 
 // Battle for Manhattan's pieces on a sector: small badges round the disc (dock, chip, Loki
 // token, Hulk, and one per Ally), each with its name as a tooltip.
-function mcuPieces(row) {
+function mcuPieces(view, row) {
   if (!row || row.allies === undefined) return [];
   const badges = [];
   if (row.docking) badges.push(["D", row.dock_open ? "Docking Station" : "Docking Station (closed)", "dock"]);
   if (row.resource) badges.push(["$", "resource chip", "chip"]);
   if (row.loki) badges.push(["L", "face-down Loki token", "loki"]);
   if (row.hulk) badges.push(["H", "Hulk", "hulk"]);
-  for (const a of row.allies) badges.push(["A", `Ally ${a}`, "ally"]);
+  for (const a of row.allies) badges.push(["A", mcuAlly(view, a, true), "ally"]);
   return badges.map(([text, title, cls], i) => {
     const angle = -Math.PI / 2 + (i - (badges.length - 1) / 2) * 0.7;
     const x = 24 * Math.cos(angle), y = 24 * Math.sin(angle);
@@ -80,8 +80,51 @@ function manhattanBackdrop(b, view) {
 function mcuLabel(name, row) {
   if (row && row.helicarrier) return name.replace(/^Helicarrier_/, "");
   const n = name.replace(/^Sector_/, "");
-  const off = row && row.label && row.lines.length === row.neighbors.length;
-  return off ? `${n} ${row.label}` : n;
+  return mcuArea(row) ? `${n} ${row.label}` : n;
+}
+
+// The name of an area off Manhattan that a sector is (Malibu, Asgard...), or null.
+function mcuArea(row) {
+  return row && row.label && row.lines.length === row.neighbors.length ? row.label : null;
+}
+
+// A sector in a sentence, as its caption reads: "Sector 07", "Malibu (01)", "Helicarrier Bridge"
+// (the rules' Sector_07, Sector_01, Helicarrier_Bridge, which typed actions use).
+function mcuPlace(name, row) {
+  if (row && row.helicarrier) return name.replace(/^Helicarrier_/, "Helicarrier ");
+  const n = /^Sector_(\d+)$/.exec(name);
+  if (!n) return name;
+  return mcuArea(row) ? `${row.label} (${n[1]})` : `Sector ${n[1]}`;
+}
+
+// The rules' sector names in a text (the log, a hint, an objective) said as `mcuPlace` says
+// them; a name followed by its area's ("Sector_01 (Malibu)") gives it once: "Malibu (01)".
+function mcuPlaces(view, text) {
+  const rows = new Map(view.territories.map((t) => [t.name, t]));
+  return text.replace(/\b(Sector_\d+|Helicarrier_[A-Za-z]+)\b( \(([^()]*)\))?/g, (all, name, paren, inner) => {
+    const row = rows.get(name);
+    if (!row) return all;
+    return mcuPlace(name, row) + (paren && inner !== mcuArea(row) ? paren : "");
+  });
+}
+
+// An Ally by its id (CA-ALLY2): "Captain America's Ally 2", with its dice in words when `power`
+// ("Captain America's Ally 2 (1 defence die is a d8)"); the view's `allies` rows say both.
+function mcuAlly(view, id, power) {
+  const row = (view.allies || []).find((a) => a.ally === id);
+  if (!row) return id;
+  return power ? `${row.name} (${row.power})` : row.name;
+}
+
+// A button's words: the action as typed, its sectors as the map captions them and its Allies
+// by name; a card played for its power or its Ally says which ("power CA01 — 2 more units to
+// place").
+function mcuActionLabel(view, a) {
+  const allyIds = new Set((view.allies || []).map((x) => x.ally));
+  const text = mcuPlaces(view, a.map((x) => (allyIds.has(x) ? mcuAlly(view, x, false) : x)).join(" "));
+  const card = ["power", "ally"].includes(a[0]) ? (view.hand || []).find((c) => c.card === a[1]) : null;
+  if (!card || !card.ally) return text;
+  return `${text} — ${a[0] === "power" ? card.power : mcuAlly(view, card.ally, true)}`;
 }
 
 // Sectors held against the target, under the status line.
@@ -101,29 +144,34 @@ function mcuCounts(m) {
 function bfmCounts(m) {
   const v = m.view;
   const goals = m.seats.filter((s) => v.objectives[s.seat]).map((s) =>
-    el("div", { class: "objective" }, `${s.seat === m.seat ? "You" : shortName(s.seat)} (${v.factions[s.seat]}): ${v.objectives[s.seat]}`));
+    el("div", { class: "objective" }, `${s.seat === m.seat ? "You" : shortName(s.seat)} (${v.factions[s.seat]}): ` +
+      mcuPlaces(v, v.objectives[s.seat])));
   const stages = v.chips.stages.length ? v.chips.stages.join(", ") : "nothing yet";
   return [
     el("div", { id: "objectives" }, ...goals),
     el("div", { id: "rage" }, `Rage Meter ${v.rage.level}/${v.rage.top}${v.rage.hulk_out ? " — Hulk is out" : ""}` +
       (v.hulk_forced ? " (Hulk must attack now)" : "")),
     el("div", { id: "tower", class: "muted" }, `Iron Man: ${v.chips.iron_man} chips, built ${stages}` +
-      (v.chips.dock_25_closed ? "; Sector_25's dock is closed" : "")),
+      (v.chips.dock_25_closed ? `; ${mcuPlaces(v, "Sector_25")}'s dock is closed` : "")),
     el("div", { id: "loki", class: "muted" }, `Loki tokens face down: ${v.loki.face_down.length}; illusions ` +
       `revealed: ${v.loki.illusions_boxed}${v.loki.scepter_found ? "; Thor holds the scepter" : ""}`),
   ];
 }
 
-// The hand: every card with its symbols; while a trade is legal, cards are chosen by clicking.
+// The hand: every card with its symbols, and in Battle for Manhattan its power and its Ally
+// in words on the card (a phone shows no hover text); while a trade is legal, cards are chosen
+// by clicking.
 function renderMcuHand() {
-  const hand = G.msg.view.hand;
+  const view = G.msg.view;
+  const hand = view.hand;
   $("handcard").hidden = !Array.isArray(hand);
   if (!Array.isArray(hand)) return;
   const can = tradeActions().length > 0;
   $("hand").replaceChildren(...(hand.length ? hand.map((c, i) => {
     const label = [c.card, ` · ${"★".repeat(c.symbols)}`];
-    const title = `${c.faction} card, ${c.symbols} symbol${c.symbols === 1 ? "" : "s"}` +
-      (c.ally ? `; Ally ${c.ally}; power: ${c.power}` : "");
+    if (c.ally) label.push(el("span", { class: "cardwords" }, `power: ${c.power}`),
+      el("span", { class: "cardwords" }, `Ally: ${mcuAlly(view, c.ally, true)}`));
+    const title = `${c.faction} card, ${c.symbols} symbol${c.symbols === 1 ? "" : "s"}`;
     if (!can) return el("span", { class: "cardchip", title }, label);
     const on = G.cards.includes(i);
     return el("button", {
