@@ -484,6 +484,7 @@ function shortName(seat) {
 // The defender is told what is coming: who attacks which territory, from where, with what.
 function battlePrompt(m) {
   const v = m.view;
+  if (isGodstorm(v)) return godstormBattlePrompt(m);
   if (!isRisk(v) || v.phase !== "defend" || !v.battle || gameOver(m)) return "";
   const st = Object.fromEntries(v.territories.map((t) => [t.name, t]));
   const from = st[v.battle.from], to = st[v.battle.to];
