@@ -344,7 +344,7 @@ function renderStatus() {
   }
   // The step in words (the view's `step`), not the phase's id; in Monopoly, what is asked of
   // this seat itself, which the board's middle says too but a phone shows below the fold.
-  const asked = isMonopoly(m.view) && m.seat !== null ? monoAsked(m.view, m.seat) : "";
+  const asked = isMonopoly(m.view) && m.seat !== null ? monoAsked(m.view, m.seat, m.legal || []) : "";
   const step = m.view.step ? `: ${asked || m.view.step}` : "";
   let text;
   if (gameOver(m)) text = "The game is over.";
