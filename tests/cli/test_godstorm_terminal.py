@@ -55,7 +55,7 @@ def test_board_look_help_and_a_sealed_bid() -> None:
     assert f"{heaven['name']} ({heaven['owner']})" in out
     # the pantheons, the epoch and the bid, then look and help
     assert f"{me} (you)" in out and "faith" in out and "reserve" in out
-    assert "Epoch 1 of 5: the sealed faith bid for turn order" in out
+    assert "Epoch 1 of 5: sealing a faith bid for turn order" in out
     assert "Faith bid (sealed):" in out
     assert f"seal a bid from 0 to {view['players'][0]['faith']}" in out
     assert "Gaul: " in out and "region Germania (+5)" in out and "Iberia (" in out

@@ -67,7 +67,7 @@ def test_refusals_give_the_rules_reason() -> None:
     assert "malformed" not in out
     assert f"{src} does not border {far}" in out
     assert f"{own[1]} is yours already" in out
-    assert "cannot place now (attack step); now you may: attack, end" in out
+    assert "cannot place while attacking; now you may: attack, end" in out
 
 
 def test_counts_prefixes_and_names_with_spaces() -> None:

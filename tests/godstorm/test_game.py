@@ -18,10 +18,12 @@ from warroom.games.godstorm.rules import (
     GODS,
     INVADE,
     MARKER,
+    OVER,
     PANTHEON,
     PLACE,
     PLAY,
     RAISE,
+    STEPS,
     UNDERWORLD,
     Godstorm,
 )
@@ -97,6 +99,19 @@ def test_g28_g30_a_turn_runs_its_steps_in_order() -> None:
     state = until(state, PLAY)
     state, _ = GAME.apply(state, seat, Action("done"))
     assert state.phase == INVADE  # §5 plague struck automatically on the way
+
+
+def test_each_step_reads_after_your_move_and_after_waiting_for_a_player() -> None:
+    """The view's `step` follows both "Your move: " and "Waiting for Player 2: " on the page
+    (and the terminal's prompt): what is being done, as Classic's steps say it ("choosing how
+    many dice to defend with"), never naming a side ("the attacker rolls") or giving an order
+    ("fight the godswar on")."""
+    for phase, words in STEPS.items():
+        if phase == OVER:
+            assert words == "the game is over"
+            continue
+        assert words.split()[0].endswith("ing"), (phase, words)
+        assert "attacker" not in words and "defender" not in words, (phase, words)
 
 
 def test_illegal_and_malformed_actions_change_nothing() -> None:

@@ -933,10 +933,11 @@ def test_refused_actions_leave_the_state_unchanged(seat: int, text: str, error: 
 
 
 def test_ending_the_turn_too_soon_says_what_comes_first() -> None:
-    """The player to roll was told that only the player whose turn it is ends it."""
+    """The player to roll was told that only the player whose turn it is ends it; then the
+    phase's id ("(start step)"): now what comes first, in words."""
     st = new()
     with pytest.raises(
-        IllegalAction, match=r"^cannot end the turn yet \(start step\); now you may: .*roll"
+        IllegalAction, match=r"^cannot end the turn before rolling the dice; now you may: .*roll"
     ):
         act(st, 0, "end")
 

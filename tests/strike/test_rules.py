@@ -906,6 +906,21 @@ def test_describe_shows_the_battle_window_and_chain() -> None:
     assert GAME.to_move(st) == (1,) and st.phase == WINDOW
 
 
+def test_b27_an_expand_before_drawing_is_answered_by_name() -> None:
+    """The first player may play Expand before drawing (B27): the next seat, asked to answer it
+    in the draw step, was told only 'cancel the expand just played, or pass' (whose? which
+    card, by its name?). Now the step names both, and the card that cancels it."""
+    st = position(hands={0: ["expand"], 1: ["troop"]}, phase=DRAW)
+    st.draws_left = 2
+    st, _ = do(st, 0, "expand tactics")
+    assert st.phase == DRAW and GAME.to_move(st) == (1,)
+    for seat in (0, 1, None):
+        view = GAME.view(st, seat)
+        assert view["step"] == "cancel Player 1's Expand with Canceled Orders, or pass"
+        assert view["prompt"] == f"Player 2: {view['step']}"
+    assert legal(st, 1) == ["pass"]  # holding no Canceled Orders: only 'pass'
+
+
 def test_b4_rally_is_the_attackers_and_bombard_and_artillery_are_anyones() -> None:
     st = position(
         claimed={0: {"africa": 3}, 1: {"europe": 3}},

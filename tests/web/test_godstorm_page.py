@@ -12,9 +12,11 @@ from typing import Any
 
 import httpx
 
+from tests.web.play import bot_choice, play_people
 from tests.web.system import browser_page, create_game
 from tests.web.test_browser import ARTIFACTS, act_by_clicking, decisions, msg
 from warroom.games.godstorm.components import components
+from warroom.web.hub import Hub
 
 MODE = "risk-godstorm"
 SETUP = ("pantheon", "place", "begin")
@@ -235,4 +237,70 @@ def test_a_land_chosen_for_placing_is_not_kept_for_the_next_step(server: str) ->
             "[G.msg.view.phase, G.pick, document.querySelector('#hint').textContent]"
         )
         assert phase != "raise" and pick == [] and "Selected" not in hint, (phase, pick, hint)
+        assert not errors, errors
+
+
+# The status line and the view it was drawn from, read together.
+STATUS = "[G.msg, document.getElementById('status').textContent]"
+
+
+def test_the_defender_is_told_who_attacks_what_with_how_many_dice(
+    server: str, served_hub: Hub
+) -> None:
+    """While a defence is chosen the status line said only 'Your move: the defender rolls.':
+    now, as on Classic's map, who attacks which land from where with how many dice and gods,
+    what the gods and a temple do to the dice, and on the defender's page the dice it may roll;
+    on another seat's page whom the game waits for. Three people's seats, played over the hub
+    by the greedy bot's choices to the first defence with a choice (nobody moves while the
+    pages look)."""
+    made = create_game(server, MODE, [{"kind": "human"}] * 3)
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    room = served_hub.room(made["id"])
+
+    def choosing() -> bool:  # a defence with a choice: a forced one the page sends by itself
+        match = room.match
+        return match.state.phase == "defend" and len(match.legal(match.to_move()[0])) > 1
+
+    play_people(served_hub, made["id"], tokens, bot_choice(MODE), choosing)
+    defender = room.match.to_move()[0]
+    inv = room.match.view(defender)["invasion"]
+    watcher = next(s for s in range(3) if s not in (defender, inv["attacker"]))
+    for seat in (defender, watcher):
+        with browser_page(server + made["seats"][seat]["link"], height=1000) as (page, errors):
+            page.wait_for_function("G.msg && G.board")
+            m, status = page.evaluate(STATUS)
+            v = m["view"]
+            rows = {t["name"]: t for t in v["territories"] + v["underworld"]}
+            to, source = rows[inv["to"]], rows[inv["from"]]
+            attacker = v["players"][inv["attacker"]]
+            whose = "your" if seat == defender else f"{to['owner']}'"  # a pantheon: a plural
+            assert status.startswith(
+                f"{attacker['name']} attack {whose} {to['name']} ({to['armies']} armies) "
+                f"from {source['name']} ({source['armies']}) with {inv['dice']} dice"
+            ), status
+            for domain in inv["gods"]:
+                assert f"{attacker['god_names'][domain]}, god of {domain}" in status, status
+            assert ("the attacker wins ties" in status) == ("war" in inv["gods"]), status
+            assert ("until none is left" in status) == to["temple"], status
+            if seat == defender:
+                counts = sorted({a[1] for a in m["legal"] if a[0] == "defend"})
+                asked = " or ".join(map(str, counts)) if len(counts) < 3 else "1, 2 or 3"
+                dice = "dice" if counts[-1] > 1 else "die"
+                assert status.endswith(f" — defend with {asked} {dice}."), status
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "godstorm-defend.png"), full_page=True)
+            else:
+                assert status.endswith(f" — waiting for {to['owner']} to defend."), status
+            assert not errors, errors
+
+
+def test_the_turn_order_before_the_first_bid_says_it_is_bid_for(server: str) -> None:
+    """During setup nobody holds a turn-order marker: the line said 'Turn order: 1. — 2. — 3. —';
+    now that the order is bid for once setup is done."""
+    made = create_game(server, MODE, [{"kind": "human"}] * 3)
+    with browser_page(server + made["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && document.getElementById('turnorder')")
+        m, order = page.evaluate("[G.msg, document.getElementById('turnorder').textContent]")
+        assert m["view"]["phase"] == "pantheon" and "—" not in order, order
+        assert order == "Turn order: bid for in faith (sealed bids) once setup is done", order
         assert not errors, errors

@@ -416,3 +416,40 @@ def test_the_turn_line_says_the_step_in_words(server: str) -> None:
         seat = f"Player {view['current'] + 1}"
         assert line.startswith(f"Turn {view['turn']}: {seat}'s turn · {view['step']}"), line
         assert errors == []
+
+
+def test_the_jail_line_offers_only_the_ways_out_open_now(server: str) -> None:
+    """In Jail at the turn's start the status line said 'roll for doubles to leave Jail (or
+    pay, or use a card, where you can)' whatever the seat could do: now only the ways its legal
+    actions open (the fine where its cash pays it, a card where it holds one)."""
+    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && MONO.board")
+        # The seat's turn in Jail, drawn with each set of legal actions (nobody moves: two
+        # people's seats, neither playing).
+        draw = """(legal) => {
+          const v = G.msg.view;
+          const status = v.status.map((p, i) => (i === 0 ? {...p, in_jail: true} : p));
+          const view = {...v, phase: "start", current: 0, to_move: [0], claims: [], window: [],
+            offer: null, acquire: [], debt: null, call: null, auction: null, status};
+          G.msg = {...G.msg, view, to_move: [0], legal};
+          renderStatus();
+          return document.getElementById('status').textContent;
+        }"""
+        shown = [
+            page.evaluate(draw, legal)
+            for legal in (
+                [["roll"]],
+                [["roll"], ["pay"]],
+                [["roll"], ["use", "stark-card"]],
+                [["roll"], ["pay"], ["use", "stark-card"], ["use", "gauntlet-card"]],
+            )
+        ]
+        assert shown == [
+            "Your move: roll for doubles to leave Jail.",
+            "Your move: roll for doubles or pay M50 to leave Jail.",
+            "Your move: roll for doubles or use your Get Out of Jail Free card to leave Jail.",
+            "Your move: roll for doubles, pay M50 or use a Get Out of Jail Free card to leave "
+            "Jail.",
+        ]
+        assert errors == []

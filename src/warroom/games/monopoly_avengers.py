@@ -1533,7 +1533,8 @@ def _end(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
     _no_args(a, "end")
     require(seat == st.current, "only the player whose turn it is ends it")
     if st.phase != END:  # the player's own turn, its moves not done yet
-        g.refuse(st, seat, a, _ALL_KINDS, f"end the turn yet ({st.phase} step)")
+        doing = "end the turn before rolling the dice" if st.phase == START else "end the turn yet"
+        g.refuse(st, seat, a, _ALL_KINDS, doing)
     _end_turn(st, ev)
 
 

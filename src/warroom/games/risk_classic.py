@@ -467,7 +467,8 @@ class ClassicRisk(Game[RiskState]):
             # Only the kinds the seat may take now: a step's other handlers (trade with no
             # set, place with 5 cards held) would send the player to another refusal.
             known = {k for (_, k) in self.handlers}
-            self.refuse(state, seat, action, known, f"{action.kind} now ({state.phase} step)")
+            doing = f"{action.kind} while {self.step_words(state)}"  # "place while attacking"
+            self.refuse(state, seat, action, known, doing)
         st = state if owned else state.step_copy()
         handler(self, st, seat, action, events)
         return st

@@ -53,7 +53,7 @@ def describe(
         "to_move": list(to_move),
         "players": names,
         "prompt": _prompt(st, to_move, names),
-        "step": _step(st),
+        "step": _step(st, names),
         "continents": [
             {
                 "id": ids[c],
@@ -146,15 +146,19 @@ def _battle(st: StrikeState) -> dict[str, Any]:
 def _prompt(st: StrikeState, to_move: tuple[Seat, ...], names: list[str]) -> str:
     if st.phase == OVER:
         return st.outcome.reason if st.outcome else "the game is over"
-    return f"{names[to_move[0]]}: {_step(st)}"
+    return f"{names[to_move[0]]}: {_step(st, names)}"
 
 
-def _step(st: StrikeState) -> str:
-    """What the seat to move is asked, without its name (the view's `step`)."""
+def _step(st: StrikeState, names: list[str]) -> str:
+    """What the seat to move is asked, without its name (the view's `step`); a card waiting
+    for answers is named with its player (the active player's Spy or Expand may come before
+    any draw, B27)."""
     if st.phase == OVER:
         return "the game is over"
     if st.chain is not None:
-        return f"cancel the {st.chain.newest.card} just played, or pass"
+        play = st.chain.newest
+        card = st.cards.kind_names[KIND_IDS.index(play.card)]
+        return f"cancel {names[play.seat]}'s {card} with Canceled Orders, or pass"
     if st.gains:
         return "take a continent card for Expand (deck or surrendered row)"
     steps = {

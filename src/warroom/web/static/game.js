@@ -346,7 +346,7 @@ function renderStatus() {
   }
   // The step in words (the view's `step`), not the phase's id; in Monopoly, what is asked of
   // this seat itself, which the board's middle says too but a phone shows below the fold.
-  const asked = isMonopoly(m.view) && m.seat !== null ? monoAsked(m.view, m.seat) : "";
+  const asked = isMonopoly(m.view) && m.seat !== null ? monoAsked(m.view, m.seat, m.legal || []) : "";
   const step = m.view.step ? `: ${asked || m.view.step}` : "";
   let text;
   if (gameOver(m)) text = "The game is over.";
@@ -486,6 +486,7 @@ function shortName(seat) {
 // The defender is told what is coming: who attacks which territory, from where, with what.
 function battlePrompt(m) {
   const v = m.view;
+  if (isGodstorm(v)) return godstormBattlePrompt(m);
   if (!isRisk(v) || v.phase !== "defend" || !v.battle || gameOver(m)) return "";
   const st = Object.fromEntries(v.territories.map((t) => [t.name, t]));
   const from = st[v.battle.from], to = st[v.battle.to];

@@ -379,11 +379,25 @@ function pendingLines(b, v) {
   return out;
 }
 
+// The ways out of Jail open to the seat now, from its legal actions: the roll for doubles
+// always; the fine where its cash pays it; a Get Out of Jail Free card where it holds one.
+function monoJailWays(legal) {
+  const ways = ["roll for doubles"];
+  if (legal.some((a) => a[0] === "pay")) {
+    ways.push(MONO.board ? `pay M${MONO.board.rules.jail_fine}` : "pay the fine");
+  }
+  const cards = legal.filter((a) => a[0] === "use");
+  if (cards.length) ways.push(`use ${cards.length === 1 ? "your" : "a"} Get Out of Jail Free card`);
+  const last = ways.pop();
+  return `${ways.length ? `${ways.join(", ")} or ${last}` : last} to leave Jail`;
+}
+
 // What the rules ask of `seat` now, in words with the names this page shows ("" where it is not
 // asked anything): for the status line. The decisions come in the rules' order (`_to_move`):
 // a trade offer, a sidelined hero received, a debt, a call for the last building, an auction,
-// then the turn (rent to ask, the window before the roll, the roll or the end).
-function monoAsked(v, seat) {
+// then the turn (rent to ask, the window before the roll, the roll or the end; `legal`, the
+// seat's actions, says which ways out of Jail are open).
+function monoAsked(v, seat, legal) {
   if (!v.to_move.includes(seat)) return "";
   const building = (kind) => (kind === "hq" ? "Headquarters" : "Base");
   if (v.offer) {
@@ -418,7 +432,7 @@ function monoAsked(v, seat) {
   }
   if (seat === v.current) {
     if (v.phase !== "start") parts.push("end your turn");
-    else parts.push(v.status[seat].in_jail ? "roll for doubles to leave Jail (or pay, or use a card, where you can)" : "roll the dice");
+    else parts.push(v.status[seat].in_jail ? monoJailWays(legal) : "roll the dice");
   } else if (v.window.includes(seat)) {
     parts.push(`build or trade if you like, then say done before ${seatPlain(v.current)} rolls`);
   }
