@@ -14,7 +14,7 @@ from warroom.cli.play import Terminal
 from warroom.cli.show import display_for
 from warroom.cli.show.godstorm import GodstormDisplay
 from warroom.core import Match
-from warroom.games.godstorm.rules import describe
+from warroom.games.godstorm.rules import battle_words, describe
 
 MODE = "risk-godstorm"
 
@@ -109,3 +109,27 @@ def test_the_prompt_names_the_seat() -> None:
 
     Terminal(match, {0}, {}, Console(record=True, width=200), read).run()
     assert prompts == [f"{match.view(0)['players'][0]['name']}> "]
+
+
+def test_a_defence_names_the_battle() -> None:
+    """Defending, the seat reads the battle as the page's status line says it: who attacks
+    which land with how many armies, from where, with how many dice and which gods, what they
+    do to the dice, and the dice it may defend with."""
+    match = played_until(
+        3, lambda m: m.state.phase == "defend" and m.to_move() == (0,) and len(m.legal(0)) > 1
+    )
+    out = " ".join(session(match, [], {0}).split())  # the console wraps a long header
+    assert (
+        "Egyptians attack your Ionia (4 armies) from Graecia (4) with 3 dice and Set, god of "
+        "war (the attacker wins ties) — defend with 1 or 2 dice." in out
+    )
+    # a land with a temple says so; the attacker's own view says whom it waits on
+    temple = played_until(
+        8, lambda m: m.state.phase == "defend" and m.to_move() == (0,) and len(m.legal(0)) > 1
+    )
+    temple_out = " ".join(session(temple, [], {0}).split())
+    assert "(the temple rerolls the defender's 1s until none is left)" in temple_out
+    assert battle_words(temple.view(1), 1, []) == (
+        "You attack Babylonians' Thule (3 armies) from Alemannia (6) with 3 dice (the temple "
+        "rerolls the defender's 1s until none is left) — waiting for Babylonians to defend."
+    )

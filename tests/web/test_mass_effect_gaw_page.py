@@ -168,3 +168,32 @@ def test_a_claim_for_cerberus_is_asked_in_words_and_the_teammate_s_hand_is_named
         assert hint == "Click a territory on the map to claim it for neutral Cerberus."
         assert team == f"Your teammate {teammate['plays_as']}'s hand: no cards"
         assert not errors, errors
+
+
+def test_no_region_name_covers_a_planet_name(server: str) -> None:
+    """Each region's name and bonus on the galaxy map stands clear of every planet's name and
+    disc ("Perseus Veil +3" was drawn over "Pragia")."""
+    game = create_game(server, MODE, [{"kind": "human"}, {"kind": "human"}])
+    with browser_page(server + game["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function(
+            "G.board && document.querySelectorAll('#board text.regionname').length"
+        )
+        overlaps = page.evaluate(
+            """() => {
+              const box = (n, name) => { const r = n.getBoundingClientRect();
+                return { name, l: r.left, r: r.right, t: r.top, b: r.bottom }; };
+              const regions = [...document.querySelectorAll('#board text.regionname')]
+                .map((n) => box(n, n.textContent));
+              const planets = [...document.querySelectorAll('#board g.terr')].flatMap((g) => [
+                box(g.querySelector('text.label'), `${g.dataset.name}'s name`),
+                box(g.querySelector('circle.owner'), `${g.dataset.name}'s disc`),
+              ]);
+              return regions.flatMap((a) => planets
+                .filter((p) => a.l < p.r && p.l < a.r && a.t < p.b && p.t < a.b)
+                .map((p) => `${a.name} / ${p.name}`));
+            }"""
+        )
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator("#board").screenshot(path=str(ARTIFACTS / "mass-effect-gaw-region-names.png"))
+        assert overlaps == []
+        assert errors == []

@@ -1359,6 +1359,67 @@ def _invasion_view(st: GodstormState) -> dict[str, Any] | None:
     }
 
 
+def battle_words(view: Mapping[str, Any], seat: Seat | None, defend_dice: Sequence[int]) -> str:
+    """The invasion awaiting its defence, from a seat's view only (the page's godstormBattlePrompt
+    says the same): who attacks which land, held by whom and with how many armies, from where
+    with how many, with how many dice and which gods; what the gods and the land's temple do to
+    the dice (the Underworld's dice are plain, G110); then the dice `seat` may defend with (its
+    legal defences: a Sky card or the Tablet of Destiny may add one), or who is yet to defend.
+    "" when no defence is awaited."""
+    inv = view.get("invasion")
+    if view.get("phase") != DEFEND or not inv or not inv["dice"] or view.get("outcome"):
+        return ""
+    rows = {row["name"]: row for row in [*view["territories"], *view["underworld"]]}
+    target, source = rows[inv["to"]], rows[inv["from"]]
+    players = view["players"]
+    attacker = players[inv["attacker"]]
+
+    if inv["attacker"] == seat:
+        attacks = "you attack"
+    else:  # a pantheon's name is a plural: "Greeks attack", but "Player 1 attacks"
+        attacks = f"{attacker['name']} {'attack' if attacker['pantheon'] else 'attacks'}"
+    if seat is not None and target["seat"] == seat:
+        whose = "your"
+    else:
+        whose = possessive(target["owner"]) if target["owner"] else "the"
+    gods = [f"{attacker['god_names'].get(d, d)}, god of {d}" for d in inv["gods"]]
+    text = (
+        f"{attacks} {whose} {target['name']} "
+        f"({ARMIES.of(target['armies'])}) from {source['name']} ({source['armies']}) "
+        f"with {inv['dice']} {'die' if inv['dice'] == 1 else 'dice'}"
+        + (f" and {either(gods)}" if gods else "")
+    )
+    notes = []
+    if not inv["underworld"]:
+        defending = [g["domain"] for g in target["gods"] if g["seat"] == target["seat"]]
+        if "war" in inv["gods"]:
+            notes.append("the attacker wins ties")
+        if "magic" in inv["gods"]:
+            notes.append("the attacker rerolls 1s once")
+        if "magic" in defending:
+            notes.append("the defending god of magic rerolls the defender's 1s once")
+        if target["temple"] and target["seat"] is not None:
+            notes.append("the temple rerolls the defender's 1s until none is left")
+    if notes:
+        text += f" ({'; '.join(notes)})"
+    if seat is not None and seat in view["to_move"]:
+        counts = sorted(set(defend_dice))
+        if counts:
+            text += f" — defend with {either([str(n) for n in counts])} "
+            text += "die" if counts[-1] == 1 else "dice"
+    else:
+        waiting = ", ".join(players[s]["name"] for s in view["to_move"]) or target["owner"]
+        text += f" — waiting for {waiting} to defend"
+    return text[0].upper() + text[1:] + "."
+
+
+def either(items: Sequence[str]) -> str:
+    """ "1", "1 or 2", "1, 2 or 3"."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} or {items[-1]}"
+
+
 def invariants(st: GodstormState) -> list[str]:
     """Spec section 7, item 10: armies and gods where they may be, temples, faith, cards."""
     problems = []

@@ -143,7 +143,7 @@ function godstormOr(items) {
 // land from where with how many dice, the gods that go with the invasion, what the gods and the
 // land's temple do to the dice (force_rule; the Underworld's dice are plain, G110), and on the
 // defender's page the dice it may roll (its legal actions: a Sky card or Tablet of Destiny may
-// add one).
+// add one). The terminal says the same from battle_words (games/godstorm/rules.py): keep them alike.
 function godstormBattlePrompt(m) {
   const v = m.view, inv = v.invasion;
   if (!isGodstorm(v) || v.phase !== "defend" || !inv || !inv.dice || gameOver(m)) return "";

@@ -43,11 +43,34 @@ function galaxyBackdrop(b) {
     const all = pts.length ? pts : [];
     if (!all.length) continue;
     const big = clusters(all, 170).sort((p, q) => q.length - p.length)[0];
-    const lx = big.reduce((s, t) => s + t.x, 0) / big.length, ly = Math.min(...big.map((t) => t.y)) - 30;
-    nodes.push(svg("text", { x: lx, y: Math.max(12, ly), class: "regionname", "text-anchor": "middle",
-      fill: "#39405a", "font-size": 12, "font-weight": "bold" }, `${r.name} +${r.bonus}`));
+    const name = `${r.name} +${r.bonus}`;
+    const [lx, ly] = regionNamePlace(b, big, name);
+    nodes.push(svg("text", { x: lx, y: ly, class: "regionname", "text-anchor": "middle",
+      fill: "#39405a", "font-size": 12, "font-weight": "bold" }, name));
   }
   return nodes;
+}
+
+// Where a region's name goes (its text's middle and baseline): above its planets, higher
+// still, or under the lowest planet's name, the first spot that covers no planet's disc or
+// name, else the one covering least. Sizes are estimated from the words' lengths, wide
+// enough for the larger names a narrow screen draws (app.css).
+function regionNamePlace(b, group, name) {
+  const x = group.reduce((s, t) => s + t.x, 0) / group.length;
+  const top = Math.min(...group.map((t) => t.y)), bottom = Math.max(...group.map((t) => t.y));
+  const half = name.length * 4;
+  const taken = b.territories.flatMap((t) => [
+    [t.x - 22, t.y - 22, t.x + 22, t.y + 22],
+    [t.x - t.name.length * 4, t.y + 22, t.x + t.name.length * 4, t.y + 40],
+  ]);
+  const covered = ([sx, sy]) => {
+    if (sy > b.height - 4 || sx - half < 0 || sx + half > b.width) return Infinity;
+    return taken.reduce((sum, [l, t, r, bt]) =>
+      sum + Math.max(0, Math.min(r, sx + half) - Math.max(l, sx - half)) * Math.max(0, Math.min(bt, sy + 3) - Math.max(t, sy - 12)), 0);
+  };
+  const spots = [[x, Math.max(12, top - 30)], [x, Math.max(12, top - 44)], [x, bottom + 56]];
+  const best = spots.reduce((a, c) => (covered(c) < covered(a) ? c : a));
+  return covered(best) === Infinity ? spots[0] : best;
 }
 
 // Planets joined by steps shorter than `reach` (drawing distance), each group once.
