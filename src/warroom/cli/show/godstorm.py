@@ -20,7 +20,6 @@ from warroom.cli.show import SEAT_COLORS, Display, pick
 from warroom.core import Match
 from warroom.core.board import Board
 from warroom.games.godstorm.components import components
-from warroom.games.godstorm.rules import battle_words
 
 HELP = """[bold]RISK Godstorm[/]
   Setup: [cyan]pantheon Greeks[/], [cyan]place Gaul 3[/], [cyan]begin Gaul Iberia[/] (the god of war
@@ -195,10 +194,8 @@ class GodstormDisplay(Display):
             bits.append(f"seal a bid from 0 to {me['faith']}; every bid is paid")
         if me["to_place"]:
             bits.append(f"armies to place: {me['to_place']}")
-        defending = [a.args[0] for a in match.legal(seat) if a.kind == "defend"]
-        battle = battle_words(view, seat, [int(n) for n in defending])
-        if battle:  # the seat defends: the battle in full, as the page's status line says it
-            bits.append(battle)
+        if view["battle"]:  # a defence awaited: the battle in full, as the page says it
+            bits.append(view["battle"])
         elif view["invasion"]:
             bits.append(invasion_line(view["invasion"], [p["name"] for p in view["players"]]))
         if view.get("cards"):  # in short: the board's footer says what each does

@@ -245,7 +245,15 @@ class Godstorm(Game[GodstormState]):
         return st
 
     def describe(self, observation: GodstormState, seat: Seat | None) -> dict[str, Any]:
-        return describe(observation, seat, self.to_move(observation))
+        view = describe(observation, seat, self.to_move(observation))
+        # The defence awaited, in words (the page's status line, the terminal's header): with
+        # the dice this seat may defend with, from its own legal actions.
+        dice = []
+        if seat is not None and seat in view["to_move"] and view["phase"] == DEFEND:
+            legal = self.legal_actions(observation, seat)
+            dice = [int(a.args[0]) for a in legal if a.kind == "defend"]
+        view["battle"] = battle_words(view, seat, dice)
+        return view
 
     def invariants(self, state: GodstormState) -> list[str]:
         return invariants(state)
@@ -1360,12 +1368,12 @@ def _invasion_view(st: GodstormState) -> dict[str, Any] | None:
 
 
 def battle_words(view: Mapping[str, Any], seat: Seat | None, defend_dice: Sequence[int]) -> str:
-    """The invasion awaiting its defence, from a seat's view only (the page's godstormBattlePrompt
-    says the same): who attacks which land, held by whom and with how many armies, from where
-    with how many, with how many dice and which gods; what the gods and the land's temple do to
-    the dice (the Underworld's dice are plain, G110); then the dice `seat` may defend with (its
-    legal defences: a Sky card or the Tablet of Destiny may add one), or who is yet to defend.
-    "" when no defence is awaited."""
+    """The invasion awaiting its defence (the view's `battle`), from a seat's view only: who
+    attacks which land, held by whom and with how many armies, from where with how many, with
+    how many dice and which gods; what the gods and the land's temple do to the dice (the
+    Underworld's dice are plain, G110); then the dice `seat` may defend with (its legal
+    defences: a Sky card or the Tablet of Destiny may add one), or who is yet to defend. ""
+    when no defence is awaited."""
     inv = view.get("invasion")
     if view.get("phase") != DEFEND or not inv or not inv["dice"] or view.get("outcome"):
         return ""

@@ -134,46 +134,12 @@ function godstormDoes(m, seat, verb) {
   return `${p.name} ${p.pantheon ? verb : `${verb}s`}`;
 }
 
-// "1", "1 or 2", "1, 2 or 3".
-function godstormOr(items) {
-  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
-}
-
-// The status line while a defence is chosen, as battlePrompt says Classic's: who invades which
-// land from where with how many dice, the gods that go with the invasion, what the gods and the
-// land's temple do to the dice (force_rule; the Underworld's dice are plain, G110), and on the
-// defender's page the dice it may roll (its legal actions: a Sky card or Tablet of Destiny may
-// add one). The terminal says the same from battle_words (games/godstorm/rules.py): keep them alike.
+// The status line while a defence is awaited, as battlePrompt says Classic's: the view's
+// `battle`, worded by the rules (battle_words in games/godstorm/rules.py) for this seat, the
+// terminal's header too.
 function godstormBattlePrompt(m) {
-  const v = m.view, inv = v.invasion;
-  if (!isGodstorm(v) || v.phase !== "defend" || !inv || !inv.dice || gameOver(m)) return "";
-  const rows = godstormRows(v);
-  const to = rows.find((t) => t.name === inv.to), from = rows.find((t) => t.name === inv.from);
-  if (!to || !from) return "";
-  const attacker = v.players[inv.attacker];
-  const mine = m.seat !== null && to.seat === m.seat;
-  const whose = mine ? "your" : to.owner ? `${to.owner}${to.owner.endsWith("s") ? "'" : "'s"}` : "the";
-  const gods = inv.gods.map((d) => `${attacker.god_names[d] || d}, god of ${d}`);
-  let text = `${godstormDoes(m, inv.attacker, "attack")} ${whose} ${to.name} (${counted({ one: "army", many: "armies" }, to.armies)}) ` +
-    `from ${from.name} (${from.armies}) with ${inv.dice} ${inv.dice === 1 ? "die" : "dice"}` +
-    (gods.length ? ` and ${godstormOr(gods)}` : "");
-  const notes = [];
-  if (!inv.underworld) {
-    const defending = (to.gods || []).filter((g) => g.seat === to.seat).map((g) => g.domain);
-    if (inv.gods.includes("war")) notes.push("the attacker wins ties");
-    if (inv.gods.includes("magic")) notes.push("the attacker rerolls 1s once");
-    if (defending.includes("magic")) notes.push("the defending god of magic rerolls the defender's 1s once");
-    if (to.temple && to.seat !== null) notes.push("the temple rerolls the defender's 1s until none is left");
-  }
-  if (notes.length) text += ` (${notes.join("; ")})`;
-  if (m.seat !== null && m.to_move.includes(m.seat)) {
-    const counts = [...new Set(legalActions().filter((a) => a[0] === "defend").map((a) => a[1]))].sort((a, b) => a - b);
-    if (counts.length) text += ` — defend with ${godstormOr(counts.map(String))} ${counts[counts.length - 1] === 1 ? "die" : "dice"}`;
-  } else {
-    const waiting = m.to_move.map((s) => godstormName(m, s)).join(", ") || to.owner;
-    text += ` — waiting for ${waiting} to defend`;
-  }
-  return sentence(text);
+  const v = m.view;
+  return isGodstorm(v) && !gameOver(m) ? v.battle || "" : "";
 }
 
 // Under the status line: the epoch and step, the turn order or the sealed bid, the invasion.
