@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -121,32 +122,52 @@ def bid_by_the_form(page: Any, m: dict[str, Any]) -> int:
     return most
 
 
-def until_a_miracle(server: str, game: str, token: str) -> dict[str, Any]:
-    """Play the seat over the API (quicker than clicking) to its first chance to cast: no bid,
-    the god of war kept out of plague lands, one War card bought, every optional step ended."""
+def play_seat_until(
+    server: str,
+    game: str,
+    token: str,
+    reached: Callable[[dict[str, Any]], bool],
+    choose: Callable[[dict[str, Any]], list[Any]],
+    what: str,
+) -> dict[str, Any]:
+    """Play the seat over the API (quicker than clicking), `choose` picking its action, until
+    the state message `reached` accepts (returned) comes; fails after a minute."""
     headers = {"X-Seat-Token": token}
     deadline = time.time() + 60
     while time.time() < deadline:
         m = httpx.get(f"{server}/api/games/{game}", headers=headers).json()
-        assert not m["outcome"], "the game ended before a miracle could be cast"
+        assert not m["outcome"], f"the game ended before {what}"
         if m["seat"] not in m["to_move"] or not m["legal"]:
             time.sleep(0.02)
             continue
-        legal = m["legal"]
-        if any(a[0] == "cast" for a in legal):
+        if reached(m):
             return dict(m)
+        httpx.post(
+            f"{server}/api/games/{game}/act",
+            json={"state": m["state"], "action": choose(m)},
+            headers=headers,
+        )
+    raise AssertionError(f"not {what} within a minute")
+
+
+def until_a_miracle(server: str, game: str, token: str) -> dict[str, Any]:
+    """The seat's first chance to cast: no bid, the god of war kept out of plague lands, one
+    War card bought, every optional step ended."""
+
+    def choose(m: dict[str, Any]) -> list[Any]:
+        legal = m["legal"]
         plague = {t["name"] for t in m["view"]["territories"] if t["plague"]}
         wanted = (["bid", 0], ["buy", 1, 0, 0, 0], ["done"], ["pass"])
         action = next((a for a in wanted if a in legal), None)
         if action is None:
             begins = [a for a in legal if a[0] == "begin" and a[1] not in plague]
             action = begins[0] if begins else max(legal, key=lambda a: a[-1] if a[1:] else 0)
-        httpx.post(
-            f"{server}/api/games/{game}/act",
-            json={"state": m["state"], "action": action},
-            headers=headers,
-        )
-    raise AssertionError("no miracle could be cast within a minute")
+        return list(action)
+
+    def castable(m: dict[str, Any]) -> bool:
+        return any(a[0] == "cast" for a in m["legal"])
+
+    return play_seat_until(server, game, token, castable, choose, "a miracle could be cast")
 
 
 def test_a_miracle_is_played_from_the_hand(server: str) -> None:
@@ -196,26 +217,17 @@ def test_the_result_reads_as_sentences(server: str) -> None:
 
 
 def until_the_raise(server: str, game: str, token: str) -> dict[str, Any]:
-    """Play the seat over the API to its first turn's placing of the armies raised."""
-    headers = {"X-Seat-Token": token}
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        m = httpx.get(f"{server}/api/games/{game}", headers=headers).json()
-        if m["seat"] not in m["to_move"] or not m["legal"]:
-            time.sleep(0.02)
-            continue
-        if m["view"]["phase"] == "raise":
-            return dict(m)
+    """The seat's first turn's placing of the armies raised."""
+
+    def choose(m: dict[str, Any]) -> list[Any]:
         legal = m["legal"]
         action = next((a for a in (["bid", 0], ["done"], ["pass"]) if a in legal), None)
-        if action is None:
-            action = max(legal, key=lambda a: a[-1] if a[1:] else 0)
-        httpx.post(
-            f"{server}/api/games/{game}/act",
-            json={"state": m["state"], "action": action},
-            headers=headers,
-        )
-    raise AssertionError("the seat's first turn did not come within a minute")
+        return list(action or max(legal, key=lambda a: a[-1] if a[1:] else 0))
+
+    def raising(m: dict[str, Any]) -> bool:
+        return bool(m["view"]["phase"] == "raise")
+
+    return play_seat_until(server, game, token, raising, choose, "the seat's first turn came")
 
 
 def test_a_land_chosen_for_placing_is_not_kept_for_the_next_step(server: str) -> None:
