@@ -31,14 +31,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from warroom.bots import Bot, RandomBot, make_bot, tiers_for
 from warroom.cli.show import display_for
 from warroom.core.actions import Action
-from warroom.core.errors import SaveError, WarroomError
+from warroom.core.errors import IllegalAction, SaveError, WarroomError
 from warroom.core.game import Game, is_data_file
 from warroom.core.match import UNDO, Match
 from warroom.core.registry import get_mode
 from warroom.core.shortform import complete, refusal
 from warroom.games.risk_classic import ClassicRisk
 from warroom.games.strike.odds import battle_forces, declared_forces, deployment
-from warroom.games.strike.rules import RiskStrike
+from warroom.games.strike.rules import RiskStrike, seat_of
 from warroom.odds.strike import StrikeOdds
 from warroom.rules.battle import BattleRule
 from warroom.web.quotas import Quotas
@@ -463,25 +463,27 @@ class Hub:
             if not seen.in_battle:
                 raise WebError(409, "no battle is under way: name an attack to see its odds")
             forces, due = battle_forces(seen), deployment(seen)
-            sides = (seen.current, seen.defender, ids[seen.attack_from], ids[seen.attack_to])
+            defending_seat, from_id, to_id = seen.defender, seen.attack_from, seen.attack_to
         else:
             if seen.in_battle:
                 raise WebError(409, "a battle is under way: ask without an attack for its odds")
             x, y = seen.cards.continent(source), seen.cards.continent(target)
-            seat = _player_number(defender, seen.players)
             if x is None or y is None:
                 raise WebError(400, f"no continent {source if x is None else target!r}")
-            if seat is None:
-                raise WebError(400, f"no player {defender!r}: name one as p1..p{seen.players}")
-            forces, due = declared_forces(seen, x, seat, y), None
-            sides = (seen.current, seat, ids[x], ids[y])
-        attacker, defending_seat, from_id, to_id = sides
+            try:
+                defending_seat = seat_of(seen, defender)
+            except IllegalAction:
+                raise WebError(
+                    400, f"no player {defender!r}: name one as p1..p{seen.players}"
+                ) from None
+            forces, due = declared_forces(seen, x, defending_seat, y), None
+            from_id, to_id = x, y
         return {
             "state": state_id,
-            "attacker": attacker,
+            "attacker": seen.current,
             "defender": defending_seat,
-            "from": from_id,
-            "to": to_id,
+            "from": ids[from_id],
+            "to": ids[to_id],
             "under_way": seen.in_battle,
             "attacking_cards": forces.attacking_cards,
             "attacking_troops": forces.attacking_troops,
@@ -851,14 +853,6 @@ def _read_action(room: Room, seat: int, action_json: list[Any] | None, text: str
             return Action(UNDO)
         return complete(room.match, seat, text, places(room.match))
     raise WebError(400, "send the action as 'action': [kind, args...] or as 'text'")
-
-
-def _player_number(text: str, players: int) -> int | None:
-    """A seat from "p2" (as actions name players) or "2"; None if no such player."""
-    digits = text.lower().removeprefix("p")
-    if digits.isascii() and digits.isdigit() and 1 <= int(digits) <= players:
-        return int(digits) - 1
-    return None
 
 
 def _strike_odds_json(odds: StrikeOdds) -> dict[str, float]:

@@ -788,7 +788,7 @@ def _h_attack(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
     left, skipping the defender (S22-S24, B22 [Attack Phase 2: Deploy Troops])."""
     ids = st.cards.continent_ids
     st.attack_from = ids.index(str(a.args[0]))
-    st.defender = _seat_of(st, a.args[1])
+    st.defender = seat_of(st, a.args[1])
     st.attack_to = ids.index(str(a.args[2]))
     st.deploy_queue = [st.current, st.defender] + [
         p for p in clockwise(st.current, st.players, skip=(st.current, st.defender))
@@ -834,7 +834,7 @@ def _h_discard(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
     """B3 [Attack Phase 3: Roll & Resolve]: the side's principal picks whose active troop a lost
     pair discards."""
     side = st.losses.pop(0)
-    _lose_troop(st, side, _seat_of(st, a.args[0]), ev)
+    _lose_troop(st, side, seat_of(st, a.args[0]), ev)
     _work_losses(st, ev)  # sets the phase: another choice, roll again, or the battle's end
 
 
@@ -874,7 +874,7 @@ def _target_text(st: StrikeState, a: Action) -> str:
     if not a.args:
         return ""
     if a.kind in ("spy", "artillery"):
-        return f" on Player {_seat_of(st, a.args[0]) + 1}"
+        return f" on Player {seat_of(st, a.args[0]) + 1}"
     if a.kind == "bombard":
         return f" on the {a.args[0]}'s die {a.args[1]}"
     if a.kind == "expand":
@@ -936,7 +936,7 @@ def _resolve_chain(st: StrikeState, ev: list[Event]) -> None:
 
 def _e_spy(st: StrikeState, play: Play, ev: list[Event]) -> None:
     """S42, B18 [Tactics Cards]: look at one player's tactics hand, then draw one tactics card."""
-    target = _seat_of(st, play.args[0])
+    target = seat_of(st, play.args[0])
     seen = st.hands[target][:]
     st.known[play.seat][target] = seen[:]
     names = [st.cards.kind_names[k] for k in seen]
@@ -993,7 +993,7 @@ def _e_bombard(st: StrikeState, play: Play, ev: list[Event]) -> None:
 
 def _e_artillery(st: StrikeState, play: Play, ev: list[Event]) -> None:
     """S45, B9 [Tactics Cards]: the target discards min(2, its active troops); troops are alike."""
-    target = _seat_of(st, play.args[0])
+    target = seat_of(st, play.args[0])
     hits = 0
     for side in (ATTACKER, DEFENDER):
         while hits < ARTILLERY_HITS and st.troops[side][target]:
@@ -1021,7 +1021,8 @@ def _e_sabotage(st: StrikeState, play: Play, ev: list[Event]) -> None:
     _end_turn(st, ev)
 
 
-def _seat_of(st: StrikeState, arg: Arg) -> Seat:
+def seat_of(st: StrikeState, arg: Arg) -> Seat:
+    """The seat an argument names: "p2", "player 2" or "2"."""
     text = str(arg).lower().replace(" ", "")
     for prefix in ("player", "p"):
         if text.startswith(prefix) and text[len(prefix) :].isdigit():
