@@ -12,6 +12,7 @@ from rich.table import Table
 from warroom.cli.show import SEAT_COLORS, Display, pick
 from warroom.core import Action, Match, WarroomError
 from warroom.games.strike.odds import Forces, battle_forces, declared_forces, deployment
+from warroom.games.strike.rules import seat_of
 
 HELP = """[bold]RISK Strike[/]
   start of turn, twice: [cyan]draw tactics[/], [cyan]draw continent[/] (the deck's top) or
@@ -141,7 +142,8 @@ class StrikeDisplay(Display):
         seen = match.game.observe(match.state, None)
         ids = seen.cards.continent_ids
         source, defender, target = (str(arg) for arg in action.args)
-        forces = declared_forces(seen, ids.index(source), int(defender[1:]) - 1, ids.index(target))
+        attacked = seat_of(seen, defender)
+        forces = declared_forces(seen, ids.index(source), attacked, ids.index(target))
         return f"({forces.odds().p_conquest:.0%} before troops)"
 
     def places(self, match: Match) -> list[str]:
