@@ -560,7 +560,7 @@ def test_odds_from_to_uses_the_dice_this_game_rolls_for_that_attack() -> None:
     plain = invasion(6, st.armies[asgard])
     assert f"{own.p_conquest:.1%} chance to capture" in out
     assert f"{own.p_conquest:.1%}" != f"{plain.p_conquest:.1%}"
-    assert "Refused: Sector_48 does not border Sector_01" in out
+    assert "Refused: Sector 48 does not border Malibu (01)" in out  # as the board names them
     game = classic("attack")
     west = game.state.board.territory("Western Australia")
     game.state.armies[west] = 5
@@ -816,3 +816,18 @@ def test_the_board_legend_counts_in_the_modes_words_one_as_one() -> None:
     assert "1 planet, 1 unit, 1 card" in legend
     assert "0 units, 0 cards" in legend and "0 units, 2 cards" in legend
     assert "1 cards" not in legend and "1 units" not in legend
+
+
+def test_mcu_sectors_are_named_as_the_board_and_the_page_name_them() -> None:
+    """The terminal showed the ids the rules use (`Sector_34`) where the page shows the map's
+    captions ("Sector 34", "Malibu (01)"): the board, the log, the prompt and refusals now say
+    the captions, and a caption may be typed as the page's reader would."""
+    match = Match.start("mcu-skirmish", 3, 7, {})
+    while match.to_move() != (0,):
+        seat = match.to_move()[0]
+        match.act(seat, match.legal(seat)[-1])
+    out = session(match, ["claim Sector 12", "claim Sector 12", "actions"], humans={0})
+    assert "places 3 units on Sector 12" in out
+    assert "Refused: Sector 12 is already occupied" in out
+    assert "Malibu (01)" in out and "claim Sector 02" in out
+    assert "Sector_" not in out

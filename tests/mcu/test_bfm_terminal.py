@@ -14,8 +14,8 @@ def test_board_pieces_objectives_and_typed_setup() -> None:
     match = Match.start("mcu-battle-for-manhattan", 3, 5, {"factions": "random"})
     seat = match.to_move()[0]
     out = session(match, ["board", "look asgard", "claim Sector_25"], {seat})
-    assert "Helicarrier +0" in out and "Helicarrier_Access" in out
-    assert "Sector_25 Avengers Tower site [dock]" in out and "Sector_05 [chip]" in out
-    assert "Sector_50 Asgard" in out and "Dark Elves" in out
+    assert "Helicarrier +0" in out and "Helicarrier Access" in out
+    assert "Sector 25 Avengers Tower site [dock]" in out and "Sector 05 [chip]" in out
+    assert "Asgard (50)" in out and "Dark Elves" in out
     assert "Rage Meter 0/10" in out and "Objectives:" in out
-    assert "places 3 units on Sector_25" in out and "Refused" not in out
+    assert "places 3 units on Sector 25" in out and "Refused" not in out

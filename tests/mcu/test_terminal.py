@@ -15,11 +15,11 @@ def test_board_look_and_typed_claims() -> None:
     seat = match.to_move()[0]
     typed = ["board", "look asgard", "claim Sector_25", "odds 7 2", "odds 30000 2"]
     out = session(match, typed, {seat})
-    assert "South Central +4" in out and "Sector_01 Malibu" in out
+    assert "South Central +4" in out and "Malibu (01)" in out
     assert "first to 20 sectors wins" in out and "2:4" in out
-    assert "Sector_50: unclaimed, 0 units; region Beyond Manhattan (+2)" in out
-    assert "Sector_48 (unclaimed, 0 units) by line" in out
-    assert "places 3 units on Sector_25" in out and out.count("Refused") == 1
+    assert "Asgard (50): unclaimed, 0 units; region Beyond Manhattan (+2)" in out
+    assert "Sector 48 (unclaimed, 0 units) by line" in out
+    assert "places 3 units on Sector 25" in out and out.count("Refused") == 1
     # The game's own word for its pieces, in the what-if too.
     assert "7 units (one stays behind) against 2" in out and "or 1 unit is left" in out
     assert "Refused: odds are computed for at most 20,000 units a side" in out

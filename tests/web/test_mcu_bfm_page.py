@@ -204,8 +204,8 @@ def test_hints_status_odds_and_log_name_sectors_as_the_map_captions_them(
         shown = page.evaluate(SHOWN)
         assert shown["hint"] == f"Selected: {caption(shown['view'], place)}."
         assert "Sector_" not in shown["counts"] and "Sector_" not in " ".join(shown["log"])
-        # Iron Man's objective is written "Sector_01 (Malibu)": the area is named once
-        assert "Sector_01 (Malibu)" in " ".join(filter(None, shown["view"]["objectives"]))
+        # Iron Man's objective, written "Sector_01 (Malibu)" by the rules, names the area once
+        assert "Malibu (01)" in " ".join(filter(None, shown["view"]["objectives"]))
         assert "Sector 25 and Malibu (01)\n" in shown["counts"], shown["counts"]
         play_until(_own_attack)
         page.wait_for_function("G.msg.view.phase === 'attack' && G.msg.legal.length")

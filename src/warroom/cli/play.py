@@ -102,12 +102,12 @@ class Terminal:
         )
         if chosen is not None:
             why, action = chosen
-            self.console.print(f"({why}) {action.text()}", highlight=False, markup=False)
+            self.say(f"({why}) {action.text()}")
             self.apply(seat, action)
             return
         legal = self.match.legal(seat)
         if len(legal) == 1:
-            self.console.print(f"(the only choice) {legal[0].text()}", highlight=False)
+            self.say(f"(the only choice) {legal[0].text()}")
             self.apply(seat, legal[0])
             return
         view = self.match.view(seat)
@@ -121,7 +121,9 @@ class Terminal:
         try:
             self.command(seat, text)
         except WarroomError as exc:
-            self.console.print(f"[red]Refused:[/] {escape(str(exc))}", highlight=False)
+            self.console.print(
+                f"[red]Refused:[/] {escape(self.match.words(str(exc)))}", highlight=False
+            )
 
     def command(self, seat: int, text: str) -> None:
         word, _, rest = text.partition(" ")
@@ -149,7 +151,7 @@ class Terminal:
                 self.console.print(self.line(event, viewer), highlight=False)
         elif word == "undo":
             step = self.match.undo(seat)
-            self.console.print(f"Undone: {step.action.text()}", highlight=False, markup=False)
+            self.say(f"Undone: {step.action.text()}")
         elif word == "save":
             self.save(Path(rest or DEFAULT_SAVE))
         elif word == "load":
@@ -168,8 +170,9 @@ class Terminal:
             self.apply(seat, self.complete(seat, text))
 
     def say(self, text: str) -> None:
-        """Plain text from a display: names may hold brackets, so no markup."""
-        self.console.print(text, highlight=False, markup=False)
+        """Plain text from a display, its places named as the board captions them (the game's
+        `words`, as the page names them): names may hold brackets, so no markup."""
+        self.console.print(self.match.words(text), highlight=False, markup=False)
 
     def example_place(self) -> str:
         places = self.display.places(self.match)
@@ -285,7 +288,7 @@ class Terminal:
 
     def line(self, event: Event, viewer: int | None) -> str:
         """An event as `viewer` may read it, as markup (a battle with its dice)."""
-        shown = event.for_seat(viewer)
+        shown = self.match.shown(event, viewer)
         line = escape(shown["text"])
         if event.kind == "battle":
             face = die_face if self.display.pip_dice else str
@@ -297,12 +300,12 @@ class Terminal:
     def show_prompt_header(self, seat: int, view: dict[str, Any]) -> None:
         bits = [seat_name(view, seat), f"step: {view['step']}"]
         bits += self.display.header(self.match, seat, view)
-        self.console.print(" | ".join(b for b in bits if b), highlight=False, markup=False)
+        self.say(" | ".join(b for b in bits if b))
         legal, folded = self.display.fold(self.match, seat, list(self.match.legal(seat)))
         ranges = by_last_number(legal)
         if len(ranges) + len(folded) <= 12:
             shown = "; ".join([text for _, text in ranges] + [f.split("  ")[0] for f in folded])
-            self.console.print(f"  may: {shown}", highlight=False, markup=False)
+            self.say(f"  may: {shown}")
         else:
             kinds = sorted({a.kind for a in legal} | {f.split()[0] for f in folded})
             self.console.print(
@@ -316,13 +319,13 @@ class Terminal:
         own = self.display.action_lines(self.match, seat)
         if own is not None:
             for line in own:
-                self.console.print(line, highlight=False, markup=False)
+                self.say(line)
             return
         legal, folded = self.display.fold(self.match, seat, list(self.match.legal(seat)))
         lines = []
         for action, text in by_last_number(legal):
             note = self.display.note(self.match, seat, action)
-            lines.append(escape(f"{text}  {note}" if note else text))
+            lines.append(escape(self.match.words(f"{text}  {note}" if note else text)))
         self.console.print(Columns(lines, equal=True, column_first=True), highlight=False)
         for line in folded:
             self.say(line)

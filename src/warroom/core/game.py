@@ -200,6 +200,12 @@ class Game(ABC, Generic[S]):
     def seat_names(self, state: S) -> list[str]:
         """A label per seat for interfaces."""
 
+    def words(self, state: S, text: str) -> str:
+        """`text` (an event's, a refusal's, an action's) as people read it, the same at every
+        table: a mode whose rules name places by ids that differ from the board's captions
+        (MCU's Sector_07) gives the captions; others' texts are their own words already."""
+        return text
+
     def team_names(self, state: S) -> list[str] | None:
         """A team per seat where seats win together (Mass Effect's factions), else None:
         simulations then report win rates by team as well as by seat."""

@@ -86,6 +86,17 @@ class Match:
     def view(self, seat: Seat | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)
 
+    def shown(self, event: Event, seat: Seat | None) -> dict[str, Any]:
+        """`event` as `seat` may read it, its text in the game's words (`Game.words`): what
+        the page and the terminal both show, so that a place has one name at every table."""
+        out = event.for_seat(seat)
+        out["text"] = self.game.words(self.state, out["text"])
+        return out
+
+    def words(self, text: str) -> str:
+        """A text naming places as the game's board captions them (`Game.words`)."""
+        return self.game.words(self.state, text)
+
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
 

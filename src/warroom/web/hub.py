@@ -588,7 +588,7 @@ class Hub:
             return {
                 "ok": True,
                 "state": room.state_id,
-                "events": [e.for_seat(seat) for e in events] if not undo else [],
+                "events": [match.shown(e, seat) for e in events] if not undo else [],
             }
 
     def _reload(self, room: Room) -> None:
@@ -635,7 +635,7 @@ class Hub:
             # its tail, and says where that starts so the page can fetch the rest.
             start = max(0, len(match.log) - LOG_TAIL)
             msg["log_start"] = start
-            msg["log"] = [e.for_seat(seat) for e in match.log[start:]]
+            msg["log"] = [match.shown(e, seat) for e in match.log[start:]]
         return msg
 
     def log_page(self, room: Room, seat: int | None, since: int, limit: int) -> dict[str, Any]:
@@ -646,7 +646,7 @@ class Hub:
             return {
                 "since": since,
                 "total": len(log),
-                "events": [e.for_seat(seat) for e in log[since : since + limit]],
+                "events": [room.match.shown(e, seat) for e in log[since : since + limit]],
             }
 
     def _seat_info(self, room: Room) -> list[dict[str, Any]]:
@@ -701,7 +701,7 @@ class Hub:
         for sub in room.subscribers:
             if sub.seat not in by_seat:
                 msg = self.state_message(room, sub.seat, with_log=log_reset)
-                msg["events"] = [e.for_seat(sub.seat) for e in events]
+                msg["events"] = [room.match.shown(e, sub.seat) for e in events]
                 by_seat[sub.seat] = json.dumps(msg)
             sub.offer(by_seat[sub.seat])
 

@@ -8,11 +8,11 @@ from typing import Any
 from warroom.cli.show.risk import RiskDisplay
 
 HELP = """[bold]RISK MCU Skirmish[/]
-  e.g. [cyan]place Sector_12 5[/], [cyan]attack Sector_12 Sector_13 3[/], [cyan]end[/],
+  e.g. [cyan]place Sector 12 5[/], [cyan]attack Sector 12 Sector 13 3[/], [cyan]end[/],
   [cyan]trade CA01 TH03[/] (any of your cards, 2 to 10 symbols, once a turn before
   placing),
-  [cyan]maneuver Sector_24 Sector_32 2[/] (through your own sectors; then the turn ends)
-  Malibu, Washington D.C., Sokovia and Asgard are Sector_01, 30, 40 and 50.
+  [cyan]maneuver Sector 24 Sector 32 2[/] (through your own sectors; then the turn ends)
+  Sectors as on the board (Sector 12, Malibu (01)); Sector_12, Malibu work too.
   [cyan]odds A D[/]  chance that A attacking units take a sector held by D
   [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
 

@@ -9,15 +9,15 @@ from typing import Any
 from warroom.cli.show.mcu import McuDisplay
 
 HELP = """[bold]RISK MCU Battle for Manhattan[/]
-  e.g. [cyan]faction thor[/], [cyan]claim Sector_25[/], [cyan]trade CA01 CA03[/],
-  [cyan]ally CA01 Sector_02[/] (a card of your deck for the Ally it shows), [cyan]power CA02[/]
-  (a card's one-time power), [cyan]place Sector_12 5[/], [cyan]attack Sector_12 Sector_13 3[/]
+  e.g. [cyan]faction thor[/], [cyan]claim Sector 25[/], [cyan]trade CA01 CA03[/],
+  [cyan]ally CA01 Sector 02[/] (a card of your deck for the Ally it shows), [cyan]power CA02[/]
+  (a card's one-time power), [cyan]place Sector 12 5[/], [cyan]attack Sector 12 Sector 13 3[/]
   (Allies in the source go along; [cyan]attack A B alone 3[/] leaves them), [cyan]hulk SECTOR[/],
   [cyan]hydra N[/], [cyan]maneuver A B 2[/], [cyan]allies A B[/] (all the Allies in A; or name
   some: [cyan]allies A B CA-ALLY1[/]), [cyan]end[/].
   Marks: \\[dock] Docking Station, \\[chip] resource, \\[loki] face-down Loki
   token, [HULK], \\[Ally name] an Ally.
-  Malibu, Washington D.C., Sokovia and Asgard are Sector_01, 30, 40 and 50.
+  Sectors as on the board (Sector 12, Malibu (01)); Sector_12, Malibu work too.
   [cyan]odds A D[/]  chance that A attacking units take a sector held by D
     (d6 against d6)
   [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
@@ -55,7 +55,7 @@ class BfmDisplay(McuDisplay):
             f"Rage Meter {rage['level']}/{rage['top']}"
             + (" (Hulk is out)" if rage["hulk_out"] else "")
             + f"; Iron Man holds {chips['iron_man']} chips, built {tower}"
-            + (" (Sector_25's dock is closed)" if chips["dock_25_closed"] else "")
+            + (" (Sector 25's dock is closed)" if chips["dock_25_closed"] else "")
             + f"; Loki tokens face down: {len(loki['face_down'])}, illusions revealed "
             f"{loki['illusions_boxed']}"
             + (", the scepter is found" if loki["scepter_found"] else "")

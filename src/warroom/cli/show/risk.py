@@ -54,9 +54,13 @@ class RiskDisplay(Display):
             for t in members:
                 style = self.style(colors, t)
                 armies = t["armies"] or "-"
-                label = f" {t['label']}" if t.get("label") else ""  # MCU: Malibu, Asgard...
-                label += self.marks(t)
-                table.add_row(f"[{style}]{escape(t['name'] + label)}[/]", f"[{style}]{armies}[/]")
+                # MCU: as the map captions it ("Sector 07", "Malibu (01)"), as the page does,
+                # with a label the caption leaves out ("Sector 25 Avengers Tower site")
+                name = t.get("caption", t["name"])
+                if t.get("label") and t["label"] not in name:
+                    name += f" {t['label']}"
+                name += self.marks(t)
+                table.add_row(f"[{style}]{escape(name)}[/]", f"[{style}]{armies}[/]")
             tables.append(table)
         console.print(Columns(tables, padding=(0, 3)))
         legend = []

@@ -20,6 +20,7 @@ Three files, each with its own `format`:
 
 from __future__ import annotations
 
+import copy
 import math
 from collections import Counter
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from warroom.core.board import (
 )
 from warroom.core.errors import BoardError
 from warroom.data import CardIndex, Shared, data_error, provenance_of, read_file, read_json
+from warroom.games.mcu.names import areas, caption, with_caption_aliases
 from warroom.rules.battle import BattleRule, SideRule
 from warroom.rules.cards import SymbolChart
 
@@ -161,6 +163,8 @@ class Manhattan(Shared):
     helicarrier_links: tuple[tuple[str, str], ...]
     operatives: tuple[int, ...]  # per Helicarrier section, in `helicarrier` order
     provenance: dict[str, str]  # "<sector>.<field>": "<kind>: <source>"
+    areas: dict[str, str]  # the areas off Manhattan by sector id (Sector_01: Malibu)
+    captions: dict[str, str]  # every sector and Helicarrier section as sentences name it
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -178,7 +182,11 @@ class Decks(CardIndex):
 def board_from_dict(data: object, source: str) -> Manhattan:
     f = validate(McuBoardFile, data, source)
     check_header(source, f.format, f.version, BOARD_FORMAT)
-    board = Board.from_dict(f.map, f"{source}: map")
+    labels = {name: s.label for name, s in f.sectors.items()}
+    area_of = areas(f.map, labels)
+    plan = copy.deepcopy(f.map)
+    with_caption_aliases(plan, area_of)
+    board = Board.from_dict(plan, f"{source}: map")
     problems = _board_problems(f, board)
     if problems:
         raise data_error(source, problems)
@@ -202,6 +210,8 @@ def board_from_dict(data: object, source: str) -> Manhattan:
         helicarrier_links=tuple(heli.links),
         operatives=tuple(heli.operatives[t] for t in order),
         provenance=provenance,
+        areas=area_of,
+        captions={t: caption(t, area_of.get(t)) for t in (*names, *order)},
     )
 
 

@@ -93,6 +93,7 @@ from warroom.games.mcu.components import (
     manhattan,
     recruitment,
 )
+from warroom.games.mcu.names import with_caption_aliases
 from warroom.games.mcu.skirmish import MANEUVER, McuSkirmish, McuState, symbols
 from warroom.games.risk_classic import (
     ATTACK,
@@ -189,6 +190,7 @@ def bfm_board() -> Board:
     for k, t in enumerate(m.helicarrier):
         territories[t] = {"region": HELICARRIER_REGION, "connections": inner[t]}
         territories[t]["xy"] = [990.0, 160.0 + 110.0 * k]
+    with_caption_aliases(data, m.areas)
     return Board.from_dict(data, "mcu/manhattan.json: map with the Helicarrier")
 
 
@@ -554,8 +556,9 @@ class McuBattleForManhattan(McuSkirmish):
             [FACTIONS[-1 - c] if c < 0 else FACTIONS[st.decks.faction[c]] for c in h]
             for h in st.hands
         ]
-        out["objectives"] = [
-            _GOALS[st.factions[p]] if st.factions[p] >= 0 else None for p in range(st.players)
+        out["objectives"] = [  # in the words the page and the terminal show (Malibu (01))
+            self.words(st, _GOALS[st.factions[p]]) if st.factions[p] >= 0 else None
+            for p in range(st.players)
         ]
         out["maneuvers_left"] = st.maneuvers_left
         out["ally_move_left"] = st.ally_move_left

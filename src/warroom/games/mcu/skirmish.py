@@ -49,6 +49,7 @@ from warroom.core.rng import Rng
 from warroom.games import catalogued, rules_options
 from warroom.games import risk_classic as rc
 from warroom.games.mcu.components import Decks, Manhattan, decks, manhattan, recruitment
+from warroom.games.mcu.names import in_words
 from warroom.games.risk_classic import ATTACK, CLAIM, OVER, REINFORCE, ClassicRisk, RiskState
 from warroom.rules.cards import SymbolChart, symbol_trades
 
@@ -143,6 +144,10 @@ class McuSkirmish(ClassicRisk):
         mcu = _mcu(st)
         return f"{rc.player_name(side)} ({mcu.decks.factions[mcu.factions[side]]})"
 
+    def words(self, state: RiskState, text: str) -> str:
+        """Sectors as the map captions them ("Sector 07", "Malibu (01)"), not as typed."""
+        return in_words(text, _mcu(state).manhattan.captions)
+
     def _card_name(self, st: RiskState, card: int) -> str:
         return _mcu(st).decks.card_ids[card]
 
@@ -222,6 +227,8 @@ class McuSkirmish(ClassicRisk):
         for t, row in enumerate(out["territories"]):
             k = m.board.index.get(b.territories[t])
             row["label"] = None if k is None else m.labels[k]
+            row["caption"] = m.captions.get(b.territories[t], b.territories[t])
+            row["area"] = m.areas.get(b.territories[t])  # off Manhattan: Malibu, Asgard...
             row["xy"] = list(b.xy[t] or (0.0, 0.0))
             row["neighbors"] = [b.territories[u] for u in b.neighbors[t]]
             row["lines"] = [b.territories[u] for u in b.neighbors[t] if b.kind_of[(t, u)] == "line"]

@@ -44,12 +44,12 @@ function receive(msg) {
     G.early.length = Math.min(G.early.length, msg.log_start);
     G.logStart = msg.log_start;
     G.tail = msg.log.slice();
-    renderLog(true, msg.view);
+    renderLog(true);
     fetchEarlierLog();
   } else if (msg.events) {
     G.tail.push(...msg.events);
     const log = $("log");
-    for (const e of msg.events) log.append(logLine(e, msg.view));
+    for (const e of msg.events) log.append(logLine(e));
     log.scrollTop = log.scrollHeight;
   }
   const incoming = msg.log || msg.events || [];
@@ -111,19 +111,18 @@ function animateOnce(node, key, keyframes, duration) {
 }
 
 // -- the log: pages fetched from the start (G.early), then the tail state messages carry --
-// Its places are named as the map captions them (`placeText`, for the view the line is shown
-// with: the state that brought it, before G.msg holds it).
-function logLine(e, view) {
-  return el("div", { class: `ev ev-${e.kind}` }, placeText(view, e.text));
+// The server words each line as the terminal does (places as the map captions them).
+function logLine(e) {
+  return el("div", { class: `ev ev-${e.kind}` }, e.text);
 }
 
-function renderLog(toBottom, view = G.msg && G.msg.view) {
+function renderLog(toBottom) {
   const log = $("log");
   const fromBottom = log.scrollHeight - log.scrollTop;
-  const lines = G.early.slice(0, G.logStart).map((e) => logLine(e, view));
+  const lines = G.early.slice(0, G.logStart).map((e) => logLine(e));
   const missing = G.logStart - Math.min(G.early.length, G.logStart);
   if (missing) lines.push(el("p", { class: "muted" }, `… ${missing} earlier events loading`));
-  log.replaceChildren(...lines, ...G.tail.map((e) => logLine(e, view)));
+  log.replaceChildren(...lines, ...G.tail.map((e) => logLine(e)));
   log.scrollTop = toBottom ? log.scrollHeight : log.scrollHeight - fromBottom;
 }
 
@@ -354,7 +353,7 @@ function renderStatus() {
   else text = `Waiting for ${m.to_move.map((s) => names[s]).join(", ")}${step}.`;
   renderSummary();
   const battle = battlePrompt(m);
-  $("status").textContent = placeText(m.view, battle || text);
+  $("status").textContent = battle || text;
   $("counts").replaceChildren(...armyCounts(m));
 }
 
@@ -498,8 +497,8 @@ function battlePrompt(m) {
   // Mass Effect ME99).
   const deciding = m.seat !== null && m.to_move.includes(m.seat);
   const whose = mine ? "your" : `${to.seat === null ? to.owner : shortName(to.seat)}'s`;
-  let text = `${attacker} attacks ${whose} ${to.name} (${pieces(v, to.armies)}) ` +
-    `from ${from.name} (${from.armies}) with ${dice}${isGaw(v) ? gawBattleShips(v.battle) : ""}`;
+  let text = `${attacker} attacks ${whose} ${placeName(v, to.name)} (${pieces(v, to.armies)}) ` +
+    `from ${placeName(v, from.name)} (${from.armies}) with ${dice}${isGaw(v) ? gawBattleShips(v.battle) : ""}`;
   if (deciding) {
     const counts = legalActions().filter((a) => a[0] === "defend").map((a) => a[1]).sort();
     const you = mine ? "you defend" : `you defend for ${to.owner}`;
@@ -645,7 +644,7 @@ function renderDice() {
   const losses = b.attacker_losses === undefined ? b.text
     : `attacker loses ${b.attacker_losses}, defender loses ${b.defender_losses}`;
   $("dice").replaceChildren(...[
-    b.from ? el("div", { class: "muted" }, placeText(G.msg.view, `${b.from} → ${b.to}`)) : null,
+    b.from ? el("div", { class: "muted" }, `${placeName(G.msg.view, b.from)} → ${placeName(G.msg.view, b.to)}`) : null,
     el("div", { class: "dice" }, "attack ", row(b.attack || [], "att")),
     el("div", { class: "dice" }, "defend ", row(b.defend || [], "def")),
     el("div", {}, losses)].filter((x) => x));
@@ -735,11 +734,11 @@ function drawBoard() {
 const MARK_WORDS = { source: "you can act from here", target: "you can choose it as the target",
   pick: "selected", last: "" };
 function territoryLabel(t, s, mark, last) {
-  const parts = [`${t.name}, ${t.region}`, s.owner ? `owned by ${s.owner}` : "unclaimed", pieces(G.msg.view, s.armies || 0)];
+  const parts = [`${placeName(G.msg.view, t.name)}, ${t.region}`, s.owner ? `owned by ${s.owner}` : "unclaimed", pieces(G.msg.view, s.armies || 0)];
   if (MARK_WORDS[mark]) parts.push(MARK_WORDS[mark]);
   if (last && last.to === t.name) parts.push(`last: ${last.text}`);
   else if (last && last.from === t.name) parts.push(`last move came from here`);
-  return placeText(G.msg.view, parts.join("; "));
+  return parts.join("; ");
 }
 
 // Arrow keys move to the nearest territory that way (within a 60-degree cone, or failing that
@@ -1093,7 +1092,7 @@ function renderActions() {
     hint = `Click a territory on the map to ${kinds}.`;
     shown = shown.filter((a) => !mapTerr(a, names).length);
   } else if (pick.length) {
-    hint = `Selected: ${pick.join(" → ")}. `;
+    hint = `Selected: ${pick.map((p) => placeName(m.view, p)).join(" → ")}. `;
     const deeper = mapActions.some((a) => mapTerr(a, names).length > pick.length);
     if (deeper) {
       const kinds = [...new Set(mapActions.map((a) => kindWords(a[0], m.view)))].join(" or ");
@@ -1103,9 +1102,11 @@ function renderActions() {
   }
   const moves = shown.filter((a) => a[0] === "move");
   if (isRisk(m.view) && m.view.phase === "occupy" && m.view.battle && moves.length) hint = occupyHint(m.view, moves);
-  if (G.until) hint = `Attacking ${G.until.to} from ${G.until.from} until it falls` +
-    `${G.until.stop > 1 ? ` or ${G.until.from} is down to ${G.until.stop}` : ""}…`;
-  $("hint").textContent = placeText(m.view, hint);
+  if (G.until) {
+    const [to, from] = [placeName(m.view, G.until.to), placeName(m.view, G.until.from)];
+    hint = `Attacking ${to} from ${from} until it falls${G.until.stop > 1 ? ` or ${from} is down to ${G.until.stop}` : ""}…`;
+  }
+  $("hint").textContent = hint;
   if (trades.length) box.append(isMcu(m.view) ? mcuTradePanel() : tradePanel(trades));
   if (pick.length === 2) showOdds(pick[0], pick[1], shown);
   if (G.until) {
@@ -1144,7 +1145,8 @@ function occupyHint(v, moves) {
   const [least, most] = [Math.min(...counts), Math.max(...counts)];
   const many = pieceWords(v).many;
   const span = least === most ? pieces(v, least) : `${least} to ${most} ${many}`;
-  return `${v.battle.to} is yours: choose how many ${many} end up there, moved in from ${v.battle.from} (${span}).`;
+  return `${placeName(v, v.battle.to)} is yours: choose how many ${many} end up there, moved in from ` +
+    `${placeName(v, v.battle.from)} (${span}).`;
 }
 
 // The hand's chosen cards, and the trade they make (one button per place for the 2 extra).
@@ -1194,7 +1196,7 @@ function stopUntil(why) {
   if (!G.until) return;
   G.until = null;
   G.actionsKey = null;
-  if (why) $("untilmsg").textContent = placeText(G.msg.view, why);
+  if (why) $("untilmsg").textContent = why;
 }
 
 // Called after each state: roll again with the most dice while the attack can go on; the
@@ -1206,14 +1208,15 @@ function runUntil() {
   const v = m.view;
   const st = Object.fromEntries(v.territories.map((t) => [t.name, t]));
   if (gameOver(m) || m.seat === null) { stopUntil(""); render(); return; }
-  if (st[u.to].seat === m.seat) { stopUntil(`${u.to} has fallen.`); render(); return; }
+  const [to, from] = [placeName(v, u.to), placeName(v, u.from)];
+  if (st[u.to].seat === m.seat) { stopUntil(`${to} has fallen.`); render(); return; }
   if (v.phase === "defend") return; // the defender chooses; the next state comes
   if (!m.to_move.includes(m.seat) || v.phase !== "attack") { stopUntil(""); render(); return; }
   if (st[u.from].armies <= u.stop || st[u.from].armies < 2) {
-    stopUntil(`Stopped: ${u.from} is down to ${st[u.from].armies}.`); render(); return;
+    stopUntil(`Stopped: ${from} is down to ${st[u.from].armies}.`); render(); return;
   }
   const attacks = legalActions().filter((a) => a[0] === "attack" && a[1] === u.from && a[2] === u.to);
-  if (!attacks.length) { stopUntil(`Stopped: ${u.from} can no longer attack ${u.to}.`); render(); return; }
+  if (!attacks.length) { stopUntil(`Stopped: ${from} can no longer attack ${to}.`); render(); return; }
   const counted = attacks.filter((a) => typeof a[3] === "number"); // MCU: not "alone"
   const best = (counted.length ? counted : attacks).reduce((x, y) => (y[3] > x[3] ? y : x));
   G.untilState = m.state;
@@ -1268,10 +1271,12 @@ function actionLabel(a) {
   return (isGodstorm(view) && godstormActionLabel(a)) || gawActionLabel(view, a);
 }
 
-// A text for people with the board's places named as the map captions them: MCU's sectors
-// ("Sector 07", "Malibu (01)" for Sector_07, Sector_01); other modes' names are their own.
-function placeText(view, text) {
-  return isMcu(view) ? mcuPlaces(view, text) : text;
+// A place in a sentence as the server names it (the view's `caption`: MCU's "Sector 07",
+// "Malibu (01)" for Sector_07, Sector_01, as the terminal names them); other modes' names
+// are their own.
+function placeName(view, name) {
+  const row = view && Array.isArray(view.territories) ? view.territories.find((t) => t.name === name) : null;
+  return (row && row.caption) || name;
 }
 
 async function showOdds(from, to, shown) {
@@ -1285,10 +1290,10 @@ async function showOdds(from, to, shown) {
     const q = new URLSearchParams({ source: from, target: to });
     const o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/odds?${q}`);
     if (!G.msg || G.msg.state !== key) return;
-    $("odds").textContent = placeText(G.msg.view, `Odds of taking ${to} if you attack until it falls: ` +
+    $("odds").textContent = `Odds of taking ${placeName(G.msg.view, to)} if you attack until it falls: ` +
       `${(100 * o.p_conquest).toFixed(1)}% (expected losses: you ${o.expected_attacker_losses.toFixed(1)}, ` +
       `them ${o.expected_defender_losses.toFixed(1)})` +
-      (isGaw(G.msg.view) ? "; your ships not counted" : ""));
+      (isGaw(G.msg.view) ? "; your ships not counted" : "");
   } catch (e) { /* odds are advice; the attack still works without them */ }
 }
 

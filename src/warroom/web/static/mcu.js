@@ -83,29 +83,9 @@ function mcuLabel(name, row) {
   return mcuArea(row) ? `${n} ${row.label}` : n;
 }
 
-// The name of an area off Manhattan that a sector is (Malibu, Asgard...), or null.
+// The name of an area off Manhattan that a sector is (Malibu, Asgard...), or null (the view's).
 function mcuArea(row) {
-  return row && row.label && row.lines.length === row.neighbors.length ? row.label : null;
-}
-
-// A sector in a sentence, as its caption reads: "Sector 07", "Malibu (01)", "Helicarrier Bridge"
-// (the rules' Sector_07, Sector_01, Helicarrier_Bridge, which typed actions use).
-function mcuPlace(name, row) {
-  if (row && row.helicarrier) return name.replace(/^Helicarrier_/, "Helicarrier ");
-  const n = /^Sector_(\d+)$/.exec(name);
-  if (!n) return name;
-  return mcuArea(row) ? `${row.label} (${n[1]})` : `Sector ${n[1]}`;
-}
-
-// The rules' sector names in a text (the log, a hint, an objective) said as `mcuPlace` says
-// them; a name followed by its area's ("Sector_01 (Malibu)") gives it once: "Malibu (01)".
-function mcuPlaces(view, text) {
-  const rows = new Map(view.territories.map((t) => [t.name, t]));
-  return text.replace(/\b(Sector_\d+|Helicarrier_[A-Za-z]+)\b( \(([^()]*)\))?/g, (all, name, paren, inner) => {
-    const row = rows.get(name);
-    if (!row) return all;
-    return mcuPlace(name, row) + (paren && inner !== mcuArea(row) ? paren : "");
-  });
+  return (row && row.area) || null;
 }
 
 // An Ally by its id (CA-ALLY2): "Captain America's Ally 2", with its dice in words when `power`
@@ -116,12 +96,12 @@ function mcuAlly(view, id, power) {
   return power ? `${row.name} (${row.power})` : row.name;
 }
 
-// A button's words: the action as typed, its sectors as the map captions them and its Allies
-// by name; a card played for its power or its Ally says which ("power CA01 — 2 more units to
-// place").
+// A button's words: the action as typed, its sectors as the server names them (`placeName`)
+// and its Allies by name; a card played for its power or its Ally says which ("power CA01 — 2
+// more units to place").
 function mcuActionLabel(view, a) {
   const allyIds = new Set((view.allies || []).map((x) => x.ally));
-  const text = mcuPlaces(view, a.map((x) => (allyIds.has(x) ? mcuAlly(view, x, false) : x)).join(" "));
+  const text = a.map((x) => (allyIds.has(x) ? mcuAlly(view, x, false) : placeName(view, x))).join(" ");
   const card = ["power", "ally"].includes(a[0]) ? (view.hand || []).find((c) => c.card === a[1]) : null;
   if (!card || !card.ally) return text;
   return `${text} — ${a[0] === "power" ? card.power : mcuAlly(view, card.ally, true)}`;
@@ -145,14 +125,14 @@ function bfmCounts(m) {
   const v = m.view;
   const goals = m.seats.filter((s) => v.objectives[s.seat]).map((s) =>
     el("div", { class: "objective" }, `${s.seat === m.seat ? "You" : shortName(s.seat)} (${v.factions[s.seat]}): ` +
-      mcuPlaces(v, v.objectives[s.seat])));
+      v.objectives[s.seat]));
   const stages = v.chips.stages.length ? v.chips.stages.join(", ") : "nothing yet";
   return [
     el("div", { id: "objectives" }, ...goals),
     el("div", { id: "rage" }, `Rage Meter ${v.rage.level}/${v.rage.top}${v.rage.hulk_out ? " — Hulk is out" : ""}` +
       (v.hulk_forced ? " (Hulk must attack now)" : "")),
     el("div", { id: "tower", class: "muted" }, `Iron Man: ${v.chips.iron_man} chips, built ${stages}` +
-      (v.chips.dock_25_closed ? `; ${mcuPlaces(v, "Sector_25")}'s dock is closed` : "")),
+      (v.chips.dock_25_closed ? `; ${placeName(v, "Sector_25")}'s dock is closed` : "")),
     el("div", { id: "loki", class: "muted" }, `Loki tokens face down: ${v.loki.face_down.length}; illusions ` +
       `revealed: ${v.loki.illusions_boxed}${v.loki.scepter_found ? "; Thor holds the scepter" : ""}`),
   ];
