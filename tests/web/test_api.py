@@ -516,3 +516,25 @@ def test_the_lobby_list_costs_the_same_few_queries_however_many_games(
     listed = {x["id"]: x["open_seats"] for x in client.get("/api/games").json()}
     assert listed[first["id"]] == [1] and len(listed) == 7
     assert all(seats == [1, 2] for game, seats in listed.items() if game != first["id"])
+
+
+def test_an_mcu_refusal_names_sectors_as_the_page_shows_them(client: TestClient) -> None:
+    """A refusal read out on the page said the rules' ids ("Sector_12 is already occupied")
+    where the map, the log and the terminal say "Sector 12"; a typed caption is read too."""
+    r = client.post("/api/games", json={"mode": "mcu-skirmish", "seats": HUMANS3})
+    assert r.status_code == 201, r.text
+    g = r.json()
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    for sent in ({"text": "claim Sector 12"}, {"action": ["claim", "Sector_12"]}):
+        public = state(client, g["id"])
+        seat = public["to_move"][0]
+        r = client.post(
+            f"/api/games/{g['id']}/act",
+            json={"state": public["state"], **sent},
+            headers={"X-Seat-Token": tokens[seat]},
+        )
+        if r.status_code == 200:
+            continue  # the first claim of Sector_12
+        assert r.status_code == 422 and r.json()["error"] == "Sector 12 is already occupied"
+        return
+    raise AssertionError("the second claim of Sector_12 was not refused")

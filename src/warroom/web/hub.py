@@ -21,7 +21,7 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -507,7 +507,7 @@ class Hub:
         seat = self.seat_for(room, token)
         if seat is None:
             raise WebError(403, "parsing an action needs your seat's token")
-        with room.lock:
+        with room.lock, _in_words(room.match):
             match = room.match
             action = complete(match, seat, text, places(match))
             if action not in match.legal(seat):
@@ -546,17 +546,18 @@ class Hub:
                 # must not make its choice again in the new state.
                 yours = any(by == seat for by, _ in match.record[state_id:])
                 return {"ok": False, "stale": why, "state": room.state_id, "yours": yours}
-            if action is None:
-                action = _read_action(room, seat, action_json, text)
-            undo = action.kind == UNDO and not action.args
-            if undo:
-                refusal = self.undo_refusal(room, seat)
-                if refusal is not None:
-                    raise WebError(422, f"cannot undo: {refusal}")
-                step = match.undo(seat)
-                events = list(step.events)
-            else:
-                events = match.act(seat, action)
+            with _in_words(match):
+                if action is None:
+                    action = _read_action(room, seat, action_json, text)
+                undo = action.kind == UNDO and not action.args
+                if undo:
+                    refusal = self.undo_refusal(room, seat)
+                    if refusal is not None:
+                        raise WebError(422, f"cannot undo: {refusal}")
+                    step = match.undo(seat)
+                    events = list(step.events)
+                else:
+                    events = match.act(seat, action)
             n = room.state_id - 1
             over = match.outcome() is not None
             cap, kind = self.record_cap(room)
@@ -843,6 +844,19 @@ def _open_seats(room: Room) -> list[int]:
 def places(match: Match) -> list[str]:
     """The board's place names, as the terminal knows them (for names typed unquoted)."""
     return display_for(match.game.id).places(match)
+
+
+@contextlib.contextmanager
+def _in_words(match: Match) -> Iterator[None]:
+    """The rules' refusals in the game's words (`Game.words`: MCU's "Sector 48 does not border
+    Malibu (01)"), as the terminal prints them, not the ids the rules use."""
+    try:
+        yield
+    except WarroomError as exc:
+        said = match.words(str(exc))
+        if said == str(exc):
+            raise
+        raise type(exc)(said) from None
 
 
 def _read_action(room: Room, seat: int, action_json: list[Any] | None, text: str | None) -> Action:
