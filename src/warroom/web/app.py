@@ -297,7 +297,7 @@ def create_app(
                 "stopped": g.stopped,
                 "damaged": the_hub.damaged.get(g.id) or g.damage,
                 "updated": g.updated,
-                "open_seats": list(g.open_seats),
+                "open_seats": [] if g.finished else list(g.open_seats),  # none to join
             }
             for g in rows
         ]
