@@ -22,8 +22,9 @@ TAIL = 10  # a short tail in the state message, so that the log comes by pages
 
 @pytest.fixture
 def served_hub(tmp_path: Path) -> Hub:
-    """The server's hub with one read every 5 seconds and one live connection per address."""
-    quotas = Quotas(read_rate="1/5 seconds", sockets=1)
+    """The server's hub with two reads every 5 seconds (the page's live connection and one
+    page of log) and one live connection per address."""
+    quotas = Quotas(read_rate="2/5 seconds", sockets=1)
     return Hub(Store(f"sqlite:///{tmp_path / 'warroom.db'}"), seed_source=lambda: 7, quotas=quotas)
 
 

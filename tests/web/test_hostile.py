@@ -19,7 +19,7 @@ from tests.web.test_api import state
 from warroom.core import Action, Rng
 from warroom.games.mass_effect import galaxy_at_war as gw
 from warroom.games.mass_effect.gaw_components import REAPER
-from warroom.web.hub import Hub, SeatSpec
+from warroom.web.hub import Hub, SeatSpec, WebError
 from warroom.web.store import Store
 
 GAW = gw.GAME
@@ -198,6 +198,57 @@ def test_no_bot_move_lands_once_pause_bots_has_returned(tmp_path: Path) -> None:
         go.set()
         assert landed.wait(10)
         assert room.state_id == paused_at == 0
+    finally:
+        hub.close()
+        hub.store.close()
+
+
+def test_the_same_action_sent_twice_at_once_applies_once(tmp_path: Path) -> None:
+    """Two requests with the same action and state (a double click, two tabs, a replay) race
+    into the room: the first to apply holds the game until it is stored, the second waits
+    for it, then finds the state gone and is refused with 409; one action is stored. (The
+    first waits up to a second inside for the other: a missing lock would let it in.)"""
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'w.db'}"))
+    try:
+        row, seats = hub.create("risk-classic", [SeatSpec("human")] * 3, {"setup": "deal"})
+        room = hub.room(row.id)
+        seat = room.match.to_move()[0]
+        action = room.match.legal(seat)[0].to_json()
+        inside, most, second_in = [0], [0], threading.Event()
+        both_sent = threading.Barrier(2)
+        apply = room.match.act
+
+        def watched(*args: Any, **kwargs: Any) -> Any:
+            inside[0] += 1
+            most[0] = max(most[0], inside[0])
+            if inside[0] > 1:
+                second_in.set()
+            else:
+                second_in.wait(1)
+            try:
+                return apply(*args, **kwargs)
+            finally:
+                inside[0] -= 1
+
+        room.match.act = watched  # type: ignore[method-assign]
+        answers: list[int] = []
+
+        def send() -> None:
+            both_sent.wait(10)
+            try:
+                hub.act(row.id, seats[seat].token, 0, action)
+                answers.append(200)
+            except WebError as exc:
+                answers.append(exc.status)
+
+        senders = [threading.Thread(target=send) for _ in range(2)]
+        for sender in senders:
+            sender.start()
+        for sender in senders:
+            sender.join(10)
+        assert sorted(answers) == [200, 409] and most[0] == 1
+        stored = hub.store.load(row.id)
+        assert stored is not None and len(stored.record) == room.state_id == 1
     finally:
         hub.close()
         hub.store.close()

@@ -202,6 +202,35 @@ def test_live_connections_are_capped_per_address(serve: Any) -> None:
             assert len(room.subscribers) == 2
 
 
+def test_opening_a_live_connection_counts_as_a_read(serve: Any) -> None:
+    """A hello loads the game as a read does (a finished game replayed from the store, then
+    dropped again once its last page closes): it counts against the read rate, so that
+    connecting and closing in a loop cannot replay games without end. The refusal says when
+    to try again and subscribes to nothing."""
+    client, hub = serve(read_rate="3/minute")
+    g = create(client, HUMANS3, **SHORT)
+    room = hub.room(g["id"])
+    assert client.get(f"/api/games/{g['id']}").status_code == 200
+    for _ in range(2):
+        with ExitStack() as stack:
+            assert _watch(client, g["id"], stack)[1]["type"] == "state"
+    with ExitStack() as stack:
+        ws, refused = _watch(client, g["id"], stack)
+        assert refused["type"] == "error"
+        assert refused["error"].startswith(
+            "too many reads of game data from your address (at most 3 per 1 minute)"
+        )
+        assert 1 <= refused["retry_after"] <= 60
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4429
+    assert not room.subscribers
+    assert client.get(f"/api/games/{g['id']}").status_code == 429
+    elsewhere = TestClient(client.app, client=("192.0.2.7", 50000))
+    with ExitStack() as stack:
+        assert _watch(elsewhere, g["id"], stack)[1]["type"] == "state"
+
+
 def test_every_way_a_connection_ends_frees_its_slot(serve: Any) -> None:
     """A bad hello, an unknown game, a socket closed before its hello and one closed while
     it streams: none of them keeps the address's only slot."""

@@ -297,7 +297,7 @@ def create_app(
                 "stopped": g.stopped,
                 "damaged": the_hub.damaged.get(g.id) or g.damage,
                 "updated": g.updated,
-                "open_seats": list(g.open_seats),
+                "open_seats": [] if g.finished else list(g.open_seats),  # none to join
             }
             for g in rows
         ]
@@ -423,7 +423,8 @@ def create_app(
     @app.websocket("/ws/games/{game_id}")
     async def stream(websocket: WebSocket, game_id: str) -> None:
         """First message {"token": ...} (or {} to spectate); then every state, as it happens.
-        An address holding its quota of live connections is told so, and the socket closed."""
+        An address holding its quota of live connections, or over its read rate (a hello
+        loads the game as a read does), is told so, and the socket closed."""
         await websocket.accept()
         client = _address(websocket)
         if not sockets.take(client):
@@ -432,8 +433,13 @@ def create_app(
                 f"too many live connections from your address (at most {cap}); "
                 "close another game page and load this one again"
             )
-            await websocket.send_text(json.dumps({"type": "error", "error": message}))
-            await websocket.close(code=4429)
+            await _refuse(websocket, {"error": message}, 4429)
+            return
+        try:
+            rates.spend("read", client)
+        except RateLimited as exc:
+            sockets.release(client)
+            await _refuse(websocket, {"error": exc.message, "retry_after": exc.retry_after}, 4429)
             return
         try:
             await serve_stream(websocket, game_id)
@@ -451,8 +457,7 @@ def create_app(
             seat = the_hub.seat_for(room, token)
         except (WebError, WarroomError, TimeoutError) as exc:
             message = exc.message if isinstance(exc, WebError) else str(exc) or "bad hello"
-            await websocket.send_text(json.dumps({"type": "error", "error": message}))
-            await websocket.close(code=4400)
+            await _refuse(websocket, {"error": message}, 4400)
             return
         except WebSocketDisconnect:
             return
@@ -507,6 +512,13 @@ def _not_json(error: RecursionError | ValueError) -> str:
     if isinstance(error, UnicodeDecodeError):
         return "not valid JSON: not UTF-8 text"
     return f"not valid JSON: numbers have at most {sys.get_int_max_str_digits()} digits"
+
+
+async def _refuse(websocket: WebSocket, refusal: dict[str, Any], code: int) -> None:
+    """Tell a live connection why it is refused, in an error frame, and close it with `code`
+    (4400 a bad hello, 4429 a limit of its address)."""
+    await websocket.send_text(json.dumps({"type": "error", **refusal}))
+    await websocket.close(code=code)
 
 
 def _address(connection: HTTPConnection) -> str:

@@ -349,6 +349,8 @@ class Hub:
         room = self.room(game_id)
         if not 0 <= seat < len(room.seats):
             raise WebError(404, f"no seat {seat + 1} in this game")
+        if _finished(room):  # a finished game stays as it ended, its players included
+            raise WebError(409, f"the game is over: seat {seat + 1} is no longer open to join")
         token = self.store.claim(game_id, seat)
         if token is None:
             raise WebError(409, f"seat {seat + 1} is not open to join")
@@ -838,6 +840,9 @@ def _damaged(game_id: str, reason: str) -> WebError:
 
 
 def _open_seats(room: Room) -> list[int]:
+    """The seats still to be joined; none once the game is over (nobody joins it then)."""
+    if _finished(room):
+        return []
     return [s.seat for s in room.seats if s.kind == "open" and not s.claimed]
 
 

@@ -27,13 +27,14 @@ function connect() {
   };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "error") { showError(msg.error); G.fatal = true; return; }
-    if (msg.type === "state") receive(msg);
+    // A refusal with retry_after (the address's read rate) is waited out; any other is final.
+    if (msg.type === "error") { showError(msg.error); G.retryIn = msg.retry_after; G.fatal = !msg.retry_after; return; }
+    if (msg.type === "state") { if (G.retryIn) showError(""); G.retryIn = null; receive(msg); }
   };
   ws.onclose = () => {
     $("conn").classList.remove("on");
     if (!G.fatal) $("offline").hidden = false;
-    if (!G.fatal) setTimeout(connect, 1500);
+    if (!G.fatal) setTimeout(connect, G.retryIn ? G.retryIn * 1000 : 1500);
   };
 }
 
