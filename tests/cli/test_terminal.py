@@ -427,7 +427,7 @@ def test_a_whole_target_that_does_not_match_is_refused_with_its_reason() -> None
     faces = match.view(seat)["dice"]
     assert [faces[0]["face"], faces[3]["face"]] == [4, 4]  # Eden Prime's row 2 is "3 3"
     out = session(match, ["target eden-prime 2 1 4"], {seat})
-    assert "Refused: 4 4 does not match the row 3 3" in out
+    assert "Refused: dice 1 4 (showing 4 4) do not match Eden Prime's row 2 (3 3)" in out
     assert "named twice" not in out
 
 
