@@ -173,9 +173,10 @@ def test_compose_an_offer_and_answer_it(server: str) -> None:
             page.wait_for_function("G.msg && MONO.board")
             pages.append(page)
         one, two = pages
-        # No wall of sample offers: the composer replaces them.
+        # No wall of sample offers: the composer replaces them (or, while the rules take no
+        # offer from this seat, says when they do).
         assert one.locator('#actions button[data-action^="offer"]').count() == 0
-        assert one.locator("#composer").count() == 1
+        assert one.locator("#composer, #composer-later").count() == 1
         # Play until Player 1 has drafted a hero and may still act in that turn.
         deadline = time.time() + 60
         hero = None
@@ -452,4 +453,34 @@ def test_the_jail_line_offers_only_the_ways_out_open_now(server: str) -> None:
             "Your move: roll for doubles, pay M50 or use a Get Out of Jail Free card to leave "
             "Jail.",
         ]
+        assert errors == []
+
+
+def test_the_deal_form_is_there_only_while_the_rules_take_an_offer(
+    server: str, served_hub: Hub
+) -> None:
+    """Offers are taken on your own turn and in the window before another player's roll
+    (`any_time`): in between (another player has rolled) the page shows no form whose offer
+    the rules would refuse, only when deals can be made; on your turn the form follows the
+    rules again (the page may have taken a forced roll by then)."""
+    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    other_rolled = lambda: (  # noqa: E731
+        room.match.view(None)["current"] == 0
+        and room.match.view(None)["phase"] != "start"
+        and 1 not in room.match.to_move()
+    )
+    my_turn = lambda: room.match.view(None)["current"] == 1  # noqa: E731
+    agrees = "G.msg.view.any_time.includes(1) === !!document.querySelector('#composer')"
+    with browser_page(server + g["seats"][1]["link"], height=1000) as (page, errors):
+        page.wait_for_function("G.msg && MONO.board")
+        play_people(served_hub, g["id"], tokens, bot_choice("monopoly-avengers"), other_rolled)
+        page.wait_for_function(f"G.msg.state === {room.state_id}")
+        page.wait_for_selector("#composer-later")
+        assert page.locator("#composer").count() == 0
+        assert "before another player rolls" in page.inner_text("#composer-later")
+        page.screenshot(path=str(ARTIFACTS / "monopoly-deal-later.png"))
+        play_people(served_hub, g["id"], tokens, bot_choice("monopoly-avengers"), my_turn)
+        page.wait_for_function(f"G.msg.state >= {room.state_id} && {agrees}")
         assert errors == []

@@ -471,6 +471,7 @@ class MonopolyAvengers(Game[MonoState]):
                 for o, p, s in st.claims
             ],
             "window": st.window[:],
+            "any_time": any_time_seats(st),
             "offers_made": st.offers_made[:],
             "declined": None,
             "debt": None,
@@ -1618,6 +1619,27 @@ def _forgo(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[E
             {"owner": owner, "payer": payer, "space": st.board.names[s]},
         )
     )
+
+
+def any_time_seats(st: MonoState) -> list[int]:
+    """The seats that may now do what the rulebook allows "at any time" (build, sell,
+    sideline, reactivate, offer a trade), as `_families` lists them: the debtor while a debt
+    is raised; in the turn itself (calm or a draft) the player whose turn it is and the
+    players still in the window before the roll; nobody while an offer, an acquired hero, a
+    call or an auction waits.
+
+    Reading ("Deals & Trades": "at any time"; "Building Bases": "you don't have to wait for
+    your turn"): a player other than the one whose turn it is takes that time in the window
+    before each roll, so every player may act between any two rolls; within a turn the
+    player whose turn it is decides, and the others answer what concerns them (an offer, an
+    auction, a call, a claim). Listing every player at every step of a turn would make each
+    step wait on all of them."""
+    ctx = _context(st)
+    if ctx == "debt":
+        return [st.debts[-1][0]]
+    if ctx not in ("calm", "draft"):
+        return []
+    return [st.current, *(p for p in st.window if p != st.current)]
 
 
 def _manager(st: MonoState, seat: Seat) -> None:

@@ -597,7 +597,7 @@ function renderMonoPanel() {
   const v = m.view;
   if (m.seat === null || gameOver(m)) { swapChildren(box, []); box.dataset.key = ""; return; }
   const plan = monoPlan();
-  const key = JSON.stringify([m.seat, !!MONO.board, v.auction, plan, v.offer, v.owner, v.status.map((p) => [p.alive, p.cash, p.cards])]);
+  const key = JSON.stringify([m.seat, !!MONO.board, v.auction, plan, v.offer, v.any_time, v.owner, v.status.map((p) => [p.alive, p.cash, p.cards])]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   // A redraw (money moved, a bid) leaves the field being typed in where it is (swapChildren).
@@ -653,6 +653,11 @@ function monoComposer(v) {
   const me = G.msg.seat;
   const others = v.status.map((p, s) => s).filter((s) => s !== me && v.status[s].alive !== false);
   if (!b || !others.length || v.status[me].alive === false) return null;
+  // Only while the rules would take an offer from me (`any_time`); what is ticked waits.
+  if (!v.any_time.includes(me)) {
+    return el("div", { class: "grp mcompose muted", id: "composer-later" },
+      "Offer a deal on your turn, or before another player rolls.");
+  }
   const c = MONO.compose || (MONO.compose = { to: others[0], give: [], get: [], giveCash: 0, getCash: 0 });
   if (!others.includes(c.to)) Object.assign(c, { to: others[0], get: [], getCash: 0 });
   const box = el("div", { class: "grp mcompose", id: "composer" }, el("div", { class: "mhead" }, "Offer a deal"));
