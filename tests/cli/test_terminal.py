@@ -216,6 +216,28 @@ def test_monopoly_look_lists_who_is_in_jail_and_not_the_bankrupt() -> None:
     assert text.splitlines()[-1] == "here now: Player 1, Player 2 (in Jail)"
 
 
+def test_monopoly_board_says_just_visiting_apart_from_in_jail() -> None:
+    """The players' table tells a token visiting the Jail space from one in Jail (it said
+    "Jail" for a visitor, so a first-time player took themselves to be in Jail)."""
+    match = Match.start("monopoly-avengers", 3, 3, {})
+    st = match.state
+    st.pos[0] = st.pos[1] = st.board.jail
+    st.jail[1] = 0
+    assert [p["where"] for p in match.view(0)["status"]] == [
+        "Jail (Just Visiting)",
+        "in Jail",
+        st.board.names[st.pos[2]],
+    ]
+    console = Console(record=True, width=200, file=io.StringIO())
+    display_for("monopoly-avengers").board(console, match, 0)
+    rows = {
+        line.split("│")[1].strip(): line
+        for line in console.export_text().splitlines()
+        if "│ Player" in line
+    }
+    assert "Jail (Just Visiting)" in rows["Player 1"] and "in Jail" in rows["Player 2"]
+
+
 def test_displays_are_chosen_by_mode_and_complete_names() -> None:
     assert isinstance(display_for("risk-classic"), RiskDisplay)
     assert type(display_for("no-such-mode")) is Display

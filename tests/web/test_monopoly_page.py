@@ -484,3 +484,19 @@ def test_the_deal_form_is_there_only_while_the_rules_take_an_offer(
         play_people(served_hub, g["id"], tokens, bot_choice("monopoly-avengers"), my_turn)
         page.wait_for_function(f"G.msg.state >= {room.state_id} && {agrees}")
         assert errors == []
+
+
+def test_the_players_tables_tell_a_visitor_from_a_prisoner(server: str) -> None:
+    """Both players' tables (the board's and the panel's) say where a token is as the view
+    words it: "Jail (Just Visiting)" for a visitor, where they said "Jail"."""
+    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && MONO.board")
+        jail = page.evaluate("MONO.board.spaces.find((s) => s.kind === 'jail').index")
+        where = "'Jail (Just Visiting)'"
+        visiting = f"{{...G.msg.view.status[0], position: {jail}, space: 'Jail', where: {where}}}"
+        page.evaluate(f"G.msg.view.status[0] = {visiting}; render()")
+        board = page.locator("#mboard table.mplayers tr").nth(1).inner_text()
+        panel = page.locator("#players tr").first.inner_text()
+        assert "Jail (Just Visiting)" in board and "Jail (Just Visiting)" in panel
+        assert errors == []

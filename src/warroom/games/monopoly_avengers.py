@@ -447,6 +447,7 @@ class MonopolyAvengers(Game[MonoState]):
                     "cash": st.cash[p],
                     "position": st.pos[p],
                     "space": b.names[st.pos[p]],
+                    "where": place_words(st, p),
                     "in_jail": st.jail[p] >= 0,
                     "jail_turns": max(st.jail[p], 0),
                     "cards": [b.decks[b.card_deck[c]] + CARD_SUFFIX for c in st.held[p]],
@@ -1280,12 +1281,20 @@ def _send_to_jail(st: MonoState, p: Seat, ev: list[Event]) -> None:
     ev.append(Event("jail", f"Player {p + 1} goes to Jail", {"seat": p}))
 
 
+def place_words(st: MonoState, p: Seat) -> str:
+    """Where player `p` is, as a person reads it: a token on the Jail space is "in Jail" or
+    Just Visiting, which the space's name alone ("Jail") does not say."""
+    b, s = st.board, st.pos[p]
+    if st.jail[p] >= 0:
+        return "in Jail"
+    return b.names[s] + (" (Just Visiting)" if b.kind[s] == mb.JAIL else "")
+
+
 def _land(st: MonoState, ev: list[Event]) -> None:
     b, p = st.board, st.current
     s = st.pos[p]
     kind = b.kind[s]
-    # Just Visiting: a token landing on the Jail space is not in Jail.
-    where = b.names[s] + (" (Just Visiting)" if kind == mb.JAIL else "")
+    where = place_words(st, p)
     ev.append(Event("land", f"Player {p + 1} lands on {where}", {"seat": p, "space": s}))
     if kind in mb.OWNABLE:
         o = st.owner[s]

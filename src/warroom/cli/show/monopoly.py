@@ -126,12 +126,11 @@ class MonopolyDisplay(Display):
             players.add_column(col, justify="right" if col in ("cash", "net worth") else "left")
         for i, p in enumerate(view["status"]):
             color = SEAT_COLORS[i % len(SEAT_COLORS)]
-            where = p["space"] + (" (in Jail)" if p["in_jail"] else "")
             name = p["name"] + ("" if p["alive"] else " (bankrupt)")
             players.add_row(
                 f"[{color}]{escape(name)}[/]",
                 f"M{p['cash']}",
-                escape(where),
+                escape(p["where"]),
                 escape(", ".join(p["cards"]) or "-"),
                 f"M{p['net_worth']}",
             )

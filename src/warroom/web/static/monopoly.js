@@ -267,7 +267,7 @@ function tokenGroup(seats, area, v, m) {
     const x = x0 + (k % cols) * (2 * r + 2), y = y0 + Math.floor(k / cols) * (2 * r + 2);
     const current = seat === turnSeat(v); // nobody's once the game is over
     const node = svg("g", { class: `mtoken${current ? " current" : ""}`, "data-seat": seat },
-      svg("title", {}, `${seatName(seat)} — ${v.status[seat].in_jail ? "in Jail" : v.status[seat].space}`),
+      svg("title", {}, `${seatName(seat)} — ${v.status[seat].where}`),
       svg("circle", { cx: x, cy: y, r, fill: seatColor(seat) }),
       svg("text", { x, y: y + r * 0.42, "font-size": r * 1.15, "text-anchor": "middle" }, seat + 1));
     moveToken(node, seat, v.status[seat], x, y);
@@ -452,7 +452,7 @@ function playersTable(b, v, m) {
   const head = el("tr", {}, ["", "player", "cash", "worth", "where", "cards"].map((h) => el("th", {}, h)));
   const rows = v.status.map((p, seat) => {
     const heroes = v.owner.filter((o) => o === seat).length;
-    const where = p.alive === false ? "bankrupt" : p.in_jail ? `in Jail (${p.jail_turns} turn${p.jail_turns === 1 ? "" : "s"})` : p.space;
+    const where = p.alive === false ? "bankrupt" : p.in_jail ? `in Jail (${p.jail_turns} turn${p.jail_turns === 1 ? "" : "s"})` : p.where;
     const turn = seat === turnSeat(v);
     const cls = [turn ? "current" : "", m.to_move.includes(seat) ? "moving" : "", p.alive === false ? "out" : ""].join(" ");
     return el("tr", { class: cls },
