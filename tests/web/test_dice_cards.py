@@ -204,6 +204,21 @@ def test_a_finished_dice_game_shows_no_turn_and_no_controls(
     )
 
 
+def test_a_tray_without_dice_counts_none(server: str) -> None:
+    """Once the game is over the view has no dice: the tray says nothing of dice it does
+    not show (it read "Dice of the last turn (0 d6, 0 d8)")."""
+    g = create_game(server, "mcu-guardians", [{"kind": "human"}, {"kind": "human"}])
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function(TABLE_DRAWN)
+        during = page.evaluate("dcTray(G.msg.view, G.msg).querySelector('.dtitle').innerText")
+        after = page.evaluate(
+            "dcTray({...G.msg.view, dice: [], phase: 'over'}, G.msg)"
+            ".querySelector('.dtitle').innerText"
+        )
+        assert "(5 d6, 2 d8)" in during and "d6" not in after and "d8" not in after
+        assert errors == []
+
+
 # The die that has the keyboard's focus against another of its kind: how each looks.
 FOCUSED_DIE = """() => {
   const die = document.activeElement;

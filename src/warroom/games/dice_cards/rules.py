@@ -396,7 +396,10 @@ class DiceCardsGame(Game[DiceCardsState]):
         st.phase = OVER
         st.sides, st.faces, st.slot = [], [], []
         st.target, st.stealing, st.rerolls = NO_TARGET, False, 0
-        ev.append(Event("game-over", reason, {"winners": list(winners), "scores": scores}))
+        # The log's line says who won, as a sentence (the reason alone names no winner).
+        names = " and ".join(seat_name(p) for p in winners)
+        won = f"{names} {'win' if len(winners) > 1 else 'wins'}: {reason}"
+        ev.append(Event("game-over", won, {"winners": list(winners), "scores": scores}))
 
 
 @cache

@@ -122,7 +122,7 @@ function dcTray(v, m) {
   const d6 = v.dice.filter((d) => d.sides === 6).length, d8 = v.dice.length - d6;
   return el("div", { class: "dtray", id: "tray" },
     el("div", { class: "dtitle" }, turnSeat(v) === null ? "Dice of the last turn "
-      : v.current === G.msg.seat ? "Dice of your turn " : `Dice of ${dcName(v.current)}'s turn `, el("span", { class: "muted small" }, `(${d6} d6, ${d8} d8)`), ...extra),
+      : v.current === G.msg.seat ? "Dice of your turn " : `Dice of ${dcName(v.current)}'s turn `, v.dice.length ? el("span", { class: "muted small" }, `(${d6} d6, ${d8} d8)`) : null, ...extra),
     el("div", { class: "dice-row" }, dice),
     mine && asides.length ? el("div", { class: "small dnote" }, "No open row can be matched: click a die to set it aside.")
       : mine && placing ? el("div", { class: "small dnote" }, v.phase === "target"
