@@ -149,6 +149,21 @@ def test_monopoly_help_odds_look_and_draft_price() -> None:
     assert not drafts or "costs M" in drafts[0]
 
 
+def test_monopoly_window_prompt_says_whose_roll_it_is_before() -> None:
+    """In the window before another player's roll the step reads "...; rolling the dice",
+    which is theirs: the prompt says what the window is for and who rolls next."""
+    match = Match.start("monopoly-avengers", 2, 3, {})
+    st = match.state
+    st.owner[st.board.hero("Hulk")] = 0  # so the window asks more than `done`
+    st.current, st.window = 1, [0]
+    out = session(match, ["done"], {0})
+    prompts = [line for line in out.splitlines() if line.startswith("Player 1 | step:")]
+    assert "before Player 2 rolls: build or trade if you like, then done" in prompts[0]
+    st.current, st.window = 0, [1]
+    out = session(match, [], {0})
+    assert "then done" not in out
+
+
 def test_monopoly_look_shows_a_child_of_thanos_battle_number() -> None:
     """`look` at a Child of Thanos shows the board's number for it and the fine for losing."""
     match = Match.start("monopoly-avengers", 2, 3, {})
