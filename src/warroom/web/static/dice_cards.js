@@ -6,7 +6,8 @@
 // click a die to set it aside when nothing matches. Every button is one of the seat's legal
 // actions; the server runs the rules (game.js sends what is chosen here).
 "use strict";
-const DC = { sel: [], focus: null, state: -1 };
+// odds: each choice's chance to complete the card (/dice-odds), for the state they were read in.
+const DC = { sel: [], focus: null, state: -1, odds: { state: -1, by: new Map() }, asked: -1 };
 const DC_MODES = new Set(["mass-effect-war-assets", "mcu-guardians"]);
 const DC_PIPS = { 1: [4], 2: [2, 6], 3: [2, 4, 6], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
@@ -266,11 +267,34 @@ function dcPlayers(v, m) {
 function dcDiceLabel(nums) {
   return nums.map((n) => { const d = dcDie(n); return dcMini(d.sides, d.face); });
 }
+// The chance to complete the card after `a` (a target or match), as "93%"; "" until known.
+function dcChance(a) {
+  const p = DC.odds.state === G.msg.state ? DC.odds.by.get(JSON.stringify(a)) : undefined;
+  if (p === undefined) return "";
+  // A chance that is not nil (or not sure) does not read as 0% (or 100%).
+  return p > 0 && p < 0.005 ? "<1%" : p < 1 && p >= 0.995 ? ">99%" : `${Math.round(100 * p)}%`;
+}
+// Ask once per state where the seat stages a card or matches a row; odds are advice, so a
+// failed request shows nothing.
+async function dcFetchOdds(m) {
+  if (!dcMine(m) || !["target", "match"].includes(m.view.phase) || DC.asked === m.state) return;
+  DC.asked = m.state;
+  let o;
+  try {
+    o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/dice-odds`);
+  } catch (e) { return; }
+  if (!G.msg || o.state !== G.msg.state) return;
+  DC.odds = { state: o.state, by: new Map(o.odds.map(([a, p]) => [JSON.stringify(a), p])) };
+  G.actionsKey = null;
+  render();
+}
 function dcButton(a, cls) {
   let label;
+  const chance = dcChance(a);
+  const odds = chance ? el("span", { class: "dchance", title: "chance to complete the card, playing on at best" }, ` ${chance}`) : null;
   switch (a[0]) {
-    case "target": label = dcDiceLabel(a.slice(3)); break;
-    case "match": label = dcDiceLabel(a.slice(2)); break;
+    case "target": label = [...dcDiceLabel(a.slice(3)), odds]; break;
+    case "match": label = [...dcDiceLabel(a.slice(2)), odds]; break;
     case "aside": { const d = dcDie(a[1]); label = [`Set aside a d${d.sides} `, dcMini(d.sides, d.face)]; break; }
     case "pass": label = "Pass: this roll matches no card"; break;
     case "reroll": label = "Reroll the unplaced dice (Set power)"; break;
@@ -298,7 +322,8 @@ function renderDiceActions() {
   const m = G.msg;
   const v = m.view;
   const legal = legalActions();
-  const box = actionPanel([m.state, DC.sel, DC.focus]);
+  const box = actionPanel([m.state, DC.sel, DC.focus, DC.odds.state]);
+  dcFetchOdds(m);
   if (!box) return;
   let hint = "";
   const targets = dcActs("target"), matches = dcActs("match");
@@ -326,8 +351,10 @@ function renderDiceActions() {
     for (const [card, acts] of byCard) {
       const c = dcCard(card);
       const open = byCard.size <= 3 || (DC.focus && DC.focus.card === card);
+      const chances = DC.odds.state === m.state ? acts.map((a) => DC.odds.by.get(JSON.stringify(a))) : [];
+      const best = chances.length ? dcChance(acts[chances.indexOf(Math.max(...chances))]) : "";
       grp.append(el("details", { class: "tcardgrp", "data-card": card, open: open ? true : null },
-        el("summary", {}, `${c.name} (${c.value}${c.owner !== null ? `, ${dcName(c.owner)}'s` : ""}) · ${acts.length} way${acts.length > 1 ? "s" : ""}`),
+        el("summary", {}, `${c.name} (${c.value}${c.owner !== null ? `, ${dcName(c.owner)}'s` : ""}) · ${acts.length} way${acts.length > 1 ? "s" : ""}${best ? ` · best ${best}` : ""}`),
         [...dcByRow(acts, 2)].map(([row, list]) => dcRowLine(card, row, list))));
     }
     box.append(grp);
