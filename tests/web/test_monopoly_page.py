@@ -500,3 +500,43 @@ def test_the_players_tables_tell_a_visitor_from_a_prisoner(server: str) -> None:
         panel = page.locator("#players tr").first.inner_text()
         assert "Jail (Just Visiting)" in board and "Jail (Just Visiting)" in panel
         assert errors == []
+
+
+def test_the_buttons_say_what_they_cost_or_bring(server: str, served_hub: Hub) -> None:
+    """A button says its price or yield beside its action, as the board prints them
+    ("sideline Wong — +M50", "build Wong — a Base, M50", "draft — M160"): a player need not
+    open a space's panel before each click."""
+    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    board = httpx.get(server + "/api/boards/monopoly/avengers").json()
+    space = {s["name"]: s for s in board["spaces"]}
+
+    def can_sideline() -> bool:
+        legal = room.match.legal(0) if 0 in room.match.to_move() else []
+        return any(a.kind == "sideline" for a in legal) and len(legal) > 1
+
+    with browser_page(server + g["seats"][0]["link"], height=1000) as (page, errors):
+        page.wait_for_function("G.msg && MONO.board")
+        play_people(served_hub, g["id"], tokens, bot_choice("monopoly-avengers"), can_sideline)
+        page.wait_for_function(f"G.msg.state === {room.state_id}")
+        hero = next(a.args[0] for a in room.match.legal(0) if a.kind == "sideline")
+        button = page.locator(f'#actions button[data-action="sideline {hero}"]')
+        assert button.inner_text() == f"sideline {hero} — +M{space[hero]['sideline']}"
+        wong, level = space["Wong"], page.evaluate("G.msg.view.level.map(() => 0)")
+        label = "monoActionLabel({...G.msg.view, level: %s}, %s)"
+        assert page.evaluate(label % (level, '["build", "Wong"]')) == (
+            f"build Wong — a Base, M{wong['base_cost']}"
+        )
+        level[wong["index"]] = board["rules"]["max_bases"]
+        assert page.evaluate(label % (level, '["build", "Wong"]')) == (
+            f"build Wong — a Headquarters, M{wong['hq_cost']}"
+        )
+        level[wong["index"]] += 1
+        assert page.evaluate(label % (level, '["sell", "Wong"]')) == (
+            f"sell Wong — its Headquarters, +M{wong['hq_cost'] // 2}"
+        )
+        assert page.evaluate(label % (level, '["keep", "Wong"]')) == (
+            f"keep Wong — stays sidelined, M{wong['keep_fee']} fee"
+        )
+        assert errors == []

@@ -1265,6 +1265,7 @@ function actionGroup(label, group) {
 function actionLabel(a) {
   const view = G.msg.view;
   if (isMcu(view)) return mcuActionLabel(view, a);
+  if (isMonopoly(view)) return monoActionLabel(view, a);
   return (isGodstorm(view) && godstormActionLabel(a)) || gawActionLabel(view, a);
 }
 
