@@ -499,6 +499,12 @@ def test_the_players_tables_tell_a_visitor_from_a_prisoner(server: str) -> None:
         board = page.locator("#mboard table.mplayers tr").nth(1).inner_text()
         panel = page.locator("#players tr").first.inner_text()
         assert "Jail (Just Visiting)" in board and "Jail (Just Visiting)" in panel
+        # A prisoner: the tries for doubles used, as the log counts them ("try 1 of 3"); it
+        # read "in Jail (0 turns)" on the first turn there.
+        jailed = "{...G.msg.view.status[0], in_jail: true, jail_turns: 1, where: 'in Jail'}"
+        page.evaluate(f"G.msg.view.status[0] = {jailed}; render()")
+        board = page.locator("#mboard table.mplayers tr").nth(1).inner_text()
+        assert "in Jail (1 of 3 tries used)" in board
         assert errors == []
 
 

@@ -474,7 +474,7 @@ function playersTable(b, v, m) {
   const head = el("tr", {}, ["", "player", "cash", "worth", "where", "cards"].map((h) => el("th", {}, h)));
   const rows = v.status.map((p, seat) => {
     const heroes = v.owner.filter((o) => o === seat).length;
-    const where = p.alive === false ? "bankrupt" : p.in_jail ? `in Jail (${p.jail_turns} turn${p.jail_turns === 1 ? "" : "s"})` : p.where;
+    const where = p.alive === false ? "bankrupt" : p.in_jail ? `in Jail (${p.jail_turns} of ${b.rules.jail_turns} tries used)` : p.where;
     const turn = seat === turnSeat(v);
     const cls = [turn ? "current" : "", m.to_move.includes(seat) ? "moving" : "", p.alive === false ? "out" : ""].join(" ");
     return el("tr", { class: cls },
