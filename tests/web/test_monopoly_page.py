@@ -522,13 +522,20 @@ def test_the_buttons_say_what_they_cost_or_bring(server: str, served_hub: Hub) -
         legal = room.match.legal(0) if 0 in room.match.to_move() else []
         return any(a.kind == "sideline" for a in legal) and len(legal) > 1
 
+    # The page opens on that state, and nothing moves after: the labels must not wait for
+    # a new state to read the board's prices (they did: the board comes after the state).
+    play_people(served_hub, g["id"], tokens, bot_choice("monopoly-avengers"), can_sideline)
+    hero = next(a.args[0] for a in room.match.legal(0) if a.kind == "sideline")
     with browser_page(server + g["seats"][0]["link"], height=1000) as (page, errors):
-        page.wait_for_function("G.msg && MONO.board")
-        play_people(served_hub, g["id"], tokens, bot_choice("monopoly-avengers"), can_sideline)
-        page.wait_for_function(f"G.msg.state === {room.state_id}")
-        hero = next(a.args[0] for a in room.match.legal(0) if a.kind == "sideline")
+        page.wait_for_function(f"G.msg && MONO.board && G.msg.state === {room.state_id}")
         button = page.locator(f'#actions button[data-action="sideline {hero}"]')
-        assert button.inner_text() == f"sideline {hero} — +M{space[hero]['sideline']}"
+        want = f"sideline {hero} — +M{space[hero]['sideline']}"
+        page.wait_for_function(
+            "([sel, want]) => document.querySelector(sel)?.innerText === want",
+            arg=[f'#actions button[data-action="sideline {hero}"]', want],
+            timeout=5000,
+        )
+        assert button.inner_text() == want
         wong, level = space["Wong"], page.evaluate("G.msg.view.level.map(() => 0)")
         label = "monoActionLabel({...G.msg.view, level: %s}, %s)"
         assert page.evaluate(label % (level, '["build", "Wong"]')) == (

@@ -19,7 +19,8 @@ function renderMonopoly() {
   if (MONO.boardId !== view.board) {
     MONO.boardId = view.board;
     api("GET", `/api/boards/monopoly/${encodeURIComponent(view.board)}`)
-      .then((b) => { MONO.board = b; render(); })
+      // The actions are drawn again too: their labels read the board's prices.
+      .then((b) => { MONO.board = b; G.actionsKey = null; render(); })
       .catch((e) => showError(e.message));
   }
   if (MONO.board) drawMonopoly();
