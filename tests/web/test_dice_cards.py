@@ -289,6 +289,18 @@ def test_each_way_to_stage_a_card_shows_its_chance(server: str) -> None:
         assert errors == []
 
 
+def test_a_locked_card_shows_a_drawn_padlock(server: str) -> None:
+    """A locked card is marked by a padlock drawn in SVG, not the emoji, which a browser
+    without an emoji font (Debian's Chromium) showed as an empty box."""
+    g = create_game(server, "mcu-guardians", [{"kind": "human"}, {"kind": "human"}])
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function(TABLE_DRAWN)
+        page.evaluate("Object.assign(G.msg.view.cards[0], {owner: 0, locked: true}); render()")
+        lock = page.locator("#cards .dcard .lock").first
+        assert lock.locator("svg").count() == 1 and lock.text_content() == ""
+        assert errors == []
+
+
 def test_a_tray_without_dice_counts_none(server: str) -> None:
     """Once the game is over the view has no dice: the tray says nothing of dice it does
     not show (it read "Dice of the last turn (0 d6, 0 d8)")."""

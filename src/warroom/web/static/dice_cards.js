@@ -223,7 +223,7 @@ function dcGroups(v, m) {
         onclick: acts.length ? () => { DC.focus = { card: c.id, row: null }; G.actionsKey = null; render(); } : null,
       },
       el("div", { class: "chead" }, el("span", { class: "cnm" }, c.name),
-        c.locked ? el("span", { class: "lock", title: "locked: its whole group is one player's" }, "🔒") : null,
+        c.locked ? el("span", { class: "lock", title: "locked: its whole group is one player's" }, dcLockIcon()) : null,
         c.owner !== null ? dcChip(c.owner) : null,
         el("span", { class: "cval", title: "value" }, c.value)),
       c.id === staged ? el("div", { class: "stagedmark small" }, "staged now") : null,
@@ -242,6 +242,13 @@ function dcGroups(v, m) {
   return el("div", { class: "dgroups", id: "cards" }, cols);
 }
 
+// A padlock drawn, not the emoji: without an emoji font (Debian's Chromium has none) the
+// emoji is an empty box.
+function dcLockIcon() {
+  return svg("svg", { viewBox: "0 0 12 14", width: 10, height: 12, role: "img", "aria-label": "locked" },
+    svg("path", { d: "M3.5 6.5V4a2.5 2.5 0 0 1 5 0v2.5", fill: "none", stroke: "currentColor", "stroke-width": 1.6 }),
+    svg("rect", { x: 1, y: 6, width: 10, height: 8, rx: 1.5, fill: "currentColor" }));
+}
 function dcOrb() {
   return el("span", { class: "orb", title: "the Orb" }, "◉");
 }
