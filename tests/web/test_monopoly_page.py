@@ -403,6 +403,18 @@ def test_the_debt_line_says_what_the_debt_is_for(server: str) -> None:
             "Debt: Player 1 owes M200 to the Bank (lost to Cull Obsidian) and must raise it "
             "(sell, sideline) or go bankrupt."
         ]
+        # The status line: what to do, and once nothing is left to sell, the only ways on.
+        view = f"{{...G.msg.view, debt: {debt}, to_move: [0]}}"
+        asked = page.evaluate(f"monoAsked({view}, 0, [['pay'], ['sell', 'Wong']])")
+        assert asked == (
+            "pay M200 to the Bank (lost to Cull Obsidian), selling or sidelining to raise it "
+            "if you must"
+        )
+        asked = page.evaluate(f"monoAsked({view}, 0, [['bankrupt']])")
+        assert asked == (
+            "you cannot pay M200 to the Bank (lost to Cull Obsidian): offer a deal to raise "
+            "it, or go bankrupt"
+        )
         assert errors == []
 
 

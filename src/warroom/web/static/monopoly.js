@@ -409,7 +409,10 @@ function monoAsked(v, seat, legal) {
   if (v.debt) {
     const d = v.debt;
     const to = d.creditor === null ? "the Bank" : seatPlain(d.creditor);
-    return `pay M${d.amount} to ${to}${d.why ? ` (${d.why})` : ""}, selling or sidelining to raise it if you must`;
+    const owed = `M${d.amount} to ${to}${d.why ? ` (${d.why})` : ""}`;
+    // Nothing left to sell or sideline: the rules offer only deals and bankruptcy.
+    if (legal.some((a) => a[0] === "bankrupt")) return `you cannot pay ${owed}: offer a deal to raise it, or go bankrupt`;
+    return `pay ${owed}, selling or sidelining to raise it if you must`;
   }
   if (v.call) {
     return `say whether you want the last ${building(v.call.building)} too ` +
