@@ -395,6 +395,23 @@ def test_dice_games_have_their_display() -> None:
         assert isinstance(display_for(mode), DiceCardsDisplay)
 
 
+def test_dice_prompt_lists_each_placement_apart() -> None:
+    """The prompt's `may:` lists each placement as the command it is ("match 1 1; match 1 7"):
+    their last number is a die, so the ranges other modes use for counts ("match 1 1,7") read
+    as one choice of two dice."""
+    for seed in range(3, 200):
+        match, seat = dice_turn("mass-effect-war-assets", seed)
+        match.act(seat, next(a for a in match.legal(seat) if a.kind == "target"))
+        legal = list(match.legal(seat)) if match.to_move() == (seat,) else []
+        rows = [a.args[0] for a in legal if a.kind == "match"]
+        if len(legal) <= 12 and len(rows) > len(set(rows)):
+            break
+    else:
+        raise AssertionError("no roll with two ways to match one row")
+    out = session(match, [], {seat})
+    assert "  may: " + "; ".join(a.text() for a in legal) + "\n" in out
+
+
 def test_war_assets_board_look_actions_and_a_typed_target() -> None:
     match, seat = dice_turn("mass-effect-war-assets")
     view = match.view(seat)

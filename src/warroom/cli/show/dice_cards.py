@@ -95,6 +95,14 @@ def _faces(view: dict[str, Any], dice: list[Any]) -> str:
 class DiceCardsDisplay(Display):
     help = HELP
 
+    def fold(self, match: Match, seat: int, legal: list[Action]) -> tuple[list[Action], list[str]]:
+        """Placements one by one: their last number is a die, not a count, so the prompt's
+        ranges ("match 1 1,7": row 1 with die 1, or with die 7) read as one choice."""
+        dice = [a for a in legal if a.kind in ("target", "match", "aside")]
+        return [a for a in legal if a.kind not in ("target", "match", "aside")], [
+            a.text() for a in dice
+        ]
+
     def board(self, console: Console, match: Match, viewer: int | None) -> None:
         """The cards by group, then each player's score and cards, then the dice of the roll
         and the staged card with the dice placed on its rows."""
