@@ -149,6 +149,21 @@ def test_monopoly_help_odds_look_and_draft_price() -> None:
     assert not drafts or "costs M" in drafts[0]
 
 
+def test_monopoly_window_prompt_says_whose_roll_it_is_before() -> None:
+    """In the window before another player's roll the step reads "...; rolling the dice",
+    which is theirs: the prompt says what the window is for and who rolls next."""
+    match = Match.start("monopoly-avengers", 2, 3, {})
+    st = match.state
+    st.owner[st.board.hero("Hulk")] = 0  # so the window asks more than `done`
+    st.current, st.window = 1, [0]
+    out = session(match, ["done"], {0})
+    prompts = [line for line in out.splitlines() if line.startswith("Player 1 | step:")]
+    assert "before Player 2 rolls: build or trade if you like, then done" in prompts[0]
+    st.current, st.window = 0, [1]
+    out = session(match, [], {0})
+    assert "then done" not in out
+
+
 def test_monopoly_look_shows_a_child_of_thanos_battle_number() -> None:
     """`look` at a Child of Thanos shows the board's number for it and the fine for losing."""
     match = Match.start("monopoly-avengers", 2, 3, {})
@@ -214,6 +229,28 @@ def test_monopoly_look_lists_who_is_in_jail_and_not_the_bankrupt() -> None:
     st.alive[2] = False
     text = display_for("monopoly-avengers").look(match, 0, "Jail")
     assert text.splitlines()[-1] == "here now: Player 1, Player 2 (in Jail)"
+
+
+def test_monopoly_board_says_just_visiting_apart_from_in_jail() -> None:
+    """The players' table tells a token visiting the Jail space from one in Jail (it said
+    "Jail" for a visitor, so a first-time player took themselves to be in Jail)."""
+    match = Match.start("monopoly-avengers", 3, 3, {})
+    st = match.state
+    st.pos[0] = st.pos[1] = st.board.jail
+    st.jail[1] = 0
+    assert [p["where"] for p in match.view(0)["status"]] == [
+        "Jail (Just Visiting)",
+        "in Jail",
+        st.board.names[st.pos[2]],
+    ]
+    console = Console(record=True, width=200, file=io.StringIO())
+    display_for("monopoly-avengers").board(console, match, 0)
+    rows = {
+        line.split("│")[1].strip(): line
+        for line in console.export_text().splitlines()
+        if "│ Player" in line
+    }
+    assert "Jail (Just Visiting)" in rows["Player 1"] and "in Jail" in rows["Player 2"]
 
 
 def test_displays_are_chosen_by_mode_and_complete_names() -> None:
@@ -358,6 +395,23 @@ def test_dice_games_have_their_display() -> None:
         assert isinstance(display_for(mode), DiceCardsDisplay)
 
 
+def test_dice_prompt_lists_each_placement_apart() -> None:
+    """The prompt's `may:` lists each placement as the command it is ("match 1 1; match 1 7"):
+    their last number is a die, so the ranges other modes use for counts ("match 1 1,7") read
+    as one choice of two dice."""
+    for seed in range(3, 200):
+        match, seat = dice_turn("mass-effect-war-assets", seed)
+        match.act(seat, next(a for a in match.legal(seat) if a.kind == "target"))
+        legal = list(match.legal(seat)) if match.to_move() == (seat,) else []
+        rows = [a.args[0] for a in legal if a.kind == "match"]
+        if len(legal) <= 12 and len(rows) > len(set(rows)):
+            break
+    else:
+        raise AssertionError("no roll with two ways to match one row")
+    out = session(match, [], {seat})
+    assert "  may: " + "; ".join(a.text() for a in legal) + "\n" in out
+
+
 def test_war_assets_board_look_actions_and_a_typed_target() -> None:
     match, seat = dice_turn("mass-effect-war-assets")
     view = match.view(seat)
@@ -427,7 +481,7 @@ def test_a_whole_target_that_does_not_match_is_refused_with_its_reason() -> None
     faces = match.view(seat)["dice"]
     assert [faces[0]["face"], faces[3]["face"]] == [4, 4]  # Eden Prime's row 2 is "3 3"
     out = session(match, ["target eden-prime 2 1 4"], {seat})
-    assert "Refused: 4 4 does not match the row 3 3" in out
+    assert "Refused: dice 1 4 (showing 4 4) do not match Eden Prime's row 2 (3 3)" in out
     assert "named twice" not in out
 
 

@@ -232,3 +232,44 @@ def test_w9_nobody_targets_their_own_planet() -> None:
     assert not any("sur-kesh" in a for a in legal(GAME, st))
     with pytest.raises(IllegalAction, match=r"cannot be targeted \(W9 \[WA How to Play 1\], "):
         GAME.apply(st, 0, GAME.parse(st, 0, "target sur-kesh 1 6"))
+
+
+def test_the_log_names_a_matched_row_by_its_number_and_what_it_asks() -> None:
+    """A row's printed text alone read as row numbers ("Sur'Kesh's row 5", "row 6 steal"):
+    the log says the row's number and, in brackets, what it asks; a refusal names the dice."""
+    rolls = [*flat(*CLAIM_SUR_KESH), (6, 4), (8,), *NEXT_TURN]
+    st = position(GAME, rolls, owner={"sur-kesh": 1})
+    lines = []
+    for text in (*SUR_KESH_MOVES, "match steal 4"):
+        if text == "match 2 1":
+            with pytest.raises(IllegalAction, match=r"^die 2 \(showing 1\) does not match "):
+                do(GAME, st, "match 2 2")
+        st, events = do(GAME, st, text)
+        lines += [e.text for e in events if e.kind == "match"]
+    assert lines == [
+        "Player 1 matches Sur'Kesh's row 1 (7) with 7",
+        "Player 1 matches Sur'Kesh's row 2 (5) with 5",
+        "Player 1 matches Sur'Kesh's row 3 (3+) with 1 2",
+        "Player 1 matches Sur'Kesh's steal row (a 6) with 6",
+    ]
+
+
+def test_the_log_ends_saying_who_won() -> None:
+    """The game's last log line is a sentence naming the winners (it was the outcome's reason
+    alone: "every card is claimed; points: ...", no winner named)."""
+    tie = {c.id: 0 for c in GAME.new_game(2, 1).cards.cards}
+    for region in ("earth-central-systems", "perseus-veil", "terminus-systems"):
+        for c in GAME.edition().cards:
+            if GAME.edition().groups[c.group].id == region:
+                tie[c.id] = 1
+    del tie["sur-kesh"]
+    one = all_owned_but(GAME.new_game(2, 1), "sur-kesh")
+    for owner, line in (
+        (tie, "Player 1 and Player 2 win: every card is claimed; points: Player 1 29, Player 2 29"),
+        (one, "Player 2 wins: every card is claimed; points: Player 2 "),
+    ):
+        st = position(GAME, flat(*CLAIM_SUR_KESH), players=2, owner=owner)
+        st = play(GAME, st, *SUR_KESH_MOVES[:-1])
+        st, events = do(GAME, st, SUR_KESH_MOVES[-1])
+        assert st.phase == OVER
+        assert next(e.text for e in events if e.kind == "game-over").startswith(line)

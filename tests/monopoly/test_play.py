@@ -8,7 +8,7 @@ import json
 import pytest
 
 from warroom.bots import make_bot
-from warroom.core import Action, Match, Rng
+from warroom.core import Action, Match, Rng, WarroomError
 from warroom.games.monopoly_avengers import GAME, MonoState
 
 MODE = GAME.id
@@ -91,3 +91,45 @@ def test_greedy_bot_makes_three_offers_a_turn_at_most_counted_from_its_view() ->
     st, _ = GAME.apply(st, 1, Action("decline"))
     legal = GAME.legal_actions(st, 0)
     assert make_bot("greedy", MODE, 0).choose(0, GAME.observe(st, 0), legal) == Action("roll")
+
+
+@pytest.mark.parametrize(
+    ("lineup", "seed"), [(("random", "greedy", "random"), 2), (("random",) * 2, 3)]
+)
+def test_the_view_says_who_may_deal_now(lineup: tuple[str, ...], seed: int) -> None:
+    """`any_time` in the view (the page shows its offer composer from it) names exactly the
+    seats whose written offer the rules would take now: an offer asking for another player's
+    hero (its set unbuilt), checked for every living seat along a game with auctions, offers,
+    debts and windows."""
+    players = len(lineup)
+    state = GAME.new_game(players, seed, {"turn_limit": 60})
+    bots = [make_bot(tier, MODE, seed * 10 + s) for s, tier in enumerate(lineup)]
+    checked: set[tuple[bool, str]] = set()
+    while GAME.outcome(state) is None:
+        dealers = GAME.view(state, None)["any_time"]
+        b = state.board
+        for p in range(players):
+            for q in range(players):
+                hero = next(
+                    (
+                        s
+                        for s in b.ownable
+                        if state.owner[s] == q
+                        and not any(state.level[t] for t in b.set_members[b.set_of[s]])
+                    ),
+                    None,
+                )
+                if p == q or hero is None or not state.alive[p] or not state.alive[q]:
+                    continue
+                offer = Action("offer", (f"Player {q + 1}", "give", "get", b.names[hero]))
+                try:
+                    GAME.apply(state, p, offer)
+                    taken = True
+                except WarroomError:
+                    taken = False
+                assert taken == (p in dealers), (state.phase, p, dealers, offer)
+                checked.add((taken, GAME.view(state, None)["step"].split(" ")[0]))
+        seat = GAME.to_move(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        state = GAME.play(state, seat, bots[seat].choose(seat, GAME.observe(state, seat), legal))
+    assert {taken for taken, _ in checked} == {True, False}, checked

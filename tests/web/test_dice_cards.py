@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -20,6 +21,9 @@ from tests.web.system import (
 )
 from tests.web.test_browser import ARTIFACTS, watch_to_the_end
 from warroom.bots import tiers_for
+from warroom.core import Action
+from warroom.games.dice_cards.rules import DiceCardsGame
+from warroom.odds.dice_match import completion_float
 from warroom.web.hub import Hub
 
 MODES = ["mass-effect-war-assets", "mcu-guardians"]
@@ -94,6 +98,56 @@ def test_a_dice_game_is_offered_created_and_played_over_the_api(
         elif action[0] in ("match", "aside") or (action[0] == "pass" and "target" in done):
             done.add("after")
     assert {"target", "after"} <= done and bot_moves, (done, bot_moves)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_odds_of_each_way_to_stage_or_match(client: TestClient, hub: Hub, mode: str) -> None:
+    """`/dice-odds` gives, for every `target` and then every `match` of the player to move,
+    the exact solver's chance to complete the card once that choice is made: the rows left
+    open, with the dice it leaves unplaced. Another mode has none (404)."""
+    humans = [{"kind": "human"}, {"kind": "human"}]
+    g = client.post("/api/games", json={"mode": mode, "seats": humans}).json()
+    tokens = [seat["token"] for seat in g["seats"]]
+    room = hub.room(g["id"])
+    checked: set[str] = set()
+    for _ in range(40):
+        odds = client.get(f"/api/games/{g['id']}/dice-odds").json()
+        game, st = room.match.game, room.match.state
+        assert isinstance(game, DiceCardsGame)
+        seat = room.match.to_move()[0]
+        legal = [a for a in room.match.legal(seat) if a.kind in ("target", "match")]
+        assert odds["state"] == room.state_id and odds["seat"] == seat
+        assert [Action.from_json(a) for a, _ in odds["odds"]] == legal
+        for act, p in odds["odds"]:
+            a = Action.from_json(act)
+            if a.kind == "target":
+                card = st.cards.card(str(a.args[0]))
+                assert card is not None
+                rows, dice = list(game.target_rows(st, seat, card)), a.args[2:]
+                slot = len(rows) - 1 if a.args[1] == "steal" else int(a.args[1]) - 1
+                open_rows = [r for k, r in enumerate(rows) if k != slot]
+            else:
+                rows, dice = list(st.rows()), a.args[1:]
+                slot = len(rows) - 1 if a.args[0] == "steal" else int(a.args[0]) - 1
+                open_rows = [rows[k] for k in st.open_slots() if k != slot]
+            free = [i for i in st.unplaced() if i + 1 not in dice]
+            d6 = sum(1 for i in free if st.sides[i] == 6)
+            want = completion_float(open_rows, d6, len(free) - d6)[0] if open_rows else 1.0
+            assert p == pytest.approx(want)
+            checked.add(a.kind)
+        s = state(client, g["id"], tokens[seat])
+        act = next((a for a in s["legal"] if a[0] in ("target", "match")), s["legal"][0])
+        r = client.post(
+            f"/api/games/{g['id']}/act",
+            json={"state": s["state"], "action": act},
+            headers={"X-Seat-Token": tokens[seat]},
+        )
+        assert r.status_code == 200, r.text
+        if checked == {"target", "match"}:
+            break
+    assert checked == {"target", "match"}
+    other = client.post("/api/games", json={"mode": "monopoly-avengers", "seats": humans})
+    assert client.get(f"/api/games/{other.json()['id']}/dice-odds").status_code == 404
 
 
 # -- in a browser ---------------------------------------------------------------------------
@@ -202,6 +256,64 @@ def test_a_finished_dice_game_shows_no_turn_and_no_controls(
     watch_to_the_end(
         server, served_hub, mode, TABLE_DRAWN, "#dplayers .turn", f"{mode}-over.png", timeout=240
     )
+
+
+def _percent(p: float) -> str:
+    """A chance as the page writes it: a chance that is neither nil nor sure never reads as
+    0% or 100%."""
+    if 0 < p < 0.005:
+        return "<1%"
+    return ">99%" if 0.995 <= p < 1 else f"{round(100 * p)}%"
+
+
+def test_each_way_to_stage_a_card_shows_its_chance(server: str) -> None:
+    """The panel's ways to stage a card each show the chance to complete it (the server's
+    /dice-odds for that state), and each card's line its best; a person sees which way is
+    worth taking, as the terminal's `actions` says."""
+    g = create_game(server, "mass-effect-war-assets", [{"kind": "human"}, {"kind": "human"}])
+    state = httpx.get(f"{server}/api/games/{g['id']}").json()
+    seat = state["to_move"][0]
+    odds = httpx.get(f"{server}/api/games/{g['id']}/dice-odds").json()
+    assert odds["state"] == state["state"] and odds["odds"]
+    with browser_page(server + g["seats"][seat]["link"]) as (page, errors):
+        page.wait_for_function("document.querySelector('#targets .dchance')")
+        for act, p in odds["odds"][:5]:
+            button = page.locator(f'#targets button[data-action="{" ".join(map(str, act))}"]')
+            assert button.locator(".dchance").text_content().strip() == _percent(p)
+        card = odds["odds"][0][0][1]
+        best = max(p for a, p in odds["odds"] if a[1] == card)
+        summary = page.locator(f'#targets details[data-card="{card}"] summary').inner_text()
+        assert summary.endswith(f"best {_percent(best)}"), summary
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "war-assets-odds.png"))
+        assert errors == []
+
+
+def test_a_locked_card_shows_a_drawn_padlock(server: str) -> None:
+    """A locked card is marked by a padlock drawn in SVG, not the emoji, which a browser
+    without an emoji font (Debian's Chromium) showed as an empty box."""
+    g = create_game(server, "mcu-guardians", [{"kind": "human"}, {"kind": "human"}])
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function(TABLE_DRAWN)
+        page.evaluate("Object.assign(G.msg.view.cards[0], {owner: 0, locked: true}); render()")
+        lock = page.locator("#cards .dcard .lock").first
+        assert lock.locator("svg").count() == 1 and lock.text_content() == ""
+        assert errors == []
+
+
+def test_a_tray_without_dice_counts_none(server: str) -> None:
+    """Once the game is over the view has no dice: the tray says nothing of dice it does
+    not show (it read "Dice of the last turn (0 d6, 0 d8)")."""
+    g = create_game(server, "mcu-guardians", [{"kind": "human"}, {"kind": "human"}])
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function(TABLE_DRAWN)
+        during = page.evaluate("dcTray(G.msg.view, G.msg).querySelector('.dtitle').innerText")
+        after = page.evaluate(
+            "dcTray({...G.msg.view, dice: [], phase: 'over'}, G.msg)"
+            ".querySelector('.dtitle').innerText"
+        )
+        assert "(5 d6, 2 d8)" in during and "d6" not in after and "d8" not in after
+        assert errors == []
 
 
 # The die that has the keyboard's focus against another of its kind: how each looks.

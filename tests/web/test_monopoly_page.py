@@ -173,9 +173,10 @@ def test_compose_an_offer_and_answer_it(server: str) -> None:
             page.wait_for_function("G.msg && MONO.board")
             pages.append(page)
         one, two = pages
-        # No wall of sample offers: the composer replaces them.
+        # No wall of sample offers: the composer replaces them (or, while the rules take no
+        # offer from this seat, says when they do).
         assert one.locator('#actions button[data-action^="offer"]').count() == 0
-        assert one.locator("#composer").count() == 1
+        assert one.locator("#composer, #composer-later").count() == 1
         # Play until Player 1 has drafted a hero and may still act in that turn.
         deadline = time.time() + 60
         hero = None
@@ -402,6 +403,18 @@ def test_the_debt_line_says_what_the_debt_is_for(server: str) -> None:
             "Debt: Player 1 owes M200 to the Bank (lost to Cull Obsidian) and must raise it "
             "(sell, sideline) or go bankrupt."
         ]
+        # The status line: what to do, and once nothing is left to sell, the only ways on.
+        view = f"{{...G.msg.view, debt: {debt}, to_move: [0]}}"
+        asked = page.evaluate(f"monoAsked({view}, 0, [['pay'], ['sell', 'Wong']])")
+        assert asked == (
+            "pay M200 to the Bank (lost to Cull Obsidian), selling or sidelining to raise it "
+            "if you must"
+        )
+        asked = page.evaluate(f"monoAsked({view}, 0, [['bankrupt']])")
+        assert asked == (
+            "you cannot pay M200 to the Bank (lost to Cull Obsidian): offer a deal to raise "
+            "it, or go bankrupt"
+        )
         assert errors == []
 
 
@@ -452,4 +465,103 @@ def test_the_jail_line_offers_only_the_ways_out_open_now(server: str) -> None:
             "Your move: roll for doubles, pay M50 or use a Get Out of Jail Free card to leave "
             "Jail.",
         ]
+        assert errors == []
+
+
+def test_the_deal_form_is_there_only_while_the_rules_take_an_offer(
+    server: str, served_hub: Hub
+) -> None:
+    """Offers are taken on your own turn and in the window before another player's roll
+    (`any_time`): in between (another player has rolled) the page shows no form whose offer
+    the rules would refuse, only when deals can be made; on your turn the form follows the
+    rules again (the page may have taken a forced roll by then)."""
+    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    other_rolled = lambda: (  # noqa: E731
+        room.match.view(None)["current"] == 0
+        and room.match.view(None)["phase"] != "start"
+        and 1 not in room.match.to_move()
+    )
+    my_turn = lambda: room.match.view(None)["current"] == 1  # noqa: E731
+    agrees = "G.msg.view.any_time.includes(1) === !!document.querySelector('#composer')"
+    with browser_page(server + g["seats"][1]["link"], height=1000) as (page, errors):
+        page.wait_for_function("G.msg && MONO.board")
+        play_people(served_hub, g["id"], tokens, bot_choice("monopoly-avengers"), other_rolled)
+        page.wait_for_function(f"G.msg.state === {room.state_id}")
+        page.wait_for_selector("#composer-later")
+        assert page.locator("#composer").count() == 0
+        assert "before another player rolls" in page.inner_text("#composer-later")
+        page.screenshot(path=str(ARTIFACTS / "monopoly-deal-later.png"))
+        play_people(served_hub, g["id"], tokens, bot_choice("monopoly-avengers"), my_turn)
+        page.wait_for_function(f"G.msg.state >= {room.state_id} && {agrees}")
+        assert errors == []
+
+
+def test_the_players_tables_tell_a_visitor_from_a_prisoner(server: str) -> None:
+    """Both players' tables (the board's and the panel's) say where a token is as the view
+    words it: "Jail (Just Visiting)" for a visitor, where they said "Jail"."""
+    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && MONO.board")
+        jail = page.evaluate("MONO.board.spaces.find((s) => s.kind === 'jail').index")
+        where = "'Jail (Just Visiting)'"
+        visiting = f"{{...G.msg.view.status[0], position: {jail}, space: 'Jail', where: {where}}}"
+        page.evaluate(f"G.msg.view.status[0] = {visiting}; render()")
+        board = page.locator("#mboard table.mplayers tr").nth(1).inner_text()
+        panel = page.locator("#players tr").first.inner_text()
+        assert "Jail (Just Visiting)" in board and "Jail (Just Visiting)" in panel
+        # A prisoner: the tries for doubles used, as the log counts them ("try 1 of 3"); it
+        # read "in Jail (0 turns)" on the first turn there.
+        jailed = "{...G.msg.view.status[0], in_jail: true, jail_turns: 1, where: 'in Jail'}"
+        page.evaluate(f"G.msg.view.status[0] = {jailed}; render()")
+        board = page.locator("#mboard table.mplayers tr").nth(1).inner_text()
+        assert "in Jail (1 of 3 tries used)" in board
+        assert errors == []
+
+
+def test_the_buttons_say_what_they_cost_or_bring(server: str, served_hub: Hub) -> None:
+    """A button says its price or yield beside its action, as the board prints them
+    ("sideline Wong — +M50", "build Wong — a Base, M50", "draft — M160"): a player need not
+    open a space's panel before each click."""
+    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    board = httpx.get(server + "/api/boards/monopoly/avengers").json()
+    space = {s["name"]: s for s in board["spaces"]}
+
+    def can_sideline() -> bool:
+        legal = room.match.legal(0) if 0 in room.match.to_move() else []
+        return any(a.kind == "sideline" for a in legal) and len(legal) > 1
+
+    # The page opens on that state, and nothing moves after: the labels must not wait for
+    # a new state to read the board's prices (they did: the board comes after the state).
+    play_people(served_hub, g["id"], tokens, bot_choice("monopoly-avengers"), can_sideline)
+    hero = next(a.args[0] for a in room.match.legal(0) if a.kind == "sideline")
+    with browser_page(server + g["seats"][0]["link"], height=1000) as (page, errors):
+        page.wait_for_function(f"G.msg && MONO.board && G.msg.state === {room.state_id}")
+        button = page.locator(f'#actions button[data-action="sideline {hero}"]')
+        want = f"sideline {hero} — +M{space[hero]['sideline']}"
+        page.wait_for_function(
+            "([sel, want]) => document.querySelector(sel)?.innerText === want",
+            arg=[f'#actions button[data-action="sideline {hero}"]', want],
+            timeout=5000,
+        )
+        assert button.inner_text() == want
+        wong, level = space["Wong"], page.evaluate("G.msg.view.level.map(() => 0)")
+        label = "monoActionLabel({...G.msg.view, level: %s}, %s)"
+        assert page.evaluate(label % (level, '["build", "Wong"]')) == (
+            f"build Wong — a Base, M{wong['base_cost']}"
+        )
+        level[wong["index"]] = board["rules"]["max_bases"]
+        assert page.evaluate(label % (level, '["build", "Wong"]')) == (
+            f"build Wong — a Headquarters, M{wong['hq_cost']}"
+        )
+        level[wong["index"]] += 1
+        assert page.evaluate(label % (level, '["sell", "Wong"]')) == (
+            f"sell Wong — its Headquarters, +M{wong['hq_cost'] // 2}"
+        )
+        assert page.evaluate(label % (level, '["keep", "Wong"]')) == (
+            f"keep Wong — stays sidelined, M{wong['keep_fee']} fee"
+        )
         assert errors == []

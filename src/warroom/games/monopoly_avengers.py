@@ -447,6 +447,7 @@ class MonopolyAvengers(Game[MonoState]):
                     "cash": st.cash[p],
                     "position": st.pos[p],
                     "space": b.names[st.pos[p]],
+                    "where": place_words(st, p),
                     "in_jail": st.jail[p] >= 0,
                     "jail_turns": max(st.jail[p], 0),
                     "cards": [b.decks[b.card_deck[c]] + CARD_SUFFIX for c in st.held[p]],
@@ -471,6 +472,7 @@ class MonopolyAvengers(Game[MonoState]):
                 for o, p, s in st.claims
             ],
             "window": st.window[:],
+            "any_time": any_time_seats(st),
             "offers_made": st.offers_made[:],
             "declined": None,
             "debt": None,
@@ -1279,12 +1281,20 @@ def _send_to_jail(st: MonoState, p: Seat, ev: list[Event]) -> None:
     ev.append(Event("jail", f"Player {p + 1} goes to Jail", {"seat": p}))
 
 
+def place_words(st: MonoState, p: Seat) -> str:
+    """Where player `p` is, as a person reads it: a token on the Jail space is "in Jail" or
+    Just Visiting, which the space's name alone ("Jail") does not say."""
+    b, s = st.board, st.pos[p]
+    if st.jail[p] >= 0:
+        return "in Jail"
+    return b.names[s] + (" (Just Visiting)" if b.kind[s] == mb.JAIL else "")
+
+
 def _land(st: MonoState, ev: list[Event]) -> None:
     b, p = st.board, st.current
     s = st.pos[p]
     kind = b.kind[s]
-    # Just Visiting: a token landing on the Jail space is not in Jail.
-    where = b.names[s] + (" (Just Visiting)" if kind == mb.JAIL else "")
+    where = place_words(st, p)
     ev.append(Event("land", f"Player {p + 1} lands on {where}", {"seat": p, "space": s}))
     if kind in mb.OWNABLE:
         o = st.owner[s]
@@ -1618,6 +1628,27 @@ def _forgo(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[E
             {"owner": owner, "payer": payer, "space": st.board.names[s]},
         )
     )
+
+
+def any_time_seats(st: MonoState) -> list[int]:
+    """The seats that may now do what the rulebook allows "at any time" (build, sell,
+    sideline, reactivate, offer a trade), as `_families` lists them: the debtor while a debt
+    is raised; in the turn itself (calm or a draft) the player whose turn it is and the
+    players still in the window before the roll; nobody while an offer, an acquired hero, a
+    call or an auction waits.
+
+    Reading ("Deals & Trades": "at any time"; "Building Bases": "you don't have to wait for
+    your turn"): a player other than the one whose turn it is takes that time in the window
+    before each roll, so every player may act between any two rolls; within a turn the
+    player whose turn it is decides, and the others answer what concerns them (an offer, an
+    auction, a call, a claim). Listing every player at every step of a turn would make each
+    step wait on all of them."""
+    ctx = _context(st)
+    if ctx == "debt":
+        return [st.debts[-1][0]]
+    if ctx not in ("calm", "draft"):
+        return []
+    return [st.current, *(p for p in st.window if p != st.current)]
 
 
 def _manager(st: MonoState, seat: Seat) -> None:

@@ -419,6 +419,13 @@ def create_app(
         page's line at an attack, a deployment and a roll again)."""
         return the_hub.strike_odds(game_id, source, defender, target)
 
+    @app.get("/api/games/{game_id}/dice-odds", dependencies=reading)
+    def dice_odds(game_id: str) -> dict[str, Any]:
+        """A dice card game's chance to complete the card after each way to stage it or
+        match a row now, playing on at best (the page's % beside each choice, the
+        terminal's `actions`)."""
+        return the_hub.dice_odds(game_id)
+
     # -- live stream --------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
     async def stream(websocket: WebSocket, game_id: str) -> None:

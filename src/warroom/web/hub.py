@@ -36,6 +36,8 @@ from warroom.core.game import Game, is_data_file
 from warroom.core.match import UNDO, Match
 from warroom.core.registry import get_mode
 from warroom.core.shortform import complete, refusal
+from warroom.games.dice_cards.chances import completion_chance
+from warroom.games.dice_cards.rules import DiceCardsGame
 from warroom.games.risk_classic import ClassicRisk
 from warroom.games.strike.odds import battle_forces, declared_forces, deployment
 from warroom.games.strike.rules import RiskStrike, seat_of
@@ -500,6 +502,27 @@ class Hub:
                     side: [_strike_odds_json(o) for o in table] for side, table in due.sides.items()
                 },
             },
+        }
+
+    def dice_odds(self, game_id: str) -> dict[str, Any]:
+        """A dice card game's chances: for each `target` or `match` the player to move may
+        take, the chance the card is then completed playing on at best, with the state they
+        were read in (the dice are face up: anyone may see them)."""
+        room = self.room(game_id)
+        with room.lock:
+            match, state_id = room.match, room.state_id
+            game, state = match.game, match.state
+            if not isinstance(game, DiceCardsGame):
+                raise WebError(404, f"{game.title} has no dice card odds")
+            movers = match.to_move()
+            if not movers:
+                return {"state": state_id, "seat": None, "odds": []}
+            seat = movers[0]
+            legal = [a for a in match.legal(seat) if a.kind in ("target", "match")]
+        return {
+            "state": state_id,
+            "seat": seat,
+            "odds": [[a.to_json(), completion_chance(game, state, seat, a)] for a in legal],
         }
 
     def parse(self, game_id: str, token: str | None, text: str) -> dict[str, Any]:

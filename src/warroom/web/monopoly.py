@@ -37,6 +37,7 @@ def _monopoly_board_json(board_id: str) -> dict[str, Any]:
                 price=b.price[i],
                 sideline=b.sideline[i],
                 reactivate=b.reactivate[i],
+                keep_fee=b.keep_fee(i),
             )
         if kind == mb.HERO:
             group = b.sets[b.set_of[i]]

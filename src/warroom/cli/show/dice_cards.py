@@ -13,7 +13,7 @@ from rich.table import Table
 
 from warroom.cli.show import SEAT_COLORS, Display, pick
 from warroom.core import Action, Match
-from warroom.games.dice_cards.rules import STEAL, DiceCardsGame, row_name
+from warroom.games.dice_cards.rules import DiceCardsGame, row_name
 from warroom.games.dice_cards.state import DiceCardsState
 
 HELP = """[bold]The dice games[/] (War Assets, Guardians of the Galaxy)
@@ -94,6 +94,14 @@ def _faces(view: dict[str, Any], dice: list[Any]) -> str:
 
 class DiceCardsDisplay(Display):
     help = HELP
+
+    def fold(self, match: Match, seat: int, legal: list[Action]) -> tuple[list[Action], list[str]]:
+        """Placements one by one: their last number is a die, not a count, so the prompt's
+        ranges ("match 1 1,7": row 1 with die 1, or with die 7) read as one choice."""
+        dice = [a for a in legal if a.kind in ("target", "match", "aside")]
+        return [a for a in legal if a.kind not in ("target", "match", "aside")], [
+            a.text() for a in dice
+        ]
 
     def board(self, console: Console, match: Match, viewer: int | None) -> None:
         """The cards by group, then each player's score and cards, then the dice of the roll
@@ -185,6 +193,8 @@ class DiceCardsDisplay(Display):
 
     def action_lines(self, match: Match, seat: int) -> list[str] | None:
         """Every legal action, grouped by card and row, each with the faces of its dice."""
+        from warroom.games.dice_cards.chances import completion_chance  # the solver: numpy
+
         view = match.view(seat)
         names = {c["id"]: c["name"] for c in view["cards"]}
         rows: dict[tuple[str, Any], list[Action]] = {}
@@ -202,7 +212,7 @@ class DiceCardsDisplay(Display):
             where = "steal row" if row == "steal" else f"row {row}"
             ways = ", ".join(
                 f"{a.text()} ({_faces(view, list(a.args[2 if a.kind == 'target' else 1 :]))}; "
-                f"{_chance(game, st, seat, a):.0%})"
+                f"{completion_chance(game, st, seat, a):.0%})"
                 for a in acts
             )
             lines.append(f"{names[card]}, {where}: {ways}")
@@ -275,6 +285,7 @@ class DiceCardsDisplay(Display):
         """`odds`: the staged card's chance to be completed, playing this roll at best; on a
         first roll, the best ways to stage a card. `odds CARD`: a card from a fresh first
         roll (selectable, completed, completed once selected)."""
+        from warroom.games.dice_cards.chances import completion_chance
         from warroom.odds.dice_match import Match as SolverMatch
         from warroom.odds.dice_match import best_match, card_odds_float
 
@@ -302,7 +313,7 @@ class DiceCardsDisplay(Display):
         if view["phase"] == "target":
             ranked = sorted(
                 (
-                    (_chance(game, st, seat, a), a.text())
+                    (completion_chance(game, st, seat, a), a.text())
                     for a in match.legal(seat)
                     if a.kind == "target"
                 ),
@@ -356,32 +367,6 @@ def _engine(match: Match) -> tuple[DiceCardsGame, DiceCardsState]:
 
 def _slot_name(st: DiceCardsState, slot: int) -> str:
     return str(row_name(st, slot))
-
-
-def _chance(game: DiceCardsGame, st: DiceCardsState, seat: int, action: Action) -> float:
-    """The chance to complete the card after a `target` or `match` action, playing on at
-    best (the solver's exact expectimax, in floats)."""
-    from warroom.odds.dice_match import completion_float
-
-    if action.kind == "target":
-        k = st.cards.card(str(action.args[0]))
-        assert k is not None
-        rows = list(game.target_rows(st, seat, k))
-        open_slots = list(range(len(rows)))
-        row, dice = action.args[1], action.args[2:]
-        slot = len(rows) - 1 if row == STEAL else int(row) - 1
-    else:
-        rows = list(st.rows())
-        open_slots = st.open_slots()
-        row, dice = action.args[0], action.args[1:]
-        slot = len(rows) - 1 if row == STEAL else int(row) - 1
-    left = [rows[k] for k in open_slots if k != slot]
-    if not left:
-        return 1.0
-    used = {int(str(n)) - 1 for n in dice}
-    free = [i for i in st.unplaced() if i not in used]
-    d6 = sum(1 for i in free if st.sides[i] == 6)
-    return completion_float(left, d6, len(free) - d6)[0]
 
 
 DISPLAY = DiceCardsDisplay()

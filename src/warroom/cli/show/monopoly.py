@@ -126,12 +126,11 @@ class MonopolyDisplay(Display):
             players.add_column(col, justify="right" if col in ("cash", "net worth") else "left")
         for i, p in enumerate(view["status"]):
             color = SEAT_COLORS[i % len(SEAT_COLORS)]
-            where = p["space"] + (" (in Jail)" if p["in_jail"] else "")
             name = p["name"] + ("" if p["alive"] else " (bankrupt)")
             players.add_row(
                 f"[{color}]{escape(name)}[/]",
                 f"M{p['cash']}",
-                escape(where),
+                escape(p["where"]),
                 escape(", ".join(p["cards"]) or "-"),
                 f"M{p['net_worth']}",
             )
@@ -156,10 +155,14 @@ class MonopolyDisplay(Display):
         )
 
     def header(self, match: Match, seat: int, view: dict[str, Any]) -> list[str]:
-        """The cash in hand, and the price of the hero up for drafting."""
+        """The cash in hand, the price of the hero up for drafting, and in the window before
+        another player's roll what it is for (the step, "rolling the dice", is theirs)."""
         b: MonopolyBoard = match.state.board
         me = view["status"][seat]
         bits = [f"cash: M{me['cash']}"]
+        if seat in view["window"] and seat != view["current"]:
+            roller = view["players"][view["current"]]
+            bits.append(f"before {roller} rolls: build or trade if you like, then done")
         if any(a.kind == "draft" for a in match.legal(seat)):
             space = me["position"]
             bits.append(f"{b.names[space]} costs M{b.price[space]} to draft")

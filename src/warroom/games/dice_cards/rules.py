@@ -396,7 +396,10 @@ class DiceCardsGame(Game[DiceCardsState]):
         st.phase = OVER
         st.sides, st.faces, st.slot = [], [], []
         st.target, st.stealing, st.rerolls = NO_TARGET, False, 0
-        ev.append(Event("game-over", reason, {"winners": list(winners), "scores": scores}))
+        # The log's line says who won, as a sentence (the reason alone names no winner).
+        names = " and ".join(seat_name(p) for p in winners)
+        won = f"{names} {'win' if len(winners) > 1 else 'wins'}: {reason}"
+        ev.append(Event("game-over", won, {"winners": list(winners), "scores": scores}))
 
 
 @cache
@@ -457,19 +460,32 @@ def _dice_args(args: Sequence[Arg], st: DiceCardsState) -> list[int]:
     return out
 
 
+def row_words(st: DiceCardsState, slot: int) -> str:
+    """A row for sentences, its number and what it asks ("row 2 (1 3)", "steal row (a 6)"):
+    the printed text alone ("row 1 3", "row 6") reads as row numbers."""
+    if row_name(st, slot) == STEAL:
+        return "steal row (a 6)"
+    return f"row {slot + 1} ({st.rows()[slot].text()})"
+
+
 def _place(st: DiceCardsState, slot: int, dice: list[int], ev: list[Event]) -> None:
     row = st.rows()[slot]
+    card = st.cards.cards[st.target]
+    shown = " ".join(str(st.faces[i]) for i in dice)
     if not matches(row, st.dice(), dice):
-        shown = " ".join(str(st.faces[i]) for i in dice)
-        raise IllegalAction(f"{shown} does not match the row {row.text()}")
+        named = " ".join(str(i + 1) for i in dice)
+        dice_words = (
+            f"dice {named} (showing {shown}) do"
+            if len(dice) > 1
+            else f"die {named} (showing {shown}) does"
+        )
+        raise IllegalAction(f"{dice_words} not match {card.name}'s {row_words(st, slot)}")
     for i in dice:
         st.slot[i] = slot
-    card = st.cards.cards[st.target]
     ev.append(
         Event(
             "match",
-            f"{seat_name(st.current)} matches {card.name}'s row {row.text()} with "
-            + " ".join(str(st.faces[i]) for i in dice),
+            f"{seat_name(st.current)} matches {card.name}'s {row_words(st, slot)} with {shown}",
             {
                 "seat": st.current,
                 "card": card.id,

@@ -6,7 +6,8 @@
 // click a die to set it aside when nothing matches. Every button is one of the seat's legal
 // actions; the server runs the rules (game.js sends what is chosen here).
 "use strict";
-const DC = { sel: [], focus: null, state: -1 };
+// odds: each choice's chance to complete the card (/dice-odds), for the state they were read in.
+const DC = { sel: [], focus: null, state: -1, odds: { state: -1, by: new Map() }, asked: -1 };
 const DC_MODES = new Set(["mass-effect-war-assets", "mcu-guardians"]);
 const DC_PIPS = { 1: [4], 2: [2, 6], 3: [2, 4, 6], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
@@ -122,7 +123,7 @@ function dcTray(v, m) {
   const d6 = v.dice.filter((d) => d.sides === 6).length, d8 = v.dice.length - d6;
   return el("div", { class: "dtray", id: "tray" },
     el("div", { class: "dtitle" }, turnSeat(v) === null ? "Dice of the last turn "
-      : v.current === G.msg.seat ? "Dice of your turn " : `Dice of ${dcName(v.current)}'s turn `, el("span", { class: "muted small" }, `(${d6} d6, ${d8} d8)`), ...extra),
+      : v.current === G.msg.seat ? "Dice of your turn " : `Dice of ${dcName(v.current)}'s turn `, v.dice.length ? el("span", { class: "muted small" }, `(${d6} d6, ${d8} d8)`) : null, ...extra),
     el("div", { class: "dice-row" }, dice),
     mine && asides.length ? el("div", { class: "small dnote" }, "No open row can be matched: click a die to set it aside.")
       : mine && placing ? el("div", { class: "small dnote" }, v.phase === "target"
@@ -222,7 +223,7 @@ function dcGroups(v, m) {
         onclick: acts.length ? () => { DC.focus = { card: c.id, row: null }; G.actionsKey = null; render(); } : null,
       },
       el("div", { class: "chead" }, el("span", { class: "cnm" }, c.name),
-        c.locked ? el("span", { class: "lock", title: "locked: its whole group is one player's" }, "🔒") : null,
+        c.locked ? el("span", { class: "lock", title: "locked: its whole group is one player's" }, dcLockIcon()) : null,
         c.owner !== null ? dcChip(c.owner) : null,
         el("span", { class: "cval", title: "value" }, c.value)),
       c.id === staged ? el("div", { class: "stagedmark small" }, "staged now") : null,
@@ -241,6 +242,13 @@ function dcGroups(v, m) {
   return el("div", { class: "dgroups", id: "cards" }, cols);
 }
 
+// A padlock drawn, not the emoji: without an emoji font (Debian's Chromium has none) the
+// emoji is an empty box.
+function dcLockIcon() {
+  return svg("svg", { viewBox: "0 0 12 14", width: 10, height: 12, role: "img", "aria-label": "locked" },
+    svg("path", { d: "M3.5 6.5V4a2.5 2.5 0 0 1 5 0v2.5", fill: "none", stroke: "currentColor", "stroke-width": 1.6 }),
+    svg("rect", { x: 1, y: 6, width: 10, height: 8, rx: 1.5, fill: "currentColor" }));
+}
 function dcOrb() {
   return el("span", { class: "orb", title: "the Orb" }, "◉");
 }
@@ -266,11 +274,34 @@ function dcPlayers(v, m) {
 function dcDiceLabel(nums) {
   return nums.map((n) => { const d = dcDie(n); return dcMini(d.sides, d.face); });
 }
+// The chance to complete the card after `a` (a target or match), as "93%"; "" until known.
+function dcChance(a) {
+  const p = DC.odds.state === G.msg.state ? DC.odds.by.get(JSON.stringify(a)) : undefined;
+  if (p === undefined) return "";
+  // A chance that is not nil (or not sure) does not read as 0% (or 100%).
+  return p > 0 && p < 0.005 ? "<1%" : p < 1 && p >= 0.995 ? ">99%" : `${Math.round(100 * p)}%`;
+}
+// Ask once per state where the seat stages a card or matches a row; odds are advice, so a
+// failed request shows nothing.
+async function dcFetchOdds(m) {
+  if (!dcMine(m) || !["target", "match"].includes(m.view.phase) || DC.asked === m.state) return;
+  DC.asked = m.state;
+  let o;
+  try {
+    o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/dice-odds`);
+  } catch (e) { return; }
+  if (!G.msg || o.state !== G.msg.state) return;
+  DC.odds = { state: o.state, by: new Map(o.odds.map(([a, p]) => [JSON.stringify(a), p])) };
+  G.actionsKey = null;
+  render();
+}
 function dcButton(a, cls) {
   let label;
+  const chance = dcChance(a);
+  const odds = chance ? el("span", { class: "dchance", title: "chance to complete the card, playing on at best" }, ` ${chance}`) : null;
   switch (a[0]) {
-    case "target": label = dcDiceLabel(a.slice(3)); break;
-    case "match": label = dcDiceLabel(a.slice(2)); break;
+    case "target": label = [...dcDiceLabel(a.slice(3)), odds]; break;
+    case "match": label = [...dcDiceLabel(a.slice(2)), odds]; break;
     case "aside": { const d = dcDie(a[1]); label = [`Set aside a d${d.sides} `, dcMini(d.sides, d.face)]; break; }
     case "pass": label = "Pass: this roll matches no card"; break;
     case "reroll": label = "Reroll the unplaced dice (Set power)"; break;
@@ -298,7 +329,8 @@ function renderDiceActions() {
   const m = G.msg;
   const v = m.view;
   const legal = legalActions();
-  const box = actionPanel([m.state, DC.sel, DC.focus]);
+  const box = actionPanel([m.state, DC.sel, DC.focus, DC.odds.state]);
+  dcFetchOdds(m);
   if (!box) return;
   let hint = "";
   const targets = dcActs("target"), matches = dcActs("match");
@@ -326,8 +358,10 @@ function renderDiceActions() {
     for (const [card, acts] of byCard) {
       const c = dcCard(card);
       const open = byCard.size <= 3 || (DC.focus && DC.focus.card === card);
+      const chances = DC.odds.state === m.state ? acts.map((a) => DC.odds.by.get(JSON.stringify(a))) : [];
+      const best = chances.length ? dcChance(acts[chances.indexOf(Math.max(...chances))]) : "";
       grp.append(el("details", { class: "tcardgrp", "data-card": card, open: open ? true : null },
-        el("summary", {}, `${c.name} (${c.value}${c.owner !== null ? `, ${dcName(c.owner)}'s` : ""}) · ${acts.length} way${acts.length > 1 ? "s" : ""}`),
+        el("summary", {}, `${c.name} (${c.value}${c.owner !== null ? `, ${dcName(c.owner)}'s` : ""}) · ${acts.length} way${acts.length > 1 ? "s" : ""}${best ? ` · best ${best}` : ""}`),
         [...dcByRow(acts, 2)].map(([row, list]) => dcRowLine(card, row, list))));
     }
     box.append(grp);

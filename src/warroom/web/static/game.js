@@ -576,7 +576,7 @@ function renderPlayers() {
     }
     if (Array.isArray(v.status) && v.status[s.seat] && typeof v.status[s.seat].cash === "number") {
       const p = v.status[s.seat];
-      cells.push(el("td", { class: "num" }, `M${p.cash}`), el("td", { class: "muted" }, p.in_jail ? "in Jail" : p.space));
+      cells.push(el("td", { class: "num" }, `M${p.cash}`), el("td", { class: "muted" }, p.where));
     }
     if (isDiceCards(v) && v.players[s.seat]) cells.push(el("td", { class: "num" }, `${v.players[s.seat].score} pts`));
     if (isGodstorm(v)) cells.push(...godstormPlayerCells(v, s.seat));
@@ -1269,6 +1269,7 @@ function actionGroup(label, group) {
 function actionLabel(a) {
   const view = G.msg.view;
   if (isMcu(view)) return mcuActionLabel(view, a);
+  if (isMonopoly(view)) return monoActionLabel(view, a);
   return (isGodstorm(view) && godstormActionLabel(a)) || gawActionLabel(view, a);
 }
 

@@ -19,7 +19,8 @@ function renderMonopoly() {
   if (MONO.boardId !== view.board) {
     MONO.boardId = view.board;
     api("GET", `/api/boards/monopoly/${encodeURIComponent(view.board)}`)
-      .then((b) => { MONO.board = b; render(); })
+      // The actions are drawn again too: their labels read the board's prices.
+      .then((b) => { MONO.board = b; G.actionsKey = null; render(); })
       .catch((e) => showError(e.message));
   }
   if (MONO.board) drawMonopoly();
@@ -267,7 +268,7 @@ function tokenGroup(seats, area, v, m) {
     const x = x0 + (k % cols) * (2 * r + 2), y = y0 + Math.floor(k / cols) * (2 * r + 2);
     const current = seat === turnSeat(v); // nobody's once the game is over
     const node = svg("g", { class: `mtoken${current ? " current" : ""}`, "data-seat": seat },
-      svg("title", {}, `${seatName(seat)} — ${v.status[seat].in_jail ? "in Jail" : v.status[seat].space}`),
+      svg("title", {}, `${seatName(seat)} — ${v.status[seat].where}`),
       svg("circle", { cx: x, cy: y, r, fill: seatColor(seat) }),
       svg("text", { x, y: y + r * 0.42, "font-size": r * 1.15, "text-anchor": "middle" }, seat + 1));
     moveToken(node, seat, v.status[seat], x, y);
@@ -408,7 +409,10 @@ function monoAsked(v, seat, legal) {
   if (v.debt) {
     const d = v.debt;
     const to = d.creditor === null ? "the Bank" : seatPlain(d.creditor);
-    return `pay M${d.amount} to ${to}${d.why ? ` (${d.why})` : ""}, selling or sidelining to raise it if you must`;
+    const owed = `M${d.amount} to ${to}${d.why ? ` (${d.why})` : ""}`;
+    // Nothing left to sell or sideline: the rules offer only deals and bankruptcy.
+    if (legal.some((a) => a[0] === "bankrupt")) return `you cannot pay ${owed}: offer a deal to raise it, or go bankrupt`;
+    return `pay ${owed}, selling or sidelining to raise it if you must`;
   }
   if (v.call) {
     return `say whether you want the last ${building(v.call.building)} too ` +
@@ -439,6 +443,28 @@ function monoAsked(v, seat, legal) {
   return parts.join("; ");
 }
 
+// A button's action with what it costs or brings ("build Wong — a Base, M50"): the prices are
+// on the space's panel only, and a player should not have to look there before each click.
+function monoActionLabel(v, a) {
+  const text = a.join(" ");
+  const b = MONO.board;
+  const me = G.msg.seat;
+  if (!b || me === null) return text;
+  const sp = typeof a[1] === "string" ? b.spaces.find((s) => s.name === a[1]) : null;
+  const hq = sp && v.level[sp.index] > b.rules.max_bases;
+  const extra = {
+    draft: () => `M${b.spaces[v.status[me].position].price}`,
+    build: () => sp && (v.level[sp.index] === b.rules.max_bases ? `a Headquarters, M${sp.hq_cost}` : `a Base, M${sp.base_cost}`),
+    sell: () => sp && (hq ? `its Headquarters, +M${Math.floor(sp.hq_cost / 2)}` : `a Base, +M${Math.floor(sp.base_cost / 2)}`),
+    sideline: () => sp && `+M${sp.sideline}`,
+    reactivate: () => sp && `M${sp.reactivate}`,
+    keep: () => sp && `stays sidelined, M${sp.keep_fee} fee`,
+    pay: () => (v.debt && v.debt.debtor === me ? `M${v.debt.amount}` : `the M${b.rules.jail_fine} fine`),
+  }[a[0]];
+  const words = extra ? extra() : null;
+  return words ? `${text} — ${words}` : text;
+}
+
 function items(b, list) {
   if (!list || !list.length) return "nothing";
   return list.map((x) => {
@@ -452,7 +478,7 @@ function playersTable(b, v, m) {
   const head = el("tr", {}, ["", "player", "cash", "worth", "where", "cards"].map((h) => el("th", {}, h)));
   const rows = v.status.map((p, seat) => {
     const heroes = v.owner.filter((o) => o === seat).length;
-    const where = p.alive === false ? "bankrupt" : p.in_jail ? `in Jail (${p.jail_turns} turn${p.jail_turns === 1 ? "" : "s"})` : p.space;
+    const where = p.alive === false ? "bankrupt" : p.in_jail ? `in Jail (${p.jail_turns} of ${b.rules.jail_turns} tries used)` : p.where;
     const turn = seat === turnSeat(v);
     const cls = [turn ? "current" : "", m.to_move.includes(seat) ? "moving" : "", p.alive === false ? "out" : ""].join(" ");
     return el("tr", { class: cls },
@@ -597,7 +623,7 @@ function renderMonoPanel() {
   const v = m.view;
   if (m.seat === null || gameOver(m)) { swapChildren(box, []); box.dataset.key = ""; return; }
   const plan = monoPlan();
-  const key = JSON.stringify([m.seat, !!MONO.board, v.auction, plan, v.offer, v.owner, v.status.map((p) => [p.alive, p.cash, p.cards])]);
+  const key = JSON.stringify([m.seat, !!MONO.board, v.auction, plan, v.offer, v.any_time, v.owner, v.status.map((p) => [p.alive, p.cash, p.cards])]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   // A redraw (money moved, a bid) leaves the field being typed in where it is (swapChildren).
@@ -653,6 +679,11 @@ function monoComposer(v) {
   const me = G.msg.seat;
   const others = v.status.map((p, s) => s).filter((s) => s !== me && v.status[s].alive !== false);
   if (!b || !others.length || v.status[me].alive === false) return null;
+  // Only while the rules would take an offer from me (`any_time`); what is ticked waits.
+  if (!v.any_time.includes(me)) {
+    return el("div", { class: "grp mcompose muted", id: "composer-later" },
+      "Offer a deal on your turn, or before another player rolls.");
+  }
   const c = MONO.compose || (MONO.compose = { to: others[0], give: [], get: [], giveCash: 0, getCash: 0 });
   if (!others.includes(c.to)) Object.assign(c, { to: others[0], get: [], getCash: 0 });
   const box = el("div", { class: "grp mcompose", id: "composer" }, el("div", { class: "mhead" }, "Offer a deal"));
