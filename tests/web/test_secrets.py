@@ -64,6 +64,7 @@ def reads(client: TestClient, room: Room, token: str | None, probes: list[str]) 
         "save": client.get(f"{game}/save", headers=headers),
         "summary": client.get(f"{game}/summary", headers=headers),
         "strike-odds": client.get(f"{game}/strike-odds", headers=headers),
+        "dice-odds": client.get(f"{game}/dice-odds", headers=headers),
     }
     match = room.match
     if isinstance(match.game, ClassicRisk):
