@@ -252,7 +252,7 @@ class Godstorm(Game[GodstormState]):
         if seat is not None and seat in view["to_move"] and view["phase"] == DEFEND:
             legal = self.legal_actions(observation, seat)
             dice = [int(a.args[0]) for a in legal if a.kind == "defend"]
-        view["battle"] = battle_words(view, seat, dice)
+        view["battle"] = battle_words(view, seat, dice, relic_notes(observation))
         return view
 
     def invariants(self, state: GodstormState) -> list[str]:
@@ -1367,13 +1367,53 @@ def _invasion_view(st: GodstormState) -> dict[str, Any] | None:
     }
 
 
-def battle_words(view: Mapping[str, Any], seat: Seat | None, defend_dice: Sequence[int]) -> str:
+def relic_notes(st: GodstormState) -> list[str]:
+    """What either side's relics do to the army battle awaiting its defence (G71: relics act
+    whenever the card allows; the Underworld's dice are plain, G110), in the words of
+    `battle_words`' notes, so a defender sees all that bears on its choice: the rerolls and
+    ties of `battle.relic_rule`, and the defender's Tablet of Destiny die with its price
+    (`defend_tablet`), which the defence would otherwise take without saying."""
+    inv = st.invasion
+    if st.phase != DEFEND or inv is None or inv.underworld:
+        return []
+    notes = []
+    for side, seat in (("attack", inv.attacker), ("defend", inv.defender)):
+        if seat < 0:  # nobody, or the neutral (no relics)
+            continue
+        who = "the attacker" if side == "attack" else "the defender"
+        for card in st.relics[seat]:
+            relic = st.parts.cards[card]
+            for effect in relic.effects:
+                params = effect.params
+                if effect.hook != "battle" or getattr(params, "side", side) not in (side, "either"):
+                    continue
+                if effect.primitive == "reroll-ones":
+                    how = "until none is left" if getattr(params, "until", False) else "once"
+                    notes.append(f"{relic.name}: {who} rerolls 1s {how}")
+                elif effect.primitive == "win-ties" and side == "attack":
+                    notes.append(f"{relic.name}: {who} wins ties")
+                elif (
+                    effect.primitive == "faith-for-armies"
+                    and side == "defend"
+                    and defend_tablet(st)
+                ):
+                    rate = economy.tablet_rate(st, seat)
+                    notes.append(f"{relic.name}: {who} may roll one die more for {rate} faith")
+    return notes
+
+
+def battle_words(
+    view: Mapping[str, Any],
+    seat: Seat | None,
+    defend_dice: Sequence[int],
+    relics: Sequence[str] = (),
+) -> str:
     """The invasion awaiting its defence (the view's `battle`), from a seat's view only: who
     attacks which land, held by whom and with how many armies, from where with how many, with
-    how many dice and which gods; what the gods and the land's temple do to the dice (the
-    Underworld's dice are plain, G110); then the dice `seat` may defend with (its legal
-    defences: a Sky card or the Tablet of Destiny may add one), or who is yet to defend. ""
-    when no defence is awaited."""
+    how many dice and which gods; what the gods, the land's temple and either side's `relics`
+    (`relic_notes`) do to the dice (the Underworld's dice are plain, G110); then the dice `seat`
+    may defend with (its legal defences: a Sky card or the Tablet of Destiny may add one), or
+    who is yet to defend. "" when no defence is awaited."""
     inv = view.get("invasion")
     if view.get("phase") != DEFEND or not inv or not inv["dice"] or view.get("outcome"):
         return ""
@@ -1408,6 +1448,7 @@ def battle_words(view: Mapping[str, Any], seat: Seat | None, defend_dice: Sequen
             notes.append("the defending god of magic rerolls the defender's 1s once")
         if target["temple"] and target["seat"] is not None:
             notes.append("the temple rerolls the defender's 1s until none is left")
+        notes += relics
     if notes:
         text += f" ({'; '.join(notes)})"
     if seat is not None and seat in view["to_move"]:
