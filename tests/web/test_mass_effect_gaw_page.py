@@ -12,9 +12,11 @@ import time
 
 import httpx
 
-from tests.web.play import choose
+from tests.web.play import HUMANS3, bot_choice, choose, play_people
 from tests.web.system import browser_page, create_game
 from tests.web.test_browser import ARTIFACTS, buttons, msg
+from warroom.core.match import Match
+from warroom.web.hub import Hub
 
 MODE = "mass-effect-galaxy-at-war"
 SETUP = ("claim", "setup-place", "place-harbinger")
@@ -197,3 +199,30 @@ def test_no_region_name_covers_a_planet_name(server: str) -> None:
         page.locator("#board").screenshot(path=str(ARTIFACTS / "mass-effect-gaw-region-names.png"))
         assert overlaps == []
         assert errors == []
+
+
+def test_placing_a_ship_built_is_asked_in_words(server: str, served_hub: Hub) -> None:
+    """A ship just built is placed by clicking a planet (ME80): the hint said "Click a
+    territory on the map to ship", the action's kind where a verb was wanted."""
+    mode = "mass-effect-galaxy-at-war"
+    game = create_game(server, mode, HUMANS3)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    room = served_hub.room(game["id"])
+
+    def placing(match: Match) -> bool:
+        return match.state.phase == "place-ship" and match.to_move() == (0,)
+
+    greedy = bot_choice(mode)
+    play_people(
+        served_hub,
+        game["id"],
+        tokens,
+        lambda match, seat: None if placing(match) else greedy(match, seat),
+        lambda: placing(room.match),
+        timeout=120,
+    )
+    with browser_page(server + game["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.view.phase === 'place-ship'")
+        hint = page.locator("#hint").inner_text()
+        assert hint == "Click a territory on the map to put the ship just built there.", hint
+        assert not errors, errors

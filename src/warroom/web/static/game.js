@@ -1131,6 +1131,10 @@ function kindWords(kind, view) {
     vanguard: "put the Vanguard there",
     command: "ask your teammate for it",
     strike: "strike Harbinger from there",
+    harbinger: "put Harbinger there",
+    step: "move Harbinger there",
+    ship: "put the ship just built there",
+    ships: "move ships",
     begin: "place your god of war there, then your temple",
     cast: "cast a miracle there",
   };
