@@ -683,12 +683,15 @@ def test_load_refuses_a_save_of_another_game_and_plays_on(tmp_path: Path) -> Non
 
 def test_a_refused_action_of_a_kind_open_now_shows_how_it_reads() -> None:
     """Strike's 'attack' alone, or with a name too few: the refusal no longer reads 'cannot
-    attack now; now you may: attack, pass' but names attacks that may be made."""
+    attack now; now you may: attack, pass' (it may) but says the words are unfinished, and
+    names attacks that may be made; an attack complete but not open is refused as such."""
     match = played_until("risk-strike", 3, "attack", seed=6)
     first = next(a for a in match.legal(0) if a.kind == "attack").text()
-    out = session(match, ["attack", "attack africa"], {0})
-    assert "Refused: cannot attack now; now you may: attack, pass (such as " in out
+    out = session(match, ["attack", "attack africa", "attack africa p9 europe"], {0})
+    assert "Refused: 'attack' is not complete; now you may: attack, pass (such as " in out
+    assert "Refused: 'attack africa' is not complete; now you may: attack, pass" in out
     assert f"(such as {first}, " in out
+    assert "Refused: cannot attack africa p9 europe now; now you may: attack, pass" in out
 
 
 def test_actions_fold_only_the_last_number(monkeypatch: pytest.MonkeyPatch) -> None:
