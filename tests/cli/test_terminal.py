@@ -819,3 +819,14 @@ def test_the_board_legend_counts_in_the_modes_words_one_as_one() -> None:
     assert "1 planet, 1 unit, 1 card" in legend
     assert "0 units, 0 cards" in legend and "0 units, 2 cards" in legend
     assert "1 cards" not in legend and "1 units" not in legend
+
+
+def test_a_typo_of_a_command_or_an_action_is_answered_with_the_word_meant() -> None:
+    """'helpp' and 'atack' were refused as unknown actions with no more said: the refusal now
+    names the command or open action they are nearest; a word near nothing adds nothing."""
+    match = played_until("risk-strike", 3, "attack", seed=6)
+    out = session(match, ["helpp", "atack africa", "xyzzy"], {0})
+    refused = "Refused: unknown action 'helpp'; now you may: attack, pass"
+    assert f"{refused} (did you mean 'help'?)" in out
+    assert "(did you mean 'attack'?)" in out
+    assert "unknown action 'xyzzy'; now you may: attack, pass\n" in out
