@@ -725,7 +725,16 @@ def _h_begin(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     st.gods[seat][WAR] = god
     banish_gods_without_armies(st, god)  # G45, A21 [Setup §1]: placed in a plague land, banished
     st.temple[temple] = True
-    ev.append(Event("begin", f"{st.does(seat, 'places')} a god of war and a temple", {}))
+    # Both go on the open board (G18): the log says where, as a summon's line does.
+    war_god = st.parts.gods[st.pantheon[seat]][WAR]
+    ev.append(
+        Event(
+            "begin",
+            f"{st.does(seat, 'places')} {war_god}, god of war, in {earth.territories[god]} "
+            f"and a temple in {earth.territories[temple]}",
+            {},
+        )
+    )
     st.queue.pop(0)
     if st.queue:
         return
