@@ -179,10 +179,11 @@ def test_a_miracle_is_played_from_the_hand(server: str) -> None:
     named = next(c for c in m["view"]["cards"] if c["id"] == card)
     with browser_page(server + seat["link"], height=1000) as (page, errors):
         page.wait_for_function("G.msg && G.board && G.msg.legal.length")
-        # the hand: every card with its name, deck and cost; the playable one a button
-        hand = page.locator("#hand").inner_text()
+        # the hand: every card with its name, deck, cost and what it does (a phone shows no
+        # hover text); the playable one a button
+        hand = " ".join(page.locator("#hand").inner_text().split())
         for c in m["view"]["cards"]:
-            assert c["name"] in hand and c["deck"] in hand
+            assert c["name"] in hand and c["deck"] in hand and c["does"] in hand, (c, hand)
         page.locator(f'#hand button[data-card="{card}"]').click()
         casts = {" ".join(map(str, a)) for a in m["legal"] if a[0] == "cast" and a[1] == card}
         offered = buttons(page) - {"undo"}

@@ -33,6 +33,7 @@ from warroom.core.rng import HIDDEN, Rng
 from warroom.games import catalogued, rules_options
 from warroom.games.godstorm import economy, invasion, miracles, order, underworld
 from warroom.games.godstorm.components import DECKS, DOMAINS, components
+from warroom.games.godstorm.effects import effects_words
 from warroom.games.godstorm.losses import banish_gods_without_armies, eliminate, suffer_plague
 from warroom.games.godstorm.scoring import final_outcome, score
 from warroom.games.godstorm.setup import (
@@ -1341,13 +1342,9 @@ def describe(st: GodstormState, seat: Seat | None, movers: tuple[Seat, ...]) -> 
 
 
 def card_words(card: Any) -> str:
-    """What a card does, from its effects (most titles and texts are reconstructed, M3): the
-    moment it acts and each primitive with its parameters, e.g. "play: gain-armies 3"."""
-    parts = []
-    for e in card.effects:
-        params = " ".join(str(v) for v in e.params.model_dump().values() if v not in (None, False))
-        parts.append(f"{e.hook}: {e.primitive}" + (f" {params}" if params else ""))
-    return "; ".join(parts)
+    """What a card does, from its effects (most titles and texts are reconstructed, M3), in
+    plain words: "played in your turn: 3 armies from your reserve to one of your territories"."""
+    return effects_words([(e.hook, e.primitive, e.params) for e in card.effects])
 
 
 def _invasion_view(st: GodstormState) -> dict[str, Any] | None:

@@ -206,7 +206,9 @@ function renderGodstormHand() {
   if (!Array.isArray(hand)) return;
   const casts = legalActions().filter((a) => a[0] === "cast");
   $("hand").replaceChildren(...(hand.length ? hand.map((c) => {
-    const label = [c.name, ` · ${c.deck} · ${c.free ? "free" : `${c.cost} faith`}`];
+    // What it does on the card, as MCU's hand does (a phone shows no hover text).
+    const label = [c.name, ` · ${c.deck} · ${c.free ? "free" : `${c.cost} faith`}`,
+      el("span", { class: "cardwords" }, c.does)];
     const title = `${c.id}: ${c.does}`;
     if (!casts.some((a) => a[1] === c.id)) return el("span", { class: "cardchip", title, "data-card": c.id }, label);
     const on = G.castCard === c.id;
