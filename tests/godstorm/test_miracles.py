@@ -292,3 +292,23 @@ def test_every_card_says_what_it_does_in_words_not_as_data() -> None:
             assert not data_id and not as_data, words
             numbers = [v for v in effect.params.model_dump().values() if type(v) is int and v != 0]
             assert all(str(abs(n)) in words for n in numbers), (card.id, words)
+
+
+def test_a_miracle_s_log_names_who_gains_or_loses_faith_and_where_markers_go() -> None:
+    """The log read 'faith -3 for 1 player(s)' (whose? how much, at 2 faith?) and said nothing
+    of a plague marker moved or a maelstrom laid: each is now a sentence with its names."""
+    state = table()
+    state.faith = [5, 2, 9]
+    _, events = play(state, 0, card("war-15"), [1], free=True)  # a chosen player loses 3
+    assert [e.text for e in events][-1] == f"{state.does(1, 'loses')} 2 faith"
+    _, events = play(state, 0, card("death-10"), [], free=True)  # every opponent loses 5
+    assert [e.text for e in events][-2:] == [
+        f"{state.does(1, 'has')} no faith to lose",
+        f"{state.does(2, 'loses')} 5 faith",
+    ]
+    state.plague[t(state, "Roma")], state.plague[t(state, "Gaul")] = True, False
+    _, events = play(state, 0, card("death-06"), [t(state, "Roma"), t(state, "Gaul")], free=True)
+    assert events[-1].text == "The plague marker on Roma moves to Gaul"
+    water = [t(state, "Atlas"), t(state, "Oricalcos")]
+    _, events = play(state, 0, card("war-13"), water, free=True)
+    assert events[-1].text == "The maelstrom closes Atlas–Oricalcos for this epoch"
