@@ -56,7 +56,8 @@ function receive(msg) {
   if (msg.log) G.last = null; // a full state (a reconnect, an undo) says again what happened
   const first = G.logStart + G.tail.length - incoming.length; // the log position of incoming[0]
   incoming.forEach((e, i) => {
-    if (e.kind === "battle" || (e.kind === "roll" && Array.isArray(e.attack))) G.lastBattle = e; // Godstorm: "roll"
+    // Godstorm's battle is a "roll"; Strike's dice stand as resolved (after Rally, Bombard).
+    if (e.kind === "battle" || (["roll", "resolve"].includes(e.kind) && Array.isArray(e.attack))) G.lastBattle = e;
     if (e.kind === "roll" && Array.isArray(e.dice)) G.lastRoll = e;
     noteLast(e, first + i, !!msg.events);
   });
