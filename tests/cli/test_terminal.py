@@ -539,6 +539,9 @@ def test_the_header_names_the_armies_to_place_and_every_card_in_hand(mode: str) 
             assert any(b.endswith(f"to place: {view['pending']}") for b in bits), bits
             (shown,) = [b for b in bits if b.startswith("hand: ")]
             assert all(card["card"] in shown for card in hand), (shown, hand)
+            # Galaxy at War: what a card would do when played, as the page's hand says it
+            directives = [c["directive"] for c in view.get("hands", {}).get(str(seat), ())]
+            assert all(words in shown for words in directives), (shown, directives)
             return
         match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
     pytest.fail("no seat held cards with armies to place")
