@@ -133,3 +133,25 @@ def test_a_defence_names_the_battle() -> None:
         "You attack Babylonians' Thule (3 armies) from Alemannia (6) with 3 dice (the temple "
         "rerolls the defender's 1s until none is left) — waiting for Babylonians to defend."
     )
+
+
+def test_a_defence_of_the_neutral_says_whose_land_the_seat_defends() -> None:
+    """A23: with 2 players a seat defends the neutral pantheon's land; it was asked 'defend
+    with 1 or 2 dice' as if the land were its own. The 2-player piles say what they are."""
+    match = Match.start(MODE, 2, 3)
+    bots = [make_bot("random", MODE, s) for s in range(2)]
+    piles = set()
+    while True:
+        seat = match.to_move()[0]
+        view = match.view(seat)
+        if view["phase"] == "pile":
+            piles.add(view["step"])
+        if view["phase"] == "defend" and len(match.legal(seat)) > 1:
+            target = next(t for t in view["territories"] if t["name"] == view["invasion"]["to"])
+            if target["seat"] is None:
+                break
+        match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+    assert view["battle"].endswith(f"— you defend for {target['owner']} with 1 or 2 dice.")
+    assert piles == {
+        "taking one of the face-down piles of territory cards (the one left goes neutral)"
+    }

@@ -64,7 +64,8 @@ OVER = "over"
 STEPS = {
     SETUP: "setting up the table",  # before the plague lands and the pantheon roll-off (`blank`)
     PANTHEON: "choosing pantheons",
-    PILE: "taking a pile of territory cards (the 2-player game)",
+    # G21: what a pile is and what becomes of the one left, where the choice is made
+    PILE: "taking one of the face-down piles of territory cards (the one left goes neutral)",
     CLAIM: "claiming territories one at a time",
     PLACE: "placing starting armies, 3 at a time",
     BEGIN: "placing the god of war and the first temple",
@@ -1460,7 +1461,9 @@ def battle_words(
     if seat is not None and seat in view["to_move"]:
         counts = sorted(set(defend_dice))
         if counts:
-            text += f" — defend with {either([str(n) for n in counts])} "
+            # A23: in the 2-player game a seat may defend the neutral's land, not its own
+            who = "defend" if target["seat"] == seat else f"you defend for {target['owner']}"
+            text += f" — {who} with {either([str(n) for n in counts])} "
             text += "die" if counts[-1] == 1 else "dice"
     else:
         waiting = ", ".join(players[s]["name"] for s in view["to_move"]) or target["owner"]
