@@ -246,10 +246,14 @@ def test_a_land_chosen_for_placing_is_not_kept_for_the_next_step(server: str) ->
         page.wait_for_function("G.msg && G.board && G.msg.legal.length")
         act_by_clicking(page, ["place", land, most])
         page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
-        phase, pick, hint = page.evaluate(
-            "[G.msg.view.phase, G.pick, document.querySelector('#hint').textContent]"
+        phase, pick, hint, legal = page.evaluate(
+            "[G.msg.view.phase, G.pick, document.querySelector('#hint').textContent, G.msg.legal]"
         )
         assert phase != "raise" and pick == [] and "Selected" not in hint, (phase, pick, hint)
+        # the gods' step asks in words ('to summon, or temple' named the actions' kinds)
+        words = {"summon": "summon a god there", "temple": "build a temple there"}
+        for kind in {a[0] for a in legal} & set(words):
+            assert words[kind] in hint, hint
         assert not errors, errors
 
 

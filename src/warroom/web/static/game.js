@@ -1138,6 +1138,8 @@ function kindWords(kind, view) {
     ships: "move ships",
     begin: "place your god of war there, then your temple",
     cast: "cast a miracle there",
+    summon: "summon a god there",
+    temple: "build a temple there",
   };
   return words[kind] || kind;
 }
