@@ -321,3 +321,33 @@ def test_the_turn_order_before_the_first_bid_says_it_is_bid_for(server: str) -> 
         assert m["view"]["phase"] == "pantheon" and "—" not in order, order
         assert order == "Turn order: bid for in faith (sealed bids) once setup is done", order
         assert not errors, errors
+
+
+def test_a_purchase_with_nothing_to_buy_offers_no_form_of_zeros(server: str) -> None:
+    """With no miracle card to be had (faith all bid and spent), the purchase showed four lists
+    holding only 0, 'at most 0 in all', Buy and 'buy nothing': now it says so, one button."""
+    bot = {"kind": "bot", "tier": "random"}
+    made = create_game(server, MODE, [{"kind": "human"}, bot, bot])
+
+    def choose(m: dict[str, Any]) -> list[Any]:
+        legal = m["legal"]
+        spend = [a for a in legal if a[0] in ("bid", "summon", "temple")]
+        if spend:  # the most faith bid, and gods and temples while faith lasts
+            return list(max(spend, key=lambda a: a[-1] if a[0] == "bid" else 0))
+        action = next((a for a in (["buy", 0, 0, 0, 0], ["done"], ["pass"]) if a in legal), None)
+        return list(action or max(legal, key=lambda a: a[-1] if a[1:] else 0))
+
+    def nothing_to_buy(m: dict[str, Any]) -> bool:
+        # with undo on offer: a choice the page leaves to the player, not one it sends
+        return bool(m["legal"] == [["buy", 0, 0, 0, 0]] and m["can_undo"])
+
+    token = made["seats"][0]["token"]
+    m = play_seat_until(server, made["id"], token, nothing_to_buy, choose, "nothing to buy")
+    with browser_page(server + made["seats"][0]["link"], height=1000) as (page, errors):
+        page.wait_for_function("G.msg && document.querySelector('#gsbuy')")
+        panel = page.locator("#gsbuy")
+        assert panel.locator("select").count() == 0
+        assert "No miracle card can be bought now." in panel.inner_text()
+        page.locator('#gsbuy button[data-action="buy 0 0 0 0"]').click()
+        page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+        assert not errors, errors

@@ -275,6 +275,13 @@ function bidForm(least, most, v) {
 
 function buyForm(buys) {
   const most = Math.max(...buys.map((a) => a.slice(1).reduce((s, n) => s + n, 0)));
+  // Nothing to buy (no faith, no god of a deck's domain, empty decks): no form of zeros,
+  // just the one way on.
+  if (most === 0) {
+    return el("div", { class: "grp gsbuy", id: "gsbuy" },
+      el("div", {}, "No miracle card can be bought now."),
+      el("button", { class: "primary", "data-action": "buy 0 0 0 0", onclick: () => send(["buy", 0, 0, 0, 0]) }, "go on"));
+  }
   const selects = GODSTORM_DECKS.map((d, i) => {
     const top = Math.max(...buys.map((a) => a[1 + i]));
     const sel = el("select", { "data-deck": d, "aria-label": `${d} cards to buy` });
