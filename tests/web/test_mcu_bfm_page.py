@@ -199,6 +199,9 @@ def test_hints_status_odds_and_log_name_sectors_as_the_map_captions_them(
     game, play_until = _play_until(server, served_hub, _own_reinforce)
     with browser_page(server + game["seats"][0]["link"]) as (page, errors):
         page.wait_for_function("G.msg && G.board && document.querySelector('#hand .cardchip')")
+        # every way to use a sector in words ('…, or place.' left the units unsaid)
+        hint = page.locator("#hint").inner_text()
+        assert hint.endswith(", or place units there."), hint
         place = next(a[1] for a in page.evaluate("G.msg.legal") if a[0] == "place")
         page.locator(f'#board g.terr[data-name="{place}"]').click()
         page.wait_for_function("G.pick.length === 1")

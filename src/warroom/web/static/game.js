@@ -1138,6 +1138,7 @@ function kindWords(kind, view) {
     ships: "move ships",
     begin: "place your god of war there, then your temple",
     cast: "cast a miracle there",
+    place: `place ${pieceWords(view).many} there`, // "…put the Ally there, or place units there"
     summon: "summon a god there",
     temple: "build a temple there",
   };
