@@ -226,3 +226,35 @@ def test_placing_a_ship_built_is_asked_in_words(server: str, served_hub: Hub) ->
         hint = page.locator("#hint").inner_text()
         assert hint == "Click a territory on the map to put the ship just built there.", hint
         assert not errors, errors
+
+
+def test_harbinger_s_optional_move_is_offered_in_words(server: str, served_hub: Hub) -> None:
+    """The Reapers' player may move Harbinger or not (ME85): the buttons read a bare 'roll'
+    and 'end'; they say what each does."""
+    mode = "mass-effect-galaxy-at-war"
+    game = create_game(server, mode, HUMANS3)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    room = served_hub.room(game["id"])
+
+    def deciding(match: Match) -> bool:
+        return match.state.phase == "harbinger" and len(match.legal(match.to_move()[0])) == 2
+
+    greedy = bot_choice(mode)
+    play_people(
+        served_hub,
+        game["id"],
+        tokens,
+        lambda match, seat: None if deciding(match) else greedy(match, seat),
+        lambda: deciding(room.match),
+        timeout=120,
+    )
+    seat = room.match.to_move()[0]
+    with browser_page(server + game["seats"][seat]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.msg.view.phase === 'harbinger' && G.msg.legal.length")
+        labels = {
+            b.get_attribute("data-action"): b.inner_text()
+            for b in page.locator("#actions button[data-action]").all()
+        }
+        assert labels["roll"] == "roll to move Harbinger", labels
+        assert labels["end"] == "leave Harbinger where it is", labels
+        assert not errors, errors
