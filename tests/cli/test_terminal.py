@@ -263,7 +263,7 @@ def test_strike_board_look_and_odds_in_the_terminal() -> None:
     ).p_conquest
     assert f"{now:.1%} chance to take every card" in out
     assert (
-        f"3 cards and 1 troops against 2 cards and 0 troops: "
+        f"3 cards and 1 troop against 2 cards and 0 troops: "
         f"{strike_odds(3, 1, 2, 0).p_conquest:.1%}" in out
     )
     assert "write 'odds A D' or 'odds A D AT DT'" in out
