@@ -851,3 +851,19 @@ def test_a_number_left_off_goes_with_a_name_in_any_case_or_shortened() -> None:
     refused = f"Refused: cannot place {theirs.lower()} 1 now; now you may: place"
     assert refused in out and out.count("Refused") == 1, out
     assert f"place {most} in {mine}" in out, out
+
+
+@pytest.mark.parametrize("mode", ["mcu-skirmish", "mcu-battle-for-manhattan"])
+def test_a_sector_may_be_typed_by_its_number(mode: str) -> None:
+    """The map and the page caption Sector_25 '25': 'claim 25' was refused ('expected a
+    territory name'); a number stands for the sector where the action names one, and a
+    count stays a count ('place 12 2')."""
+    match = played_until(mode, 3, "place" if mode == "mcu-skirmish" else "claim")
+    legal = match.legal(0)
+    first = legal[0]
+    number = int(str(first.args[0]).removeprefix("Sector_"))
+    typed = " ".join([first.kind, str(number), *map(str, first.args[1:])])
+    before = len(match.record)
+    out = session(match, [typed], {0})
+    assert "Refused" not in out, out
+    assert match.record[before] == (0, first.text()), (typed, match.record[before])

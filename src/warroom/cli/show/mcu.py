@@ -12,7 +12,8 @@ HELP = """[bold]RISK MCU Skirmish[/]
   [cyan]trade CA01 TH03[/] (any of your cards, 2 to 10 symbols, once a turn before
   placing),
   [cyan]maneuver Sector_24 Sector_32 2[/] (through your own sectors; then the turn ends)
-  Malibu, Washington D.C., Sokovia and Asgard are Sector_01, 30, 40 and 50.
+  Malibu, Washington D.C., Sokovia and Asgard are Sector_01, 30, 40 and 50;
+  a sector may be typed by its number ([cyan]attack 12 13 3[/]).
   [cyan]odds A D[/]  chance that A attacking units take a sector held by D
   [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
 

@@ -17,7 +17,8 @@ HELP = """[bold]RISK MCU Battle for Manhattan[/]
   some: [cyan]allies A B CA-ALLY1[/]), [cyan]end[/].
   Marks: \\[dock] Docking Station, \\[chip] resource, \\[loki] face-down Loki
   token, [HULK], \\[Ally name] an Ally.
-  Malibu, Washington D.C., Sokovia and Asgard are Sector_01, 30, 40 and 50.
+  Malibu, Washington D.C., Sokovia and Asgard are Sector_01, 30, 40 and 50;
+  a sector may be typed by its number ([cyan]attack 12 13 3[/]).
   [cyan]odds A D[/]  chance that A attacking units take a sector held by D
     (d6 against d6)
   [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
