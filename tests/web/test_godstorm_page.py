@@ -295,8 +295,12 @@ def test_the_defender_is_told_who_attacks_what_with_how_many_dice(
                 f"{attacker['name']} attack {whose} {to['name']} ({to['armies']} armies) "
                 f"from {source['name']} ({source['armies']}) with {inv['dice']} dice"
             ), status
+            invasion = page.locator("#invasion").inner_text()
+            assert inv["gods"], "this seeded invasion has gods"
             for domain in inv["gods"]:
                 assert f"{attacker['god_names'][domain]}, god of {domain}" in status, status
+                # the line under it names them too, not 'with war'
+                assert f"{attacker['god_names'][domain]}, god of {domain}" in invasion, invasion
             assert ("the attacker wins ties" in status) == ("war" in inv["gods"]), status
             assert ("until none is left" in status) == to["temple"], status
             if seat == defender:

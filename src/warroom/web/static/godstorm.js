@@ -168,7 +168,10 @@ function godstormCounts(m) {
   }
   const inv = v.invasion;
   if (inv) {
-    const gods = inv.gods.length ? ` with ${inv.gods.join("+")}` : "";
+    // The gods by name, as the status line has them ("with war" named only the domain).
+    const named = v.players[inv.attacker].god_names || {};
+    const gods = inv.gods.length
+      ? ` with ${inv.gods.map((d) => (named[d] ? `${named[d]}, god of ${d}` : d)).join(" and ")}` : "";
     const defender = inv.defender === null ? "nobody" : who(inv.defender);
     let text = `${godstormDoes(m, inv.attacker, "invade")} ${inv.to} (${defender}) from ` +
       `${inv.from}: ${inv.committed} armies${gods}`;
