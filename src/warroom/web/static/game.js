@@ -709,7 +709,9 @@ function drawBoard() {
         "stroke-width": 2.5, "stroke-dasharray": color[t.region].dash }),
       svg("circle", { r: 15, class: "owner", fill, stroke: "#333", "stroke-width": 1.5 }),
       svg("text", { class: "armies", "text-anchor": "middle", dy: 5 }, s.armies || ""),
-      svg("text", { class: "label", "text-anchor": "middle", dy: 34 },
+      // A label by the board's side runs inward, not off it (a phone's larger labels clipped
+      // MCU's "30 Washington D.C." at the left edge).
+      svg("text", { class: "label", dy: 34, ...labelSide(t.x, b.width) },
         isMcu(view) ? mcuLabel(t.name, s) : isGodstorm(view) ? godstormLabel(t.name, s) : t.name),
       ...(isMcu(view) ? mcuPieces(view, s) : isGodstorm(view) ? godstormPieces(s) : isGaw(view) ? gawPieces(view, s) : []));
     g.addEventListener("click", () => clickTerritory(t.name));
@@ -735,6 +737,12 @@ function drawBoard() {
 // What a screen reader says for a territory: name, region, owner, armies, and what it is now.
 const MARK_WORDS = { source: "you can act from here", target: "you can choose it as the target",
   pick: "selected", last: "" };
+function labelSide(x, width) {
+  if (x < 90) return { "text-anchor": "start", dx: -24 };
+  if (x > width - 90) return { "text-anchor": "end", dx: 24 };
+  return { "text-anchor": "middle" };
+}
+
 function territoryLabel(t, s, mark, last) {
   const parts = [`${t.name}, ${t.region}`, s.owner ? `owned by ${s.owner}` : "unclaimed", pieces(G.msg.view, s.armies || 0)];
   if (MARK_WORDS[mark]) parts.push(MARK_WORDS[mark]);
