@@ -8,6 +8,7 @@ import math
 
 import pytest
 
+from tests.web.system import browser_page, create_game
 from warroom import data
 from warroom.core.board import Board
 from warroom.web.layout import HEIGHT, WIDTH, force_layout, positions
@@ -39,10 +40,7 @@ def test_layout_is_deterministic_inside_and_spread(board_id: str, drawn: bool) -
 def test_every_name_on_the_map_stays_inside_it_on_a_phone(server: str, mode: str) -> None:
     """A phone draws the map's names larger: a name centred under a place by the board's side
     ran off it ('30 Washington D.C.' read 'Washington D.C.'). Each lies inside the map."""
-    from tests.web.system import browser_page, create_game
-
-    players = 3
-    game = create_game(server, mode, [{"kind": "human"}] * players)
+    game = create_game(server, mode, [{"kind": "human"}] * 3)
     with browser_page(server + game["seats"][0]["link"], width=390, height=844) as (page, _):
         page.wait_for_function("G.board && document.querySelectorAll('#board text.label').length")
         outside = page.evaluate(
