@@ -155,3 +155,14 @@ def test_a_defence_of_the_neutral_says_whose_land_the_seat_defends() -> None:
     assert piles == {
         "taking one of the face-down piles of territory cards (the one left goes neutral)"
     }
+
+
+def test_look_at_a_miracle_in_hand_says_what_it_does() -> None:
+    """The header names the hand by id ('miracles: war-11 (3)'); 'look war-11' was refused as
+    no territory. It now shows the card: name, deck, cost and what it does."""
+    match = played_until(3, lambda m: m.to_move() == (0,) and bool(m.view(0).get("cards")))
+    card = match.view(0)["cards"][0]
+    typed = f"look {card['id'].upper()}"
+    out = " ".join(session(match, [typed], {0}).split()).split(typed)[-1]  # after the command
+    assert "Refused" not in out and f"{card['id']} {card['name']} ({card['deck']}," in out, out
+    assert " ".join(card["does"].split()) in out, out
