@@ -258,3 +258,33 @@ def test_harbinger_s_optional_move_is_offered_in_words(server: str, served_hub: 
         assert labels["roll"] == "roll to move Harbinger", labels
         assert labels["end"] == "leave Harbinger where it is", labels
         assert not errors, errors
+
+
+def test_a_step_with_nothing_to_do_says_so(server: str, served_hub: Hub) -> None:
+    """Moving ships with no ship to move offers only 'end' (and undo): the hint was empty
+    beside 'Your move: moving ships.'; it says there is nothing to do but end the step."""
+    mode = "mass-effect-galaxy-at-war"
+    game = create_game(server, mode, HUMANS3)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    room = served_hub.room(game["id"])
+
+    def idle(match: Match) -> bool:  # with undo on offer: the page waits for the click
+        seat = match.to_move()[0]
+        only_end = [a.text() for a in match.legal(seat)] == ["end"]
+        return match.state.phase == "ship-move" and only_end and match.can_undo(seat) is None
+
+    greedy = bot_choice(mode)
+    play_people(
+        served_hub,
+        game["id"],
+        tokens,
+        lambda match, seat: None if idle(match) else greedy(match, seat),
+        lambda: idle(room.match),
+        timeout=120,
+    )
+    seat = room.match.to_move()[0]
+    with browser_page(server + game["seats"][seat]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.msg.view.phase === 'ship-move' && G.msg.can_undo")
+        hint = page.locator("#hint").inner_text()
+        assert hint == "Nothing to do in this step: click end to go on.", hint
+        assert not errors, errors

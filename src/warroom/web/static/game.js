@@ -1096,7 +1096,10 @@ function renderActions() {
   const mapActions = shown.filter((a) => mapTerr(a, names).length);
   let hint = "";
   if (!legal.length) hint = gameOver(m) ? "" : "Not your move.";
-  else if (castCard) hint = "Choose where the miracle strikes (or click the card again to put it back).";
+  // A step with nothing to do but close it (no ships to move, no miracle to play): say so.
+  else if (legal.length === 1 && ["done", "end"].includes(legal[0][0])) {
+    hint = `Nothing to do in this step: click ${legal[0][0]} to go on.`;
+  } else if (castCard) hint = "Choose where the miracle strikes (or click the card again to put it back).";
   else if (names.size && !pick.length && mapActions.length) {
     const kinds = [...new Set(mapActions.map((a) => kindWords(a[0], m.view)))].join(", or ");
     hint = `Click a territory on the map to ${kinds}.`;
