@@ -133,3 +133,36 @@ def test_a_defence_names_the_battle() -> None:
         "You attack Babylonians' Thule (3 armies) from Alemannia (6) with 3 dice (the temple "
         "rerolls the defender's 1s until none is left) — waiting for Babylonians to defend."
     )
+
+
+def test_a_defence_of_the_neutral_says_whose_land_the_seat_defends() -> None:
+    """A23: with 2 players a seat defends the neutral pantheon's land; it was asked 'defend
+    with 1 or 2 dice' as if the land were its own. The 2-player piles say what they are."""
+    match = Match.start(MODE, 2, 3)
+    bots = [make_bot("random", MODE, s) for s in range(2)]
+    piles = set()
+    while True:
+        seat = match.to_move()[0]
+        view = match.view(seat)
+        if view["phase"] == "pile":
+            piles.add(view["step"])
+        if view["phase"] == "defend" and len(match.legal(seat)) > 1:
+            target = next(t for t in view["territories"] if t["name"] == view["invasion"]["to"])
+            if target["seat"] is None:
+                break
+        match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+    assert view["battle"].endswith(f"— you defend for {target['owner']} with 1 or 2 dice.")
+    assert piles == {
+        "taking one of the face-down piles of territory cards (the one left goes neutral)"
+    }
+
+
+def test_look_at_a_miracle_in_hand_says_what_it_does() -> None:
+    """The header names the hand by id ('miracles: war-11 (3)'); 'look war-11' was refused as
+    no territory. It now shows the card: name, deck, cost and what it does."""
+    match = played_until(3, lambda m: m.to_move() == (0,) and bool(m.view(0).get("cards")))
+    card = match.view(0)["cards"][0]
+    typed = f"look {card['id'].upper()}"
+    out = " ".join(session(match, [typed], {0}).split()).split(typed)[-1]  # after the command
+    assert "Refused" not in out and f"{card['id']} {card['name']} ({card['deck']}," in out, out
+    assert " ".join(card["does"].split()) in out, out

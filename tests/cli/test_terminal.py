@@ -300,7 +300,7 @@ def test_strike_board_look_and_odds_in_the_terminal() -> None:
     ).p_conquest
     assert f"{now:.1%} chance to take every card" in out
     assert (
-        f"3 cards and 1 troops against 2 cards and 0 troops: "
+        f"3 cards and 1 troop against 2 cards and 0 troops: "
         f"{strike_odds(3, 1, 2, 0).p_conquest:.1%}" in out
     )
     assert "write 'odds A D' or 'odds A D AT DT'" in out
@@ -593,6 +593,9 @@ def test_the_header_names_the_armies_to_place_and_every_card_in_hand(mode: str) 
             assert any(b.endswith(f"to place: {view['pending']}") for b in bits), bits
             (shown,) = [b for b in bits if b.startswith("hand: ")]
             assert all(card["card"] in shown for card in hand), (shown, hand)
+            # Galaxy at War: what a card would do when played, as the page's hand says it
+            directives = [c["directive"] for c in view.get("hands", {}).get(str(seat), ())]
+            assert all(words in shown for words in directives), (shown, directives)
             return
         match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
     pytest.fail("no seat held cards with armies to place")
@@ -737,12 +740,15 @@ def test_load_refuses_a_save_of_another_game_and_plays_on(tmp_path: Path) -> Non
 
 def test_a_refused_action_of_a_kind_open_now_shows_how_it_reads() -> None:
     """Strike's 'attack' alone, or with a name too few: the refusal no longer reads 'cannot
-    attack now; now you may: attack, pass' but names attacks that may be made."""
+    attack now; now you may: attack, pass' (it may) but says the words are unfinished, and
+    names attacks that may be made; an attack complete but not open is refused as such."""
     match = played_until("risk-strike", 3, "attack", seed=6)
     first = next(a for a in match.legal(0) if a.kind == "attack").text()
-    out = session(match, ["attack", "attack africa"], {0})
-    assert "Refused: cannot attack now; now you may: attack, pass (such as " in out
+    out = session(match, ["attack", "attack africa", "attack africa p9 europe"], {0})
+    assert "Refused: 'attack' is not complete; now you may: attack, pass (such as " in out
+    assert "Refused: 'attack africa' is not complete; now you may: attack, pass" in out
     assert f"(such as {first}, " in out
+    assert "Refused: cannot attack africa p9 europe now; now you may: attack, pass" in out
 
 
 def test_actions_fold_only_the_last_number(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -885,3 +891,48 @@ def test_mcu_sectors_are_named_as_the_board_and_the_page_name_them() -> None:
     assert "Refused: Sector 12 is already occupied" in out
     assert "Malibu (01)" in out and "claim Sector 02" in out
     assert "Sector_" not in out
+
+
+def test_a_typo_of_a_command_or_an_action_is_answered_with_the_word_meant() -> None:
+    """'helpp' and 'atack' were refused as unknown actions with no more said: the refusal now
+    names the command or open action they are nearest; a word near nothing adds nothing."""
+    match = played_until("risk-strike", 3, "attack", seed=6)
+    out = session(match, ["helpp", "atack africa", "xyzzy"], {0})
+    refused = "Refused: unknown action 'helpp'; now you may: attack, pass"
+    assert f"{refused} (did you mean 'help'?)" in out
+    assert "(did you mean 'attack'?)" in out
+    assert "unknown action 'xyzzy'; now you may: attack, pass\n" in out
+
+
+def test_a_number_left_off_goes_with_a_name_in_any_case_or_shortened() -> None:
+    """'place Hibernia' placed all it could, but 'place hibernia' (the help says names are
+    read in any case) and 'place hib' were refused as 'cannot place hibernia now'. A name
+    that is not the seat's to place on is refused with the rules' reason, a number added."""
+    match = Match.start("risk-godstorm", 2, 5)
+    while match.state.phase != "place":
+        seat = match.to_move()[0]
+        match.act(seat, match.legal(seat)[0])
+    seat = match.to_move()[0]
+    mine = str(match.legal(seat)[0].args[0])
+    most = max(int(a.args[1]) for a in match.legal(seat) if a.args[0] == mine)
+    theirs = next(t["name"] for t in match.view(seat)["territories"] if t["seat"] != seat)
+    out = session(match, [f"place {theirs.lower()}", f"place {mine[:3]}"], {seat})
+    refused = f"Refused: cannot place {theirs.lower()} 1 now; now you may: place"
+    assert refused in out and out.count("Refused") == 1, out
+    assert f"place {most} in {mine}" in out, out
+
+
+@pytest.mark.parametrize("mode", ["mcu-skirmish", "mcu-battle-for-manhattan"])
+def test_a_sector_may_be_typed_by_its_number(mode: str) -> None:
+    """The map and the page caption Sector_25 '25': 'claim 25' was refused ('expected a
+    territory name'); a number stands for the sector where the action names one, and a
+    count stays a count ('place 12 2')."""
+    match = played_until(mode, 3, "place" if mode == "mcu-skirmish" else "claim")
+    legal = match.legal(0)
+    first = legal[0]
+    number = int(str(first.args[0]).removeprefix("Sector_"))
+    typed = " ".join([first.kind, str(number), *map(str, first.args[1:])])
+    before = len(match.record)
+    out = session(match, [typed], {0})
+    assert "Refused" not in out, out
+    assert match.record[before] == (0, first.text()), (typed, match.record[before])

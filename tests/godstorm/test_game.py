@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from warroom.core import get_mode
+from warroom.core import Match, get_mode
 from warroom.core.actions import Action
 from warroom.core.errors import IllegalAction, MalformedAction, NotYourDecision
 from warroom.core.rng import Rng
@@ -219,3 +219,19 @@ def test_the_log_tells_captures_temple_armies_and_free_draws() -> None:
     state.markers, state.turn, state.to_place[0] = [0, 1, 2], 0, 1
     state, events = GAME.apply(state, 0, Action("place", ("Roma", 1)))
     assert events[-1].text == f"{me} place 1 army at each temple: Roma, Sicilia"
+
+
+def test_the_log_says_where_the_god_of_war_and_the_first_temple_go() -> None:
+    """G18: both are placed on the open board, yet the log said only 'Greeks place a god of
+    war and a temple', leaving a reader of the log (a terminal player) to find them."""
+    match = Match.start("risk-godstorm", 3, 2)
+    while match.state.phase != "begin":
+        seat = match.to_move()[0]
+        match.act(seat, match.legal(seat)[0])
+    seat = match.to_move()[0]
+    action = match.legal(seat)[-1]
+    [event] = match.act(seat, action)
+    god = match.view(seat)["players"][seat]["god_names"]["war"]
+    assert event.text.endswith(
+        f"{god}, god of war, in {action.args[0]} and a temple in {action.args[1]}"
+    ), event.text

@@ -23,7 +23,7 @@ from warroom.games.godstorm.miracles import (
     play,
     play_problem,
 )
-from warroom.games.godstorm.rules import UNDERWORLD, Godstorm
+from warroom.games.godstorm.rules import UNDERWORLD, Godstorm, card_words
 from warroom.games.godstorm.state import BANISHED, DEATH, MAGIC, SKY, WAR, GodstormState
 from warroom.rules.battle import EVERY_DIE, PRESETS
 
@@ -277,3 +277,38 @@ def test_r8_a_maelstrom_played_against_an_invasion_over_its_water_ends_it() -> N
     assert "Oricalcos" not in {
         a.args[1] for a in GAME.legal_actions(state, 0) if a.kind == "invade"
     }
+
+
+def test_every_card_says_what_it_does_in_words_not_as_data() -> None:
+    """The hand showed 'play: banish-god enemy-territory 1' and 'play: move-armies 3 True':
+    the effects' data. Every card's words now name the moment and the effect in plain words,
+    with no hook or primitive id and no bare True; each card's numbers are in them."""
+    for card in components().cards:
+        words = card_words(card)
+        assert words and "True" not in words and "False" not in words, (card.id, words)
+        for effect in card.effects:
+            as_data = words.startswith(f"{effect.hook}:") or f"; {effect.hook}:" in words
+            data_id = "-" in effect.primitive and effect.primitive in words  # not 'faith'
+            assert not data_id and not as_data, words
+            numbers = [v for v in effect.params.model_dump().values() if type(v) is int and v != 0]
+            assert all(str(abs(n)) in words for n in numbers), (card.id, words)
+
+
+def test_a_miracle_s_log_names_who_gains_or_loses_faith_and_where_markers_go() -> None:
+    """The log read 'faith -3 for 1 player(s)' (whose? how much, at 2 faith?) and said nothing
+    of a plague marker moved or a maelstrom laid: each is now a sentence with its names."""
+    state = table()
+    state.faith = [5, 2, 9]
+    _, events = play(state, 0, card("war-15"), [1], free=True)  # a chosen player loses 3
+    assert [e.text for e in events][-1] == f"{state.does(1, 'loses')} 2 faith"
+    _, events = play(state, 0, card("death-10"), [], free=True)  # every opponent loses 5
+    assert [e.text for e in events][-2:] == [
+        f"{state.does(1, 'has')} no faith to lose",
+        f"{state.does(2, 'loses')} 5 faith",
+    ]
+    state.plague[t(state, "Roma")], state.plague[t(state, "Gaul")] = True, False
+    _, events = play(state, 0, card("death-06"), [t(state, "Roma"), t(state, "Gaul")], free=True)
+    assert events[-1].text == "The plague marker on Roma moves to Gaul"
+    water = [t(state, "Atlas"), t(state, "Oricalcos")]
+    _, events = play(state, 0, card("war-13"), water, free=True)
+    assert events[-1].text == "The maelstrom closes Atlas–Oricalcos for this epoch"

@@ -397,3 +397,29 @@ def test_a24_a27_a_player_who_sinks_with_atlantis_on_its_last_turn_leaves_no_fre
     state, _ = GAME.apply(state, 0, Action("cast", ("death-04",)))
     assert state.eliminated == [0] and state.phase == BID
     assert state.free_card == NOBODY and GAME.invariants(state) == []
+
+
+def test_a_defence_names_the_relics_that_bear_on_it() -> None:
+    """G71: relics act whenever the card allows, so the defence awaited names them with the gods
+    and the temple: the attacker's Excalibur (ties) and the defender's Spear of Odin (1s
+    rerolled) and Tablet of Destiny (one die more, and its price), on Ancient Earth only."""
+    st = table(3)
+    st.epoch, st.phase, st.markers, st.turn = 2, INVADE, [0, 1, 2], 0
+    st.faith = [5, 5, 5]
+    hold(st, 0, {"Anglia": 12})
+    hold(st, 1, {"Gaul": 4})
+    cards = {c.title: i for i, c in enumerate(st.parts.cards)}
+    st.relics[0] = [cards["Excalibur"]]
+    st.relics[1] = [cards["Spear of Odin"], cards["Tablet of Destiny"]]
+    st = GAME.play(st, 0, Action("invade", ("Anglia", "Gaul", "-", 11)))
+    st = GAME.play(st, 0, Action("roll", (3,)))
+    words = GAME.describe(GAME.observe(st, 1), 1)["battle"]
+    assert (
+        "(Excalibur: the attacker wins ties; Spear of Odin: the defender rerolls 1s once; "
+        "Tablet of Destiny: the defender may roll one die more for 1 faith)"
+    ) in words, words
+    assert words.endswith("defend with 1, 2 or 3 dice.")
+    st.faith[1] = 0  # the Tablet's die cannot be paid for: not offered, not named
+    assert "Tablet" not in GAME.describe(GAME.observe(st, 1), 1)["battle"]
+    # the attacker's view names them too
+    assert "Spear of Odin: the defender" in GAME.describe(GAME.observe(st, 0), 0)["battle"]

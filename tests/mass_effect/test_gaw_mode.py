@@ -375,6 +375,9 @@ def test_me73_me80_the_catalyst_on_a_reaper_s_last_planet_also_eliminates_it() -
     assert out.hands[victim] == [] and card in out.discards[REAPER]  # ME80
     kinds = [e.kind for e in events]
     assert kinds.index("vanguard") < kinds.index("eliminated") < kinds.index("game-over")
+    # the log's line is a sentence (it began 'the Alliance wins'), the reason as outcomes are
+    assert events[-1].text == "The Alliance wins: the Catalyst is taken", events[-1].text
+    assert out.outcome.reason == "the Alliance wins: the Catalyst is taken"
     assert GAME.invariants(out) == []
 
 

@@ -413,7 +413,8 @@ def test_mcu55_shield_rolls_d8s_decided_by_the_next_seat_and_loses_operatives() 
     (battle,) = [e for e in table.do(ULTRON, "defend 2") if e.kind == "battle"]
     assert rng.sides == [6, 6, 6, 8, 8]
     assert table.units("Helicarrier_Access") == 2 and table.state.operatives_lost == 1
-    assert battle.text.endswith("(d8s: defence all)"), battle.text  # not the count 99 for 'all'
+    # in words, as the Allies' are (it read '(d8s: defence all)'), not the count 99 for 'all'
+    assert battle.text.endswith("(every defence die is a d8)"), battle.text
 
 
 def test_mcu56_winter_soldier_flips_hydra_agents_on_four_or_more() -> None:

@@ -902,7 +902,7 @@ def test_describe_shows_the_battle_window_and_chain() -> None:
     assert view["battle"]["from"] == "africa" and view["battle"]["to"] == "europe"
     assert view["battle"]["dice"]["attacker"]["faces"] == [3, 2, 1]
     assert view["chain"]["plays"][0]["card"] == "rally" and view["chain"]["priority"] == 1
-    assert view["window"]["stage"] == AFTER_ROLL and "cancel" in view["prompt"]
+    assert view["window"]["stage"] == AFTER_ROLL and "Canceled Orders" in view["prompt"]
     assert GAME.to_move(st) == (1,) and st.phase == WINDOW
 
 
@@ -916,7 +916,7 @@ def test_b27_an_expand_before_drawing_is_answered_by_name() -> None:
     assert st.phase == DRAW and GAME.to_move(st) == (1,)
     for seat in (0, 1, None):
         view = GAME.view(st, seat)
-        assert view["step"] == "cancel Player 1's Expand with Canceled Orders, or pass"
+        assert view["step"] == "answering Player 1's Expand: Canceled Orders, or a pass"
         assert view["prompt"] == f"Player 2: {view['step']}"
     assert legal(st, 1) == ["pass"]  # holding no Canceled Orders: only 'pass'
 
@@ -1107,3 +1107,24 @@ def test_b10_sabotage_is_not_offered_before_a_further_roll() -> None:
     assert st.stage == BEFORE_ROLL
     st, _ = do(st, 0, "pass")
     assert legal(st, 1) == ["pass"]
+
+
+def test_every_step_is_described_not_ordered() -> None:
+    """The view's `step` follows 'Waiting for Player 2: ' on the other seats' pages and in the
+    terminal, as the other modes' steps do ('invading', 'placing new armies'): a step worded as
+    an order ('attack or pass') reads there as if addressed to the reader. Every step a seeded
+    game passes through starts with what the seat is doing."""
+    from warroom.bots import make_bot
+    from warroom.core import Match
+
+    steps: set[str] = set()
+    for seed in (1, 2, 3):
+        match = Match.start("risk-strike", 3, seed)
+        bots = [make_bot("random", "risk-strike", s) for s in range(3)]
+        while match.outcome() is None:
+            seat = match.to_move()[0]
+            steps.add(match.view(None)["step"])
+            match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+    assert len(steps) >= 8, steps
+    ordered = sorted(s for s in steps if not s.split()[0].endswith("ing"))
+    assert not ordered, ordered

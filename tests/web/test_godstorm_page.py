@@ -179,10 +179,11 @@ def test_a_miracle_is_played_from_the_hand(server: str) -> None:
     named = next(c for c in m["view"]["cards"] if c["id"] == card)
     with browser_page(server + seat["link"], height=1000) as (page, errors):
         page.wait_for_function("G.msg && G.board && G.msg.legal.length")
-        # the hand: every card with its name, deck and cost; the playable one a button
-        hand = page.locator("#hand").inner_text()
+        # the hand: every card with its name, deck, cost and what it does (a phone shows no
+        # hover text); the playable one a button
+        hand = " ".join(page.locator("#hand").inner_text().split())
         for c in m["view"]["cards"]:
-            assert c["name"] in hand and c["deck"] in hand
+            assert c["name"] in hand and c["deck"] in hand and c["does"] in hand, (c, hand)
         page.locator(f'#hand button[data-card="{card}"]').click()
         casts = {" ".join(map(str, a)) for a in m["legal"] if a[0] == "cast" and a[1] == card}
         offered = buttons(page) - {"undo"}
@@ -245,10 +246,14 @@ def test_a_land_chosen_for_placing_is_not_kept_for_the_next_step(server: str) ->
         page.wait_for_function("G.msg && G.board && G.msg.legal.length")
         act_by_clicking(page, ["place", land, most])
         page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
-        phase, pick, hint = page.evaluate(
-            "[G.msg.view.phase, G.pick, document.querySelector('#hint').textContent]"
+        phase, pick, hint, legal = page.evaluate(
+            "[G.msg.view.phase, G.pick, document.querySelector('#hint').textContent, G.msg.legal]"
         )
         assert phase != "raise" and pick == [] and "Selected" not in hint, (phase, pick, hint)
+        # the gods' step asks in words ('to summon, or temple' named the actions' kinds)
+        words = {"summon": "summon a god there", "temple": "build a temple there"}
+        for kind in {a[0] for a in legal} & set(words):
+            assert words[kind] in hint, hint
         assert not errors, errors
 
 
@@ -290,8 +295,12 @@ def test_the_defender_is_told_who_attacks_what_with_how_many_dice(
                 f"{attacker['name']} attack {whose} {to['name']} ({to['armies']} armies) "
                 f"from {source['name']} ({source['armies']}) with {inv['dice']} dice"
             ), status
+            invasion = page.locator("#invasion").inner_text()
+            assert inv["gods"], "this seeded invasion has gods"
             for domain in inv["gods"]:
                 assert f"{attacker['god_names'][domain]}, god of {domain}" in status, status
+                # the line under it names them too, not 'with war'
+                assert f"{attacker['god_names'][domain]}, god of {domain}" in invasion, invasion
             assert ("the attacker wins ties" in status) == ("war" in inv["gods"]), status
             assert ("until none is left" in status) == to["temple"], status
             if seat == defender:
@@ -315,4 +324,34 @@ def test_the_turn_order_before_the_first_bid_says_it_is_bid_for(server: str) -> 
         m, order = page.evaluate("[G.msg, document.getElementById('turnorder').textContent]")
         assert m["view"]["phase"] == "pantheon" and "—" not in order, order
         assert order == "Turn order: bid for in faith (sealed bids) once setup is done", order
+        assert not errors, errors
+
+
+def test_a_purchase_with_nothing_to_buy_offers_no_form_of_zeros(server: str) -> None:
+    """With no miracle card to be had (faith all bid and spent), the purchase showed four lists
+    holding only 0, 'at most 0 in all', Buy and 'buy nothing': now it says so, one button."""
+    bot = {"kind": "bot", "tier": "random"}
+    made = create_game(server, MODE, [{"kind": "human"}, bot, bot])
+
+    def choose(m: dict[str, Any]) -> list[Any]:
+        legal = m["legal"]
+        spend = [a for a in legal if a[0] in ("bid", "summon", "temple")]
+        if spend:  # the most faith bid, and gods and temples while faith lasts
+            return list(max(spend, key=lambda a: a[-1] if a[0] == "bid" else 0))
+        action = next((a for a in (["buy", 0, 0, 0, 0], ["done"], ["pass"]) if a in legal), None)
+        return list(action or max(legal, key=lambda a: a[-1] if a[1:] else 0))
+
+    def nothing_to_buy(m: dict[str, Any]) -> bool:
+        # with undo on offer: a choice the page leaves to the player, not one it sends
+        return bool(m["legal"] == [["buy", 0, 0, 0, 0]] and m["can_undo"])
+
+    token = made["seats"][0]["token"]
+    m = play_seat_until(server, made["id"], token, nothing_to_buy, choose, "nothing to buy")
+    with browser_page(server + made["seats"][0]["link"], height=1000) as (page, errors):
+        page.wait_for_function("G.msg && document.querySelector('#gsbuy')")
+        panel = page.locator("#gsbuy")
+        assert panel.locator("select").count() == 0
+        assert "No miracle card can be bought now." in panel.inner_text()
+        page.locator('#gsbuy button[data-action="buy 0 0 0 0"]').click()
+        page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
         assert not errors, errors

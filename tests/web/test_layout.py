@@ -8,6 +8,7 @@ import math
 
 import pytest
 
+from tests.web.system import browser_page, create_game
 from warroom import data
 from warroom.core.board import Board
 from warroom.web.layout import HEIGHT, WIDTH, force_layout, positions
@@ -31,3 +32,24 @@ def test_layout_is_deterministic_inside_and_spread(board_id: str, drawn: bool) -
     assert all(0 <= x <= WIDTH and 0 <= y <= HEIGHT for x, y in pts)
     closest = min(math.dist(a, b) for a, b in itertools.combinations(pts, 2))
     assert closest > 40  # room for a marker and its label
+
+
+@pytest.mark.parametrize(
+    "mode", ["mcu-battle-for-manhattan", "mass-effect-galaxy-at-war", "risk-godstorm"]
+)
+def test_every_name_on_the_map_stays_inside_it_on_a_phone(server: str, mode: str) -> None:
+    """A phone draws the map's names larger: a name centred under a place by the board's side
+    ran off it ('30 Washington D.C.' read 'Washington D.C.'). Each lies inside the map."""
+    game = create_game(server, mode, [{"kind": "human"}] * 3)
+    with browser_page(server + game["seats"][0]["link"], width=390, height=844) as (page, _):
+        page.wait_for_function("G.board && document.querySelectorAll('#board text.label').length")
+        outside = page.evaluate(
+            """() => {
+              const map = document.getElementById('board').getBoundingClientRect();
+              return [...document.querySelectorAll('#board text.label')].filter((n) => {
+                const r = n.getBoundingClientRect();
+                return r.left < map.left - 0.5 || r.right > map.right + 0.5;
+              }).map((n) => n.textContent);
+            }"""
+        )
+        assert outside == []

@@ -12,9 +12,11 @@ import time
 
 import httpx
 
-from tests.web.play import choose
+from tests.web.play import HUMANS3, bot_choice, choose, play_people
 from tests.web.system import browser_page, create_game
 from tests.web.test_browser import ARTIFACTS, buttons, msg
+from warroom.core.match import Match
+from warroom.web.hub import Hub
 
 MODE = "mass-effect-galaxy-at-war"
 SETUP = ("claim", "setup-place", "place-harbinger")
@@ -197,3 +199,92 @@ def test_no_region_name_covers_a_planet_name(server: str) -> None:
         page.locator("#board").screenshot(path=str(ARTIFACTS / "mass-effect-gaw-region-names.png"))
         assert overlaps == []
         assert errors == []
+
+
+def test_placing_a_ship_built_is_asked_in_words(server: str, served_hub: Hub) -> None:
+    """A ship just built is placed by clicking a planet (ME80): the hint said "Click a
+    territory on the map to ship", the action's kind where a verb was wanted."""
+    mode = "mass-effect-galaxy-at-war"
+    game = create_game(server, mode, HUMANS3)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    room = served_hub.room(game["id"])
+
+    def placing(match: Match) -> bool:
+        return match.state.phase == "place-ship" and match.to_move() == (0,)
+
+    greedy = bot_choice(mode)
+    play_people(
+        served_hub,
+        game["id"],
+        tokens,
+        lambda match, seat: None if placing(match) else greedy(match, seat),
+        lambda: placing(room.match),
+        timeout=120,
+    )
+    with browser_page(server + game["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.view.phase === 'place-ship'")
+        hint = page.locator("#hint").inner_text()
+        assert hint == "Click a territory on the map to put the ship just built there.", hint
+        assert not errors, errors
+
+
+def test_harbinger_s_optional_move_is_offered_in_words(server: str, served_hub: Hub) -> None:
+    """The Reapers' player may move Harbinger or not (ME85): the buttons read a bare 'roll'
+    and 'end'; they say what each does."""
+    mode = "mass-effect-galaxy-at-war"
+    game = create_game(server, mode, HUMANS3)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    room = served_hub.room(game["id"])
+
+    def deciding(match: Match) -> bool:
+        return match.state.phase == "harbinger" and len(match.legal(match.to_move()[0])) == 2
+
+    greedy = bot_choice(mode)
+    play_people(
+        served_hub,
+        game["id"],
+        tokens,
+        lambda match, seat: None if deciding(match) else greedy(match, seat),
+        lambda: deciding(room.match),
+        timeout=120,
+    )
+    seat = room.match.to_move()[0]
+    with browser_page(server + game["seats"][seat]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.msg.view.phase === 'harbinger' && G.msg.legal.length")
+        labels = {
+            b.get_attribute("data-action"): b.inner_text()
+            for b in page.locator("#actions button[data-action]").all()
+        }
+        assert labels["roll"] == "roll to move Harbinger", labels
+        assert labels["end"] == "leave Harbinger where it is", labels
+        assert not errors, errors
+
+
+def test_a_step_with_nothing_to_do_says_so(server: str, served_hub: Hub) -> None:
+    """Moving ships with no ship to move offers only 'end' (and undo): the hint was empty
+    beside 'Your move: moving ships.'; it says there is nothing to do but end the step."""
+    mode = "mass-effect-galaxy-at-war"
+    game = create_game(server, mode, HUMANS3)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    room = served_hub.room(game["id"])
+
+    def idle(match: Match) -> bool:  # with undo on offer: the page waits for the click
+        seat = match.to_move()[0]
+        only_end = [a.text() for a in match.legal(seat)] == ["end"]
+        return match.state.phase == "ship-move" and only_end and match.can_undo(seat) is None
+
+    greedy = bot_choice(mode)
+    play_people(
+        served_hub,
+        game["id"],
+        tokens,
+        lambda match, seat: None if idle(match) else greedy(match, seat),
+        lambda: idle(room.match),
+        timeout=120,
+    )
+    seat = room.match.to_move()[0]
+    with browser_page(server + game["seats"][seat]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.msg.view.phase === 'ship-move' && G.msg.can_undo")
+        hint = page.locator("#hint").inner_text()
+        assert hint == "Nothing to do in this step: click end to go on.", hint
+        assert not errors, errors

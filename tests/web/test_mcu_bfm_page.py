@@ -11,6 +11,7 @@ from typing import Any
 from tests.web.play import HUMANS3, bot_choice, choose, play_people
 from tests.web.system import browser_page, create_game
 from tests.web.test_browser import ARTIFACTS, act_by_clicking, buttons, decisions
+from warroom.core.actions import Action
 from warroom.core.match import Match
 from warroom.web.hub import Hub
 
@@ -198,6 +199,9 @@ def test_hints_status_odds_and_log_name_sectors_as_the_map_captions_them(
     game, play_until = _play_until(server, served_hub, _own_reinforce)
     with browser_page(server + game["seats"][0]["link"]) as (page, errors):
         page.wait_for_function("G.msg && G.board && document.querySelector('#hand .cardchip')")
+        # every way to use a sector in words ('…, or place.' left the units unsaid)
+        hint = page.locator("#hint").inner_text()
+        assert hint.endswith(", or place units there."), hint
         place = next(a[1] for a in page.evaluate("G.msg.legal") if a[0] == "place")
         page.locator(f'#board g.terr[data-name="{place}"]').click()
         page.wait_for_function("G.pick.length === 1")
@@ -229,4 +233,39 @@ def test_hints_status_odds_and_log_name_sectors_as_the_map_captions_them(
         assert f"{where[1]} (" in shown["status"] and f"from {where[0]} (" in shown["status"]
         for text in (shown["status"], shown["hint"], " ".join(shown["log"])):
             assert "Sector_" not in text and "Helicarrier_" not in text, text
+        assert not errors, errors
+
+
+def test_the_game_over_banner_and_summary_name_sectors_as_the_map_captions_them(
+    server: str, served_hub: Hub
+) -> None:
+    """The win's reason names the sector of an objective ("controls Sector_50 (Asgard)"): the
+    banner and the summary said the typed id where the log and the map say "Asgard (50)".
+    Nobody plays Captain America, the one objective that names no sector."""
+    game = create_game(server, MODE, HUMANS3)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    greedy = bot_choice(MODE)
+    room = served_hub.room(game["id"])
+
+    def choice(match: Match, seat: int) -> Action:
+        factions = [a for a in match.legal(seat) if a.kind == "faction"]
+        if factions:
+            return next(a for a in factions if a.args[0] != "captain-america")
+        return greedy(match, seat)
+
+    play_people(served_hub, game["id"], tokens, choice, lambda: room.match.outcome() is not None)
+    outcome = room.match.outcome()
+    assert outcome is not None and "Sector_" in outcome.reason, outcome
+    reason = outcome.reason
+    with browser_page(server + game["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function(
+            "document.querySelector('#gameover') && document.querySelector('#summary-head')"
+        )
+        view = page.evaluate("G.msg.view")
+        banner = page.locator("#gameover").inner_text()
+        head = page.locator("#summary-head").inner_text()
+        for text in (banner, head):
+            assert "Sector_" not in text and "Helicarrier_" not in text, text
+        sector = next(t["name"] for t in view["territories"] if t["name"] in reason)
+        assert caption(view, sector) in banner and caption(view, sector) in head, (banner, head)
         assert not errors, errors

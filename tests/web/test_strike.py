@@ -624,3 +624,49 @@ def test_the_page_shows_the_odds_where_the_seat_decides(server: str, served_hub:
             f"{o.expected_cards_won:.1f} from here"
         )
         assert errors == []
+
+
+def _changed_roll(match: Match) -> dict[str, Any] | None:
+    """The latest dice of the log when they are a roll's resolution whose dice Rally or
+    Bombard changed (the event's public data), else None."""
+    dice = [e.for_seat(None) for e in match.log if e.kind in ("roll", "resolve")]
+    if len(dice) < 2 or dice[-1]["kind"] != "resolve" or dice[-2]["kind"] != "roll":
+        return None
+    rolled = [sorted(dice[-2][side], reverse=True) for side in ("attack", "defend")]
+    return dice[-1] if rolled != [dice[-1]["attack"], dice[-1]["defend"]] else None
+
+
+def test_the_dice_card_shows_the_dice_as_resolved_after_rally_or_bombard(
+    server: str, served_hub: Hub
+) -> None:
+    """A Rally or a Bombard changes dice after the roll: the dice card still showed the roll
+    ('defend 2 2') beside the battle's 'Attacker 10 against defender 6-2'. It shows the dice
+    the battle was resolved with, and that line."""
+    game = create_game(server, MODE, [{"kind": "human"}] * 3)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    room = served_hub.room(game["id"])
+
+    def choose(match: Match, seat: int) -> Action:
+        legal = list(match.legal(seat))
+        for kind in ("rally", "bombard"):
+            if any(a.kind == kind for a in legal):
+                return next(a for a in legal if a.kind == kind)
+        return driving(match, seat)
+
+    def changed() -> bool:
+        with room.lock:
+            return _changed_roll(room.match) is not None
+
+    play_people(served_hub, game["id"], tokens, choose, changed, timeout=120)
+    resolved = _changed_roll(room.match)
+    assert resolved is not None
+    with chromium_browser() as browser:
+        page = open_page(browser, server + game["seats"][0]["link"])
+        page.wait_for_function("G.msg && G.lastBattle")
+        dice = page.locator("#dice")
+        shown = [
+            page.locator("#dice .die.att").evaluate_all("ds => ds.map(d => d.title)"),
+            page.locator("#dice .die.def").evaluate_all("ds => ds.map(d => d.title)"),
+        ]
+        assert shown == [list(map(str, resolved["attack"])), list(map(str, resolved["defend"]))]
+        assert resolved["text"] in dice.inner_text()

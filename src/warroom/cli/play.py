@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
@@ -121,9 +122,18 @@ class Terminal:
         try:
             self.command(seat, text)
         except WarroomError as exc:
-            self.console.print(
-                f"[red]Refused:[/] {escape(self.match.words(str(exc)))}", highlight=False
-            )
+            said = f"{self.match.words(str(exc))}{self.did_you_mean(seat, text, exc)}"
+            self.console.print(f"[red]Refused:[/] {escape(said)}", highlight=False)
+
+    def did_you_mean(self, seat: int, text: str, refused: WarroomError) -> str:
+        """For a first word that is neither a command nor an action but near one ('helpp',
+        'atack'): " (did you mean 'help'?)", else ""."""
+        word = text.partition(" ")[0].lower()
+        if not str(refused).startswith(f"unknown action {word!r}"):
+            return ""
+        kinds = {a.kind for a in self.match.legal(seat)}
+        near = get_close_matches(word, sorted({*COMMANDS, *kinds}), n=1, cutoff=0.75)
+        return f" (did you mean '{near[0]}'?)" if near else ""
 
     def command(self, seat: int, text: str) -> None:
         word, _, rest = text.partition(" ")

@@ -276,8 +276,14 @@ class Game(ABC, Generic[S]):
         if action.kind not in known:
             raise MalformedAction(f"unknown action {action.kind!r}; now you may: {kinds}")
         if action.kind in names:  # the kind is open, its words are not: show how it reads
-            same = list(islice((a.text() for a in legal if a.kind == action.kind), 4))
-            shown = ", ".join(same[:3]) + (", ..." if len(same) > 3 else "")
+            same = list(islice((a for a in legal if a.kind == action.kind), 4))
+            shown = ", ".join(a.text() for a in same[:3]) + (", ..." if len(same) > 3 else "")
+            # 'place' alone, or a name short: not "cannot place now" (it may) but malformed, words
+            # missing (a kind's actions are read by their first few: one kind's words are alike)
+            if all(len(a.args) > len(action.args) for a in same):
+                raise MalformedAction(
+                    f"{action.text()!r} is not complete; now you may: {kinds} (such as {shown})"
+                )
             raise IllegalAction(f"cannot {doing}; now you may: {kinds} (such as {shown})")
         raise IllegalAction(f"cannot {doing}; now you may: {kinds}")
 

@@ -24,14 +24,19 @@ def most(match: Match, seat: int, action: Action) -> Action:
     legal = match.legal(seat)
     if action in legal:
         return action
+    # The words typed may be shortened or in another case ("place hib" for "place Hibernia 3"),
+    # as in `abbreviates`; where they shorten several heads, only the one spelled in full.
     longer = [
         a
         for a in legal
         if a.kind == action.kind
         and len(a.args) == len(action.args) + 1
-        and a.args[: len(action.args)] == action.args
         and isinstance(a.args[-1], int)
+        and abbreviates(action, Action(a.kind, a.args[:-1]))
     ]
+    if len({a.args[:-1] for a in longer}) > 1:
+        typed = [str(arg).lower() for arg in action.args]
+        longer = [a for a in longer if [str(arg).lower() for arg in a.args[:-1]] == typed]
     if longer:
         return max(longer, key=lambda a: a.args[-1])
     shortened = [a for a in legal if abbreviates(action, a)]

@@ -212,11 +212,15 @@ class GodstormDisplay(Display):
         return [*parts.earth.territories, *parts.underworld.territories]
 
     def look(self, match: Match, viewer: int | None, name: str) -> str:
-        """A territory (owner, armies, pieces, region, neighbours by land or sea) or an
-        Underworld space (kind, owner, armies, paths and flame borders)."""
+        """A territory (owner, armies, pieces, region, neighbours by land or sea), an
+        Underworld space (kind, owner, armies, paths and flame borders), or a miracle card in
+        the viewer's hand by its id, as the header names it ('look war-11': what it does)."""
         parts = components()
-        place = pick(name, self.places(match), "territory or Underworld space")
         view = match.view(viewer)
+        card = [c for c in view.get("cards", ()) if c["id"].lower() == name.strip().lower()]
+        if card:
+            return hand_text(card[:1])
+        place = pick(name, self.places(match), "territory or Underworld space")
         if place in parts.earth.index:
             return look_earth(parts.earth, view, place)
         return look_underworld(parts.underworld, view, place)

@@ -59,9 +59,11 @@ class GalaxyAtWarDisplay(MassEffectDisplay):
         return bits
 
     def hand(self, seat: int, view: dict[str, Any]) -> str:
-        """Teammates see each other's hands (G28), so the view lists hands by seat."""
+        """Teammates see each other's hands (G28), so the view lists hands by seat; each card
+        with its ship class and its directive, as the page's hand shows them (what 'play
+        alliance-08' would do is otherwise nowhere in the terminal)."""
         cards = view.get("hands", {}).get(str(seat), ())
-        return ", ".join(f"{c['card']} ({c['class']})" for c in cards)
+        return ", ".join(f"{c['card']} ({c['class']}; {c['directive']})" for c in cards)
 
 
 DISPLAY = GalaxyAtWarDisplay()

@@ -12,7 +12,8 @@ HELP = """[bold]RISK MCU Skirmish[/]
   [cyan]trade CA01 TH03[/] (any of your cards, 2 to 10 symbols, once a turn before
   placing),
   [cyan]maneuver Sector 24 Sector 32 2[/] (through your own sectors; then the turn ends)
-  Sectors as on the board (Sector 12, Malibu (01)); Sector_12, Malibu work too.
+  Sectors as on the board (Sector 12, Malibu (01)); Sector_12, Malibu or the
+  number alone ([cyan]attack 12 13 3[/]) work too.
   [cyan]odds A D[/]  chance that A attacking units take a sector held by D
   [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
 

@@ -17,7 +17,8 @@ HELP = """[bold]RISK MCU Battle for Manhattan[/]
   some: [cyan]allies A B CA-ALLY1[/]), [cyan]end[/].
   Marks: \\[dock] Docking Station, \\[chip] resource, \\[loki] face-down Loki
   token, [HULK], \\[Ally name] an Ally.
-  Sectors as on the board (Sector 12, Malibu (01)); Sector_12, Malibu work too.
+  Sectors as on the board (Sector 12, Malibu (01)); Sector_12, Malibu or the
+  number alone ([cyan]attack 12 13 3[/]) work too.
   [cyan]odds A D[/]  chance that A attacking units take a sector held by D
     (d6 against d6)
   [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""

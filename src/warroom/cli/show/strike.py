@@ -36,6 +36,10 @@ def _cards(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
 
+def _troops(n: int) -> str:
+    return f"{n} troop{'s' if n != 1 else ''}"
+
+
 def _seat_style(seat: int) -> str:
     return SEAT_COLORS[seat % len(SEAT_COLORS)]
 
@@ -207,8 +211,8 @@ class StrikeDisplay(Display):
 
 def _chance(forces: Forces) -> str:
     return (
-        f"{_cards(forces.attacking_cards)} and {forces.attacking_troops} troops against "
-        f"{_cards(forces.defending_cards)} and {forces.defending_troops} troops: "
+        f"{_cards(forces.attacking_cards)} and {_troops(forces.attacking_troops)} against "
+        f"{_cards(forces.defending_cards)} and {_troops(forces.defending_troops)}: "
         f"{forces.odds().p_conquest:.1%} chance to take every card of the defending "
         "continent, rolling until it is empty or the attacking cards are gone"
     )

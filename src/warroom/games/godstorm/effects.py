@@ -24,7 +24,7 @@ Hooks (where the rules ask the cards in play, or the card being played, what to 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -227,3 +227,126 @@ PRIMITIVES: dict[str, tuple[type[BaseModel], frozenset[str]]] = {
     "discount": (Discount, frozenset({"cost"})),
     "triple-banishes": (Magic3Card, frozenset({"roll"})),
 }
+
+
+# -- an effect in plain words (the hand on the page, the terminal's miracles) ----------------
+_WHEN = {
+    "play": "played in your turn",
+    "attacked": "played when attacked",
+    "start-of-turn": "at the start of your turn",
+    "raise": "when you raise armies",
+    "battle": "in army battles",
+    "godswar": "in godswar",
+    "roll": "when dice are rolled",
+    "armies-die": "when armies die",
+    "end-of-epoch": "at the end of the epoch",
+    "score": "at the game's end",
+    "cost": "always",
+}
+_WHERE = {
+    "own-territory": "one of your territories",
+    "enemy-territory": "an enemy territory",
+    "any-territory": "any territory",
+    "largest-army": "the largest army",
+    "attacked-territory": "the attacked territory",
+    "attacking-force": "the attacking force",
+    "every-territory": "every territory",
+    "chosen-player": "a player you choose",
+    "every-opponent": "every opponent's largest army",
+    "self": "you",
+}
+_SIDE = {"attack": "attacking", "defend": "defending", "either": "attacking or defending"}
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _primitive_words(primitive: str, p: Any) -> str:
+    """One primitive with its parameters (the models above) as a phrase."""
+    if primitive == "gain-armies":
+        return f"{_count(p.count, 'army', 'armies')} from your reserve to {_WHERE[p.target]}"
+    if primitive == "destroy-armies":
+        where = "every territory not yours" if p.target == "every-territory" else _WHERE[p.target]
+        into = "from" if p.target == "every-opponent" else "in"
+        last = "" if p.to_zero else " (never the last)"
+        return f"destroy {_count(p.count, 'army', 'armies')} {into} {where}{last}"
+    if primitive == "halve-armies":
+        if p.target == "largest-army":
+            return "destroy half of the largest army"
+        region = f" of {p.region}" if p.region else ""
+        return f"destroy half the armies of {_WHERE[p.target]}{region}"
+    if primitive == "move-armies":
+        between = "two of your neighbouring territories" if p.adjacent_only else "two of yours"
+        return f"move up to {_count(p.count, 'army', 'armies')} between {between}"
+    if primitive == "faith":
+        if p.target == "self":
+            return f"{'gain' if p.amount > 0 else 'lose'} {abs(p.amount)} faith"
+        who = "a player you choose" if p.target == "chosen-player" else "every opponent"
+        return f"{who} {'gains' if p.amount > 0 else 'loses'} {abs(p.amount)} faith"
+    if primitive == "draw-cards":
+        free = ", free to play this turn" if p.play_free else ""
+        return f"draw {_count(p.count, f'{p.deck} card', f'{p.deck} cards')}{free}"
+    if primitive == "banish-god":
+        of = {
+            "enemy-territory": "in an enemy territory",
+            "attacking-force": "of the attacking force",
+        }
+        return (
+            f"banish {_count(p.count, 'god', 'gods')} {of.get(p.target, 'of a player you choose')}"
+        )
+    if primitive == "plague":
+        return {
+            "place": "put the fifth plague marker on a territory",
+            "move": "move a plague marker",
+            "remove": "remove a plague marker",
+        }[p.action]
+    if primitive == "sink-atlantis":
+        return "sink Atlantis"
+    if primitive == "maelstrom":
+        until = "for the rest of the game" if p.duration == "game" else f"for the {p.duration}"
+        return f"block one water connection {until}"
+    if primitive == "extra-dice":
+        return f"{_count(p.count, 'die', 'dice')} more {_SIDE[p.side]}"
+    if primitive == "reroll-ones":
+        return f"reroll 1s {'until none is left' if p.until else 'once'} {_SIDE[p.side]}"
+    if primitive == "win-ties":
+        return f"win ties {_SIDE[p.side]}"
+    if primitive == "cancel-invasion":
+        return "cancel the invasion before any dice"
+    if primitive == "reduce-attack":
+        return f"the invasion commits {_count(p.count, 'army', 'armies')} fewer"
+    if primitive == "dead-to":
+        whose = "your" if p.whose == "own" else "enemy"
+        to = {"reserve": "the reserve", "heaven": "their heaven", "removed": "out of the game"}
+        return f"{whose} armies that die go to {to[p.destination]}"
+    if primitive == "territory-point":
+        return f"{_count(p.points, 'point', 'points')} while you control {p.territory}"
+    if primitive == "faith-for-armies":
+        if p.direction == "armies-to-faith":
+            return f"turn down {_count(p.rate, 'raised army', 'raised armies')} for 1 faith"
+        if p.direction == "faith-to-armies":
+            return f"1 faith for {_count(p.rate, 'army', 'armies')} more"
+        return f"{p.rate} faith for one die more than allowed"
+    if primitive == "discount":
+        what = {"summon": "summoning a god", "temple": "a temple", "miracle": "a miracle card"}
+        return f"{what[p.what]} costs {p.amount} faith less"
+    assert primitive == "triple-banishes", primitive  # the last of PRIMITIVES
+    return "a godswar triple also banishes the opposing god"
+
+
+def effects_words(effects: list[tuple[str, str, Any]]) -> str:
+    """A card's effects (hook, primitive, parameters) as a player reads them ("played in your
+    turn: banish 1 god in an enemy territory"), not as data ("play: banish-god
+    enemy-territory 1"): most card texts are reconstructed (M3), so these words are all a
+    player has to go on. Effects at the same moment share it ("...: 1 die more defending,
+    and reroll 1s once defending")."""
+    parts: list[str] = []
+    last = None
+    for hook, primitive, params in effects:
+        words = _primitive_words(primitive, params)
+        parts.append(
+            f", and {words}" if hook == last else f"{'; ' if parts else ''}{_WHEN[hook]}: {words}"
+        )
+        last = hook
+    return "".join(parts)

@@ -297,9 +297,15 @@ def _resolve(
             p.target,
             [s for s in range(state.players) if s != seat and state.alive(s)],
         )
-        for other in who:
-            state.faith[other] = max(0, state.faith[other] + amount)
-        events.append(Event("effect", f"faith {amount:+d} for {len(who)} player(s)"))
+        for other in who:  # each named, with what it gained or lost (never below 0)
+            before = state.faith[other]
+            state.faith[other] = max(0, before + amount)
+            change = abs(state.faith[other] - before)
+            if change:
+                verb = "gains" if amount > 0 else "loses"
+                events.append(Event("effect", f"{state.does(other, verb)} {change} faith"))
+            else:
+                events.append(Event("effect", f"{state.does(other, 'has')} no faith to lose"))
     elif name == "draw-cards":
         for _ in range(p.count):
             card = draw(state, seat, p.deck)
@@ -324,12 +330,26 @@ def _resolve(
             land = targets[-1]
             state.plague[land] = True
             banish_gods_without_armies(state, land)  # G45
+        lands = [earth.territories[t] for t in targets]
+        events.append(
+            Event(
+                "effect",
+                {
+                    "place": f"A plague marker is put on {lands[-1]}",
+                    "move": f"The plague marker on {lands[0]} moves to {lands[-1]}",
+                    "remove": f"The plague marker on {lands[0]} is removed",
+                }[p.action],
+            )
+        )
     elif name == "sink-atlantis":
         events += sink_atlantis(state)
     elif name == "maelstrom" and len(targets) == 2:
         state.maelstrom = (targets[0], targets[1])
         # R8 [Readying for War; its duration not in the rulebook: reconstructed]
         state.maelstrom_lasts = p.duration
+        until = "the rest of the game" if p.duration == "game" else f"this {p.duration}"
+        a, b = (earth.territories[t] for t in targets[:2])
+        events.append(Event("effect", f"The maelstrom closes {a}–{b} for {until}"))
     elif name == "cancel-invasion":
         resolved = replace(resolved, cancel=True)
     elif name == "reduce-attack":

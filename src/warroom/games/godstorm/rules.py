@@ -33,6 +33,7 @@ from warroom.core.rng import HIDDEN, Rng
 from warroom.games import catalogued, rules_options
 from warroom.games.godstorm import economy, invasion, miracles, order, underworld
 from warroom.games.godstorm.components import DECKS, DOMAINS, components
+from warroom.games.godstorm.effects import effects_words
 from warroom.games.godstorm.losses import banish_gods_without_armies, eliminate, suffer_plague
 from warroom.games.godstorm.scoring import final_outcome, score
 from warroom.games.godstorm.setup import (
@@ -63,7 +64,8 @@ OVER = "over"
 STEPS = {
     SETUP: "setting up the table",  # before the plague lands and the pantheon roll-off (`blank`)
     PANTHEON: "choosing pantheons",
-    PILE: "taking a pile of territory cards (the 2-player game)",
+    # G21: what a pile is and what becomes of the one left, where the choice is made
+    PILE: "taking one of the face-down piles of territory cards (the one left goes neutral)",
     CLAIM: "claiming territories one at a time",
     PLACE: "placing starting armies, 3 at a time",
     BEGIN: "placing the god of war and the first temple",
@@ -252,7 +254,7 @@ class Godstorm(Game[GodstormState]):
         if seat is not None and seat in view["to_move"] and view["phase"] == DEFEND:
             legal = self.legal_actions(observation, seat)
             dice = [int(a.args[0]) for a in legal if a.kind == "defend"]
-        view["battle"] = battle_words(view, seat, dice)
+        view["battle"] = battle_words(view, seat, dice, relic_notes(observation))
         return view
 
     def invariants(self, state: GodstormState) -> list[str]:
@@ -725,7 +727,16 @@ def _h_begin(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     st.gods[seat][WAR] = god
     banish_gods_without_armies(st, god)  # G45, A21 [Setup §1]: placed in a plague land, banished
     st.temple[temple] = True
-    ev.append(Event("begin", f"{st.does(seat, 'places')} a god of war and a temple", {}))
+    # Both go on the open board (G18): the log says where, as a summon's line does.
+    war_god = st.parts.gods[st.pantheon[seat]][WAR]
+    ev.append(
+        Event(
+            "begin",
+            f"{st.does(seat, 'places')} {war_god}, god of war, in {earth.territories[god]} "
+            f"and a temple in {earth.territories[temple]}",
+            {},
+        )
+    )
     st.queue.pop(0)
     if st.queue:
         return
@@ -1332,13 +1343,9 @@ def describe(st: GodstormState, seat: Seat | None, movers: tuple[Seat, ...]) -> 
 
 
 def card_words(card: Any) -> str:
-    """What a card does, from its effects (most titles and texts are reconstructed, M3): the
-    moment it acts and each primitive with its parameters, e.g. "play: gain-armies 3"."""
-    parts = []
-    for e in card.effects:
-        params = " ".join(str(v) for v in e.params.model_dump().values() if v not in (None, False))
-        parts.append(f"{e.hook}: {e.primitive}" + (f" {params}" if params else ""))
-    return "; ".join(parts)
+    """What a card does, from its effects (most titles and texts are reconstructed, M3), in
+    plain words: "played in your turn: 3 armies from your reserve to one of your territories"."""
+    return effects_words([(e.hook, e.primitive, e.params) for e in card.effects])
 
 
 def _invasion_view(st: GodstormState) -> dict[str, Any] | None:
@@ -1367,13 +1374,53 @@ def _invasion_view(st: GodstormState) -> dict[str, Any] | None:
     }
 
 
-def battle_words(view: Mapping[str, Any], seat: Seat | None, defend_dice: Sequence[int]) -> str:
+def relic_notes(st: GodstormState) -> list[str]:
+    """What either side's relics do to the army battle awaiting its defence (G71: relics act
+    whenever the card allows; the Underworld's dice are plain, G110), in the words of
+    `battle_words`' notes, so a defender sees all that bears on its choice: the rerolls and
+    ties of `battle.relic_rule`, and the defender's Tablet of Destiny die with its price
+    (`defend_tablet`), which the defence would otherwise take without saying."""
+    inv = st.invasion
+    if st.phase != DEFEND or inv is None or inv.underworld:
+        return []
+    notes = []
+    for side, seat in (("attack", inv.attacker), ("defend", inv.defender)):
+        if seat < 0:  # nobody, or the neutral (no relics)
+            continue
+        who = "the attacker" if side == "attack" else "the defender"
+        for card in st.relics[seat]:
+            relic = st.parts.cards[card]
+            for effect in relic.effects:
+                params = effect.params
+                if effect.hook != "battle" or getattr(params, "side", side) not in (side, "either"):
+                    continue
+                if effect.primitive == "reroll-ones":
+                    how = "until none is left" if getattr(params, "until", False) else "once"
+                    notes.append(f"{relic.name}: {who} rerolls 1s {how}")
+                elif effect.primitive == "win-ties" and side == "attack":
+                    notes.append(f"{relic.name}: {who} wins ties")
+                elif (
+                    effect.primitive == "faith-for-armies"
+                    and side == "defend"
+                    and defend_tablet(st)
+                ):
+                    rate = economy.tablet_rate(st, seat)
+                    notes.append(f"{relic.name}: {who} may roll one die more for {rate} faith")
+    return notes
+
+
+def battle_words(
+    view: Mapping[str, Any],
+    seat: Seat | None,
+    defend_dice: Sequence[int],
+    relics: Sequence[str] = (),
+) -> str:
     """The invasion awaiting its defence (the view's `battle`), from a seat's view only: who
     attacks which land, held by whom and with how many armies, from where with how many, with
-    how many dice and which gods; what the gods and the land's temple do to the dice (the
-    Underworld's dice are plain, G110); then the dice `seat` may defend with (its legal
-    defences: a Sky card or the Tablet of Destiny may add one), or who is yet to defend. ""
-    when no defence is awaited."""
+    how many dice and which gods; what the gods, the land's temple and either side's `relics`
+    (`relic_notes`) do to the dice (the Underworld's dice are plain, G110); then the dice `seat`
+    may defend with (its legal defences: a Sky card or the Tablet of Destiny may add one), or
+    who is yet to defend. "" when no defence is awaited."""
     inv = view.get("invasion")
     if view.get("phase") != DEFEND or not inv or not inv["dice"] or view.get("outcome"):
         return ""
@@ -1408,12 +1455,15 @@ def battle_words(view: Mapping[str, Any], seat: Seat | None, defend_dice: Sequen
             notes.append("the defending god of magic rerolls the defender's 1s once")
         if target["temple"] and target["seat"] is not None:
             notes.append("the temple rerolls the defender's 1s until none is left")
+        notes += relics
     if notes:
         text += f" ({'; '.join(notes)})"
     if seat is not None and seat in view["to_move"]:
         counts = sorted(set(defend_dice))
         if counts:
-            text += f" — defend with {either([str(n) for n in counts])} "
+            # A23: in the 2-player game a seat may defend the neutral's land, not its own
+            who = "defend" if target["seat"] == seat else f"you defend for {target['owner']}"
+            text += f" — {who} with {either([str(n) for n in counts])} "
             text += "die" if counts[-1] == 1 else "dice"
     else:
         waiting = ", ".join(players[s]["name"] for s in view["to_move"]) or target["owner"]

@@ -937,6 +937,12 @@ def _log(
         ev.append(Event(kind, text, data or {}, reveals=reveals))
 
 
+def _capitalized(reason: str) -> str:
+    """An outcome's reason as the log's line, a sentence ("The Reapers win: ..."); the reason
+    itself stays as outcomes write theirs, to follow "won." in the page's banner."""
+    return reason[:1].upper() + reason[1:]
+
+
 def _move_momentum(
     g: GalaxyAtWar, st: GawState, faction: int, spaces: int, why: str, ev: rc.Events
 ) -> None:
@@ -979,7 +985,7 @@ def _check_win(g: GalaxyAtWar, st: GawState, ev: rc.Events) -> None:
     }[faction]
     st.outcome = Outcome(winners, reason, _ranked(st, winners))
     st.phase = OVER
-    _log(ev, "game-over", reason, {"winners": list(winners)})
+    _log(ev, "game-over", _capitalized(reason), {"winners": list(winners)})
 
 
 def _start_turn(g: GalaxyAtWar, st: GawState, ev: rc.Events) -> None:
@@ -1038,7 +1044,7 @@ def _finish_by_limit(st: GawState, ev: rc.Events) -> None:
     reason = rc.turn_limit_reason(st.turn, "won by the faction holding the most planets")
     st.outcome = Outcome(winners, reason, _ranked(st, winners))
     st.phase = OVER
-    _log(ev, "game-over", st.outcome.reason, {"winners": list(winners)})
+    _log(ev, "game-over", _capitalized(st.outcome.reason), {"winners": list(winners)})
 
 
 def _next_turn(g: GalaxyAtWar, st: GawState, ev: rc.Events) -> None:

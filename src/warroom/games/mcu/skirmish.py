@@ -218,6 +218,22 @@ class McuSkirmish(ClassicRisk):
             events.append(Event("game-over", reason, {"winners": [seat]}))
 
     # -- views and checks ----------------------------------------------------------------
+    def parse(self, state: RiskState, seat: Seat, text: str) -> Action:
+        """Also a sector by its number, as the map captions it ("claim 25", "attack 12 13 3"
+        for Sector_12 on Sector_13): a number stands for Sector_NN where this kind's legal
+        actions name a sector in its place, so a count stays a count."""
+        action = super().parse(state, seat, text)
+        args = list(action.args)
+        numbered = [i for i, arg in enumerate(args) if isinstance(arg, int) and arg >= 0]
+        if not numbered or seat not in self.to_move(state):
+            return action
+        same = [a.args for a in self.legal_actions(state, seat) if a.kind == action.kind]
+        for i in numbered:
+            name = f"Sector_{args[i]:02d}"
+            if any(len(other) > i and other[i] == name for other in same):
+                args[i] = name
+        return Action(action.kind, tuple(args))
+
     def describe(self, observation: RiskState, seat: Seat | None) -> dict[str, Any]:
         st = _mcu(observation)
         out = super().describe(st, seat)

@@ -32,9 +32,9 @@ from warroom.games.strike.state import (
 )
 
 _WINDOW_PROMPTS = {
-    SABOTAGE_WINDOW: "troops are deployed: Sabotage, Artillery, or pass",
-    BEFORE_ROLL: "before the roll: Artillery, or pass",
-    AFTER_ROLL: "dice are rolled: Rally, Bombard, Artillery, or pass",
+    SABOTAGE_WINDOW: "answering the deployment: Sabotage, Artillery, or a pass",
+    BEFORE_ROLL: "answering before the roll: Artillery, or a pass",
+    AFTER_ROLL: "answering the roll: Rally, Bombard, Artillery, or a pass",
 }
 
 
@@ -150,23 +150,24 @@ def _prompt(st: StrikeState, to_move: tuple[Seat, ...], names: list[str]) -> str
 
 
 def _step(st: StrikeState, names: list[str]) -> str:
-    """What the seat to move is asked, without its name (the view's `step`); a card waiting
-    for answers is named with its player (the active player's Spy or Expand may come before
-    any draw, B27)."""
+    """What the seat to move is doing, without its name (the view's `step`), described as the
+    other modes describe theirs ("Waiting for Player 2: attacking or passing." reads as news
+    where an order would seem addressed to the reader); a card waiting for answers is named
+    with its player (the active player's Spy or Expand may come before any draw, B27)."""
     if st.phase == OVER:
         return "the game is over"
     if st.chain is not None:
         play = st.chain.newest
         card = st.cards.kind_names[KIND_IDS.index(play.card)]
-        return f"cancel {names[play.seat]}'s {card} with Canceled Orders, or pass"
+        return f"answering {names[play.seat]}'s {card}: Canceled Orders, or a pass"
     if st.gains:
-        return "take a continent card for Expand (deck or surrendered row)"
+        return "taking a continent card for Expand (deck or surrendered row)"
     steps = {
-        DRAW: f"draw a card ({st.draws_left} left): tactics, continent or surrendered",
-        ACT: "attack or pass",
-        DEPLOY: "deploy troops",
-        LOSS: f"choose whose troop the {SIDE_NAMES[st.losses[0]] if st.losses else ''} loses",
-        AGAIN: "roll again or stop",
+        DRAW: f"drawing a card ({st.draws_left} left): tactics, continent or surrendered",
+        ACT: "attacking or passing",
+        DEPLOY: "deploying troops into the battle",
+        LOSS: f"choosing whose troop the {SIDE_NAMES[st.losses[0]] if st.losses else ''} loses",
+        AGAIN: "rolling again or stopping",
     }
     if st.phase == WINDOW:
         return _WINDOW_PROMPTS[st.stage]

@@ -57,7 +57,8 @@ function receive(msg) {
   if (msg.log) G.last = null; // a full state (a reconnect, an undo) says again what happened
   const first = G.logStart + G.tail.length - incoming.length; // the log position of incoming[0]
   incoming.forEach((e, i) => {
-    if (e.kind === "battle" || (e.kind === "roll" && Array.isArray(e.attack))) G.lastBattle = e; // Godstorm: "roll"
+    // Godstorm's battle is a "roll"; Strike's dice stand as resolved (after Rally, Bombard).
+    if (e.kind === "battle" || (["roll", "resolve"].includes(e.kind) && Array.isArray(e.attack))) G.lastBattle = e;
     if (e.kind === "roll" && Array.isArray(e.dice)) G.lastRoll = e;
     noteLast(e, first + i, !!msg.events);
   });
@@ -333,7 +334,7 @@ function renderStatus() {
   $("banner").replaceChildren();
   if (gameOver(m)) {
     const how = m.outcome
-      ? `${m.outcome.winners.map((w) => names[w]).join(" and ")} won. ${sentence(m.outcome.reason)} `
+      ? `${m.outcome.winners.map((w) => names[w]).join(" and ")} won. ${sentence(placeText(m.view, m.outcome.reason))} `
       : `${sentence(m.stopped)} `;
     $("banner").append(el("div", { class: "banner", id: "gameover" }, `Game over: ${how}`,
       el("a", { href: `/api/games/${m.game}/save`, download: true }, "Download the game"), rematchControl(m)));
@@ -413,7 +414,7 @@ function drawSummary(sum) {
   const names = G.msg.seats.map((s) => s.name);
   const out = sum.outcome;
   const head = out
-    ? `${out.winners.map((w) => names[w]).join(" and ")} won: ${out.reason}`
+    ? `${out.winners.map((w) => names[w]).join(" and ")} won: ${placeText(G.msg.view, out.reason)}`
     : `Stopped: ${sum.stopped || ""}`;
   const lastValues = sum.series.length ? sum.series[sum.series.length - 1].values : null;
   const order = out && out.ranking.length ? out.ranking : names.map((_, i) => i);
@@ -708,7 +709,9 @@ function drawBoard() {
         "stroke-width": 2.5, "stroke-dasharray": color[t.region].dash }),
       svg("circle", { r: 15, class: "owner", fill, stroke: "#333", "stroke-width": 1.5 }),
       svg("text", { class: "armies", "text-anchor": "middle", dy: 5 }, s.armies || ""),
-      svg("text", { class: "label", "text-anchor": "middle", dy: 34 },
+      // A label by the board's side runs inward, not off it (a phone's larger labels clipped
+      // MCU's "30 Washington D.C." at the left edge).
+      svg("text", { class: "label", dy: 34, ...labelSide(t.x, b.width) },
         isMcu(view) ? mcuLabel(t.name, s) : isGodstorm(view) ? godstormLabel(t.name, s) : t.name),
       ...(isMcu(view) ? mcuPieces(view, s) : isGodstorm(view) ? godstormPieces(s) : isGaw(view) ? gawPieces(view, s) : []));
     g.addEventListener("click", () => clickTerritory(t.name));
@@ -734,6 +737,12 @@ function drawBoard() {
 // What a screen reader says for a territory: name, region, owner, armies, and what it is now.
 const MARK_WORDS = { source: "you can act from here", target: "you can choose it as the target",
   pick: "selected", last: "" };
+function labelSide(x, width) {
+  if (x < 90) return { "text-anchor": "start", dx: -24 };
+  if (x > width - 90) return { "text-anchor": "end", dx: 24 };
+  return { "text-anchor": "middle" };
+}
+
 function territoryLabel(t, s, mark, last) {
   const parts = [`${placeName(G.msg.view, t.name)}, ${t.region}`, s.owner ? `owned by ${s.owner}` : "unclaimed", pieces(G.msg.view, s.armies || 0)];
   if (MARK_WORDS[mark]) parts.push(MARK_WORDS[mark]);
@@ -1087,7 +1096,10 @@ function renderActions() {
   const mapActions = shown.filter((a) => mapTerr(a, names).length);
   let hint = "";
   if (!legal.length) hint = gameOver(m) ? "" : "Not your move.";
-  else if (castCard) hint = "Choose where the miracle strikes (or click the card again to put it back).";
+  // A step with nothing to do but close it (no ships to move, no miracle to play): say so.
+  else if (legal.length === 1 && ["done", "end"].includes(legal[0][0])) {
+    hint = `Nothing to do in this step: click ${legal[0][0]} to go on.`;
+  } else if (castCard) hint = "Choose where the miracle strikes (or click the card again to put it back).";
   else if (names.size && !pick.length && mapActions.length) {
     const kinds = [...new Set(mapActions.map((a) => kindWords(a[0], m.view)))].join(", or ");
     hint = `Click a territory on the map to ${kinds}.`;
@@ -1133,8 +1145,15 @@ function kindWords(kind, view) {
     vanguard: "put the Vanguard there",
     command: "ask your teammate for it",
     strike: "strike Harbinger from there",
+    harbinger: "put Harbinger there",
+    step: "move Harbinger there",
+    ship: "put the ship just built there",
+    ships: "move ships",
     begin: "place your god of war there, then your temple",
     cast: "cast a miracle there",
+    place: `place ${pieceWords(view).many} there`, // "…put the Ally there, or place units there"
+    summon: "summon a god there",
+    temple: "build a temple there",
   };
   return words[kind] || kind;
 }

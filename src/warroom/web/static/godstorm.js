@@ -168,7 +168,10 @@ function godstormCounts(m) {
   }
   const inv = v.invasion;
   if (inv) {
-    const gods = inv.gods.length ? ` with ${inv.gods.join("+")}` : "";
+    // The gods by name, as the status line has them ("with war" named only the domain).
+    const named = v.players[inv.attacker].god_names || {};
+    const gods = inv.gods.length
+      ? ` with ${inv.gods.map((d) => (named[d] ? `${named[d]}, god of ${d}` : d)).join(" and ")}` : "";
     const defender = inv.defender === null ? "nobody" : who(inv.defender);
     let text = `${godstormDoes(m, inv.attacker, "invade")} ${inv.to} (${defender}) from ` +
       `${inv.from}: ${inv.committed} armies${gods}`;
@@ -206,7 +209,9 @@ function renderGodstormHand() {
   if (!Array.isArray(hand)) return;
   const casts = legalActions().filter((a) => a[0] === "cast");
   $("hand").replaceChildren(...(hand.length ? hand.map((c) => {
-    const label = [c.name, ` · ${c.deck} · ${c.free ? "free" : `${c.cost} faith`}`];
+    // What it does on the card, as MCU's hand does (a phone shows no hover text).
+    const label = [c.name, ` · ${c.deck} · ${c.free ? "free" : `${c.cost} faith`}`,
+      el("span", { class: "cardwords" }, c.does)];
     const title = `${c.id}: ${c.does}`;
     if (!casts.some((a) => a[1] === c.id)) return el("span", { class: "cardchip", title, "data-card": c.id }, label);
     const on = G.castCard === c.id;
@@ -273,6 +278,13 @@ function bidForm(least, most, v) {
 
 function buyForm(buys) {
   const most = Math.max(...buys.map((a) => a.slice(1).reduce((s, n) => s + n, 0)));
+  // Nothing to buy (no faith, no god of a deck's domain, empty decks): no form of zeros,
+  // just the one way on.
+  if (most === 0) {
+    return el("div", { class: "grp gsbuy", id: "gsbuy" },
+      el("div", {}, "No miracle card can be bought now."),
+      el("button", { class: "primary", "data-action": "buy 0 0 0 0", onclick: () => send(["buy", 0, 0, 0, 0]) }, "go on"));
+  }
   const selects = GODSTORM_DECKS.map((d, i) => {
     const top = Math.max(...buys.map((a) => a[1 + i]));
     const sel = el("select", { "data-deck": d, "aria-label": `${d} cards to buy` });

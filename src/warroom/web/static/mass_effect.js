@@ -221,6 +221,10 @@ function gawDirective(v, card) {
 function gawActionLabel(v, a) {
   if (!isGaw(v)) return a.join(" ");
   const text = a.join(" ");
+  // Harbinger's optional move (ME85): the bare "roll" and "end" said neither what nor whose.
+  if (v.phase === "harbinger" && a.length === 1) {
+    return { roll: "roll to move Harbinger", end: "leave Harbinger where it is" }[a[0]] || text;
+  }
   const directive = ["play", "devastate", "build"].includes(a[0]) ? gawDirective(v, a[1]) : null;
   return directive ? `${text} — ${directive}` : text;
 }
