@@ -88,7 +88,7 @@ class Terminal:
         assert out is not None
         names = self.match.game.seat_names(self.match.state)
         self.console.print(
-            f"[bold]Game over:[/] {escape(out.reason)}. "
+            f"[bold]Game over:[/] {escape(self.match.words(out.reason))}. "
             f"Winner: {escape(', '.join(names[w] for w in out.winners))}"
         )
 

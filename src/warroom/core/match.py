@@ -100,6 +100,16 @@ class Match:
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
 
+    def outcome_shown(self) -> dict[str, Any] | None:
+        """The outcome as interfaces send it, its reason in the game's words (`Game.words`:
+        MCU's "Asgard (50)", not "Sector_50"); None while the game goes on."""
+        outcome = self.outcome()
+        if outcome is None:
+            return None
+        out = outcome.to_json()
+        out["reason"] = self.words(out["reason"])
+        return out
+
     def act(self, seat: Seat, action: Action | str) -> list[Event]:
         """Apply one decision; on any refusal the match is exactly as before."""
         if isinstance(action, str):

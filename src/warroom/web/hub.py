@@ -633,7 +633,6 @@ class Hub:
     def state_message(self, room: Room, seat: int | None, with_log: bool) -> dict[str, Any]:
         """The whole picture for one seat (None: a spectator); call with the room locked."""
         match = room.match
-        outcome = match.outcome()
         msg: dict[str, Any] = {
             "type": "state",
             "game": room.row.id,
@@ -645,7 +644,7 @@ class Hub:
             "seats": self._seat_info(room),
             "to_move": [] if room.stopped else list(match.to_move()),
             "view": match.view(seat),
-            "outcome": None if outcome is None else outcome.to_json(),
+            "outcome": match.outcome_shown(),
             "stopped": room.stopped,
             "waiting_for": _open_seats(room),  # open seats: no bot moves until they are taken
             "rematch": room.rematch,

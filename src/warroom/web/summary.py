@@ -91,10 +91,9 @@ def game_summary(match: Match) -> dict[str, Any]:
     if final is not None:
         label = final[0]
         points.append({"turn": last_turn, "step": len(match.record), "values": final[1]})
-    outcome = match.outcome()
     return {
         "players": names,
-        "outcome": None if outcome is None else outcome.to_json(),
+        "outcome": match.outcome_shown(),
         "actions": len(match.record),
         "turns": last_turn,
         "measure": label,

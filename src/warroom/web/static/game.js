@@ -334,7 +334,7 @@ function renderStatus() {
   $("banner").replaceChildren();
   if (gameOver(m)) {
     const how = m.outcome
-      ? `${m.outcome.winners.map((w) => names[w]).join(" and ")} won. ${sentence(placeText(m.view, m.outcome.reason))} `
+      ? `${m.outcome.winners.map((w) => names[w]).join(" and ")} won. ${sentence(m.outcome.reason)} `
       : `${sentence(m.stopped)} `;
     $("banner").append(el("div", { class: "banner", id: "gameover" }, `Game over: ${how}`,
       el("a", { href: `/api/games/${m.game}/save`, download: true }, "Download the game"), rematchControl(m)));
@@ -414,7 +414,7 @@ function drawSummary(sum) {
   const names = G.msg.seats.map((s) => s.name);
   const out = sum.outcome;
   const head = out
-    ? `${out.winners.map((w) => names[w]).join(" and ")} won: ${placeText(G.msg.view, out.reason)}`
+    ? `${out.winners.map((w) => names[w]).join(" and ")} won: ${out.reason}`
     : `Stopped: ${sum.stopped || ""}`;
   const lastValues = sum.series.length ? sum.series[sum.series.length - 1].values : null;
   const order = out && out.ranking.length ? out.ranking : names.map((_, i) => i);
