@@ -1123,7 +1123,7 @@ def _placed(g: ClassicRisk, st: RiskState, seat: Seat, t: int, k: int, ev: Event
         ev.append(
             Event(
                 "place",
-                f"{g.side_name(st, seat)} places {k} on {name}",
+                f"{g.side_name(st, seat)} places {g.pieces.of(k)} on {name}",
                 {"seat": seat, "territory": name, "armies": k},
             )
         )
@@ -1251,7 +1251,7 @@ def move_in(g: ClassicRisk, st: RiskState, seat: Seat, k: int, ev: Events) -> No
         ev.append(
             Event(
                 "move",
-                f"{g.side_name(st, seat)} moves {k} into {st.board.territories[t]}",
+                f"{g.side_name(st, seat)} moves {g.pieces.of(k)} into {st.board.territories[t]}",
                 {
                     "seat": seat,
                     "from": st.board.territories[s],
@@ -1329,7 +1329,8 @@ def move_armies(
         ev.append(
             Event(
                 kind,
-                f"{g.side_name(st, seat)} {verb} {count} from {names[source]} to {names[target]}",
+                f"{g.side_name(st, seat)} {verb} {g.pieces.of(count)} "
+                f"from {names[source]} to {names[target]}",
                 {"seat": seat, "from": names[source], "to": names[target], "armies": count},
             )
         )
