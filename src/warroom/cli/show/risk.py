@@ -59,7 +59,7 @@ class RiskDisplay(Display):
                 name = t.get("caption", t["name"])
                 if t.get("label") and t["label"] not in name:
                     name += f" {t['label']}"
-                name += self.marks(t)
+                name += self.marks(view, t)
                 table.add_row(f"[{style}]{escape(name)}[/]", f"[{style}]{armies}[/]")
             tables.append(table)
         console.print(Columns(tables, padding=(0, 3)))
@@ -83,8 +83,9 @@ class RiskDisplay(Display):
             return colors[int(territory["seat"])]
         return "white" if territory["owner"] else "dim"
 
-    def marks(self, territory: dict[str, Any]) -> str:
-        """What else stands on a territory (pieces that are not armies), after its name."""
+    def marks(self, view: dict[str, Any], territory: dict[str, Any]) -> str:
+        """What else stands on a territory (pieces that are not armies), after its name; the
+        view names pieces a row gives by id (Battle for Manhattan's Allies)."""
         return ""
 
     def footer(self, view: dict[str, Any]) -> str:
