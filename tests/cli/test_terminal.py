@@ -621,9 +621,8 @@ def test_names_with_apostrophes_are_typed_and_listed_plainly() -> None:
 def test_the_board_legend_counts_each_seat_s_places_and_pieces(
     mode: str, places: str, pieces: str
 ) -> None:
-    """MCU names a seat by its faction ("Thor") but an owner as "Player 1 (Thor)": the legend
-    under the board counts by seat, so it shows the places and pieces each one holds, in the
-    mode's own words, in full (it said "terr" for every mode's places)."""
+    """The legend under the board counts by seat, so it shows the places and pieces each one
+    holds, in the mode's own words, in full (it said "terr" for every mode's places)."""
     match = played_until(mode, 4 if mode != "mass-effect-basic" else 3, "attack", seed=2)
     view = match.view(0)
     console = Console(record=True, width=200, file=io.StringIO())

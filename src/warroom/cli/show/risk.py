@@ -30,7 +30,7 @@ class RiskDisplay(Display):
         """Territories by region, each region titled with its bonus and who holds it all."""
         view = match.view(viewer)
         b: Board = match.state.board
-        # By seat, not by name: MCU's owners read "Player 1 (Thor)" where players read "Thor".
+        # By seat, not by name: an owner's name may be no seat's (a neutral: S.H.I.E.L.D.).
         colors = [SEAT_COLORS[i % len(SEAT_COLORS)] for i in range(len(view["players"]))]
         by_region: dict[str, list[dict[str, Any]]] = {}
         for t in view["territories"]:

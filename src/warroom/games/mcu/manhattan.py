@@ -324,8 +324,7 @@ class McuBattleForManhattan(McuSkirmish):
             return SHIELD.name
         if side == b.players + 1:
             return DARK_ELVES.name
-        f = b.factions[side]
-        return rc.player_name(side) + (f" ({FACTIONS[f]})" if f >= 0 else "")
+        return self.seat_names(st)[side]  # as the players' list names it: one name a seat
 
     def _side_count(self, st: RiskState) -> int:
         return st.players + 2  # S.H.I.E.L.D. and the Dark Elves
