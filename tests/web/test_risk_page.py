@@ -464,3 +464,35 @@ def test_a_second_tab_that_loses_the_race_says_so_quietly(server: str, served_hu
         ARTIFACTS.mkdir(exist_ok=True)
         second.screenshot(path=str(ARTIFACTS / "risk-second-tab.png"))
         assert errors == []
+
+
+def test_the_two_player_neutral_is_named_in_the_hint_and_the_players(
+    server: str, served_hub: Hub
+) -> None:
+    """The 2-player game's neutral armies: the hint for placing one reads as words ("to place
+    a neutral army there", it said "to neutral") and the players table has a row for the
+    neutral, so that its grey on the map is explained."""
+    g = _new_game(server, [{"kind": "human"}] * 2)
+    seats = {s["seat"]: s for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    while True:
+        with room.lock:
+            seat = room.match.to_move()[0]
+            if room.match.state.phase == "setup-neutral":
+                break
+            action = room.match.legal(seat)[0]
+        served_hub.act(g["id"], seats[seat]["token"], room.state_id, action.to_json())
+    with browser_page(server + seats[seat]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.view.phase === 'setup-neutral'")
+        hint = page.locator("#hint").inner_text()
+        assert hint == "Click a territory on the map to place a neutral army there."
+        rows = page.locator("#players tr").all_inner_texts()
+        held = page.evaluate("G.msg.view.territories.filter((t) => t.owner === 'Neutral')")
+        armies = sum(t["armies"] for t in held)
+        assert len(rows) == 3 and rows[2].split("\t") == [
+            "",
+            "Neutral",
+            "not a player",
+            f"{len(held)} territories · {armies} armies",
+        ]
+        assert not errors, errors

@@ -582,6 +582,17 @@ function renderPlayers() {
     if (v.alive && !v.alive[s.seat]) cells.push(el("td", {}, "out"));
     t.append(el("tr", { class: m.to_move.includes(s.seat) ? "moving" : "" }, cells));
   }
+  // Sides that hold places but are no seat (Classic's 2-player neutral, S.H.I.E.L.D.): named
+  // too, so that the grey on the map has a row that says whose it is.
+  if (isGodstorm(v)) return;
+  for (const owner of new Set(terr.filter((x) => x.seat === null && x.owner).map((x) => x.owner))) {
+    const owned = terr.filter((x) => x.seat === null && x.owner === owner);
+    const armies = owned.reduce((a, x) => a + (x.armies || 0), 0);
+    t.append(el("tr", { class: "neutral" },
+      el("td", {}, el("span", { class: "swatch", style: `background:${seatColor(null)}` })),
+      el("td", {}, owner), el("td", { class: "muted" }, "not a player"),
+      el("td", {}, `${places(v, owned.length)} · ${pieces(v, armies)}`)));
+  }
 }
 
 // A seat its person named: the rules' name too, which the log and the board use ("Ada ·
@@ -1127,6 +1138,7 @@ function renderActions() {
 function kindWords(kind, view) {
   const words = {
     cerberus: view.phase === "claim" ? "claim it for neutral Cerberus" : "place a unit of neutral Cerberus",
+    neutral: `place a neutral ${pieceWords(view).one} there`,
     ally: "put the Ally of a card in your hand there",
     hulk: "put Hulk there",
     vanguard: "put the Vanguard there",
