@@ -528,6 +528,11 @@ function places(v, n) {
   return counted(v.places || { one: "territory", many: "territories" }, n);
 }
 
+// One of the board's places, as the hints say it: "territory", "planet", "sector".
+function placeWord(v) {
+  return (v.places || { one: "territory" }).one;
+}
+
 function counted(words, n) {
   return `${n} ${n === 1 ? words.one : words.many}`;
 }
@@ -1100,14 +1105,14 @@ function renderActions() {
   else if (castCard) hint = "Choose where the miracle strikes (or click the card again to put it back).";
   else if (names.size && !pick.length && mapActions.length) {
     const kinds = [...new Set(mapActions.map((a) => kindWords(a[0], m.view)))].join(", or ");
-    hint = `Click a territory on the map to ${kinds}.`;
+    hint = `Click a ${placeWord(m.view)} on the map to ${kinds}.`;
     shown = shown.filter((a) => !mapTerr(a, names).length);
   } else if (pick.length) {
     hint = `Selected: ${pick.map((p) => placeName(m.view, p)).join(" → ")}. `;
     const deeper = mapActions.some((a) => mapTerr(a, names).length > pick.length);
     if (deeper) {
       const kinds = [...new Set(mapActions.map((a) => kindWords(a[0], m.view)))].join(" or ");
-      hint += `Click a territory ringed in yellow to ${kinds}.`;
+      hint += `Click a ${placeWord(m.view)} ringed in yellow to ${kinds}.`;
       shown = shown.filter((a) => !onMap(a) || mapTerr(a, names).length === pick.length);
     }
   }
