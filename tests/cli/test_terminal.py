@@ -634,6 +634,18 @@ def test_the_board_legend_counts_each_seat_s_places_and_pieces(
         assert held and f"■ {name} {len(held)} {places}, {units} {pieces}," in text
 
 
+def test_the_board_legend_names_the_two_player_neutral() -> None:
+    """The 2-player game's neutral holds a third of the board, drawn in white: the legend has
+    it too, counted as a seat is, so the white says whose it is."""
+    match = played_until("risk-classic", 2, "neutral")
+    view = match.view(0)
+    held = [t for t in view["territories"] if t["owner"] == "Neutral"]
+    console = Console(record=True, width=200, file=io.StringIO())
+    display_for("risk-classic").board(console, match, 0)
+    armies = sum(t["armies"] for t in held)
+    assert held and f"■ Neutral {len(held)} territories, {armies} armies" in console.export_text()
+
+
 @pytest.mark.parametrize(
     ("mode", "marks"),
     [

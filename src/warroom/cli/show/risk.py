@@ -72,6 +72,16 @@ class RiskDisplay(Display):
                 f"[{colors[i]}]■ {escape(name)}[/] {view_places(view).of(count)}, "
                 f"{view_pieces(view).of(armies)}, {CARDS.of(view['hand_sizes'][i])}{dead}"
             )
+        # Sides that hold places but are no seat (Classic's 2-player neutral, S.H.I.E.L.D.):
+        # in the legend too, so that the white on the board says whose it is.
+        others = [t for t in view["territories"] if t["seat"] is None and t["owner"]]
+        for owner in dict.fromkeys(t["owner"] for t in others):
+            held = [t for t in others if t["owner"] == owner]
+            legend.append(
+                f"[{self.style(colors, held[0])}]■ {escape(owner)}[/] "
+                f"{view_places(view).of(len(held))}, "
+                f"{view_pieces(view).of(sum(t['armies'] for t in held))}"
+            )
         console.print("   ".join(legend))
         console.print(self.footer(view), highlight=False)
 
