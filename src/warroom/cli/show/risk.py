@@ -76,11 +76,11 @@ class RiskDisplay(Display):
         # in the legend too, so that the white on the board says whose it is.
         others = [t for t in view["territories"] if t["seat"] is None and t["owner"]]
         for owner in dict.fromkeys(t["owner"] for t in others):
-            held = [t for t in others if t["owner"] == owner]
+            owned = [t for t in others if t["owner"] == owner]
             legend.append(
-                f"[{self.style(colors, held[0])}]■ {escape(owner)}[/] "
-                f"{view_places(view).of(len(held))}, "
-                f"{view_pieces(view).of(sum(t['armies'] for t in held))}"
+                f"[{self.style(colors, owned[0])}]■ {escape(owner)}[/] "
+                f"{view_places(view).of(len(owned))}, "
+                f"{view_pieces(view).of(sum(t['armies'] for t in owned))}"
             )
         console.print("   ".join(legend))
         console.print(self.footer(view), highlight=False)
