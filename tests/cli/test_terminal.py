@@ -605,7 +605,7 @@ def test_names_with_apostrophes_are_typed_and_listed_plainly() -> None:
     assert "'\"'\"'" not in out
     assert "attack \"Intai'sei\" 'Ferris Fields'" in out
     assert "Refused" not in out
-    assert "Intai'sei attacks Ferris Fields" in out
+    assert "Intai'sei (Player 1) attacks Ferris Fields (Player 2)" in out
     assert st.owner[intai] == 0
 
 

@@ -59,10 +59,12 @@ def _send(page: Any, action: list[Any]) -> None:
     page.wait_for_function(f"G.msg.state > {state}", timeout=10_000)
 
 
-# How many lines of the log begin with a text (an attack's rolls: "A attacks B ...").
+# How many lines of the log are rolls of an attack from p[0] on p[1] ("A (Player 1) attacks
+# B (Player 2): ...").
 ROLLS = (
     "(p) => [...document.querySelectorAll('#log div')]"
-    ".filter((d) => d.textContent.startsWith(p)).length"
+    ".filter((d) => d.textContent.startsWith(`${p[0]} (`)"
+    " && d.textContent.includes(`) attacks ${p[1]} (`)).length"
 )
 # An "attack until" running, or already over (one roll may take the territory before a loaded
 # machine looks): rolls in the log past the count before it.
@@ -144,8 +146,8 @@ def test_defence_prompt_forced_choice_and_attack_until(server: str) -> None:
                 if attacks:
                     a = max(attacks, key=lambda a: armies[a[1]]["armies"] - armies[a[2]]["armies"])
                     src, dst = a[1], a[2]
-                    rolls = page.evaluate(ROLLS, f"{src} attacks {dst}")
-                    started = [f"{src} attacks {dst}", rolls]
+                    rolls = page.evaluate(ROLLS, [src, dst])
+                    started = [[src, dst], rolls]
                     if not until_done:
                         page.locator(f'#board g.terr[data-name="{src}"]').click()
                         page.locator(f'#board g.terr[data-name="{dst}"]').click()
@@ -168,7 +170,7 @@ def test_defence_prompt_forced_choice_and_attack_until(server: str) -> None:
                     held = {t["name"]: t for t in after["view"]["territories"]}
                     fell = held[dst]["seat"] == 0
                     assert fell or held[src]["armies"] <= (2 if typed_done else 1)
-                    assert page.evaluate(ROLLS, f"{src} attacks {dst}") > rolls
+                    assert page.evaluate(ROLLS, [src, dst]) > rolls
                     if not fell and after["view"]["phase"] == "attack":
                         # The selection stays after the rolls.
                         assert page.evaluate("G.pick")[:1] == [src]

@@ -1136,15 +1136,18 @@ def _placed(g: ClassicRisk, st: RiskState, seat: Seat, t: int, k: int, ev: Event
 
 
 def battle_event(
-    st: RiskState, r: battle.Roll, attacker: int, defender: int, note: str = ""
+    g: ClassicRisk, st: RiskState, r: battle.Roll, attacker: int, defender: int, note: str = ""
 ) -> Event:
     """A roll's event, as Classic and every mode built on it log it; `note` ends the text
-    (a mode's modified dice)."""
+    (a mode's modified dice). Each territory says whose it is, so that a game of more than
+    two reads without looking up the owners: "Carthage (Player 4) attacks Gaetulia (Player
+    3): ..."."""
     s, t = st.attack_from, st.attack_to
     names = st.board.territories
     return Event(
         "battle",
-        f"{names[s]} attacks {names[t]}: {faces(r.attack)} against "
+        f"{names[s]} ({g.side_name(st, attacker)}) attacks {names[t]} "
+        f"({g.side_name(st, defender)}): {faces(r.attack)} against "
         f"{faces(r.defend)}; attacker loses {r.attacker_losses}, "
         f"defender loses {r.defender_losses}{note}",
         {
@@ -1169,7 +1172,7 @@ def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: Events) -> None
     st.armies[s] -= r.attacker_losses
     st.armies[t] -= r.defender_losses
     if ev is not None:
-        ev.append(battle_event(st, r, attacker, defender))
+        ev.append(battle_event(g, st, r, attacker, defender))
     if st.armies[t] > 0:
         st.phase = ATTACK
         return

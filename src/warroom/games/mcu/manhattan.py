@@ -1208,7 +1208,7 @@ def _battle(g: ClassicRisk, st: BfmState, defend_dice: int, ev: rc.Events) -> No
             if n
         ]
         note = f" (d8s: {', '.join(d8)})" if d8 else ""
-        ev.append(rc.battle_event(st, r, attacker, defender, note))
+        ev.append(rc.battle_event(g, st, r, attacker, defender, note))
     if defender == st.players and r.defender_losses:
         st.operatives_lost += r.defender_losses  # MCU55: removed
         if st.factions[attacker] == WINTER_SOLDIER:
