@@ -498,3 +498,23 @@ def test_the_two_player_neutral_is_named_in_the_hint_and_the_players(
             f"{len(held)} territories · {armies} armies",
         ]
         assert not errors, errors
+
+
+def test_the_map_shows_the_attack_a_defender_is_asked_about(server: str, served_hub: Hub) -> None:
+    """Asked to defend, a seat sees that attack on the map (an arrow from its source to its
+    target), not the roll before it, which was often another attack elsewhere."""
+
+    def defending(match: Match, seat: int) -> bool:
+        return match.state.phase == "defend"
+
+    tokens, room, seat = _people_until(server, served_hub, defending, _hard_attacker)
+    battle = room.match.view(seat)["battle"]
+    with browser_page(server + tokens[seat]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.view.phase === 'defend'")
+        marked = page.evaluate(
+            "[...document.querySelectorAll('#board g.lastto, #board g.lastfrom')]"
+            ".map((g) => [g.dataset.name, g.classList.contains('lastto')])"
+        )
+        assert sorted(marked) == sorted([[battle["from"], False], [battle["to"], True]])
+        assert page.locator("#board line.lastarrow").count() == 1
+        assert not errors, errors

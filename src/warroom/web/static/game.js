@@ -705,7 +705,7 @@ function drawBoard() {
     ? document.activeElement.closest("#board g.terr") : null;
   const keep = focused ? focused.dataset.name : G.mapFocus;
   const marked = b.territories.some((t) => ["source", "target", "pick"].includes(marks[t.name]));
-  const last = isGodstorm(view) ? godstormLast(view) : G.last && isRisk(view) ? G.last : null;
+  const last = isGodstorm(view) ? godstormLast(view) : isRisk(view) ? pendingAttack(view) || G.last : null;
   for (const t of b.territories) {
     const s = state[t.name] || {};
     const fill = s.owner ? seatColor(s.seat) : "#ffffff";
@@ -744,6 +744,15 @@ function drawBoard() {
     ...(isGaw(view) ? [el("span", { id: "pieceslegend", class: "muted" },
       "H Harbinger · ? R ★ Vanguard (face down, Reaper, Catalyst) · C K D cruisers, carriers, dreadnoughts · ",
       "orange square: resource planet · ✕ devastated")] : []));
+}
+
+// An attack waiting on its defender's dice, drawn as the last thing that happened (its arrow,
+// no dice yet): the roll before it, often another attack, no longer says where it comes from.
+function pendingAttack(view) {
+  const b = view.phase === "defend" && view.battle;
+  if (!b || (G.last && G.last.kind === "battle" && G.last.from === b.from && G.last.to === b.to)) return null;
+  const text = `${placeName(view, b.from)} attacks ${placeName(view, b.to)}`;
+  return { kind: "battle", from: b.from, to: b.to, text, key: `attack-${b.from}-${b.to}`, live: false };
 }
 
 // What a screen reader says for a territory: name, region, owner, armies, and what it is now.
