@@ -486,6 +486,7 @@ def test_the_two_player_neutral_is_named_in_the_hint_and_the_players(
         served_hub.act(g["id"], seats[seat]["token"], room.state_id, action.to_json())
     with browser_page(server + seats[seat]["link"]) as (page, errors):
         page.wait_for_function("G.msg && G.board && G.msg.view.phase === 'setup-neutral'")
+        assert page.locator("#toplace").count() == 0  # both of this turn's are placed
         hint = page.locator("#hint").inner_text()
         assert hint == "Click a territory on the map to place a neutral army there."
         rows = page.locator("#players tr").all_inner_texts()
@@ -517,4 +518,25 @@ def test_the_map_shows_the_attack_a_defender_is_asked_about(server: str, served_
         )
         assert sorted(marked) == sorted([[battle["from"], False], [battle["to"], True]])
         assert page.locator("#board line.lastarrow").count() == 1
+        assert not errors, errors
+
+
+def test_a_two_player_setup_turn_says_how_many_armies_are_left_to_place(
+    server: str, served_hub: Hub
+) -> None:
+    """Each 2-player setup turn places 2 of the seat's own armies (then 1 neutral): the counts
+    say how many of the 2 are left, as a reinforcement does ("You have 1 army to place")."""
+    g = _new_game(server, [{"kind": "human"}] * 2)
+    seats = {s["seat"]: s for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    with room.lock:
+        seat = room.match.to_move()[0]
+        assert room.match.state.phase == "setup-place"
+    with browser_page(server + seats[seat]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.legal.length")
+        assert page.locator("#toplace").inner_text() == "You have 2 armies to place"
+        first = page.evaluate("G.msg.legal[0]")
+        _send(page, [first[0], first[1], 1])
+        page.wait_for_function("G.msg.legal.length")
+        assert page.locator("#toplace").inner_text() == "You have 1 army to place"
         assert not errors, errors

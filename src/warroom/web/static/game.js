@@ -543,7 +543,8 @@ function armyCounts(m) {
   if (!isRisk(v) || gameOver(m)) return [];
   const out = [];
   const cur = v.current;
-  if (v.phase === "reinforce" && v.pending > 0) {
+  // The 2-player game's setup turns count too (2 of your own armies a turn, then 1 neutral).
+  if (["reinforce", "setup-place"].includes(v.phase) && v.pending > 0) {
     const who = cur === m.seat ? "You have" : `${shortName(cur)} has`;
     out.push(el("div", { id: "toplace" }, `${who} ${pieces(v, v.pending)} to place`));
   }
