@@ -209,7 +209,7 @@ def test_refusal_odds_save_and_load(tmp_path: Path) -> None:
     out = _play(
         ["--players", "3", "--seed", "8", "--bots", "random", "--option", "setup=deal"], keys
     )
-    assert "Refused:" in out and "there is no territory 'Nowhere'" in out
+    assert "Refused:" in out and "there is no 'Nowhere'" in out
     assert "chance to capture" in out
     assert json.loads(save.read_text())["mode"] == "risk-classic"
     out = _play(["--load", str(save)], "actions\nquit\n")

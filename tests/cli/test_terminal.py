@@ -662,7 +662,7 @@ def test_names_with_apostrophes_are_typed_and_listed_plainly() -> None:
     assert "'\"'\"'" not in out
     assert "attack \"Intai'sei\" 'Ferris Fields'" in out
     assert "Refused" not in out
-    assert "Intai'sei attacks Ferris Fields" in out
+    assert "Intai'sei (Player 1) attacks Ferris Fields (Player 2)" in out
     assert st.owner[intai] == 0
 
 
@@ -678,9 +678,8 @@ def test_names_with_apostrophes_are_typed_and_listed_plainly() -> None:
 def test_the_board_legend_counts_each_seat_s_places_and_pieces(
     mode: str, places: str, pieces: str
 ) -> None:
-    """MCU names a seat by its faction ("Thor") but an owner as "Player 1 (Thor)": the legend
-    under the board counts by seat, so it shows the places and pieces each one holds, in the
-    mode's own words, in full (it said "terr" for every mode's places)."""
+    """The legend under the board counts by seat, so it shows the places and pieces each one
+    holds, in the mode's own words, in full (it said "terr" for every mode's places)."""
     match = played_until(mode, 4 if mode != "mass-effect-basic" else 3, "attack", seed=2)
     view = match.view(0)
     console = Console(record=True, width=200, file=io.StringIO())
@@ -690,6 +689,18 @@ def test_the_board_legend_counts_each_seat_s_places_and_pieces(
         held = [t for t in view["territories"] if t["seat"] == seat]
         units = sum(t["armies"] for t in held)
         assert held and f"■ {name} {len(held)} {places}, {units} {pieces}," in text
+
+
+def test_the_board_legend_names_the_two_player_neutral() -> None:
+    """The 2-player game's neutral holds a third of the board, drawn in white: the legend has
+    it too, counted as a seat is, so the white says whose it is."""
+    match = played_until("risk-classic", 2, "neutral")
+    view = match.view(0)
+    held = [t for t in view["territories"] if t["owner"] == "Neutral"]
+    console = Console(record=True, width=200, file=io.StringIO())
+    display_for("risk-classic").board(console, match, 0)
+    armies = sum(t["armies"] for t in held)
+    assert held and f"■ Neutral {len(held)} territories, {armies} armies" in console.export_text()
 
 
 @pytest.mark.parametrize(

@@ -23,4 +23,4 @@ def test_board_and_typed_claims() -> None:
 def test_pieces_are_marked_on_their_planets() -> None:
     display = GalaxyAtWarDisplay()
     planet = {"harbinger": True, "ships": 2, "vanguards": 1}
-    assert display.marks(planet) == " [HS2V1]" and display.marks({}) == ""
+    assert display.marks({}, planet) == " [HS2V1]" and display.marks({}, {}) == ""

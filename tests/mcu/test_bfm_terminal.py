@@ -3,7 +3,10 @@ and a game begun by typed actions."""
 
 from __future__ import annotations
 
+from rich.console import Console
+
 from tests.cli.test_terminal import session
+from warroom.bots import make_bot
 from warroom.cli.show import display_for
 from warroom.cli.show.mcu_bfm import BfmDisplay
 from warroom.core import Match
@@ -19,3 +22,30 @@ def test_board_pieces_objectives_and_typed_setup() -> None:
     assert "Asgard (50)" in out and "Dark Elves" in out
     assert "Rage Meter 0/10" in out and "Objectives:" in out
     assert "places 3 units on Sector 25" in out and "Refused" not in out
+
+
+def test_allies_are_named_in_words_on_the_board_and_in_the_hand() -> None:
+    """The board's marks and the hand name an Ally as the page does ("Captain America's Ally
+    2"), not by the id a player may type (CA-ALLY2); the power is said with the hand's."""
+    match = Match.start("mcu-battle-for-manhattan", 3, 2, {"factions": "random"})
+    bots = [make_bot("random", match.game.id, s) for s in range(3)]
+
+    def ready() -> bool:
+        view = match.view(0)
+        return any(a["sector"] for a in view["allies"]) and bool(view.get("hand"))
+
+    while not ready():
+        assert match.outcome() is None
+        seat = match.to_move()[0]
+        match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+    view = match.view(0)
+    console = Console(record=True, width=400)
+    display = display_for(match.game.id)
+    display.board(console, match, 0)
+    console.print("\n".join(display.header(match, 0, view)))
+    out = console.export_text()
+    placed = next(a for a in view["allies"] if a["sector"])
+    held = view["hand"][0]
+    power = next(a["power"] for a in view["allies"] if a["ally"] == held["ally"])
+    assert f"[{placed['name']}]" in out
+    assert "-ALLY" not in out and power in out

@@ -4,6 +4,8 @@ typed back, while the rules and typed actions keep the ids (Sector_07)."""
 
 from __future__ import annotations
 
+import pytest
+
 from warroom.cli.show import display_for
 from warroom.core import Match
 from warroom.core.shortform import complete
@@ -49,3 +51,24 @@ def test_events_read_with_captions_and_a_caption_may_be_typed_back() -> None:
     assert "Sector_12" in events[0].text  # the rules' own event is unchanged
     seat = match.to_move()[0]
     assert complete(match, seat, "claim malibu (01)", places).args == ("Sector_01",)
+
+
+@pytest.mark.parametrize("mode", ["mcu-skirmish", "mcu-battle-for-manhattan"])
+def test_a_seat_has_one_name_in_the_log_the_players_and_the_board(mode: str) -> None:
+    """A seat is its faction ("Iron Man") in the players' list and the prompt, so the log and
+    the board's owners say that too, not "Player 3 (Iron Man)"; in Battle for Manhattan a seat
+    still choosing its faction is "Player 3" everywhere."""
+    match = Match.start(mode, 3, 4, {})
+    seat = match.to_move()[0]
+    while match.game.seat_names(match.state)[seat].startswith("Player") or match.to_move() != (
+        seat,
+    ):
+        assert match.outcome() is None
+        mover = match.to_move()[0]
+        match.act(mover, match.legal(mover)[0])
+    name = match.game.seat_names(match.state)[seat]
+    assert match.view(seat)["players"][seat] == name
+    events = match.act(seat, match.legal(seat)[0])
+    assert events[0].text.startswith(f"{name} ") and "Player" not in events[0].text
+    owners = {t["owner"] for t in match.view(seat)["territories"] if t["seat"] == seat}
+    assert owners <= {name}

@@ -72,3 +72,28 @@ def test_golden_playthrough() -> None:
     if os.environ.get("WARROOM_REGENERATE"):
         GOLDEN.write_text(text)
     assert text == GOLDEN.read_text()
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 4), (2, 1)])
+def test_a_roll_says_whose_territories_fight(players: int, seed: int) -> None:
+    """With more than two players a log line "Carthage attacks Gaetulia" left the reader to
+    look up both owners: each territory says whose it is (the 2-player neutral's too)."""
+    state = GAME.new_game(players, seed, {"turn_limit": 40, "setup": "claim"})
+    bots = [RandomBot(seed + s) for s in range(players)]
+    rolls = []
+    while state.outcome is None and len(rolls) < 20:
+        seat = GAME.to_move(state)[0]
+        before = state
+        action = bots[seat].choose(seat, None, GAME.legal_actions(state, seat))
+        state, events = GAME.apply(state, seat, action)
+        for e in events:
+            if e.kind == "battle":
+                names = before.board.territories
+                attacker = GAME.side_name(before, before.owner[names.index(e.data["from"])])
+                defender = GAME.side_name(before, before.owner[names.index(e.data["to"])])
+                assert e.text.startswith(
+                    f"{e.data['from']} ({attacker}) attacks {e.data['to']} ({defender}): "
+                )
+                rolls.append(defender)
+    assert len(rolls) == 20
+    assert players > 2 or "Neutral" in rolls

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from warroom.core import Action, IllegalAction, MalformedAction
+from warroom.core import Action, IllegalAction, MalformedAction, Match
 from warroom.games.risk_classic import (
     ATTACK,
     CLAIM,
@@ -576,3 +576,18 @@ def test_neutral_never_takes_a_turn() -> None:
     t.state.phase = FORTIFY
     t.do(0, "end")
     assert t.state.current == 1
+
+
+@pytest.mark.parametrize(
+    ("mode", "typed", "meant"),
+    [("risk-classic", "Anglai", "Anglia"), ("mass-effect-basic", "earht", "Earth")],
+)
+def test_a_misspelt_place_is_refused_with_the_name_meant(mode: str, typed: str, meant: str) -> None:
+    """A typo is answered with the nearest name, and in no board's wrong word (Mass Effect's
+    refusal said "no territory" of a planet)."""
+    match = Match.start(mode, 3, 5, {"setup": "claim"} if mode == "risk-classic" else {})
+    seat = match.to_move()[0]
+    with pytest.raises(IllegalAction) as refusal:
+        match.game.apply(match.state, seat, Action("claim", (typed,)))
+    assert f"there is no {typed!r} on " in str(refusal.value)
+    assert str(refusal.value).endswith(f"(did you mean {meant}?)")

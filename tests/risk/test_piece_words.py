@@ -58,3 +58,27 @@ def test_classic_texts_keep_armies(players: int) -> None:
     assert [t for t in said if UNITS.search(t)] == []
     assert any(ARMIES.search(t) and t.startswith("Turn ") for t in said)
     assert [t for t in said if ONE_CHOICE.search(t)] == []
+
+
+BARE_COUNT = re.compile(r"\b(places|moves|maneuvers) \d+ (on|into|from)\b")
+ONE_PLURAL = re.compile(r"\b1 (armies|units)\b")
+
+
+@pytest.mark.parametrize(
+    ("mode", "players", "moved"),
+    [
+        ("risk-classic", 2, re.compile(r"moves \d+ arm(y|ies) into ")),
+        ("risk-classic", 4, re.compile(r"moves \d+ arm(y|ies) from ")),  # a fortify
+        ("mass-effect-basic", 3, re.compile(r"moves \d+ units? into ")),
+        ("mcu-skirmish", 3, re.compile(r"maneuvers \d+ units? from ")),
+        ("mcu-battle-for-manhattan", 3, re.compile(r"maneuvers \d+ units? from ")),
+    ],
+)
+def test_placing_and_moving_name_the_pieces(
+    mode: str, players: int, moved: re.Pattern[str]
+) -> None:
+    """The log says what a count is of: "places 2 armies on Apulia", "maneuvers 1 unit from
+    ...", never a bare "places 2 on" (a number a first-time reader must guess the unit of)."""
+    said = [t for seed in (1, 2, 3) for t in texts(mode, players, seed)]
+    assert [t for t in said if BARE_COUNT.search(t) or ONE_PLURAL.search(t)] == []
+    assert any(moved.search(t) for t in said)

@@ -167,7 +167,7 @@ def test_a_claim_for_cerberus_is_asked_in_words_and_the_teammate_s_hand_is_named
               document.querySelector('#hand .teamhand').textContent,
               G.msg.seats[G.msg.view.teams.find((t) => t.includes(0)).find((s) => s !== 0)]]"""
         )
-        assert hint == "Click a territory on the map to claim it for neutral Cerberus."
+        assert hint == "Click a planet on the map to claim it for neutral Cerberus."
         assert team == f"Your teammate {teammate['plays_as']}'s hand: no cards"
         assert not errors, errors
 

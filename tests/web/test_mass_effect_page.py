@@ -47,3 +47,18 @@ def test_galaxy_map_claims_placements_and_an_attack(server: str) -> None:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "mass-effect-galaxy.png"))
         assert not errors, errors
+
+
+def test_the_hints_name_the_board_s_places_in_its_own_word(server: str) -> None:
+    """Mass Effect's places are planets: the hints say "Click a planet on the map", then
+    "Click a planet ringed in yellow" (they said territory, Classic's word, on every board)."""
+    game = create_game(server, MODE, [{"kind": "human"}] * 3)
+    for seat in game["seats"]:
+        with browser_page(server + seat["link"]) as (page, errors):
+            page.wait_for_function("G.msg && G.board")
+            if not page.evaluate("G.msg.legal.length"):
+                continue
+            assert page.locator("#hint").inner_text() == "Click a planet on the map to claim."
+            assert not errors, errors
+            return
+    raise AssertionError("no seat is asked to claim")

@@ -59,10 +59,12 @@ def _send(page: Any, action: list[Any]) -> None:
     page.wait_for_function(f"G.msg.state > {state}", timeout=10_000)
 
 
-# How many lines of the log begin with a text (an attack's rolls: "A attacks B ...").
+# How many lines of the log are rolls of an attack from p[0] on p[1] ("A (Player 1) attacks
+# B (Player 2): ...").
 ROLLS = (
     "(p) => [...document.querySelectorAll('#log div')]"
-    ".filter((d) => d.textContent.startsWith(p)).length"
+    ".filter((d) => d.textContent.startsWith(`${p[0]} (`)"
+    " && d.textContent.includes(`) attacks ${p[1]} (`)).length"
 )
 # An "attack until" running, or already over (one roll may take the territory before a loaded
 # machine looks): rolls in the log past the count before it.
@@ -144,8 +146,8 @@ def test_defence_prompt_forced_choice_and_attack_until(server: str) -> None:
                 if attacks:
                     a = max(attacks, key=lambda a: armies[a[1]]["armies"] - armies[a[2]]["armies"])
                     src, dst = a[1], a[2]
-                    rolls = page.evaluate(ROLLS, f"{src} attacks {dst}")
-                    started = [f"{src} attacks {dst}", rolls]
+                    rolls = page.evaluate(ROLLS, [src, dst])
+                    started = [[src, dst], rolls]
                     if not until_done:
                         page.locator(f'#board g.terr[data-name="{src}"]').click()
                         page.locator(f'#board g.terr[data-name="{dst}"]').click()
@@ -168,7 +170,7 @@ def test_defence_prompt_forced_choice_and_attack_until(server: str) -> None:
                     held = {t["name"]: t for t in after["view"]["territories"]}
                     fell = held[dst]["seat"] == 0
                     assert fell or held[src]["armies"] <= (2 if typed_done else 1)
-                    assert page.evaluate(ROLLS, f"{src} attacks {dst}") > rolls
+                    assert page.evaluate(ROLLS, [src, dst]) > rolls
                     if not fell and after["view"]["phase"] == "attack":
                         # The selection stays after the rolls.
                         assert page.evaluate("G.pick")[:1] == [src]
@@ -464,3 +466,77 @@ def test_a_second_tab_that_loses_the_race_says_so_quietly(server: str, served_hu
         ARTIFACTS.mkdir(exist_ok=True)
         second.screenshot(path=str(ARTIFACTS / "risk-second-tab.png"))
         assert errors == []
+
+
+def test_the_two_player_neutral_is_named_in_the_hint_and_the_players(
+    server: str, served_hub: Hub
+) -> None:
+    """The 2-player game's neutral armies: the hint for placing one reads as words ("to place
+    a neutral army there", it said "to neutral") and the players table has a row for the
+    neutral, so that its grey on the map is explained."""
+    g = _new_game(server, [{"kind": "human"}] * 2)
+    seats = {s["seat"]: s for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    while True:
+        with room.lock:
+            seat = room.match.to_move()[0]
+            if room.match.state.phase == "setup-neutral":
+                break
+            action = room.match.legal(seat)[0]
+        served_hub.act(g["id"], seats[seat]["token"], room.state_id, action.to_json())
+    with browser_page(server + seats[seat]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.view.phase === 'setup-neutral'")
+        assert page.locator("#toplace").count() == 0  # both of this turn's are placed
+        hint = page.locator("#hint").inner_text()
+        assert hint == "Click a territory on the map to place a neutral army there."
+        rows = page.locator("#players tr").all_inner_texts()
+        held = page.evaluate("G.msg.view.territories.filter((t) => t.owner === 'Neutral')")
+        armies = sum(t["armies"] for t in held)
+        assert len(rows) == 3 and rows[2].split("\t") == [
+            "",
+            "Neutral",
+            "not a player",
+            f"{len(held)} territories · {armies} armies",
+        ]
+        assert not errors, errors
+
+
+def test_the_map_shows_the_attack_a_defender_is_asked_about(server: str, served_hub: Hub) -> None:
+    """Asked to defend, a seat sees that attack on the map (an arrow from its source to its
+    target), not the roll before it, which was often another attack elsewhere."""
+
+    def defending(match: Match, seat: int) -> bool:
+        return match.state.phase == "defend"
+
+    tokens, room, seat = _people_until(server, served_hub, defending, _hard_attacker)
+    battle = room.match.view(seat)["battle"]
+    with browser_page(server + tokens[seat]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.view.phase === 'defend'")
+        marked = page.evaluate(
+            "[...document.querySelectorAll('#board g.lastto, #board g.lastfrom')]"
+            ".map((g) => [g.dataset.name, g.classList.contains('lastto')])"
+        )
+        assert sorted(marked) == sorted([[battle["from"], False], [battle["to"], True]])
+        assert page.locator("#board line.lastarrow").count() == 1
+        assert not errors, errors
+
+
+def test_a_two_player_setup_turn_says_how_many_armies_are_left_to_place(
+    server: str, served_hub: Hub
+) -> None:
+    """Each 2-player setup turn places 2 of the seat's own armies (then 1 neutral): the counts
+    say how many of the 2 are left, as a reinforcement does ("You have 1 army to place")."""
+    g = _new_game(server, [{"kind": "human"}] * 2)
+    seats = {s["seat"]: s for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    with room.lock:
+        seat = room.match.to_move()[0]
+        assert room.match.state.phase == "setup-place"
+    with browser_page(server + seats[seat]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.legal.length")
+        assert page.locator("#toplace").inner_text() == "You have 2 armies to place"
+        first = page.evaluate("G.msg.legal[0]")
+        _send(page, [first[0], first[1], 1])
+        page.wait_for_function("G.msg.legal.length")
+        assert page.locator("#toplace").inner_text() == "You have 1 army to place"
+        assert not errors, errors

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from difflib import get_close_matches
 from functools import cache
 from itertools import combinations
 from typing import Any, ClassVar, Self
@@ -811,7 +812,12 @@ def _territory(st: RiskState, arg: object, action: Action, usage: str) -> int:
     hits = [t for t in st.board.territories if t.lower().startswith(arg.lower())]
     if len(hits) > 1:
         raise IllegalAction(f"{arg!r} could be any of {', '.join(hits)}: type more of the name")
-    raise IllegalAction(f"there is no territory {arg!r} on {st.board.name}")
+    # A typo ("earht") is answered with the name meant; "territory" is not said, as boards
+    # that are planets or sectors share this check.
+    lower = {t.lower(): t for t in st.board.territories}
+    near = get_close_matches(arg.lower(), list(lower), n=1)
+    meant = f" (did you mean {lower[near[0]]}?)" if near else ""
+    raise IllegalAction(f"there is no {arg!r} on {st.board.name}{meant}")
 
 
 def _count(arg: object, action: Action, usage: str) -> int:
@@ -1123,22 +1129,25 @@ def _placed(g: ClassicRisk, st: RiskState, seat: Seat, t: int, k: int, ev: Event
         ev.append(
             Event(
                 "place",
-                f"{g.side_name(st, seat)} places {k} on {name}",
+                f"{g.side_name(st, seat)} places {g.pieces.of(k)} on {name}",
                 {"seat": seat, "territory": name, "armies": k},
             )
         )
 
 
 def battle_event(
-    st: RiskState, r: battle.Roll, attacker: int, defender: int, note: str = ""
+    g: ClassicRisk, st: RiskState, r: battle.Roll, attacker: int, defender: int, note: str = ""
 ) -> Event:
     """A roll's event, as Classic and every mode built on it log it; `note` ends the text
-    (a mode's modified dice)."""
+    (a mode's modified dice). Each territory says whose it is, so that a game of more than
+    two reads without looking up the owners: "Carthage (Player 4) attacks Gaetulia (Player
+    3): ..."."""
     s, t = st.attack_from, st.attack_to
     names = st.board.territories
     return Event(
         "battle",
-        f"{names[s]} attacks {names[t]}: {faces(r.attack)} against "
+        f"{names[s]} ({g.side_name(st, attacker)}) attacks {names[t]} "
+        f"({g.side_name(st, defender)}): {faces(r.attack)} against "
         f"{faces(r.defend)}; attacker loses {r.attacker_losses}, "
         f"defender loses {r.defender_losses}{note}",
         {
@@ -1163,7 +1172,7 @@ def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: Events) -> None
     st.armies[s] -= r.attacker_losses
     st.armies[t] -= r.defender_losses
     if ev is not None:
-        ev.append(battle_event(st, r, attacker, defender))
+        ev.append(battle_event(g, st, r, attacker, defender))
     if st.armies[t] > 0:
         st.phase = ATTACK
         return
@@ -1251,7 +1260,7 @@ def move_in(g: ClassicRisk, st: RiskState, seat: Seat, k: int, ev: Events) -> No
         ev.append(
             Event(
                 "move",
-                f"{g.side_name(st, seat)} moves {k} into {st.board.territories[t]}",
+                f"{g.side_name(st, seat)} moves {g.pieces.of(k)} into {st.board.territories[t]}",
                 {
                     "seat": seat,
                     "from": st.board.territories[s],
@@ -1329,7 +1338,8 @@ def move_armies(
         ev.append(
             Event(
                 kind,
-                f"{g.side_name(st, seat)} {verb} {count} from {names[source]} to {names[target]}",
+                f"{g.side_name(st, seat)} {verb} {g.pieces.of(count)} "
+                f"from {names[source]} to {names[target]}",
                 {"seat": seat, "from": names[source], "to": names[target], "armies": count},
             )
         )

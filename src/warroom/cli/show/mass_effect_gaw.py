@@ -25,7 +25,7 @@ class GalaxyAtWarDisplay(MassEffectDisplay):
     help = HELP
     pip_dice = False  # Vanguards and powers roll d8s
 
-    def marks(self, territory: dict[str, Any]) -> str:
+    def marks(self, view: dict[str, Any], territory: dict[str, Any]) -> str:
         bits = "H" if territory.get("harbinger") else ""
         if territory.get("ships"):
             bits += f"S{territory['ships']}"

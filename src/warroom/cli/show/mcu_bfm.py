@@ -14,7 +14,7 @@ HELP = """[bold]RISK MCU Battle for Manhattan[/]
   (a card's one-time power), [cyan]place Sector 12 5[/], [cyan]attack Sector 12 Sector 13 3[/]
   (Allies in the source go along; [cyan]attack A B alone 3[/] leaves them), [cyan]hulk SECTOR[/],
   [cyan]hydra N[/], [cyan]maneuver A B 2[/], [cyan]allies A B[/] (all the Allies in A; or name
-  some: [cyan]allies A B CA-ALLY1[/]), [cyan]end[/].
+  some by id: [cyan]allies A B IM-ALLY2[/] for Iron Man's Ally 2), [cyan]end[/].
   Marks: \\[dock] Docking Station, \\[chip] resource, \\[loki] face-down Loki
   token, [HULK], \\[Ally name] an Ally.
   Sectors as on the board (Sector 12, Malibu (01)); Sector_12, Malibu or the
@@ -28,7 +28,7 @@ class BfmDisplay(McuDisplay):
     help = HELP
     pip_dice = False  # Vanguards and powers roll d8s
 
-    def marks(self, territory: dict[str, Any]) -> str:
+    def marks(self, view: dict[str, Any], territory: dict[str, Any]) -> str:
         bits = []
         if territory.get("docking"):
             bits.append("dock" if territory.get("dock_open") else "dock closed")
@@ -38,7 +38,7 @@ class BfmDisplay(McuDisplay):
             bits.append("loki")
         if territory.get("hulk"):
             bits.append("HULK")
-        bits += territory.get("allies", [])
+        bits += [ally_name(view, ally) for ally in territory.get("allies", [])]
         return (" " + " ".join(f"[{b}]" for b in bits)) if bits else ""  # escaped by the board
 
     def footer(self, view: dict[str, Any]) -> str:
@@ -74,9 +74,19 @@ class BfmDisplay(McuDisplay):
 
     def hand(self, seat: int, view: dict[str, Any]) -> str:
         return "; ".join(
-            f"{c['card']} ({c['symbols']} symbols, Ally {c['ally']}, {c['power']})"
+            f"{c['card']} ({c['symbols']} symbols, Ally: {ally_name(view, c['ally'], power=True)}; "
+            f"power: {c['power']})"
             for c in view.get("hand") or ()
         )
+
+
+def ally_name(view: dict[str, Any], ally: str, power: bool = False) -> str:
+    """An Ally as the page names it ("Captain America's Ally 2", with its dice when `power`:
+    "... (1 defence die is a d8)"), from the view's rows; its id where the view has no row."""
+    row = next((a for a in view.get("allies", ()) if a["ally"] == ally), None)
+    if row is None:
+        return ally
+    return f"{row['name']} ({row['power']})" if power else str(row["name"])
 
 
 DISPLAY = BfmDisplay()

@@ -30,7 +30,7 @@ class RiskDisplay(Display):
         """Territories by region, each region titled with its bonus and who holds it all."""
         view = match.view(viewer)
         b: Board = match.state.board
-        # By seat, not by name: MCU's owners read "Player 1 (Thor)" where players read "Thor".
+        # By seat, not by name: an owner's name may be no seat's (a neutral: S.H.I.E.L.D.).
         colors = [SEAT_COLORS[i % len(SEAT_COLORS)] for i in range(len(view["players"]))]
         by_region: dict[str, list[dict[str, Any]]] = {}
         for t in view["territories"]:
@@ -59,7 +59,7 @@ class RiskDisplay(Display):
                 name = t.get("caption", t["name"])
                 if t.get("label") and t["label"] not in name:
                     name += f" {t['label']}"
-                name += self.marks(t)
+                name += self.marks(view, t)
                 table.add_row(f"[{style}]{escape(name)}[/]", f"[{style}]{armies}[/]")
             tables.append(table)
         console.print(Columns(tables, padding=(0, 3)))
@@ -72,6 +72,16 @@ class RiskDisplay(Display):
                 f"[{colors[i]}]■ {escape(name)}[/] {view_places(view).of(count)}, "
                 f"{view_pieces(view).of(armies)}, {CARDS.of(view['hand_sizes'][i])}{dead}"
             )
+        # Sides that hold places but are no seat (Classic's 2-player neutral, S.H.I.E.L.D.):
+        # in the legend too, so that the white on the board says whose it is.
+        others = [t for t in view["territories"] if t["seat"] is None and t["owner"]]
+        for owner in dict.fromkeys(t["owner"] for t in others):
+            owned = [t for t in others if t["owner"] == owner]
+            legend.append(
+                f"[{self.style(colors, owned[0])}]■ {escape(owner)}[/] "
+                f"{view_places(view).of(len(owned))}, "
+                f"{view_pieces(view).of(sum(t['armies'] for t in owned))}"
+            )
         console.print("   ".join(legend))
         console.print(self.footer(view), highlight=False)
 
@@ -83,8 +93,9 @@ class RiskDisplay(Display):
             return colors[int(territory["seat"])]
         return "white" if territory["owner"] else "dim"
 
-    def marks(self, territory: dict[str, Any]) -> str:
-        """What else stands on a territory (pieces that are not armies), after its name."""
+    def marks(self, view: dict[str, Any], territory: dict[str, Any]) -> str:
+        """What else stands on a territory (pieces that are not armies), after its name; the
+        view names pieces a row gives by id (Battle for Manhattan's Allies)."""
         return ""
 
     def footer(self, view: dict[str, Any]) -> str:

@@ -1358,6 +1358,7 @@ def _battle(g: rc.ClassicRisk, st: GawState, defend_dice: int, ev: rc.Events) ->
     if ev is not None:
         ev.append(
             rc.battle_event(
+                g,
                 st,
                 r,
                 attacker,

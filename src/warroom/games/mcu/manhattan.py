@@ -324,8 +324,7 @@ class McuBattleForManhattan(McuSkirmish):
             return SHIELD.name
         if side == b.players + 1:
             return DARK_ELVES.name
-        f = b.factions[side]
-        return rc.player_name(side) + (f" ({FACTIONS[f]})" if f >= 0 else "")
+        return self.seat_names(st)[side]  # as the players' list names it: one name a seat
 
     def _side_count(self, st: RiskState) -> int:
         return st.players + 2  # S.H.I.E.L.D. and the Dark Elves
@@ -1212,7 +1211,7 @@ def _battle(g: ClassicRisk, st: BfmState, defend_dice: int, ev: rc.Events) -> No
             if n
         ]
         note = f" ({'; '.join(d8)})" if d8 else ""
-        ev.append(rc.battle_event(st, r, attacker, defender, note))
+        ev.append(rc.battle_event(g, st, r, attacker, defender, note))
     if defender == st.players and r.defender_losses:
         st.operatives_lost += r.defender_losses  # MCU55: removed
         if st.factions[attacker] == WINTER_SOLDIER:

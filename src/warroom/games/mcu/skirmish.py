@@ -141,8 +141,9 @@ class McuSkirmish(ClassicRisk):
         return [st.decks.factions[st.factions[p]] for p in range(st.players)]
 
     def side_name(self, st: RiskState, side: int) -> str:
-        mcu = _mcu(st)
-        return f"{rc.player_name(side)} ({mcu.decks.factions[mcu.factions[side]]})"
+        """The seat's faction, as the players' list and the prompt name it (each seat has its
+        own, MCU3), so the log and the board's owners read the same name."""
+        return self.seat_names(st)[side]
 
     def words(self, state: RiskState, text: str) -> str:
         """Sectors as the map captions them ("Sector 07", "Malibu (01)"), not as typed."""

@@ -530,6 +530,11 @@ function places(v, n) {
   return counted(v.places || { one: "territory", many: "territories" }, n);
 }
 
+// One of the board's places, as the hints say it: "territory", "planet", "sector".
+function placeWord(v) {
+  return (v.places || { one: "territory" }).one;
+}
+
 function counted(words, n) {
   return `${n} ${n === 1 ? words.one : words.many}`;
 }
@@ -540,7 +545,8 @@ function armyCounts(m) {
   if (!isRisk(v) || gameOver(m)) return [];
   const out = [];
   const cur = v.current;
-  if (v.phase === "reinforce" && v.pending > 0) {
+  // The 2-player game's setup turns count too (2 of your own armies a turn, then 1 neutral).
+  if (["reinforce", "setup-place"].includes(v.phase) && v.pending > 0) {
     const who = cur === m.seat ? "You have" : `${shortName(cur)} has`;
     out.push(el("div", { id: "toplace" }, `${who} ${pieces(v, v.pending)} to place`));
   }
@@ -583,6 +589,17 @@ function renderPlayers() {
     if (isGodstorm(v)) cells.push(...godstormPlayerCells(v, s.seat));
     if (v.alive && !v.alive[s.seat]) cells.push(el("td", {}, "out"));
     t.append(el("tr", { class: m.to_move.includes(s.seat) ? "moving" : "" }, cells));
+  }
+  // Sides that hold places but are no seat (Classic's 2-player neutral, S.H.I.E.L.D.): named
+  // too, so that the grey on the map has a row that says whose it is.
+  if (isGodstorm(v)) return;
+  for (const owner of new Set(terr.filter((x) => x.seat === null && x.owner).map((x) => x.owner))) {
+    const owned = terr.filter((x) => x.seat === null && x.owner === owner);
+    const armies = owned.reduce((a, x) => a + (x.armies || 0), 0);
+    t.append(el("tr", { class: "neutral" },
+      el("td", {}, el("span", { class: "swatch", style: `background:${seatColor(null)}` })),
+      el("td", {}, owner), el("td", { class: "muted" }, "not a player"),
+      el("td", {}, `${places(v, owned.length)} · ${pieces(v, armies)}`)));
   }
 }
 
@@ -691,7 +708,7 @@ function drawBoard() {
     ? document.activeElement.closest("#board g.terr") : null;
   const keep = focused ? focused.dataset.name : G.mapFocus;
   const marked = b.territories.some((t) => ["source", "target", "pick"].includes(marks[t.name]));
-  const last = isGodstorm(view) ? godstormLast(view) : G.last && isRisk(view) ? G.last : null;
+  const last = isGodstorm(view) ? godstormLast(view) : isRisk(view) ? pendingAttack(view) || G.last : null;
   for (const t of b.territories) {
     const s = state[t.name] || {};
     const fill = s.owner ? seatColor(s.seat) : "#ffffff";
@@ -732,6 +749,15 @@ function drawBoard() {
     ...(isGaw(view) ? [el("span", { id: "pieceslegend", class: "muted" },
       "H Harbinger · ? R ★ Vanguard (face down, Reaper, Catalyst) · C K D cruisers, carriers, dreadnoughts · ",
       "orange square: resource planet · ✕ devastated")] : []));
+}
+
+// An attack waiting on its defender's dice, drawn as the last thing that happened (its arrow,
+// no dice yet): the roll before it, often another attack, no longer says where it comes from.
+function pendingAttack(view) {
+  const b = view.phase === "defend" && view.battle;
+  if (!b || (G.last && G.last.kind === "battle" && G.last.from === b.from && G.last.to === b.to)) return null;
+  const text = `${placeName(view, b.from)} attacks ${placeName(view, b.to)}`;
+  return { kind: "battle", from: b.from, to: b.to, text, key: `attack-${b.from}-${b.to}`, live: false };
 }
 
 // What a screen reader says for a territory: name, region, owner, armies, and what it is now.
@@ -1102,14 +1128,14 @@ function renderActions() {
   } else if (castCard) hint = "Choose where the miracle strikes (or click the card again to put it back).";
   else if (names.size && !pick.length && mapActions.length) {
     const kinds = [...new Set(mapActions.map((a) => kindWords(a[0], m.view)))].join(", or ");
-    hint = `Click a territory on the map to ${kinds}.`;
+    hint = `Click a ${placeWord(m.view)} on the map to ${kinds}.`;
     shown = shown.filter((a) => !mapTerr(a, names).length);
   } else if (pick.length) {
     hint = `Selected: ${pick.map((p) => placeName(m.view, p)).join(" → ")}. `;
     const deeper = mapActions.some((a) => mapTerr(a, names).length > pick.length);
     if (deeper) {
       const kinds = [...new Set(mapActions.map((a) => kindWords(a[0], m.view)))].join(" or ");
-      hint += `Click a territory ringed in yellow to ${kinds}.`;
+      hint += `Click a ${placeWord(m.view)} ringed in yellow to ${kinds}.`;
       shown = shown.filter((a) => !onMap(a) || mapTerr(a, names).length === pick.length);
     }
   }
@@ -1140,6 +1166,7 @@ function renderActions() {
 function kindWords(kind, view) {
   const words = {
     cerberus: view.phase === "claim" ? "claim it for neutral Cerberus" : "place a unit of neutral Cerberus",
+    neutral: `place a neutral ${pieceWords(view).one} there`,
     ally: "put the Ally of a card in your hand there",
     hulk: "put Hulk there",
     vanguard: "put the Vanguard there",
