@@ -224,7 +224,7 @@ def test_placing_a_ship_built_is_asked_in_words(server: str, served_hub: Hub) ->
     with browser_page(server + game["seats"][0]["link"]) as (page, errors):
         page.wait_for_function("G.msg && G.board && G.msg.view.phase === 'place-ship'")
         hint = page.locator("#hint").inner_text()
-        assert hint == "Click a territory on the map to put the ship just built there.", hint
+        assert hint == "Click a planet on the map to put the ship just built there.", hint
         assert not errors, errors
 
 
