@@ -214,14 +214,20 @@ def test_w6_e17_the_steal_row_may_be_matched_by_the_first_roll() -> None:
     assert st.slot[4] == 3 and len(st.unplaced()) == 6
 
 
-def test_w7_the_last_claim_ends_the_game_at_once_and_ties_are_shared() -> None:
+def _tied_but_sur_kesh() -> dict[str, int]:
+    """Every card owned but Sur'Kesh: three regions Player 2's, the rest Player 1's, so that
+    Player 2 claiming Sur'Kesh ties the points at 29."""
     owner = {c.id: 0 for c in GAME.new_game(2, 1).cards.cards}
     for region in ("earth-central-systems", "perseus-veil", "terminus-systems"):
         for c in GAME.edition().cards:
             if GAME.edition().groups[c.group].id == region:
                 owner[c.id] = 1
     del owner["sur-kesh"]
-    st = position(GAME, flat(*CLAIM_SUR_KESH), players=2, owner=owner)
+    return owner
+
+
+def test_w7_the_last_claim_ends_the_game_at_once_and_ties_are_shared() -> None:
+    st = position(GAME, flat(*CLAIM_SUR_KESH), players=2, owner=_tied_but_sur_kesh())
     st = play(GAME, st, *SUR_KESH_MOVES)
     assert st.phase == OVER and GAME.scores(st) == [29, 29]
     assert st.outcome is not None and st.outcome.winners == (0, 1)
@@ -257,12 +263,7 @@ def test_the_log_names_a_matched_row_by_its_number_and_what_it_asks() -> None:
 def test_the_log_ends_saying_who_won() -> None:
     """The game's last log line is a sentence naming the winners (it was the outcome's reason
     alone: "every card is claimed; points: ...", no winner named)."""
-    tie = {c.id: 0 for c in GAME.new_game(2, 1).cards.cards}
-    for region in ("earth-central-systems", "perseus-veil", "terminus-systems"):
-        for c in GAME.edition().cards:
-            if GAME.edition().groups[c.group].id == region:
-                tie[c.id] = 1
-    del tie["sur-kesh"]
+    tie = _tied_but_sur_kesh()
     one = all_owned_but(GAME.new_game(2, 1), "sur-kesh")
     for owner, line in (
         (tie, "Player 1 and Player 2 win: every card is claimed; points: Player 1 29, Player 2 29"),

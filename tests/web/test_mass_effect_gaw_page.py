@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
+from typing import Any
 
 import httpx
 
@@ -20,6 +22,24 @@ from warroom.web.hub import Hub
 
 MODE = "mass-effect-galaxy-at-war"
 SETUP = ("claim", "setup-place", "place-harbinger")
+
+
+def _played_until(server: str, hub: Hub, stop: Callable[[Match], bool]) -> dict[str, Any]:
+    """A new three-person game, every seat played by the greedy bot's choices through the
+    hub until `stop` holds: the step a test then looks at on a seat's page."""
+    game = create_game(server, MODE, HUMANS3)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    room = hub.room(game["id"])
+    greedy = bot_choice(MODE)
+    play_people(
+        hub,
+        game["id"],
+        tokens,
+        lambda match, seat: None if stop(match) else greedy(match, seat),
+        lambda: stop(room.match),
+        timeout=120,
+    )
+    return game
 
 
 def _set_up_over_the_api(server: str, game: str, token: str) -> None:
@@ -204,23 +224,11 @@ def test_no_region_name_covers_a_planet_name(server: str) -> None:
 def test_placing_a_ship_built_is_asked_in_words(server: str, served_hub: Hub) -> None:
     """A ship just built is placed by clicking a planet (ME80): the hint said "Click a
     territory on the map to ship", the action's kind where a verb was wanted."""
-    mode = "mass-effect-galaxy-at-war"
-    game = create_game(server, mode, HUMANS3)
-    tokens = {s["seat"]: s["token"] for s in game["seats"]}
-    room = served_hub.room(game["id"])
 
     def placing(match: Match) -> bool:
         return match.state.phase == "place-ship" and match.to_move() == (0,)
 
-    greedy = bot_choice(mode)
-    play_people(
-        served_hub,
-        game["id"],
-        tokens,
-        lambda match, seat: None if placing(match) else greedy(match, seat),
-        lambda: placing(room.match),
-        timeout=120,
-    )
+    game = _played_until(server, served_hub, placing)
     with browser_page(server + game["seats"][0]["link"]) as (page, errors):
         page.wait_for_function("G.msg && G.board && G.msg.view.phase === 'place-ship'")
         hint = page.locator("#hint").inner_text()
@@ -231,24 +239,12 @@ def test_placing_a_ship_built_is_asked_in_words(server: str, served_hub: Hub) ->
 def test_harbinger_s_optional_move_is_offered_in_words(server: str, served_hub: Hub) -> None:
     """The Reapers' player may move Harbinger or not (ME85): the buttons read a bare 'roll'
     and 'end'; they say what each does."""
-    mode = "mass-effect-galaxy-at-war"
-    game = create_game(server, mode, HUMANS3)
-    tokens = {s["seat"]: s["token"] for s in game["seats"]}
-    room = served_hub.room(game["id"])
 
     def deciding(match: Match) -> bool:
         return match.state.phase == "harbinger" and len(match.legal(match.to_move()[0])) == 2
 
-    greedy = bot_choice(mode)
-    play_people(
-        served_hub,
-        game["id"],
-        tokens,
-        lambda match, seat: None if deciding(match) else greedy(match, seat),
-        lambda: deciding(room.match),
-        timeout=120,
-    )
-    seat = room.match.to_move()[0]
+    game = _played_until(server, served_hub, deciding)
+    seat = served_hub.room(game["id"]).match.to_move()[0]
     with browser_page(server + game["seats"][seat]["link"]) as (page, errors):
         page.wait_for_function("G.msg && G.msg.view.phase === 'harbinger' && G.msg.legal.length")
         labels = {
@@ -263,26 +259,14 @@ def test_harbinger_s_optional_move_is_offered_in_words(server: str, served_hub: 
 def test_a_step_with_nothing_to_do_says_so(server: str, served_hub: Hub) -> None:
     """Moving ships with no ship to move offers only 'end' (and undo): the hint was empty
     beside 'Your move: moving ships.'; it says there is nothing to do but end the step."""
-    mode = "mass-effect-galaxy-at-war"
-    game = create_game(server, mode, HUMANS3)
-    tokens = {s["seat"]: s["token"] for s in game["seats"]}
-    room = served_hub.room(game["id"])
 
     def idle(match: Match) -> bool:  # with undo on offer: the page waits for the click
         seat = match.to_move()[0]
         only_end = [a.text() for a in match.legal(seat)] == ["end"]
         return match.state.phase == "ship-move" and only_end and match.can_undo(seat) is None
 
-    greedy = bot_choice(mode)
-    play_people(
-        served_hub,
-        game["id"],
-        tokens,
-        lambda match, seat: None if idle(match) else greedy(match, seat),
-        lambda: idle(room.match),
-        timeout=120,
-    )
-    seat = room.match.to_move()[0]
+    game = _played_until(server, served_hub, idle)
+    seat = served_hub.room(game["id"]).match.to_move()[0]
     with browser_page(server + game["seats"][seat]["link"]) as (page, errors):
         page.wait_for_function("G.msg && G.msg.view.phase === 'ship-move' && G.msg.can_undo")
         hint = page.locator("#hint").inner_text()

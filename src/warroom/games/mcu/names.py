@@ -14,8 +14,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from warroom.core.board import Board
-
 SECTOR = re.compile(r"^Sector_(\d+)$")
 HELICARRIER_PREFIX = "Helicarrier_"
 # An id in a text, with the parenthesis after it ("Sector_01 (Malibu)" names the area twice).
@@ -58,11 +56,6 @@ def with_caption_aliases(map_data: dict[str, Any], area_of: Mapping[str, str]) -
         if said.lower() not in taken:
             row["aliases"] = [*row.get("aliases", ()), said]
             taken.add(said.lower())
-
-
-def captions(board: Board, area_of: Mapping[str, str]) -> dict[str, str]:
-    """Every territory of `board` by id, as sentences name it."""
-    return {t: caption(t, area_of.get(t)) for t in board.territories}
 
 
 def in_words(text: str, said: Mapping[str, str]) -> str:
