@@ -1157,6 +1157,10 @@ def _vanguard(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc
             st.relocating = st.relocator = -1
             st.phase = OCCUPY
         return
+    # Reading (ME54 [Step 1]: take the top token, look at it, place it): one action names the
+    # planet and the look comes with it, and it may be undone like any placing. A seat that
+    # looks and undoes then knows the face before choosing the planet, which is the order
+    # ME54 gives anyway; placing is compulsory, so the look buys no way out of it.
     token = st.vanguards.at(OFF_BOARD)[0]
     st.faces, peek = gr.vanguard_peek(st.faces, token, g.known_to(st, seat), g.side_name(st, seat))
     st.vanguards = st.vanguards.placed(token, t)
