@@ -875,6 +875,42 @@ def test_defending_a_neutral_territory_the_prompt_says_it_is_neutral() -> None:
     assert "Refused: the defender of neutral Oricalcos may roll 1 or 2 dice here" in out
 
 
+def test_the_defender_is_shown_each_defence_s_roll_at_its_prompt_and_in_actions() -> None:
+    """The defender chooses 1 or 2 dice: the prompt and `actions` give each choice's exact
+    outcomes of this roll (the odds module's), in the mode's own dice: Battle for Manhattan's
+    Dark Elves roll d8s."""
+    from warroom.cli.show.risk import loss_words
+    from warroom.odds import roll_distribution
+    from warroom.rules.battle import PRESETS
+
+    from ..mcu.bfm import THOR, Bfm
+
+    t = Bfm()
+    t.turn_of(THOR, "attack")
+    st = t.state
+    target = next(x for x in range(len(st.board)) if x not in st.loki and st.board.neighbors[x])
+    source = min(st.board.neighbors[target])
+    names = st.board.territories
+    t.give(THOR, 8, names[source])
+    t.give(st.players + 1, 4, names[target])  # the Dark Elves: a seat rolls their defence
+    match = Match.start("mcu-battle-for-manhattan", 5, 1)
+    match.state = st
+    match.act(THOR, Action("attack", (names[source], names[target], 3)))
+    defender = match.to_move()[0]
+    out = session(match, ["actions"], humans={defender})
+    prompt, listed = out.split("defend 1..2  (", 1)
+    for dice in (1, 2):
+        words = ", ".join(
+            f"{loss_words(a, d)} {float(p):.1%}"
+            for (a, d), p in roll_distribution(PRESETS["mcu-dark-elves"], 3, dice).items()
+        )
+        said = f"{dice} {'die' if dice == 1 else 'dice'}: {words}"
+        assert said in " ".join(prompt.split()), said  # the prompt may wrap
+        assert said in listed, said
+    plain = roll_distribution(PRESETS["classic"], 3, 2)[(0, 2)]
+    assert f"defender loses 2 {float(plain):.1%}" not in listed
+
+
 def test_the_board_legend_counts_in_the_modes_words_one_as_one() -> None:
     """The legend under a board: "1 card", "1 unit" (Mass Effect's word), never "1 cards"."""
     match = Match.start("mass-effect-basic", 3, 1)

@@ -33,6 +33,7 @@ MODES = [g.id for g in games.modes()]
 ACTIONS = 240  # decisions played in each game: past the setup into cards, battles and bids
 EVERY = 12  # the decisions between two sweeps of every seat's reads
 PROBES_PER_SEAT = 3  # typed actions asked about, from each seat's legal ones
+DEFENCES = 3  # defence prompts swept besides, where a mode asks the defender for its dice
 
 
 def players_for(mode: str) -> int:
@@ -68,6 +69,8 @@ def reads(client: TestClient, room: Room, token: str | None, probes: list[str]) 
     }
     match = room.match
     if isinstance(match.game, ClassicRisk):
+        # The battle waiting on its defender (refused at other times), each defence's roll.
+        asked["defence odds"] = client.get(f"{game}/odds", headers=headers)
         board = match.state.board
         names = board.territories
         # An attack's odds between every neighbouring pair would be many reads: a few spread.
@@ -149,11 +152,13 @@ def test_no_read_changes_with_what_is_hidden_from_its_reader(
     room = hub.room(game)
     choose = bot_choice(mode, "random")
     rng = Rng(2024)
-    hidden_somewhere = 0
+    hidden_somewhere = defences = 0
     for played in range(ACTIONS):
         if room.match.outcome() is not None:
             break
-        if played % EVERY == 0:
+        defending = isinstance(room.match.game, ClassicRisk) and room.match.state.phase == "defend"
+        if played % EVERY == 0 or (defending and defences < DEFENCES):
+            defences += defending
             probes = probes_now(room)
             for seat in [None, *range(players)]:
                 token = None if seat is None else tokens[seat]
@@ -183,3 +188,5 @@ def test_no_read_changes_with_what_is_hidden_from_its_reader(
         )
         assert ack.status_code == 200, ack.text
     assert hidden_somewhere, f"{mode}: nothing was ever hidden, so nothing was tested"
+    if isinstance(room.match.game, ClassicRisk):  # the defender chooses its dice (the default)
+        assert defences, f"{mode}: no defence was read, so its odds were not tested"

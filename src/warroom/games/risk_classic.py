@@ -227,6 +227,17 @@ class ClassicRisk(Game[RiskState]):
         defences, Allies, ships) override it."""
         return battle.CLASSIC
 
+    def defence_rule(self, state: RiskState) -> battle.BattleRule:
+        """The dice of the battle waiting on its defender's choice (the `defend` step), for the
+        odds of each choice shown at that prompt. Read from a spectator's observation, as
+        `attack_rule` is."""
+        return self.seen_defence_rule(self.observe(state, None))
+
+    def seen_defence_rule(self, seen: RiskState) -> battle.BattleRule:
+        """`defence_rule` on what every seat sees: the dice `_battle` rolls (Classic's plain
+        ones); modes that roll more override it with their own battle's rule."""
+        return battle.CLASSIC
+
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> RiskState:
         board = data.map_board(str(options["map"]), MAPS)

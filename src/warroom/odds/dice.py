@@ -80,6 +80,14 @@ def roll_distribution(
     return dict(sorted(out.items()))
 
 
+def defence_odds(
+    rule: BattleRule, attack_dice: int, most: int
+) -> dict[int, dict[Outcome, Fraction]]:
+    """Each defence a defender may choose, 1 to `most` dice against `attack_dice`, with the
+    exact outcomes of that one roll: the advice at the defender's prompt."""
+    return {dice: roll_distribution(rule, attack_dice, dice) for dice in range(1, most + 1)}
+
+
 @cache
 def total_distribution(side: SideRule, count: int) -> dict[int, Fraction]:
     """Distribution of the sum of a side's final dice (godswar, Harbinger)."""

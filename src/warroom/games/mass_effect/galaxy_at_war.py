@@ -249,6 +249,11 @@ class GalaxyAtWar(MassEffectBasic):
         st.attack_from, st.attack_to, st.attack_ships = source, target, NO_SHIPS
         return battle_rule(st)
 
+    def seen_defence_rule(self, seen: RiskState) -> battle.BattleRule:
+        """The declared battle's `battle_rule` (the attacker's ships, the defender's, a Vanguard,
+        the cards played so far), as `_battle` will roll it."""
+        return battle_rule(_gaw(seen))
+
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> GawState:
         g, deck_cards, p = galaxy(), cards(), pieces()

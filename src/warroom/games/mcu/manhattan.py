@@ -231,6 +231,10 @@ class McuBattleForManhattan(McuSkirmish):
         st.attack_from, st.attack_to, st.attack_allies = source, target, True
         return battle_rule(st)
 
+    def seen_defence_rule(self, seen: RiskState) -> BattleRule:
+        """The declared battle's `battle_rule`, as `_battle` will roll it."""
+        return battle_rule(_bfm(seen))
+
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> BfmState:
         m, cards, chart, bat = manhattan(), decks(), recruitment(), battle()

@@ -1148,6 +1148,7 @@ function renderActions() {
   $("hint").textContent = hint;
   if (trades.length) box.append(isMcu(m.view) ? mcuTradePanel() : tradePanel(trades));
   if (pick.length === 2) showOdds(pick[0], pick[1], shown);
+  if (isRisk(m.view) && m.view.phase === "defend") showDefenceOdds(shown);
   if (G.until) {
     box.append(el("div", { class: "grp" }, el("button", { "data-action": "stop", onclick: () => stopUntil("Stopped.") }, "stop attacking")));
   } else {
@@ -1343,6 +1344,31 @@ async function showOdds(from, to, shown) {
       `them ${o.expected_defender_losses.toFixed(1)})` +
       (isGaw(G.msg.view) ? "; your ships not counted" : "");
   } catch (e) { /* odds are advice; the attack still works without them */ }
+}
+
+// The defender's choice: each number of dice it may roll, with the exact outcomes of that one
+// roll in the game's own dice for this battle (d8s, Allies, Hulk, ships, cards played), from
+// /odds asked without an attack. Shown above the defend buttons, one line a choice.
+async function showDefenceOdds(shown) {
+  if (!shown.some((a) => a[0] === "defend")) return;
+  const key = G.msg.state;
+  try {
+    const o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/odds`);
+    if (!G.msg || G.msg.state !== key || o.state !== key) return;
+    const lines = o.defence.map((c) => el("div", { class: "defodds", "data-dice": c.dice },
+      el("b", {}, `defend ${c.dice}: `),
+      c.outcomes.flatMap((x, i) => [i ? " · " : "",
+        el("span", {}, `${lossWords(x.attacker_losses, x.defender_losses)} ${(100 * x.p).toFixed(1)}%`)])));
+    $("odds").replaceChildren(el("div", { class: "muted" }, "This roll, by the dice you choose:"), ...lines);
+  } catch (e) { /* odds are advice; the defence still works without them */ }
+}
+
+// One roll's losses as the battle log words them: "each loses 1" where they are even.
+function lossWords(attacker, defender) {
+  if (attacker && attacker === defender) return `each loses ${attacker}`;
+  const parts = attacker ? [`attacker loses ${attacker}`] : [];
+  if (defender) parts.push(`defender loses ${defender}`);
+  return parts.join(", ");
 }
 
 // A choice the game moved on from is answered, not refused (on_stale), so that a lost race is
