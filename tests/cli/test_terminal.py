@@ -19,6 +19,7 @@ from warroom.cli.show.risk import RiskDisplay
 from warroom.core import Action, Match
 from warroom.core.registry import get_mode
 from warroom.games import CATALOG
+from warroom.games.dice_cards.rules import DiceCardsGame
 from warroom.web.monopoly import monopoly_board_json
 
 
@@ -503,6 +504,25 @@ def test_guardians_board_shows_powers_and_the_orb_and_plays_typed_actions() -> N
     assert lines and lines[0].startswith("target")
     texts = [e.text for e in match.log]
     assert any(t.startswith(f"Player {seat + 1} matches ") for t in texts)
+
+
+def test_guardians_actions_and_odds_give_a_reroll_and_a_set_aside_their_chances() -> None:
+    """Knowhere's reroll after a roll that misses: `actions` gives each die set aside and the
+    reroll the chance to complete the card (the solver's, rerolls left counted), and `odds`
+    ranks those choices rather than playing on as if no reroll were left."""
+    from tests.dice.test_guardians import knowhere_reroll_at_a_miss
+    from warroom.games.dice_cards.chances import completion_chance
+
+    match = Match.start("mcu-guardians", 3, 1)
+    match.state = knowhere_reroll_at_a_miss()
+    game, st = match.game, match.state
+    assert isinstance(game, DiceCardsGame)
+    chance = {a.text(): completion_chance(game, st, 0, a) for a in match.legal(0)}
+    out = session(match, ["actions", "odds"], {0})
+    assert f"reroll (every unplaced die; {chance['reroll']:.0%})" in out
+    assert f"aside 3 (a d6; any free d6 may be named; {chance['aside 3']:.0%})" in out
+    ranked = "; ".join(f"{t} {p:.1%}" for t, p in sorted(chance.items(), key=lambda x: -x[1]))
+    assert f"rerolls left played at best (best first): {ranked}" in " ".join(out.split())
 
 
 def monopoly_script(lines: list[str]) -> str:

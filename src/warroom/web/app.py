@@ -429,9 +429,9 @@ def create_app(
 
     @app.get("/api/games/{game_id}/dice-odds", dependencies=reading)
     def dice_odds(game_id: str) -> dict[str, Any]:
-        """A dice card game's chance to complete the card after each way to stage it or
-        match a row now, playing on at best (the page's % beside each choice, the
-        terminal's `actions`)."""
+        """A dice card game's chance to complete the card after each way to stage it, match a
+        row, set a die aside or reroll the staged card's dice now, playing on at best (the
+        page's % beside each choice, the terminal's `actions`)."""
         return the_hub.dice_odds(game_id)
 
     # -- live stream --------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from warroom.core.game import Game, is_data_file
 from warroom.core.match import UNDO, Match
 from warroom.core.registry import get_mode
 from warroom.core.shortform import complete, refusal
-from warroom.games.dice_cards.chances import completion_chance
+from warroom.games.dice_cards.chances import completion_chance, has_chance
 from warroom.games.dice_cards.rules import DiceCardsGame
 from warroom.games.risk_classic import DEFEND, ClassicRisk, defend_most
 from warroom.games.strike.odds import battle_forces, declared_forces, deployment
@@ -523,9 +523,10 @@ class Hub:
         }
 
     def dice_odds(self, game_id: str) -> dict[str, Any]:
-        """A dice card game's chances: for each `target` or `match` the player to move may
-        take, the chance the card is then completed playing on at best, with the state they
-        were read in (the dice are face up: anyone may see them)."""
+        """A dice card game's chances: for each choice the player to move may make (a
+        `target`, a `match`, an `aside`, a `reroll` of a staged card's dice: `has_chance`), the
+        chance the card is then completed playing on at best, rerolls left included, with the
+        state they were read in (the dice are face up: anyone may see them)."""
         room = self.room(game_id)
         with room.lock:
             match, state_id = room.match, room.state_id
@@ -536,7 +537,7 @@ class Hub:
             if not movers:
                 return {"state": state_id, "seat": None, "odds": []}
             seat = movers[0]
-            legal = [a for a in match.legal(seat) if a.kind in ("target", "match")]
+            legal = [a for a in match.legal(seat) if has_chance(state, a)]
         return {
             "state": state_id,
             "seat": seat,
