@@ -21,6 +21,7 @@ import warroom.games as games
 from tests.web.conftest import FAST
 from tests.web.play import bot_choice
 from warroom.core import Rng
+from warroom.games.godstorm.rules import Godstorm
 from warroom.games.risk_classic import ClassicRisk
 from warroom.games.strike.rules import RiskStrike
 from warroom.web.app import create_app
@@ -68,9 +69,10 @@ def reads(client: TestClient, room: Room, token: str | None, probes: list[str]) 
         "dice-odds": client.get(f"{game}/dice-odds", headers=headers),
     }
     match = room.match
-    if isinstance(match.game, ClassicRisk):
+    if isinstance(match.game, ClassicRisk | Godstorm):
         # The battle waiting on its defender (refused at other times), each defence's roll.
         asked["defence odds"] = client.get(f"{game}/odds", headers=headers)
+    if isinstance(match.game, ClassicRisk):
         board = match.state.board
         names = board.territories
         # An attack's odds between every neighbouring pair would be many reads: a few spread.
@@ -156,7 +158,10 @@ def test_no_read_changes_with_what_is_hidden_from_its_reader(
     for played in range(ACTIONS):
         if room.match.outcome() is not None:
             break
-        defending = isinstance(room.match.game, ClassicRisk) and room.match.state.phase == "defend"
+        defending = (
+            isinstance(room.match.game, ClassicRisk | Godstorm)
+            and room.match.state.phase == "defend"
+        )
         if played % EVERY == 0 or (defending and defences < DEFENCES):
             defences += defending
             probes = probes_now(room)
@@ -188,5 +193,5 @@ def test_no_read_changes_with_what_is_hidden_from_its_reader(
         )
         assert ack.status_code == 200, ack.text
     assert hidden_somewhere, f"{mode}: nothing was ever hidden, so nothing was tested"
-    if isinstance(room.match.game, ClassicRisk):  # the defender chooses its dice (the default)
+    if isinstance(room.match.game, ClassicRisk | Godstorm):  # the defender chooses its dice
         assert defences, f"{mode}: no defence was read, so its odds were not tested"

@@ -227,14 +227,16 @@ class ClassicRisk(Game[RiskState]):
         defences, Allies, ships) override it."""
         return battle.CLASSIC
 
-    def defence_rule(self, state: RiskState) -> battle.BattleRule:
-        """The dice of the battle waiting on its defender's choice (the `defend` step), for the
-        odds of each choice shown at that prompt. Read from a spectator's observation, as
+    def defence(self, state: RiskState) -> tuple[int, int, battle.BattleRule]:
+        """The battle waiting on its defender's choice (the `defend` step): the attacker's
+        dice, the most the defender may roll and the dice rule of the roll, for the odds of
+        each choice shown at that prompt. Read from a spectator's observation, as
         `attack_rule` is."""
-        return self.seen_defence_rule(self.observe(state, None))
+        seen = self.observe(state, None)
+        return seen.attack_dice, defend_most(seen), self.seen_defence_rule(seen)
 
     def seen_defence_rule(self, seen: RiskState) -> battle.BattleRule:
-        """`defence_rule` on what every seat sees: the dice `_battle` rolls (Classic's plain
+        """`defence`'s rule on what every seat sees: the dice `_battle` rolls (Classic's plain
         ones); modes that roll more override it with their own battle's rule."""
         return battle.CLASSIC
 

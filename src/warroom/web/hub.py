@@ -38,7 +38,8 @@ from warroom.core.registry import get_mode
 from warroom.core.shortform import complete, refusal
 from warroom.games.dice_cards.chances import completion_chance, has_chance
 from warroom.games.dice_cards.rules import DiceCardsGame
-from warroom.games.risk_classic import DEFEND, ClassicRisk, defend_most
+from warroom.games.godstorm.rules import Godstorm
+from warroom.games.risk_classic import DEFEND, ClassicRisk
 from warroom.games.strike.odds import battle_forces, declared_forces, deployment
 from warroom.games.strike.rules import RiskStrike, seat_of
 from warroom.odds.strike import StrikeOdds
@@ -448,19 +449,19 @@ class Hub:
         """The battle waiting on its defender's dice: the state it was read in, the attacker's
         dice, the most the defender may roll and the dice the mode rolls for it, so the page
         can show each defence's roll before the defender chooses. Read from a spectator's
-        observation (`ClassicRisk.defence_rule`): anyone may ask."""
+        observation (`ClassicRisk.defence`, `Godstorm.defence`): anyone may ask."""
         room = self.room(game_id)
         with room.lock:
             game, state = room.match.game, room.match.state
             if isinstance(game, RiskStrike):
                 raise WebError(404, f"{game.title}'s battles are asked at /strike-odds")
-            if not isinstance(game, ClassicRisk):
-                raise WebError(404, f"{game.title} has no attack odds")
+            if not isinstance(game, ClassicRisk | Godstorm):
+                raise WebError(404, f"{game.title} has no defence odds")
             if state.phase != DEFEND or room.match.outcome() is not None:
                 raise WebError(
                     409, "no battle is waiting on its defender: name an attack to see its odds"
                 )
-            return room.state_id, state.attack_dice, defend_most(state), game.defence_rule(state)
+            return room.state_id, *game.defence(state)
 
     def strike_odds(
         self, game_id: str, source: str | None, defender: str | None, target: str | None

@@ -267,14 +267,17 @@ def attack_odds(match: Match, source: int, target: int) -> float:
 
 def defence_words(match: Match) -> str:
     """Each number of dice the defender may roll now, with the exact outcomes of that one roll
-    under the mode's dice for the battle (`ClassicRisk.defence_rule`): "1 die: attacker loses 1
-    42.1%, defender loses 1 57.9%; 2 dice: ..." (the browser's advice at its buttons)."""
-    from warroom.games.risk_classic import ClassicRisk, defend_most
+    under the mode's dice for the battle (`ClassicRisk.defence`, `Godstorm.defence`): "1 die:
+    attacker loses 1 42.1%, defender loses 1 57.9%; 2 dice: ..." (the browser's advice at its
+    buttons)."""
+    from warroom.games.godstorm.rules import Godstorm
+    from warroom.games.risk_classic import ClassicRisk
     from warroom.odds import defence_odds
 
-    game, state = match.game, match.state
-    assert isinstance(game, ClassicRisk)  # this display shows Classic and the modes built on it
-    choices = defence_odds(game.defence_rule(state), state.attack_dice, defend_most(state))
+    game = match.game
+    assert isinstance(game, ClassicRisk | Godstorm)  # the games whose defender picks its dice
+    attack_dice, most, rule = game.defence(match.state)
+    choices = defence_odds(rule, attack_dice, most)
     return "; ".join(
         f"{DICE.of(dice)}: "
         + ", ".join(f"{loss_words(a, d)} {float(p):.1%}" for (a, d), p in outcomes.items())

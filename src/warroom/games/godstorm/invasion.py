@@ -271,6 +271,12 @@ def two_pairs_at_most(roll: Roll, rule: BattleRule) -> Roll:
     return Roll(roll.attack, roll.defend, attacker_losses, defender_losses)
 
 
+def army_rule(state: GodstormState, invasion: Invasion, sky: SkyEffects = NO_SKY) -> BattleRule:
+    """The dice rule of the invasion's army rolls: the gods', the temple's and the relics' part
+    (`battle_rule`) with the defender's Sky cards on it (G70)."""
+    return sky.rule(battle_rule(state, invasion.force, invasion.target, invasion.attacker))
+
+
 def army_roll(
     state: GodstormState, invasion: Invasion, attack: int, defend: int, sky: SkyEffects = NO_SKY
 ) -> tuple[Invasion, list[Event]]:
@@ -278,7 +284,7 @@ def army_roll(
     its heaven, the defender's to its heaven or, with the god of death attacking, its reserve;
     the Magic Labor for both sides is drawn before the losses (A7 [Magic Cards; Godswar]); at most 2
     losses (G91)."""
-    rule = sky.rule(battle_rule(state, invasion.force, invasion.target, invasion.attacker))
+    rule = army_rule(state, invasion, sky)
     rolled = roll_traced(state.rng, attack, defend, rule)
     r = two_pairs_at_most(rolled.roll, rule)
     # G59, A7 [Magic Cards; Godswar]: the Magic Labor belongs to the roll, before its losses can

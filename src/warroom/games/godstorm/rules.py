@@ -49,6 +49,7 @@ from warroom.games.godstorm.setup import (
     place_plague,
 )
 from warroom.games.godstorm.state import BANISHED, NEUTRAL, NOBODY, WAR, GodstormState
+from warroom.rules.battle import CLASSIC, BattleRule
 from warroom.rules.pieces import decider
 
 # Phases: whose decision the game waits on.
@@ -194,6 +195,19 @@ class Godstorm(Game[GodstormState]):
         return state.outcome
 
     # -- views ----------------------------------------------------------------------------
+    def defence(self, state: GodstormState) -> tuple[int, int, BattleRule]:
+        """The roll waiting on its defender's dice (the `defend` step): the attacker's dice,
+        the most the defender may roll (a Sky card's die and the Tablet of Destiny's bought
+        one counted) and the roll's dice rule (`invasion.army_rule`; the Underworld's are
+        plain, G110), for the odds of each choice shown at that prompt. Read from a
+        spectator's observation: anyone may ask."""
+        seen = self.observe(state, None)
+        inv = seen.invasion
+        assert seen.phase == DEFEND and inv is not None
+        sky = seen.sky or invasion.NO_SKY
+        rule = CLASSIC if inv.underworld else invasion.army_rule(seen, inv, sky)
+        return seen.attack_dice, defend_most(seen) + defend_tablet(seen), rule
+
     def observe(self, state: GodstormState, seat: Seat | None) -> GodstormState:
         """G6: other hands, and the hands the eliminated left face down, as the deck of each
         card only; decks as their sizes; unrevealed bids as HIDDEN (the core's SealedBids);

@@ -1148,7 +1148,7 @@ function renderActions() {
   $("hint").textContent = hint;
   if (trades.length) box.append(isMcu(m.view) ? mcuTradePanel() : tradePanel(trades));
   if (pick.length === 2) showOdds(pick[0], pick[1], shown);
-  if (isRisk(m.view) && m.view.phase === "defend") showDefenceOdds(shown);
+  if ((isRisk(m.view) || isGodstorm(m.view)) && m.view.phase === "defend") showDefenceOdds(shown);
   if (G.until) {
     box.append(el("div", { class: "grp" }, el("button", { "data-action": "stop", onclick: () => stopUntil("Stopped.") }, "stop attacking")));
   } else {
@@ -1347,7 +1347,8 @@ async function showOdds(from, to, shown) {
 }
 
 // The defender's choice: each number of dice it may roll, with the exact outcomes of that one
-// roll in the game's own dice for this battle (d8s, Allies, Hulk, ships, cards played), from
+// roll in the game's own dice for this battle (d8s, Allies, Hulk, ships, cards played; Godstorm's
+// gods, temple, relics, Sky cards and a Tablet of Destiny die), from
 // /odds asked without an attack. Shown above the defend buttons, one line a choice.
 async function showDefenceOdds(shown) {
   if (!shown.some((a) => a[0] === "defend")) return;
