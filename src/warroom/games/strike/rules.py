@@ -639,11 +639,14 @@ def _resolve_roll(st: StrikeState, ev: list[Event]) -> None:
     attack = sorted(st.values(ATTACKER), reverse=True)
     defend = sorted(st.values(DEFENDER), reverse=True)
     st.losses = [DEFENDER if a > d else ATTACKER for a, d in zip(attack, defend, strict=False)]
+    lost = f"attacker loses {st.losses.count(ATTACKER)}, defender loses {st.losses.count(DEFENDER)}"
+    # The roll's own line gave the dice: they are said again only where a card changed them.
+    changed = [attack, defend] != [sorted(rolled, reverse=True) for rolled in st.rolled]
+    dice = f"Attacker {faces(attack)} against defender {faces(defend)}: " if changed else ""
     ev.append(
         Event(
             "resolve",
-            f"Attacker {faces(attack)} against defender {faces(defend)}: "
-            f"attacker loses {st.losses.count(ATTACKER)}, defender {st.losses.count(DEFENDER)}",
+            f"{dice}{lost}" if changed else lost.capitalize(),
             {"attack": attack, "defend": defend, "losses": [SIDE_NAMES[s] for s in st.losses]},
         )
     )
