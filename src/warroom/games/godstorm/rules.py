@@ -685,7 +685,8 @@ def _h_place(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     count = int(a.args[1])
     st.armies[t] += count
     st.to_place[seat] -= count
-    ev.append(Event("place", f"{st.does(seat, 'places')} {count} in {a.args[0]}", {"seat": seat}))
+    placed = f"{st.does(seat, 'places')} {ARMIES.of(count)} in {a.args[0]}"
+    ev.append(Event("place", placed, {"seat": seat}))
     if st.phase == RAISE:
         if st.to_place[seat] == 0:
             _after_raise(st, seat, ev)
@@ -1081,7 +1082,7 @@ def _h_move(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
         ev.append(
             Event(
                 "move",
-                f"{st.does(seat, 'moves')} {moving} into {name}",
+                f"{st.does(seat, 'moves')} {ARMIES.of(moving)} into {name}",
                 {"seat": seat, "from": start, "to": name, "armies": moving},
             )
         )
@@ -1099,15 +1100,26 @@ def _h_fortify(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> Non
     earth = st.parts.earth
     source, target = earth.territory(str(a.args[0])), earth.territory(str(a.args[1]))
     gods = parse_gods(a.args[2]) or []
-    underworld.fortify(st, seat, source, target, int(a.args[3]), gods)
-    ev.append(Event("fortify", f"{st.does(seat, 'fortifies')} {a.args[1]}", {}))
+    armies = int(a.args[3])
+    underworld.fortify(st, seat, source, target, armies, gods)
+    # What moved, as an invasion's line says it: the armies and the gods by name.
+    names = st.parts.gods[st.pantheon[seat]]
+    moved = ([ARMIES.of(armies)] if armies else []) + [names[d] for d in gods]
+    ev.append(
+        Event(
+            "fortify",
+            f"{st.does(seat, 'fortifies')} {a.args[1]} from {a.args[0]} with {' and '.join(moved)}",
+            {},
+        )
+    )
     st.phase = EMBARK  # G100: one move
 
 
 def _h_embark(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     space = st.parts.underworld.territory(str(a.args[0]))
     underworld.embark(st, seat, space, int(a.args[1]))
-    ev.append(Event("embark", f"{st.does(seat, 'embarks')} {a.args[1]} into {a.args[0]}", {}))
+    armies = ARMIES.of(int(a.args[1]))
+    ev.append(Event("embark", f"{st.does(seat, 'embarks')} {armies} into {a.args[0]}", {}))
 
 
 def _h_descend(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:

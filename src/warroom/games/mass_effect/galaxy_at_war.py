@@ -1119,7 +1119,7 @@ def _setup_unit(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: 
     _log(
         ev,
         "place",
-        f"{g.side_name(st, side)} places 1 on {st.board.territories[t]}",
+        f"{g.side_name(st, side)} places {g.pieces.of(1)} on {st.board.territories[t]}",
         {"seat": seat, "side": side, "territory": st.board.territories[t], "armies": 1},
     )
     _after_setup_unit(g, st, ev)
@@ -1602,7 +1602,7 @@ def _fortify(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.
     _log(
         ev,
         "fortify",
-        f"{g.side_name(st, seat)} moves {k} from {names[s]} to {names[t]}",
+        f"{g.side_name(st, seat)} moves {g.pieces.of(k)} from {names[s]} to {names[t]}",
         {"seat": seat},
     )
     st.phase = SHIP_MOVE
