@@ -253,6 +253,21 @@ def test_monopoly_board_says_just_visiting_apart_from_in_jail() -> None:
     assert "Jail (Just Visiting)" in rows["Player 1"] and "in Jail" in rows["Player 2"]
 
 
+def test_the_game_over_line_reads_as_a_sentence() -> None:
+    """A turn limit's ending read "Game over: turn limit of 1 turns reached ...": a lowercase
+    fragment, "1 turns". The reason is a sentence; the winners are named after it."""
+    match = Match.start("monopoly-avengers", 2, 1, {"turn_limit": 1})
+    said = session(match, [], humans=set())
+    outcome = match.outcome()
+    assert outcome is not None
+    winners = ", ".join(f"Player {w + 1}" for w in outcome.winners)
+    label = "Winners" if len(outcome.winners) > 1 else "Winner"
+    assert said.splitlines()[-1] == (
+        "Game over: The game stopped at its turn limit of 1 turn (not a rulebook ending); "
+        f"players are ranked by net worth. {label}: {winners}"
+    )
+
+
 def test_displays_are_chosen_by_mode_and_complete_names() -> None:
     assert isinstance(display_for("risk-classic"), RiskDisplay)
     assert type(display_for("no-such-mode")) is Display

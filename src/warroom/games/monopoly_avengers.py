@@ -66,7 +66,7 @@ from warroom.core.actions import Action, Arg
 from warroom.core.copying import shallow_copier
 from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
-from warroom.core.game import Game, OptionValue, Outcome, Seat, require
+from warroom.core.game import Game, OptionValue, Outcome, Seat, require, turn_limit_ending
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
 from warroom.core.rng import HIDDEN, Rng
@@ -1417,7 +1417,7 @@ def seat_names(players: int) -> list[str]:
 
 def turn_limit_reason(turns: int) -> str:
     """The outcome's reason when `turn_limit` ends a game (also used by `warroom.fast`)."""
-    return f"turn limit of {turns} turns reached (not a rulebook ending): ranked by net worth"
+    return turn_limit_ending(turns, "players are ranked by net worth")
 
 
 def last_player_reason(winner: Seat) -> str:

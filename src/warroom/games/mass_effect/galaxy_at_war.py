@@ -1041,7 +1041,7 @@ def _finish_by_limit(st: GawState, ev: rc.Events) -> None:
     best = max(held[st.faction_of[s]] for s in range(st.players))
     winners = tuple(s for s in range(st.players) if held[st.faction_of[s]] == best)
     # Not Classic's ranking (territories, then armies): the faction with most planets wins.
-    reason = rc.turn_limit_reason(st.turn, "won by the faction holding the most planets")
+    reason = rc.turn_limit_reason(st.turn, "the faction holding the most planets wins")
     st.outcome = Outcome(winners, reason, _ranked(st, winners))
     st.phase = OVER
     _log(ev, "game-over", _capitalized(st.outcome.reason), {"winners": list(winners)})

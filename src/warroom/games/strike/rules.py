@@ -13,7 +13,7 @@ from typing import Any
 from warroom.core.actions import Action, Arg
 from warroom.core.errors import IllegalAction
 from warroom.core.events import Event, faces
-from warroom.core.game import Game, OptionValue, Outcome, Seat
+from warroom.core.game import Game, OptionValue, Outcome, Seat, turn_limit_ending
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
 from warroom.core.rng import HIDDEN, Rng
@@ -542,9 +542,8 @@ def _finish(st: StrikeState, winners: tuple[Seat, ...], reason: str, ev: list[Ev
 
 
 def turn_limit_reason(turns: int) -> str:
-    return (
-        f"turn limit of {turns} turns reached (not a rulebook ending): "
-        "ranked by domination coins, then claimed continent cards"
+    return turn_limit_ending(
+        turns, "players are ranked by domination coins, then claimed continent cards"
     )
 
 
