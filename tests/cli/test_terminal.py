@@ -561,7 +561,8 @@ def test_monopoly_drop_out_and_help() -> None:
 @pytest.mark.parametrize("mode", [info.id for info in CATALOG])
 def test_every_mode_plays_to_its_end_with_bots_in_every_seat(mode: str, tier: str) -> None:
     """`warroom play MODE --humans 0`: every event is shown until the game ends; where
-    eight-sided dice are rolled (Galaxy at War, Battle for Manhattan) every face is a number."""
+    eight-sided dice are rolled (Galaxy at War, Battle for Manhattan) the battle's line gives
+    its faces as numbers once ("6-5-5 against 8-2 ...", not again as "6 5 5 vs 8 2")."""
     game = get_mode(mode)
     options = {"turn_limit": 30} if any(o.name == "turn_limit" for o in game.options) else {}
     match = Match.start(mode, game.min_players, 3, options)
@@ -575,8 +576,9 @@ def test_every_mode_plays_to_its_end_with_bots_in_every_seat(mode: str, tier: st
     assert match.outcome() is not None
     text = console.export_text()
     assert "Game over" in text
-    if not display_for(mode).pip_dice:  # d8s among the dice: every face a number
-        assert " vs " in text and not any(glyph in text for glyph in "⚀⚁⚂⚃⚄⚅")
+    if not display_for(mode).pip_dice:  # d8s among the dice: every face a number, once
+        assert " against " in text and " vs " not in text
+        assert not any(glyph in text for glyph in "⚀⚁⚂⚃⚄⚅")
 
 
 def test_a_die_is_shown_as_its_glyph_or_its_number() -> None:

@@ -299,13 +299,13 @@ class Terminal:
             self.console.print(self.line(e, viewer), highlight=False)
 
     def line(self, event: Event, viewer: int | None) -> str:
-        """An event as `viewer` may read it, as markup (a battle with its dice)."""
+        """An event as `viewer` may read it, as markup (a battle with its dice as pictures,
+        where the mode's dice have pips)."""
         shown = self.match.shown(event, viewer)
         line = escape(shown["text"])
-        if event.kind == "battle":
-            face = die_face if self.display.pip_dice else str
-            att = " ".join(map(face, shown["attack"]))
-            dfd = " ".join(map(face, shown["defend"]))
+        if event.kind == "battle" and self.display.pip_dice:
+            att = " ".join(map(die_face, shown["attack"]))
+            dfd = " ".join(map(die_face, shown["defend"]))
             line = f"{line}   [red]{att}[/] vs [white]{dfd}[/]"
         return line
 
