@@ -170,8 +170,11 @@ def _invasion_table() -> GodstormState:
 
 def test_g78_g81_several_invasions_and_an_attack_before_calling_off() -> None:
     state = _invasion_table()
-    state, _ = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
+    state, said = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
     assert state.phase == ATTACK and "retreat" not in kinds(state, 0)
+    # whose territory: the dice lines after it say only "attacker" and "defender"
+    invaded = f"{state.does(0, 'invades')} Apulia ({state.names[1]}) from Roma with 5 armies"
+    assert [e.text for e in said] == [invaded]
     state, _ = GAME.apply(state, 0, Action("roll", (1,)))
     state.rng = scripted(roll_draw(1, 6))
     state, _ = GAME.apply(state, 1, Action("defend", (1,)))

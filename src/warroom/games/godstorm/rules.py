@@ -929,13 +929,10 @@ def _h_invade(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None
         raise IllegalAction(problem)
     st.invasion = invasion.declare(st, seat, source, target, committed, gods)
     st.sky = None
-    ev.append(
-        Event(
-            "invade",
-            f"{st.does(seat, 'invades')} {a.args[1]} from {a.args[0]} with {ARMIES.of(committed)}",
-            {"seat": seat},
-        )
-    )
+    # whose territory is invaded, as Classic's battle lines say it: the dice that follow are
+    # "attacker" and "defender" only
+    invaded = f"{st.does(seat, 'invades')} {st.held(target)} from {a.args[0]}"
+    ev.append(Event("invade", f"{invaded} with {ARMIES.of(committed)}", {"seat": seat}))
     # A15 [War Cards; Eliminating a Player]: no defender, no dice
     if st.invasion.defender == NOBODY:
         st.phase = OCCUPY
@@ -1234,14 +1231,7 @@ def describe(st: GodstormState, seat: Seat | None, movers: tuple[Seat, ...]) -> 
         return cards[c].name if c >= 0 else f"a {list(DECKS)[-2 - c]} card"
 
     def holder(o: int) -> tuple[str | None, int | None]:
-        if o >= 0:
-            return st.names[o], o
-        if o == NEUTRAL:  # the 2-player game's neutral, named by its pantheon (G21)
-            pantheon = st.neutral_pantheon
-            return (
-                f"Neutral {st.parts.pantheons[pantheon]}" if pantheon != NOBODY else "Neutral"
-            ), None
-        return None, None
+        return st.holder_name(o), (o if o >= 0 else None)
 
     def deck_of(c: int) -> str:
         return cards[c].deck if c >= 0 else list(DECKS)[-2 - c]
