@@ -89,3 +89,19 @@ def test_placing_and_moving_name_the_pieces(
     said = [t for seed in (1, 2, 3) for t in texts(mode, players, seed)]
     assert [t for t in said if BARE_COUNT.search(t) or ONE_PLURAL.search(t)] == []
     assert any(moved.search(t) for t in said)
+
+
+@pytest.mark.parametrize(
+    ("mode", "ranked"),
+    [
+        ("risk-classic", "territories, then armies"),
+        ("mass-effect-basic", "planets, then units"),
+        ("mcu-skirmish", "sectors, then units"),
+        ("mcu-battle-for-manhattan", "sectors, then units"),
+    ],
+)
+def test_a_turn_limit_ranks_in_the_mode_s_words(mode: str, ranked: str) -> None:
+    """MCU's turn-limit ending said "ranked by territories, then units": its board's places
+    are sectors (Mass Effect's planets), as its other texts and the page count them."""
+    last = texts(mode, 3, 1)[-1]
+    assert last.endswith(f"players are ranked by {ranked}"), last
