@@ -953,8 +953,8 @@ def _finish_by_limit(g: ClassicRisk, st: RiskState, ev: Events) -> None:
     best = strength(alive[0])
     winners = tuple(p for p in alive if strength(p) == best)
     ranking = tuple(alive) + tuple(reversed(st.out_order))
-    ranking = f"players are ranked by {g.places.many}, then {g.pieces.many}"  # the mode's words
-    reason = turn_limit_reason(st.turn, ranking)
+    ranked = f"players are ranked by {g.places.many}, then {g.pieces.many}"  # the mode's words
+    reason = turn_limit_reason(st.turn, ranked)
     st.outcome = Outcome(winners, reason, ranking)
     st.phase = OVER
     if ev is not None:
