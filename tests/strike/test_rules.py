@@ -289,7 +289,7 @@ def test_s22_s24_a_helper_deploying_nothing_joins_no_side() -> None:
     st, events = do(st, 2, "deploy 0")
     deploy = next(e for e in events if e.kind == "deploy")
     assert deploy.data == {"seat": 2, "side": None, "count": 0}
-    assert deploy.text == "Player 3 deploys 0 troops"
+    assert deploy.text == "Player 3 deploys no troops"
     assert st.troops == [[0, 0, 0], [0, 0, 0]]
 
 

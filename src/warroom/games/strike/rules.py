@@ -12,7 +12,7 @@ from typing import Any
 
 from warroom.core.actions import Action, Arg
 from warroom.core.errors import IllegalAction
-from warroom.core.events import Event, faces
+from warroom.core.events import Event, Pieces, faces
 from warroom.core.game import Game, OptionValue, Outcome, Seat, turn_limit_ending
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -59,6 +59,7 @@ ATTACK_DICE, DEFEND_DICE = 3, 2  # S26/S27
 RALLY_BONUS = 2  # S44/B7 [Tactics Cards]
 ARTILLERY_HITS = 2  # S45/B9 [Tactics Cards]
 WINNING_COINS = 2  # S52
+TROOPS = Pieces("troop", "troops")
 
 _MODE = catalogued("risk-strike")
 
@@ -820,7 +821,8 @@ def _h_deploy(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
         side = SIDE_NAMES.index(str(a.args[0])) if count else None
     for _ in range(count):
         _take_from_hand(st, seat, TROOP)
-    text = f"Player {seat + 1} deploys {count} troop{'s' if count != 1 else ''}"
+    troops = TROOPS.of(count) if count else "no troops"  # "deploys 0 troops" read as a slip
+    text = f"Player {seat + 1} deploys {troops}"
     if side is not None:
         st.troops[side][seat] += count
         if seat not in (st.current, st.defender):
