@@ -1007,7 +1007,7 @@ def _e_artillery(st: StrikeState, play: Play, ev: list[Event]) -> None:
     ev.append(
         Event(
             "artillery",
-            f"Artillery: Player {target + 1} discards {hits} troop{'s' if hits != 1 else ''}",
+            f"Artillery: Player {target + 1} discards {TROOPS.of(hits)}",
             {"target": target, "count": hits},
         )
     )
