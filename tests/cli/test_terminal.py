@@ -17,6 +17,7 @@ from warroom.cli.play import Terminal, die_face
 from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.cli.show.risk import RiskDisplay
 from warroom.core import Action, Match
+from warroom.core.events import ARMIES
 from warroom.core.registry import get_mode
 from warroom.games import CATALOG
 from warroom.web.monopoly import monopoly_board_json
@@ -947,7 +948,7 @@ def test_a_number_left_off_goes_with_a_name_in_any_case_or_shortened() -> None:
     out = session(match, [f"place {theirs.lower()}", f"place {mine[:3]}"], {seat})
     refused = f"Refused: cannot place {theirs.lower()} 1 now; now you may: place"
     assert refused in out and out.count("Refused") == 1, out
-    assert f"place {most} in {mine}" in out, out
+    assert f"place {ARMIES.of(most)} in {mine}" in out, out
 
 
 @pytest.mark.parametrize("mode", ["mcu-skirmish", "mcu-battle-for-manhattan"])
