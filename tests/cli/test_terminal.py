@@ -17,6 +17,7 @@ from warroom.cli.play import Terminal, die_face
 from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.cli.show.risk import RiskDisplay
 from warroom.core import Action, Match
+from warroom.core.events import ARMIES
 from warroom.core.registry import get_mode
 from warroom.games import CATALOG
 from warroom.games.dice_cards.rules import DiceCardsGame
@@ -252,6 +253,21 @@ def test_monopoly_board_says_just_visiting_apart_from_in_jail() -> None:
         if "│ Player" in line
     }
     assert "Jail (Just Visiting)" in rows["Player 1"] and "in Jail" in rows["Player 2"]
+
+
+def test_the_game_over_line_reads_as_a_sentence() -> None:
+    """A turn limit's ending read "Game over: turn limit of 1 turns reached ...": a lowercase
+    fragment, "1 turns". The reason is a sentence; the winners are named after it."""
+    match = Match.start("monopoly-avengers", 2, 1, {"turn_limit": 1})
+    said = session(match, [], humans=set())
+    outcome = match.outcome()
+    assert outcome is not None
+    winners = ", ".join(f"Player {w + 1}" for w in outcome.winners)
+    label = "Winners" if len(outcome.winners) > 1 else "Winner"
+    assert said.splitlines()[-1] == (
+        "Game over: The game stopped at its turn limit of 1 turn (not a rulebook ending); "
+        f"players are ranked by net worth. {label}: {winners}"
+    )
 
 
 def test_displays_are_chosen_by_mode_and_complete_names() -> None:
@@ -566,7 +582,8 @@ def test_monopoly_drop_out_and_help() -> None:
 @pytest.mark.parametrize("mode", [info.id for info in CATALOG])
 def test_every_mode_plays_to_its_end_with_bots_in_every_seat(mode: str, tier: str) -> None:
     """`warroom play MODE --humans 0`: every event is shown until the game ends; where
-    eight-sided dice are rolled (Galaxy at War, Battle for Manhattan) every face is a number."""
+    eight-sided dice are rolled (Galaxy at War, Battle for Manhattan) the battle's line gives
+    its faces as numbers once ("6-5-5 against 8-2 ...", not again as "6 5 5 vs 8 2")."""
     game = get_mode(mode)
     options = {"turn_limit": 30} if any(o.name == "turn_limit" for o in game.options) else {}
     match = Match.start(mode, game.min_players, 3, options)
@@ -580,8 +597,9 @@ def test_every_mode_plays_to_its_end_with_bots_in_every_seat(mode: str, tier: st
     assert match.outcome() is not None
     text = console.export_text()
     assert "Game over" in text
-    if not display_for(mode).pip_dice:  # d8s among the dice: every face a number
-        assert " vs " in text and not any(glyph in text for glyph in "⚀⚁⚂⚃⚄⚅")
+    if not display_for(mode).pip_dice:  # d8s among the dice: every face a number, once
+        assert " against " in text and " vs " not in text
+        assert not any(glyph in text for glyph in "⚀⚁⚂⚃⚄⚅")
 
 
 def test_a_die_is_shown_as_its_glyph_or_its_number() -> None:
@@ -986,7 +1004,7 @@ def test_a_number_left_off_goes_with_a_name_in_any_case_or_shortened() -> None:
     out = session(match, [f"place {theirs.lower()}", f"place {mine[:3]}"], {seat})
     refused = f"Refused: cannot place {theirs.lower()} 1 now; now you may: place"
     assert refused in out and out.count("Refused") == 1, out
-    assert f"place {most} in {mine}" in out, out
+    assert f"place {ARMIES.of(most)} in {mine}" in out, out
 
 
 @pytest.mark.parametrize("mode", ["mcu-skirmish", "mcu-battle-for-manhattan"])

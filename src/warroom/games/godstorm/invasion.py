@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from warroom.core.events import DICE, Event, faces
+from warroom.core.events import ARMIES, DICE, Event, faces
 from warroom.core.game import Seat
 from warroom.games.godstorm.battle import (
     battle_rule,
@@ -337,7 +337,7 @@ def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event
     events.append(
         Event(
             "move",
-            f"{state.does(seat, 'moves')} {moving} into {name}",
+            f"{state.does(seat, 'moves')} {ARMIES.of(moving)} into {name}",
             {"seat": seat, "from": earth.territories[source], "to": name, "armies": moving},
         )
     )

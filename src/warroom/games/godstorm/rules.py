@@ -699,7 +699,8 @@ def _h_place(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     count = int(a.args[1])
     st.armies[t] += count
     st.to_place[seat] -= count
-    ev.append(Event("place", f"{st.does(seat, 'places')} {count} in {a.args[0]}", {"seat": seat}))
+    placed = f"{st.does(seat, 'places')} {ARMIES.of(count)} in {a.args[0]}"
+    ev.append(Event("place", placed, {"seat": seat}))
     if st.phase == RAISE:
         if st.to_place[seat] == 0:
             _after_raise(st, seat, ev)
@@ -942,13 +943,10 @@ def _h_invade(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None
         raise IllegalAction(problem)
     st.invasion = invasion.declare(st, seat, source, target, committed, gods)
     st.sky = None
-    ev.append(
-        Event(
-            "invade",
-            f"{st.does(seat, 'invades')} {a.args[1]} from {a.args[0]} with {ARMIES.of(committed)}",
-            {"seat": seat},
-        )
-    )
+    # whose territory is invaded, as Classic's battle lines say it: the dice that follow are
+    # "attacker" and "defender" only
+    invaded = f"{st.does(seat, 'invades')} {st.held(target)} from {a.args[0]}"
+    ev.append(Event("invade", f"{invaded} with {ARMIES.of(committed)}", {"seat": seat}))
     # A15 [War Cards; Eliminating a Player]: no defender, no dice
     if st.invasion.defender == NOBODY:
         st.phase = OCCUPY
@@ -1095,7 +1093,7 @@ def _h_move(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
         ev.append(
             Event(
                 "move",
-                f"{st.does(seat, 'moves')} {moving} into {name}",
+                f"{st.does(seat, 'moves')} {ARMIES.of(moving)} into {name}",
                 {"seat": seat, "from": start, "to": name, "armies": moving},
             )
         )
@@ -1113,15 +1111,26 @@ def _h_fortify(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> Non
     earth = st.parts.earth
     source, target = earth.territory(str(a.args[0])), earth.territory(str(a.args[1]))
     gods = parse_gods(a.args[2]) or []
-    underworld.fortify(st, seat, source, target, int(a.args[3]), gods)
-    ev.append(Event("fortify", f"{st.does(seat, 'fortifies')} {a.args[1]}", {}))
+    armies = int(a.args[3])
+    underworld.fortify(st, seat, source, target, armies, gods)
+    # What moved, as an invasion's line says it: the armies and the gods by name.
+    names = st.parts.gods[st.pantheon[seat]]
+    moved = ([ARMIES.of(armies)] if armies else []) + [names[d] for d in gods]
+    ev.append(
+        Event(
+            "fortify",
+            f"{st.does(seat, 'fortifies')} {a.args[1]} from {a.args[0]} with {' and '.join(moved)}",
+            {},
+        )
+    )
     st.phase = EMBARK  # G100: one move
 
 
 def _h_embark(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     space = st.parts.underworld.territory(str(a.args[0]))
     underworld.embark(st, seat, space, int(a.args[1]))
-    ev.append(Event("embark", f"{st.does(seat, 'embarks')} {a.args[1]} into {a.args[0]}", {}))
+    armies = ARMIES.of(int(a.args[1]))
+    ev.append(Event("embark", f"{st.does(seat, 'embarks')} {armies} into {a.args[0]}", {}))
 
 
 def _h_descend(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
@@ -1236,14 +1245,7 @@ def describe(st: GodstormState, seat: Seat | None, movers: tuple[Seat, ...]) -> 
         return cards[c].name if c >= 0 else f"a {list(DECKS)[-2 - c]} card"
 
     def holder(o: int) -> tuple[str | None, int | None]:
-        if o >= 0:
-            return st.names[o], o
-        if o == NEUTRAL:  # the 2-player game's neutral, named by its pantheon (G21)
-            pantheon = st.neutral_pantheon
-            return (
-                f"Neutral {st.parts.pantheons[pantheon]}" if pantheon != NOBODY else "Neutral"
-            ), None
-        return None, None
+        return st.holder_name(o), (o if o >= 0 else None)
 
     def deck_of(c: int) -> str:
         return cards[c].deck if c >= 0 else list(DECKS)[-2 - c]

@@ -414,7 +414,7 @@ function drawSummary(sum) {
   const names = G.msg.seats.map((s) => s.name);
   const out = sum.outcome;
   const head = out
-    ? `${out.winners.map((w) => names[w]).join(" and ")} won: ${out.reason}`
+    ? `${out.winners.map((w) => names[w]).join(" and ")} won. ${sentence(out.reason)}`
     : `Stopped: ${sum.stopped || ""}`;
   const lastValues = sum.series.length ? sum.series[sum.series.length - 1].values : null;
   const order = out && out.ranking.length ? out.ranking : names.map((_, i) => i);
