@@ -1,8 +1,8 @@
 """Every map on a phone (390x844, touch): the map alone zooms (its buttons, a pinch) and pans
 (a drag) while the page neither zooms nor scrolls sideways; zoomed, each place's tap target is
-a fingertip wide and apart; a tap selects the place under it, a drag selects nothing. On a
-desktop Ctrl+wheel zooms and arrow keys keep the focused place in view. Screenshots go to
-test-artifacts/ for people to look at."""
+a fingertip wide and apart; a tap selects the place under it, a tap beside a place the nearest
+one, a drag nothing. On a desktop Ctrl+wheel zooms and arrow keys keep the focused place in
+view. Screenshots go to test-artifacts/ for people to look at."""
 
 from __future__ import annotations
 
@@ -59,6 +59,27 @@ SHOWN = """(claims) => {
 }"""
 SHOWN_CLAIMS = f"() => ({SHOWN})(true)"
 SHOWN_PLACES = f"() => ({SHOWN})(false)"
+# A point 15 CSS px from a place this seat may claim (off its tap ring, 11 px wide on the whole
+# map) on the map's water or lines, nearer that place than any other: [name, x, y], or null.
+BESIDE = """() => {
+  const names = new Set(G.msg.legal.filter((a) => a[0] === 'claim').map((a) => a[1]));
+  const mids = [...document.querySelectorAll('#board g.terr circle.owner')].map((c) => {
+    const r = c.getBoundingClientRect();
+    return [c.parentNode.dataset.name, r.x + r.width / 2, r.y + r.height / 2];
+  });
+  const far = (m, p) => Math.hypot(m[1] - p[0], m[2] - p[1]);
+  for (const [name, x, y] of mids.filter(([n]) => names.has(n))) {
+    for (let k = 0; k < 8; k++) {
+      const p = [x + 15 * Math.cos(k * Math.PI / 4), y + 15 * Math.sin(k * Math.PI / 4)];
+      const hit = document.elementFromPoint(...p);
+      const nearest = mids.reduce((a, b) => (far(b, p) < far(a, p) ? b : a));
+      if (hit && hit.closest('#board') && !hit.closest('g.terr') && nearest[0] === name) {
+        return [name, ...p];
+      }
+    }
+  }
+  return null;
+}"""
 VIEW_WIDTH = "document.getElementById('board').viewBox.baseVal.width"
 
 
@@ -142,7 +163,8 @@ def test_every_map_zooms_to_a_fingertip_on_a_phone(server: str) -> None:
 
 def test_a_phone_pinches_pans_and_taps_the_map(server: str, served_hub: Hub) -> None:
     """Classic RISK's claims on a phone: pinch and drag move the map alone, and a drag that
-    starts on a place claims nothing; a tap on a zoomed place selects it for its claim."""
+    starts on a place claims nothing; a tap on a zoomed place selects it for its claim; at Fit,
+    a tap on the water just beside a place selects that place."""
     game = create_game(
         server, "risk-classic", [{"kind": "human"}] * 3, {"map": "classic-world", "setup": "claim"}
     )
@@ -183,6 +205,21 @@ def test_a_phone_pinches_pans_and_taps_the_map(server: str, served_hub: Hub) -> 
         assert page.evaluate("G.msg.state") == state + 1  # nor anything else
         page.screenshot(path=str(ARTIFACTS / "phone-map-zoomed-claimed.png"))
 
+        # The others claim; then, the whole map shown, a tap just off a place's ring.
+        for _ in range(2):
+            with room.lock:
+                mover = room.match.to_move()[0]
+                action = next(a for a in room.match.legal(mover) if a.to_json()[0] == "claim")
+                state_id = room.state_id
+            served_hub.act(game["id"], game["seats"][mover]["token"], state_id, action.to_json())
+        page.wait_for_function("G.msg.legal.some((a) => a[0] === 'claim')")
+        page.locator(".zoomfit").tap()
+        assert page.evaluate(VIEW_WIDTH) == whole
+        beside = page.evaluate(BESIDE)
+        assert beside, "no water beside an unclaimed place"
+        page.touchscreen.tap(beside[1], beside[2])
+        page.wait_for_selector(f'#board g.terr.pick[data-name="{beside[0]}"]')
+        _claim(page, beside[0], seat)
         _page_still(page)
         assert not errors, errors
 

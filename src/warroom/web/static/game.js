@@ -963,6 +963,21 @@ function pickPoint() {
   return (name && G.board && G.board.territories.find((t) => t.name === name)) || null;
 }
 
+// A tap on the map beside a place (on its water, a line, a backdrop) is a tap on the nearest
+// place within a fingertip's reach: on a phone's whole map places lie under 20 px apart.
+const MAP_TAP_REACH = 24; // CSS px
+function tapNearest(e) {
+  if (!G.board || e.target.closest("g.terr")) return;
+  const at = G.mapZoom.toMap(e.clientX, e.clientY);
+  const perUnit = $("board").getBoundingClientRect().width / G.mapZoom.view().w;
+  let best = null, bestDist = MAP_TAP_REACH;
+  for (const t of G.board.territories) {
+    const d = Math.hypot(t.x - at.x, t.y - at.y) * perUnit;
+    if (d <= bestDist) { best = t.name; bestDist = d; }
+  }
+  if (best) clickTerritory(best);
+}
+
 function clickTerritory(name) {
   const names = territoryNames();
   const next = [...G.pick, name];
@@ -1451,4 +1466,5 @@ $("typed").addEventListener("submit", async (e) => {
   if (await send(null, text)) input.value = "";
 });
 G.mapZoom = new MapZoom($("board"), $("mapzoom"), pickPoint);
+$("board").addEventListener("click", tapNearest);
 connect();
