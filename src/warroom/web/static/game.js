@@ -11,6 +11,8 @@ const G = {
   early: [], logStart: 0, tail: [], fetchingLog: false, // the log, as in renderLog
   last: null, // what just happened on the map: { kind, from, to, dice, text, key, live }
   summary: null, // a finished game's summary (GET /summary), once fetched
+  mapZoom: null, // the map's zoom and pan (common.js's MapZoom)
+  revealed: null, // the selection last brought into view on the zoomed map (drawBoard)
 };
 const $ = (id) => document.getElementById(id);
 
@@ -681,7 +683,7 @@ function drawBoard() {
   const b = G.board;
   const view = G.msg.view;
   const board = $("board");
-  board.setAttribute("viewBox", `0 0 ${b.width} ${b.height}`);
+  G.mapZoom.show(0, 0, b.width, b.height);
   const pos = Object.fromEntries(b.territories.map((t) => [t.name, t]));
   const color = regionHalos(b);
   const state = Object.fromEntries(mapRows(view).map((t) => [t.name, t]));
@@ -738,6 +740,13 @@ function drawBoard() {
   }
   if (last) nodes.push(...lastOverlay(last, pos, b));
   board.replaceChildren(...nodes);
+  // A selection made or kept off the zoomed map's edge is brought into view, once: the map is
+  // then the player's to pan.
+  const pickKey = JSON.stringify(G.pick);
+  if (pickKey !== G.revealed) {
+    G.revealed = pickKey;
+    G.mapZoom.reveal(G.pick.filter((p) => pos[p]).map((p) => pos[p]), REVEAL_MARGIN);
+  }
   if (focused) {
     const again = board.querySelector(`g.terr[data-name="${CSS.escape(focused.dataset.name)}"]`);
     if (again) again.focus({ preventScroll: true });
@@ -810,6 +819,7 @@ function mapKey(e, name) {
     if (score < bestScore) { best = t.name; bestScore = score; }
   }
   if (!best) return;
+  G.mapZoom.reveal([pos[best]], REVEAL_MARGIN);
   const node = $("board").querySelector(`g.terr[data-name="${CSS.escape(best)}"]`);
   if (node) node.focus();
 }
@@ -941,6 +951,31 @@ function stillFits(pick) {
     if (legal.some((a) => head.every((p, i) => mapTerr(a, names)[i] === p))) return head;
   }
   return [];
+}
+
+// How far inside the zoomed map's edge a place brought into view lies (map units): its ring
+// and a little more.
+const REVEAL_MARGIN = 40;
+
+// The last place selected, which the map's zoom buttons zoom about.
+function pickPoint() {
+  const name = G.pick[G.pick.length - 1];
+  return (name && G.board && G.board.territories.find((t) => t.name === name)) || null;
+}
+
+// A tap on the map beside a place (on its water, a line, a backdrop) is a tap on the nearest
+// place within a fingertip's reach: on a phone's whole map places lie under 20 px apart.
+const MAP_TAP_REACH = 24; // CSS px
+function tapNearest(e) {
+  if (!G.board || e.target.closest("g.terr")) return;
+  const at = G.mapZoom.toMap(e.clientX, e.clientY);
+  const perUnit = $("board").getBoundingClientRect().width / G.mapZoom.view().w;
+  let best = null, bestDist = MAP_TAP_REACH;
+  for (const t of G.board.territories) {
+    const d = Math.hypot(t.x - at.x, t.y - at.y) * perUnit;
+    if (d <= bestDist) { best = t.name; bestDist = d; }
+  }
+  if (best) clickTerritory(best);
 }
 
 function clickTerritory(name) {
@@ -1457,4 +1492,6 @@ $("typed").addEventListener("submit", async (e) => {
   }
   if (await send(null, text)) input.value = "";
 });
+G.mapZoom = new MapZoom($("board"), $("mapzoom"), pickPoint);
+$("board").addEventListener("click", tapNearest);
 connect();
