@@ -72,7 +72,7 @@ FINISHED = """() => ({
 def check_finished(page: Any) -> dict[str, Any]:
     """Once the page has the outcome: no turn marker and no control that would act; the
     result, its download and the log stay. Returns what was read."""
-    page.wait_for_function("G.msg.outcome && document.querySelector('#gameover')")
+    page.wait_for_function("G.msg && G.msg.outcome && document.querySelector('#gameover')")
     shown = dict(page.evaluate(FINISHED))
     assert "Game over" in shown["result"] and shown["save"] == 1 and shown["log"], shown
     assert shown["turn"] == [], shown["turn"]
