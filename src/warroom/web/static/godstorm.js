@@ -264,7 +264,7 @@ function buyForm(buys) {
   if (most === 0) {
     return el("div", { class: "grp gsbuy", id: "gsbuy" },
       el("div", {}, "No miracle card can be bought now."),
-      el("button", { class: "primary", "data-action": "buy 0 0 0 0", onclick: () => send(["buy", 0, 0, 0, 0]) }, "go on"));
+      el("button", { class: "primary", "data-action": "buy 0 0 0 0", onclick: () => send(["buy", 0, 0, 0, 0]) }, labelOf(["buy", 0, 0, 0, 0])));
   }
   const selects = GODSTORM_DECKS.map((d, i) => {
     const top = Math.max(...buys.map((a) => a[1 + i]));
@@ -289,5 +289,5 @@ function buyForm(buys) {
     el("div", {}, `Buy miracle cards (at most ${most} in all):`),
     el("div", {}, ...GODSTORM_DECKS.map((d, i) => el("label", { class: "gsdeck" }, `${d} `, kept[i]))),
     go, why,
-    legal(["buy", 0, 0, 0, 0]) ? el("button", { "data-action": "buy 0 0 0 0", onclick: () => send(["buy", 0, 0, 0, 0]) }, "buy nothing") : null);
+    legal(["buy", 0, 0, 0, 0]) ? el("button", { "data-action": "buy 0 0 0 0", onclick: () => send(["buy", 0, 0, 0, 0]) }, labelOf(["buy", 0, 0, 0, 0])) : null);
 }
