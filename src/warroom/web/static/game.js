@@ -1309,7 +1309,7 @@ function actionGroup(label, group) {
     return send(chosen());
   };
   const go = el("button", { "data-action": label, onclick: play });
-  // The button says the action the list chooses ("Move 3 armies to Gaul"), as the count changes.
+  // The button says the action the list chooses ("Move 3 armies into Sumer") as the count changes.
   const say = () => { go.textContent = labelOf(chosen()); };
   sel.onchange = say; // a property: it goes with a kept control
   const kept = keepChoice(sel, label);
