@@ -32,7 +32,7 @@ CLASSIC = {
     "defend": f"Defend with {DICE}",
     "move": rf"Move {N} (army|armies|units?) into .+",
     "fortify": rf"Move {N} (army|armies|units?) from {{0}} to {{1}}",
-    "trade": r"Trade in .+, .+ and .+( \(\+2 (armies|units) on .+\))?",
+    "trade": r"Trade in [^_]+, [^_]+ and [^_]+( \(\+2 (armies|units) on .+\))?",
     "end": "End attacks|End your turn",
 }
 SHIPS = r"( and \d+ (cruiser|carrier|dreadnought)s?((, | and )\d+ \w+)*)?"
@@ -136,7 +136,7 @@ EXPECTED: dict[str, dict[str, str]] = {
         "auction": "Auction .+",
         "pass": "Drop out of the auction|Pass",
         "bid": "Bid M{0}",
-        "pay": r"Pay M\d+|Pay the M\d+ fine to leave Jail",
+        "pay": r"Pay M\d+ to .+ \(.+\)|Pay the M\d+ fine to leave Jail",
         "use": "Use your .+ card to leave Jail",
         "offer": r"Offer {0} (M\d+|.+) for (M\d+|.+)",
         "build": r"Build a (Base|Headquarters) on {0} for M\d+",
@@ -284,3 +284,11 @@ def test_mcu_names_sectors_by_their_captions() -> None:
     seen = game.observe(game.new_game(3, 1), 0)
     label = game.label(seen, 0, Action("attack", ("Sector_02", "Sector_01", 3)))
     assert label == "Attack Malibu (01) from Sector 02 with 3 dice"
+
+
+def test_a_trade_names_a_wild_card_as_one() -> None:
+    """The hand shows a wild card as "wild": a trade's button says "a wild card"."""
+    game = games.get_mode("risk-classic")
+    seen = game.observe(game.new_game(3, 1), 0)
+    label = game.label(seen, 0, Action("trade", ("Kush", "Graecia", "wild", "Kush")))
+    assert label == "Trade in Kush, Graecia and a wild card (+2 armies on Kush)"

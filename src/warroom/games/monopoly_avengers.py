@@ -456,7 +456,8 @@ class MonopolyAvengers(Game[MonoState]):
             return f"Bid M{args[0]}"
         if kind == "pay":
             if st.debts and st.debts[-1][0] == seat:
-                return f"Pay M{st.debts[-1][2]}"
+                _, creditor, amount, why = st.debts[-1]
+                return f"Pay M{amount} to {_who(st, creditor)} ({why})"
             return f"Pay the M{b.jail_fine} fine to leave Jail"
         if kind == "use":
             deck = b.deck_names[b.decks.index(str(args[0]).removesuffix(CARD_SUFFIX))]

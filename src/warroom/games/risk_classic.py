@@ -244,7 +244,8 @@ class ClassicRisk(Game[RiskState]):
             # Classic's and Mass Effect's sets are three cards; a fourth name is the territory
             # of a card traded that takes the 2 extra armies.
             extra = f" (+2 {self.pieces.many} on {said[3]})" if len(args) == 4 else ""
-            return f"Trade in {listed(said[:3])}{extra}"
+            cards = ("a wild card" if card == WILD else card for card in said[:3])
+            return f"Trade in {listed(cards)}{extra}"
         if kind == "end":
             return self.end_words.get(st.phase, "Done")
         return super().label(observation, seat, action)
