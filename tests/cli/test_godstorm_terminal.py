@@ -13,8 +13,11 @@ from warroom.bots import make_bot
 from warroom.cli.play import Terminal
 from warroom.cli.show import display_for
 from warroom.cli.show.godstorm import GodstormDisplay
+from warroom.cli.show.risk import loss_words
 from warroom.core import Match
+from warroom.games.godstorm.invasion import NO_SKY, army_rule
 from warroom.games.godstorm.rules import battle_words, describe
+from warroom.odds import roll_distribution
 
 MODE = "risk-godstorm"
 
@@ -166,3 +169,24 @@ def test_look_at_a_miracle_in_hand_says_what_it_does() -> None:
     out = " ".join(session(match, [typed], {0}).split()).split(typed)[-1]  # after the command
     assert "Refused" not in out and f"{card['id']} {card['name']} ({card['deck']}," in out, out
     assert " ".join(card["does"].split()) in out, out
+
+
+def test_a_defence_gives_each_choice_s_roll_in_the_game_s_dice() -> None:
+    """The defender's prompt and `actions` give each number of dice's exact outcomes of this
+    roll, in the dice the game rolls for it: here the temple's rerolls."""
+    match = played_until(
+        8, lambda m: m.state.phase == "defend" and m.to_move() == (0,) and len(m.legal(0)) > 1
+    )
+    st = match.state
+    assert st.invasion is not None
+    rule = army_rule(st, st.invasion, st.sky or NO_SKY)  # what `army_roll` rolls with
+    assert rule.defender.reroll_until  # the temple
+    out = " ".join(session(match, ["actions"], {0}).split())
+    for dice in (1, 2):
+        words = ", ".join(
+            f"{loss_words(a, d)} {float(p):.1%}"
+            for (a, d), p in roll_distribution(rule, st.attack_dice, dice).items()
+        )
+        said = f"{dice} {'die' if dice == 1 else 'dice'}: {words}"
+        assert out.count(said) >= 2, said  # the prompt, and `actions` beside "defend 1..2"
+    assert "defend 1..2 (1 die: " in out

@@ -17,8 +17,10 @@ from warroom.cli.play import Terminal, die_face
 from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.cli.show.risk import RiskDisplay
 from warroom.core import Action, Match
+from warroom.core.events import ARMIES
 from warroom.core.registry import get_mode
 from warroom.games import CATALOG
+from warroom.games.dice_cards.rules import DiceCardsGame
 from warroom.web.monopoly import monopoly_board_json
 
 
@@ -251,6 +253,21 @@ def test_monopoly_board_says_just_visiting_apart_from_in_jail() -> None:
         if "│ Player" in line
     }
     assert "Jail (Just Visiting)" in rows["Player 1"] and "in Jail" in rows["Player 2"]
+
+
+def test_the_game_over_line_reads_as_a_sentence() -> None:
+    """A turn limit's ending read "Game over: turn limit of 1 turns reached ...": a lowercase
+    fragment, "1 turns". The reason is a sentence; the winners are named after it."""
+    match = Match.start("monopoly-avengers", 2, 1, {"turn_limit": 1})
+    said = session(match, [], humans=set())
+    outcome = match.outcome()
+    assert outcome is not None
+    winners = ", ".join(f"Player {w + 1}" for w in outcome.winners)
+    label = "Winners" if len(outcome.winners) > 1 else "Winner"
+    assert said.splitlines()[-1] == (
+        "Game over: The game stopped at its turn limit of 1 turn (not a rulebook ending); "
+        f"players are ranked by net worth. {label}: {winners}"
+    )
 
 
 def test_displays_are_chosen_by_mode_and_complete_names() -> None:
@@ -505,6 +522,25 @@ def test_guardians_board_shows_powers_and_the_orb_and_plays_typed_actions() -> N
     assert any(t.startswith(f"Player {seat + 1} matches ") for t in texts)
 
 
+def test_guardians_actions_and_odds_give_a_reroll_and_a_set_aside_their_chances() -> None:
+    """Knowhere's reroll after a roll that misses: `actions` gives each die set aside and the
+    reroll the chance to complete the card (the solver's, rerolls left counted), and `odds`
+    ranks those choices rather than playing on as if no reroll were left."""
+    from tests.dice.test_guardians import knowhere_reroll_at_a_miss
+    from warroom.games.dice_cards.chances import completion_chance
+
+    match = Match.start("mcu-guardians", 3, 1)
+    match.state = knowhere_reroll_at_a_miss()
+    game, st = match.game, match.state
+    assert isinstance(game, DiceCardsGame)
+    chance = {a.text(): completion_chance(game, st, 0, a) for a in match.legal(0)}
+    out = session(match, ["actions", "odds"], {0})
+    assert f"reroll (every unplaced die; {chance['reroll']:.0%})" in out
+    assert f"aside 3 (a d6; any free d6 may be named; {chance['aside 3']:.0%})" in out
+    ranked = "; ".join(f"{t} {p:.1%}" for t, p in sorted(chance.items(), key=lambda x: -x[1]))
+    assert f"rerolls left played at best (best first): {ranked}" in " ".join(out.split())
+
+
 def monopoly_script(lines: list[str]) -> str:
     """Seed 3, two players: Player 1 (typing `lines`) lands on Wasp in turn 2; Player 2 is a
     random bot."""
@@ -546,7 +582,8 @@ def test_monopoly_drop_out_and_help() -> None:
 @pytest.mark.parametrize("mode", [info.id for info in CATALOG])
 def test_every_mode_plays_to_its_end_with_bots_in_every_seat(mode: str, tier: str) -> None:
     """`warroom play MODE --humans 0`: every event is shown until the game ends; where
-    eight-sided dice are rolled (Galaxy at War, Battle for Manhattan) every face is a number."""
+    eight-sided dice are rolled (Galaxy at War, Battle for Manhattan) the battle's line gives
+    its faces as numbers once ("6-5-5 against 8-2 ...", not again as "6 5 5 vs 8 2")."""
     game = get_mode(mode)
     options = {"turn_limit": 30} if any(o.name == "turn_limit" for o in game.options) else {}
     match = Match.start(mode, game.min_players, 3, options)
@@ -560,8 +597,9 @@ def test_every_mode_plays_to_its_end_with_bots_in_every_seat(mode: str, tier: st
     assert match.outcome() is not None
     text = console.export_text()
     assert "Game over" in text
-    if not display_for(mode).pip_dice:  # d8s among the dice: every face a number
-        assert " vs " in text and not any(glyph in text for glyph in "⚀⚁⚂⚃⚄⚅")
+    if not display_for(mode).pip_dice:  # d8s among the dice: every face a number, once
+        assert " against " in text and " vs " not in text
+        assert not any(glyph in text for glyph in "⚀⚁⚂⚃⚄⚅")
 
 
 def test_a_die_is_shown_as_its_glyph_or_its_number() -> None:
@@ -875,6 +913,42 @@ def test_defending_a_neutral_territory_the_prompt_says_it_is_neutral() -> None:
     assert "Refused: the defender of neutral Oricalcos may roll 1 or 2 dice here" in out
 
 
+def test_the_defender_is_shown_each_defence_s_roll_at_its_prompt_and_in_actions() -> None:
+    """The defender chooses 1 or 2 dice: the prompt and `actions` give each choice's exact
+    outcomes of this roll (the odds module's), in the mode's own dice: Battle for Manhattan's
+    Dark Elves roll d8s."""
+    from warroom.cli.show.risk import loss_words
+    from warroom.odds import roll_distribution
+    from warroom.rules.battle import PRESETS
+
+    from ..mcu.bfm import THOR, Bfm
+
+    t = Bfm()
+    t.turn_of(THOR, "attack")
+    st = t.state
+    target = next(x for x in range(len(st.board)) if x not in st.loki and st.board.neighbors[x])
+    source = min(st.board.neighbors[target])
+    names = st.board.territories
+    t.give(THOR, 8, names[source])
+    t.give(st.players + 1, 4, names[target])  # the Dark Elves: a seat rolls their defence
+    match = Match.start("mcu-battle-for-manhattan", 5, 1)
+    match.state = st
+    match.act(THOR, Action("attack", (names[source], names[target], 3)))
+    defender = match.to_move()[0]
+    out = session(match, ["actions"], humans={defender})
+    prompt, listed = out.split("defend 1..2  (", 1)
+    for dice in (1, 2):
+        words = ", ".join(
+            f"{loss_words(a, d)} {float(p):.1%}"
+            for (a, d), p in roll_distribution(PRESETS["mcu-dark-elves"], 3, dice).items()
+        )
+        said = f"{dice} {'die' if dice == 1 else 'dice'}: {words}"
+        assert said in " ".join(prompt.split()), said  # the prompt may wrap
+        assert said in listed, said
+    plain = roll_distribution(PRESETS["classic"], 3, 2)[(0, 2)]
+    assert f"defender loses 2 {float(plain):.1%}" not in listed
+
+
 def test_the_board_legend_counts_in_the_modes_words_one_as_one() -> None:
     """The legend under a board: "1 card", "1 unit" (Mass Effect's word), never "1 cards"."""
     match = Match.start("mass-effect-basic", 3, 1)
@@ -930,7 +1004,7 @@ def test_a_number_left_off_goes_with_a_name_in_any_case_or_shortened() -> None:
     out = session(match, [f"place {theirs.lower()}", f"place {mine[:3]}"], {seat})
     refused = f"Refused: cannot place {theirs.lower()} 1 now; now you may: place"
     assert refused in out and out.count("Refused") == 1, out
-    assert f"place {most} in {mine}" in out, out
+    assert f"place {ARMIES.of(most)} in {mine}" in out, out
 
 
 @pytest.mark.parametrize("mode", ["mcu-skirmish", "mcu-battle-for-manhattan"])

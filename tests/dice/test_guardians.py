@@ -11,9 +11,12 @@ import pytest
 
 from tests.dice.conftest import GUARDIANS as GAME
 from tests.dice.conftest import all_owned_but, do, legal, owner_of, play, position
-from warroom.core import IllegalAction
+from warroom.core import Action, IllegalAction
+from warroom.games.dice_cards.chances import completion_chance, has_chance
 from warroom.games.dice_cards.guardians import ORB_BONUS
-from warroom.games.dice_cards.state import MATCH, NOBODY, OVER
+from warroom.games.dice_cards.state import MATCH, NOBODY, OVER, DiceCardsState
+from warroom.odds.dice_match import completion_float
+from warroom.rules.dice_match import sum_low
 
 NEXT_TURN = [(4, 4, 4, 4, 4), (4, 4)]
 CLAIM_WALKMAN = [(2, 6, 4, 4, 4), (5, 5), (1, 2, 4), (5, 5)]  # then: match 2 3 4
@@ -251,3 +254,33 @@ def test_q8_reroll_power_rerolls_the_unplaced_dice_once_a_turn() -> None:
     st = play(GAME, st, "reroll")
     assert st.rerolls == 0 and "reroll" not in legal(GAME, st)
     assert "target walkman 1 1 2" in legal(GAME, st)
+
+
+def knowhere_reroll_at_a_miss() -> DiceCardsState:
+    """Seat 0 holds Knowhere (one reroll a turn), has staged Walkman on its "2 6" row with
+    dice 1 and 2, and the next roll (4 4 4 and 5 5) misses the open "3+" row."""
+    owner = dict.fromkeys(group_cards("Knowhere"), 0)
+    st = position(GAME, [(2, 6, 4, 4, 4), (5, 5), (4, 4, 4), (5, 5)], owner=owner)
+    return play(GAME, st, "target walkman 1 1 2")
+
+
+def test_q8_each_choice_s_chance_counts_the_reroll_left_and_a_reroll_has_its_own() -> None:
+    """The chance beside each choice is the solver's with the rerolls still to come this turn:
+    setting a die aside keeps the reroll for later, rerolling spends it; before a card is
+    staged a reroll has no card to give a chance for."""
+    owner = dict.fromkeys(group_cards("Knowhere"), 0)
+    first = position(GAME, [(2, 6, 4, 4, 4), (5, 5)], owner=owner)
+    assert first.rerolls == 1 and not has_chance(first, Action("reroll"))
+    three_up = [sum_low(3)]
+    staged = completion_chance(GAME, first, 0, Action("target", ("walkman", 1, 1, 2)))
+    assert staged == completion_float(three_up, 3, 2, rerolls=1)[0]
+    assert staged > completion_float(three_up, 3, 2)[0]  # the reroll left is worth something
+    st = knowhere_reroll_at_a_miss()
+    assert st.phase == MATCH and legal(GAME, st) == ["aside 3", "aside 6", "reroll"]
+    chance = {a.text(): completion_chance(GAME, st, 0, a) for a in GAME.legal_actions(st, 0)}
+    assert chance == {
+        "aside 3": completion_float(three_up, 2, 2, rerolls=1)[0],
+        "aside 6": completion_float(three_up, 3, 1, rerolls=1)[0],
+        "reroll": completion_float(three_up, 3, 2)[0],
+    }
+    assert max(chance, key=lambda a: chance[a]) == "reroll"

@@ -262,12 +262,16 @@ def test_the_log_names_a_matched_row_by_its_number_and_what_it_asks() -> None:
 
 def test_the_log_ends_saying_who_won() -> None:
     """The game's last log line is a sentence naming the winners (it was the outcome's reason
-    alone: "every card is claimed; points: ...", no winner named)."""
+    alone: "every card is claimed; ...", no winner named), each score a count of points."""
     tie = _tied_but_sur_kesh()
     one = all_owned_but(GAME.new_game(2, 1), "sur-kesh")
     for owner, line in (
-        (tie, "Player 1 and Player 2 win: every card is claimed; points: Player 1 29, Player 2 29"),
-        (one, "Player 2 wins: every card is claimed; points: Player 2 "),
+        (
+            tie,
+            "Player 1 and Player 2 win: every card is claimed; Player 1 has 29 points, "
+            "Player 2 has 29 points",
+        ),
+        (one, "Player 2 wins: every card is claimed; Player 2 has "),
     ):
         st = position(GAME, flat(*CLAIM_SUR_KESH), players=2, owner=owner)
         st = play(GAME, st, *SUR_KESH_MOVES[:-1])

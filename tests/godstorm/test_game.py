@@ -165,7 +165,7 @@ def test_g23_random_games_finish_after_five_epochs(seed: int, players: int, setu
 
 
 def test_the_log_reads_pantheons_as_plurals() -> None:
-    """Every pantheon's name is a plural: "Norse place 1 in ...", not "Norse places"; a seat
+    """Every pantheon's name is a plural: "Norse place 1 army in ...", not "Norse places"; a seat
     still without one is "Player 2", one player."""
     state = GAME.setup(4, Rng(3), {})
     chooser = GAME.to_move(state)[0]
@@ -176,7 +176,7 @@ def test_the_log_reads_pantheons_as_plurals() -> None:
     name = state.names[placer]
     assert not name.startswith("Player")  # every seat has chosen its pantheon by now
     _, events = GAME.apply(state, placer, Action("place", (territory, 1)))
-    assert f"{name} place 1 in {territory}" in [e.text for e in events]
+    assert f"{name} place 1 army in {territory}" in [e.text for e in events]
 
 
 def test_the_log_tells_captures_temple_armies_and_free_draws() -> None:
@@ -196,15 +196,15 @@ def test_the_log_tells_captures_temple_armies_and_free_draws() -> None:
     state.rng = scripted(roll_draw(6, 5, 4, 1))
     state, _ = GAME.apply(state, 1, Action("defend", (1,)))
     state, events = GAME.apply(state, 0, Action("move", (4,)))
-    assert events[0].text == f"{me} move 4 into Apulia" and events[0].data["from"] == "Roma"
+    assert events[0].text == f"{me} move 4 armies into Apulia" and events[0].data["from"] == "Roma"
     state, events = GAME.apply(state, 0, Action("invade", ("Roma", "Corsica", "-", 1)))
     state, events = GAME.apply(state, 0, Action("move", (1,)))  # A15: an empty one
-    assert [e.text for e in events] == [f"{me} move 1 into Corsica"]
+    assert [e.text for e in events] == [f"{me} move 1 army into Corsica"]
     state.phase = UNDERWORLD
     space(state, 0, "Gate of Horn", 3)
     state, _ = GAME.apply(state, 0, Action("descend", ("Gate of Horn", "Ashen Field")))
     state, events = GAME.apply(state, 0, Action("move", (2,)))  # A16: an empty space
-    assert [e.text for e in events] == [f"{me} move 2 into Ashen Field"]
+    assert [e.text for e in events] == [f"{me} move 2 armies into Ashen Field"]
     pandora = next(i for i, c in enumerate(state.parts.cards) if c.title == "Pandora's Box")
     state.relics[1] = [pandora]
     state.temple[state.parts.earth.territory("Egypt")] = True

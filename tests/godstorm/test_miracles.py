@@ -137,8 +137,10 @@ def test_g45_a_plague_placed_by_a_card_banishes_the_gods_there() -> None:
 def test_r1_r5_destroying_leaves_the_last_army_and_dead_to_routes_the_losses() -> None:
     state = table()
     hold(state, 1, {"Egypt": 2})
-    play(state, 0, card("death-13"), [t(state, "Egypt")], free=True)  # 2 die, to the reserve
-    assert state.armies[t(state, "Egypt")] == 1 and state.reserve[1] == 111
+    _, events = play(state, 0, card("death-13"), [t(state, "Egypt")], free=True)  # 2 die
+    assert state.armies[t(state, "Egypt")] == 1 and state.reserve[1] == 111  # to the reserve
+    # whose they were: the log read "1 army dies in Egypt", leaving the reader to look it up
+    assert events[-1].text == f"1 army dies in Egypt ({state.names[1]})"
 
 
 def test_r6_sky_cards_answer_the_invasion() -> None:

@@ -9,10 +9,16 @@ from itertools import product
 
 from warroom.core.rng import Rng
 from warroom.games.godstorm.battle import battle_rule, force_rule
-from warroom.games.godstorm.invasion import declare, fight_godswar, godswar_due
+from warroom.games.godstorm.invasion import (
+    declare,
+    fight_godswar,
+    godswar_due,
+    two_pairs_at_most,
+)
 from warroom.games.godstorm.odds import godswar_chance
 from warroom.games.godstorm.state import BANISHED, MAGIC, SKY, WAR
-from warroom.rules.battle import PRESETS
+from warroom.odds import defence_odds, roll_distribution
+from warroom.rules.battle import PRESETS, combine, roll
 
 from .conftest import hold, table
 
@@ -121,3 +127,21 @@ def test_godswar_chance_matches_the_games_own_godswar() -> None:
     p = float(godswar_chance(attack_order, defend_order, 4, 5, PRESETS["godstorm-temple"]))
     error = (p * (1 - p) / trials) ** 0.5
     assert abs(wins / trials - p) < 4 * error
+
+
+def test_g91_a_third_defence_die_s_odds_count_two_pairs_as_the_game_s_roll_does() -> None:
+    """A Sky card's third defence die (G69): the defence odds shown at the prompt compare the
+    two highest pairs, as `two_pairs_at_most` decides the game's roll; a sampled run of that
+    roll (with the temple's and the god of war's rule on it) agrees, and comparing all three
+    pairs would not."""
+    rule = combine(PRESETS["godstorm-war"], PRESETS["godstorm-temple"])
+    shown = defence_odds(rule, 3, 3)[3]
+    assert set(shown) == {(0, 2), (1, 1), (2, 0)}  # two losses a roll at most
+    assert shown != roll_distribution(rule, 3, 3)
+    rng, rolls = Rng(91), 30_000
+    counts: dict[tuple[int, int], int] = defaultdict(int)
+    for _ in range(rolls):
+        r = two_pairs_at_most(roll(rng, 3, 3, rule), rule)
+        counts[r.attacker_losses, r.defender_losses] += 1
+    for outcome, p in shown.items():
+        assert abs(counts[outcome] / rolls - float(p)) < 0.015, (outcome, counts, shown)

@@ -17,6 +17,7 @@ from warroom.games.godstorm.rules import (
     ATTACK,
     BID,
     EMBARK,
+    FORTIFY,
     GOD_AGAIN,
     GOD_ATTACK,
     INVADE,
@@ -128,7 +129,7 @@ def test_g56_g61_a_labor_needs_its_god_in_play_and_cards_left() -> None:
     state = table()
     hold(state, 0, {"Roma": 1})
     assert labor_draw(state, 0, "War", once_a_turn=True) == []
-    state.gods[0][WAR] = t(state, "Roma")
+    state.gods[0][WAR] = t(state, "Gaul")
     state.decks["War"] = []
     assert labor_draw(state, 0, "War", once_a_turn=True) == []
 
@@ -136,7 +137,7 @@ def test_g56_g61_a_labor_needs_its_god_in_play_and_cards_left() -> None:
 def test_g62_no_hand_limit() -> None:
     state = table()
     hold(state, 0, {"Roma": 1})
-    state.gods[0][WAR] = t(state, "Roma")
+    state.gods[0][WAR] = t(state, "Gaul")
     for _ in range(17):
         state.labors = []
         labor_draw(state, 0, "War", once_a_turn=True)
@@ -169,8 +170,11 @@ def _invasion_table() -> GodstormState:
 
 def test_g78_g81_several_invasions_and_an_attack_before_calling_off() -> None:
     state = _invasion_table()
-    state, _ = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
+    state, said = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
     assert state.phase == ATTACK and "retreat" not in kinds(state, 0)
+    # whose territory: the dice lines after it say only "attacker" and "defender"
+    invaded = f"{state.does(0, 'invades')} Apulia ({state.names[1]}) from Roma with 5 armies"
+    assert [e.text for e in said] == [invaded]
     state, _ = GAME.apply(state, 0, Action("roll", (1,)))
     state.rng = scripted(roll_draw(1, 6))
     state, _ = GAME.apply(state, 1, Action("defend", (1,)))
@@ -219,6 +223,22 @@ def test_g102_g105_embarking_moves_only_heaven_armies() -> None:
     assert state.space_armies[crypt] == 5 and state.heaven[0] == 0
     assert kinds(state, 0) == {"done"}
     assert state.space_owner[state.parts.underworld.territory("Gate of Bone")] == NOBODY
+
+
+def test_fortifying_and_embarking_say_what_moved() -> None:
+    """The log named only the end of a fortification ("Babylonians fortify Gaul") and gave an
+    embarking a bare count ("embark 2 into Gate of Horn"): what moved, and from where."""
+    state = turn_of(table(), 0, FORTIFY)
+    hold(state, 0, {"Gaul": 4, "Anglia": 1})
+    state.gods[0][WAR] = t(state, "Gaul")
+    war_god = state.parts.gods[state.pantheon[0]][WAR]
+    state, said = GAME.apply(state, 0, Action("fortify", ("Gaul", "Anglia", "war", 2)))
+    who = state.does(0, "fortifies")
+    assert [e.text for e in said] == [f"{who} Anglia from Gaul with 2 armies and {war_god}"]
+    state = turn_of(state, 0, EMBARK)
+    state.heaven[0] = 1
+    state, said = GAME.apply(state, 0, Action("embark", ("Gate of Bone", 1)))
+    assert [e.text for e in said] == [f"{state.does(0, 'embarks')} 1 army into Gate of Bone"]
 
 
 def test_r7_a_free_card_from_pandoras_box_is_hidden_and_ends_with_the_turn() -> None:

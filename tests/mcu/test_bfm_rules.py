@@ -752,8 +752,11 @@ def test_e8_iron_man_builds_over_turns_and_wins() -> None:
     st = table.state
     for k in range(2):
         st.chips = st.chips.placed(k, HELD)
-    table.do(IRON_MAN, "end")
+    events = table.do(IRON_MAN, "end")
+    built = [GAME.words(table.state, e.text) for e in events if e.kind == "build"]
     assert table.state.tower == 1 and table.owner("Sector_25") == CA  # Foundation 1
+    # as a player reads it: the stage in words, the sector as the map captions it
+    assert built == ["Iron Man places the first Foundation piece on Sector 25"]
     table.state.phase, table.state.current = MANEUVER, IRON_MAN
     for k in range(2, 4):
         table.state.chips = table.state.chips.placed(k, HELD)

@@ -21,6 +21,12 @@ def test_board_pieces_objectives_and_typed_setup() -> None:
     assert "Sector 25 Avengers Tower site [dock]" in out and "Sector 05 [chip]" in out
     assert "Asgard (50)" in out and "Dark Elves" in out
     assert "Rage Meter 0/10" in out and "Objectives:" in out
+    # the decks named, not a list's "[8, 12, 8, 12, 8]"; one chip, not "1 chips"
+    assert "in the faction decks: Captain America " in out
+    assert "[" not in out.split("in the faction decks:")[1].splitlines()[0]
+    view = match.view(None)
+    view["chips"]["iron_man"] = 1
+    assert "Iron Man holds 1 chip, built nothing" in BfmDisplay().footer(view)
     assert "places 3 units on Sector 25" in out and "Refused" not in out
 
 

@@ -48,6 +48,22 @@ def test_pass_go_collects_200() -> None:
     rig(st, ("roll", (2, 3)))
     st, ev = act(st, 0, "roll")
     assert st.pos[0] == 3 and st.cash[0] == 1700 and "salary" in kinds(ev)
+    # each thing once: the play-test's log said "moves to X", then "lands on X"
+    assert [e.text for e in ev][:3] == [
+        "Player 1 rolls 2+3",
+        "Player 1 passes GO and collects M200",
+        f"Player 1 lands on {B.names[3]}",
+    ]
+
+
+def test_landing_on_go_says_go_once_for_the_salary_and_once_for_the_landing() -> None:
+    st = new()
+    st.pos[0] = 35
+    rig(st, ("roll", (2, 3)))
+    st, ev = act(st, 0, "roll")
+    assert st.pos[0] == B.go and st.cash[0] == 1700
+    said = [e.text for e in ev]
+    assert said[1:3] == ["Player 1 collects M200 for GO", "Player 1 lands on GO"], said
 
 
 def test_doubles_roll_again_and_free_parking_does_nothing() -> None:
@@ -76,7 +92,7 @@ def test_third_doubles_go_to_jail_without_moving() -> None:
     rig(st, ("roll", (2, 2)))
     st, ev = act(st, 0, "roll")
     assert st.pos[0] == B.jail and st.jail[0] == 0 and st.phase == END
-    assert "move" not in kinds(ev) and st.cash[0] == 1500
+    assert "land" not in kinds(ev) and st.cash[0] == 1500
 
 
 # -- undrafted heroes ---------------------------------------------------------------------------

@@ -125,12 +125,17 @@ def test_auto_fail_gives_the_same_odds_as_rolling_on() -> None:
 Policy = Callable[[tuple[Row, ...], list[Die]], tuple[int, tuple[int, ...]] | int]
 
 
-def _brute(rows: Sequence[Row], sides: Sequence[int], policy: Policy | None = None) -> Fraction:
+def _brute(
+    rows: Sequence[Row], sides: Sequence[int], policy: Policy | None = None, rerolls: int = 0
+) -> Fraction:
     """P(complete) by expectimax over every ordered roll, rolling on to the last die (no W3
-    shortcut), each match listed by `rules.dice_match.ways`; `policy` fixes the choices."""
+    shortcut), each match listed by `rules.dice_match.ways`; `policy` fixes the choices.
+    `rerolls` (Guardians' power, optimal play only): after any roll, every unplaced die may be
+    rolled again instead, that many times in the turn."""
+    left = rerolls
 
     @cache
-    def value(rows: tuple[Row, ...], sides: tuple[int, ...]) -> Fraction:
+    def value(rows: tuple[Row, ...], sides: tuple[int, ...], rerolls: int = left) -> Fraction:
         if not rows:
             return Fraction(1)
         if not sides:
@@ -138,28 +143,36 @@ def _brute(rows: Sequence[Row], sides: Sequence[int], policy: Policy | None = No
         total = Fraction(0)
         for faces in itertools.product(*(range(1, s + 1) for s in sides)):
             dice = list(zip(sides, faces, strict=True))
-            total += step(rows, dice)
+            best = step(rows, dice, rerolls)
+            if rerolls:
+                best = max(best, value(rows, sides, rerolls - 1))
+            total += best
         return total / math.prod(sides)
 
-    def roll_on(rows: tuple[Row, ...], dice: list[Die], used: Sequence[int]) -> Fraction:
-        return value(rows, tuple(sorted(s for j, (s, _) in enumerate(dice) if j not in used)))
+    def roll_on(
+        rows: tuple[Row, ...], dice: list[Die], used: Sequence[int], rerolls: int
+    ) -> Fraction:
+        kept = tuple(sorted(s for j, (s, _) in enumerate(dice) if j not in used))
+        return value(rows, kept, rerolls)
 
-    def after(rows: tuple[Row, ...], dice: list[Die], i: int, used: tuple[int, ...]) -> Fraction:
-        return roll_on(tuple(sorted(rows[:i] + rows[i + 1 :], key=repr)), dice, used)
+    def after(
+        rows: tuple[Row, ...], dice: list[Die], i: int, used: tuple[int, ...], rerolls: int
+    ) -> Fraction:
+        return roll_on(tuple(sorted(rows[:i] + rows[i + 1 :], key=repr)), dice, used, rerolls)
 
-    def step(rows: tuple[Row, ...], dice: list[Die]) -> Fraction:
+    def step(rows: tuple[Row, ...], dice: list[Die], rerolls: int) -> Fraction:
         free = range(len(dice))
         options = [(i, w) for i, r in enumerate(rows) for w in ways(r, dice, free)]
         if policy is not None:
             choice = policy(rows, dice)
             if isinstance(choice, int):
                 assert not options
-                return roll_on(rows, dice, (choice,))
+                return roll_on(rows, dice, (choice,), rerolls)
             assert choice in options
-            return after(rows, dice, *choice)
+            return after(rows, dice, *choice, rerolls)
         if options:
-            return max(after(rows, dice, i, w) for i, w in options)
-        return max(roll_on(rows, dice, (j,)) for j in free)
+            return max(after(rows, dice, i, w, rerolls) for i, w in options)
+        return max(roll_on(rows, dice, (j,), rerolls) for j in free)
 
     return value(tuple(sorted(rows, key=repr)), tuple(sorted(sides)))
 
@@ -187,6 +200,27 @@ SMALL = [
 def test_matches_an_independent_brute_force(rows: list[Row], sides: list[int]) -> None:
     d8 = sides.count(8)
     assert completion(rows, len(sides) - d8, d8)[0] == _brute(rows, sides)
+
+
+@pytest.mark.parametrize(("rows", "sides"), SMALL)
+def test_rerolls_left_match_the_brute_force_with_rerolls(rows: list[Row], sides: list[int]) -> None:
+    """Guardians' reroll power: the solver's chance with a reroll or two still to use this turn
+    is the brute force's, and a reroll left never lowers it."""
+    d8 = sides.count(8)
+    d6 = len(sides) - d8
+    for rerolls in (1, 2):
+        assert completion(rows, d6, d8, rerolls=rerolls)[0] == _brute(rows, sides, rerolls=rerolls)
+        with_more = completion_float(rows, d6, d8, rerolls=rerolls)[0]
+        assert with_more >= completion_float(rows, d6, d8, rerolls=rerolls - 1)[0]
+
+
+def test_a_reroll_left_is_another_try_at_a_lone_six() -> None:
+    # "6" with one d6: 1/6; a reroll after a miss tries again: 1/6 + 5/6 x 1/6 = 11/36, and
+    # the reroll is a roll of its own (1 + 5/6 rolls on average).
+    assert completion([exact(6)], 1, 0, rerolls=1) == (Fraction(11, 36), 1 + Fraction(5, 6))
+    assert completion([exact(6)], 1, 0, rerolls=2)[0] == 1 - Fraction(5, 6) ** 3
+    with pytest.raises(ValueError, match="negative"):
+        completion([exact(6)], 1, 0, rerolls=-1)
 
 
 @pytest.mark.parametrize(("rows", "sides"), SMALL)

@@ -10,6 +10,7 @@ import pytest
 
 from warroom.bots import make_bot
 from warroom.core import Action, Match, WarroomError
+from warroom.core.registry import get_mode
 
 ARMIES = re.compile(r"\barm(y|ies)\b", re.IGNORECASE)
 UNITS = re.compile(r"\bunits?\b", re.IGNORECASE)
@@ -18,7 +19,8 @@ ONE_CHOICE = re.compile(r"\b(\d+) to \1\b")  # "1 to 1 dice", "move 2 to 2 units
 
 def texts(mode: str, players: int, seed: int) -> list[str]:
     """Every event text (secret ones too) and sampled refusal of a short random game."""
-    match = Match.start(mode, players, seed, {"turn_limit": 12})
+    limited = any(option.name == "turn_limit" for option in get_mode(mode).options)
+    match = Match.start(mode, players, seed, {"turn_limit": 12} if limited else {})
     bots = [make_bot("random", mode, seed * 10 + p) for p in range(players)]
     out: list[str] = []
     while match.outcome() is None:
@@ -60,7 +62,8 @@ def test_classic_texts_keep_armies(players: int) -> None:
     assert [t for t in said if ONE_CHOICE.search(t)] == []
 
 
-BARE_COUNT = re.compile(r"\b(places|moves|maneuvers) \d+ (on|into|from)\b")
+# "places 2 on", and a pantheon's "place 3 in" (Godstorm's seats are peoples: plural verbs)
+BARE_COUNT = re.compile(r"\b(places?|moves?|maneuvers?|embarks?) \d+ (on|in|into|from)\b")
 ONE_PLURAL = re.compile(r"\b1 (armies|units)\b")
 
 
@@ -72,6 +75,10 @@ ONE_PLURAL = re.compile(r"\b1 (armies|units)\b")
         ("mass-effect-basic", 3, re.compile(r"moves \d+ units? into ")),
         ("mcu-skirmish", 3, re.compile(r"maneuvers \d+ units? from ")),
         ("mcu-battle-for-manhattan", 3, re.compile(r"maneuvers \d+ units? from ")),
+        ("mass-effect-galaxy-at-war", 3, re.compile(r"places 1 unit on ")),  # set-up, one a time
+        ("mass-effect-galaxy-at-war", 3, re.compile(r"moves \d+ units? from ")),  # a fortify
+        ("risk-godstorm", 3, re.compile(r"place \d+ arm(y|ies) in ")),
+        ("risk-godstorm", 3, re.compile(r"move \d+ arm(y|ies) into ")),
     ],
 )
 def test_placing_and_moving_name_the_pieces(
@@ -82,3 +89,19 @@ def test_placing_and_moving_name_the_pieces(
     said = [t for seed in (1, 2, 3) for t in texts(mode, players, seed)]
     assert [t for t in said if BARE_COUNT.search(t) or ONE_PLURAL.search(t)] == []
     assert any(moved.search(t) for t in said)
+
+
+@pytest.mark.parametrize(
+    ("mode", "ranked"),
+    [
+        ("risk-classic", "territories, then armies"),
+        ("mass-effect-basic", "planets, then units"),
+        ("mcu-skirmish", "sectors, then units"),
+        ("mcu-battle-for-manhattan", "sectors, then units"),
+    ],
+)
+def test_a_turn_limit_ranks_in_the_mode_s_words(mode: str, ranked: str) -> None:
+    """MCU's turn-limit ending said "ranked by territories, then units": its board's places
+    are sectors (Mass Effect's planets), as its other texts and the page count them."""
+    last = texts(mode, 3, 1)[-1]
+    assert last.endswith(f"players are ranked by {ranked}"), last

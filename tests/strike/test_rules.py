@@ -289,7 +289,7 @@ def test_s22_s24_a_helper_deploying_nothing_joins_no_side() -> None:
     st, events = do(st, 2, "deploy 0")
     deploy = next(e for e in events if e.kind == "deploy")
     assert deploy.data == {"seat": 2, "side": None, "count": 0}
-    assert deploy.text == "Player 3 deploys 0 troops"
+    assert deploy.text == "Player 3 deploys no troops"
     assert st.troops == [[0, 0, 0], [0, 0, 0]]
 
 
@@ -465,6 +465,22 @@ def test_the_log_gives_the_dice_as_faces() -> None:
     assert said["roll"] == "Attacker rolls 3-2-1, defender rolls 5-4"
     assert said["rally"] == "Rally: the attacker's dice are now 5-4-3"
     assert said["resolve"].startswith("Attacker 5-4-3 against defender 5-4:"), said["resolve"]
+
+
+def test_a_roll_no_card_changes_is_written_once() -> None:
+    """The play-test's log gave each roll twice ('Attacker rolls 6-3, defender rolls 3', then
+    'Attacker 6-3 against defender 3: ...'): the resolution says the losses alone unless a
+    card changed the dice (the Rally test above)."""
+    st = position(claimed={0: {"africa": 3}, 1: {"europe": 3}}, dice=[(6, 3, 1), (5, 4)])
+    events: list[Event] = []
+    moves = [(0, "attack africa p2 europe"), (0, "deploy 0"), (1, "deploy 0"), (2, "deploy 0")]
+    while not any(e.kind == "resolve" for e in events):
+        seat, text = moves.pop(0) if moves else (GAME.to_move(st)[0], "pass")
+        st, got = do(st, seat, text)
+        events += got
+    said = [e.text for e in events if e.kind in ("roll", "resolve")]
+    roll, losses = "Attacker rolls 6-3-1, defender rolls 5-4", "Attacker loses 1, defender loses 1"
+    assert said == [roll, losses]
 
 
 def test_s39_used_tactics_cards_go_to_the_discard_pile() -> None:

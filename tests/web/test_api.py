@@ -395,7 +395,7 @@ def test_finished_games_leave_memory_and_load_again(client: TestClient, hub: Hub
         assert room.match.outcome() is None  # kept while unfinished
         step(client, g)
     final = state(client, g["id"])  # loads it again from the store
-    assert final["outcome"]["reason"].startswith("turn limit of 1 turns")
+    assert final["outcome"]["reason"].startswith("The game stopped at its turn limit of 1 turn ")
     stored = hub.store.load(g["id"])
     assert stored is not None and final["state"] == len(stored.record)
 

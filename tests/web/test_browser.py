@@ -55,14 +55,14 @@ def decisions(page: Any, seconds: float) -> Iterator[dict[str, Any]]:
 
 # A finished game's page, read in one go: the result with its download and the log, and
 # whatever still marks a turn or would act (a control outside the banner, which keeps Rematch,
-# or the Actions card, which has nothing left to hold).
+# and the map's zoom, which only looks; or the Actions card, which has nothing left to hold).
 FINISHED = """() => ({
   result: document.querySelector('#gameover') ? document.querySelector('#gameover').innerText : '',
   save: document.querySelectorAll('#gameover a[href$="/save"]').length,
   log: document.querySelectorAll('#log .ev').length,
   turn: [...document.querySelectorAll('.turn, .current')].map((e) => e.outerHTML.slice(0, 80)),
   controls: [...document.querySelectorAll('button, input, select, textarea')]
-    .filter((e) => e.checkVisibility() && !e.closest('#banner'))
+    .filter((e) => e.checkVisibility() && !e.closest('#banner') && !e.closest('.mapzoom'))
     .map((e) => e.id || e.dataset.action || e.outerHTML.slice(0, 80)),
   actions: [...document.querySelectorAll('h2')]
     .some((h) => h.textContent === 'Actions' && h.checkVisibility()),
@@ -490,4 +490,31 @@ def test_an_action_that_never_reached_the_server_is_not_called_refused(server: s
         page.wait_for_function("document.getElementById('error').textContent")
         shown = page.locator("#error").inner_text()
         assert "could not reach the server" in shown and "Refused" not in shown, shown
+        assert errors == []
+
+
+def test_a_turn_limit_ending_reads_as_a_sentence_in_the_banner_and_summary(
+    server: str, served_hub: Hub
+) -> None:
+    """The banner and the summary gave a turn limit's reason as the rules wrote it, a
+    lowercase fragment after "won:" ("turn limit of 1 turns reached ..."): both now say who
+    won, then the reason as a sentence, "1 turn" singular."""
+    g = create_game(server, "risk-classic", [{"kind": "human"}] * 2, {**SHORT, "turn_limit": 1})
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    over = lambda: room.match.outcome() is not None  # noqa: E731
+    play_people(served_hub, g["id"], tokens, bot_choice("risk-classic", "random"), over)
+    outcome = room.match.outcome()
+    assert outcome is not None
+    won = " and ".join(f"Player {w + 1}" for w in outcome.winners)
+    reason = (
+        "The game stopped at its turn limit of 1 turn (not a rulebook ending); players are "
+        "ranked by territories, then armies."
+    )
+    with browser_page(server + g["seats"][0]["link"]) as (page, errors):
+        check_finished(page)
+        assert page.locator("#gameover").inner_text().startswith(f"Game over: {won} won. {reason}")
+        page.wait_for_function("document.querySelector('#summary h2 + *')")
+        assert f"{won} won. {reason}" in page.locator("#summary").inner_text()
+        page.screenshot(path=str(ARTIFACTS / "turn-limit-ending.png"), full_page=True)
         assert errors == []

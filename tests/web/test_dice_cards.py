@@ -12,6 +12,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.dice.test_guardians import knowhere_reroll_at_a_miss
 from tests.web.system import (
     browser_page,
     chromium_browser,
@@ -102,9 +103,9 @@ def test_a_dice_game_is_offered_created_and_played_over_the_api(
 
 @pytest.mark.parametrize("mode", MODES)
 def test_the_odds_of_each_way_to_stage_or_match(client: TestClient, hub: Hub, mode: str) -> None:
-    """`/dice-odds` gives, for every `target` and then every `match` of the player to move,
-    the exact solver's chance to complete the card once that choice is made: the rows left
-    open, with the dice it leaves unplaced. Another mode has none (404)."""
+    """`/dice-odds` gives, for every `target` and then every `match` and `aside` of the player
+    to move, the exact solver's chance to complete the card once that choice is made: the
+    rows left open, with the dice it leaves unplaced. Another mode has none (404)."""
     humans = [{"kind": "human"}, {"kind": "human"}]
     g = client.post("/api/games", json={"mode": mode, "seats": humans}).json()
     tokens = [seat["token"] for seat in g["seats"]]
@@ -115,7 +116,7 @@ def test_the_odds_of_each_way_to_stage_or_match(client: TestClient, hub: Hub, mo
         game, st = room.match.game, room.match.state
         assert isinstance(game, DiceCardsGame)
         seat = room.match.to_move()[0]
-        legal = [a for a in room.match.legal(seat) if a.kind in ("target", "match")]
+        legal = [a for a in room.match.legal(seat) if a.kind in ("target", "match", "aside")]
         assert odds["state"] == room.state_id and odds["seat"] == seat
         assert [Action.from_json(a) for a, _ in odds["odds"]] == legal
         for act, p in odds["odds"]:
@@ -126,10 +127,12 @@ def test_the_odds_of_each_way_to_stage_or_match(client: TestClient, hub: Hub, mo
                 rows, dice = list(game.target_rows(st, seat, card)), a.args[2:]
                 slot = len(rows) - 1 if a.args[1] == "steal" else int(a.args[1]) - 1
                 open_rows = [r for k, r in enumerate(rows) if k != slot]
-            else:
+            elif a.kind == "match":
                 rows, dice = list(st.rows()), a.args[1:]
                 slot = len(rows) - 1 if a.args[0] == "steal" else int(a.args[0]) - 1
                 open_rows = [rows[k] for k in st.open_slots() if k != slot]
+            else:  # the die set aside leaves every row open
+                dice, open_rows = a.args, [st.rows()[k] for k in st.open_slots()]
             free = [i for i in st.unplaced() if i + 1 not in dice]
             d6 = sum(1 for i in free if st.sides[i] == 6)
             want = completion_float(open_rows, d6, len(free) - d6)[0] if open_rows else 1.0
@@ -137,15 +140,17 @@ def test_the_odds_of_each_way_to_stage_or_match(client: TestClient, hub: Hub, mo
             checked.add(a.kind)
         s = state(client, g["id"], tokens[seat])
         act = next((a for a in s["legal"] if a[0] in ("target", "match")), s["legal"][0])
+        if checked >= {"target", "match"} and any(a[0] == "aside" for a in s["legal"]):
+            act = next(a for a in s["legal"] if a[0] == "aside")
         r = client.post(
             f"/api/games/{g['id']}/act",
             json={"state": s["state"], "action": act},
             headers={"X-Seat-Token": tokens[seat]},
         )
         assert r.status_code == 200, r.text
-        if checked == {"target", "match"}:
+        if checked == {"target", "match", "aside"}:
             break
-    assert checked == {"target", "match"}
+    assert checked == {"target", "match", "aside"}
     other = client.post("/api/games", json={"mode": "monopoly-avengers", "seats": humans})
     assert client.get(f"/api/games/{other.json()['id']}/dice-odds").status_code == 404
 
@@ -343,4 +348,37 @@ def test_the_die_the_keyboard_is_on_is_marked(server: str) -> None:
             if focused:
                 seen[focused[0]] = focused[1] != focused[2]
         assert seen == {"6": True, "8": True}, seen
+        assert errors == []
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_a_guardians_reroll_and_set_aside_show_their_chances(
+    server: str, served_hub: Hub, width: int, height: int
+) -> None:
+    """Knowhere's reroll after a roll that misses: /dice-odds gives the reroll's chance (the
+    solver's, one reroll fewer) and each die set aside its own (the reroll kept), and the
+    page shows each beside its button, as it does a way to stage or match."""
+    g = create_game(server, "mcu-guardians", [{"kind": "human"}] * 3)
+    match = served_hub.room(g["id"]).match
+    match.state = knowhere_reroll_at_a_miss()
+    odds = httpx.get(f"{server}/api/games/{g['id']}/dice-odds").json()
+    three_up = [match.state.rows()[k] for k in match.state.open_slots()]
+    assert odds["odds"] == [
+        [["aside", 3], completion_float(three_up, 2, 2, rerolls=1)[0]],
+        [["aside", 6], completion_float(three_up, 3, 1, rerolls=1)[0]],
+        [["reroll"], completion_float(three_up, 3, 2)[0]],
+    ]
+    with browser_page(server + g["seats"][0]["link"], width=width, height=height) as (
+        page,
+        errors,
+    ):
+        page.wait_for_function("document.querySelector('#actions [data-action=reroll] .dchance')")
+        for act, p in odds["odds"]:
+            button = page.locator(f'#actions button[data-action="{" ".join(map(str, act))}"]')
+            assert button.locator(".dchance").text_content().strip() == _percent(p)
+            box = button.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= width
+        page.locator('#actions button[data-action="reroll"]').scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"guardians-reroll-odds-{width}.png"))
         assert errors == []

@@ -16,7 +16,10 @@ import httpx
 from tests.web.play import bot_choice, play_people
 from tests.web.system import browser_page, create_game
 from tests.web.test_browser import ARTIFACTS, act_by_clicking, decisions, msg
+from warroom.cli.show.risk import loss_words
 from warroom.games.godstorm.components import components
+from warroom.games.godstorm.invasion import NO_SKY, army_rule
+from warroom.odds import defence_odds
 from warroom.web.hub import Hub
 
 MODE = "risk-godstorm"
@@ -308,6 +311,16 @@ def test_the_defender_is_told_who_attacks_what_with_how_many_dice(
                 asked = " or ".join(map(str, counts)) if len(counts) < 3 else "1, 2 or 3"
                 dice = "dice" if counts[-1] > 1 else "die"
                 assert status.endswith(f" — defend with {asked} {dice}."), status
+                # beside the buttons, each choice's roll in the dice the game rolls for it
+                page.wait_for_selector("#odds .defodds")
+                lines = page.locator("#odds .defodds").all_inner_texts()
+                st = room.match.state
+                assert st.invasion is not None
+                rule = army_rule(st, st.invasion, st.sky or NO_SKY)
+                assert len(lines) == len(counts), lines
+                for count, line in zip(counts, lines, strict=True):
+                    for (a, d), p in defence_odds(rule, inv["dice"], count)[count].items():
+                        assert f"{loss_words(a, d)} {100 * float(p):.1f}%" in line, line
                 ARTIFACTS.mkdir(exist_ok=True)
                 page.screenshot(path=str(ARTIFACTS / "godstorm-defend.png"), full_page=True)
             else:

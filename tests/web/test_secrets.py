@@ -21,6 +21,7 @@ import warroom.games as games
 from tests.web.conftest import FAST
 from tests.web.play import bot_choice
 from warroom.core import Rng
+from warroom.games.godstorm.rules import Godstorm
 from warroom.games.risk_classic import ClassicRisk
 from warroom.games.strike.rules import RiskStrike
 from warroom.web.app import create_app
@@ -33,6 +34,7 @@ MODES = [g.id for g in games.modes()]
 ACTIONS = 240  # decisions played in each game: past the setup into cards, battles and bids
 EVERY = 12  # the decisions between two sweeps of every seat's reads
 PROBES_PER_SEAT = 3  # typed actions asked about, from each seat's legal ones
+DEFENCES = 3  # defence prompts swept besides, where a mode asks the defender for its dice
 
 
 def players_for(mode: str) -> int:
@@ -67,6 +69,9 @@ def reads(client: TestClient, room: Room, token: str | None, probes: list[str]) 
         "dice-odds": client.get(f"{game}/dice-odds", headers=headers),
     }
     match = room.match
+    if isinstance(match.game, ClassicRisk | Godstorm):
+        # The battle waiting on its defender (refused at other times), each defence's roll.
+        asked["defence odds"] = client.get(f"{game}/odds", headers=headers)
     if isinstance(match.game, ClassicRisk):
         board = match.state.board
         names = board.territories
@@ -149,11 +154,16 @@ def test_no_read_changes_with_what_is_hidden_from_its_reader(
     room = hub.room(game)
     choose = bot_choice(mode, "random")
     rng = Rng(2024)
-    hidden_somewhere = 0
+    hidden_somewhere = defences = 0
     for played in range(ACTIONS):
         if room.match.outcome() is not None:
             break
-        if played % EVERY == 0:
+        defending = (
+            isinstance(room.match.game, ClassicRisk | Godstorm)
+            and room.match.state.phase == "defend"
+        )
+        if played % EVERY == 0 or (defending and defences < DEFENCES):
+            defences += defending
             probes = probes_now(room)
             for seat in [None, *range(players)]:
                 token = None if seat is None else tokens[seat]
@@ -183,3 +193,5 @@ def test_no_read_changes_with_what_is_hidden_from_its_reader(
         )
         assert ack.status_code == 200, ack.text
     assert hidden_somewhere, f"{mode}: nothing was ever hidden, so nothing was tested"
+    if isinstance(room.match.game, ClassicRisk | Godstorm):  # the defender chooses its dice
+        assert defences, f"{mode}: no defence was read, so its odds were not tested"

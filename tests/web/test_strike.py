@@ -656,3 +656,29 @@ def test_the_dice_card_shows_the_dice_as_resolved_after_rally_or_bombard(
         ]
         assert shown == [list(map(str, resolved["attack"])), list(map(str, resolved["defend"]))]
         assert resolved["text"] in dice.inner_text()
+
+
+def test_the_last_roll_says_the_dice_once_then_the_losses(server: str, served_hub: Hub) -> None:
+    """With no battle on the table the page says how the last roll went: the roll's line
+    (its dice) and then the resolution's (the losses), since the resolution no longer repeats
+    dice no card changed. People hold every seat, so the table waits while the page is read."""
+    game = create_game(server, MODE, [{"kind": "human"}] * 3)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    room = served_hub.room(game["id"])
+
+    def battle_over() -> bool:
+        with room.lock:
+            kinds = [e.kind for e in room.match.log]
+            return "resolve" in kinds and room.match.view(None)["battle"] is None
+
+    play_people(served_hub, game["id"], tokens, driving, battle_over, timeout=120)
+    log = [e.for_seat(None) for e in room.match.log]
+    last = max(i for i, e in enumerate(log) if e["kind"] == "resolve")
+    roll = next(e for e in reversed(log[:last]) if e["kind"] == "roll")
+    with chromium_browser() as browser:
+        page = open_page(browser, server + game["seats"][0]["link"])
+        page.wait_for_function(TABLE_DRAWN)
+        said = page.locator(".sbattle.quiet").inner_text()
+        assert said == f"No battle now. Last roll: {roll['text']}. {log[last]['text']}"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "strike-last-roll.png"))

@@ -23,6 +23,7 @@ from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.core import Action, Event, Match, WarroomError
 from warroom.core.actions import QUOTE_MARK
 from warroom.core.errors import MalformedAction, SaveError
+from warroom.core.events import sentence
 from warroom.core.shortform import complete, most, refusal
 from warroom.data import parse_file
 
@@ -87,9 +88,10 @@ class Terminal:
         out = self.match.outcome()
         assert out is not None
         names = self.match.game.seat_names(self.match.state)
+        winners = "Winners" if len(out.winners) > 1 else "Winner"
         self.console.print(
-            f"[bold]Game over:[/] {escape(self.match.words(out.reason))}. "
-            f"Winner: {escape(', '.join(names[w] for w in out.winners))}"
+            f"[bold]Game over:[/] {escape(sentence(self.match.words(out.reason)))} "
+            f"{winners}: {escape(', '.join(names[w] for w in out.winners))}"
         )
 
     def bot_turn(self, seat: int) -> None:
@@ -297,13 +299,13 @@ class Terminal:
             self.console.print(self.line(e, viewer), highlight=False)
 
     def line(self, event: Event, viewer: int | None) -> str:
-        """An event as `viewer` may read it, as markup (a battle with its dice)."""
+        """An event as `viewer` may read it, as markup (a battle with its dice as pictures,
+        where the mode's dice have pips)."""
         shown = self.match.shown(event, viewer)
         line = escape(shown["text"])
-        if event.kind == "battle":
-            face = die_face if self.display.pip_dice else str
-            att = " ".join(map(face, shown["attack"]))
-            dfd = " ".join(map(face, shown["defend"]))
+        if event.kind == "battle" and self.display.pip_dice:
+            att = " ".join(map(die_face, shown["attack"]))
+            dfd = " ".join(map(die_face, shown["defend"]))
             line = f"{line}   [red]{att}[/] vs [white]{dfd}[/]"
         return line
 

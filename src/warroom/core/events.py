@@ -45,6 +45,14 @@ def faces(dice: Iterable[int]) -> str:
     return "-".join(map(str, dice))
 
 
+def sentence(text: str) -> str:
+    """`text` as a sentence where a line shows it alone ("Game over: ..."): a capital first
+    letter and a full stop, as the page's own `sentence` writes an outcome's reason."""
+    text = text.strip()
+    ending = "" if text.endswith((".", "!", "?")) else "."
+    return text[:1].upper() + text[1:] + ending
+
+
 def possessive(name: str) -> str:
     """`name` owning something in an event's text: "Thor's", but "Greeks'" for a plural."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
@@ -93,3 +101,4 @@ ARMIES = Pieces("army", "armies")
 UNITS = Pieces("unit", "units")
 DICE = Pieces("die", "dice")
 CARDS = Pieces("card", "cards")
+TURNS = Pieces("turn", "turns")

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 
 from warroom.core.actions import NUMBER, Action
 from warroom.core.errors import IllegalAction, MalformedAction, NotYourDecision, WarroomError
-from warroom.core.events import Event
+from warroom.core.events import TURNS, Event
 from warroom.core.legal import Legal
 from warroom.core.rng import Rng, make_rng
 
@@ -96,6 +96,16 @@ class Outcome:
 
     def to_json(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "ranking": list(self.ranking), "reason": self.reason}
+
+
+def turn_limit_ending(turns: int, ranking: str) -> str:
+    """The reason of a game the `turn_limit` option ended (simulations' guard, not a rulebook
+    ending), as a sentence of its own: it is a log line as well as the game-over banner's
+    reason. `ranking` says how the seats were then ranked ("players are ranked by ...")."""
+    return (
+        f"The game stopped at its turn limit of {TURNS.of(turns)} (not a rulebook ending); "
+        f"{ranking}"
+    )
 
 
 S = TypeVar("S")

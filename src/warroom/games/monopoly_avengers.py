@@ -66,7 +66,7 @@ from warroom.core.actions import Action, Arg
 from warroom.core.copying import shallow_copier
 from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
-from warroom.core.game import Game, OptionValue, Outcome, Seat, require
+from warroom.core.game import Game, OptionValue, Outcome, Seat, require, turn_limit_ending
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
 from warroom.core.rng import HIDDEN, Rng
@@ -1329,19 +1329,19 @@ _TASKS: dict[str, Callable[[MonoState, tuple[Any, ...], list[Event]], None]] = {
 
 # -- movement and spaces --------------------------------------------------------------------
 def _move_by(st: MonoState, p: Seat, steps: int, ev: list[Event]) -> None:
+    """Move `steps` forward. The log says where only once, at the landing that always comes
+    next (a "moves to Okoye" line before "lands on Okoye" said it twice)."""
     b = st.board
     start = st.pos[p]
     st.pos[p] = (start + steps) % len(b)
-    ev.append(
-        Event(
-            "move",
-            f"Player {p + 1} moves to {b.names[st.pos[p]]}",
-            {"seat": p, "from": start, "to": st.pos[p]},
-        )
-    )
     if start + steps >= len(b):  # Go: pass or land on it
         _gain(st, p, b.go_salary)
-        ev.append(Event("salary", f"Player {p + 1} collects M{b.go_salary} for GO", {"seat": p}))
+        who, salary = f"Player {p + 1}", f"M{b.go_salary}"
+        if st.pos[p] == b.go:  # the landing's line says where, next
+            said = f"{who} collects {salary} for GO"
+        else:
+            said = f"{who} passes GO and collects {salary}"
+        ev.append(Event("salary", said, {"seat": p}))
 
 
 def _send_to_jail(st: MonoState, p: Seat, ev: list[Event]) -> None:
@@ -1447,8 +1447,7 @@ def _draw(st: MonoState, p: Seat, d: int, ev: list[Event]) -> None:
         st.tasks.insert(0, ("land",))
     elif e == mb.BACK:
         st.pos[p] = (st.pos[p] - card.amount) % n
-        ev.append(Event("move", f"Player {p + 1} goes back to {b.names[st.pos[p]]}", {"seat": p}))
-        st.tasks.insert(0, ("land",))
+        st.tasks.insert(0, ("land",))  # the card's line says how far, the landing where
     elif e == mb.GO_TO_JAIL_CARD:
         _send_to_jail(st, p, ev)
     elif e == mb.BANK_PAYS:
@@ -1489,7 +1488,7 @@ def seat_names(players: int) -> list[str]:
 
 def turn_limit_reason(turns: int) -> str:
     """The outcome's reason when `turn_limit` ends a game (also used by `warroom.fast`)."""
-    return f"turn limit of {turns} turns reached (not a rulebook ending): ranked by net worth"
+    return turn_limit_ending(turns, "players are ranked by net worth")
 
 
 def last_player_reason(winner: Seat) -> str:

@@ -45,7 +45,7 @@ from warroom.core.board import Board, reachable
 from warroom.core.copying import shallow_copier
 from warroom.core.errors import IllegalAction, MalformedAction, WarroomError
 from warroom.core.events import ARMIES, DICE, Event, Pieces, faces, listed
-from warroom.core.game import Game, OptionValue, Outcome, Seat, require
+from warroom.core.game import Game, OptionValue, Outcome, Seat, require, turn_limit_ending
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
 from warroom.core.rng import HIDDEN, Rng
@@ -259,6 +259,19 @@ class ClassicRisk(Game[RiskState]):
     def seen_attack_rule(self, seen: RiskState, source: int, target: int) -> battle.BattleRule:
         """`attack_rule` on what every seat sees: Classic's plain dice; modes with more (d8
         defences, Allies, ships) override it."""
+        return battle.CLASSIC
+
+    def defence(self, state: RiskState) -> tuple[int, int, battle.BattleRule]:
+        """The battle waiting on its defender's choice (the `defend` step): the attacker's
+        dice, the most the defender may roll and the dice rule of the roll, for the odds of
+        each choice shown at that prompt. Read from a spectator's observation, as
+        `attack_rule` is."""
+        seen = self.observe(state, None)
+        return seen.attack_dice, defend_most(seen), self.seen_defence_rule(seen)
+
+    def seen_defence_rule(self, seen: RiskState) -> battle.BattleRule:
+        """`defence`'s rule on what every seat sees: the dice `_battle` rolls (Classic's plain
+        ones); modes that roll more override it with their own battle's rule."""
         return battle.CLASSIC
 
     # -- setup ---------------------------------------------------------------------------
@@ -664,10 +677,12 @@ def last_standing_reason(winner: Seat) -> str:
     return f"{player_name(winner)} eliminated every opponent"
 
 
-def turn_limit_reason(turns: int, ranking: str = "ranked by territories, then armies") -> str:
+def turn_limit_reason(
+    turns: int, ranking: str = "players are ranked by territories, then armies"
+) -> str:
     """A game ended by the simulations' turn limit, and how it was then ranked (Classic's
     ranking unless a mode says its own)."""
-    return f"turn limit of {turns} turns reached (not a rulebook ending): {ranking}"
+    return turn_limit_ending(turns, ranking)
 
 
 @cache
@@ -985,7 +1000,8 @@ def _finish_by_limit(g: ClassicRisk, st: RiskState, ev: Events) -> None:
     best = strength(alive[0])
     winners = tuple(p for p in alive if strength(p) == best)
     ranking = tuple(alive) + tuple(reversed(st.out_order))
-    reason = turn_limit_reason(st.turn, f"ranked by territories, then {g.pieces.many}")
+    ranked = f"players are ranked by {g.places.many}, then {g.pieces.many}"  # the mode's words
+    reason = turn_limit_reason(st.turn, ranked)
     st.outcome = Outcome(winners, reason, ranking)
     st.phase = OVER
     if ev is not None:

@@ -6,6 +6,7 @@ dynamic programming over the absorbing Markov chain. Everything is cached per ru
 """
 
 from warroom.odds.dice import (
+    defence_odds,
     godswar_odds,
     godswar_series,
     harbinger_odds,
@@ -49,6 +50,7 @@ __all__ = [
     "card_odds_float",
     "completion",
     "completion_float",
+    "defence_odds",
     "godswar_odds",
     "godswar_series",
     "harbinger_odds",

@@ -67,17 +67,38 @@ def side_distribution(side: SideRule, count: int) -> dict[tuple[int, ...], Fract
 
 @cache
 def roll_distribution(
-    rule: BattleRule = CLASSIC, attack_dice: int = 3, defend_dice: int = 2
+    rule: BattleRule = CLASSIC, attack_dice: int = 3, defend_dice: int = 2, pairs: int = 0
 ) -> dict[Outcome, Fraction]:
-    """Exact distribution of (attacker losses, defender losses) for one roll."""
+    """Exact distribution of (attacker losses, defender losses) for one roll; with `pairs`,
+    only each side's highest `pairs` dice are compared (Godstorm G91: a third defence die from
+    a Sky card improves the dice picked from, but two pairs at most decide)."""
     if attack_dice < 1 or defend_dice < 1:
         raise ValueError("each side rolls at least one die")
+    if pairs < 0:
+        raise ValueError("pairs cannot be negative")
     out: dict[Outcome, Fraction] = defaultdict(Fraction)
+    cut = pairs or None  # the highest come first: a slice to None keeps every die
     defend = side_distribution(rule.defender, defend_dice)
     for att, p in side_distribution(rule.attacker, attack_dice).items():
         for dfd, q in defend.items():
-            out[compare(att, dfd, rule.attacker_wins_ties)] += p * q
+            out[compare(att[:cut], dfd[:cut], rule.attacker_wins_ties)] += p * q
     return dict(sorted(out.items()))
+
+
+DECIDING_PAIRS = 2
+"""Classic, "Deciding a Battle": two pairs of dice at most decide a roll (Godstorm G91 keeps
+it when a Sky card gives the defender a third die)."""
+
+
+def defence_odds(
+    rule: BattleRule, attack_dice: int, most: int
+) -> dict[int, dict[Outcome, Fraction]]:
+    """Each defence a defender may choose, 1 to `most` dice against `attack_dice`, with the
+    exact outcomes of that one roll: the advice at the defender's prompt."""
+    return {
+        dice: roll_distribution(rule, attack_dice, dice, DECIDING_PAIRS)
+        for dice in range(1, most + 1)
+    }
 
 
 @cache

@@ -227,45 +227,55 @@ def _without(rows: Rows, i: int) -> Rows:
 
 
 class _Solver(Generic[N]):
-    """Memoised expectimax for one number type and one reading of W3."""
+    """Memoised expectimax for one number type and one reading of W3.
+
+    `rerolls` are the rerolls of every unplaced die still to come this turn (Guardians'
+    `reroll` Set power, Q8 [GotG 4]): after any roll the player may reroll instead of
+    deciding, so each outcome takes the better of its own best choice and the same state
+    rolled again with one reroll fewer. With none (War Assets, scanning) it is the plain turn.
+    """
 
     def __init__(self, zero: N, one: N, auto_fail: bool) -> None:
         self.zero: N = zero
         self.one: N = one
         self.auto_fail = auto_fail
-        self.memo: dict[tuple[Rows, int, int], tuple[N, N]] = {}
+        self.memo: dict[tuple[Rows, int, int, int], tuple[N, N]] = {}
 
     def better(self, a: tuple[N, N], b: tuple[N, N]) -> bool:
         """Higher completion probability first, then fewer expected rolls."""
         return a[0] > b[0] or (a[0] == b[0] and a[1] < b[1])
 
-    def state(self, rows: Rows, d6: int, d8: int) -> tuple[N, N]:
+    def state(self, rows: Rows, d6: int, d8: int, rerolls: int = 0) -> tuple[N, N]:
         """(P(complete), expected rolls) about to roll d6 + d8 unplaced dice."""
         if not rows:
             return (self.one, self.zero)
-        key = (rows, d6, d8)
+        key = (rows, d6, d8, rerolls)
         got = self.memo.get(key)
         if got is not None:
             return got
         if d6 + d8 == 0 or (self.auto_fail and not _feasible(rows, d6, d8)):
             result = (self.zero, self.zero)
         else:
-            result = self.roll(rows, d6, d8, self.aside(rows, d6, d8), self.one)
+            again = self.state(rows, d6, d8, rerolls - 1) if rerolls else None
+            nothing = self.aside(rows, d6, d8, rerolls)
+            result = self.roll(rows, d6, d8, nothing, self.one, rerolls, again)
         self.memo[key] = result
         return result
 
-    def aside(self, rows: Rows, d6: int, d8: int) -> tuple[N, N]:
+    def aside(self, rows: Rows, d6: int, d8: int, rerolls: int = 0) -> tuple[N, N]:
         """The best set-aside when nothing matches (W4)."""
-        options = [self.state(rows, d6 - 1, d8)] if d6 else []
+        options = [self.state(rows, d6 - 1, d8, rerolls)] if d6 else []
         if d8:
-            options.append(self.state(rows, d6, d8 - 1))
+            options.append(self.state(rows, d6, d8 - 1, rerolls))
         best = options[0]
         for o in options[1:]:
             if self.better(o, best):
                 best = o
         return best
 
-    def candidates(self, rows: Rows, d6: int, d8: int) -> list[tuple[Key, int, int, N, N]]:
+    def candidates(
+        self, rows: Rows, d6: int, d8: int, rerolls: int = 0
+    ) -> list[tuple[Key, int, int, N, N]]:
         """Every distinct match (row, d6s, d8s) with its successor's value, best first."""
         out = []
         for i, key in enumerate(rows):
@@ -273,18 +283,30 @@ class _Solver(Generic[N]):
                 continue
             rest = _without(rows, i)
             for u6, u8 in _uses(key, d6, d8):
-                v, e = self.state(rest, d6 - u6, d8 - u8)
+                v, e = self.state(rest, d6 - u6, d8 - u8, rerolls)
                 out.append((key, u6, u8, v, e))
         out.sort(key=lambda c: (-c[3], c[4]))
         return out
 
-    def roll(self, rows: Rows, d6: int, d8: int, nothing: tuple[N, N], counted: N) -> tuple[N, N]:
+    def roll(
+        self,
+        rows: Rows,
+        d6: int,
+        d8: int,
+        nothing: tuple[N, N],
+        counted: N,
+        rerolls: int = 0,
+        again: tuple[N, N] | None = None,
+    ) -> tuple[N, N]:
         """Expectation over one roll: each outcome takes its best reachable match, else
-        `nothing`; `counted` is the roll's own count (1, or 1 for the selection roll too)."""
-        cands = self.candidates(rows, d6, d8)
+        `nothing`, or `again` (rolling every unplaced die once more) where that is better;
+        `counted` is the roll's own count (1, or 1 for the selection roll too)."""
+        cands = self.candidates(rows, d6, d8, rerolls)
         outs, total = _outcomes(d6, d8)
         values = [(c[3], c[4]) for c in cands]
         values.append(nothing)
+        if again is not None:
+            values = [again if self.better(again, v) else v for v in values]
         sum_v, sum_e = self.zero, self.zero
         for o, k in zip(outs, _first_fits(cands, d6, d8), strict=True):
             v, e = values[k]
@@ -306,18 +328,23 @@ def _float_solver(auto_fail: bool) -> _Solver[float]:
 
 
 def completion(
-    rows: Sequence[Row], d6: int, d8: int, *, auto_fail: bool = True
+    rows: Sequence[Row], d6: int, d8: int, *, auto_fail: bool = True, rerolls: int = 0
 ) -> tuple[Fraction, Fraction]:
     """Exact (P(complete), expected rolls) for a selected card with these rows left and these
-    unplaced dice, about to roll them, under optimal play."""
-    return _exact_solver(auto_fail).state(_rows(rows), d6, d8)
+    unplaced dice, about to roll them, under optimal play; `rerolls` of every unplaced die
+    may still be used this turn (Guardians' `reroll` power), each at best."""
+    if rerolls < 0:
+        raise ValueError("rerolls cannot be negative")
+    return _exact_solver(auto_fail).state(_rows(rows), d6, d8, rerolls)
 
 
 def completion_float(
-    rows: Sequence[Row], d6: int, d8: int, *, auto_fail: bool = True
+    rows: Sequence[Row], d6: int, d8: int, *, auto_fail: bool = True, rerolls: int = 0
 ) -> tuple[float, float]:
     """`completion` in floats, several times faster: for bots."""
-    return _float_solver(auto_fail).state(_rows(rows), d6, d8)
+    if rerolls < 0:
+        raise ValueError("rerolls cannot be negative")
+    return _float_solver(auto_fail).state(_rows(rows), d6, d8, rerolls)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ import warroom.games as games
 from warroom.bots import tiers_for
 from warroom.core.errors import BoardError, MalformedAction, WarroomError
 from warroom.games.strength import strengths
-from warroom.odds import invasion
+from warroom.odds import defence_odds, invasion
 from warroom.rules.battle import CLASSIC, BattleRule
 from warroom.sim.ladder import load_record
 from warroom.web.hub import LOG_PAGE, Hub, SeatSpec, WebError
@@ -400,9 +400,17 @@ def create_app(
         return _odds(attackers, defenders)
 
     @app.get("/api/games/{game_id}/odds", dependencies=reading)
-    def attack_odds(game_id: str, source: str, target: str) -> dict[str, Any]:
+    def attack_odds(
+        game_id: str, source: str | None = None, target: str | None = None
+    ) -> dict[str, Any]:
         """Chance to take `target` attacking from `source` until it falls, with the dice
-        this game's mode rolls for that attack (the page's % before an attack)."""
+        this game's mode rolls for that attack (the page's % before an attack); with neither,
+        the battle waiting on its defender: each number of dice it may roll, with the exact
+        outcomes of that one roll (the page's advice beside the defence buttons)."""
+        if source is None and target is None:
+            return _defence_odds(*the_hub.defence(game_id))
+        if source is None or target is None:
+            raise WebError(400, "give source and target together, or neither for the defence")
         attackers, defenders, rule = the_hub.attack(game_id, source, target)
         return _odds(attackers, defenders, rule) | {"rule": asdict(rule)}
 
@@ -421,9 +429,9 @@ def create_app(
 
     @app.get("/api/games/{game_id}/dice-odds", dependencies=reading)
     def dice_odds(game_id: str) -> dict[str, Any]:
-        """A dice card game's chance to complete the card after each way to stage it or
-        match a row now, playing on at best (the page's % beside each choice, the
-        terminal's `actions`)."""
+        """A dice card game's chance to complete the card after each way to stage it, match a
+        row, set a die aside or reroll the staged card's dice now, playing on at best (the
+        page's % beside each choice, the terminal's `actions`)."""
         return the_hub.dice_odds(game_id)
 
     # -- live stream --------------------------------------------------------------------------
@@ -500,6 +508,26 @@ def _odds(attackers: int, defenders: int, rule: BattleRule = CLASSIC) -> dict[st
         "p_conquest": inv.p_conquest,
         "expected_attacker_losses": inv.expected_attacker_losses,
         "expected_defender_losses": inv.expected_defender_losses,
+    }
+
+
+def _defence_odds(state: int, attack_dice: int, most: int, rule: BattleRule) -> dict[str, Any]:
+    """Each defence of the battle under way (1..`most` dice) with its roll's exact outcomes,
+    read in `state`; attacker's losses first, as the battle log has them."""
+    return {
+        "state": state,
+        "attack_dice": attack_dice,
+        "rule": asdict(rule),
+        "defence": [
+            {
+                "dice": dice,
+                "outcomes": [
+                    {"attacker_losses": a, "defender_losses": d, "p": float(p)}
+                    for (a, d), p in outcomes.items()
+                ],
+            }
+            for dice, outcomes in defence_odds(rule, attack_dice, most).items()
+        ],
     }
 
 

@@ -36,9 +36,10 @@ from warroom.core.game import Game, is_data_file
 from warroom.core.match import UNDO, Match
 from warroom.core.registry import get_mode
 from warroom.core.shortform import complete, refusal
-from warroom.games.dice_cards.chances import completion_chance
+from warroom.games.dice_cards.chances import completion_chance, has_chance
 from warroom.games.dice_cards.rules import DiceCardsGame
-from warroom.games.risk_classic import ClassicRisk
+from warroom.games.godstorm.rules import Godstorm
+from warroom.games.risk_classic import DEFEND, ClassicRisk
 from warroom.games.strike.odds import battle_forces, declared_forces, deployment
 from warroom.games.strike.rules import RiskStrike, seat_of
 from warroom.odds.strike import StrikeOdds
@@ -444,6 +445,24 @@ class Hub:
             s, t = names.index(source), names.index(target)
             return state.armies[s], state.armies[t], game.attack_rule(state, s, t)
 
+    def defence(self, game_id: str) -> tuple[int, int, int, BattleRule]:
+        """The battle waiting on its defender's dice: the state it was read in, the attacker's
+        dice, the most the defender may roll and the dice the mode rolls for it, so the page
+        can show each defence's roll before the defender chooses. Read from a spectator's
+        observation (`ClassicRisk.defence`, `Godstorm.defence`): anyone may ask."""
+        room = self.room(game_id)
+        with room.lock:
+            game, state = room.match.game, room.match.state
+            if isinstance(game, RiskStrike):
+                raise WebError(404, f"{game.title}'s battles are asked at /strike-odds")
+            if not isinstance(game, ClassicRisk | Godstorm):
+                raise WebError(404, f"{game.title} has no defence odds")
+            if state.phase != DEFEND or room.match.outcome() is not None:
+                raise WebError(
+                    409, "no battle is waiting on its defender: name an attack to see its odds"
+                )
+            return room.state_id, *game.defence(state)
+
     def strike_odds(
         self, game_id: str, source: str | None, defender: str | None, target: str | None
     ) -> dict[str, Any]:
@@ -505,9 +524,10 @@ class Hub:
         }
 
     def dice_odds(self, game_id: str) -> dict[str, Any]:
-        """A dice card game's chances: for each `target` or `match` the player to move may
-        take, the chance the card is then completed playing on at best, with the state they
-        were read in (the dice are face up: anyone may see them)."""
+        """A dice card game's chances: for each choice the player to move may make (a
+        `target`, a `match`, an `aside`, a `reroll` of a staged card's dice: `has_chance`), the
+        chance the card is then completed playing on at best, rerolls left included, with the
+        state they were read in (the dice are face up: anyone may see them)."""
         room = self.room(game_id)
         with room.lock:
             match, state_id = room.match, room.state_id
@@ -518,7 +538,7 @@ class Hub:
             if not movers:
                 return {"state": state_id, "seat": None, "odds": []}
             seat = movers[0]
-            legal = [a for a in match.legal(seat) if a.kind in ("target", "match")]
+            legal = [a for a in match.legal(seat) if has_chance(state, a)]
         return {
             "state": state_id,
             "seat": seat,

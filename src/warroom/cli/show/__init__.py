@@ -46,8 +46,9 @@ class Display:
 
     help = ""
     pip_dice: ClassVar[bool] = True
-    """Battle dice shown as pip glyphs; False where a roll may hold eight-sided dice, whose
-    faces are then all numbers (a d8's 6 shown as a d6's pips would read as a d6)."""
+    """Battle dice also drawn as pip glyphs after the line that gives them as numbers; False
+    where a roll may hold eight-sided dice (a d8's 6 drawn as a d6's pips would read as a d6),
+    where the line's own numbers are then all (drawn again as numbers, they were said twice)."""
 
     def board(self, console: Console, match: Match, viewer: int | None) -> None:
         console.print_json(json.dumps(match.view(viewer)))

@@ -193,7 +193,10 @@ class DiceCardsDisplay(Display):
 
     def action_lines(self, match: Match, seat: int) -> list[str] | None:
         """Every legal action, grouped by card and row, each with the faces of its dice."""
-        from warroom.games.dice_cards.chances import completion_chance  # the solver: numpy
+        from warroom.games.dice_cards.chances import (  # the solver: numpy
+            completion_chance,
+            has_chance,
+        )
 
         view = match.view(seat)
         names = {c["id"]: c["name"] for c in view["cards"]}
@@ -217,9 +220,14 @@ class DiceCardsDisplay(Display):
             )
             lines.append(f"{names[card]}, {where}: {ways}")
         for a in other:
+            chance = f"; {completion_chance(game, st, seat, a):.0%}" if has_chance(st, a) else ""
             if a.kind == "aside":
                 d = view["dice"][int(a.args[0]) - 1]
-                lines.append(f"{a.text()} (a d{d['sides']}; any free d{d['sides']} may be named)")
+                lines.append(
+                    f"{a.text()} (a d{d['sides']}; any free d{d['sides']} may be named{chance})"
+                )
+            elif a.kind == "reroll":
+                lines.append(f"{a.text()} (every unplaced die{chance})")
             else:
                 lines.append(a.text())
         return lines
@@ -326,6 +334,16 @@ class DiceCardsDisplay(Display):
         rows, free = st.rows(), st.unplaced()
         slots = st.open_slots()
         name = st.cards.cards[st.target].name
+        if st.rerolls:  # `best_match` plays on without them: rank the choices with them
+            ranked = sorted(
+                ((completion_chance(game, st, seat, a), a.text()) for a in match.legal(seat)),
+                reverse=True,
+            )
+            best = "; ".join(f"{t} {p:.1%}" for p, t in ranked[:5])
+            return (
+                f"{name}: {len(slots)} row(s) open; chance to complete it after each choice, "
+                f"rerolls left played at best (best first): {best}"
+            )
         choice = best_match([rows[k] for k in slots], [st.dice()[i] for i in free])
         if choice is None:
             return f"{name}: nothing can be done with this roll."

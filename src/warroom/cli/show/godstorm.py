@@ -17,7 +17,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from warroom.cli.show import SEAT_COLORS, Display, pick
-from warroom.core import Match
+from warroom.cli.show.risk import defence_words
+from warroom.core import Action, Match
 from warroom.core.board import Board
 from warroom.games.godstorm.components import components
 
@@ -196,6 +197,8 @@ class GodstormDisplay(Display):
             bits.append(f"armies to place: {me['to_place']}")
         if view["battle"]:  # a defence awaited: the battle in full, as the page says it
             bits.append(view["battle"])
+            if seat in view["to_move"]:
+                bits.append(f"each defence's roll: {defence_words(match)}")
         elif view["invasion"]:
             bits.append(invasion_line(view["invasion"], [p["name"] for p in view["players"]]))
         if view.get("cards"):  # in short: the board's footer says what each does
@@ -206,6 +209,10 @@ class GodstormDisplay(Display):
                 )
             )
         return bits
+
+    def note(self, match: Match, seat: int, action: Action) -> str:
+        """Beside the defence (`actions`): each number of dice's roll, as the prompt says."""
+        return f"({defence_words(match)})" if action.kind == "defend" and not action.args else ""
 
     def places(self, match: Match) -> list[str]:
         parts = components()

@@ -7,6 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.cli.show.mcu import McuDisplay
+from warroom.core.events import Pieces
+from warroom.games.mcu.components import FACTIONS
+
+CHIPS = Pieces("chip", "chips")
 
 HELP = """[bold]RISK MCU Battle for Manhattan[/]
   e.g. [cyan]faction thor[/], [cyan]claim Sector 25[/], [cyan]trade CA01 CA03[/],
@@ -51,17 +55,20 @@ class BfmDisplay(McuDisplay):
             if goal
         )
         tower = ", ".join(chips["stages"]) or "nothing"
+        decks = ", ".join(  # one deck a faction, in play or not (MCU66), in FACTIONS' order
+            f"{name} {size}" for name, size in zip(FACTIONS, view["pile_sizes"], strict=True)
+        )
         return (
             f"Turn {view['turn']}. Objectives: {goals or 'factions not chosen yet'}.\n"
             f"Rage Meter {rage['level']}/{rage['top']}"
             + (" (Hulk is out)" if rage["hulk_out"] else "")
-            + f"; Iron Man holds {chips['iron_man']} chips, built {tower}"
+            + f"; Iron Man holds {CHIPS.of(chips['iron_man'])}, built {tower}"
             + (" (Sector 25's dock is closed)" if chips["dock_25_closed"] else "")
             + f"; Loki tokens face down: {len(loki['face_down'])}, illusions revealed "
             f"{loki['illusions_boxed']}"
             + (", the scepter is found" if loki["scepter_found"] else "")
             + f"; S.H.I.E.L.D. lost {view['shield']['operatives_lost']}, Hydra agents "
-            f"{view['shield']['hydra_flipped']}; cards in the faction decks {view['pile_sizes']}"
+            f"{view['shield']['hydra_flipped']}; cards left in the faction decks: {decks}"
         )
 
     def moments(self, view: dict[str, Any]) -> list[str]:

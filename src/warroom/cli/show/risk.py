@@ -12,7 +12,7 @@ from rich.table import Table
 from warroom.cli.show import SEAT_COLORS, Display, pick
 from warroom.core import Action, Match, WarroomError
 from warroom.core.board import Board
-from warroom.core.events import CARDS, Pieces
+from warroom.core.events import CARDS, DICE, Pieces
 
 HELP = """[bold]RISK[/]
   e.g. [cyan]attack Gaul Liguria 3[/], [cyan]place Gaul 5[/], [cyan]end[/]
@@ -115,6 +115,8 @@ class RiskDisplay(Display):
             b = view["battle"]
             bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
             bits += self.defending_for(seat, view)
+            if view.get("phase") == "defend" and seat in view.get("to_move", ()):
+                bits.append(f"each defence's roll: {defence_words(match)}")
         bits += self.moments(view)
         hand = self.hand(seat, view)
         if hand:
@@ -148,6 +150,8 @@ class RiskDisplay(Display):
         return ", ".join(f"{c['card']} ({c['design']})" for c in view.get("hand") or ())
 
     def note(self, match: Match, seat: int, action: Action) -> str:
+        if action.kind == "defend" and not action.args:
+            return f"({defence_words(match)})"
         if action.kind != "attack" or len(action.args) != 2:
             return ""
         b: Board = match.state.board
@@ -259,6 +263,34 @@ def attack_odds(match: Match, source: int, target: int) -> float:
     assert isinstance(game, ClassicRisk)  # this display shows Classic and the modes built on it
     rule = game.attack_rule(match.state, source, target)
     return float(invasion(armies[source], armies[target], rule).p_conquest)
+
+
+def defence_words(match: Match) -> str:
+    """Each number of dice the defender may roll now, with the exact outcomes of that one roll
+    under the mode's dice for the battle (`ClassicRisk.defence`, `Godstorm.defence`): "1 die:
+    attacker loses 1 42.1%, defender loses 1 57.9%; 2 dice: ..." (the browser's advice at its
+    buttons)."""
+    from warroom.games.godstorm.rules import Godstorm
+    from warroom.games.risk_classic import ClassicRisk
+    from warroom.odds import defence_odds
+
+    game = match.game
+    assert isinstance(game, ClassicRisk | Godstorm)  # the games whose defender picks its dice
+    attack_dice, most, rule = game.defence(match.state)
+    choices = defence_odds(rule, attack_dice, most)
+    return "; ".join(
+        f"{DICE.of(dice)}: "
+        + ", ".join(f"{loss_words(a, d)} {float(p):.1%}" for (a, d), p in outcomes.items())
+        for dice, outcomes in choices.items()
+    )
+
+
+def loss_words(attacker: int, defender: int) -> str:
+    """One roll's losses as the battle log words them: "each loses 1" where they are even."""
+    if attacker and attacker == defender:
+        return f"each loses {attacker}"
+    parts = [f"attacker loses {attacker}"] if attacker else []
+    return ", ".join([*parts, *([f"defender loses {defender}"] if defender else [])])
 
 
 def _place(b: Board, name: str) -> int:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from warroom.core.actions import Action, Arg
 from warroom.core.errors import IllegalAction, MalformedAction
-from warroom.core.events import Event, listed
+from warroom.core.events import Event, Pieces, listed
 from warroom.core.game import Game, OptionValue, Outcome, Seat
 from warroom.core.legal import Family, Legal
 from warroom.core.rng import HIDDEN, Rng
@@ -36,6 +36,8 @@ from warroom.games.dice_cards.view import describe, invariants
 from warroom.rules.dice_match import Row, feasible, group_dice, grouped_ways, matches
 
 STEAL = "steal"  # the steal row's name in actions
+
+POINTS = Pieces("point", "points")  # a card's worth, as the rulebooks count it
 
 
 def seat_name(seat: Seat) -> str:
@@ -418,8 +420,9 @@ class DiceCardsGame(Game[DiceCardsState]):
         best = max(scores)
         winners = tuple(p for p in range(st.players) if scores[p] == best)
         ranking = tuple(sorted(range(st.players), key=lambda p: (-scores[p], p)))
-        listed = ", ".join(f"{seat_name(p)} {scores[p]}" for p in ranking)
-        reason = f"every card is claimed; points: {listed}"
+        # "Player 1 has 29 points": a count beside a seat's number ("Player 1 29") misread
+        listed = ", ".join(f"{seat_name(p)} has {POINTS.of(scores[p])}" for p in ranking)
+        reason = f"every card is claimed; {listed}"
         st.outcome = Outcome(winners, reason, ranking)
         st.phase = OVER
         st.sides, st.faces, st.slot = [], [], []

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from warroom.core.events import DICE, Event, faces
+from warroom.core.events import ARMIES, DICE, Event, faces
 from warroom.core.game import Seat
 from warroom.games.godstorm.battle import (
     battle_rule,
@@ -271,6 +271,12 @@ def two_pairs_at_most(roll: Roll, rule: BattleRule) -> Roll:
     return Roll(roll.attack, roll.defend, attacker_losses, defender_losses)
 
 
+def army_rule(state: GodstormState, invasion: Invasion, sky: SkyEffects = NO_SKY) -> BattleRule:
+    """The dice rule of the invasion's army rolls: the gods', the temple's and the relics' part
+    (`battle_rule`) with the defender's Sky cards on it (G70)."""
+    return sky.rule(battle_rule(state, invasion.force, invasion.target, invasion.attacker))
+
+
 def army_roll(
     state: GodstormState, invasion: Invasion, attack: int, defend: int, sky: SkyEffects = NO_SKY
 ) -> tuple[Invasion, list[Event]]:
@@ -278,7 +284,7 @@ def army_roll(
     its heaven, the defender's to its heaven or, with the god of death attacking, its reserve;
     the Magic Labor for both sides is drawn before the losses (A7 [Magic Cards; Godswar]); at most 2
     losses (G91)."""
-    rule = sky.rule(battle_rule(state, invasion.force, invasion.target, invasion.attacker))
+    rule = army_rule(state, invasion, sky)
     rolled = roll_traced(state.rng, attack, defend, rule)
     r = two_pairs_at_most(rolled.roll, rule)
     # G59, A7 [Magic Cards; Godswar]: the Magic Labor belongs to the roll, before its losses can
@@ -331,7 +337,7 @@ def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event
     events.append(
         Event(
             "move",
-            f"{state.does(seat, 'moves')} {moving} into {name}",
+            f"{state.does(seat, 'moves')} {ARMIES.of(moving)} into {name}",
             {"seat": seat, "from": earth.territories[source], "to": name, "armies": moving},
         )
     )

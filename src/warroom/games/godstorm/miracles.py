@@ -253,13 +253,9 @@ def _resolve(
                 if biggest is not None and (other == NEUTRAL or state.alive(other)):
                     places.append(biggest)
         for t in places:
+            held = state.held(t)  # whose, before the last army may go
             lost = _destroy(state, t, p.count, p.to_zero, cause)
-            events.append(
-                Event(
-                    "effect",
-                    f"{ARMIES.of(lost, 'dies')} in {earth.territories[t]}",
-                )
-            )
+            events.append(Event("effect", f"{ARMIES.of(lost, 'dies')} in {held}"))
     elif name == "halve-armies":
         places = targets
         if p.target == "every-territory":
@@ -273,24 +269,15 @@ def _resolve(
             ]
         for t in places:
             lost = _destroy(state, t, plague_losses(state.armies[t]), False, cause)
-            events.append(
-                Event(
-                    "effect",
-                    f"{ARMIES.of(lost, 'dies')} in {earth.territories[t]}",
-                )
-            )
+            events.append(Event("effect", f"{ARMIES.of(lost, 'dies')} in {state.held(t)}"))
     elif name == "move-armies" and len(targets) == 2:
         source, target = targets
         count = min(p.count, state.armies[source] - 1)
         if (not p.adjacent_only or adjacent(state, source, target)) and count > 0:
+            moved = f"{ARMIES.of(count, 'moves')} from {state.held(source)} to {state.held(target)}"
             state.armies[source] -= count
             state.armies[target] += count
-            events.append(
-                Event(
-                    "effect",
-                    f"{ARMIES.of(count, 'moves')} to {earth.territories[target]}",
-                )
-            )
+            events.append(Event("effect", moved))
     elif name == "faith":
         amount = p.amount
         who = {"self": [seat], "chosen-player": targets[:1]}.get(

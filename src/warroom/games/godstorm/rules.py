@@ -49,6 +49,7 @@ from warroom.games.godstorm.setup import (
     place_plague,
 )
 from warroom.games.godstorm.state import BANISHED, NEUTRAL, NOBODY, WAR, GodstormState
+from warroom.rules.battle import CLASSIC, BattleRule
 from warroom.rules.pieces import decider
 
 # Phases: whose decision the game waits on.
@@ -209,6 +210,19 @@ class Godstorm(Game[GodstormState]):
         return state.outcome
 
     # -- views ----------------------------------------------------------------------------
+    def defence(self, state: GodstormState) -> tuple[int, int, BattleRule]:
+        """The roll waiting on its defender's dice (the `defend` step): the attacker's dice,
+        the most the defender may roll (a Sky card's die and the Tablet of Destiny's bought
+        one counted) and the roll's dice rule (`invasion.army_rule`; the Underworld's are
+        plain, G110), for the odds of each choice shown at that prompt. Read from a
+        spectator's observation: anyone may ask."""
+        seen = self.observe(state, None)
+        inv = seen.invasion
+        assert seen.phase == DEFEND and inv is not None
+        sky = seen.sky or invasion.NO_SKY
+        rule = CLASSIC if inv.underworld else invasion.army_rule(seen, inv, sky)
+        return seen.attack_dice, defend_most(seen) + defend_tablet(seen), rule
+
     def observe(self, state: GodstormState, seat: Seat | None) -> GodstormState:
         """G6: other hands, and the hands the eliminated left face down, as the deck of each
         card only; decks as their sizes; unrevealed bids as HIDDEN (the core's SealedBids);
@@ -775,7 +789,8 @@ def _h_place(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     count = int(a.args[1])
     st.armies[t] += count
     st.to_place[seat] -= count
-    ev.append(Event("place", f"{st.does(seat, 'places')} {count} in {a.args[0]}", {"seat": seat}))
+    placed = f"{st.does(seat, 'places')} {ARMIES.of(count)} in {a.args[0]}"
+    ev.append(Event("place", placed, {"seat": seat}))
     if st.phase == RAISE:
         if st.to_place[seat] == 0:
             _after_raise(st, seat, ev)
@@ -1018,13 +1033,10 @@ def _h_invade(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None
         raise IllegalAction(problem)
     st.invasion = invasion.declare(st, seat, source, target, committed, gods)
     st.sky = None
-    ev.append(
-        Event(
-            "invade",
-            f"{st.does(seat, 'invades')} {a.args[1]} from {a.args[0]} with {ARMIES.of(committed)}",
-            {"seat": seat},
-        )
-    )
+    # whose territory is invaded, as Classic's battle lines say it: the dice that follow are
+    # "attacker" and "defender" only
+    invaded = f"{st.does(seat, 'invades')} {st.held(target)} from {a.args[0]}"
+    ev.append(Event("invade", f"{invaded} with {ARMIES.of(committed)}", {"seat": seat}))
     # A15 [War Cards; Eliminating a Player]: no defender, no dice
     if st.invasion.defender == NOBODY:
         st.phase = OCCUPY
@@ -1171,7 +1183,7 @@ def _h_move(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
         ev.append(
             Event(
                 "move",
-                f"{st.does(seat, 'moves')} {moving} into {name}",
+                f"{st.does(seat, 'moves')} {ARMIES.of(moving)} into {name}",
                 {"seat": seat, "from": start, "to": name, "armies": moving},
             )
         )
@@ -1189,15 +1201,26 @@ def _h_fortify(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> Non
     earth = st.parts.earth
     source, target = earth.territory(str(a.args[0])), earth.territory(str(a.args[1]))
     gods = parse_gods(a.args[2]) or []
-    underworld.fortify(st, seat, source, target, int(a.args[3]), gods)
-    ev.append(Event("fortify", f"{st.does(seat, 'fortifies')} {a.args[1]}", {}))
+    armies = int(a.args[3])
+    underworld.fortify(st, seat, source, target, armies, gods)
+    # What moved, as an invasion's line says it: the armies and the gods by name.
+    names = st.parts.gods[st.pantheon[seat]]
+    moved = ([ARMIES.of(armies)] if armies else []) + [names[d] for d in gods]
+    ev.append(
+        Event(
+            "fortify",
+            f"{st.does(seat, 'fortifies')} {a.args[1]} from {a.args[0]} with {' and '.join(moved)}",
+            {},
+        )
+    )
     st.phase = EMBARK  # G100: one move
 
 
 def _h_embark(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
     space = st.parts.underworld.territory(str(a.args[0]))
     underworld.embark(st, seat, space, int(a.args[1]))
-    ev.append(Event("embark", f"{st.does(seat, 'embarks')} {a.args[1]} into {a.args[0]}", {}))
+    armies = ARMIES.of(int(a.args[1]))
+    ev.append(Event("embark", f"{st.does(seat, 'embarks')} {armies} into {a.args[0]}", {}))
 
 
 def _h_descend(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
@@ -1312,14 +1335,7 @@ def describe(st: GodstormState, seat: Seat | None, movers: tuple[Seat, ...]) -> 
         return cards[c].name if c >= 0 else f"a {list(DECKS)[-2 - c]} card"
 
     def holder(o: int) -> tuple[str | None, int | None]:
-        if o >= 0:
-            return st.names[o], o
-        if o == NEUTRAL:  # the 2-player game's neutral, named by its pantheon (G21)
-            pantheon = st.neutral_pantheon
-            return (
-                f"Neutral {st.parts.pantheons[pantheon]}" if pantheon != NOBODY else "Neutral"
-            ), None
-        return None, None
+        return st.holder_name(o), (o if o >= 0 else None)
 
     def deck_of(c: int) -> str:
         return cards[c].deck if c >= 0 else list(DECKS)[-2 - c]

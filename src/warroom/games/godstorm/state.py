@@ -104,6 +104,23 @@ class GodstormState:
             for seat, p in enumerate(self.pantheon)
         ]
 
+    def holder_name(self, owner: int) -> str | None:
+        """Whoever `owner` (a seat, NEUTRAL or NOBODY) is, by name: a seat's pantheon, the
+        2-player game's neutral by its own pantheon (G21); None for nobody."""
+        if owner >= 0:
+            return self.names[owner]
+        if owner == NEUTRAL:
+            pantheon = self.neutral_pantheon
+            return f"Neutral {self.parts.pantheons[pantheon]}" if pantheon != NOBODY else "Neutral"
+        return None
+
+    def held(self, territory: int) -> str:
+        """An Earth territory in an event's text with whose it is, as Classic's battle lines
+        write it ("Anglia (Greeks)"); a territory nobody holds by its name alone."""
+        name = self.parts.earth.territories[territory]
+        holder = self.holder_name(self.owner[territory])
+        return name if holder is None else f"{name} ({holder})"
+
     def does(self, seat: Seat, verb: str) -> str:
         """`seat` doing `verb` in an event's text, the verb agreeing with its name: "Player 1
         takes", but "Greeks take" (every pantheon's name is a plural)."""

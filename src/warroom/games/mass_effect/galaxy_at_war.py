@@ -310,6 +310,11 @@ class GalaxyAtWar(MassEffectBasic):
         st.attack_from, st.attack_to, st.attack_ships = source, target, NO_SHIPS
         return battle_rule(st)
 
+    def seen_defence_rule(self, seen: RiskState) -> battle.BattleRule:
+        """The declared battle's `battle_rule` (the attacker's ships, the defender's, a Vanguard,
+        the cards played so far), as `_battle` will roll it."""
+        return battle_rule(_gaw(seen))
+
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> GawState:
         g, deck_cards, p = galaxy(), cards(), pieces()
@@ -1113,7 +1118,7 @@ def _finish_by_limit(st: GawState, ev: rc.Events) -> None:
     best = max(held[st.faction_of[s]] for s in range(st.players))
     winners = tuple(s for s in range(st.players) if held[st.faction_of[s]] == best)
     # Not Classic's ranking (territories, then armies): the faction with most planets wins.
-    reason = rc.turn_limit_reason(st.turn, "won by the faction holding the most planets")
+    reason = rc.turn_limit_reason(st.turn, "the faction holding the most planets wins")
     st.outcome = Outcome(winners, reason, _ranked(st, winners))
     st.phase = OVER
     _log(ev, "game-over", _capitalized(st.outcome.reason), {"winners": list(winners)})
@@ -1191,7 +1196,7 @@ def _setup_unit(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: 
     _log(
         ev,
         "place",
-        f"{g.side_name(st, side)} places 1 on {st.board.territories[t]}",
+        f"{g.side_name(st, side)} places {g.pieces.of(1)} on {st.board.territories[t]}",
         {"seat": seat, "side": side, "territory": st.board.territories[t], "armies": 1},
     )
     _after_setup_unit(g, st, ev)
@@ -1674,7 +1679,7 @@ def _fortify(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.
     _log(
         ev,
         "fortify",
-        f"{g.side_name(st, seat)} moves {k} from {names[s]} to {names[t]}",
+        f"{g.side_name(st, seat)} moves {g.pieces.of(k)} from {names[s]} to {names[t]}",
         {"seat": seat},
     )
     st.phase = SHIP_MOVE

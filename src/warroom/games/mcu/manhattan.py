@@ -117,6 +117,10 @@ CAPTAIN_AMERICA, ULTRON, IRON_MAN, WINTER_SOLDIER, THOR = range(5)
 LOKI_TOKENS, CHIPS = 8, 10  # MCU40, MCU36
 CA_DOCKS = 5  # MCU68
 TOWER_STAGES = 3  # MCU53: 2 Foundations and the Tower
+TOWER_SITE = "Sector_25"  # MCU53: where they are placed
+# Each stage as the log names it, in the order built (MCU53 [Winning: Iron Man]: "one of the two
+# Foundation pieces", then the Tower); the log's place names come as the board captions them.
+STAGE_WORDS = ("the first Foundation piece", "the second Foundation piece", "the Avengers Tower")
 DOCK_CLOSES_AT = 2  # B4 [Winning: Captain America, Note; Winning: Iron Man] (a): the 2nd Foundation
 UNKNOWN = -3  # the scepter's sector in a view: nobody knows it (section 2.4)
 HELICARRIER_REGION = "Helicarrier"
@@ -199,7 +203,7 @@ def _closed_neighbors() -> tuple[tuple[int, ...], ...]:
     """The board's neighbours once Sector_25's dock is closed (B4
     [Winning: Captain America, Note; Winning: Iron Man]): no Sector_25-access link."""
     b = bfm_board()
-    s25, access = b.index["Sector_25"], b.index[manhattan().helicarrier[0]]
+    s25, access = b.index[TOWER_SITE], b.index[manhattan().helicarrier[0]]
     return tuple(
         tuple(u for u in nbrs if {t, u} != {s25, access}) for t, nbrs in enumerate(b.neighbors)
     )
@@ -230,6 +234,10 @@ class McuBattleForManhattan(McuSkirmish):
         st = _bfm(seen).copy()
         st.attack_from, st.attack_to, st.attack_allies = source, target, True
         return battle_rule(st)
+
+    def seen_defence_rule(self, seen: RiskState) -> BattleRule:
+        """The declared battle's `battle_rule`, as `_battle` will roll it."""
+        return battle_rule(_bfm(seen))
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> BfmState:
@@ -555,7 +563,7 @@ class McuBattleForManhattan(McuSkirmish):
             k = m.board.index.get(name)
             row["helicarrier"] = name in heli
             row["docking"] = bool(k is not None and m.docking[k])
-            row["dock_open"] = row["docking"] and not (name == "Sector_25" and _dock_closed(st))
+            row["dock_open"] = row["docking"] and not (name == TOWER_SITE and _dock_closed(st))
             row["resource"] = t in st.chips.where
             row["loki"] = t in st.loki
             row["allies"] = [bat.ally_ids[a] for a in st.allies.at(t)]
@@ -1445,10 +1453,8 @@ def _end_turn(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
         while st.tower < TOWER_STAGES and st.chips.count(HELD) >= 2 * (st.tower + 1):
             st.tower += 1
             if ev is not None:
-                stage = ["Foundation 1", "Foundation 2", "the Avengers Tower"][st.tower - 1]
-                ev.append(
-                    Event("build", f"Iron Man places {stage} on Sector_25", {"tower": st.tower})
-                )
+                built = f"Iron Man places {STAGE_WORDS[st.tower - 1]} on {TOWER_SITE}"
+                ev.append(Event("build", built, {"tower": st.tower}))
     if st.hulk >= 0 or st.rage >= st.battle.rage_meter:
         st.hulk, st.rage = OFF_BOARD, 0
     st.hulk_forced = False

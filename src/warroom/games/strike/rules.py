@@ -12,8 +12,8 @@ from typing import Any
 
 from warroom.core.actions import Action, Arg
 from warroom.core.errors import IllegalAction
-from warroom.core.events import Event, faces
-from warroom.core.game import Game, OptionValue, Outcome, Seat
+from warroom.core.events import Event, Pieces, faces
+from warroom.core.game import Game, OptionValue, Outcome, Seat, turn_limit_ending
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
 from warroom.core.rng import HIDDEN, Rng
@@ -59,6 +59,7 @@ ATTACK_DICE, DEFEND_DICE = 3, 2  # S26/S27
 RALLY_BONUS = 2  # S44/B7 [Tactics Cards]
 ARTILLERY_HITS = 2  # S45/B9 [Tactics Cards]
 WINNING_COINS = 2  # S52
+TROOPS = Pieces("troop", "troops")
 
 _MODE = catalogued("risk-strike")
 
@@ -599,9 +600,8 @@ def _finish(st: StrikeState, winners: tuple[Seat, ...], reason: str, ev: list[Ev
 
 
 def turn_limit_reason(turns: int) -> str:
-    return (
-        f"turn limit of {turns} turns reached (not a rulebook ending): "
-        "ranked by domination coins, then claimed continent cards"
+    return turn_limit_ending(
+        turns, "players are ranked by domination coins, then claimed continent cards"
     )
 
 
@@ -696,11 +696,14 @@ def _resolve_roll(st: StrikeState, ev: list[Event]) -> None:
     attack = sorted(st.values(ATTACKER), reverse=True)
     defend = sorted(st.values(DEFENDER), reverse=True)
     st.losses = [DEFENDER if a > d else ATTACKER for a, d in zip(attack, defend, strict=False)]
+    lost = f"attacker loses {st.losses.count(ATTACKER)}, defender loses {st.losses.count(DEFENDER)}"
+    # The roll's own line gave the dice: they are said again only where a card changed them.
+    changed = [attack, defend] != [sorted(rolled, reverse=True) for rolled in st.rolled]
+    dice = f"Attacker {faces(attack)} against defender {faces(defend)}: " if changed else ""
     ev.append(
         Event(
             "resolve",
-            f"Attacker {faces(attack)} against defender {faces(defend)}: "
-            f"attacker loses {st.losses.count(ATTACKER)}, defender {st.losses.count(DEFENDER)}",
+            f"{dice}{lost}" if changed else lost.capitalize(),
             {"attack": attack, "defend": defend, "losses": [SIDE_NAMES[s] for s in st.losses]},
         )
     )
@@ -875,7 +878,8 @@ def _h_deploy(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
         side = SIDE_NAMES.index(str(a.args[0])) if count else None
     for _ in range(count):
         _take_from_hand(st, seat, TROOP)
-    text = f"Player {seat + 1} deploys {count} troop{'s' if count != 1 else ''}"
+    troops = TROOPS.of(count) if count else "no troops"  # "deploys 0 troops" read as a slip
+    text = f"Player {seat + 1} deploys {troops}"
     if side is not None:
         st.troops[side][seat] += count
         if seat not in (st.current, st.defender):
@@ -1060,7 +1064,7 @@ def _e_artillery(st: StrikeState, play: Play, ev: list[Event]) -> None:
     ev.append(
         Event(
             "artillery",
-            f"Artillery: Player {target + 1} discards {hits} troop{'s' if hits != 1 else ''}",
+            f"Artillery: Player {target + 1} discards {TROOPS.of(hits)}",
             {"target": target, "count": hits},
         )
     )

@@ -61,3 +61,170 @@ function rememberSeat(game, title, seat, token, name, invite) {
 function seatLink(game, seat, token) {
   return `/game/${encodeURIComponent(game)}#seat=${seat}&token=${encodeURIComponent(token)}`;
 }
+
+// -- a map's zoom and pan -----------------------------------------------------------------
+// A phone draws a whole board in its width, its places a finger's width apart or less. The map
+// alone (not the page) zooms: pinch it, Ctrl+wheel (a trackpad's pinch) or its −, + and Fit
+// buttons; once zoomed, a drag pans it. Only the SVG's viewBox changes, so whatever draws into
+// it keeps its own clicks, keyboard and redraws, and a redraw keeps the zoom.
+const MAP_ZOOM_MAX = 4; // the densest board's places (Manhattan's) then lie about 70 px apart on a phone
+const MAP_ZOOM_STEP = 1.5;
+const MAP_DRAG_SLOP = 8; // CSS px a finger may wander in a tap before the tap is a drag
+
+class MapZoom {
+  // `bar`: where the buttons go; `focusPoint()`: the map point the buttons zoom about (the
+  // selected place, say) or null for the middle of what is shown.
+  constructor(svg, bar, focusPoint) {
+    this.svg = svg;
+    this.focusPoint = focusPoint;
+    this.base = null; // the whole map: { x, y, w, h } in map units
+    this.scale = 1; // 1: the whole map fits
+    this.cx = 0; this.cy = 0; // the middle of what is shown, in map units
+    this.pointers = new Map(); // pointerId -> { x, y } in CSS px
+    this.gesture = null; // { pinch, x, y, cx, cy, dist, scale, at } as it started
+    this.dragged = false; // the press under way moved the map: its click is not a tap
+    const button = (text, cls, label, onclick) =>
+      el("button", { type: "button", class: `zoombtn ${cls}`, "aria-label": label, title: label, onclick }, text);
+    this.out = button("−", "zoomout", "zoom out the map (or pinch it, or Ctrl+wheel)", () => this.zoomBy(1 / MAP_ZOOM_STEP));
+    this.in = button("+", "zoomin", "zoom in the map (or pinch it, or Ctrl+wheel); drag to move it", () => this.zoomBy(MAP_ZOOM_STEP));
+    this.fit = button("Fit", "zoomfit", "show the whole map", () => { this.scale = 1; this.apply(); });
+    bar.replaceChildren(this.out, this.in, this.fit);
+    svg.addEventListener("pointerdown", (e) => this.down(e));
+    svg.addEventListener("pointermove", (e) => this.move(e));
+    for (const kind of ["pointerup", "pointercancel"]) svg.addEventListener(kind, (e) => this.up(e));
+    // First of the map's click listeners: a drag's click reaches none of them.
+    svg.addEventListener("click", (e) => { if (this.dragged) { e.stopImmediatePropagation(); e.preventDefault(); } }, true);
+    svg.addEventListener("wheel", (e) => this.wheel(e), { passive: false });
+  }
+
+  // The map's full extent; a new one (another board) shows it whole, the same one keeps the zoom.
+  show(x, y, w, h) {
+    const b = this.base;
+    if (!b || b.x !== x || b.y !== y || b.w !== w || b.h !== h) {
+      this.base = { x, y, w, h };
+      this.scale = 1;
+    }
+    this.apply();
+  }
+
+  view() {
+    const b = this.base, w = b.w / this.scale, h = b.h / this.scale;
+    return { x: this.cx - w / 2, y: this.cy - h / 2, w, h };
+  }
+
+  // The shown part kept inside the map, written to the viewBox and the buttons.
+  apply() {
+    const b = this.base;
+    if (!b) return;
+    this.scale = Math.min(MAP_ZOOM_MAX, Math.max(1, this.scale));
+    const w = b.w / this.scale, h = b.h / this.scale;
+    this.cx = Math.min(b.x + b.w - w / 2, Math.max(b.x + w / 2, this.cx));
+    this.cy = Math.min(b.y + b.h - h / 2, Math.max(b.y + h / 2, this.cy));
+    const v = this.view();
+    this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+    this.svg.classList.toggle("zoomed", this.scale > 1);
+    this.out.disabled = this.fit.disabled = this.scale <= 1;
+    this.in.disabled = this.scale >= MAP_ZOOM_MAX;
+  }
+
+  // A screen point (CSS px) as a map point.
+  toMap(clientX, clientY) {
+    const r = this.svg.getBoundingClientRect(), v = this.view();
+    return { x: v.x + (clientX - r.left) * v.w / r.width, y: v.y + (clientY - r.top) * v.h / r.height };
+  }
+
+  // Zoom by `factor` keeping the map point `at` where it is on the screen.
+  zoomAt(factor, at) {
+    const v = this.view();
+    const fx = (at.x - v.x) / v.w, fy = (at.y - v.y) / v.h;
+    this.scale = Math.min(MAP_ZOOM_MAX, Math.max(1, this.scale * factor));
+    const w = this.base.w / this.scale, h = this.base.h / this.scale;
+    this.cx = at.x - fx * w + w / 2;
+    this.cy = at.y - fy * h + h / 2;
+    this.apply();
+  }
+
+  // The buttons zoom about the selected place while it is in view, else about the middle.
+  zoomBy(factor) {
+    const p = this.focusPoint && this.focusPoint();
+    this.zoomAt(factor, p && this.shows(p, 0) ? p : { x: this.cx, y: this.cy });
+  }
+
+  shows(p, margin) {
+    const v = this.view();
+    return p.x >= v.x + margin && p.x <= v.x + v.w - margin && p.y >= v.y + margin && p.y <= v.y + v.h - margin;
+  }
+
+  // Pan (the zoom kept) so that the map points `points` are in view, when one is not.
+  reveal(points, margin) {
+    if (!this.base || this.scale <= 1 || !points.length || points.every((p) => this.shows(p, margin))) return;
+    const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
+    this.cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+    this.cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+    this.apply();
+  }
+
+  down(e) {
+    if (e.pointerType === "mouse" && e.button !== 0) return;
+    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (this.pointers.size === 1) this.dragged = false;
+    this.startGesture();
+  }
+
+  // What the pointers down now started: one pans, two pinch (about the map point between them).
+  startGesture() {
+    const ps = [...this.pointers.values()];
+    if (!ps.length) { this.gesture = null; return; }
+    const [a, b] = ps;
+    const mid = b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : a;
+    this.gesture = { pinch: !!b, x: mid.x, y: mid.y, cx: this.cx, cy: this.cy, scale: this.scale,
+      dist: b ? Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)) : 0, at: this.toMap(mid.x, mid.y) };
+    if (b) this.grab();
+  }
+
+  // The pointers are the map's until they lift: a finger that wanders off it still moves it.
+  grab() {
+    this.dragged = true;
+    for (const id of this.pointers.keys()) {
+      try { this.svg.setPointerCapture(id); } catch (err) { /* already lifted */ }
+    }
+  }
+
+  move(e) {
+    if (!this.pointers.has(e.pointerId) || !this.gesture) return;
+    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const g = this.gesture, ps = [...this.pointers.values()];
+    if (g.pinch && ps.length >= 2) {
+      const [a, b] = ps;
+      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      const r = this.svg.getBoundingClientRect();
+      this.scale = Math.min(MAP_ZOOM_MAX, Math.max(1, g.scale * Math.hypot(a.x - b.x, a.y - b.y) / g.dist));
+      const w = this.base.w / this.scale, h = this.base.h / this.scale;
+      // The map point first between the fingers stays between them.
+      this.cx = g.at.x - ((mid.x - r.left) / r.width) * w + w / 2;
+      this.cy = g.at.y - ((mid.y - r.top) / r.height) * h + h / 2;
+      this.apply();
+      return;
+    }
+    const dx = e.clientX - g.x, dy = e.clientY - g.y;
+    if (!this.dragged && (this.scale <= 1 || Math.hypot(dx, dy) < MAP_DRAG_SLOP)) return;
+    if (!this.dragged) this.grab();
+    const r = this.svg.getBoundingClientRect(), v = this.view();
+    this.cx = g.cx - dx * v.w / r.width;
+    this.cy = g.cy - dy * v.h / r.height;
+    this.apply();
+  }
+
+  up(e) {
+    if (!this.pointers.delete(e.pointerId)) return;
+    this.startGesture(); // a finger left of a pinch pans on from where it is
+    // The click a drag ends in comes before this runs: later clicks are taps again.
+    if (!this.pointers.size) setTimeout(() => { if (!this.pointers.size) this.dragged = false; });
+  }
+
+  wheel(e) {
+    if (!e.ctrlKey || !this.base) return; // a plain wheel scrolls the page
+    e.preventDefault();
+    this.zoomAt(Math.exp(-Math.max(-100, Math.min(100, e.deltaY)) * 0.01), this.toMap(e.clientX, e.clientY));
+  }
+}

@@ -274,7 +274,8 @@ function dcPlayers(v, m) {
 function dcDiceLabel(nums) {
   return nums.map((n) => { const d = dcDie(n); return dcMini(d.sides, d.face); });
 }
-// The chance to complete the card after `a` (a target or match), as "93%"; "" until known.
+// The chance to complete the card after `a` (a target, match, aside, or reroll of a staged
+// card's dice), as "93%"; "" until known, or for a reroll before a card is staged (no card yet).
 function dcChance(a) {
   const p = DC.odds.state === G.msg.state ? DC.odds.by.get(JSON.stringify(a)) : undefined;
   if (p === undefined) return "";
@@ -302,7 +303,8 @@ function dcButton(a, cls) {
   switch (a[0]) {
     case "target": label = [...dcDiceLabel(a.slice(3)), odds]; break;
     case "match": label = [...dcDiceLabel(a.slice(2)), odds]; break;
-    case "aside": { const d = dcDie(a[1]); label = [`Set aside a d${d.sides} `, dcMini(d.sides, d.face)]; break; }
+    case "aside": { const d = dcDie(a[1]); label = [`Set aside a d${d.sides} `, dcMini(d.sides, d.face), odds]; break; }
+    case "reroll": label = [labelOf(a), odds]; break;
     default: label = labelOf(a);
   }
   return el("button", { class: cls || "", "data-action": a.join(" "), title: labelOf(a), onclick: () => send(a) }, label);

@@ -12,6 +12,8 @@ const G = {
   last: null, // what just happened on the map: { kind, from, to, dice, text, key, live }
   summary: null, // a finished game's summary (GET /summary), once fetched
   labelled: null, labels: new Map(), // the message whose labels are read (labelOf), by action
+  mapZoom: null, // the map's zoom and pan (common.js's MapZoom)
+  revealed: null, // the selection last brought into view on the zoomed map (drawBoard)
 };
 const $ = (id) => document.getElementById(id);
 
@@ -415,7 +417,7 @@ function drawSummary(sum) {
   const names = G.msg.seats.map((s) => s.name);
   const out = sum.outcome;
   const head = out
-    ? `${out.winners.map((w) => names[w]).join(" and ")} won: ${out.reason}`
+    ? `${out.winners.map((w) => names[w]).join(" and ")} won. ${sentence(out.reason)}`
     : `Stopped: ${sum.stopped || ""}`;
   const lastValues = sum.series.length ? sum.series[sum.series.length - 1].values : null;
   const order = out && out.ranking.length ? out.ranking : names.map((_, i) => i);
@@ -682,7 +684,7 @@ function drawBoard() {
   const b = G.board;
   const view = G.msg.view;
   const board = $("board");
-  board.setAttribute("viewBox", `0 0 ${b.width} ${b.height}`);
+  G.mapZoom.show(0, 0, b.width, b.height);
   const pos = Object.fromEntries(b.territories.map((t) => [t.name, t]));
   const color = regionHalos(b);
   const state = Object.fromEntries(mapRows(view).map((t) => [t.name, t]));
@@ -739,6 +741,13 @@ function drawBoard() {
   }
   if (last) nodes.push(...lastOverlay(last, pos, b));
   board.replaceChildren(...nodes);
+  // A selection made or kept off the zoomed map's edge is brought into view, once: the map is
+  // then the player's to pan.
+  const pickKey = JSON.stringify(G.pick);
+  if (pickKey !== G.revealed) {
+    G.revealed = pickKey;
+    G.mapZoom.reveal(G.pick.filter((p) => pos[p]).map((p) => pos[p]), REVEAL_MARGIN);
+  }
   if (focused) {
     const again = board.querySelector(`g.terr[data-name="${CSS.escape(focused.dataset.name)}"]`);
     if (again) again.focus({ preventScroll: true });
@@ -811,6 +820,7 @@ function mapKey(e, name) {
     if (score < bestScore) { best = t.name; bestScore = score; }
   }
   if (!best) return;
+  G.mapZoom.reveal([pos[best]], REVEAL_MARGIN);
   const node = $("board").querySelector(`g.terr[data-name="${CSS.escape(best)}"]`);
   if (node) node.focus();
 }
@@ -942,6 +952,31 @@ function stillFits(pick) {
     if (legal.some((a) => head.every((p, i) => mapTerr(a, names)[i] === p))) return head;
   }
   return [];
+}
+
+// How far inside the zoomed map's edge a place brought into view lies (map units): its ring
+// and a little more.
+const REVEAL_MARGIN = 40;
+
+// The last place selected, which the map's zoom buttons zoom about.
+function pickPoint() {
+  const name = G.pick[G.pick.length - 1];
+  return (name && G.board && G.board.territories.find((t) => t.name === name)) || null;
+}
+
+// A tap on the map beside a place (on its water, a line, a backdrop) is a tap on the nearest
+// place within a fingertip's reach: on a phone's whole map places lie under 20 px apart.
+const MAP_TAP_REACH = 24; // CSS px
+function tapNearest(e) {
+  if (!G.board || e.target.closest("g.terr")) return;
+  const at = G.mapZoom.toMap(e.clientX, e.clientY);
+  const perUnit = $("board").getBoundingClientRect().width / G.mapZoom.view().w;
+  let best = null, bestDist = MAP_TAP_REACH;
+  for (const t of G.board.territories) {
+    const d = Math.hypot(t.x - at.x, t.y - at.y) * perUnit;
+    if (d <= bestDist) { best = t.name; bestDist = d; }
+  }
+  if (best) clickTerritory(best);
 }
 
 function clickTerritory(name) {
@@ -1149,6 +1184,7 @@ function renderActions() {
   $("hint").textContent = hint;
   if (trades.length) box.append(isMcu(m.view) ? mcuTradePanel() : tradePanel(trades));
   if (pick.length === 2) showOdds(pick[0], pick[1], shown);
+  if ((isRisk(m.view) || isGodstorm(m.view)) && m.view.phase === "defend") showDefenceOdds(shown);
   if (G.until) {
     box.append(el("div", { class: "grp" }, el("button", { "data-action": "stop", onclick: () => stopUntil("Stopped.") }, "stop attacking")));
   } else {
@@ -1355,6 +1391,32 @@ async function showOdds(from, to, shown) {
   } catch (e) { /* odds are advice; the attack still works without them */ }
 }
 
+// The defender's choice: each number of dice it may roll, with the exact outcomes of that one
+// roll in the game's own dice for this battle (d8s, Allies, Hulk, ships, cards played; Godstorm's
+// gods, temple, relics, Sky cards and a Tablet of Destiny die), from
+// /odds asked without an attack. Shown above the defend buttons, one line a choice.
+async function showDefenceOdds(shown) {
+  if (!shown.some((a) => a[0] === "defend")) return;
+  const key = G.msg.state;
+  try {
+    const o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/odds`);
+    if (!G.msg || G.msg.state !== key || o.state !== key) return;
+    const lines = o.defence.map((c) => el("div", { class: "defodds", "data-dice": c.dice },
+      el("b", {}, `defend ${c.dice}: `),
+      c.outcomes.flatMap((x, i) => [i ? " · " : "",
+        el("span", {}, `${lossWords(x.attacker_losses, x.defender_losses)} ${(100 * x.p).toFixed(1)}%`)])));
+    $("odds").replaceChildren(el("div", { class: "muted" }, "This roll, by the dice you choose:"), ...lines);
+  } catch (e) { /* odds are advice; the defence still works without them */ }
+}
+
+// One roll's losses as the battle log words them: "each loses 1" where they are even.
+function lossWords(attacker, defender) {
+  if (attacker && attacker === defender) return `each loses ${attacker}`;
+  const parts = attacker ? [`attacker loses ${attacker}`] : [];
+  if (defender) parts.push(`defender loses ${defender}`);
+  return parts.join(", ");
+}
+
 // A choice the game moved on from is answered, not refused (on_stale), so that a lost race is
 // no console error: the new state is already on its way over the live connection.
 async function send(action, text) {
@@ -1440,4 +1502,6 @@ $("typed").addEventListener("submit", async (e) => {
   }
   if (await send(null, text)) input.value = "";
 });
+G.mapZoom = new MapZoom($("board"), $("mapzoom"), pickPoint);
+$("board").addEventListener("click", tapNearest);
 connect();

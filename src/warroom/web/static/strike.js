@@ -202,23 +202,27 @@ function strikeChain(chain) {
 }
 
 // The last roll of this battle (or the last battle), from the log: the dice leave the table
-// once a roll resolves, but what they said is worth seeing.
+// once a roll resolves, but what they said is worth seeing. The roll's line gives the dice and
+// the resolution's the losses (with the dice again only where a card changed them).
 function strikeLastResolve() {
   for (let i = G.tail.length - 1; i >= 0; i--) {
     const e = G.tail[i];
-    if (e.kind === "resolve") return e;
+    if (e.kind === "resolve") {
+      const roll = G.tail.slice(0, i).reverse().find((x) => x.kind === "roll");
+      return roll ? `${roll.text}. ${e.text}` : e.text;
+    }
     if (e.kind === "attack") return null;
   }
   return null;
 }
 function strikeLastRollLine() {
-  const e = strikeLastResolve();
-  if (!e || (G.msg.view.battle && G.msg.view.battle.dice.attacker.faces.length)) return null;
-  return el("div", { class: "slast small" }, "Last roll: ", e.text);
+  const said = strikeLastResolve();
+  if (!said || (G.msg.view.battle && G.msg.view.battle.dice.attacker.faces.length)) return null;
+  return el("div", { class: "slast small" }, "Last roll: ", said);
 }
 function strikeLastBattle() {
-  const e = strikeLastResolve();
-  return e ? el("div", { class: "sbattle quiet" }, el("div", { class: "small muted" }, "No battle now. Last roll: ", e.text)) : null;
+  const said = strikeLastResolve();
+  return said ? el("div", { class: "sbattle quiet" }, el("div", { class: "small muted" }, "No battle now. Last roll: ", said)) : null;
 }
 
 function strikeArg(x) {
