@@ -116,7 +116,7 @@ EXPECTED: dict[str, dict[str, str]] = {
         "cancel": "Canceled Orders: cancel the .+",
         "deploy": r"Deploy no troops|Deploy \d+ troops?|Help the (attacker|defender): \d+ troops?",
         "spy": r"Spy on Player \d",
-        "expand": "Expand: 2 (tactics|continent) cards",
+        "expand": "Expand: draw 1 tactics card|Expand: take 2 continent cards",
         "sabotage": "Sabotage: call the battle off",
         "artillery": r"Artillery on Player \d( \(you\))?",
         "rally": r"Rally: \+2 on each attack die",
@@ -276,6 +276,14 @@ def test_a_surrendered_card_is_offered_in_plain_words() -> None:
         "Take one Asia card from the surrendered row",
         "Take one Europe card from the surrendered row",
     ]
+
+
+def test_expand_says_what_each_choice_brings() -> None:
+    """S47: one tactics card or two continent cards; the button said "2 tactics cards"."""
+    game = games.get_mode("risk-strike")
+    seen = game.observe(game.new_game(3, 1), 0)
+    labels = [game.label(seen, 0, Action("expand", (c,))) for c in ("tactics", "continents")]
+    assert labels == ["Expand: draw 1 tactics card", "Expand: take 2 continent cards"]
 
 
 def test_mcu_names_sectors_by_their_captions() -> None:

@@ -292,7 +292,10 @@ class RiskStrike(Game[StrikeState]):
         if kind == "spy":
             return f"Spy on {player(args[0])}"
         if kind == "expand":
-            return f"Expand: 2 {'tactics' if args[0] == 'tactics' else 'continent'} cards"
+            # S47: one tactics card, or two continent cards.
+            if args[0] == "tactics":
+                return "Expand: draw 1 tactics card"
+            return "Expand: take 2 continent cards"
         if kind == "sabotage":
             return "Sabotage: call the battle off"
         if kind == "artillery":

@@ -16,7 +16,7 @@ const TACTICS = {
   rally: ["Rally", "attacker, after a roll: +2 on each attack die"],
   artillery: ["Artillery", "during a battle: a player loses up to 2 troops"],
   sabotage: ["Sabotage", "right after troops deploy: the battle is off"],
-  expand: ["Expand", "your turn: 2 more tactics, or 2 continent cards"],
+  expand: ["Expand", "your turn: 1 more tactics card, or 2 continent cards"],
   bombard: ["Bombard", "after a roll: one die becomes a 6"],
 };
 const CARD_ACTION = {
