@@ -192,7 +192,7 @@ def test_a_miracle_is_played_from_the_hand(server: str) -> None:
         offered = buttons(page) - {"undo"}
         assert offered and offered <= casts  # only this card's plays
         first = page.locator("#actions button[data-action^='cast ']").first
-        assert f"play {named['name']}" in first.inner_text()
+        assert f"Play {named['name']}" in first.inner_text()
         first.click()
         page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
         page.wait_for_function(

@@ -251,8 +251,8 @@ def test_harbinger_s_optional_move_is_offered_in_words(server: str, served_hub: 
             b.get_attribute("data-action"): b.inner_text()
             for b in page.locator("#actions button[data-action]").all()
         }
-        assert labels["roll"] == "roll to move Harbinger", labels
-        assert labels["end"] == "leave Harbinger where it is", labels
+        assert labels["roll"] == "Roll to move Harbinger", labels
+        assert labels["end"] == "Leave Harbinger where it is", labels
         assert not errors, errors
 
 
@@ -270,5 +270,5 @@ def test_a_step_with_nothing_to_do_says_so(server: str, served_hub: Hub) -> None
     with browser_page(server + game["seats"][seat]["link"]) as (page, errors):
         page.wait_for_function("G.msg && G.msg.view.phase === 'ship-move' && G.msg.can_undo")
         hint = page.locator("#hint").inner_text()
-        assert hint == "Nothing to do in this step: click end to go on.", hint
+        assert hint == "Nothing to do in this step: click “End ship moves” to go on.", hint
         assert not errors, errors

@@ -151,11 +151,15 @@ def test_a_card_shows_its_power_and_ally_in_words_on_the_chip_and_its_buttons(
         shown = page.evaluate(SHOWN)
         labels = dict(shown["buttons"])
         ally_button = labels[f"ally {ally['card']} {place}"]
-        assert ally_button.endswith(f" — {_ally_words(view, ally['ally'])}"), ally_button
+        row = next(a for a in view["allies"] if a["ally"] == ally["ally"])
+        where = caption(view, place)
+        assert ally_button == (
+            f"Put {row['name']} on {where} ({row['power']}; card {ally['card']})"
+        ), ally_button
         for action, label in labels.items():
             if action.startswith("power "):
                 card = next(c for c in view["hand"] if c["card"] == action.split()[1])
-                assert label == f"{action} — {card['power']}", label
+                assert label == f"Use {card['card']}'s power: {card['power']}", label
         page.locator(f'#actions button[data-action="ally {ally["card"]} {place}"]').click()
         page.wait_for_function("[...G.msg.view.allies].some((a) => a.sector)")
         shown = page.evaluate(SHOWN)

@@ -5,6 +5,7 @@ Screenshots go to test-artifacts/ for people to look at."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -154,7 +155,9 @@ def test_the_hint_buttons_and_log_name_sectors_as_the_map_captions_them(
         )
         said = caption(view, sector)
         assert shown["hint"] == f"Selected: {said}."
-        assert [label for _, label in shown["buttons"]] == [f"place {said}"]
+        # one button, with the count chosen beside it: "Place 4 units on Sector 02"
+        (label,) = [label for _, label in shown["buttons"]]
+        assert re.fullmatch(rf"Place \d+ units? on {re.escape(said)}", label), label
         assert shown["buttons"][0][0] == f"place {sector}"  # the action as typed
         assert shown["label"].startswith(f"{said}, ")
         assert any(" Sector " in line for line in shown["log"])  # the claims, placements

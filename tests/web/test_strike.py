@@ -339,20 +339,6 @@ def test_a_finished_strike_game_shows_no_turn_and_no_controls(server: str, serve
     )
 
 
-def test_a_surrendered_card_is_offered_in_plain_words(server: str) -> None:
-    """Taking from the surrendered row names the continent with no article to get wrong
-    ("Take a Asia card")."""
-    with chromium_browser() as browser:
-        page = open_page(browser)
-        open_lobby_game(page, server, MODE)
-        page.wait_for_function(TABLE_DRAWN)
-        labels = page.evaluate("['asia', 'europe'].map((c) => strikeLabel(['take', c]))")
-        assert labels == [
-            "Take one Asia card from the surrendered row",
-            "Take one Europe card from the surrendered row",
-        ]
-
-
 # -- the odds a deciding seat is shown (/strike-odds) ----------------------------------------
 @pytest.fixture
 def served(served_hub: Hub) -> Iterator[TestClient]:

@@ -58,6 +58,12 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def listed(words: Iterable[str]) -> str:
+    """Names in a sentence, as a button or a line says them: "A", "A and B", "A, B and C"."""
+    items = list(words)
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def plural_verb(verb: str) -> str:
     """A verb written for one ("takes", "is") as it reads after a plural name ("Greeks take",
     "Greeks are"), for the event texts of modes whose seats carry such names."""

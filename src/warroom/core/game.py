@@ -216,6 +216,14 @@ class Game(ABC, Generic[S]):
         (MCU's Sector_07) gives the captions; others' texts are their own words already."""
         return text
 
+    def label(self, observation: S, seat: Seat, action: Action) -> str:
+        """`action`, one of `seat`'s legal actions, as a button says it to a first-time player
+        ("Attack Liguria from Gaul with 3 dice" for "attack Gaul Liguria 3"); the typed form
+        stays `action.text()`. Made from `seat`'s own observation, so that it can tell the
+        seat nothing it does not know, and written once here for every interface. A mode
+        with actions of its own says them; this default is the typed form in the mode's words."""
+        return self.words(observation, action.text())
+
     def team_names(self, state: S) -> list[str] | None:
         """A team per seat where seats win together (Mass Effect's factions), else None:
         simulations then report win rates by team as well as by seat."""

@@ -83,6 +83,12 @@ class Match:
     def observe(self, seat: Seat | None) -> Any:
         return self.game.observe(self.state, seat)
 
+    def labels(self, seat: Seat, actions: Sequence[Action]) -> list[str]:
+        """Each of `seat`'s legal `actions` as its button says it (`Game.label`), from what
+        the seat may know."""
+        seen = self.observe(seat)
+        return [self.game.label(seen, seat, a) for a in actions]
+
     def view(self, seat: Seat | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)
 

@@ -234,6 +234,15 @@ ACCEPT, DECLINE, PAY, BANKRUPT, PASS = (
 DRAFT_HERO, AUCTION_HERO, ROLL, END_TURN, DONE = (
     Family(k) for k in ("draft", "auction", "roll", "end", "done")
 )
+# The kinds whose buttons say the same in every state (`label`).
+_PLAIN_LABELS = {
+    "roll": "Roll the dice",
+    "end": "End your turn",
+    "done": "Done: nothing more to do now",
+    "accept": "Accept the offer",
+    "decline": "Decline the offer",
+    "bankrupt": "Declare bankruptcy",
+}
 # Sample offers by what they trade: a hero bought or sold at its price, a card at the fine.
 BUY, SELL_TO, BUY_CARD, SELL_CARD = range(4)
 
@@ -425,6 +434,60 @@ class MonopolyAvengers(Game[MonoState]):
         if shown is None or shown[0] != state.decks:
             shown = state.shown = (state.decks, [sorted(d) for d in state.decks])
         return state.masked(shown[1])
+
+    def label(self, observation: MonoState, seat: Seat, action: Action) -> str:
+        """Each kind in plain words for its button, with what it costs or brings ("Build a
+        Base on Wong for M50"): the prices are on a space's panel only, and a player should
+        not have to look there before each click."""
+        st, kind, args = observation, action.kind, action.args
+        b = st.board
+        s = b.hero_index.get(args[0]) if args and isinstance(args[0], str) else None
+        name = b.names[s] if s is not None else ""
+        if kind in _PLAIN_LABELS:
+            return _PLAIN_LABELS[kind]
+        if kind in ("draft", "auction"):
+            here = st.pos[seat]
+            if kind == "auction":
+                return f"Auction {b.names[here]}"
+            return f"Draft {b.names[here]} for M{b.price[here]}"
+        if kind == "pass":
+            return "Drop out of the auction" if st.auction is not None else "Pass"
+        if kind == "bid":
+            return f"Bid M{args[0]}"
+        if kind == "pay":
+            if st.debts and st.debts[-1][0] == seat:
+                _, creditor, amount, why = st.debts[-1]
+                return f"Pay M{amount} to {_who(st, creditor)} ({why})"
+            return f"Pay the M{b.jail_fine} fine to leave Jail"
+        if kind == "use":
+            deck = b.deck_names[b.decks.index(str(args[0]).removesuffix(CARD_SUFFIX))]
+            return f"Use your {deck} card to leave Jail"
+        if kind == "offer":
+            give, get = (_item_words(b, a) for a in (args[2], args[4]))
+            return f"Offer {args[0]} {give} for {get}"
+        assert s is not None, f"{kind} names a space"
+        if kind == "build":
+            if st.level[s] == b.max_bases:
+                return f"Build a Headquarters on {name} for M{b.hq_cost[s]}"
+            return f"Build a Base on {name} for M{b.base_cost[s]}"
+        if kind == "sell":
+            if st.level[s] > b.max_bases:
+                return f"Sell {name}'s Headquarters for M{b.hq_cost[s] // 2}"
+            return f"Sell a Base on {name} for M{b.base_cost[s] // 2}"
+        if kind == "sideline":
+            return f"Sideline {name} for M{b.sideline[s]}"
+        if kind == "reactivate":
+            return f"Reactivate {name} for M{b.reactivate[s]}"
+        if kind == "keep":
+            return f"Keep {name} sidelined (M{b.keep_fee(s)} fee)"
+        if kind == "ask":
+            return f"Ask for the payment due on {name}"
+        if kind == "forgo":
+            return f"Let the payment due on {name} go"
+        if kind == "want":
+            assert st.call is not None
+            return f"Ask for the last {st.call.building} to build on {name}"
+        return super().label(observation, seat, action)
 
     def describe(self, observation: MonoState, seat: Seat | None) -> dict[str, Any]:
         st, b = observation, observation.board
@@ -701,6 +764,15 @@ def _items_text(
     """One side of a deal for the log: heroes, cash as M amounts, cards; "nothing" if empty."""
     words = [f"M{x}" if isinstance(x, int) else str(x) for x in _items(b, heroes, cash, cards)]
     return " ".join(words) or "nothing"
+
+
+def _item_words(b: MonopolyBoard, item: Arg) -> str:
+    """One item of an offer as its button says it: M100, a hero, "a Stark card"."""
+    if isinstance(item, int):
+        return f"M{item}"
+    if item.endswith(CARD_SUFFIX):
+        return f"a {b.deck_names[b.decks.index(item.removesuffix(CARD_SUFFIX))]} card"
+    return item
 
 
 def _canonical(st: MonoState, arg: Arg) -> Arg:

@@ -44,7 +44,7 @@ from warroom.core.actions import Action
 from warroom.core.board import Board, reachable
 from warroom.core.copying import shallow_copier
 from warroom.core.errors import IllegalAction, MalformedAction, WarroomError
-from warroom.core.events import ARMIES, DICE, Event, Pieces, faces
+from warroom.core.events import ARMIES, DICE, Event, Pieces, faces, listed
 from warroom.core.game import Game, OptionValue, Outcome, Seat, require, turn_limit_ending
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -215,6 +215,40 @@ class ClassicRisk(Game[RiskState]):
         """What the phase of `st` asks, in plain words (`steps`)."""
         words = self.steps[st.phase]
         return words.format(piece=self.pieces.one, pieces=self.pieces.many, places=self.places.many)
+
+    # Each step's `end` as its button says it (`label`); a mode adds its own steps' words.
+    end_words: ClassVar[Mapping[str, str]] = {ATTACK: "End attacks", FORTIFY: "End your turn"}
+
+    def label(self, observation: RiskState, seat: Seat, action: Action) -> str:
+        """The shared kinds of the editions built on Classic in plain words, places as the
+        board captions them (`words`); an edition with kinds of its own says those first."""
+        st, kind, args = observation, action.kind, action.args
+        said = [self.words(st, str(a)) for a in args]
+        count = args[-1] if args and isinstance(args[-1], int) else 0
+        if kind == "claim":
+            return f"Claim {said[0]}"
+        if kind == "neutral":
+            return f"Place a neutral {self.pieces.one} on {said[0]}"
+        if kind == "place":
+            return f"Place {self.pieces.of(count)} on {said[0]}"
+        if kind == "attack":
+            return f"Attack {said[1]} from {said[0]} with {DICE.of(count)}"
+        if kind == "defend":
+            return f"Defend with {DICE.of(count)}"
+        if kind == "move":
+            taken = self.words(st, st.board.territories[st.attack_to])
+            return f"Move {self.pieces.of(count)} into {taken}"
+        if kind in ("fortify", "maneuver"):
+            return f"Move {self.pieces.of(count)} from {said[0]} to {said[1]}"
+        if kind == "trade":
+            # Classic's and Mass Effect's sets are three cards; a fourth name is the territory
+            # of a card traded that takes the 2 extra armies.
+            extra = f" (+2 {self.pieces.many} on {said[3]})" if len(args) == 4 else ""
+            cards = ("a wild card" if card == WILD else card for card in said[:3])
+            return f"Trade in {listed(cards)}{extra}"
+        if kind == "end":
+            return self.end_words.get(st.phase, "Done")
+        return super().label(observation, seat, action)
 
     def attack_rule(self, state: RiskState, source: int, target: int) -> battle.BattleRule:
         """The dice an attack from `source` into `target` would roll now, for the odds shown

@@ -670,7 +670,10 @@ class Hub:
             "rematch": room.rematch,
         }
         if seat is not None:
-            msg["legal"] = [] if room.stopped else [a.to_json() for a in match.legal(seat)]
+            legal = [] if room.stopped else list(match.legal(seat))
+            msg["legal"] = [a.to_json() for a in legal]
+            # Each action's button in plain words, in the order of `legal` (`Game.label`).
+            msg["labels"] = match.labels(seat, legal)
             msg["can_undo"] = match.can_undo(seat) is None and self.undo_refusal(room, seat) is None
             # The page sends a forced choice by itself only where every seat can tell it is
             # forced: one sent at once where the count hangs on the hand would tell the table.

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from warroom.core.actions import Action, Arg
 from warroom.core.errors import IllegalAction, MalformedAction
-from warroom.core.events import Event, Pieces
+from warroom.core.events import Event, Pieces, listed
 from warroom.core.game import Game, OptionValue, Outcome, Seat
 from warroom.core.legal import Family, Legal
 from warroom.core.rng import HIDDEN, Rng
@@ -187,6 +187,34 @@ class DiceCardsGame(Game[DiceCardsState]):
         st = state.copy()
         st.rng = Rng(rng.next_u64())
         return st
+
+    def label(self, observation: DiceCardsState, seat: Seat, action: Action) -> str:
+        """Each kind in plain words (the page draws the dice; this is its button's title and
+        the words of any other interface): the card by name, the row and what it asks, the
+        dice by their faces."""
+        st, kind, args = observation, action.kind, action.args
+
+        def faces(numbers: Iterable[Arg]) -> str:
+            return listed(f"{st.faces[int(n) - 1]} (d{st.sides[int(n) - 1]})" for n in numbers)
+
+        def row(card: int, name: Arg) -> str:
+            if name == STEAL:
+                return "the steal row (a 6)"
+            return f"row {name} ({st.cards.cards[card].rows[int(name) - 1].text()})"
+
+        if kind == "target":
+            card = next(c for c, x in enumerate(st.cards.cards) if x.id == args[0])
+            return f"{st.cards.cards[card].name}: {row(card, args[1])} with {faces(args[2:])}"
+        if kind == "match":
+            return f"Match {row(st.target, args[0])} with {faces(args[1:])}"
+        if kind == "aside":
+            die = int(args[0]) - 1
+            return f"Set aside the d{st.sides[die]} showing {st.faces[die]}"
+        if kind == "pass":
+            return "Pass: this roll matches no card"
+        if kind == "reroll":
+            return "Reroll the unplaced dice (Set power)"
+        return super().label(observation, seat, action)
 
     def describe(self, observation: DiceCardsState, seat: Seat | None) -> dict[str, Any]:
         return describe(

@@ -25,7 +25,7 @@ from typing import Any
 
 from warroom.core.actions import Action
 from warroom.core.errors import IllegalAction
-from warroom.core.events import ARMIES, Event, possessive
+from warroom.core.events import ARMIES, DICE, Event, listed, possessive
 from warroom.core.game import Game, OptionValue, Outcome, Seat
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -89,6 +89,21 @@ STEPS = {
     EMBARK: "embarking from the heaven",
     UNDERWORLD: "invading the Underworld",
     OVER: "the game is over",
+}
+# The kinds that close or answer a step, as their buttons say them in each step (`label`).
+STEP_WORDS: Mapping[str, Mapping[str, str]] = {
+    "done": {
+        CRYPT: "Done reviving",
+        GODS: "Done summoning and building",
+        PLAY: "Done playing miracles",
+        INVADE: "End invasions",
+        FORTIFY: "Done fortifying",
+        EMBARK: "Done embarking",
+        UNDERWORLD: "End your turn",
+    },
+    "pass": {SKY: "Play no Sky card"},
+    "fight": {GOD_AGAIN: "Fight the godswar on"},
+    "retreat": {GOD_AGAIN: "Call the invasion off", ATTACK: "Retreat: end this invasion"},
 }
 HEAVEN = "heaven"  # the source word for invading a gate from one's heaven (G106)
 NO_GODS = "-"  # the gods argument of an invasion or a fortification that takes none
@@ -259,6 +274,81 @@ class Godstorm(Game[GodstormState]):
             st.bids = st.bids.resampled(seat, rng)
         st.rng = Rng(rng.next_u64())
         return st
+
+    def label(self, observation: GodstormState, seat: Seat, action: Action) -> str:
+        """Each kind in plain words for its button: gods by name and domain, cards by name,
+        the Underworld's spaces and the heaven as the board says them."""
+        st, kind, args = observation, action.kind, action.args
+        said = [str(a) for a in args]
+        count = args[-1] if args and isinstance(args[-1], int) else 0
+        armies = ARMIES.of(count)
+
+        def god(domain: str) -> str:
+            names = st.parts.gods[st.pantheon[seat]] if st.pantheon[seat] >= 0 else ()
+            index = DOMAINS.index(domain)
+            return f"{names[index]} (god of {domain})" if names else f"the god of {domain}"
+
+        def gods(word: str) -> str:
+            domains = [] if word == NO_GODS else word.split("+")
+            return f" and {listed(god(d) for d in domains)}" if domains else ""
+
+        if kind in STEP_WORDS:
+            return STEP_WORDS[kind].get(st.phase, "Done")
+        if kind == "pantheon":
+            return f"Play the {said[0]}"
+        if kind == "pile":
+            return f"Take pile {said[0]}"
+        if kind == "claim":
+            return f"Claim {said[0]}"
+        if kind == "place":
+            return f"Place {armies} on {said[0]}"
+        if kind == "decline":
+            declined = ARMIES.of(count * economy.decline_rate(st, seat))
+            return f"Turn down {declined} for {count} faith"
+        if kind == "begin":
+            return f"Put {god('war')} on {said[0]} and your first temple on {said[1]}"
+        if kind == "bid":
+            return f"Bid {count} faith"
+        if kind == "marker":
+            return f"Take turn-order marker {said[0]}"
+        if kind == "revive":
+            return f"Revive armies from {said[0]} at your temple on {said[1]}"
+        if kind == "summon":
+            return f"Summon {god(said[0])} to {said[1]}"
+        if kind == "temple":
+            return f"Build a temple on {said[0]}"
+        if kind == "buy":
+            bought = [f"{n} {deck}" for n, deck in zip(args, DECKS, strict=True) if n]
+            total = sum(n for n in args if isinstance(n, int))
+            cards = f"miracle card{'' if total == 1 else 's'}"
+            return f"Buy {listed(bought)} {cards}" if bought else "Buy no miracle cards"
+        if kind == "cast":
+            card = next(c for c in st.parts.cards if c.id == said[0])
+            targets = [f"the god of {t}" if t in DOMAINS else t for t in said[1:]]
+            return f"Play {card.name}" + (f" on {listed(targets)}" if targets else "")
+        if kind == "invade":
+            return f"Invade {said[1]} from {said[0]} with {armies}{gods(said[2])}"
+        if kind == "fortify":
+            where = f"from {said[0]} to {said[1]}"
+            if not count:  # gods alone
+                return f"Move {listed(god(d) for d in said[2].split('+'))} {where}"
+            return f"Move {armies}{gods(said[2])} {where}"
+        if kind == "god":
+            verb = "Send" if st.phase == GOD_ATTACK else "Defend with"
+            return f"{verb} {god(said[0])} in the godswar"
+        if kind == "roll":
+            return f"Attack with {DICE.of(count)}"
+        if kind == "defend":
+            return f"Defend with {DICE.of(count)}"
+        if kind == "move":
+            assert st.invasion is not None
+            return f"Move {armies} into {st.parts.earth.territories[st.invasion.target]}"
+        if kind == "embark":
+            return f"Send {armies} from your heaven to {said[0]}"
+        if kind == "descend":
+            source = "your heaven" if said[0] == HEAVEN else said[0]
+            return f"Invade {said[1]} from {source}"
+        return super().label(observation, seat, action)
 
     def describe(self, observation: GodstormState, seat: Seat | None) -> dict[str, Any]:
         view = describe(observation, seat, self.to_move(observation))

@@ -67,7 +67,7 @@ from typing import Any, ClassVar, Self
 from warroom.core.actions import Action
 from warroom.core.board import reachable
 from warroom.core.errors import IllegalAction, MalformedAction
-from warroom.core.events import Event
+from warroom.core.events import DICE, Event, listed
 from warroom.core.game import OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -241,6 +241,67 @@ class GalaxyAtWar(MassEffectBasic):
         HARBINGER_STEP: "choosing where Harbinger moves",
         DEVASTATE: "devastating a planet, or not",
     }
+
+    end_words: ClassVar[Mapping[str, str]] = {
+        **MassEffectBasic.end_words,
+        COMMAND: "Ask your teammate for no planet",
+        SHIP_MOVE: "End ship moves",
+        HARBINGER: "Leave Harbinger where it is",
+        DEVASTATE: "Devastate no planet",
+    }
+
+    def label(self, observation: RiskState, seat: Seat, action: Action) -> str:
+        """Galaxy at War's own kinds in plain words: ships counted by class, a card by its
+        directive, Harbinger's moves; the shared kinds (with ships along) as Classic says them."""
+        st, kind, args = _gaw(observation), action.kind, action.args
+        said = [str(a) for a in args]
+        if kind in ("attack", "strike", "move", "ships"):
+            lead = {"attack": 3, "strike": 2, "move": 1, "ships": 2}[kind]
+            ships = _ships_words(args[lead:])
+            if kind == "ships":
+                return f"Move {ships} from {said[0]} to {said[1]}"
+            if kind == "strike":
+                dice = DICE.of(int(args[1]))
+                return f"Strike Harbinger from {said[0]} with {dice}" + (ships and f" and {ships}")
+            plain = super().label(observation, seat, Action(kind, args[:lead]))
+            return plain + (ships and f" and {ships}")
+        if kind == "cerberus":
+            if st.phase == CLAIM:
+                return f"Claim {said[0]} for neutral Cerberus"
+            return f"Place a Cerberus unit on {said[0]}"
+        if kind == "harbinger":
+            return f"Put Harbinger on {said[0]}"
+        if kind == "vanguard":
+            return f"Put the Reaper Vanguard on {said[0]}"
+        if kind == "ship":
+            return f"Put the ship just built on {said[0]}"
+        if kind == "step":
+            return f"Move Harbinger to {said[0]}"
+        if kind == "roll":
+            return "Roll to move Harbinger"
+        if kind == "command":
+            return f"Ask your teammate for {said[0]}"
+        if kind in ("accept", "decline"):
+            asked = st.board.territories[st.asked]
+            return f"Hand {asked} over" if kind == "accept" else f"Keep {asked}"
+        if kind == "scan":
+            return f"Scan {said[0]} (roll for its War Assets card)"
+        if kind == "match":
+            dice = listed(f"{st.scan_dice[int(d) - 1][1]} (die {d})" for d in args[1:])
+            return f"Match row {args[0]} with {dice}"
+        if kind == "aside":
+            sides, face = st.scan_dice[int(args[0]) - 1]
+            return f"Set die {args[0]} aside (a d{sides} showing {face})"
+        if kind in ("play", "build", "devastate"):
+            card = st.cards.card(said[0])
+            assert card is not None
+            if kind == "build":
+                return f"Build a {st.cards.ship_class[card]} with {said[0]}"
+            if kind == "devastate":
+                return f"Devastate {st.board.territories[st.harbinger]} with {said[0]}"
+            where = f" on {said[1]}" if len(said) > 1 else ""
+            return f"Play {said[0]}{where}: {st.directives.by_card[card].effect()}"
+        return super().label(observation, seat, action)
 
     def seen_attack_rule(self, seen: RiskState, source: int, target: int) -> battle.BattleRule:
         """`battle_rule` of that attack declared now without the attacker's ships (chosen
@@ -918,6 +979,17 @@ def _devastate_cards(st: GawState, seat: Seat) -> list[int]:
             st.devastation_left,
         )
     ]
+
+
+def _ships_words(counts: Iterable[object]) -> str:
+    """Ships named in an action (cruisers, carriers, dreadnoughts, zeros left out) in words:
+    "1 cruiser and 2 dreadnoughts"; "" for none."""
+    said = [
+        f"{n} {name}{'' if n == 1 else 's'}"
+        for n, name in zip(counts, SHIP_CLASSES, strict=False)
+        if isinstance(n, int) and n
+    ]
+    return listed(said) if said else ""
 
 
 def _card(st: GawState, seat: Seat, arg: object, a: Action) -> int:

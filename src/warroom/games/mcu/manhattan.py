@@ -73,7 +73,7 @@ from typing import Any, ClassVar, Self
 from warroom.core.actions import Action
 from warroom.core.board import Board, reachable
 from warroom.core.errors import IllegalAction, MalformedAction
-from warroom.core.events import Event, faces
+from warroom.core.events import Event, faces, listed
 from warroom.core.game import OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -517,6 +517,39 @@ class McuBattleForManhattan(McuSkirmish):
             st.scepter = st.loki[rng.below(len(st.loki))]
         st.rng = Rng(rng.next_u64())
         return st
+
+    def label(self, observation: RiskState, seat: Seat, action: Action) -> str:
+        """Battle for Manhattan's own kinds in plain words: factions, Hulk, Hydra agents, and
+        cards by the Ally or the power they give, Allies by name, sectors by caption."""
+        st, kind, args = _bfm(observation), action.kind, action.args
+        bat = st.battle
+        said = [self.words(st, str(a)) for a in args]
+        if kind == "faction":
+            return f"Play as {FACTIONS[FACTION_IDS.index(said[0])]}"
+        if kind == "hulk":
+            return f"Put Hulk on {said[0]}"
+        if kind == "hydra":
+            count = int(args[0])
+            agents = (
+                f"{count} Hydra agent{'' if count == 1 else 's'}" if count else "no Hydra agents"
+            )
+            return f"Add {agents}"
+        if kind in ("ally", "power"):
+            card = st.decks.card(said[0])
+            assert card is not None
+            if kind == "power":
+                return f"Use {said[0]}'s power: {bat.card_power[card].text()}"
+            ally = bat.card_ally[card]
+            does = f"{bat.ally_power(ally)}; card {said[0]}"
+            return f"Put {bat.ally_name(ally)} on {said[1]} ({does})"
+        if kind == "allies":
+            moved = [bat.ally_name(bat.ally_ids.index(str(a))) for a in args[2:]]
+            allies = listed(moved) if moved else "every Ally"
+            return f"Move {allies} from {said[0]} to {said[1]}"
+        if kind == "attack" and len(args) == 4:  # "alone": the Allies there stay out of it
+            plain = super().label(observation, seat, Action(kind, (*args[:2], args[3])))
+            return f"{plain}, without the Allies there"
+        return super().label(observation, seat, action)
 
     def describe(self, observation: RiskState, seat: Seat | None) -> dict[str, Any]:
         st = _bfm(observation)

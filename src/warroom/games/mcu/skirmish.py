@@ -41,7 +41,7 @@ from typing import Any, ClassVar, Self
 
 from warroom.core.actions import Action
 from warroom.core.errors import MalformedAction, WarroomError
-from warroom.core.events import UNITS, Event, Pieces
+from warroom.core.events import UNITS, Event, Pieces, listed
 from warroom.core.game import OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -148,6 +148,22 @@ class McuSkirmish(ClassicRisk):
     def words(self, state: RiskState, text: str) -> str:
         """Sectors as the map captions them ("Sector 07", "Malibu (01)"), not as typed."""
         return in_words(text, _mcu(state).manhattan.captions)
+
+    end_words: ClassVar[Mapping[str, str]] = {
+        **ClassicRisk.end_words,
+        MANEUVER: "End your turn",
+    }
+
+    def label(self, observation: RiskState, seat: Seat, action: Action) -> str:
+        """A turn-in says its symbols and the units they fetch (MCU13); the shared kinds say
+        sectors by their captions, as Classic's `label` does through `words`."""
+        st = _mcu(observation)
+        if action.kind == "trade":
+            found = [st.decks.card(str(a)) for a in action.args]
+            total = sum(st.decks.symbols[c] for c in found if c is not None)
+            cards = listed(str(a) for a in action.args)
+            return f"Turn in {cards} ({symbols(total)}) for {UNITS.of(st.chart.price(total))}"
+        return super().label(observation, seat, action)
 
     def _card_name(self, st: RiskState, card: int) -> str:
         return _mcu(st).decks.card_ids[card]

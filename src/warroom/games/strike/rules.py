@@ -254,6 +254,66 @@ class RiskStrike(Game[StrikeState]):
     def describe(self, observation: StrikeState, seat: Seat | None) -> dict[str, Any]:
         return describe(observation, seat, _to_move(observation), self.seat_names(observation))
 
+    def label(self, observation: StrikeState, seat: Seat, action: Action) -> str:
+        """Each kind in plain words for its button, continents and players by name, a card
+        played by its name and what it does."""
+        st, kind, args = observation, action.kind, action.args
+        cards, names = st.cards, self.seat_names(st)
+
+        def continent(arg: Arg) -> str:
+            return cards.continent_names[cards.continent_ids.index(str(arg))]
+
+        def player(arg: Arg) -> str:
+            p = int(str(arg)[1:]) - 1
+            return f"{names[p]} (you)" if p == seat else names[p]
+
+        def troops(count: int) -> str:
+            return f"{count} troop{'' if count == 1 else 's'}"
+
+        if kind == "draw":
+            return "Draw a tactics card" if args[0] == "tactics" else "Draw the top continent card"
+        if kind == "take":
+            return f"Take one {continent(args[0])} card from the surrendered row"
+        if kind == "attack":
+            return f"Attack {player(args[1])}'s {continent(args[2])} from {continent(args[0])}"
+        if kind == "pass":
+            if st.chain is not None:
+                return "Pass: let it stand"
+            return "Pass: no attack (draw 1 tactics, end turn)" if st.phase == ACT else "Pass"
+        if kind == "cancel":
+            assert st.chain is not None
+            played = cards.kind_names[KIND_IDS.index(st.chain.plays[-1].card)]
+            return f"Canceled Orders: cancel the {played}"
+        if kind == "deploy":
+            if len(args) == 1:
+                count = int(args[0])
+                return f"Deploy {troops(count)}" if count else "Deploy no troops"
+            return f"Help the {args[0]}: {troops(int(args[1]))}"
+        if kind == "spy":
+            return f"Spy on {player(args[0])}"
+        if kind == "expand":
+            # S47: one tactics card, or two continent cards.
+            if args[0] == "tactics":
+                return "Expand: draw 1 tactics card"
+            return "Expand: take 2 continent cards"
+        if kind == "sabotage":
+            return "Sabotage: call the battle off"
+        if kind == "artillery":
+            return f"Artillery on {player(args[0])}"
+        if kind == "rally":
+            return "Rally: +2 on each attack die"
+        if kind == "bombard":
+            die = int(args[1])
+            face = st.dice[SIDE_NAMES.index(str(args[0]))][die - 1]
+            return f"Bombard the {args[0]}'s die {die} (a {face} becomes a 6)"
+        if kind == "discard":
+            return f"Lose a troop of {player(args[0])}"
+        if kind == "again":
+            return "Roll again"
+        if kind == "stop":
+            return "Stop the battle"
+        return super().label(observation, seat, action)
+
     def invariants(self, state: StrikeState) -> list[str]:
         return invariants(state)
 

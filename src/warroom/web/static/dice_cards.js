@@ -304,11 +304,10 @@ function dcButton(a, cls) {
     case "target": label = [...dcDiceLabel(a.slice(3)), odds]; break;
     case "match": label = [...dcDiceLabel(a.slice(2)), odds]; break;
     case "aside": { const d = dcDie(a[1]); label = [`Set aside a d${d.sides} `, dcMini(d.sides, d.face), odds]; break; }
-    case "pass": label = "Pass: this roll matches no card"; break;
-    case "reroll": label = ["Reroll the unplaced dice (Set power)", odds]; break;
-    default: label = a.join(" ");
+    case "reroll": label = [labelOf(a), odds]; break;
+    default: label = labelOf(a);
   }
-  return el("button", { class: cls || "", "data-action": a.join(" "), title: a.join(" "), onclick: () => send(a) }, label);
+  return el("button", { class: cls || "", "data-action": a.join(" "), title: labelOf(a), onclick: () => send(a) }, label);
 }
 function dcRowLine(card, rowId, acts) {
   const c = dcCard(card);

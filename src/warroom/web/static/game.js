@@ -11,6 +11,7 @@ const G = {
   early: [], logStart: 0, tail: [], fetchingLog: false, // the log, as in renderLog
   last: null, // what just happened on the map: { kind, from, to, dice, text, key, live }
   summary: null, // a finished game's summary (GET /summary), once fetched
+  labelled: null, labels: new Map(), // the message whose labels are read (labelOf), by action
   mapZoom: null, // the map's zoom and pan (common.js's MapZoom)
   revealed: null, // the selection last brought into view on the zoomed map (drawBoard)
 };
@@ -1159,7 +1160,7 @@ function renderActions() {
   if (!legal.length) hint = gameOver(m) ? "" : "Not your move.";
   // A step with nothing to do but close it (no ships to move, no miracle to play): say so.
   else if (legal.length === 1 && ["done", "end"].includes(legal[0][0])) {
-    hint = `Nothing to do in this step: click ${legal[0][0]} to go on.`;
+    hint = `Nothing to do in this step: click “${labelOf(legal[0])}” to go on.`;
   } else if (castCard) hint = "Choose where the miracle strikes (or click the card again to put it back).";
   else if (names.size && !pick.length && mapActions.length) {
     const kinds = [...new Set(mapActions.map((a) => kindWords(a[0], m.view)))].join(", or ");
@@ -1324,35 +1325,44 @@ function groupActions(actions) {
 
 function actionGroup(label, group) {
   if (group.length === 1) {
-    return el("div", { class: "grp" }, el("button", { onclick: () => send(group[0]), "data-action": group[0].join(" ") }, actionLabel(group[0])));
+    return el("div", { class: "grp" }, el("button", { onclick: () => send(group[0]), "data-action": group[0].join(" ") }, labelOf(group[0])));
   }
   if (group.length <= 3) {
     return el("div", { class: "grp" }, ...group.map((a) =>
-      el("button", { onclick: () => send(a), "data-action": a.join(" ") }, actionLabel(a))));
+      el("button", { onclick: () => send(a), "data-action": a.join(" ") }, labelOf(a))));
   }
-  const sel = el("select", { "aria-label": `${label} count` });
+  const sel = el("select", { "aria-label": "how many" });
   for (const a of group) sel.append(el("option", { value: a[a.length - 1] }, a[a.length - 1]));
   // A list starts on the count most often meant: all (the armies left to place, to move in
   // or to fortify with), but a bid on the least: a larger raise costs money, the player's to pick.
   sel.value = group[0][0] === "bid" ? leastOf(sel) : group[group.length - 1][group[0].length - 1];
+  const chosen = () => [...group[0].slice(0, -1), Number(sel.value)];
   // A count once played is forgotten: the next list starts on its default again (all the
   // armies left to place), not on the count just used. Forgotten before sending, since the
   // new state (and the panel drawn for it) may arrive before the reply does.
   const play = () => {
     KEPT.delete(label);
-    return send([...group[0].slice(0, -1), Number(sel.value)]);
+    return send(chosen());
   };
-  const go = el("button", { "data-action": label, onclick: play }, actionLabel(group[0].slice(0, -1)));
-  return el("div", { class: "grp" }, go, " × ", keepChoice(sel, label));
+  const go = el("button", { "data-action": label, onclick: play });
+  // The button says the action the list chooses ("Move 3 armies into Sumer") as the count changes.
+  const say = () => { go.textContent = labelOf(chosen()); };
+  sel.onchange = say; // a property: it goes with a kept control
+  const kept = keepChoice(sel, label);
+  say();
+  return el("div", { class: "grp" }, go, " ", kept);
 }
 
-// A button's words: the action as typed, or a mode's plainer wording (Godstorm's cards by name,
-// MCU's sectors as the map captions them and its cards' powers).
-function actionLabel(a) {
-  const view = G.msg.view;
-  if (isMcu(view)) return mcuActionLabel(view, a);
-  if (isMonopoly(view)) return monoActionLabel(view, a);
-  return (isGodstorm(view) && godstormActionLabel(a)) || gawActionLabel(view, a);
+// A legal action as its button says it: the server's plain words (`Game.label`, one per legal
+// action, made once for every mode), or its typed form where the message carries none.
+function labelOf(a) {
+  const m = G.msg;
+  if (!m || !m.legal || !m.labels) return a.join(" ");
+  if (G.labelled !== m) {
+    G.labelled = m;
+    G.labels = new Map(m.legal.map((x, i) => [JSON.stringify(x), m.labels[i]]));
+  }
+  return G.labels.get(JSON.stringify(a)) || a.join(" ");
 }
 
 // A place in a sentence as the server names it (the view's `caption`: MCU's "Sector 07",

@@ -220,25 +220,6 @@ function renderGodstormHand() {
   }) : [el("span", { class: "muted" }, "no miracle cards")]));
 }
 
-// Words for an action's button: a cast names its card, a godswar its god, an invasion its gods.
-function godstormActionLabel(a) {
-  if (a[0] === "cast") {
-    const card = (G.msg.view.cards || []).find((c) => c.id === a[1]);
-    const targets = a.slice(2).join(", ");
-    return `play ${card ? card.name : a[1]}${targets ? ` on ${targets}` : ""}`;
-  }
-  if (a[0] === "god" && a.length === 2) {
-    const me = G.msg.view.players[G.msg.seat];
-    const name = me && me.god_names[a[1]];
-    return `godswar: send ${name ? `${name} (${a[1]})` : a[1]}`;
-  }
-  if ((a[0] === "invade" || a[0] === "fortify") && a.length >= 4) {
-    const gods = a[3] === "-" ? "" : ` with ${a[3]}`;
-    return `${a[0]} ${a[2]} from ${a[1]}${gods}${a.length > 4 ? ` × ${a[4]}` : ""}`;
-  }
-  return null;
-}
-
 // The panel's own controls: the sealed faith bid (a number from 0 to the faith held) and the
 // purchase of miracle cards (a count per deck; only combinations the rules allow are sent).
 function renderGodstormPanel() {
@@ -283,7 +264,7 @@ function buyForm(buys) {
   if (most === 0) {
     return el("div", { class: "grp gsbuy", id: "gsbuy" },
       el("div", {}, "No miracle card can be bought now."),
-      el("button", { class: "primary", "data-action": "buy 0 0 0 0", onclick: () => send(["buy", 0, 0, 0, 0]) }, "go on"));
+      el("button", { class: "primary", "data-action": "buy 0 0 0 0", onclick: () => send(["buy", 0, 0, 0, 0]) }, labelOf(["buy", 0, 0, 0, 0])));
   }
   const selects = GODSTORM_DECKS.map((d, i) => {
     const top = Math.max(...buys.map((a) => a[1 + i]));
@@ -308,5 +289,5 @@ function buyForm(buys) {
     el("div", {}, `Buy miracle cards (at most ${most} in all):`),
     el("div", {}, ...GODSTORM_DECKS.map((d, i) => el("label", { class: "gsdeck" }, `${d} `, kept[i]))),
     go, why,
-    legal(["buy", 0, 0, 0, 0]) ? el("button", { "data-action": "buy 0 0 0 0", onclick: () => send(["buy", 0, 0, 0, 0]) }, "buy nothing") : null);
+    legal(["buy", 0, 0, 0, 0]) ? el("button", { "data-action": "buy 0 0 0 0", onclick: () => send(["buy", 0, 0, 0, 0]) }, labelOf(["buy", 0, 0, 0, 0])) : null);
 }

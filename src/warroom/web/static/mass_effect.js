@@ -217,18 +217,6 @@ function gawDirective(v, card) {
   return null;
 }
 
-// A button's words: a card played or built named with its directive or class.
-function gawActionLabel(v, a) {
-  if (!isGaw(v)) return a.join(" ");
-  const text = a.join(" ");
-  // Harbinger's optional move (ME85): the bare "roll" and "end" said neither what nor whose.
-  if (v.phase === "harbinger" && a.length === 1) {
-    return { roll: "roll to move Harbinger", end: "leave Harbinger where it is" }[a[0]] || text;
-  }
-  const directive = ["play", "devastate", "build"].includes(a[0]) ? gawDirective(v, a[1]) : null;
-  return directive ? `${text} — ${directive}` : text;
-}
-
 // Battles, strikes on Harbinger and ship moves, for the planets picked on the map: one
 // control with a choice for the dice and for each class of ship on the source, each offering
 // only the counts some legal action has, and a button for the exact legal action chosen. A
@@ -281,8 +269,9 @@ function shipPanel(g) {
     button.disabled = !hit;
     if (hit) button.dataset.action = hit.a.join(" ");
     else button.removeAttribute("data-action");
-    button.textContent = hit ? `${g.kind} ${g.terr.join(" → ")}`.trim() : "not a legal choice";
-    button.title = hit ? hit.a.join(" ") : "choose fewer ships or dice";
+    button.textContent = hit ? labelOf(hit.a) : "not a legal choice";
+    if (hit) button.removeAttribute("title");
+    else button.title = "choose fewer ships or dice";
   };
   for (const s of selects) s.sel.onchange = update; // a property: it goes with a kept control
   button.onclick = () => { const hit = pick(); if (hit) send(hit.a); };

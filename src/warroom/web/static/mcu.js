@@ -96,17 +96,6 @@ function mcuAlly(view, id, power) {
   return power ? `${row.name} (${row.power})` : row.name;
 }
 
-// A button's words: the action as typed, its sectors as the server names them (`placeName`)
-// and its Allies by name; a card played for its power or its Ally says which ("power CA01 — 2
-// more units to place").
-function mcuActionLabel(view, a) {
-  const allyIds = new Set((view.allies || []).map((x) => x.ally));
-  const text = a.map((x) => (allyIds.has(x) ? mcuAlly(view, x, false) : placeName(view, x))).join(" ");
-  const card = ["power", "ally"].includes(a[0]) ? (view.hand || []).find((c) => c.card === a[1]) : null;
-  if (!card || !card.ally) return text;
-  return `${text} — ${a[0] === "power" ? card.power : mcuAlly(view, card.ally, true)}`;
-}
-
 // Sectors held against the target, under the status line.
 function mcuCounts(m) {
   const v = m.view;

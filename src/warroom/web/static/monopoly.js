@@ -443,28 +443,6 @@ function monoAsked(v, seat, legal) {
   return parts.join("; ");
 }
 
-// A button's action with what it costs or brings ("build Wong — a Base, M50"): the prices are
-// on the space's panel only, and a player should not have to look there before each click.
-function monoActionLabel(v, a) {
-  const text = a.join(" ");
-  const b = MONO.board;
-  const me = G.msg.seat;
-  if (!b || me === null) return text;
-  const sp = typeof a[1] === "string" ? b.spaces.find((s) => s.name === a[1]) : null;
-  const hq = sp && v.level[sp.index] > b.rules.max_bases;
-  const extra = {
-    draft: () => `M${b.spaces[v.status[me].position].price}`,
-    build: () => sp && (v.level[sp.index] === b.rules.max_bases ? `a Headquarters, M${sp.hq_cost}` : `a Base, M${sp.base_cost}`),
-    sell: () => sp && (hq ? `its Headquarters, +M${Math.floor(sp.hq_cost / 2)}` : `a Base, +M${Math.floor(sp.base_cost / 2)}`),
-    sideline: () => sp && `+M${sp.sideline}`,
-    reactivate: () => sp && `M${sp.reactivate}`,
-    keep: () => sp && `stays sidelined, M${sp.keep_fee} fee`,
-    pay: () => (v.debt && v.debt.debtor === me ? `M${v.debt.amount}` : `the M${b.rules.jail_fine} fine`),
-  }[a[0]];
-  const words = extra ? extra() : null;
-  return words ? `${text} — ${words}` : text;
-}
-
 function items(b, list) {
   if (!list || !list.length) return "nothing";
   return list.map((x) => {
@@ -531,7 +509,7 @@ function spaceDetails(sp, b, v) {
   const acts = legalActions().filter((a) => a.slice(1).includes(sp.name));
   if (acts.length) {
     box.append(el("div", { class: "mdacts" }, acts.slice(0, 12).map((a) =>
-      el("button", { onclick: () => send(a), "data-action": a.join(" ") }, a.join(" ")))));
+      el("button", { onclick: () => send(a), "data-action": a.join(" ") }, labelOf(a)))));
   }
   return box;
 }

@@ -16,7 +16,7 @@ const TACTICS = {
   rally: ["Rally", "attacker, after a roll: +2 on each attack die"],
   artillery: ["Artillery", "during a battle: a player loses up to 2 troops"],
   sabotage: ["Sabotage", "right after troops deploy: the battle is off"],
-  expand: ["Expand", "your turn: 2 more tactics, or 2 continent cards"],
+  expand: ["Expand", "your turn: 1 more tactics card, or 2 continent cards"],
   bombard: ["Bombard", "after a roll: one die becomes a 6"],
 };
 const CARD_ACTION = {
@@ -322,46 +322,15 @@ function strikeAttackPicker() {
   }
   if (STRIKE.pick.length === 3) {
     const a = ["attack", ...STRIKE.pick];
-    box.append(el("button", { class: "primary", "data-action": a.join(" "), onclick: () => send(a) },
-      `Attack ${strikeArg(a[2])}'s ${sContinent(a[3])} from ${sContinent(a[1])}`));
+    box.append(el("button", { class: "primary", "data-action": a.join(" "), onclick: () => send(a) }, labelOf(a)));
   }
   if (STRIKE.pick.length) box.append(el("button", { onclick: () => { STRIKE.pick = []; G.actionsKey = null; render(); } }, "clear"));
   return box;
 }
 
 // -- the action panel -----------------------------------------------------------------------
-function strikeLabel(a) {
-  const v = G.msg.view;
-  switch (a[0]) {
-    case "draw": return a[1] === "tactics" ? "Draw a tactics card" : "Draw the top continent card";
-    case "take": return `Take one ${sContinent(a[1])} card from the surrendered row`;
-    case "pass":
-      if (v.chain) return "Pass: let it stand";
-      if (v.phase === "act") return "Pass: no attack (draw 1 tactics, end turn)";
-      return "Pass";
-    case "cancel": return `Canceled Orders: cancel the ${sCardName(v.chain ? v.chain.plays[v.chain.plays.length - 1].card : "")}`;
-    case "deploy":
-      if (a.length === 2) return a[1] === 0 ? "Deploy no troops" : `Deploy ${a[1]} troop${a[1] === 1 ? "" : "s"}`;
-      return `Help the ${a[1]}: ${a[2]} troop${a[2] === 1 ? "" : "s"}`;
-    case "spy": return `Spy on ${strikeArg(a[1])}`;
-    case "expand": return a[1] === "tactics" ? "Expand: 2 tactics cards" : "Expand: 2 continent cards";
-    case "sabotage": return "Sabotage: call the battle off";
-    case "artillery": return `Artillery on ${strikeArg(a[1])}`;
-    case "rally": return "Rally: +2 on each attack die";
-    case "bombard": {
-      const d = v.battle && v.battle.dice[a[1]];
-      const face = d ? d.faces[a[2] - 1] : "?";
-      return `Bombard ${a[1]} die ${a[2]} (${face} → 6)`;
-    }
-    case "discard": return `Lose a troop of ${strikeArg(a[1])}`;
-    case "again": return "Roll again";
-    case "stop": return "Stop the battle";
-    default: return a.join(" ");
-  }
-}
-
 function strikeButton(a, cls) {
-  return el("button", { class: cls || "", "data-action": a.join(" "), onclick: () => send(a) }, strikeLabel(a));
+  return el("button", { class: cls || "", "data-action": a.join(" "), onclick: () => send(a) }, labelOf(a));
 }
 
 const STRIKE_GROUPS = [
@@ -380,9 +349,9 @@ function renderStrikeActions() {
   if (!box) return;
   let hint = "";
   if (!legal.length) hint = gameOver(m) ? "" : "Not your move.";
-  else if (legal.length === 1 && !m.can_undo && m.forced) hint = `The only choice: ${strikeLabel(legal[0])} — taken for you.`;
+  else if (legal.length === 1 && !m.can_undo && m.forced) hint = `The only choice: ${labelOf(legal[0])} — taken for you.`;
   // Forced only by what the hand holds: the player answers, or the speed would tell the table.
-  else if (legal.length === 1 && !m.can_undo) hint = `The only choice: ${strikeLabel(legal[0])}.`;
+  else if (legal.length === 1 && !m.can_undo) hint = `The only choice: ${labelOf(legal[0])}.`;
   else if (attackActions().length) hint = "Declare an attack (or click your cards in a continent, then an opponent's), or pass.";
   else if (STRIKE.card) hint = `${sCardName(STRIKE.card)}: choose how to play it.`;
   $("hint").textContent = hint;

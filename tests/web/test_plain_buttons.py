@@ -1,0 +1,114 @@
+"""The action buttons a player clicks read as plain words, in every mode family's page.
+
+A served game with a person in every seat is played by the greedy bot's choices through the
+hub until seat 1 faces a decision shown as buttons (a defence or a move-in, a draft, a draw, a
+first roll to match); nothing moves after that, so the page is looked at on that very state.
+Each visible button that sends an action must say the server's label for it (`Game.label`),
+never the action's typed form nor an id; the dice games draw their dice and say the label in
+the button's title. Screenshots at a desktop's and a phone's size go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.web.play import bot_choice, play_people
+from tests.web.system import chromium_browser, create_game, open_page
+from tests.web.test_browser import ARTIFACTS
+from warroom.core.match import Match
+from warroom.games import get_mode
+from warroom.web.hub import Hub
+
+COMMAND = re.compile(r"^[a-z]+( \S+)*$")  # "attack Gaul Liguria 3": all lower-case words
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+def _kinds(*kinds: str) -> Callable[[Match], bool]:
+    """Seat 1 decides among two or more actions, one of `kinds` among them."""
+
+    def ready(match: Match) -> bool:
+        if 0 not in match.to_move():
+            return False
+        legal = match.legal(0)
+        return len(legal) > 1 and any(a.kind in kinds for a in legal)
+
+    return ready
+
+
+# One mode of each family (and each page of its own), and the decision its test looks at.
+FAMILIES = {
+    "risk-classic": _kinds("defend", "move"),
+    "mass-effect-basic": _kinds("defend", "move"),
+    "mass-effect-galaxy-at-war": _kinds("defend", "move"),
+    "mcu-skirmish": _kinds("defend", "move"),
+    "mcu-battle-for-manhattan": _kinds("defend", "move"),
+    "risk-godstorm": _kinds("defend", "move"),
+    "risk-strike": _kinds("draw"),
+    "monopoly-avengers": _kinds("draft"),
+    "mass-effect-war-assets": _kinds("target"),
+    "mcu-guardians": _kinds("target"),
+}
+DICE_GAMES = {"mass-effect-war-assets", "mcu-guardians"}
+
+# Every button that sends an action, as shown: what it sends, its words and its title.
+SHOWN = """() => [...document.querySelectorAll(
+    '#actions button[data-action], #modepanel button[data-action]')]
+  .filter((b) => b.offsetParent !== null)
+  .map((b) => [b.dataset.action, b.innerText.trim(), b.title])"""
+
+
+def _played_until(server: str, hub: Hub, mode: str, ready: Callable[[Match], bool]) -> Any:
+    """A new game of `mode` with a person in each seat, played by the greedy bot's choices
+    through the hub until `ready` holds."""
+    game = create_game(server, mode, [{"kind": "human"}] * get_mode(mode).min_players)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    room = hub.room(game["id"])
+    greedy = bot_choice(mode)
+    play_people(
+        hub,
+        game["id"],
+        tokens,
+        lambda match, seat: None if ready(match) else greedy(match, seat),
+        lambda: ready(room.match),
+        timeout=120,
+    )
+    return game
+
+
+@pytest.mark.parametrize("mode", sorted(FAMILIES))
+def test_the_buttons_say_plain_words(server: str, served_hub: Hub, mode: str) -> None:
+    game = _played_until(server, served_hub, mode, FAMILIES[mode])
+    room = served_hub.room(game["id"])
+    ARTIFACTS.mkdir(exist_ok=True)
+    with chromium_browser() as browser:
+        for size, (width, height) in SIZES.items():
+            errors: list[str] = []
+            page = open_page(browser, width=width, height=height, errors=errors)
+            page.goto(server + game["seats"][0]["link"])
+            page.wait_for_function(f"G.msg && G.msg.state === {room.state_id} && G.msg.labels")
+            page.wait_for_function("document.querySelector('#actions button[data-action]')")
+            legal, said = page.evaluate("[G.msg.legal, G.msg.labels]")
+            labels = {" ".join(map(str, a)): label for a, label in zip(legal, said, strict=True)}
+            shown = page.evaluate(SHOWN)
+            checked = 0
+            for action, text, title in shown:
+                words = title if mode in DICE_GAMES else text
+                # A count chosen from a list: its button sends the prefix with the count
+                # chosen, and says that action.
+                meant = (
+                    [labels[action]]
+                    if action in labels
+                    else [label for a, label in labels.items() if a.startswith(f"{action} ")]
+                )
+                if not meant:
+                    continue  # the page's own controls (the attack picker's steps)
+                checked += 1
+                assert words in meant, (action, text, title, meant)
+                assert words != action and "_" not in words and not COMMAND.match(words), words
+            assert checked, shown
+            page.screenshot(path=str(ARTIFACTS / f"buttons-{mode}-{size}.png"), full_page=True)
+            assert errors == [], errors
