@@ -17,9 +17,10 @@ from warroom.cli.play import Terminal, die_face
 from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.cli.show.risk import RiskDisplay
 from warroom.core import Action, Match
+from warroom.core.errors import MissingGuide
 from warroom.core.events import ARMIES
 from warroom.core.registry import get_mode
-from warroom.games import CATALOG
+from warroom.games import CATALOG, GUIDE_SECTIONS
 from warroom.games.dice_cards.rules import DiceCardsGame
 from warroom.web.monopoly import monopoly_board_json
 
@@ -764,6 +765,31 @@ def test_help_fits_an_80_column_terminal(mode: str) -> None:
     console.print(display_for(mode).help)
     long = [line for line in console.export_text().splitlines() if len(line) > 80]
     assert not long
+
+
+def test_rules_prints_the_guide_of_the_game_being_played() -> None:
+    """'rules' shows the mode's own guide as formatted text (no Markdown marks left), the help
+    points to it, and the game goes on at the same decision."""
+    match = Match.start("mcu-skirmish", 3, 1)
+    out = session(match, ["help", "rules"], {0})
+    assert "rules  how to play this game" in out
+    for heading in GUIDE_SECTIONS:
+        assert heading in out
+    assert "Be the first to hold 20 of Manhattan's sectors" in out
+    assert "## " not in out and "**" not in out
+    assert "Refused" not in out
+    assert all(seat != 0 for seat, _ in match.record)  # nothing was played for the reader
+
+
+def test_rules_in_a_mode_without_a_guide_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mode with no guide file (one another package adds, say) is refused in words."""
+
+    def none_shipped(mode_id: str) -> str:
+        raise MissingGuide(f"game mode {mode_id!r} has no how-to-play guide yet")
+
+    monkeypatch.setattr("warroom.cli.play.guide", none_shipped)
+    out = session(classic("reinforce"), ["rules"], {0})
+    assert "Refused: game mode 'risk-classic' has no how-to-play guide yet" in out
 
 
 def test_load_refuses_a_save_of_another_game_and_plays_on(tmp_path: Path) -> None:

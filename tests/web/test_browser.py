@@ -55,14 +55,16 @@ def decisions(page: Any, seconds: float) -> Iterator[dict[str, Any]]:
 
 # A finished game's page, read in one go: the result with its download and the log, and
 # whatever still marks a turn or would act (a control outside the banner, which keeps Rematch,
-# and the map's zoom, which only looks; or the Actions card, which has nothing left to hold).
+# the map's zoom and How to play, which only look; or the Actions card, which has nothing left
+# to hold).
 FINISHED = """() => ({
   result: document.querySelector('#gameover') ? document.querySelector('#gameover').innerText : '',
   save: document.querySelectorAll('#gameover a[href$="/save"]').length,
   log: document.querySelectorAll('#log .ev').length,
   turn: [...document.querySelectorAll('.turn, .current')].map((e) => e.outerHTML.slice(0, 80)),
   controls: [...document.querySelectorAll('button, input, select, textarea')]
-    .filter((e) => e.checkVisibility() && !e.closest('#banner') && !e.closest('.mapzoom'))
+    .filter((e) => e.checkVisibility() && !e.closest('#banner') && !e.closest('.mapzoom')
+      && e.id !== 'guidebtn')
     .map((e) => e.id || e.dataset.action || e.outerHTML.slice(0, 80)),
   actions: [...document.querySelectorAll('h2')]
     .some((h) => h.textContent === 'Actions' && h.checkVisibility()),

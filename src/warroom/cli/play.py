@@ -16,6 +16,7 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 
 from warroom.bots import Bot, RandomBot
@@ -26,6 +27,7 @@ from warroom.core.errors import MalformedAction, SaveError
 from warroom.core.events import sentence
 from warroom.core.shortform import complete, most, refusal
 from warroom.data import parse_file
+from warroom.games import guide
 
 DICE = "⚀⚁⚂⚃⚄⚅"
 
@@ -39,7 +41,7 @@ def die_face(face: int) -> str:
 DEFAULT_SAVE = "game.warroom.json"
 COMMANDS = (
     *("actions", "auto", "board", "help", "info", "load", "log", "look"),
-    *("odds", "quit", "save", "standing", "undo"),
+    *("odds", "quit", "rules", "save", "standing", "undo"),
 )
 
 
@@ -147,6 +149,8 @@ class Terminal:
             self.console.print(COMMON_HELP)
             if self.display.help:
                 self.console.print(self.display.help)
+        elif word == "rules":
+            self.console.print(Markdown(guide(self.match.game.id)))
         elif word == "board":
             self.show_board()
         elif word == "actions":

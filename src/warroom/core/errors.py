@@ -31,3 +31,7 @@ class BoardError(WarroomError):
 
 class UnknownMode(WarroomError):
     """No game mode is registered under that id."""
+
+
+class MissingGuide(WarroomError):
+    """A registered mode ships no how-to-play guide (`warroom.games.guide`)."""

@@ -270,6 +270,26 @@ def get_mode(mode_id: str) -> Game[Any]:
     return get_mode(mode_id)
 
 
+# The sections every guide has, in this order, each a `## ` heading.
+GUIDE_SECTIONS = ("Goal", "Setting up", "A turn", "Winning", "In this app")
+
+
+def guide(mode_id: str) -> str:
+    """The mode's how-to-play guide: short Markdown in our own words (`data/guides/<id>.md`),
+    for a first-time player, shown by the page's "How to play" and the terminal's `rules`.
+    An unknown id is refused before any file name is made from it."""
+    from importlib import resources
+
+    from warroom.core.errors import MissingGuide
+
+    get_mode(mode_id)
+    ref = resources.files("warroom.data").joinpath(f"guides/{mode_id}.md")
+    try:
+        return ref.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MissingGuide(f"game mode {mode_id!r} has no how-to-play guide yet") from None
+
+
 def modes() -> list[Game[Any]]:
     """Every mode, by id, with the rules of each imported."""
     from warroom.core.registry import modes

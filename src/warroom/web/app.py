@@ -19,20 +19,28 @@ import unicodedata
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from dataclasses import asdict
+from functools import cache
 from importlib import resources
 from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
 import warroom.games as games
 from warroom.bots import tiers_for
-from warroom.core.errors import BoardError, MalformedAction, WarroomError
+from warroom.core.errors import (
+    BoardError,
+    MalformedAction,
+    MissingGuide,
+    UnknownMode,
+    WarroomError,
+)
 from warroom.games.strength import strengths
 from warroom.odds import defence_odds, invasion
 from warroom.rules.battle import CLASSIC, BattleRule
@@ -258,6 +266,14 @@ def create_app(
             }
             for g in games.modes()
         ]
+
+    @app.get("/api/modes/{mode_id}/guide", response_class=HTMLResponse)
+    def mode_guide(mode_id: str) -> HTMLResponse:
+        """The mode's how-to-play guide as an HTML fragment, for the page's "How to play"."""
+        try:
+            return HTMLResponse(_guide_html(mode_id))
+        except (UnknownMode, MissingGuide) as exc:
+            raise WebError(404, str(exc)) from None
 
     @app.post("/api/games", status_code=201, dependencies=[Depends(spending("create"))])
     def create_game(body: CreateIn) -> dict[str, Any]:
@@ -529,6 +545,14 @@ def _defence_odds(state: int, attack_dice: int, most: int, rule: BattleRule) -> 
             for dice, outcomes in defence_odds(rule, attack_dice, most).items()
         ],
     }
+
+
+@cache
+def _guide_html(mode_id: str) -> str:
+    """A guide's Markdown as HTML, once per mode. CommonMark with raw HTML off: any tag in the
+    text is shown as text, and links that could run script are refused by markdown-it."""
+    html: str = MarkdownIt("commonmark", {"html": False}).render(games.guide(mode_id))
+    return html
 
 
 def _bot_strength(mode: str) -> list[dict[str, Any]]:

@@ -22,6 +22,7 @@ COMMON_HELP = """[bold]Commands in every game[/]
   ([cyan]place "North Africa" 3[/])
   [cyan]board[/]  show the board      [cyan]actions[/]  list what you may do now
   [cyan]look NAME[/] one place in detail  [cyan]log[/]  recent events
+  [cyan]rules[/]  how to play this game
   [cyan]undo[/]   take back your last decision (until dice or a card reveal something)
   [cyan]auto N[/] let a bot take your next N decisions
   [cyan]save FILE[/], [cyan]load FILE[/], [cyan]quit[/] (asks first, and offers to save)"""

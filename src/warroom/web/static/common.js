@@ -228,3 +228,59 @@ class MapZoom {
     this.zoomAt(Math.exp(-Math.max(-100, Math.min(100, e.deltaY)) * 0.01), this.toMap(e.clientX, e.clientY));
   }
 }
+
+// -- how to play ----------------------------------------------------------------------------
+// A mode's guide in a dialog (the lobby's and the game page's "How to play"). The server renders
+// our Markdown with raw HTML escaped; the page still copies it element by element, keeping only
+// plain text tags and a link's web address, so nothing in a guide can run or restyle the page.
+const GUIDE_TAGS = new Set(["H1", "H2", "H3", "P", "UL", "OL", "LI", "STRONG", "EM", "CODE", "PRE", "BLOCKQUOTE", "A", "BR", "HR"]);
+
+function guideCopy(node) {
+  if (node.nodeType === Node.TEXT_NODE) return document.createTextNode(node.data);
+  if (node.nodeType !== Node.ELEMENT_NODE) return null;
+  const children = [...node.childNodes].map(guideCopy);
+  if (!GUIDE_TAGS.has(node.tagName)) {
+    const text = document.createDocumentFragment();
+    text.append(...children.filter((c) => c));
+    return text;
+  }
+  const href = node.tagName === "A" ? node.getAttribute("href") || "" : "";
+  const attrs = /^https?:\/\//.test(href) ? { href, target: "_blank", rel: "noopener" } : {};
+  return el(node.tagName.toLowerCase(), attrs, children);
+}
+
+function guideDialog() {
+  let dialog = document.getElementById("guide");
+  if (dialog) return dialog;
+  const close = el("button", { type: "button", id: "guideclose", class: "guideclose" }, "Close");
+  dialog = el("dialog", { id: "guide", class: "guide", "aria-labelledby": "guidetitle" },
+    el("div", { class: "guidebar" }, el("span", { id: "guidetitle" }, "How to play"), close),
+    el("div", { id: "guidebody", class: "guidebody" }));
+  close.onclick = () => dialog.close();
+  // A click on the backdrop (outside the dialog's box) closes it too; Escape does by itself.
+  dialog.addEventListener("click", (e) => { if (e.target === dialog) dialog.close(); });
+  document.body.append(dialog);
+  return dialog;
+}
+
+// Open the guide of `mode`; a mode without one says so in the dialog.
+async function showGuide(mode) {
+  const dialog = guideDialog();
+  const body = document.getElementById("guidebody");
+  body.replaceChildren(el("p", { class: "muted" }, "loading…"));
+  if (!dialog.open) dialog.showModal();
+  document.getElementById("guideclose").focus();
+  try {
+    const res = await fetch(`/api/modes/${encodeURIComponent(mode)}/guide`);
+    if (!res.ok) {
+      let error = `${res.status} ${res.statusText}`;
+      try { error = (await res.json()).error || error; } catch (e) { /* not JSON: the status says it */ }
+      throw new Error(error);
+    }
+    const parsed = new DOMParser().parseFromString(await res.text(), "text/html");
+    body.replaceChildren(...[...parsed.body.childNodes].map(guideCopy).filter((c) => c));
+  } catch (e) {
+    body.replaceChildren(el("p", { class: "error" }, `No guide to show: ${e.message}`));
+  }
+  body.scrollTop = 0;
+}

@@ -163,6 +163,7 @@ async function fetchEarlierLog() {
 function render() {
   const m = G.msg;
   $("title").textContent = `${m.title} · ${m.mode}`;
+  $("guidebtn").hidden = false;
   $("me").textContent = m.seat === null ? "spectating" : `you: ${m.seats[m.seat].name}`;
   const view = m.view;
   $("monowrap").hidden = true;
@@ -1502,6 +1503,7 @@ $("typed").addEventListener("submit", async (e) => {
   }
   if (await send(null, text)) input.value = "";
 });
+$("guidebtn").addEventListener("click", () => showGuide(G.msg.mode));
 G.mapZoom = new MapZoom($("board"), $("mapzoom"), pickPoint);
 $("board").addEventListener("click", tapNearest);
 connect();

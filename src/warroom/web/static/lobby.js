@@ -9,6 +9,7 @@ async function init() {
   mode.onchange = renderMode;
   document.getElementById("players").onchange = renderSeats;
   document.getElementById("create").onclick = create;
+  document.getElementById("guidebtn").onclick = () => showGuide(currentMode().id);
   const name = document.getElementById("myname");
   name.value = localStorage.getItem("warroom.name") || "";
   name.onchange = () => localStorage.setItem("warroom.name", name.value.trim());
