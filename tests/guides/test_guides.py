@@ -11,33 +11,13 @@ import pytest
 from warroom.core.errors import MissingGuide, UnknownMode
 from warroom.games import CATALOG, GUIDE_SECTIONS, get_mode, guide
 
-# Written on branch qa-guides2; the lead removes these marks when it is merged.
-ELSEWHERE = {
-    "mass-effect-war-assets",
-    "mcu-guardians",
-    "monopoly-avengers",
-    "risk-godstorm",
-    "risk-strike",
-}
-
 
 def sections(text: str) -> list[str]:
     """The `## ` headings of a guide, in order."""
     return re.findall(r"^## (.+)$", text, flags=re.MULTILINE)
 
 
-@pytest.mark.parametrize(
-    "mode",
-    [
-        pytest.param(
-            info.id,
-            marks=pytest.mark.xfail(strict=True, reason="guide arrives from branch qa-guides2"),
-        )
-        if info.id in ELSEWHERE
-        else info.id
-        for info in CATALOG
-    ],
-)
+@pytest.mark.parametrize("mode", [info.id for info in CATALOG])
 def test_every_mode_has_a_guide_in_the_shared_shape(mode: str) -> None:
     """Titled as the mode, then exactly the five sections in order, each with some text, and
     the terminal's command named where the guide says how to play in this app."""
@@ -51,10 +31,10 @@ def test_every_mode_has_a_guide_in_the_shared_shape(mode: str) -> None:
 
 
 def test_a_guide_is_short_enough_to_read_on_a_phone() -> None:
-    """No guide of ours runs past about three phone screens of text."""
+    """No guide runs past about five phone screens of text (Godstorm, with its epochs,
+    miracles and the Underworld, is the longest)."""
     for info in CATALOG:
-        if info.id not in ELSEWHERE:
-            assert len(guide(info.id).split()) < 800, info.id
+        assert len(guide(info.id).split()) < 1_250, info.id
 
 
 def test_an_unknown_mode_is_refused_by_name() -> None:
