@@ -400,7 +400,7 @@ def test_monopoly_board_in_a_browser(server: str) -> None:
         page.click("#mboard .mdetails .mclose")
         details.wait_for(state="detached")
         page.screenshot(path=str(ARTIFACTS / "monopoly.png"), full_page=True)
-        # A phone: the board scrolls sideways, the panels stack under it.
+        # A phone: the whole board in its width (zoomed as a map is), the panels under it.
         phone = open_page(browser, url, width=390, height=844)
         phone.wait_for_function(
             "G.msg && MONO.board && document.querySelectorAll('#mboard g.mspace').length"

@@ -2,13 +2,16 @@
 (a drag) while the page neither zooms nor scrolls sideways; zoomed, each place's tap target is
 a fingertip wide and apart; a tap selects the place under it, a tap beside a place the nearest
 one, a drag nothing. On a desktop Ctrl+wheel zooms and arrow keys keep the focused place in
-view. Screenshots go to test-artifacts/ for people to look at."""
+view. The Monopoly board zooms the same way on a phone, follows the player's token and shows a
+tapped space's details under it; on a desktop it stays whole with its middle. Screenshots go to
+test-artifacts/ for people to look at."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
+from tests.web.play import bot_choice, play_people
 from tests.web.system import browser_page, chromium_browser, create_game, open_page
 from tests.web.test_browser import ARTIFACTS
 from warroom.web.hub import Hub
@@ -81,6 +84,26 @@ BESIDE = """() => {
   return null;
 }"""
 VIEW_WIDTH = "document.getElementById('board').viewBox.baseVal.width"
+# The Monopoly spaces wholly on the shown board: index, name, middle (CSS px) and the lesser of
+# width and height.
+MONO_SHOWN = """() => {
+  const map = document.getElementById('mboard').getBoundingClientRect();
+  return [...document.querySelectorAll('#mboard g.mspace')]
+    .map((g) => [g, g.querySelector('rect.mcell').getBoundingClientRect()])
+    .filter(([, r]) => r.left >= map.left - 1 && r.right <= map.right + 1 && r.top >= map.top - 1
+      && r.bottom <= map.bottom + 1)
+    .map(([g, r]) => [Number(g.dataset.index), g.dataset.name, r.x + r.width / 2,
+      r.y + r.height / 2, Math.min(r.width, r.height)]);
+}"""
+# Whether a seat's token (its circle) lies wholly on the shown Monopoly board.
+MONO_TOKEN_SHOWN = """(seat) => {
+  const map = document.getElementById('mboard').getBoundingClientRect();
+  const r = document.querySelector(`#mboard .mtoken[data-seat="${seat}"] circle`)
+    .getBoundingClientRect();
+  return r.left >= map.left && r.right <= map.right && r.top >= map.top && r.bottom <= map.bottom;
+}"""
+MONO_VIEW = "document.getElementById('mboard').getAttribute('viewBox')"
+MONO_VIEW_WIDTH = "document.getElementById('mboard').viewBox.baseVal.width"
 
 
 def _page_still(page: Any) -> None:
@@ -271,4 +294,113 @@ def test_a_desktop_zooms_with_ctrl_wheel_and_keeps_the_focused_place_in_view(
         for _ in range(6):
             page.keyboard.press("ArrowRight")
             assert page.evaluate(FOCUS_SHOWN), page.evaluate("document.activeElement.dataset.name")
+        assert not errors, errors
+
+
+def _mono_space(page: Any, index: int) -> tuple[float, float] | None:
+    """The middle of Monopoly space `index` when wholly shown, else None."""
+    return next(((x, y) for i, _, x, y, _ in page.evaluate(MONO_SHOWN) if i == index), None)
+
+
+def _mono_details(page: Any, index: int, name: str) -> None:
+    """The tapped space's details, under the board and on the screen without a scroll."""
+    details = page.locator(f'#monocenter .mdetails[data-index="{index}"]')
+    details.wait_for()
+    assert details.locator(".mdname").inner_text() == name
+    box = details.bounding_box()
+    assert box and box["y"] + 40 <= PHONE["height"], box
+
+
+def test_the_monopoly_board_zooms_on_a_phone_and_follows_the_token(
+    server: str, served_hub: Hub
+) -> None:
+    """Two people; the page of the one not to move first, on a phone, shows the whole board in
+    the screen's width,
+    its spaces under a fingertip wide; + zooms about the player's token (shown) until they are
+    a fingertip wide, a tap on a space opens its details under the board, Fit shows it whole
+    again. Zoomed on Free Parking, the token's move (a roll) brings its new space into view.
+    At 1280x800 the board stays whole with its middle, and no zoom buttons."""
+    mode = "monopoly-avengers"
+    game = create_game(server, mode, [{"kind": "human"}, {"kind": "human"}])
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    room = served_hub.room(game["id"])
+    with room.lock:
+        seat = 1 - room.match.view(None)["current"]  # not to roll first
+    link = server + game["seats"][seat]["link"]
+    with chromium_browser() as browser:
+        errors: list[str] = []
+        page = open_page(browser, link, errors=errors, **PHONE)
+        # Its window before the first roll closed (the page's forced "done"): nothing more
+        # happens until the test plays on.
+        page.wait_for_function(
+            "MONO.board && document.querySelectorAll('#mboard g.mspace').length"
+            " && !G.msg.to_move.includes(G.msg.seat)"
+        )
+        _page_still(page)
+        whole = page.evaluate(MONO_SHOWN)
+        assert len(whole) == 40 and page.evaluate(MONO_VIEW_WIDTH) == 1000
+        assert min(size for *_, size in whole) < FINGER  # why the board zooms
+        page.screenshot(path=str(ARTIFACTS / "phone-monopoly-whole.png"))
+
+        presses = 0
+        while min(size for *_, size in page.evaluate(MONO_SHOWN)) < FINGER:
+            assert page.locator("#monozoom .zoomin").is_enabled(), presses
+            page.locator("#monozoom .zoomin").tap()
+            presses += 1
+        assert page.evaluate(MONO_VIEW_WIDTH) < 1000
+        assert page.evaluate(MONO_TOKEN_SHOWN, seat)  # the zoom is about the player's token
+        _page_still(page)
+        view = page.evaluate(MONO_VIEW)
+        index, name, x, y, _ = next(s for s in page.evaluate(MONO_SHOWN) if s[0] != 0)
+        page.touchscreen.tap(x, y)
+        _mono_details(page, index, name)
+        assert page.evaluate(MONO_VIEW) == view  # a tap does not move the board
+        _page_still(page)
+        page.screenshot(path=str(ARTIFACTS / "phone-monopoly-zoomed-details.png"))
+        page.locator("#monozoom .zoomfit").tap()
+        assert page.evaluate(MONO_VIEW_WIDTH) == 1000
+        assert len(page.evaluate(MONO_SHOWN)) == 40
+        assert page.locator("#monozoom .zoomfit").is_disabled()
+
+        # Free Parking tapped on the whole board and zoomed: GO and its token are off it.
+        parking = next(s for s in whole if s[1] == "Free Parking")
+        page.touchscreen.tap(parking[2], parking[3])
+        _mono_details(page, parking[0], "Free Parking")
+        for _ in range(3):
+            page.locator("#monozoom .zoomin").tap()
+        assert _mono_space(page, parking[0]) and not page.evaluate(MONO_TOKEN_SHOWN, seat)
+
+        def moved() -> bool:
+            with room.lock:
+                state = room.match.state
+                return bool(state.pos[seat] != 0 or state.jail[seat] >= 0)
+
+        play_people(served_hub, game["id"], tokens, bot_choice(mode), moved)
+        page.wait_for_function(
+            """(seat) => {
+              const t = MONO.tokens[seat];
+              const map = document.getElementById('mboard').getBoundingClientRect();
+              const r = document.querySelector(
+                `#mboard g.mspace[data-index="${tokenSpace(MONO.board, t)}"] rect.mcell`
+              ).getBoundingClientRect();
+              return t.space !== 0 && r.left >= map.left - 1 && r.right <= map.right + 1
+                && r.top >= map.top - 1 && r.bottom <= map.bottom + 1;
+            }""",
+            arg=seat,
+        )
+        assert page.evaluate(MONO_VIEW_WIDTH) < 1000  # still zoomed, only moved
+        page.wait_for_function(
+            "(s) => !document.querySelector(`#mboard .mtoken[data-seat='${s}']`)"
+            ".getAnimations().length",
+            arg=seat,
+        )  # the token's walk there is over
+        assert page.evaluate(MONO_TOKEN_SHOWN, seat)
+        _page_still(page)
+        page.screenshot(path=str(ARTIFACTS / "phone-monopoly-followed.png"))
+
+        desk = open_page(browser, link, errors=errors, width=1280, height=800)
+        desk.wait_for_function("MONO.board && document.querySelectorAll('#mboard g.mspace').length")
+        assert desk.evaluate(MONO_VIEW) == "0 0 1000 1000"
+        assert not desk.is_visible("#monozoom") and not desk.is_visible("#monocenter")
+        assert desk.locator("#mboard foreignObject .mcenter").count() == 1
         assert not errors, errors

@@ -107,6 +107,14 @@ class MapZoom {
     this.apply();
   }
 
+  // No zoom (a layout with no room for one): the map's viewBox is its drawer's again, and a
+  // press, a pinch or Ctrl+wheel on it is the page's.
+  off() {
+    this.base = null;
+    this.scale = 1;
+    this.svg.classList.remove("zoomed");
+  }
+
   view() {
     const b = this.base, w = b.w / this.scale, h = b.h / this.scale;
     return { x: this.cx - w / 2, y: this.cy - h / 2, w, h };
@@ -144,10 +152,17 @@ class MapZoom {
     this.apply();
   }
 
-  // The buttons zoom about the selected place while it is in view, else about the middle.
+  // The buttons zoom about the selected place while it is in view, else about the middle. A
+  // place with an extent (`keep`: map points, a Monopoly space's corners) is then wholly shown
+  // where it fits, not cut by the edge it lay near.
   zoomBy(factor) {
     const p = this.focusPoint && this.focusPoint();
-    this.zoomAt(factor, p && this.shows(p, 0) ? p : { x: this.cx, y: this.cy });
+    if (!p || !this.shows(p, 0)) {
+      this.zoomAt(factor, { x: this.cx, y: this.cy });
+      return;
+    }
+    this.zoomAt(factor, p);
+    if (p.keep) this.reveal(p.keep, 0);
   }
 
   shows(p, margin) {
@@ -165,7 +180,7 @@ class MapZoom {
   }
 
   down(e) {
-    if (e.pointerType === "mouse" && e.button !== 0) return;
+    if (!this.base || (e.pointerType === "mouse" && e.button !== 0)) return;
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (this.pointers.size === 1) this.dragged = false;
     this.startGesture();

@@ -3,11 +3,18 @@
 // the players' money, the Bank's stock, the decks and whatever is pending, in plain words.
 // Only drawing happens here; the action panel (game.js) still sends every intent.
 "use strict";
-const MONO = { board: null, boardId: null, pick: null, tokens: {}, moving: {} };
+// `zoom`: the board's zoom and pan on a phone (common.js's MapZoom); `revealed`: the followed
+// token's space last brought into view.
+const MONO = { board: null, boardId: null, pick: null, tokens: {}, moving: {}, zoom: null, revealed: null };
 const MS = 1000; // the drawing is MS x MS user units
 const MC = 132; // corner size; also the depth of every side space
 const BAND = 24; // the set-colour band along the inner edge of a hero
 const KIND_TINT = { deck: "#fff5d9", tax: "#eeeeee", battle: "#f0e4f8", "dice-hero": "#e7eefb" };
+// app.css's phone layout. There the board is drawn whole in the screen's width, its words too
+// small to read until zoomed, so what lies in its middle (the players' money, a space's
+// details) goes under it at a readable size; elsewhere it stays in the middle, unzoomed.
+const MONO_NARROW = matchMedia("(max-width: 760px)");
+MONO_NARROW.addEventListener("change", () => { if (MONO.board && isMonopoly(G.msg.view)) render(); });
 
 function isMonopoly(view) {
   return typeof view.mode === "string" && view.mode.startsWith("monopoly") && Array.isArray(view.owner);
@@ -16,6 +23,7 @@ function isMonopoly(view) {
 function renderMonopoly() {
   const view = G.msg.view;
   $("monowrap").hidden = false;
+  if (!MONO.zoom) MONO.zoom = new MapZoom($("mboard"), $("monozoom"), monoFocus);
   if (MONO.boardId !== view.board) {
     MONO.boardId = view.board;
     api("GET", `/api/boards/monopoly/${encodeURIComponent(view.board)}`)
@@ -75,7 +83,12 @@ function drawMonopoly() {
   const m = G.msg;
   const v = m.view;
   const root = $("mboard");
-  root.setAttribute("viewBox", `0 0 ${MS} ${MS}`);
+  const narrow = MONO_NARROW.matches;
+  if (narrow) MONO.zoom.show(0, 0, MS, MS);
+  else {
+    MONO.zoom.off();
+    root.setAttribute("viewBox", `0 0 ${MS} ${MS}`);
+  }
   const marks = monoActionSpaces();
   // The space the last roll took its player to is ringed (the roll itself is in the middle).
   const roller = G.lastRoll && v.status[G.lastRoll.seat];
@@ -98,9 +111,55 @@ function drawMonopoly() {
     textNodes.push(...group.querySelectorAll("text.mname"));
   }
   nodes.push(...drawTokens(b, v, m));
-  nodes.push(centerPanel(b, v, m));
+  const center = centerPanel(b, v, m);
+  const under = $("monocenter");
+  if (narrow) {
+    under.replaceChildren(center);
+  } else {
+    const fo = svg("foreignObject", { x: MC + 8, y: MC + 8, width: MS - 2 * MC - 16, height: MS - 2 * MC - 16 });
+    fo.append(center);
+    nodes.push(fo);
+    under.replaceChildren();
+  }
+  under.hidden = !narrow;
   root.replaceChildren(...nodes);
   for (const t of textNodes) fitText(t, Number(t.dataset.max));
+  revealFollowed(b, v);
+}
+
+// The seat whose token the board follows: your own, or for a spectator the player on turn.
+function monoFollowed(v) {
+  return G.msg.seat !== null ? G.msg.seat : turnSeat(v);
+}
+
+// What the zoom buttons zoom about and keep whole in view: the space picked, else the
+// followed token's space.
+function monoFocus() {
+  const b = MONO.board;
+  if (!b) return null;
+  const token = MONO.tokens[monoFollowed(G.msg.view)];
+  const index = MONO.pick !== null ? MONO.pick : token ? tokenSpace(b, token) : null;
+  if (index === null) return null;
+  const g = spaceBox(index, b.side);
+  return { x: g.x + g.w / 2, y: g.y + g.h / 2, keep: spaceExtent(g) };
+}
+
+function tokenSpace(b, token) {
+  return token.space === "jail" ? b.rules.jail : token.space;
+}
+
+// A space's corners, for MapZoom to keep in view.
+function spaceExtent(g) {
+  return [{ x: g.x, y: g.y }, { x: g.x + g.w, y: g.y + g.h }];
+}
+
+// The followed token moved (a roll, a card, to Jail) off the zoomed board's edge: its space
+// comes into view, once; the board is then the player's to pan.
+function revealFollowed(b, v) {
+  const token = MONO.tokens[monoFollowed(v)];
+  if (!token || token.space === MONO.revealed) return;
+  MONO.revealed = token.space;
+  MONO.zoom.reveal(spaceExtent(spaceBox(tokenSpace(b, token), b.side)), 0);
 }
 
 // A line wider than its space (fonts differ) is squeezed rather than spilled over.
@@ -302,8 +361,10 @@ function moveToken(node, seat, status, x, y) {
 
 // -- the middle of the board ------------------------------------------------------------
 function centerPanel(b, v, m) {
-  const fo = svg("foreignObject", { x: MC + 8, y: MC + 8, width: MS - 2 * MC - 16, height: MS - 2 * MC - 16 });
   const box = el("div", { class: "mcenter" });
+  // A clicked space's details, until closed (× or a second click): over the middle of the
+  // board, or first under a phone's board (app.css).
+  if (MONO.pick !== null && b.spaces[MONO.pick]) box.append(spaceDetails(b.spaces[MONO.pick], b, v));
   box.append(el("div", { class: "mtitle" }, el("span", { class: "mlogo" }, "MONOPOLY"),
     el("span", { class: "muted" }, ` ${b.name.replace(/^Monopoly:?\s*/i, "")}`)));
   box.append(turnLine(v));
@@ -315,11 +376,10 @@ function centerPanel(b, v, m) {
     el("span", { class: "mbase-ico" }), ` Bank: ${v.bank.bases} of ${b.rules.bases} Bases · `,
     el("span", { class: "mhq-ico" }), ` ${v.bank.headquarters} of ${b.rules.headquarters} Headquarters`));
   box.append(el("div", { class: "mbank" }, `Decks: ${decks}`));
-  box.append(el("div", { class: "muted mhelp" }, "Click a space for its price and payments."));
-  // A clicked space's details lie over the middle until closed (× or a second click).
-  if (MONO.pick !== null && b.spaces[MONO.pick]) box.append(spaceDetails(b.spaces[MONO.pick], b, v));
-  fo.append(box);
-  return fo;
+  box.append(el("div", { class: "muted mhelp" }, MONO_NARROW.matches
+    ? "Tap a space for its price and payments; pinch the board, or +, to zoom it in to read."
+    : "Click a space for its price and payments."));
+  return box;
 }
 
 function turnLine(v) {
