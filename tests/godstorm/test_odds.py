@@ -158,7 +158,7 @@ def test_g91_a_third_defence_die_s_odds_count_two_pairs_as_the_game_s_roll_does(
         assert abs(counts[outcome] / rolls - float(p)) < 0.015, (outcome, counts, shown)
 
 
-def _invading(defender_gods: list[int]) -> tuple[GodstormState, int, int]:
+def invading(defender_gods: list[int]) -> tuple[GodstormState, int, int]:
     """Seat 0's 8 armies in Roma with its god of war, against seat 1's 4 in Apulia with a
     temple and `defender_gods` there."""
     state = table()
@@ -175,7 +175,7 @@ def _invading(defender_gods: list[int]) -> tuple[GodstormState, int, int]:
 def test_an_invasion_s_odds_count_the_god_of_war_and_the_defender_s_temple() -> None:
     """G46, G51, G91: with the god of war going along, the attacker wins ties and the temple
     rerolls the defender's 1s: the odds module's invasion under those two rules, not Classic's."""
-    state, roma, apulia = _invading([])
+    state, roma, apulia = invading([])
     rule = combine(PRESETS["godstorm-war"], PRESETS["godstorm-temple"])
     odds = invasion_odds(state, 0, roma, apulia, [WAR])
     fought = invasion(8, 4, rule)
@@ -193,7 +193,7 @@ def test_a_due_godswar_weighs_each_way_it_ends_into_the_army_battle() -> None:
     """G82, G88: the god of war against a goddess of magic in the temple's land: won, the army
     battle rolls with the war god's ties and the temple; lost, with the goddess's reroll and the
     temple. The round is fought with every army the source can spare (7) against the 4."""
-    state, roma, apulia = _invading([MAGIC])
+    state, roma, apulia = invading([MAGIC])
     war, magic = PRESETS["godstorm-war"], PRESETS["godstorm-magic-defend"]
     temple = PRESETS["godstorm-temple"]
     won = float(godswar_odds(3, 3, 7, 4, combine(war, magic, temple)))
@@ -223,7 +223,7 @@ def test_godswar_ends_are_the_series_split_by_how_it_ends() -> None:
 def test_invasion_between_names_what_the_invading_seat_cannot_know() -> None:
     """Before a declaration, a Sky card the defender holds (its deck is public, G6) may yet
     answer (G80): the odds leave it out and say so; the spectator's view gives the same."""
-    state, _, _ = _invading([])
+    state, _, _ = invading([])
     seen = Godstorm().observe(state, None)
     assert not invasion_between(seen, "Roma", "Apulia").sky_unseen
     sky = next(c for c, card in enumerate(state.parts.cards) if card.deck == "Sky")
