@@ -40,8 +40,8 @@ HELP = """[bold]RISK Godstorm[/]
     [cyan]fortify Gaul Iberia - 4[/], [cyan]embark Gate of Horn 2[/] (from your heaven),
     [cyan]descend heaven Gate of Horn[/] or [cyan]descend Gate of Horn North Crypt[/].
   Attacked, with a Sky card: [cyan]cast sky-03 ...[/] or [cyan]pass[/].
-  [cyan]odds Gaul Liguria[/] (the invasion as the board stands, its gods and temple counted;
-  [cyan]odds Gaul Liguria war[/] with only those gods), [cyan]odds heaven Gate of Horn[/],
+  [cyan]odds Gaul Liguria[/] (that invasion as the board stands: gods, temple, relics),
+  [cyan]odds Gaul Liguria war[/] (only those gods go), [cyan]odds heaven Gate of Horn[/],
   [cyan]odds 10 6[/] (plain dice).
   Marks: [T] temple, [P] plague land, \\[god name] a god (its domain after the
   name), \\[sunk] Atlantis under the sea.
