@@ -19,7 +19,7 @@ from warroom.core import Match
 from warroom.games.godstorm.invasion import NO_SKY, army_rule
 from warroom.games.godstorm.odds import invasion_between
 from warroom.games.godstorm.rules import battle_words, describe
-from warroom.odds import roll_distribution
+from warroom.odds import invasion, roll_distribution
 
 MODE = "risk-godstorm"
 
@@ -220,3 +220,20 @@ def test_odds_of_an_invasion_as_the_board_stands_and_beside_each_invade() -> Non
     assert shown.group(1) == f"{100 * full.p_conquest:.0f}"
     for odds in (full, bare):
         assert f"invading {target} ({odds.defenders}): {odds.p_conquest:.1%} chance" in out
+
+
+def test_odds_of_a_descent_from_the_heaven_roll_plain_dice_with_every_army() -> None:
+    """G110, A18: into a gate from the heaven, plain dice, every army in the heaven may go
+    (none stays behind), as `actions` and `odds heaven GATE` say."""
+    match = played_until(
+        5, lambda m: any(a.kind == "descend" for s in m.to_move() for a in m.legal(s))
+    )
+    seat = match.to_move()[0]
+    descent = next(a for a in match.legal(seat) if a.kind == "descend" and a.args[0] == "heaven")
+    gate = str(descent.args[1])
+    st = match.state
+    armies, defenders = st.heaven[seat], st.space_armies[st.parts.underworld.territory(gate)]
+    p = invasion(armies + 1, defenders).p_conquest  # "+1": the one a space would keep back
+    out = " ".join(session(match, ["actions", f"odds heaven {gate}"], {seat}).split())
+    assert f"descend heaven '{gate}' ({p:.0%} to take it)" in out, out
+    assert f"the heaven ({armies} armies, all may go) invading {gate} ({defenders}): {p:.1%}" in out

@@ -247,10 +247,14 @@ class GodstormDisplay(Display):
         gods = parse_gods(words[-1]) if len(words) > 2 else None
         source, target = self._two_places(match, words[:-1] if gods is not None else words)
         odds = invasion_between(seen(match), source, target, gods)
+        if source == HEAVEN:  # A18: a heaven may be emptied
+            side, end = f"the heaven ({odds.attackers - 1} armies, all may go)", "it is empty"
+        else:
+            side, end = f"{source} ({odds.attackers} armies, one stays behind)", "1 army is left"
         return (
-            f"{source} ({odds.attackers} armies, one stays behind) invading {target} "
-            f"({odds.defenders}): {chance_words(odds, 1)} chance to capture with the dice the "
-            "game rolls for it, attacking until the defence falls or 1 army is left"
+            f"{side} invading {target} ({odds.defenders}): {chance_words(odds, 1)} chance to "
+            f"capture with the dice the game rolls for it, attacking until the defence falls "
+            f"or {end}"
         )
 
     def _two_places(self, match: Match, words: list[str]) -> tuple[str, str]:
