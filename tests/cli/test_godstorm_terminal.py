@@ -4,6 +4,7 @@ bid, `look` for a territory and an Underworld space, help, and a sealed bid type
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from rich.console import Console
@@ -16,8 +17,9 @@ from warroom.cli.show.godstorm import GodstormDisplay
 from warroom.cli.show.risk import loss_words
 from warroom.core import Match
 from warroom.games.godstorm.invasion import NO_SKY, army_rule
+from warroom.games.godstorm.odds import invasion_between
 from warroom.games.godstorm.rules import battle_words, describe
-from warroom.odds import roll_distribution
+from warroom.odds import invasion, roll_distribution
 
 MODE = "risk-godstorm"
 
@@ -190,3 +192,48 @@ def test_a_defence_gives_each_choice_s_roll_in_the_game_s_dice() -> None:
         said = f"{dice} {'die' if dice == 1 else 'dice'}: {words}"
         assert out.count(said) >= 2, said  # the prompt, and `actions` beside "defend 1..2"
     assert "defend 1..2 (1 die: " in out
+
+
+def test_odds_of_an_invasion_as_the_board_stands_and_beside_each_invade() -> None:
+    """`odds FROM TO` and `actions` give each invasion's chance in the game's own dice: the
+    source's gods, the temple, relics and any godswar (`invasion_between`), read as a
+    spectator sees the board; gods declared out (`odds FROM TO -`) change it."""
+    match = played_until(
+        3,
+        lambda m: (
+            m.state.phase == "invade"
+            and any(a.kind == "invade" and a.args[2] != "-" for a in m.legal(m.to_move()[0]))
+        ),
+    )
+    seat = match.to_move()[0]
+    chosen = next(a for a in match.legal(seat) if a.kind == "invade" and a.args[2] != "-")
+    source, target, gods = (str(x) for x in chosen.args[:3])
+    spectator = match.game.observe(match.state, None)
+    full = invasion_between(spectator, source, target)
+    bare = invasion_between(spectator, source, target, [])
+    assert round(full.p_conquest, 3) != round(bare.p_conquest, 3)  # the gods count
+    typed = ["actions", f"odds {source} {target}", f"odds {source} {target} -"]
+    out = " ".join(session(match, typed, {seat}).split())
+    beside = rf"invade {source} {target} {re.escape(gods)} [\d.]+ \(([\d]+)% to take it"
+    shown = re.search(beside, out)
+    assert shown is not None, out
+    assert shown.group(1) == f"{100 * full.p_conquest:.0f}"
+    for odds in (full, bare):
+        assert f"invading {target} ({odds.defenders}): {odds.p_conquest:.1%} chance" in out
+
+
+def test_odds_of_a_descent_from_the_heaven_roll_plain_dice_with_every_army() -> None:
+    """G110, A18: into a gate from the heaven, plain dice, every army in the heaven may go
+    (none stays behind), as `actions` and `odds heaven GATE` say."""
+    match = played_until(
+        5, lambda m: any(a.kind == "descend" for s in m.to_move() for a in m.legal(s))
+    )
+    seat = match.to_move()[0]
+    descent = next(a for a in match.legal(seat) if a.kind == "descend" and a.args[0] == "heaven")
+    gate = str(descent.args[1])
+    st = match.state
+    armies, defenders = st.heaven[seat], st.space_armies[st.parts.underworld.territory(gate)]
+    p = invasion(armies + 1, defenders).p_conquest  # "+1": the one a space would keep back
+    out = " ".join(session(match, ["actions", f"odds heaven {gate}"], {seat}).split())
+    assert f"descend heaven '{gate}' ({p:.0%} to take it)" in out, out
+    assert f"the heaven ({armies} armies, all may go) invading {gate} ({defenders}): {p:.1%}" in out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -411,6 +412,20 @@ def test_dice_games_have_their_display() -> None:
 
     for mode in ("mass-effect-war-assets", "mcu-guardians"):
         assert isinstance(display_for(mode), DiceCardsDisplay)
+
+
+def test_dice_games_help_names_each_edition_s_own_cards() -> None:
+    """Each edition's help stages and steals cards of its own deck (Guardians' named War
+    Assets planets: `target eden-prime`), and names its own edition."""
+    for mode in ("mass-effect-war-assets", "mcu-guardians"):
+        match, _ = dice_turn(mode)
+        help_text = display_for(mode).help
+        ids = {c.id for c in match.state.cards.cards}
+        named = re.findall(r"target ([a-z-]+) ", help_text)
+        assert len(named) == 2 and set(named) <= ids, (mode, named)
+        edition = match.game.title.split(":")[-1].split("(")[0].strip()  # "War Assets"
+        assert edition in help_text, mode
+    assert display_for("mcu-guardians").help != display_for("mass-effect-war-assets").help
 
 
 def test_dice_prompt_lists_each_placement_apart() -> None:

@@ -7,6 +7,9 @@ from collections import defaultdict
 from fractions import Fraction
 from itertools import product
 
+import pytest
+
+from warroom.core.errors import WarroomError
 from warroom.core.rng import Rng
 from warroom.games.godstorm.battle import battle_rule, force_rule
 from warroom.games.godstorm.invasion import (
@@ -15,12 +18,20 @@ from warroom.games.godstorm.invasion import (
     godswar_due,
     two_pairs_at_most,
 )
-from warroom.games.godstorm.odds import godswar_chance
-from warroom.games.godstorm.state import BANISHED, MAGIC, SKY, WAR
-from warroom.odds import defence_odds, roll_distribution
+from warroom.games.godstorm.odds import godswar_chance, invasion_between, invasion_odds
+from warroom.games.godstorm.rules import Godstorm
+from warroom.games.godstorm.state import BANISHED, MAGIC, SKY, WAR, GodstormState
+from warroom.odds import (
+    defence_odds,
+    godswar_ends,
+    godswar_odds,
+    godswar_series,
+    invasion,
+    roll_distribution,
+)
 from warroom.rules.battle import PRESETS, combine, roll
 
-from .conftest import hold, table
+from .conftest import hold, space, table
 
 SIXTH = Fraction(1, 6)
 
@@ -145,3 +156,100 @@ def test_g91_a_third_defence_die_s_odds_count_two_pairs_as_the_game_s_roll_does(
         counts[r.attacker_losses, r.defender_losses] += 1
     for outcome, p in shown.items():
         assert abs(counts[outcome] / rolls - float(p)) < 0.015, (outcome, counts, shown)
+
+
+def invading(defender_gods: list[int]) -> tuple[GodstormState, int, int]:
+    """Seat 0's 8 armies in Roma with its god of war, against seat 1's 4 in Apulia with a
+    temple and `defender_gods` there."""
+    state = table()
+    hold(state, 0, {"Roma": 8})
+    hold(state, 1, {"Apulia": 4})
+    roma, apulia = state.parts.earth.territory("Roma"), state.parts.earth.territory("Apulia")
+    state.gods[0][WAR] = roma
+    for domain in defender_gods:
+        state.gods[1][domain] = apulia
+    state.temple[apulia] = True
+    return state, roma, apulia
+
+
+def test_an_invasion_s_odds_count_the_god_of_war_and_the_defender_s_temple() -> None:
+    """G46, G51, G91: with the god of war going along, the attacker wins ties and the temple
+    rerolls the defender's 1s: the odds module's invasion under those two rules, not Classic's."""
+    state, roma, apulia = invading([])
+    rule = combine(PRESETS["godstorm-war"], PRESETS["godstorm-temple"])
+    odds = invasion_odds(state, 0, roma, apulia, [WAR])
+    fought = invasion(8, 4, rule)
+    assert odds.p_conquest == pytest.approx(fought.p_conquest, abs=1e-12)
+    assert odds.expected_attacker_losses == pytest.approx(fought.expected_attacker_losses)
+    assert not odds.godswar
+    without = invasion_odds(state, 0, roma, apulia, [])  # the god of war declared out
+    assert without.p_conquest == pytest.approx(
+        invasion(8, 4, PRESETS["godstorm-temple"]).p_conquest, abs=1e-12
+    )
+    assert without.p_conquest < odds.p_conquest < invasion(8, 4, PRESETS["godstorm-war"]).p_conquest
+
+
+def test_a_due_godswar_weighs_each_way_it_ends_into_the_army_battle() -> None:
+    """G82, G88: the god of war against a goddess of magic in the temple's land: won, the army
+    battle rolls with the war god's ties and the temple; lost, with the goddess's reroll and the
+    temple. The round is fought with every army the source can spare (7) against the 4."""
+    state, roma, apulia = invading([MAGIC])
+    war, magic = PRESETS["godstorm-war"], PRESETS["godstorm-magic-defend"]
+    temple = PRESETS["godstorm-temple"]
+    won = float(godswar_odds(3, 3, 7, 4, combine(war, magic, temple)))
+    expected = (
+        won * invasion(8, 4, combine(war, temple)).p_conquest
+        + (1 - won) * invasion(8, 4, combine(magic, temple)).p_conquest
+    )
+    odds = invasion_odds(state, 0, roma, apulia, [WAR])
+    assert odds.godswar
+    assert odds.p_conquest == pytest.approx(expected, abs=1e-12)
+    fewer = invasion_odds(state, 0, roma, apulia, [WAR], committed=1)  # fewer armies' total
+    assert fewer.p_conquest < odds.p_conquest
+
+
+def test_godswar_ends_are_the_series_split_by_how_it_ends() -> None:
+    def round_odds(lost: int, banished: int) -> Fraction:
+        return Fraction(2 + lost, 5 + banished)
+
+    ends = godswar_ends(round_odds, 2, 3)
+    assert sum(ends.values()) == 1
+    assert all(lost == 2 or banished == 3 for lost, banished in ends)
+    won = sum(p for (_, banished), p in ends.items() if banished == 3)
+    assert won == godswar_series(round_odds, 2, 3)
+    assert ends[2, 0] == (1 - Fraction(2, 5)) * (1 - Fraction(3, 5))
+
+
+def test_invasion_between_names_what_the_invading_seat_cannot_know() -> None:
+    """Before a declaration, a Sky card the defender holds (its deck is public, G6) may yet
+    answer (G80): the odds leave it out and say so; the spectator's view gives the same."""
+    state, _, _ = invading([])
+    seen = Godstorm().observe(state, None)
+    assert not invasion_between(seen, "Roma", "Apulia").sky_unseen
+    sky = next(c for c, card in enumerate(state.parts.cards) if card.deck == "Sky")
+    state.hands[1] = [sky]
+    seen = Godstorm().observe(state, None)
+    odds = invasion_between(seen, "Roma", "Apulia")
+    assert odds.sky_unseen
+    assert odds.p_conquest == invasion_odds(state, 0, *_places(state), [WAR]).p_conquest
+    assert invasion_between(seen, "Roma", "Apulia", []).p_conquest < odds.p_conquest
+    with pytest.raises(WarroomError, match="yours"):
+        invasion_between(seen, "Roma", "Roma")
+
+
+def test_an_underworld_invasion_rolls_plain_dice() -> None:
+    """G106, G110: from a space, plain dice, 1 army staying behind."""
+    state = table()
+    under = state.parts.underworld
+    source = space(state, 0, "Ashen Field", 6)
+    target = next(n for n in under.neighbors[source] if under.kind_of[(source, n)] != "flame")
+    space(state, 1, under.territories[target], 3)
+    odds = invasion_between(
+        Godstorm().observe(state, None), "Ashen Field", under.territories[target]
+    )
+    assert odds.p_conquest == pytest.approx(invasion(6, 3).p_conquest, abs=1e-12)
+
+
+def _places(state: GodstormState) -> tuple[int, int]:
+    earth = state.parts.earth
+    return earth.territory("Roma"), earth.territory("Apulia")

@@ -9,6 +9,8 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
+from warroom.games.godstorm.odds import UNSEEN_SKY, invasion_odds
+from warroom.games.godstorm.state import WAR
 from warroom.games.mass_effect import galaxy_at_war as gw
 from warroom.games.mass_effect.gaw_components import REAPER
 from warroom.games.risk_classic import RiskState
@@ -17,6 +19,7 @@ from warroom.rules.battle import CLASSIC, PRESETS, BattleRule, SideRule
 from warroom.web.app import create_app
 from warroom.web.hub import Hub
 
+from ..godstorm.test_odds import invading
 from ..mass_effect.test_gaw_mode import holding, started
 from ..mcu.bfm import THOR, ULTRON, Bfm
 
@@ -94,3 +97,30 @@ def test_attack_odds_refuse_unknown_places_and_modes(client: TestClient, served_
     game_id = r.json()["id"]
     none = client.get(f"/api/games/{game_id}/odds", params={"source": "a", "target": "b"})
     assert none.status_code == 404
+
+
+def test_godstorm_invasion_odds_count_gods_temple_and_a_sky_card_unknown(
+    client: TestClient, served_hub: Hub
+) -> None:
+    """A Godstorm invasion's % is `invasion_odds` for the gods going along (all the source's
+    by default, `gods` to choose), the temple counted; the defender's Sky card in hand is
+    named as left out; names that make no invasion are refused."""
+    state, roma, apulia = invading([])
+    state.hands[1] = [next(c for c, card in enumerate(state.parts.cards) if card.deck == "Sky")]
+    r = client.post("/api/games", json={"mode": "risk-godstorm", "seats": [{"kind": "human"}] * 3})
+    game_id = r.json()["id"]
+    served_hub.room(game_id).match.state = state
+    url = f"/api/games/{game_id}/odds"
+    for gods, force in ((None, [WAR]), ("war", [WAR]), ("-", [])):
+        params = {"source": "Roma", "target": "Apulia"} | ({"gods": gods} if gods else {})
+        got = client.get(url, params=params)
+        assert got.status_code == 200, got.text
+        expected = invasion_odds(state, 0, roma, apulia, force)
+        assert got.json()["p_conquest"] == pytest.approx(expected.p_conquest)
+        assert got.json()["unseen"] == UNSEEN_SKY
+    for params in (
+        {"source": "Roma", "target": "Roma"},
+        {"source": "Roma", "target": "Apulia", "gods": "thunder"},
+        {"source": "Roma", "target": "Nowhere"},
+    ):
+        assert client.get(url, params=params).status_code == 400, params

@@ -19,6 +19,8 @@ from tests.web.test_browser import ARTIFACTS, act_by_clicking, decisions, msg
 from warroom.cli.show.risk import loss_words
 from warroom.games.godstorm.components import components
 from warroom.games.godstorm.invasion import NO_SKY, army_rule
+from warroom.games.godstorm.odds import invasion_between
+from warroom.games.godstorm.rules import parse_gods
 from warroom.odds import defence_odds
 from warroom.web.hub import Hub
 
@@ -377,4 +379,50 @@ def test_a_purchase_with_nothing_to_buy_offers_no_form_of_zeros(server: str) -> 
         assert "No miracle card can be bought now." in panel.inner_text()
         page.locator('#gsbuy button[data-action="buy 0 0 0 0"]').click()
         page.wait_for_function(f"G.msg.state > {m['state']}", timeout=10_000)
+        assert not errors, errors
+
+
+def test_an_invasion_s_odds_show_beside_each_choice_of_gods(server: str, served_hub: Hub) -> None:
+    """Two lands picked on the map, as Classic's attack: one line a choice of gods going
+    along, worded as its button, with the % to take the land invading until it falls in the
+    game's own dice (`invasion_between`, a spectator's reading), the source's gods counted.
+    Three people's seats played by the greedy bot's choices to an invasion with gods."""
+    made = create_game(server, MODE, [{"kind": "human"}] * 3)
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    room = served_hub.room(made["id"])
+
+    def with_gods() -> list[Any]:
+        match = room.match
+        if match.outcome() is not None or match.state.phase != "invade":
+            return []
+        seat = match.to_move()[0]
+        return [a for a in match.legal(seat) if a.kind == "invade" and a.args[2] != "-"]
+
+    play_people(served_hub, made["id"], tokens, bot_choice(MODE), lambda: bool(with_gods()))
+    source, target = (str(x) for x in with_gods()[0].args[:2])
+    seat = room.match.to_move()[0]
+    offered = {
+        str(a.args[2])
+        for a in room.match.legal(seat)
+        if a.kind == "invade" and a.args[:2] == (source, target)
+    }
+    seen = room.match.game.observe(room.match.state, None)
+    with browser_page(server + made["seats"][seat]["link"], height=1000) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.legal.length")
+        for name in (source, target):
+            page.locator(f'#board g.terr[data-name="{name}"]').click()
+        page.wait_for_selector("#odds .invodds")
+        lines = {
+            line.get_attribute("data-gods"): line.inner_text()
+            for line in page.locator("#odds .invodds").all()
+        }
+        assert set(lines) == offered, lines
+        for gods, line in lines.items():
+            assert gods is not None
+            odds = invasion_between(seen, source, target, parse_gods(gods))
+            assert f"{100 * odds.p_conquest:.1f}% to take it" in line, line
+            assert line.startswith(f"Invade {target} from {source}"), line
+            assert ("godswar first" in line) == odds.godswar, line
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "godstorm-invasion-odds.png"), full_page=True)
         assert not errors, errors

@@ -82,6 +82,23 @@ def reads(client: TestClient, room: Room, token: str | None, probes: list[str]) 
             asked[f"odds {source} {target}"] = client.get(
                 f"{game}/odds", params=params, headers=headers
             )
+    if isinstance(match.game, Godstorm):
+        # An invasion's odds (gods, temple, relics, a Sky card the defender holds): a few
+        # spread pairs, and the invasions on offer now with the gods each takes along.
+        earth = match.state.parts.earth
+        pairs = [
+            {"source": earth.territories[t], "target": earth.territories[earth.neighbors[t][0]]}
+            for t in range(0, len(earth), max(1, len(earth) // 4))
+        ]
+        offered = [a for s in match.to_move() for a in match.legal(s) if a.kind == "invade"]
+        pairs += [
+            {"source": str(a.args[0]), "target": str(a.args[1]), "gods": str(a.args[2])}
+            for a in offered[:: max(1, len(offered) // 3)][:3]
+        ]
+        for params in pairs:
+            asked[f"invasion odds {sorted(params.items())}"] = client.get(
+                f"{game}/odds", params=params, headers=headers
+            )
     if isinstance(match.game, RiskStrike):
         seen = match.game.observe(match.state, None)
         if not seen.in_battle:
@@ -154,7 +171,7 @@ def test_no_read_changes_with_what_is_hidden_from_its_reader(
     room = hub.room(game)
     choose = bot_choice(mode, "random")
     rng = Rng(2024)
-    hidden_somewhere = defences = 0
+    hidden_somewhere = defences = invasions = 0
     for played in range(ACTIONS):
         if room.match.outcome() is not None:
             break
@@ -168,6 +185,9 @@ def test_no_read_changes_with_what_is_hidden_from_its_reader(
             for seat in [None, *range(players)]:
                 token = None if seat is None else tokens[seat]
                 now = reads(client, room, token, probes)
+                invasions += sum(
+                    1 for name, (status, _) in now.items() if "invasion" in name and status == 200
+                )
                 blob = json.dumps(now)
                 assert not secrets_named(blob, tokens, seat), (
                     seat,
@@ -195,3 +215,5 @@ def test_no_read_changes_with_what_is_hidden_from_its_reader(
     assert hidden_somewhere, f"{mode}: nothing was ever hidden, so nothing was tested"
     if isinstance(room.match.game, ClassicRisk | Godstorm):  # the defender chooses its dice
         assert defences, f"{mode}: no defence was read, so its odds were not tested"
+    if isinstance(room.match.game, Godstorm):
+        assert invasions, f"{mode}: no invasion's odds were answered, so none was tested"

@@ -7,6 +7,7 @@ dynamic programming over the absorbing Markov chain. Everything is cached per ru
 
 from warroom.odds.dice import (
     defence_odds,
+    godswar_ends,
     godswar_odds,
     godswar_series,
     harbinger_odds,
@@ -51,6 +52,7 @@ __all__ = [
     "completion",
     "completion_float",
     "defence_odds",
+    "godswar_ends",
     "godswar_odds",
     "godswar_series",
     "harbinger_odds",

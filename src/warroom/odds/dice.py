@@ -138,24 +138,32 @@ def godswar_series(
     `attack_gods`, one god lost per round (Godstorm G87, G88, fought to the end: A9), where
     `round_odds(attacking gods lost, defending gods lost)` is the attacker's chance in that
     round (the powers left in each force change it)."""
+    ends = godswar_ends(round_odds, attack_gods, defend_gods)
+    return sum((p for (_, lost_d), p in ends.items() if lost_d == defend_gods), Fraction(0))
+
+
+def godswar_ends(
+    round_odds: Callable[[int, int], Fraction], attack_gods: int, defend_gods: int
+) -> dict[tuple[int, int], Fraction]:
+    """How a godswar fought to the end leaves the gods: (attacking gods lost, defending gods
+    lost) with its probability, one side having lost them all, as `godswar_series` counts
+    them; the army battle that follows rolls with the gods left (G88)."""
     if attack_gods < 1 or defend_gods < 1:
         raise ValueError("a godswar needs a god on each side")
     reach: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
     reach[0, 0] = Fraction(1)
-    win = Fraction(0)
+    ends: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
     for lost_a in range(attack_gods):
         for lost_d in range(defend_gods):
             here = reach[lost_a, lost_d]
             if not here:
                 continue
             p = round_odds(lost_a, lost_d)
-            if lost_d + 1 == defend_gods:
-                win += here * p
-            else:
-                reach[lost_a, lost_d + 1] += here * p
-            if lost_a + 1 < attack_gods:
-                reach[lost_a + 1, lost_d] += here * (1 - p)
-    return win
+            won = ends if lost_d + 1 == defend_gods else reach
+            won[lost_a, lost_d + 1] += here * p
+            lost = ends if lost_a + 1 == attack_gods else reach
+            lost[lost_a + 1, lost_d] += here * (1 - p)
+    return {end: p for end, p in sorted(ends.items()) if p}
 
 
 def harbinger_odds(dice: int, side: SideRule = PLAIN, bonus: int = 0) -> Fraction:

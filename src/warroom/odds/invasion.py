@@ -29,11 +29,12 @@ Move = tuple[int, int, float]
 
 
 @cache
-def _moves(rule: BattleRule) -> dict[tuple[int, int], tuple[Move, ...]]:
-    """The roll outcomes for each pair of dice counts, as floats, once per rule."""
+def _moves(rule: BattleRule, pairs: int = 0) -> dict[tuple[int, int], tuple[Move, ...]]:
+    """The roll outcomes for each pair of dice counts, as floats, once per rule; with `pairs`,
+    only that many pairs of dice are compared (`roll_distribution`)."""
     return {
         (na, nd): tuple(
-            (la, ld, float(p)) for (la, ld), p in roll_distribution(rule, na, nd).items()
+            (la, ld, float(p)) for (la, ld), p in roll_distribution(rule, na, nd, pairs).items()
         )
         for na in range(1, rule.attack_max + 1)
         for nd in range(1, rule.defend_max + 1)
@@ -80,11 +81,14 @@ class Invasion:
 
 
 @lru_cache(maxsize=512)
-def invasion(attackers: int, defenders: int, rule: BattleRule = CLASSIC, stop: int = 1) -> Invasion:
-    """Fight until the territory falls or the attacking territory is down to `stop` armies."""
+def invasion(
+    attackers: int, defenders: int, rule: BattleRule = CLASSIC, stop: int = 1, pairs: int = 0
+) -> Invasion:
+    """Fight until the territory falls or the attacking territory is down to `stop` armies;
+    `pairs` as in `roll_distribution` (Godstorm's G91: a Sky card's third defence die)."""
     _check(attackers, defenders, stop)
     a_max, d_max = attackers, defenders
-    moves = _moves(rule)
+    moves = _moves(rule, pairs)
     bulk = moves[(rule.attack_max, rule.defend_max)]
     conquest = np.zeros(a_max + 1)
     att_fail = np.zeros(a_max + 1)

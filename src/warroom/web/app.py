@@ -41,6 +41,8 @@ from warroom.core.errors import (
     UnknownMode,
     WarroomError,
 )
+from warroom.games.godstorm.odds import UNSEEN_SKY
+from warroom.games.godstorm.rules import Godstorm
 from warroom.games.strength import strengths
 from warroom.odds import defence_odds, invasion
 from warroom.rules.battle import CLASSIC, BattleRule
@@ -417,16 +419,20 @@ def create_app(
 
     @app.get("/api/games/{game_id}/odds", dependencies=reading)
     def attack_odds(
-        game_id: str, source: str | None = None, target: str | None = None
+        game_id: str, source: str | None = None, target: str | None = None, gods: str | None = None
     ) -> dict[str, Any]:
         """Chance to take `target` attacking from `source` until it falls, with the dice
-        this game's mode rolls for that attack (the page's % before an attack); with neither,
-        the battle waiting on its defender: each number of dice it may roll, with the exact
+        this game's mode rolls for that attack (the page's % before an attack; in Godstorm an
+        invasion with the `gods` going along, its godswar weighed in); with neither, the
+        battle waiting on its defender: each number of dice it may roll, with the exact
         outcomes of that one roll (the page's advice beside the defence buttons)."""
         if source is None and target is None:
             return _defence_odds(*the_hub.defence(game_id))
         if source is None or target is None:
             raise WebError(400, "give source and target together, or neither for the defence")
+        if isinstance(the_hub.room(game_id).match.game, Godstorm):  # a room's game never changes
+            odds = the_hub.invasion(game_id, source, target, gods)
+            return asdict(odds) | {"unseen": UNSEEN_SKY if odds.sky_unseen else None}
         attackers, defenders, rule = the_hub.attack(game_id, source, target)
         return _odds(attackers, defenders, rule) | {"rule": asdict(rule)}
 

@@ -38,7 +38,8 @@ from warroom.core.registry import get_mode
 from warroom.core.shortform import complete, refusal
 from warroom.games.dice_cards.chances import completion_chance, has_chance
 from warroom.games.dice_cards.rules import DiceCardsGame
-from warroom.games.godstorm.rules import Godstorm
+from warroom.games.godstorm.odds import InvasionOdds, invasion_between
+from warroom.games.godstorm.rules import Godstorm, parse_gods
 from warroom.games.risk_classic import DEFEND, ClassicRisk
 from warroom.games.strike.odds import battle_forces, declared_forces, deployment
 from warroom.games.strike.rules import RiskStrike, seat_of
@@ -444,6 +445,24 @@ class Hub:
                     raise WebError(400, f"no territory {name!r} on this board")
             s, t = names.index(source), names.index(target)
             return state.armies[s], state.armies[t], game.attack_rule(state, s, t)
+
+    def invasion(self, game_id: str, source: str, target: str, gods: str | None) -> InvasionOdds:
+        """A Godstorm invasion from `source` into `target` as the board stands, with the gods
+        `gods` ("war+sky", "-"; every god in the source when None), the dice its gods, temple,
+        relics and Sky cards played give (`invasion_between`). Read from a spectator's
+        observation: anyone may ask, and a Sky card not yet played counts for nothing."""
+        room = self.room(game_id)
+        with room.lock:
+            game, state = room.match.game, room.match.state
+            if not isinstance(game, Godstorm):
+                raise WebError(404, f"{game.title} has no invasions")
+            force = None if gods is None else parse_gods(gods)
+            if gods is not None and force is None:
+                raise WebError(400, f"no gods {gods!r}: name domains joined by '+', or '-'")
+            try:
+                return invasion_between(game.observe(state, None), source, target, force)
+            except (WarroomError, KeyError) as exc:
+                raise WebError(400, str(exc)) from None
 
     def defence(self, game_id: str) -> tuple[int, int, int, BattleRule]:
         """The battle waiting on its defender's dice: the state it was read in, the attacker's

@@ -27,7 +27,8 @@ COMMON_HELP = """[bold]Commands in every game[/]
   [cyan]auto N[/] let a bot take your next N decisions
   [cyan]save FILE[/], [cyan]load FILE[/], [cyan]quit[/] (asks first, and offers to save)"""
 
-# mode id -> module in this package that shows it
+# mode id -> module in this package that shows it (its DISPLAY), or "module:NAME" where one
+# module shows several modes each with a display of its own
 DISPLAYS = {
     "mass-effect-basic": "mass_effect",
     "mass-effect-galaxy-at-war": "mass_effect_gaw",
@@ -36,7 +37,7 @@ DISPLAYS = {
     "risk-strike": "strike",
     "mass-effect-war-assets": "dice_cards",
     "mcu-battle-for-manhattan": "mcu_bfm",
-    "mcu-guardians": "dice_cards",
+    "mcu-guardians": "dice_cards:GUARDIANS",
     "mcu-skirmish": "mcu",
     "risk-godstorm": "godstorm",
 }
@@ -100,10 +101,11 @@ class Display:
 
 def display_for(mode: str) -> Display:
     """The display module registered for `mode`, else the plain one."""
-    module = DISPLAYS.get(mode)
-    if module is None:
+    entry = DISPLAYS.get(mode)
+    if entry is None:
         return Display()
-    found: Display = importlib.import_module(f"{__name__}.{module}").DISPLAY
+    module, _, name = entry.partition(":")
+    found: Display = getattr(importlib.import_module(f"{__name__}.{module}"), name or "DISPLAY")
     return found
 
 

@@ -16,17 +16,22 @@ from warroom.core import Action, Match
 from warroom.games.dice_cards.rules import DiceCardsGame, row_name
 from warroom.games.dice_cards.state import DiceCardsState
 
-HELP = """[bold]The dice games[/] (War Assets, Guardians of the Galaxy)
-  dice are numbered 1-7 for the whole turn: 5 d6 (1-5), then 2 d8 (6-7); more d6
-  follow with a Guardians extra-die power; a card's rows are numbered in order,
-  or [cyan]steal[/]
-  first roll: [cyan]target eden-prime 2 1 4[/] (stage Eden Prime: its row 2 with
-    dice 1 and 4; names in any case, [cyan]target "Eden Prime" 2 1 4[/]), or [cyan]pass[/]
+
+def edition_help(edition: str, stage: str, rows: str, steal: str, guardians: bool) -> str:
+    """The terminal help of one edition, its examples naming that edition's own cards:
+    `stage` staged on its row 1 or 2 with dice `rows`, and `steal` an opponent's card."""
+    name = stage.replace("-", " ").title()
+    more = ";\n  more d6 follow with an extra-die Set power" if guardians else ""
+    reroll = "; [cyan]reroll[/] (a Set power)" if guardians else ""
+    return f"""[bold]{edition}[/]
+  dice are numbered 1-7 for the whole turn: 5 d6 (1-5), then 2 d8 (6-7){more};
+  a card's rows are numbered in order, or [cyan]steal[/]
+  first roll: [cyan]target {stage} {rows}[/] (stage {name}: a row, then its
+    dice; names in any case, [cyan]target "{name}" {rows}[/]), or [cyan]pass[/]
     when nothing matches; an opponent's card needs the steal row too:
-    [cyan]target earth steal 3[/] (die 3 shows a 6)
+    [cyan]target {steal} steal 3[/] (die 3 shows a 6)
   later rolls: [cyan]match 3 2 5[/] (row 3 with dice 2 and 5), or [cyan]aside 6[/] (set
-    die 6, a d8, aside) when no open row matches; [cyan]reroll[/] (a Guardians Set
-    power)
+    die 6, a d8, aside) when no open row matches{reroll}
   [cyan]board[/]  the cards by group, scores, the dice and the staged card
   [cyan]actions[/]  every choice by card and row, with the dice's faces
   [cyan]look CARD[/] or [cyan]look GROUP[/]  one card (rows, owner, group) or one group
@@ -35,6 +40,14 @@ HELP = """[bold]The dice games[/] (War Assets, Guardians of the Galaxy)
         (on a first roll: the best ways to stage a card)
   [cyan]odds CARD[/]  a card from a fresh first roll
   ([cyan]actions[/] gives each choice's chance to complete the card too)"""
+
+
+WAR_ASSETS_HELP = edition_help(
+    "RISK Mass Effect: War Assets", "eden-prime", "2 1 4", "earth", False
+)
+GUARDIANS_HELP = edition_help(
+    "RISK MCU: Guardians of the Galaxy", "nova-prime", "1 6 7", "star-lord", True
+)
 
 
 def _style(seat: int) -> str:
@@ -93,7 +106,8 @@ def _faces(view: dict[str, Any], dice: list[Any]) -> str:
 
 
 class DiceCardsDisplay(Display):
-    help = HELP
+    def __init__(self, help_text: str = WAR_ASSETS_HELP) -> None:
+        self.help = help_text
 
     def fold(self, match: Match, seat: int, legal: list[Action]) -> tuple[list[Action], list[str]]:
         """Placements one by one: their last number is a die, not a count, so the prompt's
@@ -387,4 +401,5 @@ def _slot_name(st: DiceCardsState, slot: int) -> str:
     return str(row_name(st, slot))
 
 
-DISPLAY = DiceCardsDisplay()
+DISPLAY = DiceCardsDisplay(WAR_ASSETS_HELP)
+GUARDIANS = DiceCardsDisplay(GUARDIANS_HELP)

@@ -18,9 +18,12 @@ from rich.table import Table
 
 from warroom.cli.show import SEAT_COLORS, Display, pick
 from warroom.cli.show.risk import defence_words
-from warroom.core import Action, Match
+from warroom.core import Action, Match, WarroomError
 from warroom.core.board import Board
 from warroom.games.godstorm.components import components
+from warroom.games.godstorm.odds import UNSEEN_SKY, InvasionOdds, invasion_between
+from warroom.games.godstorm.rules import HEAVEN, Godstorm, parse_gods
+from warroom.games.godstorm.state import GodstormState
 
 HELP = """[bold]RISK Godstorm[/]
   Setup: [cyan]pantheon Greeks[/], [cyan]place Gaul 3[/], [cyan]begin Gaul Iberia[/] (the god of war
@@ -37,6 +40,9 @@ HELP = """[bold]RISK Godstorm[/]
     [cyan]fortify Gaul Iberia - 4[/], [cyan]embark Gate of Horn 2[/] (from your heaven),
     [cyan]descend heaven Gate of Horn[/] or [cyan]descend Gate of Horn North Crypt[/].
   Attacked, with a Sky card: [cyan]cast sky-03 ...[/] or [cyan]pass[/].
+  [cyan]odds Gaul Liguria[/] (that invasion as the board stands: gods, temple, relics),
+  [cyan]odds Gaul Liguria war[/] (only those gods go), [cyan]odds heaven Gate of Horn[/],
+  [cyan]odds 10 6[/] (plain dice).
   Marks: [T] temple, [P] plague land, \\[god name] a god (its domain after the
   name), \\[sunk] Atlantis under the sea.
   [cyan]look NAME[/] works for territories and Underworld spaces."""
@@ -211,8 +217,57 @@ class GodstormDisplay(Display):
         return bits
 
     def note(self, match: Match, seat: int, action: Action) -> str:
-        """Beside the defence (`actions`): each number of dice's roll, as the prompt says."""
-        return f"({defence_words(match)})" if action.kind == "defend" and not action.args else ""
+        """Beside the defence (`actions`): each number of dice's roll, as the prompt says;
+        beside an invasion, the chance to take the place (`invasion_between`)."""
+        if action.kind == "defend" and not action.args:
+            return f"({defence_words(match)})"
+        if action.kind not in ("invade", "descend") or len(action.args) < 2:
+            return ""
+        gods = parse_gods(action.args[2]) if action.kind == "invade" else None
+        odds = invasion_between(seen(match), str(action.args[0]), str(action.args[1]), gods)
+        return f"({chance_words(odds, 0)} to take it)"
+
+    def odds(self, match: Match, seat: int, rest: str) -> str:
+        """`odds FROM TO [GODS]`: that invasion as the board stands (`invasion_between`);
+        `odds A D`: armies against armies with plain dice."""
+        words = rest.split()
+        if len(words) == 2 and all(w.isdigit() for w in words):
+            from warroom.cli.odds import check_armies
+            from warroom.odds import invasion
+
+            a, d = (int(w) for w in words)
+            if a < 2 or d < 1:
+                raise WarroomError("write 'odds ATTACKERS DEFENDERS' with at least 2 and 1")
+            check_armies(a, d)
+            return (
+                f"{a} armies (one stays behind) against {d}: {invasion(a, d).p_conquest:.1%} "
+                "chance to capture with plain dice (no gods, temple or relics), attacking "
+                "until the defence falls or 1 army is left"
+            )
+        gods = parse_gods(words[-1]) if len(words) > 2 else None
+        source, target = self._two_places(match, words[:-1] if gods is not None else words)
+        odds = invasion_between(seen(match), source, target, gods)
+        if source == HEAVEN:  # A18: a heaven may be emptied
+            side, end = f"the heaven ({odds.attackers - 1} armies, all may go)", "it is empty"
+        else:
+            side, end = f"{source} ({odds.attackers} armies, one stays behind)", "1 army is left"
+        return (
+            f"{side} invading {target} ({odds.defenders}): {chance_words(odds, 1)} chance to "
+            f"capture with the dice the game rolls for it, attacking until the defence falls "
+            f"or {end}"
+        )
+
+    def _two_places(self, match: Match, words: list[str]) -> tuple[str, str]:
+        """Two places typed one after the other (names of several words too), the first
+        being a territory, an Underworld space or "heaven"."""
+        names = [HEAVEN, *self.places(match)]
+        for cut in range(1, len(words)):
+            try:
+                first = pick(" ".join(words[:cut]), names, "place")
+                return first, pick(" ".join(words[cut:]), names, "place")
+            except WarroomError:
+                continue
+        raise WarroomError(f"{' '.join(words)!r} is not two places (write 'odds FROM TO')")
 
     def places(self, match: Match) -> list[str]:
         parts = components()
@@ -231,6 +286,23 @@ class GodstormDisplay(Display):
         if place in parts.earth.index:
             return look_earth(parts.earth, view, place)
         return look_underworld(parts.underworld, view, place)
+
+
+def seen(match: Match) -> GodstormState:
+    """The board as a spectator sees it: what any seat may know of an invasion's odds."""
+    game = match.game
+    assert isinstance(game, Godstorm)
+    return game.observe(match.state, None)
+
+
+def chance_words(odds: InvasionOdds, digits: int) -> str:
+    """The chance to take the place, with what it weighs in or leaves out, in a few words."""
+    text = f"{odds.p_conquest:.{digits}%}"
+    if odds.godswar:
+        text += " (the godswar first, gods fighting in domain order)"
+    if odds.sky_unseen:
+        text += f" ({UNSEEN_SKY})"
+    return text
 
 
 def turn_order(view: dict[str, Any], names: list[str]) -> str:

@@ -5,11 +5,19 @@ rules' imports: the odds package loads numpy."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from warroom.games.godstorm.battle import force_rule
-from warroom.games.godstorm.state import SKY
-from warroom.odds.dice import godswar_odds, godswar_series
+from warroom.core.errors import WarroomError
+from warroom.core.game import Seat
+from warroom.games.godstorm import order
+from warroom.games.godstorm.battle import battle_rule, force_rule, godswar_setup
+from warroom.games.godstorm.invasion import MOST_LOST_A_ROLL, NO_SKY, SkyEffects, invasion_problem
+from warroom.games.godstorm.rules import miracles_unseen
+from warroom.games.godstorm.state import BANISHED, SKY, GodstormState
+from warroom.games.godstorm.underworld import underworld_attack_problem, underworld_available
+from warroom.odds.dice import godswar_ends, godswar_odds, godswar_series
+from warroom.odds.invasion import invasion
 from warroom.rules.battle import CLASSIC, BattleRule, combine, godswar_dice
 
 
@@ -38,3 +46,155 @@ def godswar_chance(
         )
 
     return godswar_series(round_odds, len(force), len(defending_gods))
+
+
+@dataclass(frozen=True, slots=True)
+class InvasionOdds:
+    """An invasion fought until the target falls or 1 army is left in the source: the chance
+    to take it and the armies each side is expected to lose."""
+
+    attackers: int
+    defenders: int
+    p_conquest: float
+    expected_attacker_losses: float
+    expected_defender_losses: float
+    godswar: bool  # a godswar comes first (G82), its outcomes weighed in
+    sky_unseen: bool = False  # the defender holds a Sky card it may yet play (G80), not counted
+
+
+def invasion_odds(
+    seen: GodstormState,
+    seat: Seat,
+    source: int,
+    target: int,
+    force: Sequence[int],
+    committed: int | None = None,
+    sky: SkyEffects = NO_SKY,
+) -> InvasionOdds:
+    """`seat` invading `target` from `source` on Ancient Earth with the gods `force`, rolling
+    the most dice until the target falls or 1 army is left (G90, G81), as `seen` (an
+    observation: the caller's to choose) stands. The dice rule is the game's own
+    (`battle_rule`: gods, temple, relics; `sky`: Sky cards already played, G70), two pairs
+    deciding a roll (G91). A due godswar (G82) is fought first with `committed` armies (all the
+    source can spare by default), each side staking its gods in domain order, and each way it
+    can end weighs the army battle fought with the gods left (G88). A Sky card not yet played
+    is not counted: nobody knows it before the defender plays it."""
+    attackers, defenders = seen.armies[source], seen.armies[target]
+    if defenders == 0:  # A15: an unoccupied territory gives no dice
+        return InvasionOdds(attackers, 0, 1.0, 0.0, 0.0, False)
+    defender = seen.owner[target]
+    defending = seen.gods_at(defender, target) if defender >= 0 else []
+    attacking = sorted(force)
+    if not attacking or not defending:
+        return _army_battle(seen, seat, source, target, attacking, sky, 1.0, False)
+    armies = attackers - 1 if committed is None else committed
+
+    def left(lost: int, banished: int) -> GodstormState:
+        """`seen` with the first `lost` attacking and `banished` defending gods banished."""
+        after = seen.copy()
+        for domain in attacking[:lost]:
+            after.gods[seat][domain] = BANISHED
+        for domain in defending[:banished]:
+            after.gods[defender][domain] = BANISHED
+        return after
+
+    def round_odds(lost: int, banished: int) -> Fraction:
+        attack_dice, defend_dice, rule = godswar_setup(
+            left(lost, banished), seat, attacking[lost:], target
+        )
+        return godswar_odds(attack_dice, defend_dice, armies, defenders, rule)
+
+    ends = godswar_ends(round_odds, len(attacking), len(defending))
+    parts = [
+        _army_battle(
+            left(lost, banished), seat, source, target, attacking[lost:], sky, float(p), True
+        )
+        for (lost, banished), p in ends.items()
+    ]
+    return InvasionOdds(
+        attackers,
+        defenders,
+        sum(part.p_conquest for part in parts),
+        sum(part.expected_attacker_losses for part in parts),
+        sum(part.expected_defender_losses for part in parts),
+        True,
+    )
+
+
+def _army_battle(
+    seen: GodstormState,
+    seat: Seat,
+    source: int,
+    target: int,
+    force: Sequence[int],
+    sky: SkyEffects,
+    weight: float,
+    godswar: bool,
+) -> InvasionOdds:
+    """The army battle (G90-G93) under the invasion's rule, its figures times `weight`."""
+    rule = sky.rule(battle_rule(seen, force, target, seat))
+    fought = invasion(seen.armies[source], seen.armies[target], rule, pairs=MOST_LOST_A_ROLL)
+    return InvasionOdds(
+        fought.attackers,
+        fought.defenders,
+        weight * fought.p_conquest,
+        weight * fought.expected_attacker_losses,
+        weight * fought.expected_defender_losses,
+        godswar,
+    )
+
+
+UNSEEN_SKY = "the defender holds a Sky card: one played in answer is not counted"
+"""What the % leaves out before a declaration, in the words the terminal and the page use."""
+
+
+def holds_sky(seen: GodstormState, seat: Seat) -> bool:
+    """Whether `seat` holds a Sky card: public, since each hand's cards show their deck (G6)."""
+    cards = seen.parts.cards
+    return seat >= 0 and any(
+        c == miracles_unseen("Sky") or (c >= 0 and cards[c].deck == "Sky") for c in seen.hands[seat]
+    )
+
+
+def invasion_between(
+    seen: GodstormState, source: str, target: str, force: Sequence[int] | None = None
+) -> InvasionOdds:
+    """The invasion from the place named `source` into `target` as `seen` (an observation)
+    stands: on Ancient Earth by the source's holder, with the gods `force` (every god in the
+    source by default, as a declaration takes them, G79), or the one under way between them
+    with its gods, committed armies and Sky cards played; in the Underworld (`source` a space
+    or "heaven", the active player's) with plain dice (G110), 1 army staying in a space and
+    none in a heaven (A18). Raises WarroomError where no such invasion may be made."""
+    earth, under = seen.parts.earth, seen.parts.underworld
+    if source in earth.index and target in earth.index:
+        s, t = earth.territory(source), earth.territory(target)
+        seat = seen.owner[s]
+        inv = seen.invasion
+        if inv is not None and not inv.underworld and (inv.source, inv.target) == (s, t):
+            return invasion_odds(seen, seat, s, t, inv.force, inv.committed, seen.sky or NO_SKY)
+        gods = seen.gods_at(seat, s) if force is None else sorted(force)
+        problem = "no army holds it" if seat < 0 else invasion_problem(seen, seat, s, t, 1, gods)
+        if problem is not None:
+            raise WarroomError(f"no invasion from {source} into {target}: {problem}")
+        odds = invasion_odds(seen, seat, s, t, gods)
+        return replace(odds, sky_unseen=odds.defenders > 0 and holds_sky(seen, seen.owner[t]))
+    if target not in under.index or not (source == "heaven" or source in under.index):
+        raise WarroomError(f"{source} and {target} are not two places of one board")
+    space = None if source == "heaven" else under.territory(source)
+    seat = order.active(seen) if space is None else seen.space_owner[space]
+    t = under.territory(target)
+    problem = "nobody's turn" if seat < 0 else underworld_attack_problem(seen, seat, space, t)
+    if problem is not None:
+        raise WarroomError(f"no invasion from {source} into {target}: {problem}")
+    attackers, defenders = underworld_available(seen, seat, space) + 1, seen.space_armies[t]
+    if defenders == 0:
+        return InvasionOdds(attackers, 0, 1.0, 0.0, 0.0, False)
+    plain = invasion(attackers, defenders)
+    return InvasionOdds(
+        attackers,
+        defenders,
+        plain.p_conquest,
+        plain.expected_attacker_losses,
+        plain.expected_defender_losses,
+        False,
+    )

@@ -1375,6 +1375,7 @@ function placeName(view, name) {
 }
 
 async function showOdds(from, to, shown) {
+  if (isGodstorm(G.msg.view)) return showInvasionOdds(from, to, shown);
   if (!shown.some((a) => a[0] === "attack")) return;
   const st = Object.fromEntries(G.msg.view.territories.map((t) => [t.name, t]));
   const a = st[from].armies, d = st[to].armies;
