@@ -134,7 +134,7 @@ EXPECTED: dict[str, dict[str, str]] = {
         "bankrupt": "Declare bankruptcy",
         "draft": r"Draft .+ for M\d+",
         "auction": "Auction .+",
-        "pass": "Drop out of the auction|Pass",
+        "pass": "Pass for now|Pass",
         "bid": "Bid M{0}",
         "pay": r"Pay M\d+ to .+ \(.+\)|Pay the M\d+ fine to leave Jail",
         "use": "Use your .+ card to leave Jail",

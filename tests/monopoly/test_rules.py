@@ -146,6 +146,17 @@ def test_auction_any_player_any_order_and_raises_reset_passes() -> None:
     assert st.phase == END  # the turn goes on after the auction
 
 
+def test_an_auction_s_pass_is_not_called_dropping_out() -> None:
+    """A pass lasts only until the next bid (which asks the passer again), so its button
+    must not say it drops the player out of the auction, as the page's own "drop out" does."""
+    st = _auction_on_nick_fury()
+    label = G.label(st, 1, Action("pass"))
+    st, _ = act(st, 1, "pass")
+    st, _ = act(st, 0, "bid 10")
+    assert 1 in G.to_move(st)  # asked again after all
+    assert "drop" not in label.lower() and label.startswith("Pass"), label
+
+
 def test_auction_with_no_bids_leaves_the_hero_with_the_bank() -> None:
     st = _auction_on_nick_fury()
     for seat in G.to_move(st):

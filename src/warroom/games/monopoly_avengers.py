@@ -451,7 +451,8 @@ class MonopolyAvengers(Game[MonoState]):
                 return f"Auction {b.names[here]}"
             return f"Draft {b.names[here]} for M{b.price[here]}"
         if kind == "pass":
-            return "Drop out of the auction" if st.auction is not None else "Pass"
+            # Not "drop out": a later bid resets every pass, and the auction asks again.
+            return "Pass for now" if st.auction is not None else "Pass"
         if kind == "bid":
             return f"Bid M{args[0]}"
         if kind == "pay":
