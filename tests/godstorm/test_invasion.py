@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from warroom.cli.show.godstorm import invasion_line
 from warroom.games.godstorm.invasion import (
     SkyEffects,
     adjacent,
@@ -17,6 +18,7 @@ from warroom.games.godstorm.invasion import (
     invasion_problem,
     move_problem,
 )
+from warroom.games.godstorm.rules import Godstorm
 from warroom.games.godstorm.state import BANISHED, DEATH, MAGIC, NEUTRAL, NOBODY, SKY, WAR
 
 from .conftest import hold, table
@@ -234,6 +236,22 @@ def test_g57_a15_the_war_labor_counts_defended_conquests_once_a_turn() -> None:
     invasion, _ = army_roll(state, declare(state, 0, graecia, t(state, "Minoa"), 2, []), 1, 1)
     capture(state, invasion, 1)
     assert state.conquests == 4 and len(state.hands[0]) == 1 and state.labors == ["War"]
+
+
+def test_an_invasion_of_a_neutral_land_names_the_neutral_not_nobody() -> None:
+    """G22: the neutral holds its lands; the invasion under way (the view, the terminal's
+    line) names it as it names a seat, and only an empty land's defender is nobody."""
+    state = table()
+    hold(state, 0, {"Roma": 9})
+    hold(state, NEUTRAL, {"Apulia": 2})
+    roma, apulia, empty = t(state, "Roma"), t(state, "Apulia"), t(state, "Corsica")
+    names = [p["name"] for p in Godstorm().view(state, None)["players"]]
+    state.invasion = declare(state, 0, roma, apulia, 3, [])
+    neutral = Godstorm().view(state, None)["invasion"]
+    assert neutral["defender"] is None and neutral["holder"] == state.holder_name(NEUTRAL)
+    assert f"({state.holder_name(NEUTRAL)})" in invasion_line(neutral, names)
+    state.invasion = declare(state, 0, roma, empty, 3, [])
+    assert "(nobody)" in invasion_line(Godstorm().view(state, None)["invasion"], names)
 
 
 def test_g98_a_player_whose_last_army_falls_is_eliminated() -> None:

@@ -331,7 +331,7 @@ def turn_order(view: dict[str, Any], names: list[str]) -> str:
 
 def invasion_line(inv: dict[str, Any], names: list[str]) -> str:
     gods = f" with {'+'.join(inv['gods'])}" if inv["gods"] else ""
-    defender = names[inv["defender"]] if inv["defender"] is not None else "nobody"
+    defender = names[inv["defender"]] if inv["defender"] is not None else inv["holder"] or "nobody"
     text = (
         f"invasion: {names[inv['attacker']]} from {inv['from']} into {inv['to']} "
         f"({defender}), {inv['committed']} armies{gods}"

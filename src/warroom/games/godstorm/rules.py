@@ -1471,6 +1471,8 @@ def _invasion_view(st: GodstormState) -> dict[str, Any] | None:
         "from": source,
         "to": board.territories[inv.target],
         "defender": inv.defender if inv.defender >= 0 else None,
+        # Who holds the target by name: the neutral too (no seat, yet not nobody, G22).
+        "holder": st.holder_name(inv.defender),
         "committed": inv.committed,
         "gods": [DOMAINS[d] for d in inv.force],
         "underworld": inv.underworld,

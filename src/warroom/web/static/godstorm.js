@@ -172,7 +172,8 @@ function godstormCounts(m) {
     const named = v.players[inv.attacker].god_names || {};
     const gods = inv.gods.length
       ? ` with ${inv.gods.map((d) => (named[d] ? `${named[d]}, god of ${d}` : d)).join(" and ")}` : "";
-    const defender = inv.defender === null ? "nobody" : who(inv.defender);
+    // No seat: the 2-player game's neutral (by its name) or an empty land's nobody.
+    const defender = inv.defender === null ? inv.holder || "nobody" : who(inv.defender);
     let text = `${godstormDoes(m, inv.attacker, "invade")} ${inv.to} (${defender}) from ` +
       `${inv.from}: ${inv.committed} armies${gods}`;
     if (inv.god) text += `; godswar: the attacker sends its ${inv.god} god`;
