@@ -112,3 +112,45 @@ def test_the_buttons_say_plain_words(server: str, served_hub: Hub, mode: str) ->
             assert checked, shown
             page.screenshot(path=str(ARTIFACTS / f"buttons-{mode}-{size}.png"), full_page=True)
             assert errors == [], errors
+
+
+# The page's own buttons beside the server's: their words, and each one's box and text.
+OWN = """() => [...document.querySelectorAll('#actions button, #modepanel button')]
+  .filter((b) => b.offsetParent !== null).map((b) => b.innerText.trim())"""
+
+
+def test_the_page_s_own_controls_read_as_the_server_s_buttons(server: str, served_hub: Hub) -> None:
+    """Two places picked for an attack at a desktop's width: the page's own controls (attack
+    until it falls, until N left, clear selection, undo) start with a capital as the
+    server's labels do, and "Attack until [N] left" stays on one line (its "left" alone
+    on the next one read as a stray word)."""
+    mode = "risk-classic"
+    game = _played_until(server, served_hub, mode, _kinds("attack"))
+    room = served_hub.room(game["id"])
+    source, target = next(a.args[:2] for a in room.match.legal(0) if a.kind == "attack")
+    with chromium_browser() as browser:
+        errors: list[str] = []
+        page = open_page(browser, width=1280, height=800, errors=errors)
+        page.goto(server + game["seats"][0]["link"])
+        page.wait_for_function(f"G.msg && G.msg.state === {room.state_id} && G.msg.labels")
+        for name in (source, target):
+            page.locator(f'#board g.terr[data-name="{name}"]').click()
+        page.wait_for_selector('#actions button[data-action="until-n"]')
+        words = page.evaluate(OWN)
+        assert "Attack until it falls" in words and "Clear selection" in words, words
+        assert all(w[:1].isupper() or w[:1].isdigit() for w in words if w), words
+        # The word "left" (the text after the number) beside the button, not under it.
+        beside = page.evaluate(
+            """() => {
+              const n = document.querySelector('#actions button[data-action="until-n"]');
+              const left = [...n.parentNode.childNodes].filter((c) => c.nodeType === 3).pop();
+              const range = document.createRange();
+              range.selectNodeContents(left);
+              const [b, w] = [n.getBoundingClientRect(), range.getBoundingClientRect()];
+              return [left.data.trim(), w.top < b.bottom && w.bottom > b.top];
+            }"""
+        )
+        assert beside == ["left", True], beside
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "own-controls-desktop.png"))
+        assert errors == [], errors

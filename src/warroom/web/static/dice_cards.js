@@ -119,7 +119,7 @@ function dcTray(v, m) {
   });
   const extra = [];
   if (v.rerolls) extra.push(el("span", { class: "dbadge" }, `${v.rerolls} reroll${v.rerolls > 1 ? "s" : ""} left`));
-  if (DC.sel.length) extra.push(el("button", { class: "dclear", onclick: () => { DC.sel = []; G.actionsKey = null; render(); } }, "clear selection"));
+  if (DC.sel.length) extra.push(el("button", { class: "dclear", onclick: () => { DC.sel = []; G.actionsKey = null; render(); } }, "Clear selection"));
   const d6 = v.dice.filter((d) => d.sides === 6).length, d8 = v.dice.length - d6;
   return el("div", { class: "dtray", id: "tray" },
     el("div", { class: "dtitle" }, turnSeat(v) === null ? "Dice of the last turn "
@@ -372,5 +372,5 @@ function renderDiceActions() {
   }
   const others = legal.filter((a) => !["target", "match"].includes(a[0]));
   if (others.length) box.append(el("div", { class: "grp" }, others.map((a) => dcButton(a))));
-  if (m.can_undo) box.append(el("button", { onclick: () => send(["undo"]) }, "undo"));
+  if (m.can_undo) box.append(el("button", { onclick: () => send(["undo"]) }, "Undo"));
 }

@@ -1187,7 +1187,7 @@ function renderActions() {
   if (pick.length === 2) showOdds(pick[0], pick[1], shown);
   if ((isRisk(m.view) || isGodstorm(m.view)) && m.view.phase === "defend") showDefenceOdds(shown);
   if (G.until) {
-    box.append(el("div", { class: "grp" }, el("button", { "data-action": "stop", onclick: () => stopUntil("Stopped.") }, "stop attacking")));
+    box.append(el("div", { class: "grp" }, el("button", { "data-action": "stop", onclick: () => stopUntil("Stopped.") }, "Stop attacking")));
   } else {
     const ships = gawShipPanels(m.view, shown, names); // Galaxy at War: dice and ships chosen
     box.append(...ships.panels);
@@ -1195,8 +1195,8 @@ function renderActions() {
     const attack = pick.length === 2 && shown.some((a) => a[0] === "attack");
     if (attack) box.append(untilControls(pick[0], pick[1]));
   }
-  if (pick.length) box.append(el("button", { onclick: () => { G.pick = []; stopUntil(""); render(); } }, "clear selection"));
-  if (m.can_undo) box.append(el("button", { onclick: () => send(["undo"]) }, "undo"));
+  if (pick.length) box.append(el("button", { onclick: () => { G.pick = []; stopUntil(""); render(); } }, "Clear selection"));
+  if (m.can_undo) box.append(el("button", { onclick: () => send(["undo"]) }, "Undo"));
 }
 
 // A map action's kind as the hint's verb: the kinds whose names are no verb, or no plain one
@@ -1263,10 +1263,12 @@ function untilControls(from, to) {
   const n = el("input", { type: "number", min: 1, max: Math.max(1, st[from].armies - 1), value: 1,
     id: "untiln", "aria-label": `stop when this many ${pieceWords(G.msg.view).many} are left`, style: "width:5em" });
   return el("div", { class: "grp" },
-    el("button", { "data-action": "until", onclick: () => startUntil(from, to, 1) }, "attack until it falls"),
+    el("button", { "data-action": "until", onclick: () => startUntil(from, to, 1) }, "Attack until it falls"),
     " ",
-    el("button", { "data-action": "until-n", onclick: () => startUntil(from, to, Number(n.value) || 1) }, "until"),
-    " ", keepChoice(n, `until ${from} ${to}`), " left");
+    // One piece, never broken across lines: "Attack until [N] left" reads as one choice.
+    el("span", { class: "nowrap" },
+      el("button", { "data-action": "until-n", onclick: () => startUntil(from, to, Number(n.value) || 1) }, "Attack until"),
+      " ", keepChoice(n, `until ${from} ${to}`), " left"));
 }
 
 function startUntil(from, to, stop) {

@@ -675,12 +675,12 @@ function monoAuctionControls(v, plan) {
   const box = el("div", { class: "grp mplan", id: "mplan" });
   if (plan && plan.out) {
     box.append(el("div", {}, "You dropped out of this auction: the page passes whenever it asks you."));
-    box.append(el("button", { "data-action": "plan-cancel", onclick: () => setPlan(null) }, "back in (answer myself)"));
+    box.append(el("button", { "data-action": "plan-cancel", onclick: () => setPlan(null) }, "Back in (answer myself)"));
     return box;
   }
   if (plan) {
     box.append(el("div", {}, `Bidding for you up to M${plan.max}, by the smallest raise; above it the page passes.`));
-    box.append(el("button", { "data-action": "plan-cancel", onclick: () => setPlan(null) }, "cancel the maximum"));
+    box.append(el("button", { "data-action": "plan-cancel", onclick: () => setPlan(null) }, "Cancel the maximum"));
     return box;
   }
   const cash = v.status[me].cash;
@@ -693,9 +693,9 @@ function monoAuctionControls(v, plan) {
     setPlan({ max });
   };
   // What is typed here is kept while bids redraw this (keepChoice), for this auction only.
-  box.append(el("span", {}, "bid up to M"), keepChoice(n, `maxbid ${monoAuctionKey(v)}`), " ",
-    el("button", { "data-action": "bid-up-to", onclick: go }, "set maximum"), " ",
-    el("button", { "data-action": "drop-out", onclick: () => setPlan({ out: true }) }, "drop out"));
+  box.append(el("span", {}, "Bid up to M"), keepChoice(n, `maxbid ${monoAuctionKey(v)}`), " ",
+    el("button", { "data-action": "bid-up-to", onclick: go }, "Set maximum"), " ",
+    el("button", { "data-action": "drop-out", onclick: () => setPlan({ out: true }) }, "Drop out"));
   return box;
 }
 

@@ -370,7 +370,7 @@ function renderStrikeActions() {
   }
   const rest = legal.filter((a) => !done.has(a[0])); // anything new the rules offer is still offered
   if (rest.length) box.append(el("div", { class: "grp" }, rest.map((a) => strikeButton(a))));
-  if (m.can_undo) box.append(el("button", { onclick: () => send(["undo"]) }, "undo"));
+  if (m.can_undo) box.append(el("button", { onclick: () => send(["undo"]) }, "Undo"));
   strikeShowOdds(legal);
 }
 
