@@ -152,7 +152,8 @@ def test_the_defender_s_page_shows_each_choice_s_roll(
         lines = page.locator("#odds .defodds").all_inner_texts()
         assert len(lines) == 2, lines
         for dice, line in enumerate(lines, 1):
-            assert line.startswith(f"defend {dice}:"), line
+            # Worded as its button ("defend 1:" beside "Defend with 1 die" read as two things).
+            assert line.startswith(f"Defend with {dice} {'die' if dice == 1 else 'dice'}:"), line
             for (a, d), p in roll_distribution(CLASSIC, attack_dice, dice).items():
                 assert f"{loss_words(a, d)} {100 * float(p):.1f}%" in line, (dice, line)
             shown = sum(float(x.rstrip("%")) for x in line.split() if x.endswith("%"))

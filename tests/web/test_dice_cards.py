@@ -378,6 +378,9 @@ def test_a_guardians_reroll_and_set_aside_show_their_chances(
             assert button.locator(".dchance").text_content().strip() == _percent(p)
             box = button.bounding_box()
             assert box is not None and box["x"] + box["width"] <= width
+        # The tray's hint names the reroll too, not only setting a die aside.
+        hint = page.locator("#tray .dnote").inner_text()
+        assert "set it aside" in hint and "reroll" in hint, hint
         page.locator('#actions button[data-action="reroll"]').scroll_into_view_if_needed()
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"guardians-reroll-odds-{width}.png"))

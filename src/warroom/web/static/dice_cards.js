@@ -125,7 +125,8 @@ function dcTray(v, m) {
     el("div", { class: "dtitle" }, turnSeat(v) === null ? "Dice of the last turn "
       : v.current === G.msg.seat ? "Dice of your turn " : `Dice of ${dcName(v.current)}'s turn `, v.dice.length ? el("span", { class: "muted small" }, `(${d6} d6, ${d8} d8)`) : null, ...extra),
     el("div", { class: "dice-row" }, dice),
-    mine && asides.length ? el("div", { class: "small dnote" }, "No open row can be matched: click a die to set it aside.")
+    mine && asides.length ? el("div", { class: "small dnote" }, "No open row can be matched: pick a die to set it aside" +
+      ((G.msg.legal || []).some((a) => a[0] === "reroll") ? ", or reroll the unplaced dice (in the actions)." : "."))
       : mine && placing ? el("div", { class: "small dnote" }, v.phase === "target"
         ? "Select dice, then click a row of a card on the table (or use the panel)."
         : "Select dice, then click an open row of the staged card (or use the panel).") : null,

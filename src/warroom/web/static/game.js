@@ -1398,7 +1398,8 @@ async function showOdds(from, to, shown) {
 // The defender's choice: each number of dice it may roll, with the exact outcomes of that one
 // roll in the game's own dice for this battle (d8s, Allies, Hulk, ships, cards played; Godstorm's
 // gods, temple, relics, Sky cards and a Tablet of Destiny die), from
-// /odds asked without an attack. Shown above the defend buttons, one line a choice.
+// /odds asked without an attack. Shown above the defend buttons, one line a choice, worded as
+// its button.
 async function showDefenceOdds(shown) {
   if (!shown.some((a) => a[0] === "defend")) return;
   const key = G.msg.state;
@@ -1406,7 +1407,7 @@ async function showDefenceOdds(shown) {
     const o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/odds`);
     if (!G.msg || G.msg.state !== key || o.state !== key) return;
     const lines = o.defence.map((c) => el("div", { class: "defodds", "data-dice": c.dice },
-      el("b", {}, `defend ${c.dice}: `),
+      el("b", {}, `${labelOf(["defend", c.dice])}: `),
       c.outcomes.flatMap((x, i) => [i ? " · " : "",
         el("span", {}, `${lossWords(x.attacker_losses, x.defender_losses)} ${(100 * x.p).toFixed(1)}%`)])));
     $("odds").replaceChildren(el("div", { class: "muted" }, "This roll, by the dice you choose:"), ...lines);
