@@ -7,9 +7,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from tests.web.system import create_game
 from warroom.bots import make_bot
 from warroom.core.actions import Action
 from warroom.core.match import Match
+from warroom.games import get_mode
 from warroom.web.hub import Hub, WebError
 
 Act = list[Any]
@@ -76,3 +78,25 @@ def bot_choice(mode: str, tier: str = "greedy") -> Callable[[Match, int], Action
     """`play_people`'s chooser that decides as a bot of `tier` would."""
     bot = make_bot(tier, mode, 1)
     return lambda match, seat: bot.choose(seat, match.observe(seat), match.legal(seat))
+
+
+def played_until(
+    server: str, hub: Hub, mode: str, stop: Callable[[Match], bool], players: int | None = None
+) -> dict[str, Any]:
+    """A new game of `mode` with a person in each seat (the mode's fewest players unless
+    `players`), every seat played by the greedy bot's choices through the hub until `stop`
+    holds: the step a test then looks at on a seat's page. Returns the created game."""
+    seats = [{"kind": "human"}] * (players or get_mode(mode).min_players)
+    game = create_game(server, mode, seats)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    room = hub.room(game["id"])
+    greedy = bot_choice(mode)
+    play_people(
+        hub,
+        game["id"],
+        tokens,
+        lambda match, seat: None if stop(match) else greedy(match, seat),
+        lambda: stop(room.match),
+        timeout=120,
+    )
+    return game

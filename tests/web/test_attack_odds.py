@@ -73,18 +73,27 @@ def test_bfm_attack_odds_use_the_sector_s_defence(
     )
 
 
-def test_gaw_attack_odds_count_the_vanguard_and_the_defender_s_ships(
-    client: TestClient, served_hub: Hub
-) -> None:
+# The dice Zorya defends with below: a Cruiser's d8s and a Vanguard's reroll of 1s.
+GAW_ZORYA_DEFENDS = BattleRule(defender=SideRule(d8=99, reroll_until=1))
+
+
+def gaw_thessia_on_zorya() -> gw.GawState:
+    """Galaxy at War's attack step: Thessia (8, seat 0) next to the Reapers' Zorya (4), which
+    holds a Reaper Cruiser and the Reaper Vanguard."""
     st = started(3, 3)
     st = holding(st, {"Thessia": (0, 8), "Zorya": (st.faction_of.index(REAPER), 4)}, 0, "attack")
     zorya = st.board.territory("Zorya")
     st.ships = st.ships.placed(9 * REAPER, zorya)  # a Reaper Cruiser
     st.vanguards = st.vanguards.placed(0, zorya)
-    game_id = _game(client, served_hub, gw.GAME.id, 3, st)
-    rule = BattleRule(defender=SideRule(d8=99, reroll_until=1))
+    return st
+
+
+def test_gaw_attack_odds_count_the_vanguard_and_the_defender_s_ships(
+    client: TestClient, served_hub: Hub
+) -> None:
+    game_id = _game(client, served_hub, gw.GAME.id, 3, gaw_thessia_on_zorya())
     assert _shown(client, game_id, "Thessia", "Zorya") == pytest.approx(
-        invasion(8, 4, rule).p_conquest
+        invasion(8, 4, GAW_ZORYA_DEFENDS).p_conquest
     )
 
 

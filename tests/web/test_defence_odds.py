@@ -14,20 +14,18 @@ from fastapi.testclient import TestClient
 
 from tests.web.play import HUMANS3, SHORT
 from tests.web.system import browser_page, create_game
-from tests.web.test_attack_odds import _game
+from tests.web.test_attack_odds import GAW_ZORYA_DEFENDS, _game, gaw_thessia_on_zorya
 from tests.web.test_browser import ARTIFACTS
 from warroom.cli.show.risk import loss_words
 from warroom.core.game import Game
 from warroom.core.match import Match
 from warroom.games.mass_effect import galaxy_at_war as gw
-from warroom.games.mass_effect.gaw_components import REAPER
 from warroom.games.risk_classic import RiskState
 from warroom.odds import roll_distribution
-from warroom.rules.battle import CLASSIC, PRESETS, BattleRule, SideRule
+from warroom.rules.battle import CLASSIC, PRESETS, BattleRule
 from warroom.web.app import create_app
 from warroom.web.hub import Hub
 
-from ..mass_effect.test_gaw_mode import holding, started
 from ..mcu.bfm import THOR, Bfm
 
 
@@ -125,15 +123,9 @@ def test_bfm_defence_odds_roll_the_dark_elves_d8s(client: TestClient, served_hub
 def test_gaw_defence_odds_count_the_vanguard_and_the_defender_s_ships(
     client: TestClient, served_hub: Hub
 ) -> None:
-    st = started(3, 3)
-    st = holding(st, {"Thessia": (0, 8), "Zorya": (st.faction_of.index(REAPER), 4)}, 0, "attack")
-    zorya = st.board.territory("Zorya")
-    st.ships = st.ships.placed(9 * REAPER, zorya)  # a Reaper Cruiser
-    st.vanguards = st.vanguards.placed(0, zorya)
-    after = attacked(gw.GAME, st, "Thessia", "Zorya")
+    after = attacked(gw.GAME, gaw_thessia_on_zorya(), "Thessia", "Zorya")
     game_id = _game(client, served_hub, gw.GAME.id, 3, after)
-    rule = BattleRule(defender=SideRule(d8=99, reroll_until=1))
-    assert defence(client, game_id)["defence"] == expected(rule, after.attack_dice, 2)
+    assert defence(client, game_id)["defence"] == expected(GAW_ZORYA_DEFENDS, after.attack_dice, 2)
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])

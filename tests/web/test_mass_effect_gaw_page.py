@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
-from typing import Any
 
 import httpx
 
-from tests.web.play import HUMANS3, bot_choice, choose, play_people
+from tests.web.play import choose, played_until
 from tests.web.system import browser_page, create_game
 from tests.web.test_browser import ARTIFACTS, buttons, msg
 from warroom.core.match import Match
@@ -22,24 +20,6 @@ from warroom.web.hub import Hub
 
 MODE = "mass-effect-galaxy-at-war"
 SETUP = ("claim", "setup-place", "place-harbinger")
-
-
-def _played_until(server: str, hub: Hub, stop: Callable[[Match], bool]) -> dict[str, Any]:
-    """A new three-person game, every seat played by the greedy bot's choices through the
-    hub until `stop` holds: the step a test then looks at on a seat's page."""
-    game = create_game(server, MODE, HUMANS3)
-    tokens = {s["seat"]: s["token"] for s in game["seats"]}
-    room = hub.room(game["id"])
-    greedy = bot_choice(MODE)
-    play_people(
-        hub,
-        game["id"],
-        tokens,
-        lambda match, seat: None if stop(match) else greedy(match, seat),
-        lambda: stop(room.match),
-        timeout=120,
-    )
-    return game
 
 
 def _set_up_over_the_api(server: str, game: str, token: str) -> None:
@@ -228,7 +208,7 @@ def test_placing_a_ship_built_is_asked_in_words(server: str, served_hub: Hub) ->
     def placing(match: Match) -> bool:
         return match.state.phase == "place-ship" and match.to_move() == (0,)
 
-    game = _played_until(server, served_hub, placing)
+    game = played_until(server, served_hub, MODE, placing, players=3)
     with browser_page(server + game["seats"][0]["link"]) as (page, errors):
         page.wait_for_function("G.msg && G.board && G.msg.view.phase === 'place-ship'")
         hint = page.locator("#hint").inner_text()
@@ -243,7 +223,7 @@ def test_harbinger_s_optional_move_is_offered_in_words(server: str, served_hub: 
     def deciding(match: Match) -> bool:
         return match.state.phase == "harbinger" and len(match.legal(match.to_move()[0])) == 2
 
-    game = _played_until(server, served_hub, deciding)
+    game = played_until(server, served_hub, MODE, deciding, players=3)
     seat = served_hub.room(game["id"]).match.to_move()[0]
     with browser_page(server + game["seats"][seat]["link"]) as (page, errors):
         page.wait_for_function("G.msg && G.msg.view.phase === 'harbinger' && G.msg.legal.length")
@@ -265,7 +245,7 @@ def test_a_step_with_nothing_to_do_says_so(server: str, served_hub: Hub) -> None
         only_end = [a.text() for a in match.legal(seat)] == ["end"]
         return match.state.phase == "ship-move" and only_end and match.can_undo(seat) is None
 
-    game = _played_until(server, served_hub, idle)
+    game = played_until(server, served_hub, MODE, idle, players=3)
     seat = served_hub.room(game["id"]).match.to_move()[0]
     with browser_page(server + game["seats"][seat]["link"]) as (page, errors):
         page.wait_for_function("G.msg && G.msg.view.phase === 'ship-move' && G.msg.can_undo")

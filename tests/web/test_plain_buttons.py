@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
-from tests.web.play import bot_choice, play_people
-from tests.web.system import chromium_browser, create_game, open_page
+from tests.web.play import played_until
+from tests.web.system import chromium_browser, open_page
 from tests.web.test_browser import ARTIFACTS
 from warroom.core.match import Match
-from warroom.games import get_mode
 from warroom.web.hub import Hub
 
 COMMAND = re.compile(r"^[a-z]+( \S+)*$")  # "attack Gaul Liguria 3": all lower-case words
@@ -61,27 +59,9 @@ SHOWN = """() => [...document.querySelectorAll(
   .map((b) => [b.dataset.action, b.innerText.trim(), b.title])"""
 
 
-def _played_until(server: str, hub: Hub, mode: str, ready: Callable[[Match], bool]) -> Any:
-    """A new game of `mode` with a person in each seat, played by the greedy bot's choices
-    through the hub until `ready` holds."""
-    game = create_game(server, mode, [{"kind": "human"}] * get_mode(mode).min_players)
-    tokens = {s["seat"]: s["token"] for s in game["seats"]}
-    room = hub.room(game["id"])
-    greedy = bot_choice(mode)
-    play_people(
-        hub,
-        game["id"],
-        tokens,
-        lambda match, seat: None if ready(match) else greedy(match, seat),
-        lambda: ready(room.match),
-        timeout=120,
-    )
-    return game
-
-
 @pytest.mark.parametrize("mode", sorted(FAMILIES))
 def test_the_buttons_say_plain_words(server: str, served_hub: Hub, mode: str) -> None:
-    game = _played_until(server, served_hub, mode, FAMILIES[mode])
+    game = played_until(server, served_hub, mode, FAMILIES[mode])
     room = served_hub.room(game["id"])
     ARTIFACTS.mkdir(exist_ok=True)
     with chromium_browser() as browser:
@@ -125,7 +105,7 @@ def test_the_page_s_own_controls_read_as_the_server_s_buttons(server: str, serve
     server's labels do, and "Attack until [N] left" stays on one line (its "left" alone
     on the next one read as a stray word)."""
     mode = "risk-classic"
-    game = _played_until(server, served_hub, mode, _kinds("attack"))
+    game = played_until(server, served_hub, mode, _kinds("attack"))
     room = served_hub.room(game["id"])
     source, target = next(a.args[:2] for a in room.match.legal(0) if a.kind == "attack")
     with chromium_browser() as browser:
