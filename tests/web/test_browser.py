@@ -516,7 +516,8 @@ def test_a_turn_limit_ending_reads_as_a_sentence_in_the_banner_and_summary(
     with browser_page(server + g["seats"][0]["link"]) as (page, errors):
         check_finished(page)
         assert page.locator("#gameover").inner_text().startswith(f"Game over: {won} won. {reason}")
-        page.wait_for_function("document.querySelector('#summary h2 + *')")
-        assert f"{won} won. {reason}" in page.locator("#summary").inner_text()
+        # The summary's own heading, drawn once it has loaded (not its "loading…" line).
+        page.wait_for_selector("#summary-head")
+        assert f"{won} won. {reason}" in page.locator("#summary-head").inner_text()
         page.screenshot(path=str(ARTIFACTS / "turn-limit-ending.png"), full_page=True)
         assert errors == []
