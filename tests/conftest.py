@@ -18,6 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis's default limit of 200 ms an example fails a test on a loaded machine (a parse
+# of a long number took 248 ms with other jobs running) though nothing is wrong: these tests
+# check what the code does, not how fast; speed is the benchmarks' (benchmarks/).
+settings.register_profile("warroom", deadline=None)
+settings.load_profile("warroom")
 
 ROOT = Path(__file__).resolve().parents[1]  # where test ids start
 
@@ -61,3 +68,20 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
             return work_unit(nodeid)
 
     return Grouped(config, log)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Browser tests share their worker's Chromium (`tests.web.system`); any other test
+    starts with it closed, since Playwright's running loop would refuse its `asyncio.run`."""
+    if not _starts_chromium(item.nodeid.partition("::")[0]):
+        _close_shared_browser()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    _close_shared_browser()
+
+
+def _close_shared_browser() -> None:
+    from tests.web.system import close_shared_browser
+
+    close_shared_browser()

@@ -90,7 +90,7 @@ sides = st.builds(
 rules = st.builds(BattleRule, attacker=sides, defender=sides, attacker_wins_ties=st.booleans())
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20)
 @given(rule=rules, a=st.integers(1, 15), d=st.integers(1, 15), stop=st.integers(1, 3))
 def test_probabilities_sum_to_one(rule: BattleRule, a: int, d: int, stop: int) -> None:
     inv = invasion(a, d, rule, stop)
@@ -100,7 +100,7 @@ def test_probabilities_sum_to_one(rule: BattleRule, a: int, d: int, stop: int) -
     assert (inv.attacker_survivors >= 0).all() and (inv.defender_survivors >= 0).all()
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20)
 @given(rule=rules, stop=st.integers(1, 3))
 def test_more_attackers_never_hurt(rule: BattleRule, stop: int) -> None:
     table = win_table(25, 12, rule, stop)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, Playwright
 
 _updated = False
 
@@ -72,19 +72,59 @@ ARGS = [
 ]
 
 
+# One Chromium for the browser tests of a worker, launched at the first and kept while they
+# run one after another (tests/conftest.py closes it before any other test, and at the end):
+# starting Playwright's driver and a browser took about a second a test. Each test still gets
+# contexts of its own, closed when it ends, so no cookie, storage or page outlives it.
+_shared: tuple[Playwright, Browser] | None = None
+
+
+def _shared_browser() -> Browser:
+    """The worker's Chromium, launched if there is none or it has gone (a crash)."""
+    global _shared
+    if _shared is not None and not _shared[1].is_connected():
+        close_shared_browser()
+    if _shared is None:
+        from playwright.sync_api import sync_playwright
+
+        path = chromium()
+        driver = sync_playwright().start()
+        try:
+            _shared = driver, driver.chromium.launch(executable_path=path, args=ARGS)
+        except BaseException:
+            driver.stop()
+            raise
+    return _shared[1]
+
+
+def close_shared_browser() -> None:
+    """Close the worker's Chromium and stop Playwright's driver, if started: while it runs,
+    its event loop counts as running in this thread, so `asyncio.run` would refuse."""
+    global _shared
+    if _shared is None:
+        return
+    driver, browser = _shared
+    _shared = None
+    try:
+        if browser.is_connected():
+            browser.close()
+    finally:
+        driver.stop()
+
+
 @contextmanager
 def chromium_browser() -> Iterator[Browser]:
-    """Debian's Chromium (`chromium()`, so a test skips without it), driven by Playwright,
-    closed however the test ends. For a test that opens several pages: see `open_page`."""
-    from playwright.sync_api import sync_playwright
-
-    path = chromium()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=path, args=ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    """Debian's Chromium (`chromium()`, so a test skips without it), driven by Playwright;
+    every context opened in it is closed however the test ends. For a test that opens several
+    pages: see `open_page`."""
+    browser = _shared_browser()
+    before = set(browser.contexts)
+    try:
+        yield browser
+    finally:
+        for context in browser.contexts:
+            if context not in before:
+                context.close()
 
 
 def open_page(
