@@ -662,12 +662,13 @@ function renderDice() {
   $("dicecard").hidden = !b;
   if (!b) return;
   const row = (vals, cls) => vals.map((d) => el("span", { class: `die ${cls}`, title: String(d) }, "⚀⚁⚂⚃⚄⚅"[d - 1] || d));
-  // Godstorm's rolls name no territories (the map shows the invasion) and its Underworld rolls
-  // no losses: their event's own words say what happened.
+  // A roll that counts no losses (Strike's cards) is said in its event's own words.
   const losses = b.attacker_losses === undefined ? b.text
     : `attacker loses ${b.attacker_losses}, defender loses ${b.defender_losses}`;
+  const where = (name) => placeName(G.msg.view, name);
   $("dice").replaceChildren(...[
-    b.from ? el("div", { class: "muted" }, `${placeName(G.msg.view, b.from)} → ${placeName(G.msg.view, b.to)}`) : null,
+    // Which battle the dice were (the map's arrow shows only the one under way).
+    b.from ? el("div", { class: "muted", id: "lastroll" }, `Last roll: ${where(b.to)} attacked from ${where(b.from)}`) : null,
     el("div", { class: "dice" }, "attack ", row(b.attack || [], "att")),
     el("div", { class: "dice" }, "defend ", row(b.defend || [], "def")),
     el("div", {}, losses)].filter((x) => x));

@@ -122,7 +122,7 @@ function godstormLast(view) {
   const last = { kind: "battle", from: inv.from, to: inv.to, text: `invasion of ${inv.to}`,
     key: `inv-${inv.from}-${inv.to}`, live: false };
   const b = G.lastBattle;
-  if (b && b.kind === "roll" && inv.attacked) last.dice = { attack: b.attack || [], defend: b.defend || [] };
+  if (b && b.kind === "roll" && inv.attacked && b.from === inv.from && b.to === inv.to) last.dice = { attack: b.attack || [], defend: b.defend || [] };
   return last;
 }
 
