@@ -1185,7 +1185,8 @@ function renderActions() {
   }
   $("hint").textContent = hint;
   if (trades.length) box.append(isMcu(m.view) ? mcuTradePanel() : tradePanel(trades));
-  if (pick.length === 2) showOdds(pick[0], pick[1], shown);
+  if (isGodstorm(m.view)) showInvasionOdds(pick, shown);
+  else if (pick.length === 2) showOdds(pick[0], pick[1], shown);
   if ((isRisk(m.view) || isGodstorm(m.view)) && m.view.phase === "defend") showDefenceOdds(shown);
   if (G.until) {
     box.append(el("div", { class: "grp" }, el("button", { "data-action": "stop", onclick: () => stopUntil("Stopped.") }, "Stop attacking")));
@@ -1378,7 +1379,6 @@ function placeName(view, name) {
 }
 
 async function showOdds(from, to, shown) {
-  if (isGodstorm(G.msg.view)) return showInvasionOdds(from, to, shown);
   if (!shown.some((a) => a[0] === "attack")) return;
   const st = Object.fromEntries(G.msg.view.territories.map((t) => [t.name, t]));
   const a = st[from].armies, d = st[to].armies;
