@@ -234,6 +234,10 @@ def test_odds_of_a_descent_from_the_heaven_roll_plain_dice_with_every_army() -> 
     st = match.state
     armies, defenders = st.heaven[seat], st.space_armies[st.parts.underworld.territory(gate)]
     p = invasion(armies + 1, defenders).p_conquest  # "+1": the one a space would keep back
-    out = " ".join(session(match, ["actions", f"odds heaven {gate}"], {seat}).split())
+    heaven = st.parts.underworld.territories[st.parts.heaven[st.pantheon[seat]]]
+    asked = ["actions", f"odds heaven {gate}", f"odds {heaven} {gate}"]
+    out = " ".join(session(match, asked, {seat}).split())
     assert f"descend heaven '{gate}' ({p:.0%} to take it)" in out, out
     assert f"the heaven ({armies} armies, all may go) invading {gate} ({defenders}): {p:.1%}" in out
+    # the heaven by its own name (the invasion's line names it so) is the same raid
+    assert f"{heaven} ({armies} armies, all may go) invading {gate} ({defenders}): {p:.1%}" in out

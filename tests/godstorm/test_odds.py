@@ -13,12 +13,18 @@ from warroom.core.errors import WarroomError
 from warroom.core.rng import Rng
 from warroom.games.godstorm.battle import battle_rule, force_rule
 from warroom.games.godstorm.invasion import (
+    Invasion,
     declare,
     fight_godswar,
     godswar_due,
     two_pairs_at_most,
 )
-from warroom.games.godstorm.odds import godswar_chance, invasion_between, invasion_odds
+from warroom.games.godstorm.odds import (
+    godswar_chance,
+    invasion_between,
+    invasion_odds,
+    invasion_words,
+)
 from warroom.games.godstorm.rules import Godstorm
 from warroom.games.godstorm.state import BANISHED, MAGIC, SKY, WAR, GodstormState
 from warroom.odds import (
@@ -248,6 +254,50 @@ def test_an_underworld_invasion_rolls_plain_dice() -> None:
         Godstorm().observe(state, None), "Ashen Field", under.territories[target]
     )
     assert odds.p_conquest == pytest.approx(invasion(6, 3).p_conquest, abs=1e-12)
+
+
+def test_an_invasion_is_worded_as_anyone_may_read_it() -> None:
+    """The page's odds line is asked as a spectator: the invasion named by its places, the
+    gods going along by name and domain (every god in the source by default), the one under
+    way with its own gods, a heaven by its own name (never "your heaven")."""
+    state, roma, apulia = invading([])
+    seen = Godstorm().observe(state, None)
+    ares = f"{state.parts.gods[0][WAR]} (god of war)"
+    assert invasion_words(seen, "Roma", "Apulia") == f"Invade Apulia from Roma with {ares}"
+    assert invasion_words(seen, "Roma", "Apulia", []) == "Invade Apulia from Roma"
+    state.invasion = declare(state, 0, roma, apulia, 7, [WAR])
+    seen = Godstorm().observe(state, None)
+    under_way = f"Go on invading Apulia from Roma with {ares}"
+    assert invasion_words(seen, "Roma", "Apulia", []) == under_way  # its own gods
+    with pytest.raises(WarroomError):
+        invasion_words(seen, "Roma", "Nowhere")
+
+
+def test_an_underworld_raid_from_the_heaven_is_asked_by_either_name() -> None:
+    """G106, A18: from the heaven into a gate, every army there may go; "heaven" (the active
+    player's) and the heaven's own name (the view's, under way too) are one invasion."""
+    state = table()
+    state.markers, state.turn = [0, 1, 2], 0
+    under = state.parts.underworld
+    heaven = under.territories[state.parts.heaven[state.pantheon[0]]]
+    gate = next(n for n in under.neighbors[state.parts.heaven[state.pantheon[0]]])
+    space(state, 1, under.territories[gate], 3)
+    state.heaven[0] = 5
+    seen = Godstorm().observe(state, None)
+    by_word = invasion_between(seen, "heaven", under.territories[gate])
+    assert by_word == invasion_between(seen, heaven, under.territories[gate])
+    assert by_word.p_conquest == pytest.approx(invasion(6, 3).p_conquest, abs=1e-12)
+    words = f"Invade {under.territories[gate]} from {heaven}"
+    assert invasion_words(seen, "heaven", under.territories[gate]) == words
+    assert invasion_words(seen, heaven, under.territories[gate]) == words
+    state.invasion = Invasion(0, -1, gate, 5, (), 1, attacked=True, underworld=True)
+    seen = Godstorm().observe(state, None)
+    assert invasion_between(seen, heaven, under.territories[gate]) == by_word
+    going_on = f"Go on invading {under.territories[gate]} from {heaven}"
+    assert invasion_words(seen, heaven, under.territories[gate]) == going_on
+    other = under.territories[state.parts.heaven[state.pantheon[1]]]
+    with pytest.raises(WarroomError):  # not that heaven's player's turn
+        invasion_between(seen, other, under.territories[gate])
 
 
 def _places(state: GodstormState) -> tuple[int, int]:

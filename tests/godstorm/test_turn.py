@@ -339,6 +339,7 @@ def test_g71_g90_tablet_of_destiny_sells_one_die_more_for_faith() -> None:
     assert len(roll.data["attack"]) == 4 and len(roll.data["defend"]) == 3
     assert state.faith[1] == 0
     assert (roll.data["attacker_losses"], roll.data["defender_losses"]) == (0, 2)  # G91
+    assert (roll.data["from"], roll.data["to"]) == ("Roma", "Apulia")  # the Dice panel's words
     assert state.armies[roma] == 6 and state.armies[apulia] == 1
     # No faith left, or too few armies for one die more: G90's limits again.
     assert _dice_offered(state, 0, "roll") == [1, 2, 3, 4]  # 1 faith, 5 armies may roll

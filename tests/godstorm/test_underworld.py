@@ -106,6 +106,10 @@ def test_g107_underworld_dead_go_to_the_reserve() -> None:
     (roll, *_) = underworld_roll(state, 0, None, horn, 2, 1)
     assert state.reserve[1] == 111 and state.space_owner[horn] == NOBODY
     assert roll.text.startswith("Dice 6-2 against 5:"), roll.text  # faces as Classic logs them
+    # which battle the dice were (the page's Dice panel says it): the heaven by its name
+    heaven = state.parts.underworld.territories[state.parts.heaven[state.pantheon[0]]]
+    assert (roll.data["from"], roll.data["to"]) == (heaven, "Gate of Horn")
+    assert (roll.data["attacker_losses"], roll.data["defender_losses"]) == (0, 1)
     occupy_space(state, 0, None, horn, 3)
     assert state.space_owner[horn] == 0 and state.space_armies[horn] == 3 and state.heaven[0] == 0
 

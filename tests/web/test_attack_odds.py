@@ -113,7 +113,8 @@ def test_godstorm_invasion_odds_count_gods_temple_and_a_sky_card_unknown(
 ) -> None:
     """A Godstorm invasion's % is `invasion_odds` for the gods going along (all the source's
     by default, `gods` to choose), the temple counted; the defender's Sky card in hand is
-    named as left out; names that make no invasion are refused."""
+    named as left out; the invasion is worded with those gods by name, as anyone may read it
+    (the page's line); names that make no invasion are refused."""
     state, roma, apulia = invading([])
     state.hands[1] = [next(c for c, card in enumerate(state.parts.cards) if card.deck == "Sky")]
     r = client.post("/api/games", json={"mode": "risk-godstorm", "seats": [{"kind": "human"}] * 3})
@@ -127,6 +128,8 @@ def test_godstorm_invasion_odds_count_gods_temple_and_a_sky_card_unknown(
         expected = invasion_odds(state, 0, roma, apulia, force)
         assert got.json()["p_conquest"] == pytest.approx(expected.p_conquest)
         assert got.json()["unseen"] == UNSEEN_SKY
+        ares = f" with {state.parts.gods[0][WAR]} (god of war)" if force else ""
+        assert got.json()["words"] == f"Invade Apulia from Roma{ares}"
     for params in (
         {"source": "Roma", "target": "Roma"},
         {"source": "Roma", "target": "Apulia", "gods": "thunder"},

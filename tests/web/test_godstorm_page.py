@@ -13,13 +13,15 @@ from typing import Any
 
 import httpx
 
-from tests.web.play import bot_choice, play_people
+from tests.web.play import bot_choice, play_people, played_until
 from tests.web.system import browser_page, create_game
 from tests.web.test_browser import ARTIFACTS, act_by_clicking, decisions, msg
 from warroom.cli.show.risk import loss_words
+from warroom.core.actions import Action
+from warroom.core.match import Match
 from warroom.games.godstorm.components import components
 from warroom.games.godstorm.invasion import NO_SKY, army_rule
-from warroom.games.godstorm.odds import invasion_between
+from warroom.games.godstorm.odds import invasion_between, invasion_words
 from warroom.games.godstorm.rules import parse_gods
 from warroom.odds import defence_odds
 from warroom.web.hub import Hub
@@ -421,8 +423,94 @@ def test_an_invasion_s_odds_show_beside_each_choice_of_gods(server: str, served_
             assert gods is not None
             odds = invasion_between(seen, source, target, parse_gods(gods))
             assert f"{100 * odds.p_conquest:.1f}% to take it" in line, line
+            # the server's words, not the button's label with its armies cut out
+            words = invasion_words(seen, source, target, parse_gods(gods))
+            assert line.startswith(f"{words}: "), line
             assert line.startswith(f"Invade {target} from {source}"), line
             assert ("godswar first" in line) == odds.godswar, line
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "godstorm-invasion-odds.png"), full_page=True)
+        assert not errors, errors
+
+
+def rolled_on(match: Match) -> bool:
+    """An invasion of Ancient Earth after an army roll, its invader choosing to roll again."""
+    st, inv = match.state, match.state.invasion
+    return (
+        match.outcome() is None
+        and st.phase == "attack"
+        and inv is not None
+        and not inv.underworld
+        and inv.last_dice > 0  # an army roll of this invasion: the last roll in the log
+        and any(a.kind == "roll" for a in match.legal(inv.attacker))
+    )
+
+
+def test_the_invasion_under_way_has_its_odds_and_the_dice_name_their_battle(
+    server: str, served_hub: Hub
+) -> None:
+    """After a roll, rolling again or stopping is the invader's choice: the page gave no %
+    there (only before the declaration). Now the invasion under way has its line, worded by
+    the server, with its own gods and committed armies (`invasion_between`); and the Dice
+    panel says which battle its dice were. Three people's seats played by the greedy bot's
+    choices to that choice (nobody moves while the page looks)."""
+    game = played_until(server, served_hub, MODE, rolled_on, players=3)
+    match = served_hub.room(game["id"]).match
+    inv = match.view(None)["invasion"]
+    seen = match.game.observe(match.state, None)
+    odds = invasion_between(seen, inv["from"], inv["to"])
+    attacker = match.view(None)["players"][inv["attacker"]]
+    with browser_page(server + game["seats"][inv["attacker"]]["link"], height=1000) as (
+        page,
+        errors,
+    ):
+        page.wait_for_selector("#odds .invodds")
+        lines = page.locator("#odds .invodds").all_inner_texts()
+        assert len(lines) == 1, lines
+        line = lines[0]
+        assert line.startswith(f"Go on invading {inv['to']} from {inv['from']}"), line
+        for domain in inv["gods"]:
+            assert f"{attacker['god_names'][domain]} (god of {domain})" in line, line
+        assert f"{100 * odds.p_conquest:.1f}% to take it" in line, line
+        assert ("godswar first" in line) == odds.godswar, line
+        page.wait_for_selector("#lastroll")
+        said = page.locator("#lastroll").inner_text()
+        assert said == f"Last roll: {inv['to']} attacked from {inv['from']}", said
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "godstorm-rolling-on.png"), full_page=True)
+        assert not errors, errors
+
+
+def heaven_raids(match: Match) -> list[Action]:
+    """The raids from the heaven into a gate the player to move may make now."""
+    if match.outcome() is not None or match.state.phase != "underworld":
+        return []
+    seat = match.to_move()[0]
+    return [a for a in match.legal(seat) if a.kind == "descend" and a.args[0] == "heaven"]
+
+
+def test_a_raid_from_the_heaven_has_its_odds_when_its_gate_is_clicked(
+    server: str, served_hub: Hub
+) -> None:
+    """A raid from the heaven is chosen with one click, on the gate (the heaven is no
+    place to click): no two places were ever picked, so it had no %. Now the gate clicked
+    gives the raid's line, in the Underworld's plain dice with every army of the heaven
+    going (A18), the heaven called by its name, as anyone may read it (not "your heaven")."""
+    game = played_until(server, served_hub, MODE, lambda m: bool(heaven_raids(m)), players=3)
+    match = served_hub.room(game["id"]).match
+    seat, gate = match.to_move()[0], str(heaven_raids(match)[0].args[1])
+    seen = match.game.observe(match.state, None)
+    odds = invasion_between(seen, "heaven", gate)
+    parts = seen.parts
+    heaven = parts.underworld.territories[parts.heaven[seen.pantheon[seat]]]
+    with browser_page(server + game["seats"][seat]["link"], height=1000) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.legal.length")
+        page.locator(f'#board g.terr[data-name="{gate}"]').click()
+        page.wait_for_selector("#odds .invodds")
+        lines = page.locator("#odds .invodds").all_inner_texts()
+        assert len(lines) == 1, lines
+        assert lines[0].startswith(f"Invade {gate} from {heaven}: "), lines
+        assert f"{100 * odds.p_conquest:.1f}% to take it" in lines[0], lines
+        page.locator("#odds").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "godstorm-heaven-raid-odds.png"), full_page=True)
         assert not errors, errors

@@ -83,22 +83,32 @@ def reads(client: TestClient, room: Room, token: str | None, probes: list[str]) 
                 f"{game}/odds", params=params, headers=headers
             )
     if isinstance(match.game, Godstorm):
-        # An invasion's odds (gods, temple, relics, a Sky card the defender holds): a few
-        # spread pairs, and the invasions on offer now with the gods each takes along.
+        # An invasion's odds and words (gods, temple, relics, a Sky card the defender
+        # holds): a few spread pairs, the invasions and Underworld raids on offer now with
+        # the gods each takes along, and the invasion under way as the page asks it.
         earth = match.state.parts.earth
-        pairs = [
-            {"source": earth.territories[t], "target": earth.territories[earth.neighbors[t][0]]}
+        pairs = {
+            f"invasion odds {t}": {
+                "source": earth.territories[t],
+                "target": earth.territories[earth.neighbors[t][0]],
+            }
             for t in range(0, len(earth), max(1, len(earth) // 4))
-        ]
-        offered = [a for s in match.to_move() for a in match.legal(s) if a.kind == "invade"]
-        pairs += [
-            {"source": str(a.args[0]), "target": str(a.args[1]), "gods": str(a.args[2])}
-            for a in offered[:: max(1, len(offered) // 3)][:3]
-        ]
-        for params in pairs:
-            asked[f"invasion odds {sorted(params.items())}"] = client.get(
-                f"{game}/odds", params=params, headers=headers
-            )
+        }
+        legal = [a for s in match.to_move() for a in match.legal(s)]
+        for kind in ("invade", "descend"):
+            offered = [a for a in legal if a.kind == kind]
+            for a in offered[:: max(1, len(offered) // 3)][:3]:
+                gods = {"gods": str(a.args[2])} if kind == "invade" else {}
+                params = {"source": str(a.args[0]), "target": str(a.args[1])} | gods
+                pairs[f"{kind} odds {sorted(params.items())}"] = params
+        under_way = match.view(None)["invasion"]
+        if under_way:
+            pairs["invasion odds under way"] = {
+                "source": under_way["from"],
+                "target": under_way["to"],
+            }
+        for name, params in pairs.items():
+            asked[name] = client.get(f"{game}/odds", params=params, headers=headers)
     if isinstance(match.game, RiskStrike):
         seen = match.game.observe(match.state, None)
         if not seen.in_battle:
@@ -171,7 +181,7 @@ def test_no_read_changes_with_what_is_hidden_from_its_reader(
     room = hub.room(game)
     choose = bot_choice(mode, "random")
     rng = Rng(2024)
-    hidden_somewhere = defences = invasions = 0
+    hidden_somewhere = defences = invasions = under_way = descents = 0
     for played in range(ACTIONS):
         if room.match.outcome() is not None:
             break
@@ -187,6 +197,10 @@ def test_no_read_changes_with_what_is_hidden_from_its_reader(
                 now = reads(client, room, token, probes)
                 invasions += sum(
                     1 for name, (status, _) in now.items() if "invasion" in name and status == 200
+                )
+                under_way += now.get("invasion odds under way", (0,))[0] == 200
+                descents += sum(
+                    1 for name, (status, _) in now.items() if "descend" in name and status == 200
                 )
                 blob = json.dumps(now)
                 assert not secrets_named(blob, tokens, seat), (
@@ -217,3 +231,5 @@ def test_no_read_changes_with_what_is_hidden_from_its_reader(
         assert defences, f"{mode}: no defence was read, so its odds were not tested"
     if isinstance(room.match.game, Godstorm):
         assert invasions, f"{mode}: no invasion's odds were answered, so none was tested"
+        assert under_way, f"{mode}: no invasion under way was asked, so its odds were not tested"
+        assert descents, f"{mode}: no Underworld raid's odds were answered, so none was tested"

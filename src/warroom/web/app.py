@@ -425,14 +425,16 @@ def create_app(
         this game's mode rolls for that attack (the page's % before an attack; in Godstorm an
         invasion with the `gods` going along, its godswar weighed in); with neither, the
         battle waiting on its defender: each number of dice it may roll, with the exact
-        outcomes of that one roll (the page's advice beside the defence buttons)."""
+        outcomes of that one roll (the page's advice beside the defence buttons). A Godstorm
+        invasion's answer words the invasion as anyone may read it (`words`), the page's line."""
         if source is None and target is None:
             return _defence_odds(*the_hub.defence(game_id))
         if source is None or target is None:
             raise WebError(400, "give source and target together, or neither for the defence")
         if isinstance(the_hub.room(game_id).match.game, Godstorm):  # a room's game never changes
-            odds = the_hub.invasion(game_id, source, target, gods)
-            return asdict(odds) | {"unseen": UNSEEN_SKY if odds.sky_unseen else None}
+            odds, words = the_hub.invasion(game_id, source, target, gods)
+            unseen = UNSEEN_SKY if odds.sky_unseen else None
+            return asdict(odds) | {"words": words, "unseen": unseen}
         attackers, defenders, rule = the_hub.attack(game_id, source, target)
         return _odds(attackers, defenders, rule) | {"rule": asdict(rule)}
 

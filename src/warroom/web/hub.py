@@ -38,7 +38,7 @@ from warroom.core.registry import get_mode
 from warroom.core.shortform import complete, refusal
 from warroom.games.dice_cards.chances import completion_chance, has_chance
 from warroom.games.dice_cards.rules import DiceCardsGame
-from warroom.games.godstorm.odds import InvasionOdds, invasion_between
+from warroom.games.godstorm.odds import InvasionOdds, invasion_between, invasion_words
 from warroom.games.godstorm.rules import Godstorm, parse_gods
 from warroom.games.risk_classic import DEFEND, ClassicRisk
 from warroom.games.strike.odds import battle_forces, declared_forces, deployment
@@ -446,11 +446,14 @@ class Hub:
             s, t = names.index(source), names.index(target)
             return state.armies[s], state.armies[t], game.attack_rule(state, s, t)
 
-    def invasion(self, game_id: str, source: str, target: str, gods: str | None) -> InvasionOdds:
+    def invasion(
+        self, game_id: str, source: str, target: str, gods: str | None
+    ) -> tuple[InvasionOdds, str]:
         """A Godstorm invasion from `source` into `target` as the board stands, with the gods
         `gods` ("war+sky", "-"; every god in the source when None), the dice its gods, temple,
-        relics and Sky cards played give (`invasion_between`). Read from a spectator's
-        observation: anyone may ask, and a Sky card not yet played counts for nothing."""
+        relics and Sky cards played give (`invasion_between`), and the invasion in words
+        (`invasion_words`). Read from a spectator's observation: anyone may ask, and a Sky
+        card not yet played counts for nothing."""
         room = self.room(game_id)
         with room.lock:
             game, state = room.match.game, room.match.state
@@ -460,7 +463,11 @@ class Hub:
             if gods is not None and force is None:
                 raise WebError(400, f"no gods {gods!r}: name domains joined by '+', or '-'")
             try:
-                return invasion_between(game.observe(state, None), source, target, force)
+                seen = game.observe(state, None)
+                return (
+                    invasion_between(seen, source, target, force),
+                    invasion_words(seen, source, target, force),
+                )
             except (WarroomError, KeyError) as exc:
                 raise WebError(400, str(exc)) from None
 

@@ -294,12 +294,15 @@ def army_roll(
     )
     remove_armies(state, invasion.source, r.attacker_losses, "earth")
     remove_armies(state, invasion.target, r.defender_losses, defender_losses_cause(invasion.force))
+    earth = state.parts.earth
     events = [
         Event(
             "roll",
             f"Dice {faces(r.attack)} against {faces(r.defend)}: attacker loses "
             f"{r.attacker_losses}, defender loses {r.defender_losses}",
             {
+                "from": earth.territories[invasion.source],  # which battle the dice were
+                "to": earth.territories[invasion.target],
                 "attack": list(r.attack),
                 "defend": list(r.defend),
                 "attacker_losses": r.attacker_losses,

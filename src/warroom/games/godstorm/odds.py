@@ -9,12 +9,20 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from warroom.core.errors import WarroomError
+from warroom.core.events import listed
 from warroom.core.game import Seat
 from warroom.games.godstorm import order
 from warroom.games.godstorm.battle import battle_rule, force_rule, godswar_setup
-from warroom.games.godstorm.invasion import MOST_LOST_A_ROLL, NO_SKY, SkyEffects, invasion_problem
-from warroom.games.godstorm.rules import miracles_unseen
-from warroom.games.godstorm.state import BANISHED, SKY, GodstormState
+from warroom.games.godstorm.components import DOMAINS
+from warroom.games.godstorm.invasion import (
+    MOST_LOST_A_ROLL,
+    NO_SKY,
+    Invasion,
+    SkyEffects,
+    invasion_problem,
+)
+from warroom.games.godstorm.rules import HEAVEN, miracles_unseen
+from warroom.games.godstorm.state import BANISHED, NOBODY, SKY, GodstormState
 from warroom.games.godstorm.underworld import underworld_attack_problem, underworld_available
 from warroom.odds.dice import godswar_ends, godswar_odds, godswar_series
 from warroom.odds.invasion import invasion
@@ -162,15 +170,16 @@ def invasion_between(
     """The invasion from the place named `source` into `target` as `seen` (an observation)
     stands: on Ancient Earth by the source's holder, with the gods `force` (every god in the
     source by default, as a declaration takes them, G79), or the one under way between them
-    with its gods, committed armies and Sky cards played; in the Underworld (`source` a space
-    or "heaven", the active player's) with plain dice (G110), 1 army staying in a space and
-    none in a heaven (A18). Raises WarroomError where no such invasion may be made."""
-    earth, under = seen.parts.earth, seen.parts.underworld
+    with its gods, committed armies and Sky cards played; in the Underworld (`source` a space,
+    a heaven by its name or "heaven", the active player's) with plain dice (G110), 1 army
+    staying in a space and none in a heaven (A18). Raises WarroomError where no such invasion
+    may be made."""
+    earth = seen.parts.earth
     if source in earth.index and target in earth.index:
         s, t = earth.territory(source), earth.territory(target)
         seat = seen.owner[s]
-        inv = seen.invasion
-        if inv is not None and not inv.underworld and (inv.source, inv.target) == (s, t):
+        inv = _under_way(seen, False, s, t)
+        if inv is not None:
             return invasion_odds(seen, seat, s, t, inv.force, inv.committed, seen.sky or NO_SKY)
         gods = seen.gods_at(seat, s) if force is None else sorted(force)
         problem = "no army holds it" if seat < 0 else invasion_problem(seen, seat, s, t, 1, gods)
@@ -178,11 +187,7 @@ def invasion_between(
             raise WarroomError(f"no invasion from {source} into {target}: {problem}")
         odds = invasion_odds(seen, seat, s, t, gods)
         return replace(odds, sky_unseen=odds.defenders > 0 and holds_sky(seen, seen.owner[t]))
-    if target not in under.index or not (source == "heaven" or source in under.index):
-        raise WarroomError(f"{source} and {target} are not two places of one board")
-    space = None if source == "heaven" else under.territory(source)
-    seat = order.active(seen) if space is None else seen.space_owner[space]
-    t = under.territory(target)
+    seat, space, t = _underworld_places(seen, source, target)
     problem = "nobody's turn" if seat < 0 else underworld_attack_problem(seen, seat, space, t)
     if problem is not None:
         raise WarroomError(f"no invasion from {source} into {target}: {problem}")
@@ -198,3 +203,69 @@ def invasion_between(
         plain.expected_defender_losses,
         False,
     )
+
+
+def invasion_words(
+    seen: GodstormState, source: str, target: str, force: Sequence[int] | None = None
+) -> str:
+    """The invasion `invasion_between` reads for the same names, in words anyone may read
+    (the page's odds line is asked as a spectator, so no seat's "your heaven"): the places as
+    the boards name them, a heaven by its own name, the gods going along by name and domain
+    as the invader's button says them ("Invade Apulia from Roma with Ares (god of war)"); the
+    invasion under way "Go on invading ...", with its own gods. Raises WarroomError for names
+    that make no invasion, as `invasion_between` does."""
+    earth = seen.parts.earth
+    if source in earth.index and target in earth.index:
+        s, t = earth.territory(source), earth.territory(target)
+        seat = seen.owner[s]
+        inv = _under_way(seen, False, s, t)
+        if inv is not None:
+            gods = list(inv.force)
+        else:
+            gods = seen.gods_at(seat, s) if force is None else sorted(force)
+    else:
+        seat, space, t = _underworld_places(seen, source, target)
+        inv, gods = _under_way(seen, True, -1 if space is None else space, t), []
+        if space is None:
+            source = seen.parts.underworld.territories[seen.parts.heaven[seen.pantheon[seat]]]
+    if seat < 0:
+        raise WarroomError(f"no invasion from {source} into {target}: no army holds it")
+    names = seen.parts.gods[seen.pantheon[seat]]
+    verb = "Go on invading" if inv is not None else "Invade"
+    words = f"{verb} {target} from {source}"
+    if not gods:
+        return words
+    return f"{words} with {listed(f'{names[d]} (god of {DOMAINS[d]})' for d in gods)}"
+
+
+def _under_way(seen: GodstormState, underworld: bool, source: int, target: int) -> Invasion | None:
+    """The invasion under way, where it is the one from `source` into `target` (on the
+    Underworld where `underworld`; a heaven's source is -1)."""
+    inv = seen.invasion
+    if inv is None or inv.underworld != underworld or (inv.source, inv.target) != (source, target):
+        return None
+    return inv
+
+
+def _underworld_places(
+    seen: GodstormState, source: str, target: str
+) -> tuple[Seat, int | None, int]:
+    """The invader, its space (None for a heaven: "heaven" is the active player's, a heaven
+    named is its pantheon's player's) and the target space, for Underworld names; raises
+    WarroomError for names of no one board."""
+    under = seen.parts.underworld
+    if target not in under.index or not (source == HEAVEN or source in under.index):
+        raise WarroomError(f"{source} and {target} are not two places of one board")
+    t = under.territory(target)
+    if source == HEAVEN:
+        return order.active(seen), None, t
+    space = under.territory(source)
+    if under.space_kind[space] != "heaven":
+        return seen.space_owner[space], space, t
+    pantheons = seen.pantheon
+    seats = [
+        s
+        for s in range(seen.players)
+        if pantheons[s] >= 0 and seen.parts.heaven[pantheons[s]] == space
+    ]
+    return (seats[0] if seats else NOBODY), None, t

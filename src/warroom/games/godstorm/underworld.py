@@ -196,6 +196,9 @@ def underworld_roll(
     (A7 [Magic Cards; Godswar])."""
     rolled = roll_traced(state.rng, attack, defend)
     r = rolled.roll
+    # Which battle the dice were, for the log's readers: a raid from the heaven by its name.
+    origin = state.parts.heaven[state.pantheon[seat]] if source is None else source
+    under = state.parts.underworld
     defender = state.space_owner[target]
     if source is None:
         state.heaven[seat] -= r.attacker_losses
@@ -211,7 +214,14 @@ def underworld_roll(
             "roll",
             f"Dice {faces(r.attack)} against {faces(r.defend)}: attacker loses "
             f"{r.attacker_losses}, defender loses {r.defender_losses}",
-            {"attack": list(r.attack), "defend": list(r.defend)},
+            {
+                "from": under.territories[origin],
+                "to": under.territories[target],
+                "attack": list(r.attack),
+                "defend": list(r.defend),
+                "attacker_losses": r.attacker_losses,
+                "defender_losses": r.defender_losses,
+            },
             reveals=True,
         )
     ]

@@ -662,12 +662,13 @@ function renderDice() {
   $("dicecard").hidden = !b;
   if (!b) return;
   const row = (vals, cls) => vals.map((d) => el("span", { class: `die ${cls}`, title: String(d) }, "⚀⚁⚂⚃⚄⚅"[d - 1] || d));
-  // Godstorm's rolls name no territories (the map shows the invasion) and its Underworld rolls
-  // no losses: their event's own words say what happened.
+  // A roll that counts no losses (Strike's cards) is said in its event's own words.
   const losses = b.attacker_losses === undefined ? b.text
     : `attacker loses ${b.attacker_losses}, defender loses ${b.defender_losses}`;
+  const where = (name) => placeName(G.msg.view, name);
   $("dice").replaceChildren(...[
-    b.from ? el("div", { class: "muted" }, `${placeName(G.msg.view, b.from)} → ${placeName(G.msg.view, b.to)}`) : null,
+    // Which battle the dice were (the map's arrow shows only the one under way).
+    b.from ? el("div", { class: "muted", id: "lastroll" }, `Last roll: ${where(b.to)} attacked from ${where(b.from)}`) : null,
     el("div", { class: "dice" }, "attack ", row(b.attack || [], "att")),
     el("div", { class: "dice" }, "defend ", row(b.defend || [], "def")),
     el("div", {}, losses)].filter((x) => x));
@@ -1184,7 +1185,8 @@ function renderActions() {
   }
   $("hint").textContent = hint;
   if (trades.length) box.append(isMcu(m.view) ? mcuTradePanel() : tradePanel(trades));
-  if (pick.length === 2) showOdds(pick[0], pick[1], shown);
+  if (isGodstorm(m.view)) showInvasionOdds(pick, shown);
+  else if (pick.length === 2) showOdds(pick[0], pick[1], shown);
   if ((isRisk(m.view) || isGodstorm(m.view)) && m.view.phase === "defend") showDefenceOdds(shown);
   if (G.until) {
     box.append(el("div", { class: "grp" }, el("button", { "data-action": "stop", onclick: () => stopUntil("Stopped.") }, "Stop attacking")));
@@ -1377,7 +1379,6 @@ function placeName(view, name) {
 }
 
 async function showOdds(from, to, shown) {
-  if (isGodstorm(G.msg.view)) return showInvasionOdds(from, to, shown);
   if (!shown.some((a) => a[0] === "attack")) return;
   const st = Object.fromEntries(G.msg.view.territories.map((t) => [t.name, t]));
   const a = st[from].armies, d = st[to].armies;

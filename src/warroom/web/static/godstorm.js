@@ -122,7 +122,7 @@ function godstormLast(view) {
   const last = { kind: "battle", from: inv.from, to: inv.to, text: `invasion of ${inv.to}`,
     key: `inv-${inv.from}-${inv.to}`, live: false };
   const b = G.lastBattle;
-  if (b && b.kind === "roll" && inv.attacked) last.dice = { attack: b.attack || [], defend: b.defend || [] };
+  if (b && b.kind === "roll" && inv.attacked && b.from === inv.from && b.to === inv.to) last.dice = { attack: b.attack || [], defend: b.defend || [] };
   return last;
 }
 
@@ -221,37 +221,43 @@ function renderGodstormHand() {
   }) : [el("span", { class: "muted" }, "no miracle cards")]));
 }
 
-// An invasion choice as its button says it (the server's label), less the count of armies,
-// which the odds line does not depend on: "Invade Egypt from Minoa and Nuada (god of war)"
-// reads "Invade Egypt from Minoa with Nuada (god of war)".
-function choiceWords(a) {
-  return labelOf(a).replace(/ with \d+ arm(?:y|ies)( and)?/, (_, and) => (and ? " with" : ""));
+// The invasions the panel gives odds for, as /odds asks them: the one under way while its
+// invader chooses to roll on (or fight the godswar on) or stop; else each one offered between
+// the places selected, each choice of gods going along (a descent from a space; from the
+// heaven, one click on the gate).
+function godstormOddsAsked(pick, shown) {
+  const inv = G.msg.view.invasion;
+  if (inv) return shown.some((a) => ["roll", "fight"].includes(a[0])) ? [{ source: inv.from, target: inv.to }] : [];
+  if (!pick.length) return [];
+  const names = territoryNames();
+  const asked = shown.filter((a) => ["invade", "descend"].includes(a[0]) &&
+    JSON.stringify(mapTerr(a, names)) === JSON.stringify(pick));
+  const byGods = new Map(asked.map((a) => [a[0] === "invade" ? a[3] : "", { source: a[1], target: a[2], gods: a[0] === "invade" ? a[3] : "" }]));
+  return [...byGods.values()];
 }
 
-// Before an invasion: each one offered between the two places selected (each choice of gods
-// going along; an Underworld space's descent), with the chance to take the place invading
-// until it falls, in the game's own dice (gods, temple, relics, the godswar first where one is
-// due), one line a choice, worded as its button. A Sky card the defender may yet answer with
-// is unknown: the line says it is not counted.
-async function showInvasionOdds(from, to, shown) {
-  const offered = shown.filter((a) => ["invade", "descend"].includes(a[0]) && a[1] === from && a[2] === to);
-  const choices = [...new Map(offered.map((a) => [a[0] === "invade" ? a[3] : "", a])).entries()];
-  if (!choices.length) return;
+// Each invasion asked (godstormOddsAsked) with the chance to take the place invading until it
+// falls, in the game's own dice (gods, temple, relics, the godswar first where one is due;
+// the Underworld's plain dice), one line each, worded by the server as anyone may read it. A
+// Sky card the defender may yet answer with is unknown: the line says it is not counted.
+async function showInvasionOdds(pick, shown) {
+  const asked = godstormOddsAsked(pick, shown);
+  if (!asked.length) return;
   const key = G.msg.state;
   try {
-    const answers = await Promise.all(choices.map(([gods]) => {
-      const q = new URLSearchParams({ source: from, target: to });
-      if (gods) q.set("gods", gods);
+    const answers = await Promise.all(asked.map((c) => {
+      const q = new URLSearchParams({ source: c.source, target: c.target });
+      if (c.gods) q.set("gods", c.gods);
       return api("GET", `/api/games/${encodeURIComponent(GAME)}/odds?${q}`);
     }));
     if (!G.msg || G.msg.state !== key) return;
-    const lines = answers.map((o, i) => el("div", { class: "invodds", "data-gods": choices[i][0] || "-" },
-      el("b", {}, `${choiceWords(choices[i][1])}: `),
+    const lines = answers.map((o, i) => el("div", { class: "invodds", "data-gods": asked[i].gods || "-" },
+      el("b", {}, `${o.words}: `),
       `${(100 * o.p_conquest).toFixed(1)}% to take it (expected losses: you ` +
       `${o.expected_attacker_losses.toFixed(1)}, them ${o.expected_defender_losses.toFixed(1)})` +
       (o.godswar ? "; the godswar first, gods fighting in domain order" : "") +
       (o.unseen ? `; ${o.unseen}` : "")));
-    $("odds").replaceChildren(el("div", { class: "muted" }, "Invading until it falls:"), ...lines);
+    $("odds").replaceChildren(el("div", { class: "muted" }, "Invading until it falls or no army is left to attack with:"), ...lines);
   } catch (e) { /* odds are advice; the invasion still works without them */ }
 }
 
