@@ -21,12 +21,12 @@ function renderDiceCards() {
   if (DC.state !== m.state) { DC.state = m.state; DC.sel = []; DC.focus = null; }
   const wrap = $("dicewrap");
   wrap.hidden = false;
-  wrap.replaceChildren(
-    el("div", { class: `sprompt${dcMine(m) ? " mine" : ""}`, id: "dprompt" },
-      m.outcome ? `Game over: ${sentence(m.outcome.reason)}` : m.stopped ? `Game over: ${sentence(m.stopped)}` : v.prompt),
+  // No prompt once the game is over: the banner says the outcome.
+  wrap.replaceChildren(...[
+    gameOver(m) ? null : el("div", { class: `sprompt${dcMine(m) ? " mine" : ""}`, id: "dprompt" }, v.prompt),
     el("div", { class: "dtop" }, dcAttempt(v, m), dcTray(v, m)),
     dcPlayers(v, m),
-    dcGroups(v, m));
+    dcGroups(v, m)].filter((x) => x));
 }
 
 // -- names and helpers ------------------------------------------------------------------------

@@ -353,13 +353,13 @@ function renderStatus() {
   // this seat itself, which the board's middle says too but a phone shows below the fold.
   const asked = isMonopoly(m.view) && m.seat !== null ? monoAsked(m.view, m.seat, m.legal || []) : "";
   const step = m.view.step ? `: ${asked || m.view.step}` : "";
-  let text;
-  if (gameOver(m)) text = "The game is over.";
-  else if (m.seat !== null && m.to_move.includes(m.seat)) text = `Your move${step}.`;
-  else text = `Waiting for ${m.to_move.map((s) => names[s]).join(", ")}${step}.`;
+  // None once the game is over: the banner above says so, and how.
+  const text = gameOver(m) ? "" : m.seat !== null && m.to_move.includes(m.seat) ? `Your move${step}.`
+    : `Waiting for ${m.to_move.map((s) => names[s]).join(", ")}${step}.`;
   renderSummary();
   const battle = battlePrompt(m);
   $("status").textContent = battle || text;
+  $("status").hidden = !(battle || text);
   $("counts").replaceChildren(...armyCounts(m));
 }
 

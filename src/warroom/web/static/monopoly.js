@@ -384,7 +384,8 @@ function centerPanel(b, v, m) {
 
 function turnLine(v) {
   const roll = G.lastRoll;
-  const parts = turnSeat(v) === null ? [el("b", {}, `Turn ${v.turn}: the game is over`)]
+  // Once the game is over the banner says so: the middle says what its table now holds.
+  const parts = turnSeat(v) === null ? [el("b", {}, `Turn ${v.turn}: the final standings`)]
     : [el("b", {}, `Turn ${v.turn}: ${seatPlain(v.current)}'s turn`), ` · ${v.step}`]; // the view's words
   if (v.doubles && turnSeat(v) !== null) parts.push(` (${v.doubles} double${v.doubles > 1 ? "s" : ""} so far)`);
   const line = el("div", { class: "mturn" }, ...parts);

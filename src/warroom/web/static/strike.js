@@ -51,11 +51,11 @@ function renderStrike() {
   if (!attackActions().length) STRIKE.pick = [];
   const wrap = $("strikewrap");
   wrap.hidden = false;
-  // Without the parts that are not there (no battle yet, a spectator's hand): replaceChildren
-  // would write each as the word "null".
+  // Without the parts that are not there (no battle yet, a spectator's hand, the prompt once
+  // the game is over: the banner says the outcome): replaceChildren would write each as the
+  // word "null".
   wrap.replaceChildren(...[
-    el("div", { class: `sprompt${m.seat !== null && m.to_move.includes(m.seat) ? " mine" : ""}`, id: "sprompt" },
-      m.outcome ? `Game over: ${sentence(m.outcome.reason)}` : m.stopped ? `Game over: ${sentence(m.stopped)}` : v.prompt),
+    gameOver(m) ? null : el("div", { class: `sprompt${m.seat !== null && m.to_move.includes(m.seat) ? " mine" : ""}`, id: "sprompt" }, v.prompt),
     strikeSupply(v),
     strikeContinents(v, m),
     v.battle ? strikeBattle(v, m) : strikeLastBattle(),
