@@ -162,6 +162,7 @@ async function fetchEarlierLog() {
 
 function render() {
   const m = G.msg;
+  const pressed = focusedPress(); // the drawn control the keyboard is on keeps the focus
   $("title").textContent = `${m.title} · ${m.mode}`;
   $("guidebtn").hidden = false;
   $("me").textContent = m.seat === null ? "spectating" : `you: ${m.seats[m.seat].name}`;
@@ -215,6 +216,7 @@ function render() {
     if (turnSeat(view) !== m.seat) $("untilmsg").textContent = ""; // the word on an attack lasts its turn
     runUntil();
   }
+  refocusPress(pressed);
   autoForced();
   autoStanding();
 }
@@ -630,7 +632,7 @@ function renderHand() {
     const on = G.cards.includes(i);
     return el("button", {
       class: `cardchip tradeable${on ? " on" : ""}`, "data-card": c.card, "aria-pressed": on ? "true" : "false",
-      title: "click to choose this card for a trade", onclick: () => clickCard(i),
+      title: "click to choose this card for a trade", press: `hand ${i}`, onclick: () => clickCard(i),
     }, label);
   }) : [el("span", { class: "muted" }, "no cards")]), ...gawHandNotes(G.msg));
 }
