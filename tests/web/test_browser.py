@@ -68,7 +68,16 @@ FINISHED = """() => ({
     .map((e) => e.id || e.dataset.action || e.outerHTML.slice(0, 80)),
   actions: [...document.querySelectorAll('h2')]
     .some((h) => h.textContent === 'Actions' && h.checkVisibility()),
+  status: document.getElementById('status').innerText.trim(),
+  told: (document.body.innerText.match(/game (is )?over/gi) || []).length,
 })"""
+
+
+def outcome_once(shown: dict[str, Any]) -> None:
+    """The page says the game is over once, in the banner: no status line under it saying
+    it again (it said "The game is over."), nor a table's prompt or a board's middle."""
+    assert shown["status"] == "", shown["status"]
+    assert shown["told"] == 1, shown
 
 
 def check_finished(page: Any) -> dict[str, Any]:
@@ -80,6 +89,7 @@ def check_finished(page: Any) -> dict[str, Any]:
     assert shown["turn"] == [], shown["turn"]
     assert shown["controls"] == [], shown["controls"]
     assert not shown["actions"], "an empty Actions card"
+    outcome_once(shown)
     return shown
 
 
@@ -127,7 +137,7 @@ def watch_to_the_end(
 def test_every_mode_s_finished_page_has_no_actions_card(server: str, served_hub: Hub) -> None:
     """A game of each mode, all people, that the server stops at its first decision (a
     record cap of 1, test-only): a seat's page and a spectator's show the result and its
-    download, with no Actions card (it stayed, empty, or for a spectator saying
+    download, once, with no Actions card (it stayed, empty, or for a spectator saying
     to open a seat's link to play), no control outside the banner, and no part missing
     written as "null"."""
     served_hub.quotas = replace(served_hub.quotas, record_with_people=1)
@@ -150,6 +160,7 @@ def test_every_mode_s_finished_page_has_no_actions_card(server: str, served_hub:
                 assert shown["save"] == 1, (info.id, who, shown)
                 assert not shown["actions"], (info.id, who, "an Actions card")
                 assert shown["controls"] == [], (info.id, who, shown["controls"])
+                outcome_once(shown)
                 text = page.inner_text("body")
                 assert "null" not in text.split(), (info.id, who)
                 assert "1 decisions" not in text and "1 turns" not in text, (info.id, who)

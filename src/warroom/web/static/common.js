@@ -10,10 +10,12 @@ function sentence(text) {
   return s.charAt(0).toUpperCase() + s.slice(1) + (/[.!?]$/.test(s) ? "" : ".");
 }
 
+// `press`: the key of a control drawn to be clicked (pressable).
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (k === "onclick" || k === "onchange") node[k] = v;
+    else if (k === "press") { if (v !== undefined && v !== null) pressable(node, v); }
     else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children.flat()) {
@@ -21,6 +23,40 @@ function el(tag, attrs, ...children) {
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return node;
+}
+
+// -- things drawn to be clicked, from the keyboard -----------------------------------------
+// A card, a row of a card or a board space drawn to be clicked works as a button does: a Tab
+// stop, a button to a screen reader (its aria-label, else its words, names it), Enter or
+// Space clicks it. `key` names it across redraws: the page draws everything again on every
+// move (anyone's, and its own after a click), and `render` puts the focus back on the control
+// of the same key (focusedPress, refocusPress), so a keyboard is not sent back to the page's
+// top after each choice. A real button needs only the key.
+function pressable(node, key) {
+  node.dataset.press = key;
+  if (node.tagName === "BUTTON") return node;
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.addEventListener("keydown", (e) => {
+    if (e.target !== node || (e.key !== "Enter" && e.key !== " ")) return; // not a nested one's
+    e.preventDefault(); // Space would scroll the page
+    node.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+  });
+  return node;
+}
+
+// The key of the drawn control that has the keyboard's focus, if one has it.
+function focusedPress() {
+  const a = document.activeElement;
+  return a && a.dataset ? a.dataset.press : undefined;
+}
+
+// After a redraw: the focus back on the control of `key`, where the redraw took it away (the
+// focused node was replaced) and that control is still drawn.
+function refocusPress(key) {
+  if (key === undefined || (document.activeElement && document.activeElement !== document.body)) return;
+  const again = document.querySelector(`[data-press="${CSS.escape(key)}"]`);
+  if (again) again.focus({ preventScroll: true });
 }
 
 async function api(method, path, body, token) {

@@ -21,12 +21,12 @@ function renderDiceCards() {
   if (DC.state !== m.state) { DC.state = m.state; DC.sel = []; DC.focus = null; }
   const wrap = $("dicewrap");
   wrap.hidden = false;
-  wrap.replaceChildren(
-    el("div", { class: `sprompt${dcMine(m) ? " mine" : ""}`, id: "dprompt" },
-      m.outcome ? `Game over: ${sentence(m.outcome.reason)}` : m.stopped ? `Game over: ${sentence(m.stopped)}` : v.prompt),
+  // No prompt once the game is over: the banner says the outcome.
+  wrap.replaceChildren(...[
+    gameOver(m) ? null : el("div", { class: `sprompt${dcMine(m) ? " mine" : ""}`, id: "dprompt" }, v.prompt),
     el("div", { class: "dtop" }, dcAttempt(v, m), dcTray(v, m)),
     dcPlayers(v, m),
-    dcGroups(v, m));
+    dcGroups(v, m)].filter((x) => x));
 }
 
 // -- names and helpers ------------------------------------------------------------------------
@@ -89,6 +89,7 @@ function dcFace(d, opts) {
     class: `dface d${d.sides} ${d.state}${o.sel ? " sel" : ""}${o.can ? " can" : ""}${o.small ? " small" : ""}`,
     "data-die": d.die, "data-face": d.face, "data-sides": d.sides, "data-state": d.state,
     title: `die ${d.die}: d${d.sides} showing ${d.face}${d.state === "unplaced" ? "" : ` (${d.state})`}${o.title ? ` — ${o.title}` : ""}`,
+    press: o.button ? `die ${d.die}` : null, "aria-pressed": o.sel === undefined ? null : String(o.sel), // selectable: a toggle
     onclick: o.onclick || null,
   }, body);
 }
@@ -150,6 +151,15 @@ function dcBadges(row) {
   return row.text.split(" ").map((x) => el("span", { class: `rbadge${Number(x) > 6 ? " hi" : ""}`, title: Number(x) > 6 ? "a d8 showing this" : "a die showing this" }, x));
 }
 
+// A row in words, for a screen reader (its badges say it in figures and hover texts).
+function dcRowWords(row) {
+  if (row.kind === "steal6") return "one die showing 6, to steal it";
+  if (row.kind === "sum_low") return `dice showing 1, 2 or 3 adding up to ${row.text.replace("+", "")} or more`;
+  const faces = row.text.split(" ");
+  const last = faces.pop();
+  return faces.length ? `dice showing ${faces.join(", ")} and ${last}` : `a die showing ${last}`;
+}
+
 // A row of a card: its badges; clickable where the selected dice (or the panel) can place on it.
 function dcRow(card, row, placed) {
   const m = G.msg;
@@ -157,9 +167,12 @@ function dcRow(card, row, placed) {
   const fit = dcFit(card.id, row.row);
   const focus = DC.focus && DC.focus.card === card.id && DC.focus.row === row.row;
   const cls = `crow${acts.length ? " can" : ""}${fit ? " fit" : ""}${focus ? " focus" : ""}${placed ? " done" : ""}`;
+  const what = `${card.name}, ${row.row === "steal" ? "steal row" : `row ${row.row}`}: ${dcRowWords(row)}`;
   return el("div", {
     class: cls, "data-card": card.id, "data-row": row.row,
     title: acts.length ? (fit ? "click to place the selected dice here" : "select dice, then click here; or click to see the choices") : "",
+    press: acts.length ? `row ${card.id} ${row.row}` : null,
+    "aria-label": acts.length ? `${what}; ${fit ? "place the selected dice here" : "see the choices"}` : null,
     onclick: acts.length ? (ev) => { ev.stopPropagation(); dcClickRow(card.id, row.row); } : null,
   }, el("span", { class: "rno" }, row.row === "steal" ? "★" : row.row), dcBadges(row),
   placed ? el("span", { class: "rdice" }, placed.map((n) => dcFace(dcDie(n), { small: true }))) : null);
@@ -223,7 +236,11 @@ function dcGroups(v, m) {
         title: `${c.name}: worth ${c.value}; ${c.owner !== null ? `${dcName(c.owner)}'s` : "unclaimed"}${c.locked ? ", locked" : ""}`,
         onclick: acts.length ? () => { DC.focus = { card: c.id, row: null }; G.actionsKey = null; render(); } : null,
       },
-      el("div", { class: "chead" }, el("span", { class: "cnm" }, c.name),
+      // From the keyboard the card's head clicks it (the click reaches the card): the card
+      // itself holds its rows, each a control of its own, which a button cannot hold.
+      el("div", { class: "chead", press: acts.length ? `card ${c.id}` : null,
+        "aria-label": acts.length ? `${c.name}, worth ${c.value}, ${c.owner !== null ? `${dcName(c.owner)}'s` : "unclaimed"}: see the ways to stage it` : null },
+        el("span", { class: "cnm" }, c.name),
         c.locked ? el("span", { class: "lock", title: "locked: its whole group is one player's" }, dcLockIcon()) : null,
         c.owner !== null ? dcChip(c.owner) : null,
         el("span", { class: "cval", title: "value" }, c.value)),

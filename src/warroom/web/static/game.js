@@ -162,6 +162,7 @@ async function fetchEarlierLog() {
 
 function render() {
   const m = G.msg;
+  const pressed = focusedPress(); // the drawn control the keyboard is on keeps the focus
   $("title").textContent = `${m.title} · ${m.mode}`;
   $("guidebtn").hidden = false;
   $("me").textContent = m.seat === null ? "spectating" : `you: ${m.seats[m.seat].name}`;
@@ -215,6 +216,7 @@ function render() {
     if (turnSeat(view) !== m.seat) $("untilmsg").textContent = ""; // the word on an attack lasts its turn
     runUntil();
   }
+  refocusPress(pressed);
   autoForced();
   autoStanding();
 }
@@ -353,13 +355,13 @@ function renderStatus() {
   // this seat itself, which the board's middle says too but a phone shows below the fold.
   const asked = isMonopoly(m.view) && m.seat !== null ? monoAsked(m.view, m.seat, m.legal || []) : "";
   const step = m.view.step ? `: ${asked || m.view.step}` : "";
-  let text;
-  if (gameOver(m)) text = "The game is over.";
-  else if (m.seat !== null && m.to_move.includes(m.seat)) text = `Your move${step}.`;
-  else text = `Waiting for ${m.to_move.map((s) => names[s]).join(", ")}${step}.`;
+  // None once the game is over: the banner above says so, and how.
+  const text = gameOver(m) ? "" : m.seat !== null && m.to_move.includes(m.seat) ? `Your move${step}.`
+    : `Waiting for ${m.to_move.map((s) => names[s]).join(", ")}${step}.`;
   renderSummary();
   const battle = battlePrompt(m);
   $("status").textContent = battle || text;
+  $("status").hidden = !(battle || text);
   $("counts").replaceChildren(...armyCounts(m));
 }
 
@@ -630,7 +632,7 @@ function renderHand() {
     const on = G.cards.includes(i);
     return el("button", {
       class: `cardchip tradeable${on ? " on" : ""}`, "data-card": c.card, "aria-pressed": on ? "true" : "false",
-      title: "click to choose this card for a trade", onclick: () => clickCard(i),
+      title: "click to choose this card for a trade", press: `hand ${i}`, onclick: () => clickCard(i),
     }, label);
   }) : [el("span", { class: "muted" }, "no cards")]), ...gawHandNotes(G.msg));
 }

@@ -217,7 +217,7 @@ function renderGodstormHand() {
     if (!casts.some((a) => a[1] === c.id)) return el("span", { class: "cardchip", title, "data-card": c.id }, label);
     const on = G.castCard === c.id;
     return el("button", { class: `cardchip tradeable${on ? " on" : ""}`, "data-card": c.id, "aria-pressed": on ? "true" : "false",
-      title: `${title} — click to play it`, onclick: () => { G.castCard = on ? null : c.id; G.actionsKey = null; render(); } }, label);
+      title: `${title} — click to play it`, press: `hand ${c.id}`, onclick: () => { G.castCard = on ? null : c.id; G.actionsKey = null; render(); } }, label);
   }) : [el("span", { class: "muted" }, "no miracle cards")]));
 }
 

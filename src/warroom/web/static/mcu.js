@@ -145,7 +145,7 @@ function renderMcuHand() {
     const on = G.cards.includes(i);
     return el("button", {
       class: `cardchip tradeable${on ? " on" : ""}`, "data-card": c.card, "aria-pressed": on ? "true" : "false",
-      title: `${title}: click to choose it for a trade`, onclick: () => clickCard(i),
+      title: `${title}: click to choose it for a trade`, press: `hand ${i}`, onclick: () => clickCard(i),
     }, label);
   }) : [el("span", { class: "muted" }, "no cards")]));
 }

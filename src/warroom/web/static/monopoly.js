@@ -100,13 +100,22 @@ function drawMonopoly() {
   const textNodes = [];
   for (const sp of b.spaces) {
     const g = spaceBox(sp.index, b.side);
-    const group = svg("g", { class: `mspace k-${sp.kind}${MONO.pick === sp.index ? " picked" : ""}${marks.has(sp.name) ? " acts" : ""}${landed === sp.index ? " mlanded" : ""}`,
-      "data-index": sp.index, "data-name": sp.name });
+    const picked = MONO.pick === sp.index;
+    // From the keyboard every space is a Tab stop, from GO round the board; Enter or Space
+    // opens its details as a click does (and they are read as its description), Escape
+    // closes them.
+    const group = pressable(svg("g", { class: `mspace k-${sp.kind}${picked ? " picked" : ""}${marks.has(sp.name) ? " acts" : ""}${landed === sp.index ? " mlanded" : ""}`,
+      "data-index": sp.index, "data-name": sp.name, "aria-label": spaceLabel(sp, b, v, marks.has(sp.name)),
+      "aria-expanded": picked ? "true" : "false", ...(picked ? { "aria-describedby": "mdetails" } : {}) }), `space ${sp.index}`);
     group.append(svg("title", {}, spaceTitle(sp, v)));
     group.append(svg("rect", { x: g.x, y: g.y, width: g.w, height: g.h, class: "mcell", fill: KIND_TINT[sp.kind] || "#fbf8ef" }));
     if (g.corner) drawCorner(group, sp, g, b);
     else drawSide(group, sp, g, v);
+    group.append(svg("rect", { x: g.x + 5, y: g.y + 5, width: g.w - 10, height: g.h - 10, rx: 4, class: "mfocus" }));
     group.addEventListener("click", () => pickSpace(sp.index));
+    group.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && MONO.pick !== null) { e.preventDefault(); pickSpace(null); }
+    });
     nodes.push(group);
     textNodes.push(...group.querySelectorAll("text.mname"));
   }
@@ -273,6 +282,32 @@ function spaceFoot(sp) {
   return "";
 }
 
+// What a screen reader says for a space: its name and what it is, as its details say it: a
+// hero's price, owner, buildings and the payment it asks now; what a tax, deck or battle
+// space does; who stands there; whether an action names it now.
+function spaceLabel(sp, b, v, acts) {
+  const parts = [sp.name];
+  const owner = v.owner[sp.index];
+  const level = v.level[sp.index] || 0;
+  if (sp.kind === "hero" || sp.kind === "dice-hero") {
+    parts.push(`${sp.kind === "hero" ? `hero, ${sp.set} set` : "dice hero"}, price M${sp.price}`);
+    if (owner >= 0) parts.push(`owned by ${seatPlain(owner)}${v.sidelined[sp.index] ? ", sidelined (no payments)" : ""}`);
+    else parts.push("not drafted yet");
+    if (level) parts.push(level >= 5 ? "a Headquarters" : `${level} Base${level > 1 ? "s" : ""}`);
+    if (sp.kind === "dice-hero") parts.push(`payment: the dice times ${sp.multipliers.join(" or ")}`);
+    else if (level) parts.push(`payment M${sp.payments[level]}`);
+    else parts.push(`payment M${sp.payments[0]}, M${2 * sp.payments[0]} with the whole set`);
+  } else if (sp.kind === "go") {
+    parts.push(`collect M${b.rules.go_salary}`);
+  } else if (spaceFoot(sp)) {
+    parts.push(`${sp.kind === "deck" ? "" : `${sp.kind}: `}${spaceFoot(sp)}`);
+  }
+  const here = v.status.map((p, seat) => [p, seat]).filter(([p]) => p.alive !== false && p.position === sp.index);
+  if (here.length) parts.push(`here: ${here.map(([p, seat]) => seatPlain(seat) + (p.in_jail ? " (in Jail)" : "")).join(", ")}`);
+  if (acts) parts.push("you can act on it now");
+  return parts.join("; ");
+}
+
 function spaceTitle(sp, v) {
   const owner = v.owner[sp.index];
   const who = owner >= 0 ? `, owned by ${seatName(owner)}` : "";
@@ -378,13 +413,14 @@ function centerPanel(b, v, m) {
   box.append(el("div", { class: "mbank" }, `Decks: ${decks}`));
   box.append(el("div", { class: "muted mhelp" }, MONO_NARROW.matches
     ? "Tap a space for its price and payments; pinch the board, or +, to zoom it in to read."
-    : "Click a space for its price and payments."));
+    : "Click a space (or Tab to it and press Enter) for its price and payments."));
   return box;
 }
 
 function turnLine(v) {
   const roll = G.lastRoll;
-  const parts = turnSeat(v) === null ? [el("b", {}, `Turn ${v.turn}: the game is over`)]
+  // Once the game is over the banner says so: the middle says what its table now holds.
+  const parts = turnSeat(v) === null ? [el("b", {}, `Turn ${v.turn}: the final standings`)]
     : [el("b", {}, `Turn ${v.turn}: ${seatPlain(v.current)}'s turn`), ` · ${v.step}`]; // the view's words
   if (v.doubles && turnSeat(v) !== null) parts.push(` (${v.doubles} double${v.doubles > 1 ? "s" : ""} so far)`);
   const line = el("div", { class: "mturn" }, ...parts);
@@ -535,8 +571,8 @@ function playersTable(b, v, m) {
 function spaceDetails(sp, b, v) {
   const owner = v.owner[sp.index];
   const level = v.level[sp.index] || 0;
-  const close = el("button", { class: "mclose", onclick: () => pickSpace(null), "aria-label": "close" }, "×");
-  const box = el("div", { class: "mdetails", "data-index": sp.index }, close);
+  const close = el("button", { class: "mclose", onclick: () => pickSpace(null), "aria-label": `close ${sp.name}'s details` }, "×");
+  const box = el("div", { class: "mdetails", id: "mdetails", "data-index": sp.index }, close);
   const band = sp.color ? `border-top: 10px solid ${sp.color}` : "";
   box.setAttribute("style", band);
   box.append(el("div", { class: "mdname" }, sp.name));

@@ -51,11 +51,11 @@ function renderStrike() {
   if (!attackActions().length) STRIKE.pick = [];
   const wrap = $("strikewrap");
   wrap.hidden = false;
-  // Without the parts that are not there (no battle yet, a spectator's hand): replaceChildren
-  // would write each as the word "null".
+  // Without the parts that are not there (no battle yet, a spectator's hand, the prompt once
+  // the game is over: the banner says the outcome): replaceChildren would write each as the
+  // word "null".
   wrap.replaceChildren(...[
-    el("div", { class: `sprompt${m.seat !== null && m.to_move.includes(m.seat) ? " mine" : ""}`, id: "sprompt" },
-      m.outcome ? `Game over: ${sentence(m.outcome.reason)}` : m.stopped ? `Game over: ${sentence(m.stopped)}` : v.prompt),
+    gameOver(m) ? null : el("div", { class: `sprompt${m.seat !== null && m.to_move.includes(m.seat) ? " mine" : ""}`, id: "sprompt" }, v.prompt),
     strikeSupply(v),
     strikeContinents(v, m),
     v.battle ? strikeBattle(v, m) : strikeLastBattle(),
@@ -128,9 +128,13 @@ function strikeContinents(v, m) {
       const n = s.claimed[c.id] || 0;
       const aside = b && seat === b.attacker ? b.held_aside[c.id] || 0 : 0;
       const pickable = strikePickable(c.id, seat);
+      const picked = strikePicked(c.id, seat);
+      const title = `${sName(seat)}: ${n} of ${c.cards} ${c.name} cards`;
+      const use = seat === m.seat ? "attack from here" : "attack here";
       return el("div", {
-        class: `sclaim${n >= c.domination ? " dom" : ""}${pickable ? " pickable" : ""}${strikePicked(c.id, seat) ? " picked" : ""}`,
-        "data-seat": seat, "data-continent": c.id, title: `${sName(seat)}: ${n} of ${c.cards} ${c.name} cards`,
+        class: `sclaim${n >= c.domination ? " dom" : ""}${pickable ? " pickable" : ""}${picked ? " picked" : ""}`,
+        "data-seat": seat, "data-continent": c.id, title,
+        press: pickable ? `claim ${c.id} ${seat}` : null, "aria-label": pickable ? `${title}; ${picked ? "chosen" : use}` : null,
         onclick: pickable ? () => strikeClickClaim(c.id, seat) : null,
       }, sChip(seat), n ? miniCards(n, sHex(c)) : el("span", { class: "muted small" }, "—"),
       el("span", { class: "cnt" }, n ? `${n}` : ""), aside ? el("span", { class: "aside", title: "claimed this battle (won or taken with Expand), held aside" }, ` (${aside} aside)`) : null);
@@ -264,6 +268,7 @@ function strikeHand(v, m) {
     return el("div", {
       class: `tcard k-${id}${playable ? " playable" : ""}${STRIKE.card === id ? " chosen" : ""}`,
       "data-card": id, "data-index": i, title: playable ? `play ${name}` : `${name}: not playable now`,
+      press: playable ? `hand ${i}` : null, "aria-label": playable ? `Play ${name}: ${hint}` : null,
       onclick: playable ? () => strikePlayCard(id) : null,
     }, el("div", { class: "tname" }, name), el("div", { class: "thint" }, hint));
   });
