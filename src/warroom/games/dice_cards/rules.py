@@ -252,10 +252,11 @@ class DiceCardsGame(Game[DiceCardsState]):
         return st.owner[card] != seat and not st.locked(card)
 
     def target_rows(self, st: DiceCardsState, seat: Seat, card: int) -> tuple[Row, ...]:
-        """The rows an attempt on `card` must match: the steal row last when it is owned."""
+        """The rows an attempt on `card` must match: the steal row last when it is owned (and
+        the seat's Set powers do not waive it). `_targets` lists the same rows by number."""
         rows = st.cards.cards[card].rows
         if st.owner[card] != NOBODY and self.steal_row_needed(st, seat):
-            return (*rows, Row("steal6"))
+            return (*rows, _STEAL_ROW)
         return rows
 
     def _families(self, st: DiceCardsState) -> list[Family]:
