@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import cache
 from typing import Any
 
 import pytest
@@ -181,7 +182,14 @@ def _pattern(game: Game[Any], seen: Any, template: str, action: Action) -> re.Pa
         start = int(found[1])
         return re.escape(listed(words[start:]) if found[2] else words[start])
 
-    return re.compile(re.sub(r"\{(\d+)(:?)\}", fill, template))
+    return _compiled(re.sub(r"\{(\d+)(:?)\}", fill, template))
+
+
+@cache
+def _compiled(source: str) -> re.Pattern[str]:
+    """A pattern compiled once: the walks fill the same templates with the same names over
+    and over, far more of them than the 512 that `re` keeps compiled."""
+    return re.compile(source)
 
 
 def _walk(game: Game[Any], options: dict[str, object]) -> dict[str, int]:

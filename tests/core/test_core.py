@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import shlex
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from warroom.core import (
     UnknownMode,
     WarroomError,
 )
+from warroom.core.actions import _arg
 from warroom.core.board import Board
 from warroom.core.registry import modes
 from warroom.data import read_json
@@ -95,6 +97,24 @@ def test_any_text_parses_to_an_action_that_round_trips_or_is_malformed(text: str
     for game, state in STARTS:  # the modes' own parsers too (short forms, names in any case)
         with contextlib.suppress(MalformedAction):
             game.parse(state, 0, text)
+
+
+# Every kind of whitespace `str.split` knows and the shell does not, beside the shell's own.
+SPACES = st.text(alphabet=st.sampled_from(list("ab1- \t\r\n\x0b\x0c\x1c\x85\xa0\u2003#é")))
+
+
+@given(SPACES)
+@example("a\xa0b")
+@example("a\x1cb")
+def test_a_text_without_quotes_is_split_as_the_shell_splits_it(text: str) -> None:
+    """`Action.parse` reads a text with no quote or backslash by `str.split` (`PLAIN`); its
+    words are the shell's, whatever whitespace the text holds."""
+    words = shlex.split(text)
+    if not words:
+        with pytest.raises(MalformedAction):
+            Action.parse(text)
+        return
+    assert Action.parse(text) == Action(words[0].lower(), tuple(_arg(w) for w in words[1:]))
 
 
 @pytest.mark.parametrize(

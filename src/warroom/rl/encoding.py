@@ -313,23 +313,26 @@ class Features:
     def _add(self, slots: list[int], amounts: list[float], path: _Path, value: object) -> None:
         """Each leaf of `value` (below `path`) as (slot, amount), depth first. A number adds
         its signed log-magnitude at its path's slot, a word or flag one at the slot of its
-        path and value, None nothing."""
+        path and value, None nothing. Children are walked as they come, without a list of
+        them made first, and a fraction is added here too: a board's coordinates are many."""
+        by_key = path.by_key  # keyed by text: another key type is looked up in `_child`
+        known: list[_Path] | None = None  # the children by position, where `value` is a list
+        children: Iterable[tuple[Any, Any]]
+        key: Any  # a dict's key (text, or another type `_child` spells), or a position
         if isinstance(value, dict):
-            by_key = path.by_key  # keyed by text: another key type is looked up in `_child`
-            children: Iterable[tuple[_Path, Any]] = [
-                (by_key.get(key) or self._child(path, key), child) for key, child in value.items()
-            ]
+            children = value.items()
         elif isinstance(value, list | tuple):
             known = path.by_position
-            children = [
-                (known[position] if position < len(known) else self._child(path, position), child)
-                for position, child in enumerate(value)
-            ]
+            children = enumerate(value)
         else:
             self._leaf(slots, amounts, path, value)
             return
-        logs = self._logs
-        for below, child in children:
+        logs, add_slot, add_amount = self._logs, slots.append, amounts.append
+        for key, child in children:
+            if known is None:
+                below = by_key.get(key) or self._child(path, key)
+            else:
+                below = known[key] if key < len(known) else self._child(path, key)
             kind = type(child)
             if kind is int:
                 found = below.number or self._number(below)
@@ -338,12 +341,17 @@ class Features:
                     amount = math.copysign(math.log1p(abs(child)), child)
                     if len(logs) < 100_000:
                         logs[child] = amount
-                slots.append(found[0])
-                amounts.append(found[1] * amount)
+                add_slot(found[0])
+                add_amount(found[1] * amount)
             elif kind is str or kind is bool:
                 found = below.words.get(child) or self._word(below, child)
-                slots.append(found[0])
-                amounts.append(found[1])
+                add_slot(found[0])
+                add_amount(found[1])
+            elif kind is float:
+                if math.isfinite(child):
+                    found = below.number or self._number(below)
+                    add_slot(found[0])
+                    add_amount(found[1] * math.copysign(math.log1p(abs(child)), child))
             elif child is not None:
                 self._add(slots, amounts, below, child)
 

@@ -106,26 +106,36 @@ def ways(row: Row, dice: Sequence[Die], free: Sequence[int]) -> list[tuple[int, 
     return grouped_ways(row, group_dice(dice, free))
 
 
-def group_dice(dice: Sequence[Die], free: Sequence[int]) -> dict[Die, list[int]]:
-    """The dice at `free` by kind and face, each kind's indices ascending: what `grouped_ways`
-    reads, built once when a roll is matched against many rows."""
+ByFace = dict[int, list[list[int]]]
+"""Dice by the face they show: each kind's (d6's, d8's) indices, ascending."""
+
+
+def group_dice(dice: Sequence[Die], free: Sequence[int]) -> ByFace:
+    """The dice at `free` by face, then kind: what `grouped_ways` reads, built once when a
+    roll is matched against many rows. By face, since a row asks for faces: a face no die
+    shows rules a row out at one lookup."""
     by_die: dict[Die, list[int]] = {}
     for i in sorted(free):
         by_die.setdefault(dice[i], []).append(i)
-    return by_die
+    by_face: ByFace = {}
+    for die in sorted(by_die):
+        by_face.setdefault(die[1], []).append(by_die[die])
+    return by_face
 
 
-def grouped_ways(row: Row, by_die: dict[Die, list[int]]) -> list[tuple[int, ...]]:
+def grouped_ways(row: Row, by_face: ByFace) -> list[tuple[int, ...]]:
     """`ways` from dice grouped by `group_dice`. Distinct multisets of dice are distinct index
     sets, so the ways are built directly as index tuples, face by face (an exact row) or kind
     by kind with the totals that can no longer reach the row's dropped (a sum row)."""
     if row.kind == "sum_low":
-        return _sum_ways(row.total, by_die)
+        return _sum_ways(row.total, by_face)
     partial: list[tuple[int, ...]] = [()]
     targets = row.targets()
     for face in set(targets):  # the ways are sorted at the end: no order is needed here
+        kinds = by_face.get(face)
+        if kinds is None:
+            return []
         need = targets.count(face)
-        kinds = [indices for die, indices in by_die.items() if die[1] == face]
         if need == 1:
             picks = [indices[:1] for indices in kinds]
         else:
@@ -137,9 +147,9 @@ def grouped_ways(row: Row, by_die: dict[Die, list[int]]) -> list[tuple[int, ...]
     return sorted(tuple(sorted(way)) for way in partial)
 
 
-def _sum_ways(total: int, by_die: dict[Die, list[int]]) -> list[tuple[int, ...]]:
+def _sum_ways(total: int, by_face: ByFace) -> list[tuple[int, ...]]:
     """A sum row's ways: every nonempty choice of counts of the low kinds reaching `total`."""
-    low = [(d[1], by_die[d]) for d in sorted(by_die) if d[1] in LOW_FACES]
+    low = [(face, indices) for face in LOW_FACES for indices in by_face.get(face, ())]
     reach = [0] * (len(low) + 1)  # the most the kinds from k on can add
     for k in range(len(low) - 1, -1, -1):
         reach[k] = reach[k + 1] + low[k][0] * len(low[k][1])

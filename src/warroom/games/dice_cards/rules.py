@@ -33,10 +33,11 @@ from warroom.games.dice_cards.state import (
     DiceCardsState,
 )
 from warroom.games.dice_cards.view import describe, invariants
-from warroom.rules.dice_match import Row, feasible, group_dice, grouped_ways, matches
+from warroom.rules.dice_match import Row, feasible, group_dice, grouped_ways, matches, steal6
 
 STEAL = "steal"  # the steal row's name in actions
 
+_STEAL_ROW = steal6()  # ME126/MCU87: the row every owned card adds when stealing needs it
 POINTS = Pieces("point", "points")  # a card's worth, as the rulebooks count it
 
 
@@ -251,10 +252,11 @@ class DiceCardsGame(Game[DiceCardsState]):
         return st.owner[card] != seat and not st.locked(card)
 
     def target_rows(self, st: DiceCardsState, seat: Seat, card: int) -> tuple[Row, ...]:
-        """The rows an attempt on `card` must match: the steal row last when it is owned."""
+        """The rows an attempt on `card` must match: the steal row last when it is owned (and
+        the seat's Set powers do not waive it). `_targets` lists the same rows by number."""
         rows = st.cards.cards[card].rows
         if st.owner[card] != NOBODY and self.steal_row_needed(st, seat):
-            return (*rows, Row("steal6"))
+            return (*rows, _STEAL_ROW)
         return rows
 
     def _families(self, st: DiceCardsState) -> list[Family]:
@@ -276,34 +278,42 @@ class DiceCardsGame(Game[DiceCardsState]):
     def _targets(self, st: DiceCardsState, cards: Iterable[int]) -> list[Family]:
         """A first roll's targets on `cards`: every row of each, every distinct way to match.
         The roll is grouped once, and each distinct row's ways listed once (most rows are
-        several cards', the steal row every owned card's), found by number, not by hashing."""
-        by_die = group_dice(st.dice(), st.unplaced())
+        several cards', the steal row every owned card's), found by number, not by hashing.
+        The rows are `target_rows`', with whether the steal row is needed asked once: it is
+        the seat's (a Set power), not the card's."""
+        by_face = group_dice(st.dice(), st.unplaced())
         distinct, numbered = _distinct_rows(st.cards)
-        found: list[list[tuple[int, ...]] | None] = [None] * (len(distinct) + 1)  # steal last
+        steal = len(distinct)  # the steal row's number, after the edition's own
+        found: list[list[tuple[int, ...]] | None] = [None] * (steal + 1)
+        seat, owner, every = st.current, st.owner, st.cards.cards
+        steal_needed: bool | None = None
         out: list[Family] = []
         for card in cards:
-            if not self.targetable(st, st.current, card):
+            if not self.targetable(st, seat, card):
                 continue
-            rows = self.target_rows(st, st.current, card)
-            card_id = st.cards.cards[card].id
-            # `target_rows`: the card's own rows, then the steal row (numbered last) if owned.
-            for k, number in enumerate((*numbered[card], len(distinct))[: len(rows)]):
-                numbers = found[number]
-                if numbers is None:
-                    numbers = found[number] = [
-                        _numbers(way) for way in grouped_ways(rows[k], by_die)
-                    ]
-                name: Arg = STEAL if number == len(distinct) else k + 1
-                out += [Family("target", (card_id, name, *way)) for way in numbers]
+            numbers = numbered[card]
+            if owner[card] != NOBODY:
+                if steal_needed is None:
+                    steal_needed = self.steal_row_needed(st, seat)
+                if steal_needed:
+                    numbers = (*numbers, steal)
+            card_id = every[card].id
+            for k, number in enumerate(numbers):
+                ways = found[number]
+                if ways is None:
+                    row = _STEAL_ROW if number == steal else distinct[number]
+                    ways = found[number] = [_numbers(way) for way in grouped_ways(row, by_face)]
+                name: Arg = STEAL if number == steal else k + 1
+                out += [Family("target", (card_id, name, *way)) for way in ways]
         return out
 
     def _matches(self, st: DiceCardsState, slots: Iterable[int]) -> list[Family]:
         """A later roll's matches on the staged card's row `slots`."""
-        by_die, rows = group_dice(st.dice(), st.unplaced()), st.rows()
+        by_face, rows = group_dice(st.dice(), st.unplaced()), st.rows()
         return [
             Family("match", (row_name(st, k), *_numbers(way)))
             for k in slots
-            for way in grouped_ways(rows[k], by_die)
+            for way in grouped_ways(rows[k], by_face)
         ]
 
     def _allows(self, st: DiceCardsState, action: Action) -> bool:
@@ -579,8 +589,8 @@ def _h_aside(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]
     instead (as the solver)."""
     if st.phase != MATCH:
         raise IllegalAction("a die is set aside only after a roll of an attempt")
-    rows, by_die = st.rows(), group_dice(st.dice(), st.unplaced())
-    if any(grouped_ways(rows[k], by_die) for k in st.open_slots()):
+    rows, by_face = st.rows(), group_dice(st.dice(), st.unplaced())
+    if any(grouped_ways(rows[k], by_face) for k in st.open_slots()):
         raise IllegalAction("a row can be matched: a die is set aside only when none can")
     if len(a.args) != 1:
         raise MalformedAction("aside DIE: one die, by number")

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from warroom.core.events import ARMIES, Event
@@ -79,8 +80,10 @@ def targets_of(effect: Effect) -> tuple[str, ...]:
     return TARGETS.get(effect.primitive, ())
 
 
+@cache
 def card_targets(card: Card) -> tuple[str, ...]:
-    """Every target a card's effects need, in effect order."""
+    """Every target a card's effects need, in effect order. Kept per card (cards are frozen,
+    and an edition has a few dozen): listing the plays asks it of every choice of targets."""
     return tuple(kind for effect in card.effects for kind in targets_of(effect))
 
 

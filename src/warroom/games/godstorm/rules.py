@@ -471,10 +471,18 @@ def _allows(st: GodstormState, seat: Seat, action: Action) -> bool:
     """Whether `_families(st, seat)` lists `action`. A fortification or an invasion is looked
     for among its own source's families only, a summoning or temple among its territory's, a
     purchase alone: listing them all costs a path search from every territory (and 625
-    purchases), which was most of a search's rollout."""
+    purchases), which was most of a search's rollout. A miracle is looked for among its own
+    card's plays, and the step's closing word (`_families`: "done", "pass" in the Sky
+    window) without them: every card's every choice of targets is many."""
     kind, args, phase = action.kind, action.args, st.phase
     if kind == "buy" and phase == BUY:
         return action in Legal(_purchases(st, seat, args))
+    if phase in (PLAY, SKY):
+        if kind != "cast":
+            return kind == ("done" if phase == PLAY else "pass") and not args
+        cards = st.parts.cards
+        held = [index for index in st.hands[seat] if args and cards[index].id == args[0]]
+        return action in Legal(_plays(st, seat, "play" if phase == PLAY else "attacked", held))
     where = 1 if kind == "summon" else 0  # the territory's place among the arguments
     narrowed = (
         (kind == "fortify" and phase == FORTIFY)
@@ -545,10 +553,13 @@ def _purchases(
     return out
 
 
-def _plays(st: GodstormState, seat: Seat, hook: str) -> list[Family]:
-    """Every card `seat` may play at `hook`, with every legal choice of targets."""
+def _plays(
+    st: GodstormState, seat: Seat, hook: str, held: Sequence[int] | None = None
+) -> list[Family]:
+    """Every card `seat` may play at `hook` (of the hand's cards `held` only, where given),
+    with every legal choice of targets."""
     out = []
-    for index in sorted(set(st.hands[seat])):
+    for index in sorted(set(st.hands[seat] if held is None else held)):
         free = index == st.free_card
         if not free and miracles.play_problem(st, seat, index, hook) is not None:
             continue
