@@ -61,7 +61,9 @@ FINISHED = """() => ({
   result: document.querySelector('#gameover') ? document.querySelector('#gameover').innerText : '',
   save: document.querySelectorAll('#gameover a[href$="/save"]').length,
   log: document.querySelectorAll('#log .ev').length,
-  turn: [...document.querySelectorAll('.turn, .current')].map((e) => e.outerHTML.slice(0, 80)),
+  // Whose turn it is, and what is left of it (Strike's draws).
+  turn: [...document.querySelectorAll('.turn, .current, .draws')]
+    .map((e) => e.outerHTML.slice(0, 80)),
   controls: [...document.querySelectorAll('button, input, select, textarea')]
     .filter((e) => e.checkVisibility() && !e.closest('#banner') && !e.closest('.mapzoom')
       && e.id !== 'guidebtn')
@@ -160,6 +162,7 @@ def test_every_mode_s_finished_page_has_no_actions_card(server: str, served_hub:
                 assert shown["save"] == 1, (info.id, who, shown)
                 assert not shown["actions"], (info.id, who, "an Actions card")
                 assert shown["controls"] == [], (info.id, who, shown["controls"])
+                assert shown["turn"] == [], (info.id, who, shown["turn"])
                 outcome_once(shown)
                 text = page.inner_text("body")
                 assert "null" not in text.split(), (info.id, who)

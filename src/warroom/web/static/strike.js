@@ -114,7 +114,8 @@ function strikeSupply(v) {
     el("div", { class: "deck" }, el("span", { class: "back disc" }, v.discard.size), el("div", {}, `discard${top}`)),
     el("div", { class: "surrow", id: "surrendered" }, el("div", { class: "muted" }, "surrendered row"),
       row.length ? row : el("span", { class: "muted" }, "empty")),
-    v.draws_left || v.continent_picks ? el("div", { class: "draws" },
+    // What is left of the turn, while the game lasts.
+    !gameOver(G.msg) && (v.draws_left || v.continent_picks) ? el("div", { class: "draws" },
       v.continent_picks ? `Expand: ${v.continent_picks} continent card${v.continent_picks > 1 ? "s" : ""} to take`
         : `${v.draws_left} draw${v.draws_left > 1 ? "s" : ""} left`) : null);
 }
