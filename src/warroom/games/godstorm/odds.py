@@ -174,24 +174,23 @@ def invasion_between(
     a heaven by its name or "heaven", the active player's) with plain dice (G110), 1 army
     staying in a space and none in a heaven (A18). Raises WarroomError where no such invasion
     may be made."""
-    earth = seen.parts.earth
-    if source in earth.index and target in earth.index:
-        s, t = earth.territory(source), earth.territory(target)
-        seat = seen.owner[s]
-        inv = _under_way(seen, False, s, t)
+    asked = _asked(seen, source, target, force)
+    seat, s, t = asked.seat, asked.source, asked.target
+    if not asked.underworld:
+        assert s is not None  # a territory of Ancient Earth
+        inv = asked.under_way
         if inv is not None:
             return invasion_odds(seen, seat, s, t, inv.force, inv.committed, seen.sky or NO_SKY)
-        gods = seen.gods_at(seat, s) if force is None else sorted(force)
+        gods = asked.gods
         problem = "no army holds it" if seat < 0 else invasion_problem(seen, seat, s, t, 1, gods)
         if problem is not None:
             raise WarroomError(f"no invasion from {source} into {target}: {problem}")
         odds = invasion_odds(seen, seat, s, t, gods)
         return replace(odds, sky_unseen=odds.defenders > 0 and holds_sky(seen, seen.owner[t]))
-    seat, space, t = _underworld_places(seen, source, target)
-    problem = "nobody's turn" if seat < 0 else underworld_attack_problem(seen, seat, space, t)
+    problem = "nobody's turn" if seat < 0 else underworld_attack_problem(seen, seat, s, t)
     if problem is not None:
         raise WarroomError(f"no invasion from {source} into {target}: {problem}")
-    attackers, defenders = underworld_available(seen, seat, space) + 1, seen.space_armies[t]
+    attackers, defenders = underworld_available(seen, seat, s) + 1, seen.space_armies[t]
     if defenders == 0:
         return InvasionOdds(attackers, 0, 1.0, 0.0, 0.0, False)
     plain = invasion(attackers, defenders)
@@ -214,6 +213,40 @@ def invasion_words(
     as the invader's button says them ("Invade Apulia from Roma with Ares (god of war)"); the
     invasion under way "Go on invading ...", with its own gods. Raises WarroomError for names
     that make no invasion, as `invasion_between` does."""
+    asked = _asked(seen, source, target, force)
+    seat = asked.seat
+    if seat < 0:
+        raise WarroomError(f"no invasion from {source} into {target}: no army holds it")
+    pantheon = seen.pantheon[seat]
+    if asked.underworld and asked.source is None:  # a heaven, by its own name
+        source = seen.parts.underworld.territories[seen.parts.heaven[pantheon]]
+    verb = "Go on invading" if asked.under_way is not None else "Invade"
+    words = f"{verb} {target} from {source}"
+    if not asked.gods:
+        return words
+    names = seen.parts.gods[pantheon]
+    return f"{words} with {listed(f'{names[d]} (god of {DOMAINS[d]})' for d in asked.gods)}"
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """An invasion named by its places, read once for its odds and its words: the invader
+    (NOBODY where none), the board, the source (a territory, a space, None for a heaven), the
+    target, the invasion under way between them if there is one, and the gods going along
+    (none in the Underworld)."""
+
+    seat: Seat
+    underworld: bool
+    source: int | None
+    target: int
+    under_way: Invasion | None
+    gods: list[int]
+
+
+def _asked(seen: GodstormState, source: str, target: str, force: Sequence[int] | None) -> _Asked:
+    """`source` and `target` read on the board they name (`_Asked`); on Ancient Earth the gods
+    are the invasion's under way, else `force`, else every god in the source (G79). Raises
+    WarroomError for names of no one board."""
     earth = seen.parts.earth
     if source in earth.index and target in earth.index:
         s, t = earth.territory(source), earth.territory(target)
@@ -223,19 +256,10 @@ def invasion_words(
             gods = list(inv.force)
         else:
             gods = seen.gods_at(seat, s) if force is None else sorted(force)
-    else:
-        seat, space, t = _underworld_places(seen, source, target)
-        inv, gods = _under_way(seen, True, -1 if space is None else space, t), []
-        if space is None:
-            source = seen.parts.underworld.territories[seen.parts.heaven[seen.pantheon[seat]]]
-    if seat < 0:
-        raise WarroomError(f"no invasion from {source} into {target}: no army holds it")
-    names = seen.parts.gods[seen.pantheon[seat]]
-    verb = "Go on invading" if inv is not None else "Invade"
-    words = f"{verb} {target} from {source}"
-    if not gods:
-        return words
-    return f"{words} with {listed(f'{names[d]} (god of {DOMAINS[d]})' for d in gods)}"
+        return _Asked(seat, False, s, t, inv, gods)
+    seat, space, t = _underworld_places(seen, source, target)
+    inv = _under_way(seen, True, -1 if space is None else space, t)
+    return _Asked(seat, True, space, t, inv, [])
 
 
 def _under_way(seen: GodstormState, underworld: bool, source: int, target: int) -> Invasion | None:
