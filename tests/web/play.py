@@ -81,13 +81,19 @@ def bot_choice(mode: str, tier: str = "greedy") -> Callable[[Match, int], Action
 
 
 def played_until(
-    server: str, hub: Hub, mode: str, stop: Callable[[Match], bool], players: int | None = None
+    server: str,
+    hub: Hub,
+    mode: str,
+    stop: Callable[[Match], bool],
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A new game of `mode` with a person in each seat (the mode's fewest players unless
-    `players`), every seat played by the greedy bot's choices through the hub until `stop`
-    holds: the step a test then looks at on a seat's page. Returns the created game."""
+    `players`) and `options`, every seat played by the greedy bot's choices through the hub
+    until `stop` holds: the step a test then looks at on a seat's page. Returns the created
+    game."""
     seats = [{"kind": "human"}] * (players or get_mode(mode).min_players)
-    game = create_game(server, mode, seats)
+    game = create_game(server, mode, seats, options)
     tokens = {s["seat"]: s["token"] for s in game["seats"]}
     room = hub.room(game["id"])
     greedy = bot_choice(mode)

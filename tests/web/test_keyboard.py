@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 
-from tests.web.play import HUMANS3, SHORT, bot_choice, play_people, played_until
+from tests.web.play import SHORT, played_until
 from tests.web.system import browser_page, create_game
 from tests.web.test_browser import ARTIFACTS
 from warroom.core.match import Match
@@ -166,22 +166,11 @@ def test_a_hand_s_cards_to_trade_by_keyboard(server: str, served_hub: Hub) -> No
     """Classic RISK, three people played as the greedy bot until the first may trade: Enter
     on each card of a set chooses it, the focus kept on it though the hand is drawn again
     after each (it went back to the page's top), and the panel offers the trade."""
-    g = create_game(server, "risk-classic", HUMANS3, SHORT)
-    tokens = {s["seat"]: s["token"] for s in g["seats"]}
-    room = served_hub.room(g["id"])
-    greedy = bot_choice("risk-classic")
 
     def may_trade(match: Match) -> bool:
         return 0 in match.to_move() and any(a.to_json()[0] == "trade" for a in match.legal(0))
 
-    play_people(
-        served_hub,
-        g["id"],
-        tokens,
-        lambda match, seat: None if may_trade(match) else greedy(match, seat),
-        lambda: may_trade(room.match),
-        timeout=120,
-    )
+    g = played_until(server, served_hub, "risk-classic", may_trade, players=3, options=SHORT)
     with browser_page(server + g["seats"][0]["link"], height=1000) as (page, errors):
         page.wait_for_function("G.msg && document.querySelector('#hand button.cardchip')")
         trade = next(a for a in page.evaluate("G.msg.legal") if a[0] == "trade")
