@@ -556,3 +556,32 @@ def test_the_buttons_say_what_they_cost_or_bring(server: str, served_hub: Hub) -
     assert said("sell", top + 1) == f"Sell Wong's Headquarters for M{wong['hq_cost'] // 2}"
     assert said("sell", 2) == f"Sell a Base on Wong for M{wong['base_cost'] // 2}"
     assert said("keep", 0) == f"Keep Wong sidelined (M{wong['keep_fee']} fee)"
+
+
+# Each space's name lines: their words, drawn width, the width they may take, and whether
+# the page squeezed them to fit.
+NAME_LINES = """() => [...document.querySelectorAll('#mboard text.mname')].map((t) =>
+  [t.textContent, t.getBBox().width, Number(t.dataset.max), t.hasAttribute('textLength')])"""
+# Wider letters than the page's own font has, as another reader's font may be: some names
+# no longer fit as wrapped.
+WIDE_LETTERS = """document.addEventListener('DOMContentLoaded', () => document.head.append(
+  Object.assign(document.createElement('style'),
+    { textContent: '#mboard text.mname { letter-spacing: 1.5px }' })))"""
+
+
+def test_space_names_fit_their_spaces_each_time_the_board_is_drawn(server: str) -> None:
+    """A name line wider than its space is squeezed to fit, when the board is first drawn and
+    at every later drawing, where its width is the one measured at the first."""
+    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+    with browser_page() as (page, errors):
+        page.add_init_script(WIDE_LETTERS)
+        page.goto(server + g["seats"][0]["link"])
+        page.wait_for_function("G.msg && MONO.board")
+        for drawing in range(3):
+            lines = page.evaluate(NAME_LINES)
+            assert len(lines) >= 28, lines  # every hero, deck, tax... names its space
+            assert any(squeezed for *_, squeezed in lines), "no name needed squeezing"
+            wide = [(words, width, room) for words, width, room, _ in lines if width > room + 0.5]
+            assert wide == [], f"drawing {drawing}: names wider than their spaces: {wide}"
+            page.evaluate("render()")
+        assert errors == []

@@ -5,7 +5,7 @@
 "use strict";
 // `zoom`: the board's zoom and pan on a phone (common.js's MapZoom); `revealed`: the followed
 // token's space last brought into view.
-const MONO = { board: null, boardId: null, pick: null, tokens: {}, moving: {}, zoom: null, revealed: null };
+const MONO = { board: null, boardId: null, pick: null, tokens: {}, moving: {}, zoom: null, revealed: null, widths: new Map() };
 const MS = 1000; // the drawing is MS x MS user units
 const MC = 132; // corner size; also the depth of every side space
 const BAND = 24; // the set-colour band along the inner edge of a hero
@@ -132,7 +132,7 @@ function drawMonopoly() {
   }
   under.hidden = !narrow;
   root.replaceChildren(...nodes);
-  for (const t of textNodes) fitText(t, Number(t.dataset.max));
+  fitTexts(textNodes);
   revealFollowed(b, v);
 }
 
@@ -171,15 +171,24 @@ function revealFollowed(b, v) {
   MONO.zoom.reveal(spaceExtent(spaceBox(tokenSpace(b, token), b.side)), 0);
 }
 
-// A line wider than its space (fonts differ) is squeezed rather than spilled over.
-function fitText(t, max) {
-  if (!max) return;
-  try {
-    if (t.getComputedTextLength() > max) {
+// A line wider than its space (fonts differ) is squeezed rather than spilled over. Each line's
+// width is measured once a page (by its words and size): measuring lays the page out, and a
+// squeeze between two measures would lay it out again, at every state the board is drawn.
+function fitTexts(texts) {
+  const key = (t) => `${t.getAttribute("font-size")} ${t.textContent}`;
+  for (const t of texts) {
+    if (MONO.widths.has(key(t))) continue;
+    let width = 0;
+    try { width = t.getComputedTextLength(); } catch (e) { /* not laid out */ }
+    if (width > 0) MONO.widths.set(key(t), width); // 0: not laid out (hidden), measured later
+  }
+  for (const t of texts) {
+    const max = Number(t.dataset.max);
+    if (max && MONO.widths.get(key(t)) > max) {
       t.setAttribute("textLength", max);
       t.setAttribute("lengthAdjust", "spacingAndGlyphs");
     }
-  } catch (e) { /* not laid out (hidden): leave it */ }
+  }
 }
 
 function nameLines(group, name, box, top, size, lines) {
