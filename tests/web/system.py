@@ -8,6 +8,7 @@ the reason, rather than failing them.
 
 from __future__ import annotations
 
+import asyncio
 import glob
 import os
 import shutil
@@ -23,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
+    import httpx
+    from fastapi import FastAPI
     from playwright.sync_api import Browser, Page, Playwright
 
 _updated = False
@@ -156,6 +159,45 @@ def browser_page(
     with chromium_browser() as browser:
         errors: list[str] = []
         yield open_page(browser, url, width=width, height=height, errors=errors), errors
+
+
+class InProcessClient:
+    """The app's HTTP API called in an event loop of this thread's own, through httpx's ASGI
+    transport, for tests that read a game thousands of times: `TestClient` answers the same,
+    but hands every message of every request to a loop in another thread and back, which
+    cost more than most reads themselves. No websockets: those tests keep `TestClient`."""
+
+    def __init__(self, app: FastAPI) -> None:
+        import httpx
+
+        self._loop = asyncio.new_event_loop()
+        self._lifespan = app.router.lifespan_context(app)
+        self._loop.run_until_complete(self._lifespan.__aenter__())
+        transport = httpx.ASGITransport(app=app)
+        self._client = httpx.AsyncClient(transport=transport, base_url="http://testserver")
+
+    def get(self, url: str, **options: Any) -> httpx.Response:
+        return self._loop.run_until_complete(self._client.get(url, **options))
+
+    def post(self, url: str, **options: Any) -> httpx.Response:
+        return self._loop.run_until_complete(self._client.post(url, **options))
+
+    def close(self) -> None:
+        try:
+            self._loop.run_until_complete(self._client.aclose())
+            self._loop.run_until_complete(self._lifespan.__aexit__(None, None, None))
+        finally:
+            self._loop.close()
+
+
+@contextmanager
+def in_process_client(app: FastAPI) -> Iterator[InProcessClient]:
+    """An `InProcessClient` of `app`, its lifespan run at the start and closed at the end."""
+    client = InProcessClient(app)
+    try:
+        yield client
+    finally:
+        client.close()
 
 
 def postgres_bin() -> Path:

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 import warroom.games as games
 from tests.web.conftest import FAST
 from tests.web.play import bot_choice
+from tests.web.system import InProcessClient, in_process_client
 from warroom.core import Rng
 from warroom.games.godstorm.rules import Godstorm
 from warroom.games.risk_classic import ClassicRisk
@@ -46,15 +46,17 @@ def players_for(mode: str) -> int:
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[TestClient, Hub]]:
+def served(tmp_path: Path) -> Iterator[tuple[InProcessClient, Hub]]:
     hub = Hub(Store(f"sqlite:///{tmp_path / 'w.db'}"), seed_source=lambda: SEED, quotas=FAST)
-    with TestClient(create_app(hub.store.url, hub=hub, resume=False)) as client:
+    with in_process_client(create_app(hub.store.url, hub=hub, resume=False)) as client:
         yield client, hub
     hub.close()
     hub.store.close()
 
 
-def reads(client: TestClient, room: Room, token: str | None, probes: list[str]) -> dict[str, Any]:
+def reads(
+    client: InProcessClient, room: Room, token: str | None, probes: list[str]
+) -> dict[str, Any]:
     """Everything a reader holding `token` (None: a spectator) can fetch about the game now,
     each answer as its status and body; a seat also asks what each of `probes` (typed
     actions) would be for it now, and is refused an undo where the page offers none."""
@@ -144,7 +146,12 @@ def probes_now(room: Room) -> list[str]:
 
 
 def reads_redrawn(
-    client: TestClient, room: Room, token: str | None, probes: list[str], redraw_for: int, rng: Rng
+    client: InProcessClient,
+    room: Room,
+    token: str | None,
+    probes: list[str],
+    redraw_for: int,
+    rng: Rng,
 ) -> dict[str, Any] | None:
     """`reads` with everything hidden from seat `redraw_for` redrawn in the room for the
     time of the reads (None where the mode hides nothing from it)."""
@@ -170,7 +177,7 @@ def secrets_named(blob: str, tokens: dict[int, str], seat: int | None) -> list[s
 
 @pytest.mark.parametrize("mode", MODES)
 def test_no_read_changes_with_what_is_hidden_from_its_reader(
-    served: tuple[TestClient, Hub], mode: str
+    served: tuple[InProcessClient, Hub], mode: str
 ) -> None:
     client, hub = served
     players = players_for(mode)
