@@ -14,9 +14,6 @@ pytest 9.2 no longer allows, so `--dist loadgroup` would group nothing).
 from __future__ import annotations
 
 import functools
-import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -30,24 +27,6 @@ settings.register_profile("warroom", deadline=None)
 settings.load_profile("warroom")
 
 ROOT = Path(__file__).resolve().parents[1]  # where test ids start
-
-
-def _temp_in_memory(shm: Path = Path("/dev/shm"), room: int = 2 << 30) -> None:
-    """Temporary files (each test's `tmp_path` and SQLite databases, the PostgreSQL clusters
-    the web tests start) in memory where it has room, unless TMPDIR names a place: the
-    served-game tests commit every action durably, and on a disk each commit's flush cost
-    the kernel about as much CPU as the test itself. A process killed in a test loses
-    nothing either way; only a power cut would tell the two apart."""
-    if os.environ.get("TMPDIR"):
-        return
-    try:
-        if os.access(shm, os.W_OK) and shutil.disk_usage(shm).free >= room:
-            tempfile.tempdir = str(shm)
-    except OSError:
-        pass
-
-
-_temp_in_memory()
 
 SHARED_GAMES = {"tests/contract/test_contract.py", "tests/monopoly/test_play.py"}
 

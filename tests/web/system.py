@@ -242,10 +242,7 @@ class Postgres:
 
     def start(self) -> str:
         data = self.dir / "data"
-        # A throwaway cluster: initdb need not flush its files to disk before it returns.
-        self._run(
-            "initdb", "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"
-        )
+        self._run("initdb", "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
         # A port found free may be taken before PostgreSQL binds it (another test's server, a
         # client's connection): then it starts on another one.
         for attempt in range(5):
