@@ -21,6 +21,10 @@ from warroom.core.actions import Action
 from warroom.core.match import Match
 from warroom.web.hub import Hub
 
+# The page is about to send a forced choice of its own (`autoForced` in game.js): the state
+# that answers it will replace whatever a test edits in the view now.
+FORCED_PENDING = "G.msg.forced && G.msg.to_move.includes(G.msg.seat) && !G.msg.can_undo"
+
 # Every action the page sends, with the state it was chosen in: the test's clicks and the
 # page's own (standing choices, forced choices).
 RECORD = """() => {
@@ -503,7 +507,10 @@ def test_the_players_tables_tell_a_visitor_from_a_prisoner(server: str) -> None:
     words it: "Jail (Just Visiting)" for a visitor, where they said "Jail"."""
     g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
     with browser_page(server + g["seats"][0]["link"]) as (page, errors):
-        page.wait_for_function("G.msg && MONO.board")
+        # The first state's one legal action ("done", the window before the roll) is sent by
+        # the page after a moment: the state it brings back would redraw the tables from the
+        # server's view, so the view is edited only once that state is in.
+        page.wait_for_function(f"G.msg && MONO.board && !({FORCED_PENDING})")
         jail = page.evaluate("MONO.board.spaces.find((s) => s.kind === 'jail').index")
         where = "'Jail (Just Visiting)'"
         visiting = f"{{...G.msg.view.status[0], position: {jail}, space: 'Jail', where: {where}}}"
