@@ -136,7 +136,7 @@ class _Pondering:
     def choose(self, seat: int, observation: Any, legal: Sequence[Action]) -> Action:
         self.starts.append(time.monotonic())
         if len(self.starts) % 2 == 0:
-            time.sleep(0.3)
+            time.sleep(0.4)
         return legal[0]
 
 
@@ -160,7 +160,9 @@ def test_a_bots_move_lands_a_fixed_delay_after_its_turn_came_however_long_it_tho
         hub.pause_bots()
         gaps = [b - a for a, b in itertools.pairwise(starts[:7])]
         assert len(gaps) == 6, starts
-        assert max(gaps) - min(gaps) < 0.15, gaps
+        # A delay counted after the thinking would spread the gaps by the 0.4 s pondered;
+        # half of that is left to a busy machine's scheduling.
+        assert max(gaps) - min(gaps) < 0.2, gaps
         assert min(gaps) >= 0.45, gaps
     finally:
         hub.close()
