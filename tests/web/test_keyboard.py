@@ -1,11 +1,13 @@
 """The game pages by keyboard and screen reader where a mouse clicks something drawn: the
 Monopoly board's spaces, the dice games' dice, rows and cards, RISK Strike's hand and claimed
-cards, and a hand's cards to trade. Each is a Tab stop named in words, Enter or Space does
-what a click does, the focus shows and stays on it when the page redraws. The maps' own
+cards, and a hand's cards to trade. Each is reached by Tab (the Monopoly board's spaces by the
+arrow keys, the board being one stop), named in words, Enter or Space does what a click does,
+the focus shows and stays on it when the page redraws. The maps' own
 keyboard is tested in test_play_feel.py."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -14,6 +16,7 @@ import httpx
 from tests.web.play import SHORT, played_until
 from tests.web.system import browser_page, create_game
 from tests.web.test_browser import ARTIFACTS
+from tests.web.test_monopoly_page import FORCED_PENDING
 from warroom.core.match import Match
 from warroom.web.hub import Hub
 from warroom.web.monopoly import monopoly_board_json
@@ -50,21 +53,48 @@ def in_words(name: str | None) -> bool:
 
 
 def test_the_monopoly_board_s_spaces_by_keyboard(server: str) -> None:
-    """Two people, nobody moving: Tab from the page's top goes round the board's 40 spaces
-    from GO in order, each a button named by the space, what it is and what it costs or
-    asks; Enter shows its details as a click does (and the focus, ringed, stays on it),
-    Escape closes them, Space opens another's."""
+    """Two people, nobody moving: the board is one Tab stop on the way to the Actions (GO,
+    while no action asks for a space), not forty. The arrow keys go round it in board order,
+    each space a button named by the space, what it is and what it costs or asks; an arrow
+    that leads off the ring does nothing; Home and End go to GO and the last space; the
+    space last focused is the stop that Shift+Tab comes back to. Enter shows a space's details
+    as a click does (the focus kept, ringed), Escape closes them, Space opens another's."""
     g = create_game(server, "monopoly-avengers", [{"kind": "human"}, {"kind": "human"}])
     board = monopoly_board_json("avengers")
     spaces = board["spaces"]
+    side = board["side"]  # spaces a side, a corner counted with the side it starts
+    drawn = "G.msg && MONO.board && document.querySelector('#mboard g.mspace')"
     with browser_page(server + g["seats"][0]["link"], height=1000) as (page, errors):
-        page.wait_for_function("G.msg && MONO.board && document.querySelector('#mboard g.mspace')")
+        page.wait_for_function(f"{drawn} && !({FORCED_PENDING})")
+        assert page.locator('#mboard g.mspace[tabindex="0"]').count() == 1
         page.locator("#guidebtn").focus()
-        seen: list[dict[str, Any]] = []
-        for _ in spaces:
-            page.keyboard.press("Tab")
-            seen.append(page.evaluate(FOCUSED))
-        assert [s["index"] for s in seen] == [sp["index"] for sp in spaces]
+        page.keyboard.press("Tab")
+        seen = [page.evaluate(FOCUSED)]
+        assert seen[0]["index"] == 0 and seen[0]["ring"], seen
+        # Round the ring from GO: left along the bottom row, up the left side, right along
+        # the top, down the right side and back to GO.
+        for way in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"):
+            for _ in range(side):
+                page.keyboard.press(way)
+                seen.append(page.evaluate(FOCUSED))
+        assert [s["index"] for s in seen] == [sp["index"] for sp in spaces] + [0]
+        assert all(s["ring"] for s in seen)
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")
+        for off_the_ring in ("ArrowUp", "ArrowDown"):
+            page.keyboard.press(off_the_ring)
+            assert page.evaluate(FOCUSED)["index"] == 2
+        page.keyboard.press("Home")
+        assert page.evaluate(FOCUSED)["index"] == 0
+        page.keyboard.press("End")
+        last = spaces[-1]
+        assert page.evaluate(FOCUSED)["index"] == last["index"]
+        # One Tab leaves the board; Shift+Tab comes back to the space last focused.
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUSED)["index"] is None
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(FOCUSED)["index"] == last["index"]
+        assert page.locator('#mboard g.mspace[tabindex="0"]').count() == 1
         # The names a screen reader reads, as Chromium computes them.
         names = BUTTON_NAME.findall(page.locator("#mboard").aria_snapshot())
         assert len(names) >= len(spaces)
@@ -74,9 +104,8 @@ def test_the_monopoly_board_s_spaces_by_keyboard(server: str) -> None:
                 assert f"price M{sp['price']}" in name and "not drafted yet" in name, name
         assert "collect M200" in names[0] and "here: Player 1, Player 2" in names[0]
         assert "pay M200" in names[4] and "draw a card" in names[2]
-        # Enter on the last space reached: its details, the focus kept there, ringed.
-        last = spaces[-1]
-        assert seen[-1]["ring"] and seen[-1]["expanded"] == "false"
+        # Enter on the last space: its details, the focus kept there, ringed.
+        assert page.evaluate(FOCUSED)["expanded"] == "false"
         page.keyboard.press("Enter")
         page.wait_for_selector(f'#mdetails[data-index="{last["index"]}"]')
         now = page.evaluate(FOCUSED)
@@ -87,9 +116,18 @@ def test_the_monopoly_board_s_spaces_by_keyboard(server: str) -> None:
         page.keyboard.press("Escape")
         page.wait_for_selector("#mdetails", state="detached")
         assert page.evaluate(FOCUSED)["index"] == last["index"]
-        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("ArrowUp")
         page.keyboard.press(" ")
         page.wait_for_selector(f'#mdetails[data-index="{spaces[-2]["index"]}"]')
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#mdetails", state="detached")
+        # Where actions name spaces (as building does), those spaces are the Tab stops.
+        heroes = [sp for sp in spaces if "price" in sp][2:4]
+        asked = [["build", sp["name"]] for sp in heroes]
+        page.evaluate(f"G.msg.legal = [...G.msg.legal, ...{json.dumps(asked)}]; render()")
+        indices = "(nodes) => nodes.map((n) => Number(n.dataset.index))"
+        stops = page.eval_on_selector_all('#mboard g.mspace[tabindex="0"]', indices)
+        assert stops == [sp["index"] for sp in heroes], stops
         assert errors == []
 
 

@@ -5,7 +5,7 @@
 "use strict";
 // `zoom`: the board's zoom and pan on a phone (common.js's MapZoom); `revealed`: the followed
 // token's space last brought into view.
-const MONO = { board: null, boardId: null, pick: null, tokens: {}, moving: {}, zoom: null, revealed: null, widths: new Map() };
+const MONO = { board: null, boardId: null, pick: null, keyFocus: null, tokens: {}, moving: {}, zoom: null, revealed: null, widths: new Map() };
 const MS = 1000; // the drawing is MS x MS user units
 const MC = 132; // corner size; also the depth of every side space
 const BAND = 24; // the set-colour band along the inner edge of a hero
@@ -98,15 +98,21 @@ function drawMonopoly() {
       svg("rect", { width: 3, height: 8, fill: "rgba(60,60,60,.28)" })));
   const nodes = [defs, svg("rect", { x: 0, y: 0, width: MS, height: MS, class: "mfelt" })];
   const textNodes = [];
+  // From the keyboard the board is one stop on the way to the Actions, not forty: the spaces
+  // an action uses now and the one whose details are open are Tab stops, else the space last
+  // focused (GO at first); the arrow keys go round the board from space to space (monoArrow).
+  const stopped = b.spaces.some((sp) => marks.has(sp.name) || MONO.pick === sp.index);
+  const rest = MONO.keyFocus !== null ? MONO.keyFocus : b.spaces[0].index;
   for (const sp of b.spaces) {
     const g = spaceBox(sp.index, b.side);
     const picked = MONO.pick === sp.index;
-    // From the keyboard every space is a Tab stop, from GO round the board; Enter or Space
-    // opens its details as a click does (and they are read as its description), Escape
-    // closes them.
+    // Enter or Space opens a space's details as a click does (and they are read as its
+    // description), Escape closes them.
     const group = pressable(svg("g", { class: `mspace k-${sp.kind}${picked ? " picked" : ""}${marks.has(sp.name) ? " acts" : ""}${landed === sp.index ? " mlanded" : ""}`,
       "data-index": sp.index, "data-name": sp.name, "aria-label": spaceLabel(sp, b, v, marks.has(sp.name)),
       "aria-expanded": picked ? "true" : "false", ...(picked ? { "aria-describedby": "mdetails" } : {}) }), `space ${sp.index}`);
+    const stop = picked || marks.has(sp.name) || (!stopped && sp.index === rest);
+    group.setAttribute("tabindex", stop ? "0" : "-1");
     group.append(svg("title", {}, spaceTitle(sp, v)));
     group.append(svg("rect", { x: g.x, y: g.y, width: g.w, height: g.h, class: "mcell", fill: KIND_TINT[sp.kind] || "#fbf8ef" }));
     if (g.corner) drawCorner(group, sp, g, b);
@@ -114,7 +120,19 @@ function drawMonopoly() {
     group.append(svg("rect", { x: g.x + 5, y: g.y + 5, width: g.w - 10, height: g.h - 10, rx: 4, class: "mfocus" }));
     group.addEventListener("click", () => pickSpace(sp.index));
     group.addEventListener("keydown", (e) => {
-      if (e.key === "Escape" && MONO.pick !== null) { e.preventDefault(); pickSpace(null); }
+      if (e.key === "Escape" && MONO.pick !== null) { e.preventDefault(); pickSpace(null); return; }
+      const to = monoArrow(sp.index, e.key, b);
+      if (to === null) return;
+      e.preventDefault();
+      MONO.zoom.reveal(spaceExtent(spaceBox(to, b.side)), 0); // a phone's zoomed board follows
+      const next = $("mboard").querySelector(`g.mspace[data-index="${to}"]`);
+      if (next) next.focus();
+    });
+    group.addEventListener("focus", () => {
+      MONO.keyFocus = sp.index;
+      if (stopped) return; // the spaces asked for stay the stops
+      for (const other of $("mboard").querySelectorAll('g.mspace[tabindex="0"]')) other.setAttribute("tabindex", "-1");
+      group.setAttribute("tabindex", "0"); // Shift+Tab from the Actions comes back here
     });
     nodes.push(group);
     textNodes.push(...group.querySelectorAll("text.mname"));
@@ -155,6 +173,27 @@ function monoFocus() {
 
 function tokenSpace(b, token) {
   return token.space === "jail" ? b.rules.jail : token.space;
+}
+
+// The space an arrow key goes to from space `index`: of the two spaces beside it on the ring,
+// the one that lies that way on the screen (Left along the bottom row goes on from GO, Up the
+// left column, Right the top row, Down the right column back to GO; at a corner both ways
+// lead on), or none. Home and End go to the first and the last space.
+function monoArrow(index, key, b) {
+  const count = b.spaces.length;
+  if (key === "Home") return 0;
+  if (key === "End") return count - 1;
+  const way = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+  if (!way) return null;
+  const centre = (i) => { const g = spaceBox(i, b.side); return [g.x + g.w / 2, g.y + g.h / 2]; };
+  const [x, y] = centre(index);
+  let best = null, farthest = 0;
+  for (const i of [(index + 1) % count, (index + count - 1) % count]) {
+    const [cx, cy] = centre(i);
+    const along = (cx - x) * way[0] + (cy - y) * way[1];
+    if (along > farthest) { best = i; farthest = along; }
+  }
+  return best;
 }
 
 // A space's corners, for MapZoom to keep in view.
