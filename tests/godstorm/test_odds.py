@@ -254,6 +254,7 @@ def test_an_underworld_invasion_rolls_plain_dice() -> None:
         Godstorm().observe(state, None), "Ashen Field", under.territories[target]
     )
     assert odds.p_conquest == pytest.approx(invasion(6, 3).p_conquest, abs=1e-12)
+    assert not odds.from_heaven  # one army stays in a space
 
 
 def test_an_invasion_is_worded_as_anyone_may_read_it() -> None:
@@ -287,6 +288,7 @@ def test_an_underworld_raid_from_the_heaven_is_asked_by_either_name() -> None:
     by_word = invasion_between(seen, "heaven", under.territories[gate])
     assert by_word == invasion_between(seen, heaven, under.territories[gate])
     assert by_word.p_conquest == pytest.approx(invasion(6, 3).p_conquest, abs=1e-12)
+    assert by_word.from_heaven  # all 5 may go: the 6 counts the one a space would keep
     words = f"Invade {under.territories[gate]} from {heaven}"
     assert invasion_words(seen, "heaven", under.territories[gate]) == words
     assert invasion_words(seen, heaven, under.territories[gate]) == words

@@ -247,10 +247,8 @@ class GodstormDisplay(Display):
         gods = parse_gods(words[-1]) if len(words) > 2 else None
         source, target = self._two_places(match, words[:-1] if gods is not None else words)
         odds = invasion_between(seen(match), source, target, gods)
-        under = components().underworld
-        heaven = source in under.index and under.space_kind[under.territory(source)] == "heaven"
-        if source == HEAVEN or heaven:  # A18: a heaven (the word or its name) may be emptied
-            named = source if heaven else "the heaven"
+        if odds.from_heaven:  # A18: a heaven (the word or its name) may be emptied
+            named = "the heaven" if source == HEAVEN else source
             side, end = f"{named} ({odds.attackers - 1} armies, all may go)", "it is empty"
         else:
             side, end = f"{source} ({odds.attackers} armies, one stays behind)", "1 army is left"

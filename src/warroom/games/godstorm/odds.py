@@ -68,6 +68,7 @@ class InvasionOdds:
     expected_defender_losses: float
     godswar: bool  # a godswar comes first (G82), its outcomes weighed in
     sky_unseen: bool = False  # the defender holds a Sky card it may yet play (G80), not counted
+    from_heaven: bool = False  # out of a heaven: every army may go, none stays behind (A18)
 
 
 def invasion_odds(
@@ -191,8 +192,9 @@ def invasion_between(
     if problem is not None:
         raise WarroomError(f"no invasion from {source} into {target}: {problem}")
     attackers, defenders = underworld_available(seen, seat, s) + 1, seen.space_armies[t]
+    heaven = s is None
     if defenders == 0:
-        return InvasionOdds(attackers, 0, 1.0, 0.0, 0.0, False)
+        return InvasionOdds(attackers, 0, 1.0, 0.0, 0.0, False, from_heaven=heaven)
     plain = invasion(attackers, defenders)
     return InvasionOdds(
         attackers,
@@ -201,6 +203,7 @@ def invasion_between(
         plain.expected_attacker_losses,
         plain.expected_defender_losses,
         False,
+        from_heaven=heaven,
     )
 
 
