@@ -5,6 +5,7 @@ defends with d8s, a Vanguard too, and the defender's ships count."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,6 +14,7 @@ from warroom.games.godstorm.odds import UNSEEN_SKY, invasion_odds
 from warroom.games.godstorm.state import WAR
 from warroom.games.mass_effect import galaxy_at_war as gw
 from warroom.games.mass_effect.gaw_components import REAPER
+from warroom.games.mass_effect.gaw_rules import DREADNOUGHT
 from warroom.games.risk_classic import RiskState
 from warroom.odds import invasion
 from warroom.rules.battle import CLASSIC, PRESETS, BattleRule, SideRule
@@ -95,6 +97,37 @@ def test_gaw_attack_odds_count_the_vanguard_and_the_defender_s_ships(
     assert _shown(client, game_id, "Thessia", "Zorya") == pytest.approx(
         invasion(8, 4, GAW_ZORYA_DEFENDS).p_conquest
     )
+
+
+def test_gaw_attack_odds_with_the_attacker_s_ships_chosen(
+    client: TestClient, served_hub: Hub
+) -> None:
+    """The page's attack panel asks the % with the ships it has chosen (ME63-ME66): Thessia's
+    Cruiser and Dreadnought along add their rerolls and d8 to the attacker's dice; more ships
+    than Thessia holds, or ships in another mode, are refused."""
+    st = gaw_thessia_on_zorya()
+    thessia = st.board.territory("Thessia")
+    faction = st.faction_of[0]
+    cruiser, dreadnought = 9 * faction, 9 * faction + 3 * DREADNOUGHT
+    st.ships = st.ships.placed(cruiser, thessia).placed(dreadnought, thessia)
+    game_id = _game(client, served_hub, gw.GAME.id, 3, st)
+    url = f"/api/games/{game_id}/odds"
+    asked = {"source": "Thessia", "target": "Zorya"}
+    along = replace(GAW_ZORYA_DEFENDS, attacker=SideRule(d8=1, reroll_until=1))
+    for ships, rule in (("0,0,0", GAW_ZORYA_DEFENDS), ("1,0,1", along)):
+        got = client.get(url, params=asked | {"ships": ships})
+        assert got.status_code == 200, got.text
+        assert got.json()["p_conquest"] == pytest.approx(invasion(8, 4, rule).p_conquest)
+    # The ships help: the two answers differ as they should.
+    assert invasion(8, 4, along).p_conquest > invasion(8, 4, GAW_ZORYA_DEFENDS).p_conquest
+    for ships in ("2,0,0", "0,1,0", "1,0", "a,b,c", "-1,0,0", "²,0,0"):
+        refused = client.get(url, params=asked | {"ships": ships})
+        assert refused.status_code == 400, ships
+        assert "error" in refused.json(), ships
+    r = client.post("/api/games", json={"mode": "risk-classic", "seats": [{"kind": "human"}] * 3})
+    classic = r.json()["id"]
+    params = {"source": "Alaska", "target": "Alberta", "ships": "0,0,0"}
+    assert client.get(f"/api/games/{classic}/odds", params=params).status_code == 400
 
 
 def test_attack_odds_refuse_unknown_places_and_modes(client: TestClient, served_hub: Hub) -> None:

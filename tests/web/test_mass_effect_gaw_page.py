@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 
 import httpx
 
 from tests.web.play import choose, played_until
 from tests.web.system import browser_page, create_game
+from tests.web.test_attack_odds import GAW_ZORYA_DEFENDS, gaw_thessia_on_zorya
 from tests.web.test_browser import ARTIFACTS, buttons, msg
 from warroom.core.match import Match
+from warroom.games.mass_effect.gaw_rules import DREADNOUGHT
+from warroom.odds import invasion
+from warroom.rules.battle import SideRule
 from warroom.web.hub import Hub
 
 MODE = "mass-effect-galaxy-at-war"
@@ -252,3 +257,35 @@ def test_a_step_with_nothing_to_do_says_so(server: str, served_hub: Hub) -> None
         hint = page.locator("#hint").inner_text()
         assert hint == "Nothing to do in this step: click “End ship moves” to go on.", hint
         assert not errors, errors
+
+
+def test_the_attack_odds_follow_the_ships_chosen(server: str, served_hub: Hub) -> None:
+    """The % above the attack panel is the attack with the ships the panel has chosen (every
+    ship along at first), and follows a change of choice: Thessia's Cruiser and Dreadnought
+    along, then none, against Zorya's Reaper Cruiser and Vanguard."""
+    st = gaw_thessia_on_zorya()
+    thessia = st.board.territory("Thessia")
+    faction = st.faction_of[0]
+    st.ships = st.ships.placed(9 * faction, thessia).placed(9 * faction + 3 * DREADNOUGHT, thessia)
+    game = create_game(server, MODE, [{"kind": "human"}] * 3)
+    served_hub.room(game["id"]).match.state = st
+    along = replace(GAW_ZORYA_DEFENDS, attacker=SideRule(d8=1, reroll_until=1))
+    with browser_page(server + game["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.view.phase === 'attack'")
+        page.locator('#board g.terr[data-name="Thessia"]').click()
+        page.locator('#board g.terr[data-name="Zorya"]').click()
+        with_ships = f"{100 * invasion(8, 4, along).p_conquest:.1f}%"
+        page.wait_for_function(
+            f"document.getElementById('odds').textContent.includes({with_ships!r})"
+        )
+        assert "with the ships chosen" in page.inner_text("#odds")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "mass-effect-gaw-attack-odds.png"))
+        panel = page.locator("#actions .shippanel[data-kind='attack']")
+        for part in ("cruisers", "dreadnoughts"):
+            panel.locator(f'select[data-part="{part}"]').select_option("0")
+        without = f"{100 * invasion(8, 4, GAW_ZORYA_DEFENDS).p_conquest:.1f}%"
+        assert without != with_ships
+        page.wait_for_function(f"document.getElementById('odds').textContent.includes({without!r})")
+        assert "with the ships chosen" not in page.inner_text("#odds")
+        assert errors == []

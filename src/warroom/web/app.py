@@ -419,11 +419,16 @@ def create_app(
 
     @app.get("/api/games/{game_id}/odds", dependencies=reading)
     def attack_odds(
-        game_id: str, source: str | None = None, target: str | None = None, gods: str | None = None
+        game_id: str,
+        source: str | None = None,
+        target: str | None = None,
+        gods: str | None = None,
+        ships: str | None = None,
     ) -> dict[str, Any]:
         """Chance to take `target` attacking from `source` until it falls, with the dice
         this game's mode rolls for that attack (the page's % before an attack; in Godstorm an
-        invasion with the `gods` going along, its godswar weighed in); with neither, the
+        invasion with the `gods` going along, its godswar weighed in; in Galaxy at War with the
+        attacker's `ships` along, "CRUISERS,CARRIERS,DREADNOUGHTS"); with neither, the
         battle waiting on its defender: each number of dice it may roll, with the exact
         outcomes of that one roll (the page's advice beside the defence buttons). A Godstorm
         invasion's answer words the invasion as anyone may read it (`words`), the page's line."""
@@ -435,7 +440,7 @@ def create_app(
             odds, words = the_hub.invasion(game_id, source, target, gods)
             unseen = UNSEEN_SKY if odds.sky_unseen else None
             return asdict(odds) | {"words": words, "unseen": unseen}
-        attackers, defenders, rule = the_hub.attack(game_id, source, target)
+        attackers, defenders, rule = the_hub.attack(game_id, source, target, _ships(ships))
         return _odds(attackers, defenders, rule) | {"rule": asdict(rule)}
 
     @app.get("/api/games/{game_id}/strike-odds", dependencies=reading)
@@ -519,6 +524,17 @@ def create_app(
             the_hub.unsubscribe(room, sub)
 
     return app
+
+
+def _ships(asked: str | None) -> tuple[int, int, int] | None:
+    """Galaxy at War's ships along an attack, as /odds is asked for them: "1,0,2" (cruisers,
+    carriers, dreadnoughts)."""
+    if asked is None:
+        return None
+    parts = asked.split(",")
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
+        raise WebError(400, "ships are three counts: CRUISERS,CARRIERS,DREADNOUGHTS, e.g. 1,0,2")
+    return int(parts[0]), int(parts[1]), int(parts[2])
 
 
 def _odds(attackers: int, defenders: int, rule: BattleRule = CLASSIC) -> dict[str, Any]:

@@ -40,6 +40,7 @@ from warroom.games.dice_cards.chances import completion_chance, has_chance
 from warroom.games.dice_cards.rules import DiceCardsGame
 from warroom.games.godstorm.odds import InvasionOdds, invasion_between, invasion_words
 from warroom.games.godstorm.rules import Godstorm, parse_gods
+from warroom.games.mass_effect.galaxy_at_war import GalaxyAtWar
 from warroom.games.risk_classic import DEFEND, ClassicRisk
 from warroom.games.strike.odds import battle_forces, declared_forces, deployment
 from warroom.games.strike.rules import RiskStrike, seat_of
@@ -428,10 +429,17 @@ class Hub:
             raise WebError(403, "acting needs your seat's token (spectators cannot act)")
         return self._apply(room, seat, state_id, action, text, report_stale=report_stale)
 
-    def attack(self, game_id: str, source: str, target: str) -> tuple[int, int, BattleRule]:
+    def attack(
+        self,
+        game_id: str,
+        source: str,
+        target: str,
+        ships: tuple[int, int, int] | None = None,
+    ) -> tuple[int, int, BattleRule]:
         """The armies on each side of an attack from `source` into `target` now and the dice
         the mode would roll for it (Loki, S.H.I.E.L.D., Dark Elves, Allies, a Vanguard,
-        ships), so the odds the page shows are that battle's, not Classic's."""
+        ships), so the odds the page shows are that battle's, not Classic's; in Galaxy at
+        War with the attacker's `ships` along (cruisers, carriers, dreadnoughts) where given."""
         room = self.room(game_id)
         with room.lock:
             game, state = room.match.game, room.match.state
@@ -439,12 +447,21 @@ class Hub:
                 raise WebError(404, f"{game.title}'s battles are asked at /strike-odds")
             if not isinstance(game, ClassicRisk):
                 raise WebError(404, f"{game.title} has no attack odds")
+            if ships is not None and not isinstance(game, GalaxyAtWar):
+                raise WebError(400, f"{game.title} has no ships to bring to an attack")
             names = state.board.territories
             for name in (source, target):
                 if name not in names:
                     raise WebError(400, f"no territory {name!r} on this board")
             s, t = names.index(source), names.index(target)
-            return state.armies[s], state.armies[t], game.attack_rule(state, s, t)
+            if ships is None:
+                return state.armies[s], state.armies[t], game.attack_rule(state, s, t)
+            assert isinstance(game, GalaxyAtWar)
+            try:
+                rule = game.attack_rule_with_ships(state, s, t, ships)
+            except WarroomError as exc:
+                raise WebError(400, str(exc)) from exc
+            return state.armies[s], state.armies[t], rule
 
     def invasion(
         self, game_id: str, source: str, target: str, gods: str | None

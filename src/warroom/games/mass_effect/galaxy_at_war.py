@@ -306,8 +306,21 @@ class GalaxyAtWar(MassEffectBasic):
     def seen_attack_rule(self, seen: RiskState, source: int, target: int) -> battle.BattleRule:
         """`battle_rule` of that attack declared now without the attacker's ships (chosen
         with the dice): the defender's ships, a Vanguard's d8s and directives played."""
+        return self.seen_attack_rule_with_ships(seen, source, target, NO_SHIPS)
+
+    def attack_rule_with_ships(
+        self, state: RiskState, source: int, target: int, ships: tuple[int, int, int]
+    ) -> battle.BattleRule:
+        """`attack_rule` with the attacker's `ships` along (cruisers, carriers, dreadnoughts),
+        as the page's attack panel chooses them; IllegalAction where the source holds fewer."""
+        return self.seen_attack_rule_with_ships(self.observe(state, None), source, target, ships)
+
+    def seen_attack_rule_with_ships(
+        self, seen: RiskState, source: int, target: int, ships: tuple[int, int, int]
+    ) -> battle.BattleRule:
         st = _gaw(seen).copy()
-        st.attack_from, st.attack_to, st.attack_ships = source, target, NO_SHIPS
+        _require_ships(st, source, ships)
+        st.attack_from, st.attack_to, st.attack_ships = source, target, ships
         return battle_rule(st)
 
     def seen_defence_rule(self, seen: RiskState) -> battle.BattleRule:
@@ -1365,13 +1378,19 @@ def _chosen_ships(
     want = tuple(x for x in counts if isinstance(x, int) and not isinstance(x, bool))
     if len(want) != len(counts):
         raise MalformedAction(f"{a.text()!r}: ship counts are whole numbers")
+    chosen = (want[0], want[1], want[2])
+    _require_ships(st, planet, chosen)
+    return chosen
+
+
+def _require_ships(st: GawState, planet: int, want: tuple[int, int, int]) -> None:
+    """IllegalAction unless `planet` holds at least `want` of each class."""
     have = _ships_on(st, planet)
     require(
         all(0 <= w <= h for w, h in zip(want, have, strict=True)),
         f"{st.board.territories[planet]} holds {have[0]} cruisers, {have[1]} carriers "
         f"and {have[2]} dreadnoughts",
     )
-    return want[0], want[1], want[2]
 
 
 def _attack(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:

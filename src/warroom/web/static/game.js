@@ -7,6 +7,7 @@ const TOKEN = params.get("token");
 const G = {
   msg: null, board: null, boardId: null, pick: [], cards: [], sending: false, lastBattle: null, ws: null,
   until: null, // an "attack until" under way: { from, to, stop }
+  oddsAsked: 0, // the attack odds last asked for (showOdds): an older answer is dropped
   autoState: -1, // the last state whose forced choice was sent
   early: [], logStart: 0, tail: [], fetchingLog: false, // the log, as in renderLog
   last: null, // what just happened on the map: { kind, from, to, dice, text, key, live }
@@ -1188,7 +1189,8 @@ function renderActions() {
   $("hint").textContent = hint;
   if (trades.length) box.append(isMcu(m.view) ? mcuTradePanel() : tradePanel(trades));
   if (isGodstorm(m.view)) showInvasionOdds(pick, shown);
-  else if (pick.length === 2) showOdds(pick[0], pick[1], shown);
+  // Galaxy at War's attack panel asks for its own, with the ships chosen (shipPanel).
+  else if (pick.length === 2 && !isGaw(m.view)) showOdds(pick[0], pick[1], shown);
   if ((isRisk(m.view) || isGodstorm(m.view)) && m.view.phase === "defend") showDefenceOdds(shown);
   if (G.until) {
     box.append(el("div", { class: "grp" }, el("button", { "data-action": "stop", onclick: () => stopUntil("Stopped.") }, "Stop attacking")));
@@ -1380,21 +1382,25 @@ function placeName(view, name) {
   return (row && row.caption) || name;
 }
 
-async function showOdds(from, to, shown) {
+// `ships` (Galaxy at War): the attacker's cruisers, carriers and dreadnoughts along, as its
+// attack panel has them chosen; each roll of the attack is taken to bring the same.
+async function showOdds(from, to, shown, ships) {
   if (!shown.some((a) => a[0] === "attack")) return;
   const st = Object.fromEntries(G.msg.view.territories.map((t) => [t.name, t]));
   const a = st[from].armies, d = st[to].armies;
   if (a < 2) return;
   const key = G.msg.state;
+  const asked = (G.oddsAsked = (G.oddsAsked || 0) + 1); // a later choice of ships wins
   try {
-    // The game's own dice for this attack (d8 defences, Allies, a Vanguard, ships defending).
+    // The game's own dice for this attack (d8 defences, Allies, a Vanguard, ships).
     const q = new URLSearchParams({ source: from, target: to });
+    if (ships) q.set("ships", ships.join(","));
     const o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/odds?${q}`);
-    if (!G.msg || G.msg.state !== key) return;
-    $("odds").textContent = `Odds of taking ${placeName(G.msg.view, to)} if you attack until it falls: ` +
+    if (!G.msg || G.msg.state !== key || G.oddsAsked !== asked) return;
+    const along = ships && ships.some((n) => n > 0) ? ", with the ships chosen" : "";
+    $("odds").textContent = `Odds of taking ${placeName(G.msg.view, to)} if you attack until it falls${along}: ` +
       `${(100 * o.p_conquest).toFixed(1)}% (expected losses: you ${o.expected_attacker_losses.toFixed(1)}, ` +
-      `them ${o.expected_defender_losses.toFixed(1)})` +
-      (isGaw(G.msg.view) ? "; your ships not counted" : "");
+      `them ${o.expected_defender_losses.toFixed(1)})`;
   } catch (e) { /* odds are advice; the attack still works without them */ }
 }
 
