@@ -17,6 +17,7 @@ from tests.web.play import choose, played_until
 from tests.web.system import browser_page, create_game
 from tests.web.test_attack_odds import GAW_ZORYA_DEFENDS, gaw_thessia_on_zorya
 from tests.web.test_browser import ARTIFACTS, buttons, msg
+from tests.web.test_monopoly_page import RECORD
 from warroom.core.match import Match
 from warroom.games.mass_effect.gaw_rules import DREADNOUGHT
 from warroom.odds import invasion
@@ -262,7 +263,8 @@ def test_a_step_with_nothing_to_do_says_so(server: str, served_hub: Hub) -> None
 def test_the_attack_odds_follow_the_ships_chosen(server: str, served_hub: Hub) -> None:
     """The % above the attack panel is the attack with the ships the panel has chosen (every
     ship along at first), and follows a change of choice: Thessia's Cruiser and Dreadnought
-    along, then none, against Zorya's Reaper Cruiser and Vanguard."""
+    along, then none, against Zorya's Reaper Cruiser and Vanguard; "Attack until it falls"
+    then rolls with the ships chosen."""
     st = gaw_thessia_on_zorya()
     thessia = st.board.territory("Thessia")
     faction = st.faction_of[0]
@@ -288,4 +290,10 @@ def test_the_attack_odds_follow_the_ships_chosen(server: str, served_hub: Hub) -
         assert without != with_ships
         page.wait_for_function(f"document.getElementById('odds').textContent.includes({without!r})")
         assert "with the ships chosen" not in page.inner_text("#odds")
+        # "Attack until it falls" rolls with the ships chosen, as its % counted them.
+        panel.locator('select[data-part="dreadnoughts"]').select_option("1")
+        page.evaluate(RECORD)
+        page.locator('#actions button[data-action="until"]').click()
+        page.wait_for_function("window.SENT.length > 0")
+        assert page.evaluate("window.SENT[0]") == ["attack", "Thessia", "Zorya", 3, 0, 0, 1]
         assert errors == []

@@ -8,6 +8,7 @@ const G = {
   msg: null, board: null, boardId: null, pick: [], cards: [], sending: false, lastBattle: null, ws: null,
   until: null, // an "attack until" under way: { from, to, stop }
   oddsAsked: 0, // the attack odds last asked for (showOdds): an older answer is dropped
+  gawShips: null, // Galaxy at War: the ships the attack panel has chosen, { from, to, counts }
   autoState: -1, // the last state whose forced choice was sent
   early: [], logStart: 0, tail: [], fetchingLog: false, // the log, as in renderLog
   last: null, // what just happened on the map: { kind, from, to, dice, text, key, live }
@@ -1278,7 +1279,9 @@ function untilControls(from, to) {
 }
 
 function startUntil(from, to, stop) {
-  G.until = { from, to, stop: Math.max(1, Math.floor(stop)) };
+  // Galaxy at War: every roll brings the ships the attack panel has chosen, as its % counts.
+  const chosen = G.gawShips && G.gawShips.from === from && G.gawShips.to === to ? G.gawShips.counts : null;
+  G.until = { from, to, stop: Math.max(1, Math.floor(stop)), ships: isGaw(G.msg.view) ? chosen : null };
   G.pick = [from, to];
   showError("");
   G.actionsKey = null;
@@ -1311,7 +1314,9 @@ function runUntil() {
   const attacks = legalActions().filter((a) => a[0] === "attack" && a[1] === u.from && a[2] === u.to);
   if (!attacks.length) { stopUntil(`Stopped: ${from} can no longer attack ${to}.`); render(); return; }
   const counted = attacks.filter((a) => typeof a[3] === "number"); // MCU: not "alone"
-  const best = (counted.length ? counted : attacks).reduce((x, y) => (y[3] > x[3] ? y : x));
+  const most = (counted.length ? counted : attacks).reduce((x, y) => (y[3] > x[3] ? y : x));
+  const along = (a) => (a.length > 4 ? a.slice(4) : [0, 0, 0]); // Galaxy at War's ships
+  const best = (u.ships && attacks.find((a) => a[3] === most[3] && along(a).every((n, i) => n === u.ships[i]))) || most;
   G.untilState = m.state;
   const state = m.state;
   setTimeout(async () => {

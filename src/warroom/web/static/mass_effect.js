@@ -272,8 +272,12 @@ function shipPanel(g) {
     button.textContent = hit ? labelOf(hit.a) : "not a legal choice";
     if (hit) button.removeAttribute("title");
     else button.title = "choose fewer ships or dice";
-    // The % above the actions: this attack with the ships now chosen.
-    if (hit && g.kind === "attack") showOdds(g.terr[0], g.terr[1], [hit.a], hit.counts.slice(1));
+    // The % above the actions: this attack with the ships now chosen; "Attack until it
+    // falls" brings them too (startUntil).
+    if (hit && g.kind === "attack") {
+      G.gawShips = { from: g.terr[0], to: g.terr[1], counts: hit.counts.slice(1) };
+      showOdds(g.terr[0], g.terr[1], [hit.a], G.gawShips.counts);
+    }
   };
   for (const s of selects) s.sel.onchange = update; // a property: it goes with a kept control
   button.onclick = () => { const hit = pick(); if (hit) send(hit.a); };
