@@ -107,6 +107,29 @@ def test_look_and_odds_take_quoted_names_as_actions_do() -> None:
     assert "chance to capture" in out
 
 
+def test_galaxy_at_war_odds_with_the_attacker_s_ships_along() -> None:
+    """`odds FROM TO C CA D` in Galaxy at War: the attack with those ships along (ME63-ME66),
+    as the browser's attack panel asks it; more ships than the source holds are refused."""
+    from tests.web.test_attack_odds import GAW_ZORYA_DEFENDS, gaw_thessia_on_zorya
+    from warroom.games.mass_effect.gaw_rules import DREADNOUGHT
+    from warroom.odds import invasion
+    from warroom.rules.battle import SideRule
+
+    st = gaw_thessia_on_zorya()
+    thessia, faction = st.board.territory("Thessia"), st.faction_of[0]
+    st.ships = st.ships.placed(9 * faction, thessia).placed(9 * faction + 3 * DREADNOUGHT, thessia)
+    match = Match.start("mass-effect-galaxy-at-war", 3, 1, {})
+    match.state = st
+    along = replace(GAW_ZORYA_DEFENDS, attacker=SideRule(d8=1, reroll_until=1))
+    out = session(
+        match, ["odds Thessia Zorya", "odds Thessia Zorya 1 0 1", "odds Thessia Zorya 2 0 0"], {0}
+    )
+    assert f"Zorya (4): {invasion(8, 4, GAW_ZORYA_DEFENDS).p_conquest:.1%}" in out
+    with_ships = "with 1 cruiser and 1 dreadnought along attacking Zorya (4): "
+    assert with_ships + f"{invasion(8, 4, along).p_conquest:.1%}" in out
+    assert "Refused: Thessia holds 1 cruiser and 1 dreadnought" in out
+
+
 def test_an_alias_with_spaces_is_read_unquoted() -> None:
     """MCU's Washington D.C. (Sector_30's alias) may be typed as it is, as other names with
     spaces are: `claim washington d.c.` was refused as malformed."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.cli.show.mass_effect import MassEffectDisplay
+from warroom.core import Match
 
 HELP = """[bold]RISK Mass Effect: Galaxy at War[/]
   e.g. [cyan]vanguard Noveria[/] (Reapers, at the start of the turn), [cyan]build reaper-03[/]
@@ -18,12 +19,23 @@ HELP = """[bold]RISK Mass Effect: Galaxy at War[/]
   [cyan]devastate reaper-02[/], [cyan]end[/]
   [cyan]look Palaven[/] shows its neighbours and which are joined by a Mass Relay
   [cyan]odds A D[/]  chance that A attacking units take a planet held by D
-  [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
+  [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it
+  [cyan]odds FROM TO 1 0 2[/]  the same with 1 cruiser, 0 carriers, 2 dreadnoughts along"""
 
 
 class GalaxyAtWarDisplay(MassEffectDisplay):
     help = HELP
     pip_dice = False  # Vanguards and powers roll d8s
+
+    def odds(self, match: Match, seat: int, rest: str) -> str:
+        """`odds FROM TO CRUISERS CARRIERS DREADNOUGHTS`: that attack with those ships along,
+        as the browser's attack panel asks it; anything else as in Basic Training."""
+        words = rest.split()
+        counts = words[-3:]
+        if len(words) >= 5 and all(w.isascii() and w.isdigit() for w in counts):
+            ships = (int(counts[0]), int(counts[1]), int(counts[2]))
+            return self._attack(match, words[:-3], ships)
+        return super().odds(match, seat, rest)
 
     def marks(self, view: dict[str, Any], territory: dict[str, Any]) -> str:
         bits = "H" if territory.get("harbinger") else ""

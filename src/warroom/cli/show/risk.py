@@ -214,9 +214,12 @@ class RiskDisplay(Display):
             f"chance to capture, attacking until the defence falls or 1 {word.one} is left"
         )
 
-    def _attack(self, match: Match, words: list[str]) -> str:
+    def _attack(
+        self, match: Match, words: list[str], ships: tuple[int, int, int] | None = None
+    ) -> str:
         """`odds FROM TO`: that attack as the board stands, with the dice this game rolls for
-        it (d8 defences, Allies, a Vanguard, ships defending), as the browser shows it."""
+        it (d8 defences, Allies, a Vanguard, ships defending; Galaxy at War's attacking
+        `ships` where given), as the browser shows it."""
         b: Board = match.state.board
         source, target = _two_places(b, words)
         names, armies, word = b.territories, match.state.armies, _pieces(match)
@@ -224,11 +227,16 @@ class RiskDisplay(Display):
             raise WarroomError(f"{names[source]} does not border {names[target]}")
         if armies[source] < 2:
             raise WarroomError(f"{names[source]} has no {word.one} to spare for an attack")
+        along = ""
+        if ships is not None:
+            from warroom.games.mass_effect.galaxy_at_war import ships_words
+
+            along = f" with {ships_words(ships) or 'no ships'} along"
         return (
-            f"{names[source]} ({armies[source]} {word.many}, one stays behind) attacking "
-            f"{names[target]} ({armies[target]}): {attack_odds(match, source, target):.1%} "
-            f"chance to capture with this game's dice for it, attacking until the defence "
-            f"falls or 1 {word.one} is left"
+            f"{names[source]} ({armies[source]} {word.many}, one stays behind){along} "
+            f"attacking {names[target]} ({armies[target]}): "
+            f"{attack_odds(match, source, target, ships):.1%} chance to capture with this "
+            f"game's dice for it, attacking until the defence falls or 1 {word.one} is left"
         )
 
 
@@ -253,15 +261,25 @@ def _pieces(match: Match) -> Pieces:
     return game.pieces
 
 
-def attack_odds(match: Match, source: int, target: int) -> float:
+def attack_odds(
+    match: Match, source: int, target: int, ships: tuple[int, int, int] | None = None
+) -> float:
     """Chance to take `target` from `source` attacking until it falls, with the dice the mode
-    rolls for that attack (`ClassicRisk.attack_rule`)."""
+    rolls for that attack (`ClassicRisk.attack_rule`; Galaxy at War's with the attacker's
+    `ships` along where given, `attack_rule_with_ships`)."""
     from warroom.games.risk_classic import ClassicRisk
     from warroom.odds import invasion
 
     game, armies = match.game, match.state.armies
     assert isinstance(game, ClassicRisk)  # this display shows Classic and the modes built on it
-    rule = game.attack_rule(match.state, source, target)
+    if ships is None:
+        rule = game.attack_rule(match.state, source, target)
+    else:
+        from warroom.games.mass_effect.galaxy_at_war import GalaxyAtWar
+
+        if not isinstance(game, GalaxyAtWar):
+            raise WarroomError(f"{game.title} has no ships to bring to an attack")
+        rule = game.attack_rule_with_ships(match.state, source, target, ships)
     return float(invasion(armies[source], armies[target], rule).p_conquest)
 
 

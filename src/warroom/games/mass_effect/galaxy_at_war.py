@@ -257,7 +257,7 @@ class GalaxyAtWar(MassEffectBasic):
         said = [str(a) for a in args]
         if kind in ("attack", "strike", "move", "ships"):
             lead = {"attack": 3, "strike": 2, "move": 1, "ships": 2}[kind]
-            ships = _ships_words(args[lead:])
+            ships = ships_words(args[lead:])
             if kind == "ships":
                 return f"Move {ships} from {said[0]} to {said[1]}"
             if kind == "strike":
@@ -994,7 +994,7 @@ def _devastate_cards(st: GawState, seat: Seat) -> list[int]:
     ]
 
 
-def _ships_words(counts: Iterable[object]) -> str:
+def ships_words(counts: Iterable[object]) -> str:
     """Ships named in an action (cruisers, carriers, dreadnoughts, zeros left out) in words:
     "1 cruiser and 2 dreadnoughts"; "" for none."""
     said = [
@@ -1388,8 +1388,7 @@ def _require_ships(st: GawState, planet: int, want: tuple[int, int, int]) -> Non
     have = _ships_on(st, planet)
     require(
         all(0 <= w <= h for w, h in zip(want, have, strict=True)),
-        f"{st.board.territories[planet]} holds {have[0]} cruisers, {have[1]} carriers "
-        f"and {have[2]} dreadnoughts",
+        f"{st.board.territories[planet]} holds {ships_words(have) or 'no ships'}",
     )
 
 
