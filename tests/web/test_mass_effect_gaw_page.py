@@ -296,4 +296,14 @@ def test_the_attack_odds_follow_the_ships_chosen(server: str, served_hub: Hub) -
         page.locator('#actions button[data-action="until"]').click()
         page.wait_for_function("window.SENT.length > 0")
         assert page.evaluate("window.SENT[0]") == ["attack", "Thessia", "Zorya", 3, 0, 0, 1]
+        # The Reapers defend (over the API): the next roll brings the ships too.
+        page.wait_for_function("G.msg.view.phase === 'defend'")
+        room = served_hub.room(game["id"])
+        with room.lock:
+            defender, state_id = room.match.to_move()[0], room.state_id
+            defence = next(a for a in room.match.legal(defender) if a.kind == "defend")
+        token = game["seats"][defender]["token"]
+        served_hub.act(game["id"], token, state_id, defence.to_json())
+        page.wait_for_function("window.SENT.length > 1")
+        assert page.evaluate("window.SENT[1]")[3:] == [3, 0, 0, 1]
         assert errors == []

@@ -6,7 +6,7 @@ const GAME = decodeURIComponent(location.pathname.split("/").pop());
 const TOKEN = params.get("token");
 const G = {
   msg: null, board: null, boardId: null, pick: [], cards: [], sending: false, lastBattle: null, ws: null,
-  until: null, // an "attack until" under way: { from, to, stop }
+  until: null, // an "attack until" under way: { from, to, stop, ships (Galaxy at War's, or null) }
   oddsAsked: 0, // the attack odds last asked for (showOdds): an older answer is dropped
   gawShips: null, // Galaxy at War: the ships the attack panel has chosen, { from, to, counts }
   autoState: -1, // the last state whose forced choice was sent
@@ -1190,8 +1190,9 @@ function renderActions() {
   $("hint").textContent = hint;
   if (trades.length) box.append(isMcu(m.view) ? mcuTradePanel() : tradePanel(trades));
   if (isGodstorm(m.view)) showInvasionOdds(pick, shown);
-  // Galaxy at War's attack panel asks for its own, with the ships chosen (shipPanel).
-  else if (pick.length === 2 && !isGaw(m.view)) showOdds(pick[0], pick[1], shown);
+  // Galaxy at War's attack panel asks for its own, with the ships chosen (shipPanel); while
+  // attacking until, with the ships chosen then.
+  else if (pick.length === 2 && (G.until || !isGaw(m.view))) showOdds(pick[0], pick[1], shown, G.until ? G.until.ships : null);
   if ((isRisk(m.view) || isGodstorm(m.view)) && m.view.phase === "defend") showDefenceOdds(shown);
   if (G.until) {
     box.append(el("div", { class: "grp" }, el("button", { "data-action": "stop", onclick: () => stopUntil("Stopped.") }, "Stop attacking")));
