@@ -264,7 +264,7 @@ def test_the_attack_odds_follow_the_ships_chosen(server: str, served_hub: Hub) -
     """The % above the attack panel is the attack with the ships the panel has chosen (every
     ship along at first), and follows a change of choice: Thessia's Cruiser and Dreadnought
     along, then none, against Zorya's Reaper Cruiser and Vanguard; "Attack until it falls"
-    then rolls with the ships chosen."""
+    then rolls with the ships chosen, its two planets selected through the defences."""
     st = gaw_thessia_on_zorya()
     thessia = st.board.territory("Thessia")
     faction = st.faction_of[0]
@@ -296,8 +296,10 @@ def test_the_attack_odds_follow_the_ships_chosen(server: str, served_hub: Hub) -
         page.locator('#actions button[data-action="until"]').click()
         page.wait_for_function("window.SENT.length > 0")
         assert page.evaluate("window.SENT[0]") == ["attack", "Thessia", "Zorya", 3, 0, 0, 1]
-        # The Reapers defend (over the API): the next roll brings the ships too.
+        # The Reapers defend (over the API): the two planets stay selected meanwhile, and the
+        # next roll brings the ships too.
         page.wait_for_function("G.msg.view.phase === 'defend'")
+        assert page.evaluate("G.pick") == ["Thessia", "Zorya"]
         room = served_hub.room(game["id"])
         with room.lock:
             defender, state_id = room.match.to_move()[0], room.state_id

@@ -72,7 +72,10 @@ function receive(msg) {
   // armies in Gaul does not choose Gaul for the next step's summons or temples.
   const sameStep = !!G.msg && !!G.msg.view && !!msg.view && G.msg.view.phase === msg.view.phase;
   G.msg = msg;
-  if (fresh) { G.pick = sameStep ? stillFits(G.pick) : []; G.cards = []; G.castCard = null; }
+  // An attack until it falls keeps its two places selected through the defences between its
+  // rolls (states of another step): their rings and the odds line stay on.
+  const held = G.until ? [G.until.from, G.until.to] : null;
+  if (fresh) { G.pick = held || (sameStep ? stillFits(G.pick) : []); G.cards = []; G.castCard = null; }
   if (msg.seat !== null && TOKEN && !G.remembered) {
     rememberSeat(GAME, msg.title, msg.seat, TOKEN, msg.seats[msg.seat].name);
     G.remembered = true;
