@@ -73,7 +73,7 @@ function receive(msg) {
   const sameStep = !!G.msg && !!G.msg.view && !!msg.view && G.msg.view.phase === msg.view.phase;
   G.msg = msg;
   // An attack until it falls keeps its two places selected through the defences between its
-  // rolls (states of another step): their rings and the odds line stay on.
+  // rolls (states of another step): their rings stay on, the odds line is back at each roll.
   const held = G.until ? [G.until.from, G.until.to] : null;
   if (fresh) { G.pick = held || (sameStep ? stillFits(G.pick) : []); G.cards = []; G.castCard = null; }
   if (msg.seat !== null && TOKEN && !G.remembered) {
