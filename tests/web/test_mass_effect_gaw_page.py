@@ -296,10 +296,13 @@ def test_the_attack_odds_follow_the_ships_chosen(server: str, served_hub: Hub) -
         page.locator('#actions button[data-action="until"]').click()
         page.wait_for_function("window.SENT.length > 0")
         assert page.evaluate("window.SENT[0]") == ["attack", "Thessia", "Zorya", 3, 0, 0, 1]
-        # The Reapers defend (over the API): the two planets stay selected meanwhile, and the
-        # next roll brings the ships too.
+        # The Reapers defend (over the API): the two planets stay selected meanwhile, the %
+        # (with the ships) stays on, and the next roll brings the ships too.
         page.wait_for_function("G.msg.view.phase === 'defend'")
         assert page.evaluate("G.pick") == ["Thessia", "Zorya"]
+        page.wait_for_function(
+            "document.getElementById('odds').textContent.includes('with the ships chosen')"
+        )
         room = served_hub.room(game["id"])
         with room.lock:
             defender, state_id = room.match.to_move()[0], room.state_id

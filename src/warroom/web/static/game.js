@@ -73,7 +73,7 @@ function receive(msg) {
   const sameStep = !!G.msg && !!G.msg.view && !!msg.view && G.msg.view.phase === msg.view.phase;
   G.msg = msg;
   // An attack until it falls keeps its two places selected through the defences between its
-  // rolls (states of another step): their rings stay on, the odds line is back at each roll.
+  // rolls (states of another step): their rings and the odds line stay on.
   const held = G.until ? [G.until.from, G.until.to] : null;
   if (fresh) { G.pick = held || (sameStep ? stillFits(G.pick) : []); G.cards = []; G.castCard = null; }
   if (msg.seat !== null && TOKEN && !G.remembered) {
@@ -1394,7 +1394,8 @@ function placeName(view, name) {
 // `ships` (Galaxy at War): the attacker's cruisers, carriers and dreadnoughts along, as its
 // attack panel has them chosen; each roll of the attack is taken to bring the same.
 async function showOdds(from, to, shown, ships) {
-  if (!shown.some((a) => a[0] === "attack")) return;
+  // An attack until it falls shows its odds through the defences between its rolls too.
+  if (!G.until && !shown.some((a) => a[0] === "attack")) return;
   const st = Object.fromEntries(G.msg.view.territories.map((t) => [t.name, t]));
   const a = st[from].armies, d = st[to].armies;
   if (a < 2) return;
