@@ -165,7 +165,8 @@ class InProcessClient:
     """The app's HTTP API called in an event loop of this thread's own, through httpx's ASGI
     transport, for tests that read a game thousands of times: `TestClient` answers the same,
     but hands every message of every request to a loop in another thread and back, which
-    cost more than most reads themselves. No websockets: those tests keep `TestClient`."""
+    cost more than most reads themselves. No websockets: those tests keep `TestClient`. Used
+    as a context manager: the app's lifespan runs on entry and is closed on exit."""
 
     def __init__(self, app: FastAPI) -> None:
         import httpx
@@ -182,22 +183,15 @@ class InProcessClient:
     def post(self, url: str, **options: Any) -> httpx.Response:
         return self._loop.run_until_complete(self._client.post(url, **options))
 
-    def close(self) -> None:
+    def __enter__(self) -> InProcessClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
         try:
             self._loop.run_until_complete(self._client.aclose())
             self._loop.run_until_complete(self._lifespan.__aexit__(None, None, None))
         finally:
             self._loop.close()
-
-
-@contextmanager
-def in_process_client(app: FastAPI) -> Iterator[InProcessClient]:
-    """An `InProcessClient` of `app`, its lifespan run at the start and closed at the end."""
-    client = InProcessClient(app)
-    try:
-        yield client
-    finally:
-        client.close()
 
 
 def postgres_bin() -> Path:

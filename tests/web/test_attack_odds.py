@@ -126,8 +126,11 @@ def test_gaw_attack_odds_with_the_attacker_s_ships_chosen(
         assert "error" in refused.json(), ships
     r = client.post("/api/games", json={"mode": "risk-classic", "seats": [{"kind": "human"}] * 3})
     classic = r.json()["id"]
-    params = {"source": "Alaska", "target": "Alberta", "ships": "0,0,0"}
-    assert client.get(f"/api/games/{classic}/odds", params=params).status_code == 400
+    board = served_hub.room(classic).match.state.board
+    source, target = board.territories[0], board.territories[board.neighbors[0][0]]
+    params = {"source": source, "target": target, "ships": "0,0,0"}
+    refused = client.get(f"/api/games/{classic}/odds", params=params)
+    assert refused.status_code == 400 and "no ships" in refused.json()["error"], refused.text
 
 
 def test_attack_odds_refuse_unknown_places_and_modes(client: TestClient, served_hub: Hub) -> None:

@@ -19,7 +19,7 @@ import pytest
 import warroom.games as games
 from tests.web.conftest import FAST
 from tests.web.play import bot_choice
-from tests.web.system import InProcessClient, in_process_client
+from tests.web.system import InProcessClient
 from warroom.core import Rng
 from warroom.games.godstorm.rules import Godstorm
 from warroom.games.risk_classic import ClassicRisk
@@ -48,7 +48,7 @@ def players_for(mode: str) -> int:
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[InProcessClient, Hub]]:
     hub = Hub(Store(f"sqlite:///{tmp_path / 'w.db'}"), seed_source=lambda: SEED, quotas=FAST)
-    with in_process_client(create_app(hub.store.url, hub=hub, resume=False)) as client:
+    with InProcessClient(create_app(hub.store.url, hub=hub, resume=False)) as client:
         yield client, hub
     hub.close()
     hub.store.close()

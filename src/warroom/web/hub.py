@@ -447,20 +447,20 @@ class Hub:
                 raise WebError(404, f"{game.title}'s battles are asked at /strike-odds")
             if not isinstance(game, ClassicRisk):
                 raise WebError(404, f"{game.title} has no attack odds")
-            if ships is not None and not isinstance(game, GalaxyAtWar):
-                raise WebError(400, f"{game.title} has no ships to bring to an attack")
             names = state.board.territories
             for name in (source, target):
                 if name not in names:
                     raise WebError(400, f"no territory {name!r} on this board")
             s, t = names.index(source), names.index(target)
             if ships is None:
-                return state.armies[s], state.armies[t], game.attack_rule(state, s, t)
-            assert isinstance(game, GalaxyAtWar)
-            try:
-                rule = game.attack_rule_with_ships(state, s, t, ships)
-            except WarroomError as exc:
-                raise WebError(400, str(exc)) from exc
+                rule = game.attack_rule(state, s, t)
+            elif not isinstance(game, GalaxyAtWar):
+                raise WebError(400, f"{game.title} has no ships to bring to an attack")
+            else:
+                try:
+                    rule = game.attack_rule_with_ships(state, s, t, ships)
+                except WarroomError as exc:
+                    raise WebError(400, str(exc)) from exc
             return state.armies[s], state.armies[t], rule
 
     def invasion(

@@ -1285,7 +1285,7 @@ function untilControls(from, to) {
 function startUntil(from, to, stop) {
   // Galaxy at War: every roll brings the ships the attack panel has chosen, as its % counts.
   const chosen = G.gawShips && G.gawShips.from === from && G.gawShips.to === to ? G.gawShips.counts : null;
-  G.until = { from, to, stop: Math.max(1, Math.floor(stop)), ships: isGaw(G.msg.view) ? chosen : null };
+  G.until = { from, to, stop: Math.max(1, Math.floor(stop)), ships: chosen };
   G.pick = [from, to];
   showError("");
   G.actionsKey = null;
@@ -1319,8 +1319,8 @@ function runUntil() {
   if (!attacks.length) { stopUntil(`Stopped: ${from} can no longer attack ${to}.`); render(); return; }
   const counted = attacks.filter((a) => typeof a[3] === "number"); // MCU: not "alone"
   const most = (counted.length ? counted : attacks).reduce((x, y) => (y[3] > x[3] ? y : x));
-  const along = (a) => (a.length > 4 ? a.slice(4) : [0, 0, 0]); // Galaxy at War's ships
-  const best = (u.ships && attacks.find((a) => a[3] === most[3] && along(a).every((n, i) => n === u.ships[i]))) || most;
+  const withShips = (a) => shipCounts("attack", a, 3).slice(1).every((n, i) => n === u.ships[i]);
+  const best = (u.ships && attacks.find((a) => a[3] === most[3] && withShips(a))) || most;
   G.untilState = m.state;
   const state = m.state;
   setTimeout(async () => {

@@ -4,7 +4,8 @@
 // Only drawing happens here; the action panel (game.js) still sends every intent.
 "use strict";
 // `zoom`: the board's zoom and pan on a phone (common.js's MapZoom); `revealed`: the followed
-// token's space last brought into view.
+// token's space last brought into view; `keyFocus`: the space the keyboard was last on (the
+// board's Tab stop when no action names a space); `widths`: name lines' widths (fitTexts).
 const MONO = { board: null, boardId: null, pick: null, keyFocus: null, tokens: {}, moving: {}, zoom: null, revealed: null, widths: new Map() };
 const MS = 1000; // the drawing is MS x MS user units
 const MC = 132; // corner size; also the depth of every side space
@@ -102,7 +103,7 @@ function drawMonopoly() {
   // an action uses now and the one whose details are open are Tab stops, else the space last
   // focused (GO at first); the arrow keys go round the board from space to space (monoArrow).
   const stopped = b.spaces.some((sp) => marks.has(sp.name) || MONO.pick === sp.index);
-  const rest = MONO.keyFocus !== null ? MONO.keyFocus : b.spaces[0].index;
+  const resting = MONO.keyFocus !== null ? MONO.keyFocus : b.spaces[0].index;
   for (const sp of b.spaces) {
     const g = spaceBox(sp.index, b.side);
     const picked = MONO.pick === sp.index;
@@ -111,7 +112,7 @@ function drawMonopoly() {
     const group = pressable(svg("g", { class: `mspace k-${sp.kind}${picked ? " picked" : ""}${marks.has(sp.name) ? " acts" : ""}${landed === sp.index ? " mlanded" : ""}`,
       "data-index": sp.index, "data-name": sp.name, "aria-label": spaceLabel(sp, b, v, marks.has(sp.name)),
       "aria-expanded": picked ? "true" : "false", ...(picked ? { "aria-describedby": "mdetails" } : {}) }), `space ${sp.index}`);
-    const stop = picked || marks.has(sp.name) || (!stopped && sp.index === rest);
+    const stop = picked || marks.has(sp.name) || (!stopped && sp.index === resting);
     group.setAttribute("tabindex", stop ? "0" : "-1");
     group.append(svg("title", {}, spaceTitle(sp, v)));
     group.append(svg("rect", { x: g.x, y: g.y, width: g.w, height: g.h, class: "mcell", fill: KIND_TINT[sp.kind] || "#fbf8ef" }));
