@@ -250,10 +250,20 @@ class ClassicRisk(Game[RiskState]):
             return self.end_words.get(st.phase, "Done")
         return super().label(observation, seat, action)
 
-    def attack_rule(self, state: RiskState, source: int, target: int) -> battle.BattleRule:
+    def attack_rule(
+        self,
+        state: RiskState,
+        source: int,
+        target: int,
+        ships: tuple[int, int, int] | None = None,
+    ) -> battle.BattleRule:
         """The dice an attack from `source` into `target` would roll now, for the odds shown
         before it (the browser's %, the terminal's `odds FROM TO`). Read from a spectator's
-        observation: anyone may ask, so no hidden piece may shape the answer."""
+        observation: anyone may ask, so no hidden piece may shape the answer. `ships`: the
+        attacker's ships along (cruisers, carriers, dreadnoughts), for a mode that has them
+        (Galaxy at War); any other refuses them."""
+        if ships is not None:
+            raise WarroomError(f"{self.title} has no ships to bring to an attack")
         return self.seen_attack_rule(self.observe(state, None), source, target)
 
     def seen_attack_rule(self, seen: RiskState, source: int, target: int) -> battle.BattleRule:

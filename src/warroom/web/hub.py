@@ -40,7 +40,6 @@ from warroom.games.dice_cards.chances import completion_chance, has_chance
 from warroom.games.dice_cards.rules import DiceCardsGame
 from warroom.games.godstorm.odds import InvasionOdds, invasion_between, invasion_words
 from warroom.games.godstorm.rules import Godstorm, parse_gods
-from warroom.games.mass_effect.galaxy_at_war import GalaxyAtWar
 from warroom.games.risk_classic import DEFEND, ClassicRisk
 from warroom.games.strike.odds import battle_forces, declared_forces, deployment
 from warroom.games.strike.rules import RiskStrike, seat_of
@@ -452,15 +451,10 @@ class Hub:
                 if name not in names:
                     raise WebError(400, f"no territory {name!r} on this board")
             s, t = names.index(source), names.index(target)
-            if ships is None:
-                rule = game.attack_rule(state, s, t)
-            elif not isinstance(game, GalaxyAtWar):
-                raise WebError(400, f"{game.title} has no ships to bring to an attack")
-            else:
-                try:
-                    rule = game.attack_rule_with_ships(state, s, t, ships)
-                except WarroomError as exc:
-                    raise WebError(400, str(exc)) from exc
+            try:
+                rule = game.attack_rule(state, s, t, ships)
+            except WarroomError as exc:  # ships the source lacks, or a mode without ships
+                raise WebError(400, str(exc)) from exc
             return state.armies[s], state.armies[t], rule
 
     def invasion(

@@ -265,21 +265,14 @@ def attack_odds(
     match: Match, source: int, target: int, ships: tuple[int, int, int] | None = None
 ) -> float:
     """Chance to take `target` from `source` attacking until it falls, with the dice the mode
-    rolls for that attack (`ClassicRisk.attack_rule`; Galaxy at War's with the attacker's
-    `ships` along where given, `attack_rule_with_ships`)."""
+    rolls for that attack (`ClassicRisk.attack_rule`, Galaxy at War's `ships` along where
+    given)."""
     from warroom.games.risk_classic import ClassicRisk
     from warroom.odds import invasion
 
     game, armies = match.game, match.state.armies
     assert isinstance(game, ClassicRisk)  # this display shows Classic and the modes built on it
-    if ships is None:
-        rule = game.attack_rule(match.state, source, target)
-    else:
-        from warroom.games.mass_effect.galaxy_at_war import GalaxyAtWar
-
-        if not isinstance(game, GalaxyAtWar):
-            raise WarroomError(f"{game.title} has no ships to bring to an attack")
-        rule = game.attack_rule_with_ships(match.state, source, target, ships)
+    rule = game.attack_rule(match.state, source, target, ships)
     return float(invasion(armies[source], armies[target], rule).p_conquest)
 
 

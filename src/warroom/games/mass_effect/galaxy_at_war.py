@@ -308,12 +308,17 @@ class GalaxyAtWar(MassEffectBasic):
         with the dice): the defender's ships, a Vanguard's d8s and directives played."""
         return self.seen_attack_rule_with_ships(seen, source, target, NO_SHIPS)
 
-    def attack_rule_with_ships(
-        self, state: RiskState, source: int, target: int, ships: tuple[int, int, int]
+    def attack_rule(
+        self,
+        state: RiskState,
+        source: int,
+        target: int,
+        ships: tuple[int, int, int] | None = None,
     ) -> battle.BattleRule:
-        """`attack_rule` with the attacker's `ships` along (cruisers, carriers, dreadnoughts),
-        as the page's attack panel chooses them; IllegalAction where the source holds fewer."""
-        return self.seen_attack_rule_with_ships(self.observe(state, None), source, target, ships)
+        """`ClassicRisk.attack_rule` with the attacker's `ships` along (none by default), as
+        the page's attack panel chooses them; IllegalAction where the source holds fewer."""
+        seen = self.observe(state, None)
+        return self.seen_attack_rule_with_ships(seen, source, target, ships or NO_SHIPS)
 
     def seen_attack_rule_with_ships(
         self, seen: RiskState, source: int, target: int, ships: tuple[int, int, int]
