@@ -759,7 +759,7 @@ def test_the_board_legend_counts_each_seat_s_places_and_pieces(
     holds, in the mode's own words, in full (it said "terr" for every mode's places)."""
     match = played_until(mode, 4 if mode != "mass-effect-basic" else 3, "attack", seed=2)
     view = match.view(0)
-    console = Console(record=True, width=200, file=io.StringIO())
+    console = Console(record=True, width=200, file=io.StringIO(), color_system="standard")
     display_for(mode).board(console, match, 0)
     text = console.export_text()
     for seat, name in enumerate(view["players"]):
@@ -774,10 +774,31 @@ def test_the_board_legend_names_the_two_player_neutral() -> None:
     match = played_until("risk-classic", 2, "neutral")
     view = match.view(0)
     held = [t for t in view["territories"] if t["owner"] == "Neutral"]
-    console = Console(record=True, width=200, file=io.StringIO())
+    console = Console(record=True, width=200, file=io.StringIO(), color_system="standard")
     display_for("risk-classic").board(console, match, 0)
     armies = sum(t["armies"] for t in held)
     assert held and f"■ Neutral {len(held)} territories, {armies} armies" in console.export_text()
+
+
+@pytest.mark.parametrize(("mode", "players"), [("risk-classic", 2), ("mcu-skirmish", 4)])
+def test_a_board_without_colour_marks_whose_each_place_is(mode: str, players: int) -> None:
+    """Piped or on a terminal without colour, the board showed each place's armies and
+    nothing of its owner, which only the colour had said: each row now ends with the owner's
+    mark (P1 as the legend keys it; a side that is no seat, Classic's neutral, by its name)."""
+    match = played_until(mode, players, "attack", seed=2)
+    view = match.view(0)
+    console = Console(record=True, width=200, file=io.StringIO())  # not a terminal: no colour
+    assert console.color_system is None
+    display_for(mode).board(console, match, 0)
+    text = console.export_text()
+    for seat, name in enumerate(view["players"]):
+        assert f"P{seat + 1} = {name} " in text
+    owners = {t["owner"] for t in view["territories"]}
+    assert players > 2 or "Neutral" in owners
+    for t in view["territories"]:
+        mark = f"P{t['seat'] + 1}" if t["seat"] is not None else t["owner"]
+        shown = re.escape(t.get("caption", t["name"]))
+        assert re.search(rf"{shown}\S*(?: \S+)*? +{t['armies']} +{re.escape(mark)}\b", text), t
 
 
 @pytest.mark.parametrize(
@@ -1085,3 +1106,113 @@ def test_a_sector_may_be_typed_by_its_number(mode: str) -> None:
     out = session(match, [typed], {0})
     assert "Refused" not in out, out
     assert match.record[before] == (0, first.text()), (typed, match.record[before])
+
+
+def test_a_single_choice_that_would_tell_the_hand_is_the_player_s_to_send() -> None:
+    """A pass forced by the cards in hand (Strike) was taken by the terminal as "(the only
+    choice)", telling everyone at the table that the hand holds nothing to play; as the page
+    does, only a choice every seat can tell is forced is taken for the player."""
+    for seed in range(1, 60):
+        match = Match.start("risk-strike", 3, seed)
+        for _ in range(400):
+            seats = match.to_move()
+            if not seats or (
+                seats[0] == 0
+                and len(match.legal(0)) == 1
+                and not match.game.choices_public(match.state, 0)
+            ):
+                break
+            match.act(seats[0], match.legal(seats[0])[-1])
+        if match.to_move()[:1] == (0,) and len(match.legal(0)) == 1:
+            break
+    else:
+        raise AssertionError("no forced choice that hangs on the hand")
+    only = match.legal(0)[0]
+    before = len(match.record)
+    out = session(match, [], {0})
+    assert "(the only choice)" not in out
+    assert f"may: {only.text()}" in out and len(match.record) == before
+    # once sent, it is played as typed
+    played = Match.start("risk-strike", 3, seed)
+    for seat, text in match.record:
+        played.act(seat, text)
+    session(played, [only.text()], {0})
+    assert played.record[before] == (0, only.text())
+
+
+def test_the_dice_prompt_counts_every_placement() -> None:
+    """The prompt said "target (0 choices; ...)" for a roll with some thirty: it counted what
+    was left after the placements were set apart to be listed one by one."""
+    for seed in range(3, 200):
+        match, seat = dice_turn("mass-effect-war-assets", seed)
+        legal = match.legal(seat)
+        if len(legal) > 12:
+            break
+    else:
+        raise AssertionError("no roll with more than 12 placements")
+    out = session(match, [], {seat})
+    assert f"({len(legal)} choices; 'actions' lists them" in out
+
+
+def test_log_after_loading_shows_the_game_so_far(tmp_path: Path) -> None:
+    """A loaded game's `log` said "Nothing has happened yet." on turn 1 mid-battle: the
+    terminal kept only what it had shown itself. It reads the match's log now, replayed."""
+    match = classic("attack")
+    save = tmp_path / "g.json"
+    session(match, [f"save {save}"], {0})
+    out = session(classic("reinforce"), [f"load {save}", "log"], {0})
+    assert "Nothing has happened yet." not in out
+    last = match.shown(match.log[-1], 0)["text"]
+    assert last in out.split("Loaded")[-1]
+
+
+def test_attack_until_a_count_the_source_cannot_go_down_to_is_refused() -> None:
+    """'attack A B until 30' from a territory of 23 did nothing and said nothing; 'until 0'
+    went on as 'until 1'. Both are refused with the counts that make sense."""
+    match = classic("attack")
+    attack = next(a for a in match.legal(0) if a.kind == "attack")
+    src, dst = attack.args[0], attack.args[1]
+    held = match.state.armies[match.state.board.territory(str(src))]
+    before = len(match.record)
+    for stop in (held, held + 5, 0):
+        out = session(match, [f'attack "{src}" "{dst}" until {stop}'], {0})
+        assert f"Refused: {src} holds {held}" in out and f"N goes from 1 to {held - 1}" in out
+    assert len(match.record) == before
+
+
+@pytest.mark.parametrize("mode", ["mcu-skirmish", "mcu-battle-for-manhattan"])
+def test_a_sector_number_is_read_by_look_and_in_every_spelling(mode: str) -> None:
+    """The help says the number alone names a sector: 'look 32' was refused ("no territory
+    '32'") and 'place sector_8 1' offered Sector 48; every spelling of a number names it."""
+    match = played_until(mode, 3, "place" if mode == "mcu-skirmish" else "claim")
+    board = match.state.board
+    for typed in ("7", "07", "Sector 7", "sector_7", "Sector_07", "SECTOR 07"):
+        assert board.territories[board.territory(typed)] == "Sector_07"
+    out = session(match, ["look 32"], {0})
+    assert "Refused" not in out and out.count("Sector 32:") == 1
+    first = match.legal(0)[0]
+    number = int(str(first.args[0]).removeprefix("Sector_"))
+    before = len(match.record)
+    session(match, [" ".join([first.kind, f"sector_{number}", *map(str, first.args[1:])])], {0})
+    assert match.record[before] == (0, first.text())
+
+
+def test_a_maneuver_from_a_sector_typed_by_number_is_refused_for_its_reason() -> None:
+    """'maneuver 32 7 1' from a sector of one unit: the 7 became Sector_07 and the 32 stayed
+    a number ("expected a territory name"); both are sectors now, and the refusal is the
+    rules' own."""
+    match = Match.start("mcu-skirmish", 5, 3)
+    bots = [make_bot("greedy", "mcu-skirmish", s) for s in range(5)]
+    while not (match.to_move() == (0,) and any(a.kind == "maneuver" for a in match.legal(0))):
+        seat = match.to_move()[0]
+        match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+    st = match.state
+    board = st.board
+    lone = next(t for t in range(len(board)) if st.owner[t] == 0 and st.armies[t] == 1)
+    other = next(t for t in range(len(board)) if st.owner[t] == 0 and t != lone)
+    number = int(board.territories[lone].removeprefix("Sector_"))
+    to = int(board.territories[other].removeprefix("Sector_"))
+    action = match.game.parse(st, 0, f"maneuver {number} {to} 1")
+    assert action.args == (board.territories[lone], board.territories[other], 1)
+    out = session(match, [f"maneuver {number} {to} 1"], {0})
+    assert "Refused" in out and "expected a territory name" not in out

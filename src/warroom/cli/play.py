@@ -65,9 +65,6 @@ class Terminal:
         self.bots = bots
         self.console = console
         self.read = read
-        # The events, not the lines shown: `log` shows them as the seat asking may read them
-        # (at one terminal, another person's "You draw ..." is not theirs to read again).
-        self.log: list[Event] = []
         self.viewer = min(humans) if len(humans) == 1 else None
         self.display: Display = display_for(match.game.id)
         self.standing: dict[int, set[str]] = {}  # each seat's standing choices, by name
@@ -111,7 +108,10 @@ class Terminal:
             self.apply(seat, action)
             return
         legal = self.match.legal(seat)
-        if len(legal) == 1:
+        # Taken for the player only where every seat can tell it is forced (as the page
+        # does): a pass forced by what the hand holds is the player's to send, or the
+        # others at the table would learn the hand from it.
+        if len(legal) == 1 and self.match.game.choices_public(self.match.state, seat):
             self.say(f"(the only choice) {legal[0].text()}")
             self.apply(seat, legal[0])
             return
@@ -160,10 +160,12 @@ class Terminal:
                 raise WarroomError(f"write '{word} NAME', e.g. {word} {self.example_place()}")
             self.say(self.display.look(self.match, self.viewer, unquoted(rest)))
         elif word == "log":
-            if not self.log:
+            # The match's events (a loaded game's too, undone ones gone), shown as the seat
+            # asking may read them: at one terminal, another's "You draw ..." is not theirs.
+            if not self.match.log:
                 self.console.print("Nothing has happened yet.")
             viewer = self.viewer if self.viewer is not None else seat
-            for event in self.log[-30:]:
+            for event in self.match.log[-30:]:
                 self.console.print(self.line(event, viewer), highlight=False)
         elif word == "undo":
             step = self.match.undo(seat)
@@ -274,6 +276,12 @@ class Terminal:
             refusal(self.match, seat, first)
             raise WarroomError(f"cannot {first.text()} now")
         src, dst = first.args[0], first.args[1]
+        held = {t["name"]: t["armies"] for t in view["territories"]}[str(src)]
+        if not 1 <= stop < held:  # else not one roll: say so rather than do nothing
+            raise WarroomError(
+                f"{src} holds {held}: 'until N' stops the attack when it is down to N, "
+                f"so N goes from 1 to {held - 1}"
+            )
         while True:
             armies = {t["name"]: t for t in view["territories"]}
             if armies[str(dst)]["seat"] == seat or armies[str(src)]["armies"] <= max(stop, 1):
@@ -299,7 +307,6 @@ class Terminal:
     def show_events(self, seat: int, events: list[Event]) -> None:
         viewer = self.viewer if self.viewer is not None else (seat if seat in self.humans else None)
         for e in events:
-            self.log.append(e)
             self.console.print(self.line(e, viewer), highlight=False)
 
     def line(self, event: Event, viewer: int | None) -> str:
@@ -317,7 +324,8 @@ class Terminal:
         bits = [seat_name(view, seat), f"step: {view['step']}"]
         bits += self.display.header(self.match, seat, view)
         self.say(" | ".join(b for b in bits if b))
-        legal, folded = self.display.fold(self.match, seat, list(self.match.legal(seat)))
+        every = list(self.match.legal(seat))
+        legal, folded = self.display.fold(self.match, seat, every)
         ranges = by_last_number(legal)
         if len(ranges) + len(folded) <= 12:
             shown = "; ".join([text for _, text in ranges] + [f.split("  ")[0] for f in folded])
@@ -325,7 +333,7 @@ class Terminal:
         else:
             kinds = sorted({a.kind for a in legal} | {f.split()[0] for f in folded})
             self.console.print(
-                f"  may: {', '.join(kinds)} ({len(legal)} choices; 'actions' lists them, "
+                f"  may: {', '.join(kinds)} ({len(every)} choices; 'actions' lists them, "
                 "'help' for short forms)",
                 highlight=False,
                 markup=False,

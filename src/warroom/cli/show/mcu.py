@@ -15,7 +15,8 @@ HELP = """[bold]RISK MCU Skirmish[/]
   Sectors as on the board (Sector 12, Malibu (01)); Sector_12, Malibu or the
   number alone ([cyan]attack 12 13 3[/]) work too.
   [cyan]odds A D[/]  chance that A attacking units take a sector held by D
-  [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
+  [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it
+    (two numbers alone are units: [cyan]odds Sector 32 Sector 34[/] for the sectors)"""
 
 
 class McuDisplay(RiskDisplay):

@@ -25,7 +25,8 @@ HELP = """[bold]RISK MCU Battle for Manhattan[/]
   number alone ([cyan]attack 12 13 3[/]) work too.
   [cyan]odds A D[/]  chance that A attacking units take a sector held by D
     (d6 against d6)
-  [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
+  [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it
+    (two numbers alone are units: [cyan]odds Sector 32 Sector 34[/] for the sectors)"""
 
 
 class BfmDisplay(McuDisplay):

@@ -32,6 +32,8 @@ class RiskDisplay(Display):
         b: Board = match.state.board
         # By seat, not by name: an owner's name may be no seat's (a neutral: S.H.I.E.L.D.).
         colors = [SEAT_COLORS[i % len(SEAT_COLORS)] for i in range(len(view["players"]))]
+        # Without colour (piped, TERM=dumb, NO_COLOR) a mark says whose each place is.
+        plain = console.color_system is None
         by_region: dict[str, list[dict[str, Any]]] = {}
         for t in view["territories"]:
             by_region.setdefault(t["region"], []).append(t)
@@ -51,6 +53,8 @@ class RiskDisplay(Display):
             )
             table.add_column(min_width=14)
             table.add_column(justify="right")
+            if plain:
+                table.add_column()
             for t in members:
                 style = self.style(colors, t)
                 armies = t["armies"] or "-"
@@ -60,7 +64,10 @@ class RiskDisplay(Display):
                 if t.get("label") and t["label"] not in name:
                     name += f" {t['label']}"
                 name += self.marks(view, t)
-                table.add_row(f"[{style}]{escape(name)}[/]", f"[{style}]{armies}[/]")
+                cells = [f"[{style}]{escape(name)}[/]", f"[{style}]{armies}[/]"]
+                if plain:
+                    cells.append(escape(owner_mark(t)))
+                table.add_row(*cells)
             tables.append(table)
         console.print(Columns(tables, padding=(0, 3)))
         legend = []
@@ -68,8 +75,9 @@ class RiskDisplay(Display):
             count = sum(1 for t in view["territories"] if t["seat"] == i)
             armies = sum(t["armies"] for t in view["territories"] if t["seat"] == i)
             dead = "" if view["alive"][i] else " (out)"
+            square = f"P{i + 1} =" if plain else "■"
             legend.append(
-                f"[{colors[i]}]■ {escape(name)}[/] {view_places(view).of(count)}, "
+                f"[{colors[i]}]{square} {escape(name)}[/] {view_places(view).of(count)}, "
                 f"{view_pieces(view).of(armies)}, {CARDS.of(view['hand_sizes'][i])}{dead}"
             )
         # Sides that hold places but are no seat (Classic's 2-player neutral, S.H.I.E.L.D.):
@@ -78,7 +86,7 @@ class RiskDisplay(Display):
         for owner in dict.fromkeys(t["owner"] for t in others):
             owned = [t for t in others if t["owner"] == owner]
             legend.append(
-                f"[{self.style(colors, owned[0])}]■ {escape(owner)}[/] "
+                f"[{self.style(colors, owned[0])}]{'' if plain else '■ '}{escape(owner)}[/] "
                 f"{view_places(view).of(len(owned))}, "
                 f"{view_pieces(view).of(sum(t['armies'] for t in owned))}"
             )
@@ -302,6 +310,14 @@ def loss_words(attacker: int, defender: int) -> str:
         return f"each loses {attacker}"
     parts = [f"attacker loses {attacker}"] if attacker else []
     return ", ".join([*parts, *([f"defender loses {defender}"] if defender else [])])
+
+
+def owner_mark(territory: dict[str, Any]) -> str:
+    """Whose a territory is, for a board without colour: its seat as the legend marks it
+    ("P2"), a side that is no seat by its name (Neutral, S.H.I.E.L.D.), "" while unclaimed."""
+    if territory["seat"] is not None:
+        return f"P{int(territory['seat']) + 1}"
+    return str(territory["owner"] or "")
 
 
 def _place(b: Board, name: str) -> int:

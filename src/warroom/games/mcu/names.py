@@ -5,7 +5,7 @@ The rules name sectors by id (`Sector_07`, `Helicarrier_Bridge`), which typed ac
 board captions them by number, an area off Manhattan by its name too. In sentences a sector is
 "Sector 07", an area off Manhattan "Malibu (01)" and a section of the Helicarrier "Helicarrier
 Bridge". The captions are also the board's aliases (`with_caption_aliases`), so what a person
-reads may be typed back.
+reads may be typed back, as may a sector's number ("7", "Sector 7").
 """
 
 from __future__ import annotations
@@ -52,10 +52,21 @@ def with_caption_aliases(map_data: dict[str, Any], area_of: Mapping[str, str]) -
         taken.add(name.lower())
         taken.update(a.lower() for a in row.get("aliases", ()))
     for name, row in map_data["territories"].items():
-        said = caption(name, area_of.get(name))
-        if said.lower() not in taken:
-            row["aliases"] = [*row.get("aliases", ()), said]
-            taken.add(said.lower())
+        for said in (caption(name, area_of.get(name)), *_number_forms(name)):
+            if said.lower() not in taken:
+                row["aliases"] = [*row.get("aliases", ()), said]
+                taken.add(said.lower())
+
+
+def _number_forms(name: str) -> tuple[str, ...]:
+    """A sector's number as a person may type it alone or without its zero: "7", "07",
+    "Sector 7", "Sector_7" for Sector_07 (for `look 7`; actions read a bare number by
+    `parse`)."""
+    number = SECTOR.match(name)
+    if number is None:
+        return ()
+    digits, plain = number[1], str(int(number[1]))
+    return (digits, plain, f"Sector {digits}", f"Sector {plain}", f"Sector_{plain}")
 
 
 def in_words(text: str, said: Mapping[str, str]) -> str:

@@ -238,16 +238,19 @@ class McuSkirmish(ClassicRisk):
     def parse(self, state: RiskState, seat: Seat, text: str) -> Action:
         """Also a sector by its number, as the map captions it ("claim 25", "attack 12 13 3"
         for Sector_12 on Sector_13): a number stands for Sector_NN where this kind's legal
-        actions name a sector in its place, so a count stays a count."""
+        actions name a sector in its place, so a count stays a count. Any sector there, not
+        only one the legal actions name: "maneuver 32 7 1" from a sector with no unit to
+        spare is refused for that, not for a number where a name was expected."""
         action = super().parse(state, seat, text)
         args = list(action.args)
         numbered = [i for i, arg in enumerate(args) if isinstance(arg, int) and arg >= 0]
         if not numbered or seat not in self.to_move(state):
             return action
         same = [a.args for a in self.legal_actions(state, seat) if a.kind == action.kind]
+        index = state.board.index
         for i in numbered:
             name = f"Sector_{args[i]:02d}"
-            if any(len(other) > i and other[i] == name for other in same):
+            if name in index and any(len(other) > i and other[i] in index for other in same):
                 args[i] = name
         return Action(action.kind, tuple(args))
 
