@@ -24,6 +24,7 @@ from warroom.games.risk_classic import (
     OVER,
     REINFORCE,
     SETUP_PLACE,
+    take_card,
 )
 from warroom.rules.battle import EVERY_DIE
 from warroom.rules.pieces import HELD, OFF_BOARD, UNKNOWN_FACE
@@ -200,6 +201,24 @@ def test_me56_g28_the_team_sees_its_tokens_and_hands_the_others_do_not() -> None
     check_secrets(GAME, st, events, 4)
     for seat in range(4):
         check_redraw(GAME, st, seat, Rng(seat))
+
+
+def test_g28_a_teammate_reads_whose_draw_it_was() -> None:
+    """A draw is told to the drawer's team (G28), with one secret text for all of them: it
+    said "You draw ..." to the teammate too, who had drawn nothing; it names the drawer."""
+    st = started(4).copy()
+    card = st.piles[REAPER][0]
+    events: list[Event] = []
+    take_card(GAME, st, 1, card, events)
+    (draw,) = events
+    mate = next(s for s in GAME.known_to(st, 1) if s != 1)
+    other = next(s for s in range(4) if s not in GAME.known_to(st, 1))
+    name = GAME.seat_names(st)[1]
+    assert draw.for_seat(mate)["text"].startswith(f"{name} draws {GAME._card_name(st, card)} ")
+    assert draw.for_seat(1)["text"] == draw.for_seat(mate)["text"]
+    assert draw.for_seat(mate)["card"] == draw.for_seat(1)["card"]
+    assert draw.for_seat(other)["text"] == f"{name} draws a card"
+    assert "card" not in draw.for_seat(other)
 
 
 def test_me57_reinforcements_count_planets_and_regions() -> None:

@@ -661,14 +661,18 @@ def take_card(g: ClassicRisk, st: RiskState, seat: Seat, card: int, ev: Events) 
     st.hands = st.hands[:]
     st.hands[seat] = sorted([*st.hands[seat], card])
     if ev is not None:
+        known = g.known_to(st, seat)
+        # One secret text for every seat that knows it: "You" only where that is the drawer
+        # alone (a teammate who sees the hand reads whose draw it was).
+        drawer = "You draw" if known == {seat} else f"{g.side_name(st, seat)} draws"
         ev.append(
             Event(
                 "draw",
                 f"{g.side_name(st, seat)} draws a card",
                 {"seat": seat},
-                known_to=g.known_to(st, seat),
+                known_to=known,
                 secret={"card": g._card_name(st, card)},
-                secret_text=f"You draw {g._card_text(st, card)}",
+                secret_text=f"{drawer} {g._card_text(st, card)}",
                 reveals=True,
             )
         )
