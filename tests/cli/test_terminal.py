@@ -1216,3 +1216,27 @@ def test_a_maneuver_from_a_sector_typed_by_number_is_refused_for_its_reason() ->
     assert action.args == (board.territories[lone], board.territories[other], 1)
     out = session(match, [f"maneuver {number} {to} 1"], {0})
     assert "Refused" in out and "expected a territory name" not in out
+
+
+def test_a_bare_bid_is_the_smallest_raise() -> None:
+    """'bid' with no amount bid the largest of the offered amounts (M152 for a M100 hero):
+    a number left off is the most for counts of armies and dice, the least for a bid."""
+    out = monopoly_script(["auction", "bid", "drop out", "end"])
+    first = re.search(r"Player 1 bids M(\d+)", out)
+    assert first is not None, out
+    offered = re.findall(r"may: bid ([\d,.]+)", out)
+    assert offered and int(first[1]) == min(int(n) for n in re.split(r"[,.]+", offered[0]) if n)
+
+
+@pytest.mark.parametrize(
+    ("mode", "word", "usage"),
+    [("risk-classic", "claim", "usage: claim TERRITORY"), ("risk-strike", "draw", "now you may")],
+)
+def test_an_action_word_alone_is_refused_as_typed(mode: str, word: str, usage: str) -> None:
+    """'claim' alone was refused as "'claim 1': expected a territory name", a number the
+    player never typed: a number is added to a short form only where this kind's actions end
+    with one."""
+    match = played_until(mode, 3, word)
+    out = session(match, [word], {0})
+    assert f"Refused: '{word}' " in out and usage in out, out
+    assert f"'{word} 1'" not in out and f"{word} 1 now" not in out

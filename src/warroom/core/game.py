@@ -119,6 +119,10 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
+    least_filled: ClassVar[frozenset[str]] = frozenset()
+    """Kinds whose trailing number, left off in a typed short form, is the least the rules
+    allow rather than the most (`core/shortform.py`): a bid's smallest raise, where the most
+    dice or armies is what "attack A B" or "place A" means."""
 
     def resolve_options(self, given: Mapping[str, object] | None) -> dict[str, OptionValue]:
         """Defaults filled in; unknown names and bad values refused with a clear message."""

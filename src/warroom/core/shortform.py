@@ -1,6 +1,7 @@
 """Short forms of typed actions, shared by the terminal and the web: names by unique prefix,
 names with spaces unquoted, and a trailing number left off filled with the largest the rules
-allow ("attack Gaul Liguria" rolls the most dice, "place Gaul" places everything)."""
+allow ("attack Gaul Liguria" rolls the most dice, "place Gaul" places everything), or the
+least for the kinds a game names (`Game.least_filled`: a bare "bid" is the smallest raise)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,9 @@ def complete(match: Match, seat: int, text: str, places: list[str]) -> Action:
 
 
 def most(match: Match, seat: int, action: Action) -> Action:
-    """`action` if legal, else the legal one that adds the largest last number to it; a short
-    form that fits nothing raises the rules' own reason for refusing it."""
+    """`action` if legal, else the legal one that adds the largest last number to it (the
+    least for `Game.least_filled` kinds); a short form that fits nothing raises the rules'
+    own reason for refusing it."""
     legal = match.legal(seat)
     if action in legal:
         return action
@@ -38,11 +40,19 @@ def most(match: Match, seat: int, action: Action) -> Action:
         typed = [str(arg).lower() for arg in action.args]
         longer = [a for a in longer if [str(arg).lower() for arg in a.args[:-1]] == typed]
     if longer:
-        return max(longer, key=lambda a: a.args[-1])
+        fill = min if action.kind in match.game.least_filled else max
+        return fill(longer, key=lambda a: a.args[-1])
     shortened = [a for a in legal if abbreviates(action, a)]
     if len(shortened) == 1:
         return shortened[0]
-    if any(a.kind == action.kind and len(a.args) == len(action.args) + 1 for a in legal):
+    # A number may have been left off only where this kind's legal actions end with one:
+    # "claim" alone is refused as typed ("usage: claim TERRITORY"), not as "claim 1".
+    if any(
+        a.kind == action.kind
+        and len(a.args) == len(action.args) + 1
+        and isinstance(a.args[-1], int)
+        for a in legal
+    ):
         try:
             refusal(match, seat, action)
         except MalformedAction:  # incomplete as typed: the reason comes with a number added

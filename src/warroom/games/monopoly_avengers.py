@@ -310,6 +310,7 @@ class MonopolyAvengers(Game[MonoState]):
     min_players = _MODE.min_players
     max_players = _MODE.max_players
     options = rules_options(_MODE)
+    least_filled = frozenset({"bid"})  # a bare "bid" is the smallest raise, not the largest
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> MonoState:
