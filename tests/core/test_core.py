@@ -18,6 +18,7 @@ from warroom.core import (
     Action,
     BoardError,
     CannotUndo,
+    IllegalAction,
     MalformedAction,
     Match,
     Rng,
@@ -435,3 +436,24 @@ def test_pieces_count_in_a_modes_own_word_and_a_single_choice_reads_as_one() -> 
     assert UNITS.of(1, "dies") == "1 unit dies" and UNITS.of(3, "dies") == "3 units die"
     assert DICE.span(1, 3) == "1 to 3 dice" and DICE.span(1, 1) == "1 die"
     assert UNITS.span(2, 2) == "2 units" and UNITS.span(2, 5) == "2 to 5 units"
+
+
+@pytest.mark.parametrize(("mode", "kind"), [("risk-godstorm", "bid"), ("risk-godstorm", "place")])
+def test_a_number_out_of_bounds_is_refused_with_the_numbers_allowed(mode: str, kind: str) -> None:
+    """'bid 9' with 3 faith or 'place Tritonis 9' with 3 to place said only "cannot bid 9
+    now", as if bidding were not open: where only the number is wrong, the refusal names
+    the numbers the rules allow for the same words."""
+    match = Match.start(mode, 3, 31)
+    while True:
+        seat = match.to_move()[0]
+        same = [a for a in match.legal(seat) if a.kind == kind]
+        if same and isinstance(same[0].args[-1], int):
+            break
+        match.act(seat, match.legal(seat)[0])
+    head = same[0].args[:-1]
+    numbers = sorted(a.args[-1] for a in same if a.args[:-1] == head)
+    assert numbers == list(range(numbers[0], numbers[-1] + 1))
+    words = Action(kind, head).text()
+    with pytest.raises(IllegalAction) as refused:
+        match.act(seat, Action(kind, (*head, numbers[-1] + 5)))
+    assert f": {words} takes {numbers[0]} to {numbers[-1]}" in str(refused.value)

@@ -11,7 +11,7 @@ every draw an explicit chance node (the OpenSpiel adapter) with no code of the m
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, ClassVar, Generic, NoReturn, TypeVar
@@ -298,6 +298,10 @@ class Game(ABC, Generic[S]):
         if action.kind not in known:
             raise MalformedAction(f"unknown action {action.kind!r}; now you may: {kinds}")
         if action.kind in names:  # the kind is open, its words are not: show how it reads
+            numbers = _numbers_after(legal, action)
+            if numbers:  # only its number is out of bounds ("place Tritonis 9" with 3 to place)
+                allowed = Action(action.kind, action.args[:-1]).text()
+                raise IllegalAction(f"cannot {doing}: {allowed} takes {numbers}")
             same = list(islice((a for a in legal if a.kind == action.kind), 4))
             shown = ", ".join(a.text() for a in same[:3]) + (", ..." if len(same) > 3 else "")
             # 'place' alone, or a name short: not "cannot place now" (it may) but malformed, words
@@ -318,3 +322,24 @@ def require(condition: bool, message: str) -> None:
     """Raise IllegalAction with `message` unless `condition` holds."""
     if not condition:
         raise IllegalAction(message)
+
+
+def _numbers_after(legal: Iterable[Action], action: Action) -> str:
+    """The numbers the legal actions allow where `action` has its last one ("1 to 3", "0, 2,
+    5"), the rest of its words the same; "" where none is or it ends with no number."""
+    if not action.args or not isinstance(action.args[-1], int):
+        return ""
+    head, kind = action.args[:-1], action.kind
+    found = sorted(
+        {
+            a.args[-1]
+            for a in legal
+            if a.kind == kind and a.args[:-1] == head and isinstance(a.args[-1], int)
+        }
+    )
+    if not found:
+        return ""
+    if len(found) > 1 and found[-1] - found[0] == len(found) - 1:
+        return f"{found[0]} to {found[-1]}"
+    shown = ", ".join(map(str, found[:8]))
+    return shown + (", ..." if len(found) > 8 else "")
