@@ -698,6 +698,8 @@ def test_odds_from_to_uses_the_dice_this_game_rolls_for_that_attack() -> None:
     game = classic("attack")
     west = game.state.board.territory("Western Australia")
     game.state.armies[west] = 5
+    indonesia = game.state.board.territory("Indonesia")
+    game.state.owner[west], game.state.owner[indonesia] = 0, 1
     out = session(game, ["odds western australia indonesia"], {0})
     assert "Western Australia (5 armies, one stays behind) attacking Indonesia (" in out
     assert "chance to capture" in out

@@ -7,6 +7,7 @@ a seat keeps its team's views)."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -924,3 +925,28 @@ def test_a_directive_is_told_in_words_in_the_hand_and_the_log() -> None:
     assert f"plays {st.cards.card_ids[card]}: 1 attack die is a d8" in events[-1].text
     for directive in st.directives.by_card:
         assert not set(directive.text()) & set("_[]{}"), directive.text()
+
+
+def test_me101_a_teammate_s_planet_is_refused_by_name_and_gets_no_odds() -> None:
+    """An attack on a teammate's planet was refused as "may not be invaded", and the odds
+    before it (terminal and page alike, `attack_rule`) said 100%: both now give the reason."""
+    st = started(4).copy()
+    seat = st.current
+    mate = next(s for s in GAME.known_to(st, seat) if s != seat)
+    board = st.board
+    source, target = next(
+        (s, t)
+        for s in range(len(board))
+        for t in board.neighbors[s]
+        if st.owner[s] == seat and st.owner[t] == mate
+    )
+    st.armies[source] = 5
+    st.phase = ATTACK
+    words = f"{board.territories[target]} is held by {GAME.side_name(st, mate)}, a teammate"
+    with pytest.raises(IllegalAction, match=re.escape(words)):
+        act(st, f'attack "{board.territories[source]}" "{board.territories[target]}" 3')
+    with pytest.raises(IllegalAction, match=re.escape(words)):
+        GAME.attack_rule(st, source, target)
+    st.owner[target] = seat  # now the seat's own
+    with pytest.raises(IllegalAction, match="are both"):
+        GAME.attack_rule(st, source, target)

@@ -264,7 +264,20 @@ class ClassicRisk(Game[RiskState]):
         (Galaxy at War); any other refuses them."""
         if ships is not None:
             raise WarroomError(f"{self.title} has no ships to bring to an attack")
-        return self.seen_attack_rule(self.observe(state, None), source, target)
+        seen = self.observe(state, None)
+        self.check_invadable(seen, source, target)
+        return self.seen_attack_rule(seen, source, target)
+
+    def check_invadable(self, seen: RiskState, source: int, target: int) -> None:
+        """IllegalAction, with the reason, where no attack from `source` could take `target`
+        whatever the dice: both the same side's (modes add theirs, such as a teammate's
+        planet), so that no odds are given for an attack the rules refuse."""
+        names = seen.board.territories
+        if seen.owner[source] == seen.owner[target]:
+            raise IllegalAction(
+                f"{names[source]} and {names[target]} are both "
+                f"{self.side_name(seen, seen.owner[source])}'s"
+            )
 
     def seen_attack_rule(self, seen: RiskState, source: int, target: int) -> battle.BattleRule:
         """`attack_rule` on what every seat sees: Classic's plain dice; modes with more (d8

@@ -318,7 +318,16 @@ class GalaxyAtWar(MassEffectBasic):
         """`ClassicRisk.attack_rule` with the attacker's `ships` along (none by default), as
         the page's attack panel chooses them; IllegalAction where the source holds fewer."""
         seen = self.observe(state, None)
+        self.check_invadable(seen, source, target)
         return self.seen_attack_rule_with_ships(seen, source, target, ships or NO_SHIPS)
+
+    def check_invadable(self, seen: RiskState, source: int, target: int) -> None:
+        """Classic's check with ME101 (a teammate's planet), ME88 (a devastated one) and ME74
+        (a Reaper planet Harbinger holds), each named, as the attack's own refusal names it."""
+        super().check_invadable(seen, source, target)
+        why = invasion_ban(self, _gaw(seen), seen.owner[source], target)
+        if why is not None:
+            raise IllegalAction(why)
 
     def seen_attack_rule_with_ships(
         self, seen: RiskState, source: int, target: int, ships: tuple[int, int, int]
@@ -1388,6 +1397,22 @@ def _chosen_ships(
     return chosen
 
 
+def invasion_ban(g: rc.ClassicRisk, st: GawState, attacker: int, target: int) -> str | None:
+    """Why `attacker` may not invade `target` whatever the dice, in words (`gr.may_attack`'s
+    reasons, ME101, ME88, ME74); None where it may."""
+    harbinger = st.harbinger if st.harbinger != GONE else None
+    if gr.may_attack(st.owner, st.faction_of, attacker, target, harbinger):
+        return None
+    name, side = st.board.territories[target], st.owner[target]
+    if side == gr.NO_OWNER:
+        return f"{name} is devastated: no one may invade it (ME88)"
+    if side == attacker:
+        return f"{name} is {g.side_name(st, attacker)}'s own"
+    if gr.same_team(st.faction_of, attacker, side):
+        return f"{name} is held by {g.side_name(st, side)}, a teammate (ME101)"
+    return f"Harbinger protects {name}: a Reaper planet holding him may not be attacked (ME74)"
+
+
 def _require_ships(st: GawState, planet: int, want: tuple[int, int, int]) -> None:
     """IllegalAction unless `planet` holds at least `want` of each class."""
     have = _ships_on(st, planet)
@@ -1410,12 +1435,9 @@ def _attack(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.E
         st.owner[s] == seat and st.board.adjacent(s, t),
         f"you cannot invade {names[t]} from {names[s]}",
     )
-    require(
-        gr.may_attack(
-            st.owner, st.faction_of, seat, t, st.harbinger if st.harbinger != GONE else None
-        ),
-        f"{names[t]} may not be invaded",
-    )
+    why = invasion_ban(g, st, seat, t)
+    if why is not None:
+        raise IllegalAction(why)
     if dice not in rc._attack_dice(st, s):
         raise IllegalAction(rc.attack_dice_refusal(g, st, s))
     ships = _chosen_ships(st, s, a.args[3:], a) if len(a.args) == 6 else NO_SHIPS
