@@ -350,23 +350,30 @@ def test_strike_board_look_and_odds_in_the_terminal() -> None:
 
 def test_strike_odds_at_a_deployment_give_each_troop_count() -> None:
     """`odds` to the seat deploying: the battle as it stands, then its chance with each count
-    of troops it might add (up to its hand's size, which is public), from what every seat
-    sees, as `warroom.odds.strike` has it."""
+    of troops it may add (its legal deployments: the hand's size listed counts it could not,
+    with a Rally card in hand), from what every seat sees, as `warroom.odds.strike` has it."""
     from warroom.odds.strike import strike_odds
 
-    match = Match.start("risk-strike", 2, 5)
-    bots = [make_bot("random", "risk-strike", s) for s in range(2)]
-    while not (match.state.phase == "deploy" and match.to_move() == (match.state.current,)):
-        seat = match.to_move()[0]
-        match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+    def deploying(seed: int) -> Match | None:
+        """The attacker deploying, holding a card that is no troop, or None by the game's end."""
+        match = Match.start("risk-strike", 2, seed)
+        bots = [make_bot("random", "risk-strike", s) for s in range(2)]
+        while match.outcome() is None:
+            seat = match.to_move()[0]
+            if match.state.phase == "deploy" and seat == match.state.current:
+                most = max(int(a.args[-1]) for a in match.legal(seat) if a.kind == "deploy")
+                if most < len(match.state.hands[seat]):
+                    return match
+            match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+        return None
+
+    match = next(m for m in map(deploying, range(5, 60)) if m is not None)
     st = match.state
     seat = st.current
     lines = display_for("risk-strike").odds(match, seat, "").splitlines()
     cards = (st.active_attacking(), st.claimed[st.defender][st.attack_to])
-    row = ", ".join(
-        f"{n} → {strike_odds(cards[0], n, cards[1], 0).p_conquest:.1%}"
-        for n in range(len(st.hands[seat]) + 1)
-    )
+    counts = sorted(int(a.args[-1]) for a in match.legal(seat) if a.kind == "deploy")
+    row = ", ".join(f"{n} → {strike_odds(cards[0], n, cards[1], 0).p_conquest:.1%}" for n in counts)
     assert lines[1:] == [f"deploying for the attacker: {row}"]
     assert display_for("risk-strike").odds(match, st.defender, "").count("\n") == 0
 

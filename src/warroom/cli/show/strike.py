@@ -187,11 +187,21 @@ class StrikeDisplay(Display):
             lines = [_chance(battle_forces(seen))]
             due = deployment(seen)
             if due is not None and due.seat == seat:
-                lines += [
-                    f"deploying for the {side}: "
-                    + ", ".join(f"{n} → {o.p_conquest:.1%}" for n, o in enumerate(table))
-                    for side, table in due.sides.items()
-                ]
+                # The counts this seat may deploy (its troop cards, which the table's
+                # spectator's view counts as its whole hand), as the page lists them.
+                deploys = [a.args for a in match.legal(seat) if a.kind == "deploy"]
+                for side, table in due.sides.items():
+                    counts = sorted(
+                        {
+                            int(args[-1])
+                            for args in deploys
+                            if (len(args) == 1 or args[0] == side) and int(args[-1]) < len(table)
+                        }
+                    )
+                    lines.append(
+                        f"deploying for the {side}: "
+                        + ", ".join(f"{n} → {table[n].p_conquest:.1%}" for n in counts)
+                    )
             return "\n".join(lines)
         try:
             numbers = [int(x) for x in parts]
