@@ -58,6 +58,33 @@ def test_board_satisfies_the_stated_facts() -> None:
     assert m.provenance["Sector_07.connections"].startswith("reconstructed")
 
 
+@pytest.mark.parametrize(
+    ("where", "value", "message"),
+    [
+        (("territories", "Sector_15", "connections"), "Sector_16", "valid dictionary"),
+        (("territories", "Sector_15", "connections"), None, "valid dictionary"),
+        (("territories", "Sector_15"), "x", "valid dictionary"),
+        (("territories", "Sector_15", "aliases"), None, "valid list"),
+        (("territories",), "x", "valid dictionary"),
+    ],
+)
+def test_a_malformed_map_is_refused_by_its_field(
+    where: tuple[str, ...], value: object, message: str
+) -> None:
+    """A map of the wrong shape (a sector's connections a string, a row not an object) was
+    a traceback from reading its captions (`areas`) before the map was checked: it is a
+    clear error naming the field, as every other data file gives."""
+    data = packaged(PACKAGED_BOARD)
+    parent = data["map"]
+    for key in where[:-1]:
+        parent = parent[key]
+    parent[where[-1]] = value
+    with pytest.raises(BoardError) as caught:
+        board_from_dict(data, "test")
+    assert f"test: map: {'.'.join(where)}: " in str(caught.value)
+    assert message in str(caught.value)
+
+
 def test_a_broken_board_names_every_problem() -> None:
     data = packaged(PACKAGED_BOARD)
     data["sectors"]["Sector_25"]["docking"] = False

@@ -32,6 +32,7 @@ from pydantic import Field
 
 from warroom.core.board import (
     Board,
+    BoardFile,
     Pair,
     ProvenanceFile,
     SourceFile,
@@ -182,6 +183,9 @@ class Decks(CardIndex):
 def board_from_dict(data: object, source: str) -> Manhattan:
     f = validate(McuBoardFile, data, source)
     check_header(source, f.format, f.version, BOARD_FORMAT)
+    # The map's shape checked before its captions are read from it: a malformed map is a
+    # clear error naming its field, not a traceback from `areas`.
+    validate(BoardFile, f.map, f"{source}: map")
     labels = {name: s.label for name, s in f.sectors.items()}
     area_of = areas(f.map, labels)
     plan = copy.deepcopy(f.map)
