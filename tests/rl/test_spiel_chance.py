@@ -145,3 +145,29 @@ def test_openspiel_takes_no_seed_or_generator() -> None:
     for name in ("seed", "generator"):
         with pytest.raises(WarroomError, match="chance is explicit"):
             open_spiel_game("risk-strike", **{name: 1})
+
+
+def test_a_fresh_process_loads_any_mode_by_name_and_a_saved_state() -> None:
+    """`pyspiel.load_game("warroom_<mode>")` and deserializing a saved state failed in a fresh
+    process ("Unknown game") for every mode `open_spiel_game` had not loaded there: importing
+    `warroom.rl.spiel` now registers them all."""
+    import subprocess
+    import sys
+
+    game = open_spiel_game("mcu-guardians", players=2, max_steps=150)
+    state = game.new_initial_state()
+    walk(state, random.Random(3), 40)
+    saved = pyspiel.serialize_game_and_state(game, state)
+    script = (
+        "import sys, pyspiel, warroom.rl.spiel\n"
+        "print(pyspiel.load_game('warroom_risk_strike(players=2,turn_limit=30)'))\n"
+        "_, state = pyspiel.deserialize_game_and_state(sys.stdin.read())\n"
+        "print(state.history())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], input=saved, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("warroom_risk_strike(")
+    assert lines[1] == str(state.history())

@@ -23,7 +23,7 @@ import pyspiel
 
 from warroom.core.errors import WarroomError
 from warroom.core.game import OptionValue
-from warroom.core.registry import get_mode
+from warroom.core.registry import get_mode, modes
 from warroom.rl.encoding import ACTIONS, FEATURES, token_name
 from warroom.rl.table import REWARDS, Table
 
@@ -230,3 +230,14 @@ class WarroomObserver:
 
     def string_from(self, state: WarroomState, player: int) -> str:
         return state.table.observation_text(player)
+
+
+def register_all() -> None:
+    """Register every mode: importing this module does it, so that `pyspiel.load_game` and
+    OpenSpiel's deserialization (`deserialize_game_and_state`, unpickling a state) find
+    any warroom game in a fresh process, not only the ones `open_spiel_game` has loaded."""
+    for game in modes():
+        register(game.id)
+
+
+register_all()
