@@ -175,6 +175,12 @@ def test_a_claim_for_cerberus_is_asked_in_words_and_the_teammate_s_hand_is_named
         )
         assert hint == "Click a planet on the map to claim it for neutral Cerberus."
         assert team == f"Your teammate {teammate['plays_as']}'s hand: no cards"
+        # The status lines name each seat by its whole label, less a bot's tier: they said
+        # "Alliance attacks Reaper's Elysium" with two seats of each faction.
+        short, labels = page.evaluate(
+            "[G.msg.seats.map((s) => shortName(s.seat)), G.msg.seats.map((s) => s.plays_as)]"
+        )
+        assert short == labels and len(set(labels)) == 4, short
         assert not errors, errors
 
 

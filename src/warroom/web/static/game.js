@@ -490,9 +490,11 @@ function isRisk(view) {
     MASS_EFFECT_MODES.has(view.mode)) && Array.isArray(view.territories);
 }
 
+// A seat's name without the bot's tier ("Player 2 (greedy bot)" → "Player 2"), keeping
+// brackets of the rules' own label ("Alliance (light blue)": two seats are Alliance).
 function shortName(seat) {
   const s = G.msg.seats[seat];
-  return s ? s.name.split(" (")[0] : `Player ${seat + 1}`;
+  return s ? s.name.replace(/ \([^()]* bot\)$/, "") : `Player ${seat + 1}`;
 }
 
 // The defender is told what is coming: who attacks which territory, from where, with what.
