@@ -7,6 +7,7 @@ then a miracle played from the hand. Screenshots go to test-artifacts/ for peopl
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -513,4 +514,43 @@ def test_a_raid_from_the_heaven_has_its_odds_when_its_gate_is_clicked(
         assert f"{100 * odds.p_conquest:.1f}% to take it" in lines[0], lines
         page.locator("#odds").scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / "godstorm-heaven-raid-odds.png"), full_page=True)
+        assert not errors, errors
+
+
+def into_empty(match: Match) -> list[Action]:
+    """Descents from a space into an empty one (A16) the player to move may make now."""
+    if match.outcome() is not None or match.state.phase != "underworld":
+        return []
+    seat = match.to_move()[0]
+    rows = {row["name"]: row for row in match.view(None)["underworld"]}
+    return [
+        a
+        for a in match.legal(seat)
+        if a.kind == "descend" and a.args[0] != "heaven" and not rows[str(a.args[1])]["armies"]
+    ]
+
+
+def test_entering_an_empty_space_is_worded_as_such_and_has_no_odds(
+    server: str, served_hub: Hub
+) -> None:
+    """A descent into an empty Underworld space is an invasion with no one to fight (A16):
+    its odds line said "100.0% to take it (expected losses: you 0.0, them 0.0)" and, while
+    armies moved in, the status "you invade Ashen Field (nobody) ...: 1 armies"."""
+    game = played_until(server, served_hub, MODE, lambda m: bool(into_empty(m)), players=3)
+    match = served_hub.room(game["id"]).match
+    seat = match.to_move()[0]
+    source, target = (str(x) for x in into_empty(match)[0].args[:2])
+    with browser_page(server + game["seats"][seat]["link"], height=1000) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.legal.length")
+        for name in (source, target):
+            page.locator(f'#board g.terr[data-name="{name}"]').click()
+        page.wait_for_selector("#odds .invodds")
+        line = page.locator("#odds .invodds").inner_text()
+        assert line.endswith("no one holds it: entered without a roll (A16)"), line
+        assert "% to take it" not in line
+        page.locator(f'#actions button[data-action="descend {source} {target}"]').click()
+        page.wait_for_selector("#invasion")
+        status = page.locator("#invasion").inner_text()
+        assert status.startswith(f"you enter {target} (empty) from {source}: "), status
+        assert "nobody" not in status and not re.search(r"\b1 armies\b", status), status
         assert not errors, errors

@@ -172,10 +172,12 @@ function godstormCounts(m) {
     const named = v.players[inv.attacker].god_names || {};
     const gods = inv.gods.length
       ? ` with ${inv.gods.map((d) => (named[d] ? `${named[d]}, god of ${d}` : d)).join(" and ")}` : "";
-    // No seat: the 2-player game's neutral (by its name) or an empty land's nobody.
-    const defender = inv.defender === null ? inv.holder || "nobody" : who(inv.defender);
-    let text = `${godstormDoes(m, inv.attacker, "invade")} ${inv.to} (${defender}) from ` +
-      `${inv.from}: ${inv.committed} armies${gods}`;
+    // No seat: the 2-player game's neutral (by its name), or an empty place, entered with no
+    // one to fight (A15, A16: an invasion without a defender).
+    const empty = inv.defender === null && !inv.holder;
+    const defender = empty ? "empty" : inv.defender === null ? inv.holder : who(inv.defender);
+    let text = `${godstormDoes(m, inv.attacker, empty ? "enter" : "invade")} ${inv.to} (${defender}) from ` +
+      `${inv.from}: ${inv.committed} ${inv.committed === 1 ? "army" : "armies"}${gods}`;
     if (inv.god) text += `; godswar: the attacker sends its ${inv.god} god`;
     if (inv.dice) text += `; attacking with ${inv.dice} ${inv.dice === 1 ? "die" : "dice"}`;
     out.push(el("div", { id: "invasion" }, text));
@@ -251,8 +253,11 @@ async function showInvasionOdds(pick, shown) {
       return api("GET", `/api/games/${encodeURIComponent(GAME)}/odds?${q}`);
     }));
     if (!G.msg || G.msg.state !== key) return;
+    const v = G.msg.view;
+    const held = Object.fromEntries([...v.territories, ...v.underworld].map((t) => [t.name, t.armies]));
     const lines = answers.map((o, i) => el("div", { class: "invodds", "data-gods": asked[i].gods || "-" },
       el("b", {}, `${o.words}: `),
+      !held[asked[i].target] ? "no one holds it: entered without a roll (A16)" :
       `${(100 * o.p_conquest).toFixed(1)}% to take it (expected losses: you ` +
       `${o.expected_attacker_losses.toFixed(1)}, them ${o.expected_defender_losses.toFixed(1)})` +
       (o.godswar ? "; the godswar first, gods fighting in domain order" : "") +
