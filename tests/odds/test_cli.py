@@ -232,3 +232,21 @@ def test_harbinger_is_attacked_with_units() -> None:
     """Harbinger is Mass Effect's: its refusals count units, as that mode does."""
     out = runner.invoke(app, ["odds", "1", "--harbinger"]).output
     assert "at least 2 units" in out and "armies" not in out
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["3", "2", "--rally", "2"], "--rally goes with --strike"),
+        (["3", "2", "--attack-troops", "1", "--bombard", "attacker"], "--bombard go with --strike"),
+        (["8", "6", "--attack-sky"], "--attack-sky goes with --godswar"),
+        (["8", "6", "--defend-altars", "1"], "--defend-altars goes with --godswar"),
+        (["10", "5", "--bonus", "5"], "--bonus goes with --harbinger"),
+    ],
+)
+def test_an_option_of_another_kind_of_battle_is_refused(args: list[str], said: str) -> None:
+    """`--rally 2` without `--strike` (or `--attack-sky` without `--godswar`, `--bonus`
+    without `--harbinger`) printed plain Classic odds, the option dropped without a word."""
+    result = runner.invoke(app, ["odds", *args])
+    assert result.exit_code != 0 and said in result.output, result.output
+    assert "P(conquest)" not in result.output

@@ -419,6 +419,32 @@ def odds(
             for line in result["_lines"]:
                 console.print(line, highlight=False)
         return
+    # An option of a kind of battle not asked for would be dropped without a word.
+    stray = _stray_options(
+        {
+            "--strike": (
+                strike,
+                {
+                    "--attack-troops": attack_troops != 0,
+                    "--defend-troops": defend_troops != 0,
+                    "--rally": rally != 0,
+                    "--bombard": bombard is not None,
+                },
+            ),
+            "--godswar": (
+                godswar,
+                {
+                    "--attack-sky": attack_sky,
+                    "--defend-sky": defend_sky,
+                    "--attack-altars": attack_altars != 0,
+                    "--defend-altars": defend_altars != 0,
+                },
+            ),
+            "--harbinger": (harbinger, {"--bonus": bonus != 0}),
+        }
+    )
+    if stray:
+        raise fail(stray)
     if strike:
         try:
             result = _strike(
@@ -572,6 +598,18 @@ def _write_csv(path: Path, grid: FloatArray) -> None:
         writer.writerow(["attackers\\defenders", *range(1, grid.shape[1])])
         for a in range(2, grid.shape[0]):
             writer.writerow([a, *(f"{grid[a, d]:.6f}" for d in range(1, grid.shape[1]))])
+
+
+def _stray_options(kinds: dict[str, tuple[bool, dict[str, bool]]]) -> str:
+    """The refusal for options given without the kind of battle they describe (--rally
+    without --strike), naming them and the flag they need; "" where there is none."""
+    for flag, (asked, options) in kinds.items():
+        given = [name for name, present in options.items() if present]
+        if given and not asked:
+            these, many = " and ".join(given), len(given) > 1
+            verb, them = ("go", "them") if many else ("goes", "it")
+            return f"{these} {verb} with {flag}: add it, or leave {them} out"
+    return ""
 
 
 def _gods(
