@@ -49,8 +49,12 @@ def test_the_same_weights_choose_the_same_actions(tmp_path: Path) -> None:
 def test_bad_weights_are_refused_with_a_reason(tmp_path: Path) -> None:
     junk = tmp_path / "junk.npz"
     junk.write_bytes(b"not numpy")
-    with pytest.raises(WarroomError, match="cannot read"):
+    # numpy's own words for it suggested loading with allow_pickle, unsafe for a stray file
+    with pytest.raises(WarroomError, match="is not a warroom learned-weights file") as caught:
         Policy(junk)
+    assert "pickle" not in str(caught.value)
+    with pytest.raises(WarroomError, match="cannot read learned weights .*: No such file"):
+        Policy(tmp_path / "missing.npz")
     other = random_weights(tmp_path / "strike.npz", "risk-strike")
     with pytest.raises(WarroomError, match="trained on risk-strike"):
         LearnedBot("risk-classic", other)

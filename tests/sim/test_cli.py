@@ -63,6 +63,14 @@ def test_simulate_refuses_bad_input() -> None:
     for command in (["simulate", "risk-classic", "-n", "1"], ["ladder", "risk-classic", "-n", "1"]):
         result = runner.invoke(app, [*command, "--workers", "-1"])
         assert result.exit_code == 2 and "--workers must be at least 1, not -1" in result.output
+    # an empty tier between commas was dropped, seating fewer bots than written
+    for command, flag in (
+        (["simulate", "risk-classic", "-n", "1", "--bots", "greedy,,random"], "--bots"),
+        (["ladder", "risk-classic", "-n", "1", "--tiers", "random,,greedy"], "--tiers"),
+    ):
+        result = runner.invoke(app, command)
+        assert result.exit_code != 0
+        assert f"{flag}: a bot tier is missing between commas" in result.output, result.output
 
 
 def test_an_error_while_playing_is_the_first_line() -> None:

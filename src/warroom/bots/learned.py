@@ -47,8 +47,14 @@ class Policy:
         try:
             with np.load(path, allow_pickle=False) as data:
                 stored = {name: data[name] for name in data.files}
-        except (OSError, ValueError) as exc:
-            raise WarroomError(f"cannot read learned weights {path}: {exc}") from None
+        except OSError as exc:
+            why = exc.strerror or exc
+            raise WarroomError(f"cannot read learned weights {path}: {why}") from None
+        except ValueError:  # not an archive of arrays: numpy's words would suggest unpickling
+            raise WarroomError(
+                f"{path} is not a warroom learned-weights file (a .npz of arrays, as "
+                "'warroom train' writes)"
+            ) from None
         if str(stored.get("format", "")) != FORMAT:
             raise WarroomError(f"{path} is not a warroom learned-weights file ({FORMAT})")
         self.mode = str(stored["mode"])

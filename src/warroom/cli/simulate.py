@@ -165,7 +165,7 @@ def simulate(
         except WarroomError as exc:
             raise fail(str(exc)) from None
     try:
-        tiers = tuple(t.strip() for t in bots.split(",") if t.strip())
+        tiers = bot_list(bots, "--bots")
         n_players = players or max(len(tiers), get_mode(mode).min_players, 2)
         config = SimConfig(
             mode,
@@ -231,7 +231,10 @@ def ladder(
     from warroom.sim.ladder import ladder_options, markdown, play_ladder
 
     console = Console()
-    names = [t.strip() for t in tiers.split(",") if t.strip()]
+    try:
+        names = list(bot_list(tiers, "--tiers"))
+    except WarroomError as exc:
+        raise fail(str(exc)) from None
     for path in (out, data):
         if path is not None:
             check_writable(path)
@@ -300,3 +303,12 @@ def register(app: typer.Typer) -> None:
     app.command("simulate")(simulate)
     app.command("ladder")(ladder)
     app.command("ladder-data")(ladder_data)
+
+
+def bot_list(text: str, what: str) -> tuple[str, ...]:
+    """Bot tiers written comma-separated; an empty one ("greedy,,random") is refused rather
+    than dropped, which would seat fewer bots than were written."""
+    names = tuple(name.strip() for name in text.split(","))
+    if not all(names):
+        raise WarroomError(f"{what}: a bot tier is missing between commas in {text!r}")
+    return names
