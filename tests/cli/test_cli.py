@@ -62,6 +62,25 @@ def test_board_check_accepts_good_and_explains_bad(tmp_path: Path) -> None:
     assert "not valid JSON" in runner.invoke(app, ["board", "check", str(bad)]).output
 
 
+def test_a_file_of_another_kind_is_one_line_about_its_format(tmp_path: Path) -> None:
+    """A ladder's table (no format) checked as a board, or an MCU board given as a map,
+    was some twenty lines of missing fields: it is one line on the format now."""
+    data = Path(__file__).parents[2] / "src/warroom/data"
+    ladder = runner.invoke(app, ["board", "check", str(data / "ladders/risk-classic.json")])
+    assert ladder.exit_code == 2 and "no 'format' field: not a warroom data file" in ladder.output
+    assert "warroom-board, warroom-monopoly-board" in ladder.output
+    assert "Field required" not in ladder.output
+    odd = tmp_path / "odd.json"
+    odd.write_text(json.dumps({"format": "warroom-chess", "version": 1}))
+    said = runner.invoke(app, ["board", "check", str(odd)]).output
+    assert "format 'warroom-chess' is unknown: not a warroom data file" in said
+    manhattan = data / "mcu/manhattan.json"
+    run = runner.invoke(app, ["simulate", "risk-classic", "-n", "1", "-o", f"map={manhattan}"])
+    assert run.exit_code != 0
+    assert "format: must be 'warroom-board', not 'warroom-mcu-board'" in run.output
+    assert "Field required" not in run.output and "Extra inputs" not in run.output
+
+
 def test_files_that_are_not_plain_json_get_a_clear_error_not_a_traceback(tmp_path: Path) -> None:
     good = (Path(__file__).parents[2] / "src/warroom/data/boards/classic-world.json").read_text()
     save = (Path(__file__).parents[2] / "tests/fixtures/save-v2.json").read_text()

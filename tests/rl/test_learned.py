@@ -53,7 +53,7 @@ def test_bad_weights_are_refused_with_a_reason(tmp_path: Path) -> None:
     with pytest.raises(WarroomError, match="is not a warroom learned-weights file") as caught:
         Policy(junk)
     assert "pickle" not in str(caught.value)
-    with pytest.raises(WarroomError, match="cannot read learned weights .*: No such file"):
+    with pytest.raises(WarroomError, match=r"cannot read learned weights .*: No such file"):
         Policy(tmp_path / "missing.npz")
     other = random_weights(tmp_path / "strike.npz", "risk-strike")
     with pytest.raises(WarroomError, match="trained on risk-strike"):

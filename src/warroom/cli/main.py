@@ -51,6 +51,7 @@ def board_check(
     from rich.console import Console
     from rich.markup import escape
 
+    from warroom.core.board import BOARD_FORMAT
     from warroom.core.errors import WarroomError
     from warroom.data import board_from_file, read_file
     from warroom.games.dice_cards import cards as dice_cards
@@ -102,6 +103,23 @@ def board_check(
                 f"{len(mono.ownable)} heroes, {len(mono.sets)} sets"
             )
             return
+        if isinstance(data, dict) and data.get("format") != BOARD_FORMAT:
+            known = (
+                BOARD_FORMAT,
+                monopoly.FORMAT,
+                STRIKE_FORMAT,
+                dice_cards.FORMAT,
+                *mcu_components.FORMATS,
+                *mass_effect_components.FORMATS,
+                *gaw_components.FORMATS,
+                godstorm.FORMAT,
+            )
+            said = data.get("format")
+            what = "no 'format' field" if said is None else f"format {said!r} is unknown"
+            raise WarroomError(
+                f"{file}: {what}: not a warroom data file, which names its format, one of "
+                f"{', '.join(known)}"
+            )
         b = board_from_file(file)
         godstorm.board_fact_problems(b, str(file))
     except WarroomError as exc:

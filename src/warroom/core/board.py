@@ -163,7 +163,17 @@ class Board:
 
     @staticmethod
     def from_dict(data: object, source: str) -> Board:
-        """Validate `data` (parsed from `source`, a file name for messages) into a Board."""
+        """Validate `data` (parsed from `source`, a file name for messages) into a Board.
+        The format first: another kind of file (an MCU board, a ladder) is one line saying so,
+        not every field of a map it lacks."""
+        if isinstance(data, dict):
+            fmt = data.get("format")
+            if fmt is None:
+                raise BoardError(
+                    f"{source}: format: missing; a map file names its format, {BOARD_FORMAT!r}"
+                )
+            if fmt != BOARD_FORMAT:
+                raise BoardError(f"{source}: format: must be {BOARD_FORMAT!r}, not {fmt!r}")
         return _build(validate(BoardFile, data, source), source)
 
 
