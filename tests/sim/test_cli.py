@@ -71,6 +71,11 @@ def test_simulate_refuses_bad_input() -> None:
         result = runner.invoke(app, command)
         assert result.exit_code != 0
         assert f"{flag}: a bot tier is missing between commas" in result.output, result.output
+    # SplitMix64 reads 64 bits: -1 played the games of 2**64 - 1, and 2**64 those of 0
+    for command in (["simulate", "risk-classic", "-n", "1"], ["ladder", "risk-classic", "-n", "1"]):
+        for seed, bound in ((-1, "greater than or equal to 0"), (2**64, str(2**64 - 1))):
+            result = runner.invoke(app, [*command, "--seed", str(seed)])
+            assert result.exit_code == 2 and bound in result.output, result.output
 
 
 def test_an_error_while_playing_is_the_first_line() -> None:

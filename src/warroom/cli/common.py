@@ -69,3 +69,8 @@ def absolute_files(options: dict[str, str]) -> dict[str, str]:
         name: str(Path(value).resolve()) if is_data_file(value) else value
         for name, value in options.items()
     }
+
+
+SEED_MAX = 2**64 - 1
+"""The largest seed a command takes: SplitMix64 reads 64 bits, so a larger or negative seed
+would be the same game as another one (-1 as 2**64 - 1), silently."""

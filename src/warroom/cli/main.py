@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from warroom.cli.common import absolute_files, fail, parse_options
+from warroom.cli.common import SEED_MAX, absolute_files, fail, parse_options
 
 app = typer.Typer(
     help="warroom: play, study and simulate RISK and Monopoly editions.",
@@ -146,8 +146,10 @@ def play(
     seed: Annotated[
         int | None,
         typer.Option(
+            min=0,
+            max=SEED_MAX,
             help="Seed, for a game you can repeat (SplitMix64). Default: a 256-bit seed from "
-            "the operating system and the keyed generator, so no draw can be predicted."
+            "the operating system and the keyed generator, so no draw can be predicted.",
         ),
     ] = None,
     map_: Annotated[

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from warroom.cli.common import cannot_write, check_png, check_writable, fail, parse_options
+from warroom.cli.common import (
+    SEED_MAX,
+    cannot_write,
+    check_png,
+    check_writable,
+    fail,
+    parse_options,
+)
 from warroom.core.errors import WarroomError
 
 if TYPE_CHECKING:  # the simulator (every mode's rules and bots) and Rich load when a command runs
@@ -117,7 +124,9 @@ def simulate(
             "weights that ship) and learned:PATH (weights from 'warroom train')."
         ),
     ] = "random",
-    seed: Annotated[int, typer.Option(help="Master seed: same seed, same results.")] = 0,
+    seed: Annotated[
+        int, typer.Option(min=0, max=SEED_MAX, help="Master seed: same seed, same results.")
+    ] = 0,
     players: Annotated[
         int | None, typer.Option(help="Players (default: one per bot given, at least 2).")
     ] = None,
@@ -210,7 +219,7 @@ def ladder(
     games: Annotated[int, typer.Option("--games", "-n", help="Games per pairing.")] = 100,
     tiers: Annotated[str, typer.Option(help="Tiers, weakest first.")] = "random,greedy,mcts:50",
     players: Annotated[int, typer.Option(help="Players per game.")] = 2,
-    seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, max=SEED_MAX, help="Master seed.")] = 0,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Mode option NAME=VALUE.")
     ] = None,

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from warroom.cli.common import fail, parse_options
+from warroom.cli.common import SEED_MAX, fail, parse_options
 
 
 def train(
@@ -23,7 +23,9 @@ def train(
     eval_games: Annotated[int, typer.Option(help="Games against each of random and greedy.")] = (
         200
     ),
-    seed: Annotated[int, typer.Option(help="Seed of training (games and network).")] = 0,
+    seed: Annotated[
+        int, typer.Option(min=0, max=SEED_MAX, help="Seed of training (games and network).")
+    ] = 0,
     option: Annotated[list[str] | None, typer.Option(help="Mode option NAME=VALUE.")] = None,
 ) -> None:
     """Train a policy for seat 0 against a bot tier, then measure it against random and greedy.
