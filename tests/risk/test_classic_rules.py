@@ -202,6 +202,22 @@ def test_trade_gives_set_value_and_two_extra_on_one_occupied_territory() -> None
     assert t.state.hands[0] == []
 
 
+def test_a_card_named_twice_in_a_trade_is_refused_as_such() -> None:
+    """'trade Gaul Gaul Gaul' with Gaul in hand said "you hold no card 'Gaul'": a set is
+    three different cards, and the refusal says so; a wild named more often than held too."""
+    t = Table(3)
+    t.turn_of(0, pending=3)
+    cards = _three_of(t, "skull")
+    t.hand(0, *cards)
+    with pytest.raises(IllegalAction, match=f"{cards[0]} is named twice"):
+        t.do(0, f"trade {cards[0]!r} {cards[0]!r} {cards[1]!r}")
+    t.hand(0, "wild")
+    with pytest.raises(IllegalAction, match="wild is named more often than the 1 you hold"):
+        t.do(0, f"trade wild wild {cards[0]!r}")
+    with pytest.raises(IllegalAction, match="you hold no card 'Nowhere'"):
+        t.do(0, f"trade {cards[0]!r} {cards[1]!r} Nowhere")
+
+
 def test_at_most_two_extra_armies_a_turn() -> None:
     t = Table(3)
     t.turn_of(0, pending=3)

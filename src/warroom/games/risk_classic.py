@@ -1048,6 +1048,12 @@ def _trade(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Events) -> 
     combo: list[int] = []
     for name in a.args[:3]:
         card = _card_in(st, hand, str(name))
+        if card is None and _card_in(st, st.hands[seat], str(name)) is not None:
+            # held, but already named in this trade: say that, not "you hold no card"
+            if str(name).lower() == WILD:
+                wilds = sum(c >= len(st.board) for c in st.hands[seat])
+                raise IllegalAction(f"wild is named more often than the {wilds} you hold")
+            raise IllegalAction(f"{name} is named twice: a set is three different cards")
         if card is None:
             raise IllegalAction(f"you hold no card {name!r}")
         hand.remove(card)
