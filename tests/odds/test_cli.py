@@ -250,3 +250,31 @@ def test_an_option_of_another_kind_of_battle_is_refused(args: list[str], said: s
     result = runner.invoke(app, ["odds", *args])
     assert result.exit_code != 0 and said in result.output, result.output
     assert "P(conquest)" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["5", "3", "--strike", "--attack-d8", "2"], "it takes no --attack-d8"),
+        (["5", "3", "--strike", "--ties-to-attacker"], "it takes no --ties-to-attacker"),
+        (["8", "6", "--godswar", "--attack-sky", "--plot", "{tmp}/g.png"], "not a godswar"),
+        (["4", "--harbinger", "--plot", "{tmp}/h.png"], "not a godswar or Harbinger"),
+    ],
+)
+def test_options_a_battle_cannot_use_are_refused(
+    tmp_path: Path, args: list[str], said: str
+) -> None:
+    """`--strike` dropped the dice options (0.769375 with --attack-d8 2 as without), and
+    `--plot` with a godswar or Harbinger said "wrote FILE" and wrote nothing."""
+    result = runner.invoke(app, ["odds", *(a.format(tmp=tmp_path) for a in args)])
+    assert result.exit_code != 0 and said in result.output, result.output
+    assert not list(tmp_path.iterdir())
+
+
+def test_no_first_roll_is_shown_where_no_roll_can_be_made() -> None:
+    """`odds 1 3` (or 5 3 stopping at 5) printed the odds of a first roll it never makes."""
+    for args in (["1", "3"], ["5", "3", "--stop", "5"]):
+        result = runner.invoke(app, ["odds", *args])
+        assert result.exit_code == 0, result.output
+        assert "first roll" not in result.output and "no roll: the attacker" in result.output
+    assert "first roll (attacker, defender losses)" in runner.invoke(app, ["odds", "5", "3"]).output

@@ -187,13 +187,16 @@ def _print_invasion(console: Console, inv: Invasion, rule: BattleRule, pieces: P
         f"expected losses: attacker {inv.expected_attacker_losses:.3f}, "
         f"defender {inv.expected_defender_losses:.3f}"
     )
-    first = roll_distribution(
-        rule, min(rule.attack_max, max(1, inv.attackers - 1)), min(rule.defend_max, inv.defenders)
-    )
-    console.print(
-        "first roll (attacker, defender losses): "
-        + ", ".join(f"{o}: {p}" for o, p in first.items())
-    )
+    if inv.attackers > max(inv.stop, 1) and inv.defenders > 0:
+        first = roll_distribution(
+            rule, min(rule.attack_max, inv.attackers - 1), min(rule.defend_max, inv.defenders)
+        )
+        console.print(
+            "first roll (attacker, defender losses): "
+            + ", ".join(f"{o}: {p}" for o, p in first.items())
+        )
+    else:  # a roll it would never make: no line of its odds
+        console.print(f"no roll: the attacker is already down to where it stops ({inv.stop})")
     for label, arr in (("attacker", inv.attacker_survivors), ("defender", inv.defender_survivors)):
         table = Table(title=f"{label} survivors")
         table.add_column(f"{pieces.many} left", justify="right")
@@ -445,6 +448,24 @@ def odds(
     )
     if stray:
         raise fail(stray)
+    dice_options = {
+        "--attack-d8": attack_d8 != 0,
+        "--defend-d8": defend_d8 != 0,
+        "--attack-reroll-once": attack_reroll_once,
+        "--defend-reroll-once": defend_reroll_once,
+        "--attack-reroll-until": attack_reroll_until != 0,
+        "--defend-reroll-until": defend_reroll_until != 0,
+        "--attack-plus": attack_plus != 0,
+        "--defend-plus": defend_plus != 0,
+        "--ties-to-attacker": ties_to_attacker,
+        "--attack-gods": attack_gods is not None,
+        "--defend-gods": defend_gods is not None,
+    }
+    if strike and any(dice_options.values()):
+        given = " and ".join(name for name, present in dice_options.items() if present)
+        raise fail(f"--strike rolls RISK Strike's own dice: it takes no {given}")
+    if plot is not None and (godswar or harbinger):
+        raise fail("--plot draws a --table or an invasion's survivors, not a godswar or Harbinger")
     if strike:
         try:
             result = _strike(
