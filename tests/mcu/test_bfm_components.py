@@ -92,3 +92,30 @@ def test_a_count_no_game_could_hold_is_refused_at_its_field(
         battle_from_dict(data, "bad.json", decks())
     assert ".".join(where) in str(err.value) and expected in str(err.value)
     assert min(collections.Counter(decks().faction).values()) == 12
+
+
+@pytest.mark.parametrize(
+    ("hero", "objective", "expected"),
+    [
+        (1, {"kind": "conquer-the-moon"}, "heroes.1.objective.kind"),
+        (1, {"kind": "eliminate", "target": "Nobody", "sector": "Sector_40"}, "another faction"),
+        (1, {"kind": "eliminate", "target": "Thor", "sector": "Sector_40"}, "setup.requires"),
+        (1, {"kind": "eliminate", "target": "Iron Man", "sector": "Sector_99"}, "is no sector"),
+        (0, {"kind": "helicarrier", "docks": -4}, "heroes.0.objective.docks"),
+        (0, {"kind": "helicarrier"}, "docks: needed by a helicarrier objective"),
+        (4, {"kind": "scepter", "sector": "Sector_50", "docks": 2}, "docks: not taken"),
+        (2, {"kind": "tower", "sectors": []}, "at least one sector"),
+    ],
+)
+def test_an_objective_is_checked_by_its_kind(
+    hero: int, objective: dict[str, object], expected: str
+) -> None:
+    """Objectives were a free dict, passed by `board check` and never read: the rules checked
+    the printed ones from code. Each kind's fields are checked now, and the rules play them."""
+    data = read_json(PACKAGED_BFM)
+    assert isinstance(data, dict)
+    bad = json.loads(json.dumps(data))
+    bad["heroes"][hero]["objective"] = objective
+    with pytest.raises(BoardError) as err:
+        battle_from_dict(bad, "bad.json", decks())
+    assert expected in str(err.value), err.value

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from typer.testing import CliRunner
 
 from warroom.cli.main import app
 from warroom.core import Action, IllegalAction, WarroomError
+from warroom.games.mcu.components import FACTIONS, Objective
 from warroom.games.mcu.manhattan import (
     FACTION,
     HULK,
@@ -650,6 +653,27 @@ def test_mcu68_captain_america_wins_with_the_helicarrier_and_five_docks() -> Non
     table.dice((6,), (1,))
     table.do(ULTRON, "defend 1")
     assert table.state.outcome is not None and table.state.outcome.winners == (CA,)
+
+
+def test_mcu68_the_docks_needed_are_read_from_the_hero_card_data() -> None:
+    """An owner's transcription of the Hero card plays without a change to the code: with
+    the card saying 4 Docking Stations, 4 win; with the packaged 5, they do not."""
+    for docks, wins in ((5, False), (4, True)):
+        table = attack_ready(CA)
+        st = table.state
+        goals = list(st.battle.objectives)
+        goals[FACTIONS.index("Captain America")] = Objective("helicarrier", docks=docks)
+        st.battle = replace(st.battle, objectives=tuple(goals))
+        _docks(table, CA, 4)
+        table.give(CA, 2, "Helicarrier_Bridge", "Helicarrier_Deck")
+        table.shield("Helicarrier_Access", 1)
+        table.dice((6,), (1,))
+        table.do(CA, "attack Sector_02 Helicarrier_Access 1")
+        table.do(ULTRON, "defend 1")
+        won = table.state.outcome is not None and table.state.outcome.winners == (CA,)
+        assert won == wins, docks
+        if wins:
+            assert "Helicarrier and 4 Docking Station sectors" in table.state.outcome.reason
 
 
 def test_mcu69_sector_25_dock_closes_after_phase_two() -> None:

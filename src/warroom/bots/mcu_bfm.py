@@ -58,20 +58,23 @@ def _bfm(st: RiskState) -> BfmState:
 
 def goal_sectors(st: BfmState, seat: Seat) -> set[int]:
     """The territories the seat's objective asks for, that it does not hold."""
-    idx = st.board.index
-    f = st.factions[seat]
-    if f == CAPTAIN_AMERICA:
-        goals = set(bfm._heli(st)) | set(bfm._open_docks(st))
-    elif f in (ULTRON, WINTER_SOLDIER):
-        target = IRON_MAN if f == ULTRON else CAPTAIN_AMERICA
-        home = idx["Sector_40" if f == ULTRON else "Sector_30"]
-        victims = {p for p in range(st.players) if st.factions[p] == target}
-        goals = {home} | {t for t, o in enumerate(st.owner) if o in victims}
-    elif f == IRON_MAN:
-        goals = {t for t in st.chips.where if t >= 0} | {idx["Sector_25"], idx["Sector_01"]}
-    else:
-        goals = {idx["Sector_50"]} | (set() if st.scepter == HELD else set(st.loki))
+    goal = bfm.objective(st, seat)
+    goals = _named(st, goal.sectors)
+    if goal.kind == "helicarrier":
+        goals |= set(bfm._heli(st)) | set(bfm._open_docks(st))
+    elif goal.kind == "eliminate":
+        victims = {p for p in range(st.players) if st.factions[p] == goal.target}
+        goals |= {t for t, o in enumerate(st.owner) if o in victims}
+    elif goal.kind == "tower":
+        goals |= {t for t in st.chips.where if t >= 0}
+    elif st.scepter != HELD:
+        goals |= set(st.loki)
     return {t for t in goals if st.owner[t] != seat}
+
+
+def _named(st: BfmState, sectors: tuple[str, ...]) -> set[int]:
+    idx = st.board.index
+    return {idx[t] for t in sectors}
 
 
 def _d8_defence(st: BfmState, t: int) -> bool:
@@ -167,16 +170,10 @@ def _best_claim(st: BfmState, seat: Seat) -> int:
 def held_objective(st: BfmState, seat: Seat) -> set[int]:
     """The territories the seat holds that its objective needs kept: what a rival takes
     from it to set it back."""
-    idx = st.board.index
-    f = st.factions[seat]
-    if f == CAPTAIN_AMERICA:
-        needed = set(bfm._heli(st)) | set(bfm._open_docks(st))
-    elif f in (ULTRON, WINTER_SOLDIER):
-        needed = {idx["Sector_40" if f == ULTRON else "Sector_30"]}
-    elif f == IRON_MAN:
-        needed = {idx["Sector_25"], idx["Sector_01"]}
-    else:
-        needed = {idx["Sector_50"]}
+    goal = bfm.objective(st, seat)
+    needed = _named(st, goal.sectors)
+    if goal.kind == "helicarrier":
+        needed |= set(bfm._heli(st)) | set(bfm._open_docks(st))
     return {t for t in needed if st.owner[t] == seat}
 
 
@@ -227,27 +224,24 @@ def candidates(state: RiskState, seat: Seat) -> list[Action]:
 
 def progress(st: BfmState, seat: Seat) -> float:
     """How far the seat's objective has come, 0 to 1 (1: complete)."""
+    goal, owner = bfm.objective(st, seat), st.owner
     idx = st.board.index
-    f, owner = st.factions[seat], st.owner
-    if f == CAPTAIN_AMERICA:
+    held = [owner[idx[t]] == seat for t in goal.sectors]
+    if goal.kind == "helicarrier":
         heli = sum(owner[t] == seat for t in bfm._heli(st)) / 3
-        docks = min(sum(owner[t] == seat for t in bfm._open_docks(st)), 5) / 5
-        return (heli + docks) / 2
-    if f in (ULTRON, WINTER_SOLDIER):
-        target = IRON_MAN if f == ULTRON else CAPTAIN_AMERICA
-        home = idx["Sector_40" if f == ULTRON else "Sector_30"]
-        victims = [p for p in range(st.players) if st.factions[p] == target]
+        docks = sum(owner[t] == seat for t in bfm._open_docks(st))
+        return (heli + min(docks, goal.docks) / goal.docks) / 2
+    if goal.kind == "eliminate":
+        victims = [p for p in range(st.players) if st.factions[p] == goal.target]
         left = sum(owner.count(p) for p in victims)
-        return 0.5 * (1 - min(left, 20) / 20) + 0.5 * (owner[home] == seat)
-    if f == IRON_MAN:
-        chips = min(st.chips.count(HELD), 6) / 6
-        return (
-            0.6 * chips
-            + 0.2 * (owner[idx["Sector_25"]] == seat)
-            + 0.2 * (owner[idx["Sector_01"]] == seat)
-        )
+        return 0.5 * (1 - min(left, 20) / 20) + 0.5 * sum(held) / len(held)
+    if goal.kind == "tower":
+        value = 0.6 * min(st.chips.count(HELD), 6) / 6
+        for kept in held:  # 0.2 for each of the two (the card's), added one by one
+            value += 0.4 / len(held) * kept
+        return value
     found = 1.0 if st.scepter == HELD else 0.5 * st.illusions_boxed / 7
-    return 0.5 * found + 0.5 * (owner[idx["Sector_50"]] == seat)
+    return 0.5 * found + 0.5 * sum(held) / len(held)
 
 
 def evaluate(state: RiskState) -> list[float]:

@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -414,9 +414,40 @@ class AllyFile(StrictModel):
     defence: DiceFile
 
 
+class ObjectiveFile(StrictModel):
+    """A Hero card's objective: its kind, which the rules check (MCU68-MCU73), with the
+    numbers and places the card prints; `_objective_problems` says which a kind takes."""
+
+    kind: Literal["helicarrier", "eliminate", "tower", "scepter"]
+    docks: int | None = Field(default=None, ge=1, le=HIGHEST_SECTOR)
+    target: str | None = None
+    sector: str | None = None
+    sectors: list[str] | None = None
+
+
+OBJECTIVE_FIELDS = {  # what each kind takes, besides its kind
+    "helicarrier": ("docks",),
+    "eliminate": ("target", "sector"),
+    "tower": ("sectors",),
+    "scepter": ("sector",),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """A faction's objective as the rules check it: the Helicarrier and `docks` Docking
+    Station sectors (MCU68), `target` eliminated and `sectors` held (MCU70, MCU72), the Tower
+    built and `sectors` held (MCU71), Loki's scepter found and `sectors` held (MCU73)."""
+
+    kind: str
+    sectors: tuple[str, ...] = ()
+    target: int = -1  # eliminate: the faction, an index into FACTIONS
+    docks: int = 0  # helicarrier
+
+
 class HeroFile(StrictModel):
     faction: str
-    objective: dict[str, Any]
+    objective: ObjectiveFile
     allies: list[AllyFile]
     provenance: dict[str, SourceFile]
 
@@ -488,7 +519,7 @@ class Battle(Shared):
     hydra_threshold: int
     starting_cards: dict[int, tuple[int, ...]]  # players -> cards by position in turn order
     requires: dict[int, int]  # faction -> the faction its objective needs in play
-    objectives: tuple[dict[str, Any], ...]  # per faction
+    objectives: tuple[Objective, ...]  # per faction
     ally_ids: tuple[str, ...]  # 3 per faction, faction by faction
     ally_attack: tuple[SideRule, ...]
     ally_defence: tuple[SideRule, ...]
@@ -556,6 +587,55 @@ def _side(d: DiceFile) -> SideRule:
     return SideRule(d8=d.d8, plus_one=d.plus_one)
 
 
+def _objective_problems(hero: HeroFile, requires: dict[str, str]) -> list[tuple[str, str]]:
+    """Each field the objective's kind takes is there and names a real faction or sector,
+    and no other; an objective that needs a faction eliminated says the same faction as
+    `setup.requires`, which seats them together (B2)."""
+    o, where = hero.objective, f"heroes.{hero.faction}.objective"
+    problems = []
+    takes = OBJECTIVE_FIELDS[o.kind]
+    for name in ("docks", "target", "sector", "sectors"):
+        given = getattr(o, name) is not None
+        if given != (name in takes):
+            problems.append(
+                (
+                    f"{where}.{name}",
+                    f"{'needed' if not given else 'not taken'} by a "
+                    f"{o.kind} objective, which takes {', '.join(takes)}",
+                )
+            )
+    sectors = [o.sector] if o.sector is not None else o.sectors or []
+    known = {f"Sector_{n:02d}" for n in range(1, HIGHEST_SECTOR + 1)}
+    if o.sectors is not None and not o.sectors:
+        problems.append((f"{where}.sectors", "at least one sector"))
+    for sector in sectors:
+        if sector not in known:
+            problems.append(
+                (
+                    f"{where}.sector",
+                    f"{sector!r} is no sector (Sector_01 to Sector_{HIGHEST_SECTOR})",
+                )
+            )
+    if o.target is not None:
+        if o.target not in FACTIONS or o.target == hero.faction:
+            problems.append((f"{where}.target", "another faction, named as in the decks"))
+        elif requires.get(hero.faction) != o.target:
+            problems.append(
+                (
+                    f"{where}.target",
+                    f"setup.requires must pair {hero.faction} with "
+                    f"{o.target}, whom its objective needs in play",
+                )
+            )
+    return problems
+
+
+def _objective(o: ObjectiveFile) -> Objective:
+    sectors = [o.sector] if o.sector is not None else o.sectors or []
+    target = FACTIONS.index(o.target) if o.target is not None else -1
+    return Objective(o.kind, tuple(sectors), target, o.docks or 0)
+
+
 def battle_from_dict(data: object, source: str, cards: Decks) -> Battle:
     f = validate(BfmFile, data, source)
     check_header(source, f.format, f.version, BFM_FORMAT)
@@ -593,6 +673,7 @@ def battle_from_dict(data: object, source: str, cards: Decks) -> Battle:
     if [h.faction for h in f.heroes] != list(FACTIONS):
         problems.append(("heroes", f"one Hero card per faction, in order {FACTIONS}"))
     for h in f.heroes:
+        problems += _objective_problems(h, s.requires)
         if len(h.allies) != 3:
             problems.append((f"heroes.{h.faction}.allies", "[Acquiring Allies]: 3 per faction"))
         for key in ("objective", "allies"):
@@ -653,7 +734,7 @@ def battle_from_dict(data: object, source: str, cards: Decks) -> Battle:
         hydra_threshold=s.hydra_threshold,
         starting_cards={int(n): tuple(row) for n, row in s.starting_cards.items()},
         requires={FACTIONS.index(a): FACTIONS.index(b) for a, b in s.requires.items()},
-        objectives=tuple(h.objective for h in heroes),
+        objectives=tuple(_objective(h.objective) for h in heroes),
         ally_ids=tuple(ally_ids),
         ally_attack=tuple(_side(a.attack) for h in heroes for a in h.allies),
         ally_defence=tuple(_side(a.defence) for h in heroes for a in h.allies),

@@ -88,6 +88,7 @@ from warroom.games.mcu.components import (
     POWERS,
     Battle,
     Manhattan,
+    Objective,
     battle,
     decks,
     manhattan,
@@ -115,7 +116,6 @@ HYDRA = "hydra"  # MCU56/B10 [Invading the Helicarrier]: Winter Soldier adds Hyd
 FACTION_IDS = ("captain-america", "ultron", "iron-man", "winter-soldier", "thor")
 CAPTAIN_AMERICA, ULTRON, IRON_MAN, WINTER_SOLDIER, THOR = range(5)
 LOKI_TOKENS, CHIPS = 8, 10  # MCU40, MCU36
-CA_DOCKS = 5  # MCU68
 TOWER_STAGES = 3  # MCU53: 2 Foundations and the Tower
 TOWER_SITE = "Sector_25"  # MCU53: where they are placed
 # Each stage as the log names it, in the order built (MCU53 [Winning: Iron Man]: "one of the two
@@ -597,7 +597,7 @@ class McuBattleForManhattan(McuSkirmish):
             for h in st.hands
         ]
         out["objectives"] = [  # in the words the page and the terminal show (Malibu (01))
-            self.words(st, _GOALS[st.factions[p]]) if st.factions[p] >= 0 else None
+            self.words(st, goal_text(st, p)) if st.factions[p] >= 0 else None
             for p in range(st.players)
         ]
         out["maneuvers_left"] = st.maneuvers_left
@@ -935,33 +935,29 @@ def _hulk_sectors(st: BfmState, seat: Seat) -> list[int]:
 
 
 # -- objectives ------------------------------------------------------------------------------
+def objective(st: BfmState, seat: Seat) -> Objective:
+    """The objective of `seat`'s faction, as its Hero card gives it (battle.json)."""
+    return st.battle.objectives[st.factions[seat]]
+
+
 def _objective_met(st: BfmState, seat: Seat) -> bool:
-    """MCU68-MCU73, for a living seat."""
-    f = st.factions[seat]
-    idx = st.board.index
-    holds = st.owner
-    if f == CAPTAIN_AMERICA:
+    """MCU68-MCU73, for a living seat: the kind's own condition, and every sector it names
+    held."""
+    goal = objective(st, seat)
+    idx, holds = st.board.index, st.owner
+    if not all(holds[idx[sector]] == seat for sector in goal.sectors):
+        return False
+    if goal.kind == "helicarrier":
         if not all(holds[t] == seat for t in _heli(st)):
             return False
-        docks = _open_docks(st)
         # MCU68/B23 [Winning: Captain America, Note]
-        return sum(holds[t] == seat for t in docks) >= CA_DOCKS
-    if f in (ULTRON, WINTER_SOLDIER):
-        target = IRON_MAN if f == ULTRON else CAPTAIN_AMERICA
-        sector = "Sector_40" if f == ULTRON else "Sector_30"
-        gone = any(st.factions[p] == target and not st.alive[p] for p in range(st.players))
+        return sum(holds[t] == seat for t in _open_docks(st)) >= goal.docks
+    if goal.kind == "eliminate":
         # MCU70/MCU72, B20 [Winning: Ultron; Winning: Winter Soldier]
-        return gone and holds[idx[sector]] == seat
-    if f == IRON_MAN:
-        return (
-            st.tower >= TOWER_STAGES
-            and holds[idx["Sector_25"]] == seat
-            and holds[idx["Sector_01"]] == seat
-        )  # MCU71
-    if f == THOR:
-        # MCU60/MCU73/B11 [Winning: Thor]
-        return st.scepter == HELD and holds[idx["Sector_50"]] == seat
-    return False
+        return any(st.factions[p] == goal.target and not st.alive[p] for p in range(st.players))
+    if goal.kind == "tower":
+        return st.tower >= TOWER_STAGES  # MCU71
+    return st.scepter == HELD  # MCU60/MCU73/B11 [Winning: Thor]
 
 
 def _open_docks(st: BfmState) -> list[int]:
@@ -977,26 +973,36 @@ def _winners(st: BfmState) -> list[Seat]:
     return [p for p in range(st.players) if st.alive[p] and _objective_met(st, p)]
 
 
-_OBJECTIVES = {
-    CAPTAIN_AMERICA: "controls the Helicarrier and 5 Docking Station sectors",
-    ULTRON: "has seen Iron Man eliminated and controls Sector_40 (Sokovia)",
-    IRON_MAN: "has built the Avengers Tower and controls Sector_25 and Sector_01 (Malibu)",
-    WINTER_SOLDIER: "has seen Captain America eliminated and controls Sector_30 (Washington)",
-    THOR: "has found Loki's scepter and controls Sector_50 (Asgard)",
-}
+def _places(st: BfmState, sectors: tuple[str, ...]) -> str:
+    """Sectors as the rules' texts name them, an area with its name ("Sector_40 (Sokovia)")."""
+    areas = st.manhattan.areas
+    return " and ".join(f"{t} ({areas[t]})" if t in areas else t for t in sectors)
 
 
-_GOALS = {  # the objectives as the Hero cards put them (MCU68-MCU73), for views
-    CAPTAIN_AMERICA: "control the Helicarrier and 5 Docking Station sectors",
-    ULTRON: "eliminate Iron Man and control Sector_40 (Sokovia)",
-    IRON_MAN: "build the Avengers Tower and control Sector_25 and Sector_01 (Malibu)",
-    WINTER_SOLDIER: "eliminate Captain America and control Sector_30 (Washington D.C.)",
-    THOR: "find Loki's scepter and control Sector_50 (Asgard)",
-}
+def goal_text(st: BfmState, seat: Seat) -> str:
+    """The objective as the Hero card puts it (MCU68-MCU73), for views."""
+    goal = objective(st, seat)
+    where = _places(st, goal.sectors)
+    if goal.kind == "helicarrier":
+        return f"control the Helicarrier and {goal.docks} Docking Station sectors"
+    if goal.kind == "eliminate":
+        return f"eliminate {FACTIONS[goal.target]} and control {where}"
+    if goal.kind == "tower":
+        return f"build the Avengers Tower and control {where}"
+    return f"find Loki's scepter and control {where}"
 
 
 def _objective_text(st: BfmState, seat: Seat) -> str:
-    return _OBJECTIVES[st.factions[seat]]
+    """The objective met, as the game's end says it."""
+    goal = objective(st, seat)
+    where = _places(st, goal.sectors)
+    if goal.kind == "helicarrier":
+        return f"controls the Helicarrier and {goal.docks} Docking Station sectors"
+    if goal.kind == "eliminate":
+        return f"has seen {FACTIONS[goal.target]} eliminated and controls {where}"
+    if goal.kind == "tower":
+        return f"has built the Avengers Tower and controls {where}"
+    return f"has found Loki's scepter and controls {where}"
 
 
 def _check_objectives(g: ClassicRisk, st: BfmState, ev: rc.Events) -> None:
