@@ -71,6 +71,11 @@ def test_simulate_refuses_bad_input() -> None:
         result = runner.invoke(app, command)
         assert result.exit_code != 0
         assert f"{flag}: a bot tier is missing between commas" in result.output, result.output
+    # --players 0 played the default count; a ladder of a tier against itself is no ladder
+    result = runner.invoke(app, ["simulate", "risk-classic", "-n", "1", "--players", "0"])
+    assert result.exit_code != 0 and "is for 2 to 5 players, not 0" in result.output
+    result = runner.invoke(app, ["ladder", "risk-classic", "-n", "1", "--tiers", "random,random"])
+    assert result.exit_code != 0 and "random given twice" in result.output
     # SplitMix64 reads 64 bits: -1 played the games of 2**64 - 1, and 2**64 those of 0
     for command in (["simulate", "risk-classic", "-n", "1"], ["ladder", "risk-classic", "-n", "1"]):
         for seed, bound in ((-1, "greater than or equal to 0"), (2**64, str(2**64 - 1))):

@@ -175,7 +175,7 @@ def simulate(
             raise fail(str(exc)) from None
     try:
         tiers = bot_list(bots, "--bots")
-        n_players = players or max(len(tiers), get_mode(mode).min_players, 2)
+        n_players = max(len(tiers), get_mode(mode).min_players, 2) if players is None else players
         config = SimConfig(
             mode,
             games,
@@ -242,6 +242,9 @@ def ladder(
     console = Console()
     try:
         names = list(bot_list(tiers, "--tiers"))
+        twice = sorted({name for name in names if names.count(name) > 1})
+        if twice:  # a tier against itself is no step of a ladder
+            raise WarroomError(f"--tiers: {', '.join(twice)} given twice; each tier once")
     except WarroomError as exc:
         raise fail(str(exc)) from None
     for path in (out, data):
