@@ -1249,3 +1249,12 @@ def test_an_action_word_alone_is_refused_as_typed(mode: str, word: str, usage: s
     out = session(match, [word], {0})
     assert f"Refused: '{word}' " in out and usage in out, out
     assert f"'{word} 1'" not in out and f"{word} 1 now" not in out
+
+
+def test_an_mcu_hand_of_one_symbol_says_symbol() -> None:
+    """The header said "IM11 (1); 1 symbols"."""
+    from warroom.cli.show.mcu import DISPLAY
+
+    assert DISPLAY.hand(0, {"hand": [{"card": "IM11", "symbols": 1}]}) == "IM11 (1); 1 symbol"
+    two = [{"card": "IM11", "symbols": 1}, {"card": "TH03", "symbols": 2}]
+    assert DISPLAY.hand(0, {"hand": two}) == "IM11 (1), TH03 (2); 3 symbols"

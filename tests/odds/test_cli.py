@@ -278,3 +278,9 @@ def test_no_first_roll_is_shown_where_no_roll_can_be_made() -> None:
         assert result.exit_code == 0, result.output
         assert "first roll" not in result.output and "no roll: the attacker" in result.output
     assert "first roll (attacker, defender losses)" in runner.invoke(app, ["odds", "5", "3"]).output
+
+
+def test_strike_counts_read_as_words() -> None:
+    """The Strike header said "1 troops" and "1 cards"."""
+    out = runner.invoke(app, ["odds", "3", "1", "--strike", "--attack-troops", "1"]).output
+    assert "3 cards + 1 troop attack 1 card + 0 troops: 3 dice against 1" in out

@@ -853,9 +853,11 @@ def _print_strike(console: Console, result: dict[str, Any]) -> None:
     if info["bombard"]:
         mods.append(f"Bombard on the {info['bombard']}'s lowest die")
     console.print(
-        f"[bold]{info['attacker_cards']}[/] cards + {info['attacker_troops']} troops attack "
-        f"[bold]{info['defender_cards']}[/] cards + {info['defender_troops']} troops: "
-        f"{info['attack_dice']} dice against {info['defend_dice']}"
+        f"[bold]{_counted(info['attacker_cards'], 'card')}[/] + "
+        f"{_counted(info['attacker_troops'], 'troop')} attack "
+        f"[bold]{_counted(info['defender_cards'], 'card')}[/] + "
+        f"{_counted(info['defender_troops'], 'troop')}: "
+        f"{_counted(info['attack_dice'], 'die', 'dice')} against {info['defend_dice']}"
         + (f"; first roll with {', '.join(mods)}" if mods else "")
         + (f"; attacker stops at {info['stop']} cards" if info["stop"] else "")
     )
@@ -1044,3 +1046,8 @@ def _match(
 
 def register(app: typer.Typer) -> None:
     app.command("odds")(odds)
+
+
+def _counted(n: int, one: str, many: str | None = None) -> str:
+    """ "1 troop", "2 troops": a count with its noun in the number it takes."""
+    return f"{n} {one if n == 1 else many or one + 's'}"

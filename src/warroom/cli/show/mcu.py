@@ -35,7 +35,8 @@ class McuDisplay(RiskDisplay):
         if not cards:
             return ""
         symbols = sum(c["symbols"] for c in cards)
-        return ", ".join(f"{c['card']} ({c['symbols']})" for c in cards) + f"; {symbols} symbols"
+        total = f"{symbols} symbol{'' if symbols == 1 else 's'}"
+        return ", ".join(f"{c['card']} ({c['symbols']})" for c in cards) + f"; {total}"
 
 
 DISPLAY = McuDisplay()

@@ -195,7 +195,7 @@ class RiskDisplay(Display):
         ]
         for n in b.neighbors[t]:
             kind = b.kind_of[(t, n)]
-            by = "" if kind in ("land", "border") else f" by {kind}"
+            by = "" if kind in ("land", "border") else f" by {kind.replace('_', ' ')}"
             lines.append(f"  {b.territories[n]} ({held(n)}){by}")
         return "\n".join(lines)
 
