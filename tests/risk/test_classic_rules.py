@@ -277,8 +277,10 @@ def test_not_a_set_is_refused_and_changes_nothing() -> None:
     before = t.state.copy()
     with pytest.raises(IllegalAction, match="not a set"):
         t.do(0, f"trade {skulls[0]!r} {skulls[1]!r} {blades[0]!r}")
+    held = {skulls[0], skulls[1], blades[0]}
+    other = next(name for name in b.territories if name not in held)
     with pytest.raises(IllegalAction, match="no card"):
-        t.do(0, f"trade {skulls[0]!r} {skulls[1]!r} {b.territories[0]!r}")
+        t.do(0, f"trade {skulls[0]!r} {skulls[1]!r} {other!r}")
     assert t.state == before
 
 

@@ -334,7 +334,7 @@ def _numbers_after(legal: Iterable[Action], action: Action) -> str:
         {
             a.args[-1]
             for a in legal
-            if a.kind == kind and a.args[:-1] == head and isinstance(a.args[-1], int)
+            if a.kind == kind and a.args and a.args[:-1] == head and isinstance(a.args[-1], int)
         }
     )
     if not found:
