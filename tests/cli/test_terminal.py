@@ -938,9 +938,29 @@ def test_ctrl_c_at_the_prompt_leaves_the_game() -> None:
 
 def test_log_before_anything_happened_says_so() -> None:
     """'log' at the first prompt of a fresh game printed nothing at all."""
-    match = Match.start("mcu-guardians", 2, 1, {})
+    match = Match.start("risk-classic", 3, 1, {})
     out = session(match, ["log"], set(range(match.players)))
     assert "Nothing has happened yet." in out
+
+
+def test_a_dice_game_s_log_starts_with_its_first_turn_and_roll() -> None:
+    """The setup rolls the first player's dice: the log (the page's and the terminal's)
+    began with the first placement, the turn and the roll it matched never shown."""
+    for mode in ("mcu-guardians", "mass-effect-war-assets"):
+        match = Match.start(mode, 2, 1, {})
+        st = match.state
+        turn, roll = match.log
+        assert turn.text == f"Turn 1: Player {st.current + 1}"
+        assert roll.kind == "roll" and [d[2] for d in roll.data["dice"]] == st.faces
+        out = session(match, ["log"], set(range(match.players)))
+        assert "Nothing has happened yet." not in out
+        assert out.startswith(f"{turn.text}\n{roll.text}\n"), out[:200]
+        seat = match.to_move()[0]
+        match.act(seat, match.legal(seat)[0])
+        if match.can_undo(seat) is None:
+            match.undo(seat)
+        assert match.log[:2] == [turn, roll]  # kept through later steps and undo
+        assert Match.from_save(match.to_save()).log[:2] == [turn, roll]  # and a reload
 
 
 def test_guardians_look_and_odds_are_the_asking_seats_own() -> None:

@@ -72,6 +72,10 @@ class Terminal:
 
     # -- the loop ----------------------------------------------------------------------
     def run(self) -> None:
+        if not self.match.steps:  # a new game: what its setup did (a dice game's first roll)
+            viewer = self.viewer
+            for event in self.match.log:
+                self.console.print(self.line(event, viewer), highlight=False)
         self.show_board()
         try:
             while self.match.outcome() is None:

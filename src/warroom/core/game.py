@@ -154,6 +154,12 @@ class Game(ABC, Generic[S]):
             raise WarroomError(str(exc)) from None
         return self.setup(players, rng, self.resolve_options(options))
 
+    def opening(self, state: S) -> list[Event]:
+        """What the setup did that a log should start with (a dice game's first roll), read
+        from the state `new_game` made, before any decision: a match's log begins with it.
+        None by default."""
+        return []
+
     @abstractmethod
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> S:
         """The state before anyone has decided anything; any setup chance is drawn here from

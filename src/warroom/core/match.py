@@ -60,7 +60,7 @@ class Match:
         self.steps: list[Step] = []
         # Every event of the game so far, undone ones removed: a seat that reconnects
         # reads the whole log (through `Event.for_seat`), not only what is still undoable.
-        self.log: list[Event] = []
+        self.log: list[Event] = list(game.opening(self.state))
 
     @classmethod
     def start(

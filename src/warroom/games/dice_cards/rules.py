@@ -351,14 +351,12 @@ class DiceCardsGame(Game[DiceCardsState]):
         st.target, st.stealing = NO_TARGET, False
         st.rerolls = self.rerolls_for(st, st.current)
         st.phase = TARGET
-        ev.append(
-            Event(
-                "turn",
-                f"Turn {st.turn}: {seat_name(st.current)}",
-                {"seat": st.current, "turn": st.turn},
-            )
-        )
+        ev.append(_turn_event(st))
         _roll(st, ev)  # ME123/MCU84: roll all the dice
+
+    def opening(self, state: DiceCardsState) -> list[Event]:
+        """The first turn's start and roll, made at setup before any decision."""
+        return [_turn_event(state), _roll_event(state, state.unplaced())]
 
     def _go_on(self, st: DiceCardsState, ev: list[Event]) -> None:
         """After a placement or a set-aside: claim when every row is matched; fail when the
@@ -473,14 +471,23 @@ def _roll(st: DiceCardsState, ev: list[Event]) -> None:
         if which:
             for i, face in zip(which, st.rng.roll(len(which), sides), strict=True):
                 st.faces[i] = face
+    ev.append(_roll_event(st, free))
+
+
+def _turn_event(st: DiceCardsState) -> Event:
+    return Event(
+        "turn", f"Turn {st.turn}: {seat_name(st.current)}", {"seat": st.current, "turn": st.turn}
+    )
+
+
+def _roll_event(st: DiceCardsState, free: list[int]) -> Event:
+    """The dice `free` as rolled."""
     shown = " ".join(f"{st.faces[i]}{'' if st.sides[i] == D6 else ' (d8)'}" for i in free)
-    ev.append(
-        Event(
-            "roll",
-            f"{seat_name(st.current)} rolls {shown}",
-            {"seat": st.current, "dice": [[i + 1, st.sides[i], st.faces[i]] for i in free]},
-            reveals=True,
-        )
+    return Event(
+        "roll",
+        f"{seat_name(st.current)} rolls {shown}",
+        {"seat": st.current, "dice": [[i + 1, st.sides[i], st.faces[i]] for i in free]},
+        reveals=True,
     )
 
 
