@@ -142,3 +142,25 @@ def test_summary_drops_a_turn_that_was_undone() -> None:
     summary = game_summary(match)
     turns = [p["turn"] for p in summary["series"][:-1]]
     assert turns == [0] + [e.data["turn"] for e in match.log if e.kind == "turn"]
+
+
+def test_a_rematch_names_each_bot_by_its_new_seat(client: TestClient, hub: Hub) -> None:
+    """MCU deals the factions: a rematch kept each bot's old name ("Thor (greedy bot)") on a
+    seat the new deal made Iron Man, so one seat had two heroes' names on the page."""
+    r = client.post(
+        "/api/games",
+        json={"mode": "mcu-skirmish", "seats": [{"kind": "human"}, BOT, BOT], "options": {}},
+    )
+    assert r.status_code == 201, r.text
+    g = r.json()
+    token = next(s["token"] for s in g["seats"] if "token" in s)
+    room = hub.room(g["id"])
+    with room.lock:
+        room.stopped = "stopped for the test"
+    hub.seed_source = lambda: SEED + 3  # another deal
+    r = client.post(f"/api/games/{g['id']}/rematch", headers={"X-Seat-Token": token})
+    assert r.status_code == 200, r.text
+    old, fresh = state(client, g["id"])["seats"], state(client, r.json()["id"])["seats"]
+    assert any(a["plays_as"] != b["plays_as"] for a, b in zip(old, fresh, strict=True))
+    for seat in fresh[1:]:
+        assert seat["name"] == f"{seat['plays_as']} (greedy bot)", seat

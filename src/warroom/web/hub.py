@@ -381,8 +381,10 @@ class Hub:
                 room.rematch = self.store.rematch_of(room.row.id)
             if room.rematch is not None:
                 return room.rematch
+            # A bot named by default ("Thor (greedy bot)") is named again from the new
+            # game's seats: a new deal may give its seat another faction.
             specs = [
-                SeatSpec("bot", s.tier, s.name)
+                SeatSpec("bot", s.tier, None if s.name.endswith(f"({s.tier} bot)") else s.name)
                 if s.kind == "bot"
                 else SeatSpec("open")
                 if s.kind == "open" and not s.claimed
