@@ -682,3 +682,28 @@ def test_the_last_roll_says_the_dice_once_then_the_losses(server: str, served_hu
         assert said == f"No battle now. Last roll: {roll['text']}. {log[last]['text']}"
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "strike-last-roll.png"))
+
+
+def test_a_battle_that_ended_the_game_is_shown_as_the_last(server: str, served_hub: Hub) -> None:
+    """A game won inside a battle (a coin) kept "Battle: ... attacks ..." on the table, as if
+    it went on: it is shown as the last battle, the game over."""
+
+    def ended_in_battle(seed: int) -> StrikeState | None:
+        match = Match.start(MODE, 2, seed)
+        bots = [make_bot("random", MODE, s) for s in range(2)]
+        while match.outcome() is None:
+            seat = match.to_move()[0]
+            match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+        state = cast(StrikeState, match.state)
+        return state if state.in_battle else None
+
+    final = next(st for st in map(ended_in_battle, range(1, 40)) if st is not None)
+    g = create_game(server, MODE, [{"kind": "human"}, {"kind": "human"}])
+    served_hub.room(g["id"]).match.state = final
+    with chromium_browser() as browser:
+        errors: list[str] = []
+        page = open_page(browser, server + g["seats"][0]["link"], errors=errors)
+        page.wait_for_selector("#battle .sbhead")
+        head = page.locator("#battle .sbhead").inner_text()
+        assert head.startswith("The last battle (the game is over): "), head
+        assert not errors, errors

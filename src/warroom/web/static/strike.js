@@ -185,7 +185,9 @@ function strikeBattle(v, m) {
   const w = v.window;
   const chain = v.chain;
   return el("div", { class: "sbattle", id: "battle" },
-    el("div", { class: "sbhead" }, `Battle: ${sName(b.attacker)} attacks ${sName(b.defender)} — from ${sContinent(b.from)} to ${sContinent(b.to)}`),
+    // The game may end inside a battle (a coin won): it stays shown, as the one that ended it.
+    el("div", { class: "sbhead" }, `${gameOver(m) ? "The last battle (the game is over)" : "Battle"}: ` +
+      `${sName(b.attacker)} attacks ${sName(b.defender)} — from ${sContinent(b.from)} to ${sContinent(b.to)}`),
     el("div", { class: "sbsides" }, side("attacker", b.attacker, b.from, b.attacking_cards), el("div", { class: "vs" }, "vs"),
       side("defender", b.defender, b.to, b.defending_cards)),
     lines.length ? el("div", { class: "small" }, lines.map((t) => el("div", {}, t))) : null,
