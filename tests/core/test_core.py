@@ -277,7 +277,7 @@ def test_undo_own_decision_until_information_is_revealed() -> None:
     m = Match.start("risk-classic", 3, 5)
     _claim_some(m, 1)
     seat = m.record[-1][0]
-    with pytest.raises(CannotUndo, match=f"Player {seat + 1} has decided since"):
+    with pytest.raises(CannotUndo, match=f"Player {seat + 1} made a decision since"):
         m.undo((seat + 1) % 3)
     before = m.state
     m.undo(seat)

@@ -103,7 +103,7 @@ def test_me127_later_rolls_stay_on_the_same_planet() -> None:
     st = position(GAME, [(5, 1, 2, 4, 4), (7, 8), (5, 4, 4, 4, 4), (8,)])
     st = play(GAME, st, "target sur-kesh 1 6")
     assert legal(GAME, st) == ["match 2 1"]
-    with pytest.raises(IllegalAction, match="only after the first roll"):
+    with pytest.raises(IllegalAction, match="selected on the first roll of a turn, not a later"):
         GAME.apply(st, 0, GAME.parse(st, 0, "target antibaar 1 1"))
 
 
@@ -152,7 +152,7 @@ def test_me130_w8_a_whole_region_is_locked_to_everyone_else() -> None:
     owner = {"sur-kesh": 1, "palaven": 1, "thessia": 1}
     st = position(GAME, [(5, 1, 2, 6, 6), (7, 8)], owner=owner)
     assert not any("sur-kesh" in a or "palaven" in a for a in legal(GAME, st))
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="group is locked: one player holds all of it"):
         GAME.apply(st, 0, GAME.parse(st, 0, "target sur-kesh 1 6"))
     assert GAME.view(st, 0)["cards"][0]["locked"] is True
 
@@ -236,7 +236,8 @@ def test_w7_the_last_claim_ends_the_game_at_once_and_ties_are_shared() -> None:
 def test_w9_nobody_targets_their_own_planet() -> None:
     st = position(GAME, [(5, 1, 2, 6, 6), (7, 3)], owner={"sur-kesh": 0})
     assert not any("sur-kesh" in a for a in legal(GAME, st))
-    with pytest.raises(IllegalAction, match=r"cannot be targeted \(W9 \[WA How to Play 1\], "):
+    # the refusal says why: the card is the seat's own (it said only "cannot be targeted")
+    with pytest.raises(IllegalAction, match=r"is yours already \(W9 \[WA How to Play 1\]\)"):
         GAME.apply(st, 0, GAME.parse(st, 0, "target sur-kesh 1 6"))
 
 

@@ -148,7 +148,7 @@ class Match:
         if last.seat != seat:
             # Not quoted: another seat's decision may be its secret (a sealed bid's amount).
             return (
-                f"{self._seat_name(last.seat)} has decided since; "
+                f"{self._seat_name(last.seat)} made a decision since; "
                 "only the latest decision can be taken back"
             )
         return None

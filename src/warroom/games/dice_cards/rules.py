@@ -559,16 +559,19 @@ def _slot_of(st: DiceCardsState, arg: Arg, count: int) -> int:
 def _h_target(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]) -> None:
     """ME123/MCU84-85: select a card with a row this first roll matches, placing its dice."""
     if st.phase != TARGET:
-        raise IllegalAction("a card is selected only after the first roll")
+        raise IllegalAction("a card is selected on the first roll of a turn, not a later one")
     if len(a.args) < 3 or not isinstance(a.args[0], str):
         raise MalformedAction("target CARD ROW DIE...: a card, a row and the dice")
     card = st.cards.card(a.args[0])
     if card is None:
         raise MalformedAction(f"no card {a.args[0]!r}")
     if not game.targetable(st, st.current, card):
+        name = st.cards.cards[card].name
+        if st.owner[card] == st.current:
+            raise IllegalAction(f"{name} is yours already (W9 [WA How to Play 1])")
         raise IllegalAction(
-            f"{st.cards.cards[card].name} cannot be targeted (W9 [WA How to Play 1], "
-            "ME130/MCU91 [WA How to Play 3; GotG 4])"
+            f"{name}'s group is locked: one player holds all of it (ME130/MCU91 "
+            "[WA How to Play 3; GotG 4])"
         )
     rows = game.target_rows(st, st.current, card)
     st.target = card
@@ -580,8 +583,10 @@ def _h_target(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event
 
 def _h_match(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event]) -> None:
     """ME127/MCU88: one row per roll; placed dice stay, the rest roll again."""
-    if st.phase != MATCH or len(a.args) < 2:
-        raise IllegalAction("match ROW DIE...: only after a later roll of an attempt")
+    if st.phase != MATCH:
+        raise IllegalAction("a row is matched on a later roll, once a card is selected")
+    if len(a.args) < 2:
+        raise MalformedAction("match ROW DIE...: a row and the dice placed on it")
     slot = _slot_of(st, a.args[0], len(st.rows()))
     if slot not in st.open_slots():
         raise IllegalAction(f"row {a.args[0]} is already matched")
