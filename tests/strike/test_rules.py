@@ -617,8 +617,19 @@ def test_s48_bombard_changes_one_die_to_a_six_and_the_dice_are_re_sorted() -> No
         dice=[(5, 2, 1), (4, 3)],
     )
     st = to_roll(st)
-    st = play(st, (0, "pass"), (1, "pass"), (2, "bombard attacker 3"), (0, "pass"), (1, "pass"))
+    said = []
+    for seat, text in (
+        (0, "pass"),
+        (1, "pass"),
+        (2, "bombard attacker 3"),
+        (0, "pass"),
+        (1, "pass"),
+    ):
+        st, events = do(st, seat, text)
+        said += [e.text for e in events]
     assert st.dice[0] == [5, 2, 6]
+    # the die by its place and face: "die 3 is now a 6" read as a face
+    assert "Bombard: the attacker's third die, a 1, is now a 6" in said
     st = pass_round_once(st)
     # Re-sorted 6, 5 against 4, 3: the defender loses both pairs.
     assert st.claimed[1][2] == 1 and st.claimed[0][2] == 2

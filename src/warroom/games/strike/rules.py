@@ -1045,11 +1045,14 @@ def _e_bombard(st: StrikeState, play: Play, ev: list[Event]) -> None:
     re-sorted when the roll is resolved."""
     side = SIDE_NAMES.index(str(play.args[0]))
     die = int(play.args[1]) - 1
+    was = st.dice[side][die]
     st.dice[side][die] = 6
+    # The die by its place in the roll and its face, not "die 1", which reads as a face.
+    place = ("first", "second", "third", "fourth", "fifth")[die] if die < 5 else f"no. {die + 1}"
     ev.append(
         Event(
             "bombard",
-            f"Bombard: the {SIDE_NAMES[side]}'s die {die + 1} is now a 6",
+            f"Bombard: the {SIDE_NAMES[side]}'s {place} die, a {was}, is now a 6",
             {"side": SIDE_NAMES[side], "die": die + 1, "values": st.values(side)},
         )
     )
