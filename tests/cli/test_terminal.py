@@ -1278,3 +1278,15 @@ def test_an_mcu_hand_of_one_symbol_says_symbol() -> None:
     assert DISPLAY.hand(0, {"hand": [{"card": "IM11", "symbols": 1}]}) == "IM11 (1); 1 symbol"
     two = [{"card": "IM11", "symbols": 1}, {"card": "TH03", "symbols": 2}]
     assert DISPLAY.hand(0, {"hand": two}) == "IM11 (1), TH03 (2); 3 symbols"
+
+
+def test_a_roll_that_completes_the_card_needs_no_more_rolls() -> None:
+    """`odds` at a roll that completes the staged card said "about 0.0 more rolls"."""
+    match = Match.start("mass-effect-war-assets", 2, 1)
+    while match.state.phase != "match":
+        seat = match.to_move()[0]
+        match.act(seat, match.legal(seat)[0])
+    seat = match.to_move()[0]
+    said = display_for(match.game.id).odds(match, seat, "")
+    assert "100.0% to complete it, no more rolls" in said, said
+    assert "0.0 more rolls" not in said

@@ -366,9 +366,11 @@ class DiceCardsDisplay(Display):
             how = f"match {_slot_name(st, slots[choice.row])} {dice}"
         else:
             how = f"aside {free[choice.die] + 1}"
+        # The roll that completes it needs no more ("about 0.0 more rolls" said it oddly).
+        more = "no more rolls" if choice.rolls < 0.05 else f"about {choice.rolls:.1f} more rolls"
         return (
             f"{name}: {len(slots)} row(s) open; playing this roll at best ({how}), "
-            f"{choice.p:.1%} to complete it, about {choice.rolls:.1f} more rolls"
+            f"{choice.p:.1%} to complete it, {more}"
         )
 
 
