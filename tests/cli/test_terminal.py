@@ -1282,8 +1282,8 @@ def test_an_mcu_hand_of_one_symbol_says_symbol() -> None:
 
 def test_a_roll_that_completes_the_card_needs_no_more_rolls() -> None:
     """`odds` at a roll that completes the staged card said "about 0.0 more rolls"."""
-    match = Match.start("mass-effect-war-assets", 2, 1)
-    while match.state.phase != "match":
+    match = Match.start("mass-effect-war-assets", 2, 1)  # Sur'Kesh, its last row matched
+    while not (match.state.phase == "match" and len(match.state.open_slots()) == 1):
         seat = match.to_move()[0]
         match.act(seat, match.legal(seat)[0])
     seat = match.to_move()[0]
