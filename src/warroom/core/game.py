@@ -157,7 +157,7 @@ class Game(ABC, Generic[S]):
     def opening(self, state: S) -> list[Event]:
         """What the setup did that a log should start with (a dice game's first roll), read
         from the state `new_game` made, before any decision: a match's log begins with it.
-        None by default."""
+        Nothing by default."""
         return []
 
     @abstractmethod
