@@ -76,6 +76,13 @@ def test_simulate_refuses_bad_input() -> None:
     assert result.exit_code != 0 and "is for 2 to 5 players, not 0" in result.output
     result = runner.invoke(app, ["ladder", "risk-classic", "-n", "1", "--tiers", "random,random"])
     assert result.exit_code != 0 and "random given twice" in result.output
+    # a repeated option kept its last value; an address without Ray went unused
+    result = runner.invoke(
+        app, ["simulate", "risk-classic", "-n", "1", "-o", "setup=deal", "-o", "setup=claim"]
+    )
+    assert result.exit_code != 0 and "--option setup is given twice" in result.output
+    result = runner.invoke(app, ["simulate", "risk-classic", "-n", "1", "--ray-address", "auto"])
+    assert result.exit_code != 0 and "--ray-address goes with --backend ray" in result.output
     # SplitMix64 reads 64 bits: -1 played the games of 2**64 - 1, and 2**64 those of 0
     for command in (["simulate", "risk-classic", "-n", "1"], ["ladder", "risk-classic", "-n", "1"]):
         for seed, bound in ((-1, "greater than or equal to 0"), (2**64, str(2**64 - 1))):

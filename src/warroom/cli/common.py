@@ -58,6 +58,9 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
         name, eq, value = pair.partition("=")
         if not eq or not name.strip():
             raise WarroomError(f"--option takes NAME=VALUE, not {pair!r}")
+        key = name.strip().replace("-", "_")  # turn-limit and turn_limit are one option
+        if key in {k.replace("-", "_") for k in out}:
+            raise WarroomError(f"--option {name.strip()} is given twice: give it once")
         out[name.strip()] = value.strip()
     return absolute_files(out)
 

@@ -168,6 +168,8 @@ def simulate(
     for path in (out, plot_file):
         if path is not None:
             check_writable(path)
+    if ray_address is not None and backend != "ray":
+        raise fail("--ray-address goes with --backend ray: add it, or leave the address out")
     if out is not None:
         try:
             table_format(out)
