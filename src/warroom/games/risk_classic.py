@@ -262,10 +262,18 @@ class ClassicRisk(Game[RiskState]):
         observation: anyone may ask, so no hidden piece may shape the answer. `ships`: the
         attacker's ships along (cruisers, carriers, dreadnoughts), for a mode that has them
         (Galaxy at War); any other refuses them."""
+        seen = self.observe(state, None)
+        rule = self.seen_attack_rule_with_ships(seen, source, target, ships)
+        self.check_invadable(seen, source, target)
+        return rule
+
+    def seen_attack_rule_with_ships(
+        self, seen: RiskState, source: int, target: int, ships: tuple[int, int, int] | None
+    ) -> battle.BattleRule:
+        """`seen_attack_rule` with the attacker's `ships` along: Classic and the modes without
+        ships refuse any; Galaxy at War reads them."""
         if ships is not None:
             raise WarroomError(f"{self.title} has no ships to bring to an attack")
-        seen = self.observe(state, None)
-        self.check_invadable(seen, source, target)
         return self.seen_attack_rule(seen, source, target)
 
     def check_invadable(self, seen: RiskState, source: int, target: int) -> None:
@@ -273,7 +281,7 @@ class ClassicRisk(Game[RiskState]):
         whatever the dice: both the same side's (modes add theirs, such as a teammate's
         planet), so that no odds are given for an attack the rules refuse."""
         names = seen.board.territories
-        if seen.owner[source] == seen.owner[target]:
+        if seen.owner[source] == seen.owner[target] >= 0:  # unclaimed places are no side's
             raise IllegalAction(
                 f"{names[source]} and {names[target]} are both "
                 f"{self.side_name(seen, seen.owner[source])}'s"

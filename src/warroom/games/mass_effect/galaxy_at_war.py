@@ -308,19 +308,6 @@ class GalaxyAtWar(MassEffectBasic):
         with the dice): the defender's ships, a Vanguard's d8s and directives played."""
         return self.seen_attack_rule_with_ships(seen, source, target, NO_SHIPS)
 
-    def attack_rule(
-        self,
-        state: RiskState,
-        source: int,
-        target: int,
-        ships: tuple[int, int, int] | None = None,
-    ) -> battle.BattleRule:
-        """`ClassicRisk.attack_rule` with the attacker's `ships` along (none by default), as
-        the page's attack panel chooses them; IllegalAction where the source holds fewer."""
-        seen = self.observe(state, None)
-        self.check_invadable(seen, source, target)
-        return self.seen_attack_rule_with_ships(seen, source, target, ships or NO_SHIPS)
-
     def check_invadable(self, seen: RiskState, source: int, target: int) -> None:
         """Classic's check with ME101 (a teammate's planet), ME88 (a devastated one) and ME74
         (a Reaper planet Harbinger holds), each named, as the attack's own refusal names it."""
@@ -330,11 +317,14 @@ class GalaxyAtWar(MassEffectBasic):
             raise IllegalAction(why)
 
     def seen_attack_rule_with_ships(
-        self, seen: RiskState, source: int, target: int, ships: tuple[int, int, int]
+        self, seen: RiskState, source: int, target: int, ships: tuple[int, int, int] | None
     ) -> battle.BattleRule:
+        """The attack with the attacker's `ships` along (none if None), as the page's attack
+        panel chooses them; IllegalAction where the source holds fewer."""
         st = _gaw(seen).copy()
-        _require_ships(st, source, ships)
-        st.attack_from, st.attack_to, st.attack_ships = source, target, ships
+        along = ships or NO_SHIPS
+        _require_ships(st, source, along)
+        st.attack_from, st.attack_to, st.attack_ships = source, target, along
         return battle_rule(st)
 
     def seen_defence_rule(self, seen: RiskState) -> battle.BattleRule:
