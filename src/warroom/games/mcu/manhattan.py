@@ -597,7 +597,7 @@ class McuBattleForManhattan(McuSkirmish):
             for h in st.hands
         ]
         out["objectives"] = [  # in the words the page and the terminal show (Malibu (01))
-            self.words(st, goal_text(st, p)) if st.factions[p] >= 0 else None
+            self.words(st, objective_words(st, p)) if st.factions[p] >= 0 else None
             for p in range(st.players)
         ]
         out["maneuvers_left"] = st.maneuvers_left
@@ -979,30 +979,34 @@ def _places(st: BfmState, sectors: tuple[str, ...]) -> str:
     return " and ".join(f"{t} ({areas[t]})" if t in areas else t for t in sectors)
 
 
-def goal_text(st: BfmState, seat: Seat) -> str:
-    """The objective as the Hero card puts it (MCU68-MCU73), for views."""
-    goal = objective(st, seat)
-    where = _places(st, goal.sectors)
-    if goal.kind == "helicarrier":
-        return f"control the Helicarrier and {goal.docks} Docking Station sectors"
-    if goal.kind == "eliminate":
-        return f"eliminate {FACTIONS[goal.target]} and control {where}"
-    if goal.kind == "tower":
-        return f"build the Avengers Tower and control {where}"
-    return f"find Loki's scepter and control {where}"
+# Each kind of objective as its Hero card puts it (MCU68-MCU73), and as the game's end says
+# it was met; filled in from the faction's `Objective` (battle.json).
+_OBJECTIVE_WORDS = {
+    "helicarrier": (
+        "control the Helicarrier and {docks} Docking Station sectors",
+        "controls the Helicarrier and {docks} Docking Station sectors",
+    ),
+    "eliminate": (
+        "eliminate {target} and control {where}",
+        "has seen {target} eliminated and controls {where}",
+    ),
+    "tower": (
+        "build the Avengers Tower and control {where}",
+        "has built the Avengers Tower and controls {where}",
+    ),
+    "scepter": (
+        "find Loki's scepter and control {where}",
+        "has found Loki's scepter and controls {where}",
+    ),
+}
 
 
-def _objective_text(st: BfmState, seat: Seat) -> str:
-    """The objective met, as the game's end says it."""
+def objective_words(st: BfmState, seat: Seat, *, met: bool = False) -> str:
+    """The seat's objective in words: to do (views), or done (the game's end)."""
     goal = objective(st, seat)
-    where = _places(st, goal.sectors)
-    if goal.kind == "helicarrier":
-        return f"controls the Helicarrier and {goal.docks} Docking Station sectors"
-    if goal.kind == "eliminate":
-        return f"has seen {FACTIONS[goal.target]} eliminated and controls {where}"
-    if goal.kind == "tower":
-        return f"has built the Avengers Tower and controls {where}"
-    return f"has found Loki's scepter and controls {where}"
+    target = FACTIONS[goal.target] if goal.target >= 0 else ""
+    words = _OBJECTIVE_WORDS[goal.kind][met]
+    return words.format(docks=goal.docks, target=target, where=_places(st, goal.sectors))
 
 
 def _check_objectives(g: ClassicRisk, st: BfmState, ev: rc.Events) -> None:
@@ -1014,7 +1018,7 @@ def _check_objectives(g: ClassicRisk, st: BfmState, ev: rc.Events) -> None:
     start = st.order.index(st.current)
     turn_order = [st.order[(start + k) % st.players] for k in range(st.players)]
     winner = next(p for p in turn_order if p in met)
-    _finish(g, st, winner, f"{g.side_name(st, winner)} {_objective_text(st, winner)}", ev)
+    _finish(g, st, winner, f"{g.side_name(st, winner)} {objective_words(st, winner, met=True)}", ev)
 
 
 def _finish(g: ClassicRisk, st: BfmState, winner: Seat, reason: str, ev: rc.Events) -> None:
