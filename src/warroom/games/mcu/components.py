@@ -60,6 +60,7 @@ PACKAGED_BFM = "mcu/battle.json"
 # Facts the rulebook states (shared/specs/mcu.md section 0.1).
 # the highest sector number named; R [Avengers Game Board]: the board is Sector_01..Sector_50
 HIGHEST_SECTOR = 50
+SECTOR_IDS = tuple(f"Sector_{n:02d}" for n in range(1, HIGHEST_SECTOR + 1))
 NAMED_SECTORS = {
     "Sector_01": "Malibu",
     "Sector_12": None,
@@ -223,7 +224,7 @@ def _board_problems(f: McuBoardFile, board: Board) -> list[tuple[str, str]]:
     """Every section 0.1 fact the file breaks: all of them, not the first."""
     out: list[tuple[str, str]] = []
     names = board.territories
-    expected = [f"Sector_{n:02d}" for n in range(1, HIGHEST_SECTOR + 1)]
+    expected = list(SECTOR_IDS)
     if sorted(names) != expected:
         out.append(
             (
@@ -424,6 +425,10 @@ class ObjectiveFile(StrictModel):
     sector: str | None = None
     sectors: list[str] | None = None
 
+    def named(self) -> list[str]:
+        """The sectors to hold: `sector` or `sectors`, whichever the kind takes."""
+        return [self.sector] if self.sector is not None else self.sectors or []
+
 
 OBJECTIVE_FIELDS = {  # what each kind takes, besides its kind
     "helicarrier": ("docks",),
@@ -604,12 +609,10 @@ def _objective_problems(hero: HeroFile, requires: dict[str, str]) -> list[tuple[
                     f"{o.kind} objective, which takes {', '.join(takes)}",
                 )
             )
-    sectors = [o.sector] if o.sector is not None else o.sectors or []
-    known = {f"Sector_{n:02d}" for n in range(1, HIGHEST_SECTOR + 1)}
     if o.sectors is not None and not o.sectors:
         problems.append((f"{where}.sectors", "at least one sector"))
-    for sector in sectors:
-        if sector not in known:
+    for sector in o.named():
+        if sector not in SECTOR_IDS:
             problems.append(
                 (
                     f"{where}.sector",
@@ -631,9 +634,8 @@ def _objective_problems(hero: HeroFile, requires: dict[str, str]) -> list[tuple[
 
 
 def _objective(o: ObjectiveFile) -> Objective:
-    sectors = [o.sector] if o.sector is not None else o.sectors or []
     target = FACTIONS.index(o.target) if o.target is not None else -1
-    return Objective(o.kind, tuple(sectors), target, o.docks or 0)
+    return Objective(o.kind, tuple(o.named()), target, o.docks or 0)
 
 
 def battle_from_dict(data: object, source: str, cards: Decks) -> Battle:
