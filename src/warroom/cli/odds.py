@@ -12,7 +12,7 @@ import typer
 from warroom.cli.common import cannot_write, check_png, check_writable, fail
 from warroom.core.actions import NUMBER
 from warroom.core.errors import WarroomError
-from warroom.core.events import ARMIES, Pieces
+from warroom.core.events import ARMIES, CARDS, DICE, Pieces
 from warroom.rules.battle import (
     PRESETS,
     BattleRule,
@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the odds need numpy, and the terminal output Rich: both loa
 
 _SHOWN = 1e-4  # survivor counts less likely than this are summed into one line
 _BOMBARD = ("attacker", "defender")  # the owner's lowest die: its best use (B8)
+TROOPS = Pieces("troop", "troops")  # RISK Strike's troop cards, counted in the header
 
 # The most that `warroom odds` and the terminal's `odds` answer for, far above any game's
 # numbers: beyond them an exact answer takes minutes or gigabytes, so it is refused instead.
@@ -853,11 +854,11 @@ def _print_strike(console: Console, result: dict[str, Any]) -> None:
     if info["bombard"]:
         mods.append(f"Bombard on the {info['bombard']}'s lowest die")
     console.print(
-        f"[bold]{_counted(info['attacker_cards'], 'card')}[/] + "
-        f"{_counted(info['attacker_troops'], 'troop')} attack "
-        f"[bold]{_counted(info['defender_cards'], 'card')}[/] + "
-        f"{_counted(info['defender_troops'], 'troop')}: "
-        f"{_counted(info['attack_dice'], 'die', 'dice')} against {info['defend_dice']}"
+        f"[bold]{CARDS.of(info['attacker_cards'])}[/] + "
+        f"{TROOPS.of(info['attacker_troops'])} attack "
+        f"[bold]{CARDS.of(info['defender_cards'])}[/] + "
+        f"{TROOPS.of(info['defender_troops'])}: "
+        f"{DICE.of(info['attack_dice'])} against {info['defend_dice']}"
         + (f"; first roll with {', '.join(mods)}" if mods else "")
         + (f"; attacker stops at {info['stop']} cards" if info["stop"] else "")
     )
@@ -1046,8 +1047,3 @@ def _match(
 
 def register(app: typer.Typer) -> None:
     app.command("odds")(odds)
-
-
-def _counted(n: int, one: str, many: str | None = None) -> str:
-    """ "1 troop", "2 troops": a count with its noun in the number it takes."""
-    return f"{n} {one if n == 1 else many or one + 's'}"

@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.cli.show.risk import RiskDisplay
+from warroom.core.events import Pieces
+
+SYMBOLS = Pieces("symbol", "symbols")
 
 HELP = """[bold]RISK MCU Skirmish[/]
   e.g. [cyan]place Sector 12 5[/], [cyan]attack Sector 12 Sector 13 3[/], [cyan]end[/],
@@ -34,8 +37,7 @@ class McuDisplay(RiskDisplay):
         cards = view.get("hand") or ()
         if not cards:
             return ""
-        symbols = sum(c["symbols"] for c in cards)
-        total = f"{symbols} symbol{'' if symbols == 1 else 's'}"
+        total = SYMBOLS.of(sum(c["symbols"] for c in cards))
         return ", ".join(f"{c['card']} ({c['symbols']})" for c in cards) + f"; {total}"
 
 
