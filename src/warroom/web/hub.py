@@ -167,7 +167,7 @@ class Hub:
                     raise WebError(400, f"seat {i + 1}: bot tier must be one of {offered}")
                 make_bot(spec.tier, mode, 0)
             label = (spec.name or "").strip()[:40] or (
-                f"{names[i]} ({spec.tier} bot)" if spec.kind == "bot" else names[i]
+                names[i] + _bot_suffix(spec.tier) if spec.kind == "bot" else names[i]
             )
             seat_rows.append(
                 SeatRow(
@@ -384,7 +384,7 @@ class Hub:
             # A bot named by default ("Thor (greedy bot)") is named again from the new
             # game's seats: a new deal may give its seat another faction.
             specs = [
-                SeatSpec("bot", s.tier, None if s.name.endswith(f"({s.tier} bot)") else s.name)
+                SeatSpec("bot", s.tier, None if s.name.endswith(_bot_suffix(s.tier)) else s.name)
                 if s.kind == "bot"
                 else SeatSpec("open")
                 if s.kind == "open" and not s.claimed
@@ -967,3 +967,8 @@ def _strike_odds_json(odds: StrikeOdds) -> dict[str, float]:
         "expected_defender_losses": odds.expected_cards_won,
         "expected_rolls": odds.expected_rolls,
     }
+
+
+def _bot_suffix(tier: str | None) -> str:
+    """What a bot's default name adds to its seat's label ("Thor (greedy bot)")."""
+    return f" ({tier} bot)"
