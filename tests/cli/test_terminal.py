@@ -937,8 +937,9 @@ def test_ctrl_c_at_the_prompt_leaves_the_game() -> None:
 
 
 def test_log_before_anything_happened_says_so() -> None:
-    """'log' at the first prompt of a fresh game printed nothing at all."""
-    match = Match.start("risk-classic", 3, 1, {})
+    """'log' at the first prompt of a fresh game printed nothing at all (Battle for
+    Manhattan's setup decides nothing by chance that its log would start with)."""
+    match = Match.start("mcu-battle-for-manhattan", 3, 1, {})
     out = session(match, ["log"], set(range(match.players)))
     assert "Nothing has happened yet." in out
 

@@ -382,7 +382,7 @@ def test_undo_never_crosses_the_end_of_a_game() -> None:
 def test_log_keeps_every_event_across_reveals_and_drops_undone_ones() -> None:
     """A seat that reconnects must be able to read the whole log, not only what is undoable."""
     m = Match.start("risk-classic", 3, 5, {"defender_dice": "auto"})
-    kept: list[Any] = []
+    kept: list[Any] = list(m.game.opening(m.state))  # the roll-off for the first player
     while m.state.phase != "attack":
         seat = m.to_move()[0]
         kept.extend(m.act(seat, m.legal(seat)[0]))

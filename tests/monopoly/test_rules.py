@@ -8,7 +8,8 @@ import pytest
 
 from warroom.core import Action, IllegalAction, MalformedAction, ScriptedRng, WarroomError
 from warroom.core.rng import Script
-from warroom.games.monopoly_avengers import BANK, HQ, MonoState, _roll_for_first
+from warroom.games.monopoly_avengers import BANK, HQ, MonoState
+from warroom.rules.first import roll_for_first
 
 from .helpers import END, START, B, G, act, give, h, kinds, new, not_doubles, rig
 
@@ -32,11 +33,14 @@ def _rolls(*dice: tuple[int, int]) -> ScriptedRng:
 def test_first_player_is_highest_roller_and_varies() -> None:
     """Game Play: each player rolls both dice, the highest roller starts; the tied highest
     roll again (only they), until one is highest."""
-    assert _roll_for_first(_rolls((1, 2), (6, 5), (2, 2)), 3) == 1
+    assert roll_for_first(_rolls((1, 2), (6, 5), (2, 2)), 3, dice=2) == 1
     # Players 2 and 3 tie on 12 above Player 1's 7; of them, Player 3 rolls higher.
-    assert _roll_for_first(_rolls((3, 4), (6, 6), (6, 6), (1, 1), (2, 1)), 3) == 2
+    assert roll_for_first(_rolls((3, 4), (6, 6), (6, 6), (1, 1), (2, 1)), 3, dice=2) == 2
     # A tie again (4 and 4) is rolled again by the same two.
-    assert _roll_for_first(_rolls((6, 6), (1, 1), (6, 6), (2, 2), (3, 1), (5, 1), (1, 2)), 3) == 0
+    assert (
+        roll_for_first(_rolls((6, 6), (1, 1), (6, 6), (2, 2), (3, 1), (5, 1), (1, 2)), 3, dice=2)
+        == 0
+    )
     firsts = {G.new_game(4, seed, {}).current for seed in range(40)}
     assert firsts == {0, 1, 2, 3}
 

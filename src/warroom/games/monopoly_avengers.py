@@ -73,6 +73,7 @@ from warroom.core.rng import HIDDEN, Rng
 from warroom.core.windows import clockwise
 from warroom.games import catalogued, rules_options
 from warroom.rules import monopoly as mb
+from warroom.rules.first import goes_first, roll_for_first
 from warroom.rules.monopoly import HQ, MonopolyBoard
 
 BOARD = "avengers"  # the data file (data/monopoly/avengers.json)
@@ -315,7 +316,7 @@ class MonopolyAvengers(Game[MonoState]):
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> MonoState:
         b = mb.board(BOARD)
-        first = _roll_for_first(rng, players)
+        first = roll_for_first(rng, players, dice=2)  # Game Play: both dice
         n = len(b)
         decks = [[c for c in range(len(b.cards)) if b.card_deck[c] == d] for d in range(2)]
         for d in decks:  # Setup, steps 3-4: shuffle both decks
@@ -365,6 +366,10 @@ class MonopolyAvengers(Game[MonoState]):
         if seats is None:
             seats = state.moving = _to_move(state)
         return seats
+
+    def opening(self, state: MonoState) -> list[Event]:
+        """Game Play's roll-off, made at setup: the log says who begins and why."""
+        return [goes_first(self.seat_names(state)[state.first], state.first)]
 
     def seat_names(self, state: MonoState) -> list[str]:
         return seat_names(state.players)
@@ -690,16 +695,6 @@ def _to_move(st: MonoState) -> tuple[Seat, ...]:
     if st.current not in seats:
         seats.append(st.current)
     return tuple(seats)
-
-
-def _roll_for_first(rng: Rng, players: int) -> Seat:
-    """Game Play: each rolls both dice, the highest roller starts; ties roll again."""
-    contenders = list(range(players))
-    while len(contenders) > 1:
-        rolls = [sum(rng.roll(2)) for _ in contenders]
-        best = max(rolls)
-        contenders = [p for p, r in zip(contenders, rolls, strict=True) if r == best]
-    return contenders[0]
 
 
 def _others(st: MonoState, seat: Seat) -> list[int]:

@@ -53,6 +53,7 @@ from warroom.core.windows import clockwise
 from warroom.games import catalogued, rules_options
 from warroom.rules import battle
 from warroom.rules.cards import WILD, is_set, set_value
+from warroom.rules.first import goes_first, roll_for_first
 from warroom.rules.reinforcement import reinforcements
 
 # Setup, step 1: armies each player counts out, by number of players.
@@ -313,7 +314,7 @@ class ClassicRisk(Game[RiskState]):
         two = players == 2
         sides = players + 1 if two else players
         # Setup step 2; the 2-player rules do not say who starts: found the same way.
-        first = _roll_for_first(rng, players)
+        first = roll_for_first(rng, players)
         st = RiskState(
             **opening(
                 board,
@@ -360,6 +361,10 @@ class ClassicRisk(Game[RiskState]):
             # 2-Player Rules, Attacking: "your opponent rolls to defend that territory".
             return 1 - st.current
         return side
+
+    def opening(self, state: RiskState) -> list[Event]:
+        """Setup step 2's roll-off, made at setup: the log says who begins and why."""
+        return [goes_first(self.seat_names(state)[state.first], state.first)]
 
     def seat_names(self, state: RiskState) -> list[str]:
         return [player_name(i) for i in range(state.players)]
@@ -738,16 +743,6 @@ def check_board_size(board: Board, players: int) -> None:
             f"{board.name} has {len(board)} territories: too many for {players} players, "
             f"whose {armies} starting armies each cannot hold one army on each of {most}"
         )
-
-
-def _roll_for_first(rng: Rng, players: int) -> Seat:
-    """Setup step 2: everyone rolls one die; the highest places first; ties roll again."""
-    contenders = list(range(players))
-    while len(contenders) > 1:
-        rolls = [rng.die() for _ in contenders]
-        best = max(rolls)
-        contenders = [p for p, r in zip(contenders, rolls, strict=True) if r == best]
-    return contenders[0]
 
 
 def _expand_name(state: RiskState, word: str) -> str:

@@ -145,6 +145,17 @@ class Godstorm(Game[GodstormState]):
         state.phase = PANTHEON
         return state
 
+    def opening(self, state: GodstormState) -> list[Event]:
+        """What the setup did before any choice: where the plague landed (G12) and the order
+        the roll-off gave for choosing pantheons (G14)."""
+        earth = state.parts.earth.territories
+        lands = [earth[t] for t, sick in enumerate(state.plague) if sick]
+        order = ", ".join(state.names[s] for s in state.queue)
+        return [
+            Event("plague", f"Plague lands on {', '.join(lands)}", {"territories": lands}),
+            Event("first", f"Pantheons are chosen in the roll-off's order: {order}"),
+        ]
+
     # -- who decides --------------------------------------------------------------------
     def to_move(self, state: GodstormState) -> tuple[Seat, ...]:
         if state.phase == OVER:

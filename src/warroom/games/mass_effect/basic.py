@@ -17,7 +17,7 @@ each at its code:
 
 Readings (section 1.5, the recommended ones; each also at its code):
 - A1 [BT Set Up Chart] 3 and 4 players only, as printed. A2 [BT Claiming Planets] first-player ties
-  reroll the tied (Classic's `_roll_for_first`). A3 [BT Play Cards for Units] more than one set a
+  reroll the tied (`rules.first.roll_for_first`). A3 [BT Play Cards for Units] more than one set a
   turn is allowed. A4 [BT Play Cards for Units] an empty deck gives no card (traded cards are out of
   play). A5 directives are not used. A6 [BT Eliminating Another Player] the elimination trade comes
   after the mandatory move-in, as in Classic. A7
@@ -54,6 +54,7 @@ from warroom.games.risk_classic import (
     RiskState,
 )
 from warroom.rules.cards import fixed_set_value
+from warroom.rules.first import roll_for_first
 
 STARTING_UNITS = {3: 35, 4: 30}  # ME3 [Set Up Chart]
 # ME11 [Reinforcement Chart]: three of a class, or one of each; the same all game.
@@ -104,7 +105,7 @@ class MassEffectBasic(ClassicRisk):
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> BasicState:
         g, deck_cards = galaxy(), cards()
-        first = rc._roll_for_first(rng, players)  # ME4/A2 [BT Claiming Planets]
+        first = roll_for_first(rng, players)  # ME4/A2 [BT Claiming Planets]
         deck = list(range(len(deck_cards.card_ids)))
         rng.shuffle(deck)  # ME2: all 81 faction cards in one deck
         return BasicState(

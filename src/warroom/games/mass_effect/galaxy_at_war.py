@@ -392,6 +392,11 @@ class GalaxyAtWar(MassEffectBasic):
         )
 
     # -- names and teams -----------------------------------------------------------------
+    def opening(self, state: RiskState) -> list[Event]:
+        """No roll-off: G27 [GaW On Your Turn] Player 1 claims and plays first."""
+        name = self.seat_names(state)[0]
+        return [Event("first", f"{name} goes first: Player 1 always does", {"seat": 0})]
+
     def seat_names(self, state: RiskState) -> list[str]:
         st = _gaw(state)
         return [f"{FACTIONS[s.faction]} ({s.colour})" for s in st.chart.seats]

@@ -319,6 +319,11 @@ class McuBattleForManhattan(McuSkirmish):
         are chosen)."""
         return _bfm(state).order
 
+    def opening(self, state: RiskState) -> list[Event]:
+        """No roll-off: the seats play in their factions' order (MCU34), chosen after setup,
+        and the log says so then."""
+        return []
+
     def seat_names(self, state: RiskState) -> list[str]:
         st = _bfm(state)
         return [

@@ -14,8 +14,8 @@ Classic's own code. What Skirmish changes, each at its code:
 
 Readings (section 1.5, the recommended ones; each also at its code):
 - S1 [Sk Set Up] claims go round until every sector is occupied. S2 [Sk Set Up] first-player ties
-  reroll (Classic's `_roll_for_first`). S3 [Reinforcement] one turn-in a turn, before the first unit
-  is placed (MCU13: "at the start of the turn"). S4 [Reinforcement] no forced trade and no hand
+  reroll (`rules.first.roll_for_first`). S3 [Reinforcement] one turn-in a turn, before the first
+  unit is placed (MCU13: "at the start of the turn"). S4 [Reinforcement] no forced trade and no hand
   limit. S5 [Faction Cards] an empty deck is made again from the shuffled discard pile; with both
   empty nothing is drawn. S6 [Winning] the win is checked right after each capture's minimum
   move-in, and ends the game mid-turn. S7 [Invasions and Battles continued] each battle names its
@@ -52,6 +52,7 @@ from warroom.games.mcu.components import Decks, Manhattan, decks, manhattan, rec
 from warroom.games.mcu.names import in_words
 from warroom.games.risk_classic import ATTACK, CLAIM, OVER, REINFORCE, ClassicRisk, RiskState
 from warroom.rules.cards import SymbolChart, symbol_trades
+from warroom.rules.first import roll_for_first
 
 CLAIM_UNITS = 3  # MCU5: each claim places 3 units
 STARTING_CARD_POSITIONS = (3, 4)  # MCU7/S9 [Sk Set Up]: the 4th and 5th players in turn order
@@ -113,7 +114,7 @@ class McuSkirmish(ClassicRisk):
         factions = list(range(len(cards.factions)))
         if options["factions"] == "random":
             rng.shuffle(factions)
-        first = rc._roll_for_first(rng, players)  # MCU4/S2 [Sk Set Up]
+        first = roll_for_first(rng, players)  # MCU4/S2 [Sk Set Up]
         deck = list(range(len(cards.card_ids)))
         rng.shuffle(deck)
         return McuState(

@@ -51,6 +51,7 @@ from warroom.games.strike.state import (
     StrikeState,
 )
 from warroom.games.strike.view import describe, invariants
+from warroom.rules.first import goes_first, roll_for_first
 
 SETUP_CONTINENT = 3  # [Setup]: three continent cards each
 SETUP_TACTICS = 3  # [Setup]: three tactics cards each
@@ -129,7 +130,7 @@ class RiskStrike(Game[StrikeState]):
             for _ in range(SETUP_TACTICS):
                 _draw_tactics(st, seat, ignored)
         # S8: a die each, ties roll again.
-        st.first = st.current = _roll_for_first(rng, players)
+        st.first = st.current = roll_for_first(rng, players)  # S8
         # S9: everyone but the first player draws one more tactics card.
         for seat in clockwise(st.first, players, skip=(st.first,)):
             _draw_tactics(st, seat, ignored)
@@ -143,6 +144,10 @@ class RiskStrike(Game[StrikeState]):
     # -- who decides, and what -----------------------------------------------------------
     def to_move(self, state: StrikeState) -> tuple[Seat, ...]:
         return _to_move(state)
+
+    def opening(self, state: StrikeState) -> list[Event]:
+        """S8's roll-off, made at setup: the log says who begins and why."""
+        return [goes_first(self.seat_names(state)[state.first], state.first)]
 
     def seat_names(self, state: StrikeState) -> list[str]:
         return [f"Player {p + 1}" for p in range(state.players)]
@@ -482,16 +487,6 @@ def _settle(st: StrikeState, ev: list[Event]) -> None:
             st.draws_left = 0
         if not st.draws_left:
             st.phase = ACT
-
-
-def _roll_for_first(rng: Rng, players: int) -> Seat:
-    """S8: each rolls a die, the highest goes first, tied players roll again."""
-    contenders = list(range(players))
-    while len(contenders) > 1:
-        rolls = [rng.die() for _ in contenders]
-        best = max(rolls)
-        contenders = [p for p, r in zip(contenders, rolls, strict=True) if r == best]
-    return contenders[0]
 
 
 def _draw_tactics(st: StrikeState, seat: Seat, ev: list[Event]) -> None:
