@@ -5,6 +5,9 @@ from __future__ import annotations
 import socket
 from pathlib import Path
 
+import pytest
+import uvicorn
+
 from typer.testing import CliRunner
 
 from warroom.cli.main import app
@@ -35,3 +38,24 @@ def test_an_unusable_data_dir_is_one_line(tmp_path: Path) -> None:
         result = runner.invoke(app, ["serve", "--port", "1", "--data-dir", str(bad)])
         assert result.exit_code == 1 and f"cannot use --data-dir {bad}" in result.output
         assert "Traceback" not in result.output
+
+
+def test_proxy_headers_are_trusted_unless_turned_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Clients connecting directly: any program on the host could set X-Forwarded-For and
+    get fresh per-address limits for each address it names, with no way to say otherwise."""
+    seen: list[bool] = []
+
+    def run(server: uvicorn.Server, sockets: object = None) -> None:
+        seen.append(server.config.proxy_headers)
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    for flag, trusted in (([], True), (["--no-trust-proxy"], False)):
+        with socket.socket() as probe:  # a free port, given back before serve binds it
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        args = ["serve", "--port", str(port), "--data-dir", str(tmp_path), *flag]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert seen.pop() is trusted

@@ -247,6 +247,10 @@ def test_unknown_mode_and_bad_options_are_clear() -> None:
         Match.start("risk-classic", 3, 1, {"colour": "red"})
     with pytest.raises(WarroomError, match="2 to 5 players"):
         Match.start("risk-classic", 7, 1)
+    # Both spellings of one option: the last one given was kept without a word.
+    twice = {"turn_limit": 5, "turn-limit": 6}
+    with pytest.raises(WarroomError, match="'turn_limit' is given twice"):
+        Match.start("risk-classic", 3, 1, twice)
 
 
 def test_whole_number_options_are_ascii_numbers_within_bounds() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -181,6 +182,14 @@ def test_bad_input_is_refused_clearly_and_changes_nothing(client: TestClient) ->
     huge_length = {**headers, "Content-Length": "9" * 5000}
     r = client.post(url, content=body(state=0, action=place), headers=huge_length)
     assert r.status_code == 413 and r.json()["error"]
+
+    def chunked() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        yield b'{"state": 0, "text": "'
+        yield from [b"x" * 4000] * 10
+        yield b'"}'
+
+    r = client.post(url, content=chunked(), headers=headers)  # FastAPI's own 400 before
+    assert r.status_code == 413 and r.json()["error"] == "request body over 32768 bytes"
     assert client.get("/api/games/nope").status_code == 404
     unknown = client.post("/api/games/nope/act", json={"state": 0, "action": ["end"]})
     assert unknown.status_code == 404

@@ -60,6 +60,14 @@ def serve(
     undo_limit: Annotated[
         int, typer.Option(help="Undos a seat may make in a row, before another seat acts.")
     ] = defaults.UNDOS_IN_A_ROW,
+    trust_proxy: Annotated[
+        bool,
+        typer.Option(
+            help="Take a client's address from X-Forwarded-For on connections from 127.0.0.1 "
+            "(a reverse proxy on this host), for the per-address limits. Turn it off where "
+            "clients connect directly, so no program on this host can pose as other addresses."
+        ),
+    ] = True,
 ) -> None:
     """Play in the browser: a lobby, seats for friends and bots, games that survive restarts."""
     import uvicorn
@@ -102,7 +110,14 @@ def serve(
         raise typer.Exit(1) from None
     shown = "PostgreSQL (DATABASE_URL)" if "postgresql" in url else url.removeprefix("sqlite:///")
     typer.echo(f"warroom: http://{host}:{port}/  (games stored in {shown})")
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=64 * 1024,
+        proxy_headers=trust_proxy,
+    )
     uvicorn.Server(config).run(sockets=[sock])
 
 

@@ -128,11 +128,15 @@ class Game(ABC, Generic[S]):
         """Defaults filled in; unknown names and bad values refused with a clear message."""
         known = {o.name: o for o in self.options}
         out: dict[str, OptionValue] = {o.name: o.default for o in self.options}
+        spelled: dict[str, str] = {}  # each option given, by the spelling it was given in
         for name, value in (given or {}).items():
             key = name.replace("-", "_")
             if key not in known:
                 names = ", ".join(known) or "none"
                 raise WarroomError(f"{self.id} has no option {name!r} (options: {names})")
+            if key in spelled:  # "turn_limit" and "turn-limit": one would silently win
+                raise WarroomError(f"option {key!r} is given twice ({spelled[key]!r}, {name!r})")
+            spelled[key] = name
             out[key] = known[key].check(value)
         return out
 

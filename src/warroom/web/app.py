@@ -55,6 +55,7 @@ from warroom.web.rates import ClientRates, ClientSockets, RateLimited
 from warroom.web.store import Store
 
 MAX_BODY = 32 * 1024  # bytes: no legitimate request comes near this
+TOO_LARGE = f"request body over {MAX_BODY} bytes"
 MAX_ODDS_ARMIES = 500
 BOARD_ID = re.compile(r"[a-z0-9-]{1,64}")  # data file names: anything else is no board
 STATIC = resources.files("warroom.web").joinpath("static")
@@ -150,7 +151,7 @@ class _TooLarge(Exception):
 
 
 async def _too_large(send: Send) -> None:
-    body = json.dumps({"error": f"request body over {MAX_BODY} bytes"}).encode()
+    body = json.dumps({"error": TOO_LARGE}).encode()
     await send(
         {
             "type": "http.response.start",
@@ -215,6 +216,8 @@ def create_app(
         """Starlette's and FastAPI's own refusals (no route, wrong method, a body that
         Python's JSON parser gave up on) in the shape of every other refusal."""
         cause = exc.__cause__
+        if isinstance(cause, _TooLarge):  # a chunked body over the limit, read by FastAPI
+            return JSONResponse({"error": TOO_LARGE}, status_code=413)
         if isinstance(cause, RecursionError | ValueError):
             message = f"the request body is {_not_json(cause)}"
         else:
