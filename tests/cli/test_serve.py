@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 import uvicorn
-
 from typer.testing import CliRunner
 
 from warroom.cli.main import app
