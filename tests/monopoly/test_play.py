@@ -67,7 +67,7 @@ def test_greedy_bot_asks_for_payment() -> None:
     bot = make_bot("greedy", MODE, 0)
     match = Match.start(MODE, 2, 1)
     seen = match.observe(1)
-    seen.claims = [(1, 0, seen.board.hero("Hulk"))]  # Player 1 landed on Player 2's Hulk
+    seen.claims = [(1, 0, seen.board.hero("Hulk"), 4)]  # Player 1 landed on Player 2's Hulk
     legal = [Action("forgo", ("Hulk",)), Action("ask", ("Hulk",)), Action("done")]
     assert bot.choose(1, seen, legal) == Action("ask", ("Hulk",))
 

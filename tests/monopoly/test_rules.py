@@ -8,7 +8,7 @@ import pytest
 
 from warroom.core import Action, IllegalAction, MalformedAction, ScriptedRng, WarroomError
 from warroom.core.rng import Script
-from warroom.games.monopoly_avengers import BANK, HQ, MonoState
+from warroom.games.monopoly_avengers import BANK, HQ, MonoState, payment
 from warroom.rules.first import roll_for_first
 
 from .helpers import END, START, B, G, act, give, h, kinds, new, not_doubles, rig
@@ -196,6 +196,29 @@ def test_owner_asks_and_is_paid() -> None:
     assert st.cash == [1496, 1504]
 
 
+def test_the_payment_is_what_the_landing_made_due_not_what_building_adds_later() -> None:
+    """Drafted Heroes: the owner asks for payment for the landing. The amount was worked out
+    on asking, so an owner could end the payer's turn, build three Bases on the set and then
+    collect the built payment for a landing made before any Base stood."""
+    st = new()
+    give(st, 1, "Maria Hill", "Nick Fury")
+    st.pos[0] = 0
+    rig(st, ("roll", not_doubles(h("Nick Fury"))))
+    st, ev = act(st, 0, "roll")
+    due = 2 * B.payments[h("Nick Fury")][0]  # the whole set: twice the printed payment
+    (claim,) = [e for e in ev if e.kind == "claim"]
+    assert claim.data["amount"] == due and f"for M{due} for Nick Fury" in claim.text
+    st, _ = act(st, 0, "end")
+    for _ in range(3):
+        st, _ = act(st, 1, "build 'Nick Fury'")
+        st, _ = act(st, 1, "build 'Maria Hill'")
+    assert st.level[h("Nick Fury")] == 3 and payment(st, h("Nick Fury")) > due
+    assert _asking_collects(st) == due
+    cash = st.cash[0]
+    st, _ = act(st, 1, "ask 'Nick Fury'")
+    assert cash - st.cash[0] == due
+
+
 def test_color_set_doubles_payment_and_buildings_raise_it() -> None:
     st = new()
     give(st, 1, "Nick Fury", "Maria Hill")
@@ -268,10 +291,10 @@ def test_a_claim_outlives_the_payers_own_roll_after_doubles() -> None:
     st, _ = act(st, 0, "roll")
     assert st.pos[0] == h("Nick Fury") and st.phase == START and st.claims
     st, ev = act(st, 0, "roll")  # the payer's second roll, unasked
-    assert "lapse" not in kinds(ev) and st.claims == [(1, 0, h("Nick Fury"))]
+    paid = B.payments[h("Nick Fury")][0]
+    assert "lapse" not in kinds(ev) and st.claims == [(1, 0, h("Nick Fury"), paid)]
     assert G.to_move(st)[0] == 1
     st, _ = act(st, 1, "ask 'Nick Fury'")
-    paid = B.payments[h("Nick Fury")][0]
     assert st.cash == [1500 - paid, 1500 + paid]
 
 
@@ -335,13 +358,15 @@ def test_a_hero_reactivated_before_the_roll_may_be_asked_for() -> None:
     assert st.cash == [before[0] - paid, before[1], before[2] + paid]
 
 
-def test_payment_is_what_the_hero_earns_when_asked() -> None:
-    """Completing the set after the landing and before asking doubles what is asked."""
+def test_a_set_completed_after_the_landing_does_not_double_the_payment() -> None:
+    """The landing is what is paid for: completing the set before asking (a trade, here
+    given) leaves the single payment due, though the set doubles it from then on."""
     st = _landed_last_turn()
     give(st, 2, "Maria Hill")
-    assert _asking_collects(st) == 2 * B.payments[h("Nick Fury")][0]
+    single = B.payments[h("Nick Fury")][0]
+    assert payment(st, h("Nick Fury")) == 2 * single and _asking_collects(st) == single
     st, _ = act(st, 2, "ask 'Nick Fury'")
-    assert st.cash[0] == 1500 - 2 * B.payments[h("Nick Fury")][0]
+    assert st.cash[0] == 1500 - single
 
 
 def test_no_payment_once_the_owner_has_traded_the_hero_away() -> None:

@@ -95,7 +95,7 @@ class GreedyMonopolyBot:
                 if reactivate in allowed and cash - b.reactivate[st.acquire[0][1]] >= RESERVE:
                     return reactivate
                 return keep
-        for owner, _payer, s in st.claims:  # the first payment it may ask for
+        for owner, _payer, s, _due in st.claims:  # the first payment it may ask for
             if owner == me:
                 ask = Action("ask", (b.names[s],))
                 if ask in allowed:

@@ -84,7 +84,8 @@ typedef struct {
 } Task;
 
 typedef struct {
-    int owner, payer, space; /* the owner at landing; the amount is decided on asking */
+    int owner, payer, space; /* the owner at landing */
+    int amount;              /* what the landing made due (<0: times the dice) */
 } Claim;
 
 typedef struct {
@@ -784,7 +785,7 @@ static void land(State *st) {
             st->phase = PH_DRAFT; /* Undrafted Heroes: draft or auction */
         } else if (o != p && !st->sidelined[s]) { /* Drafted Heroes: the owner may ask */
             if (st->nclaims == MAX_CLAIMS) { fail(st, "too many claims"); return; }
-            Claim c = {o, p, s};
+            Claim c = {o, p, s, payment(st, s)};
             st->claims[st->nclaims++] = c;
         }
     } else if (kind == S_TAX) {
@@ -1024,14 +1025,14 @@ static Claim claim_of(State *st, int seat, int s) {
         return c;
     }
     fail(st, "no such claim");
-    Claim none = {0, 0, 0};
+    Claim none = {0, 0, 0, 0};
     return none;
 }
 
-/* The payment is what the hero earns now, when asked (bots ask only when collectable). */
+/* The payment is what the hero earned at the landing (bots ask only when collectable). */
 static void ask(State *st, int seat, int s) {
     Claim c = claim_of(st, seat, s);
-    int amount = payment(st, s);
+    int amount = c.amount;
     if (amount < 0) { /* Winter Soldier and Black Panther: roll the dice to determine payment */
         int dice[2];
         rng_roll(&st->rng, 2, 6, dice);

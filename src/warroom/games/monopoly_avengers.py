@@ -25,12 +25,12 @@ simple driver should ask):
   the high bidder has passed. Bids are whole M from 10 up to the bidder's cash.
 
 Readings chosen where the rulebook is unclear (each also noted at its code):
-- Asking ("Drafted Heroes", "Sidelining"): what is owed is decided when the owner asks,
-  not at landing: the payment the hero earns at that moment (its set, its buildings).
-  Sidelining rules out collecting money on a sidelined hero, so while the hero is
-  sidelined, or no longer the claimant's (traded away), `ask` is neither offered nor
-  accepted and only `forgo` is; the claim still lapses at the next roll, so a hero
-  reactivated before it may be asked for.
+- Asking ("Drafted Heroes", "Sidelining"): what is owed is what the landing made due (the
+  hero's set and buildings then; a dice hero's dice are rolled on asking), not raised by
+  building before asking. Sidelining rules out collecting money on a sidelined hero, so
+  while the hero is sidelined, or no longer the claimant's (traded away), `ask` is neither
+  offered nor accepted and only `forgo` is; the claim still lapses at the next roll, so a
+  hero reactivated before it may be asked for.
 - Children of Thanos: one die for the token plus one per hero card held, sidelined
   cards included (they are still held), rolled one at a time until one matches.
 - A Child of Thanos escape still gives another turn after a roll out of Jail.
@@ -154,7 +154,8 @@ class MonoState:
     doubles: int  # doubles rolled in a row this turn
     again: bool  # another roll is due (doubles, or a battle escape)
     window: list[int]  # other players still to act before this turn's roll
-    claims: list[tuple[int, int, int]]  # owner (at landing), payer, space
+    # owner (at landing), payer, space, what the landing made due (<0: times the dice)
+    claims: list[tuple[int, int, int, int]]
     tasks: list[tuple[Any, ...]]  # effects waiting to resolve, first first
     # debtor, creditor, amount, what for (for the payment's line); the last is being raised
     debts: list[tuple[int, int, int, str]]
@@ -537,9 +538,9 @@ class MonopolyAvengers(Game[MonoState]):
                     "owner": o,
                     "payer": p,
                     "space": b.names[s],
-                    "amount": payment(st, s) if _collectable(st, o, s) else 0,
+                    "amount": due if _collectable(st, o, s) else 0,
                 }
-                for o, p, s in st.claims
+                for o, p, s, due in st.claims
             ],
             "window": st.window[:],
             "any_time": any_time_seats(st),
@@ -722,6 +723,11 @@ def _net_worths(st: MonoState) -> list[int]:
                 b.hq_cost[s] + b.max_bases * b.base_cost[s] if lv == HQ else lv * b.base_cost[s]
             )
     return total
+
+
+def _due_words(due: int) -> str:
+    """A claim's amount in an event's text: "M8", or a dice hero's "4 times the dice"."""
+    return f"{-due} times the dice" if due < 0 else f"M{due}"
 
 
 def payment(st: MonoState, s: int) -> int:
@@ -915,7 +921,7 @@ def _families(st: MonoState, seat: Seat) -> list[Family]:
     if ctx == "auction":
         return [menu.bid(m) for m in _bids(st, seat)] + [PASS]
     out = []
-    for owner, _payer, s in st.claims if ctx == "calm" else []:
+    for owner, _payer, s, _due in st.claims if ctx == "calm" else []:
         if owner == seat and menu.forgo[s] not in out:
             if _collectable(st, seat, s):
                 out.append(menu.ask[s])
@@ -1370,12 +1376,13 @@ def _land(st: MonoState, ev: list[Event]) -> None:
         if o == BANK:
             st.phase = DRAFT  # Undrafted Heroes: draft or auction
         elif o != p and not st.sidelined[s]:
-            st.claims.append((o, p, s))  # the amount is decided when the owner asks
+            due = payment(st, s)  # what the landing makes due (reading at `_ask`)
+            st.claims.append((o, p, s, due))
             ev.append(
                 Event(
                     "claim",
-                    f"Player {o + 1} may ask Player {p + 1} for payment for {b.names[s]}",
-                    {"owner": o, "payer": p, "space": b.names[s]},
+                    f"Player {o + 1} may ask Player {p + 1} for {_due_words(due)} for {b.names[s]}",
+                    {"owner": o, "payer": p, "space": b.names[s], "amount": due},
                 )
             )
     elif kind == mb.TAX:
@@ -1511,7 +1518,7 @@ def _roll(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Ev
     b = st.board
     # Drafted Heroes: claims not asked before the next player rolls are not owed.
     lapsed = [c for c in st.claims if c[1] != seat]
-    for o, p, s in lapsed:
+    for o, p, s, _due in lapsed:
         ev.append(
             Event(
                 "lapse",
@@ -1648,7 +1655,7 @@ def _decline(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list
     st.tasks.insert(0, ("auction", st.pos[seat]))
 
 
-def _claim_of(st: MonoState, seat: Seat, a: Action, usage: str) -> tuple[int, int, int]:
+def _claim_of(st: MonoState, seat: Seat, a: Action, usage: str) -> tuple[int, int, int, int]:
     s = _hero(st, a, usage)
     c = next((c for c in st.claims if c[0] == seat and c[2] == s), None)
     require(c is not None, f"you have no payment to ask for on {st.board.names[s]}")
@@ -1658,14 +1665,15 @@ def _claim_of(st: MonoState, seat: Seat, a: Action, usage: str) -> tuple[int, in
 
 
 def _ask(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
-    """Reading: what is owed is decided on asking (Drafted Heroes: the owner asks for the
-    payment): what the hero earns now, and nothing while it is sidelined (Sidelining: no
-    money is collected on a sidelined hero) or no longer the claimant's."""
-    owner, payer, s = _claim_of(st, seat, a, "ask HERO")
+    """Reading: what is owed is what the hero earned when the payer landed (Drafted Heroes:
+    landing on it is what the owner asks payment for), so buildings, a set completed or a
+    second dice hero gained before asking do not raise it; a dice hero's dice are rolled on
+    asking. Nothing is collected while the hero is sidelined (Sidelining: no money is
+    collected on a sidelined hero) or no longer the claimant's."""
+    owner, payer, s, amount = _claim_of(st, seat, a, "ask HERO")
     b = st.board
     require(st.owner[s] == owner, f"you no longer have {b.names[s]}")
     require(not st.sidelined[s], f"{b.names[s]} is sidelined: no money can be collected on it now")
-    amount = payment(st, s)
     if amount < 0:  # Winter Soldier and Black Panther: roll the dice to determine payment
         d1, d2 = st.rng.roll(2)
         ev.append(
@@ -1688,7 +1696,7 @@ def _ask(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
 
 
 def _forgo(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Event]) -> None:
-    owner, payer, s = _claim_of(st, seat, a, "forgo HERO")
+    owner, payer, s, _due = _claim_of(st, seat, a, "forgo HERO")
     ev.append(
         Event(
             "forgo",
