@@ -424,6 +424,25 @@ def test_me72_cerberus_destroys_a_token_which_the_reapers_place_again() -> None:
     assert out.outcome is None  # no win, even for the Catalyst
 
 
+def test_g8_option_public_shows_everyone_a_token_cerberus_destroys() -> None:
+    """G8 (b), the option `vanguard_reveal=public`: "the token is revealed" to the whole
+    table; it still goes back face down, and Cerberus still gets no win from it."""
+    st = started(3, 3)  # Cerberus is seat 1
+    st = holding(st, {"Thessia": (1, 10), "Zorya": (2, 1), "Earth": (2, 3)}, 1, ATTACK)
+    st.options = {**st.options, "defender_dice": "auto", "vanguard_reveal": "public"}
+    st.vanguards = st.vanguards.placed(0, planet(st, "Zorya"))
+    out, events = _captured(st, "attack Thessia Zorya 3", seat=1)
+    told = next(e for e in events if e.kind == "vanguard")
+    face = "the Catalyst" if out.faces.faces[0] == gr.CATALYST else "a Reaper token"
+    assert told.known_to == frozenset() and told.text.endswith(f": {face}")
+    assert all(out.faces.knows(seat, 0) for seat in range(3))
+    for seat in range(3):  # every view shows it, the Alliance's too
+        assert GAME.view(out, seat)["vanguards"][0]["face"] is not None
+    out, _ = act(out, "vanguard Earth")
+    assert out.vanguards.where[0] == planet(out, "Earth") and out.outcome is None
+    assert all(out.faces.knows(seat, 0) for seat in range(3))
+
+
 def test_g9_g12_the_last_reaper_planet_taken_with_two_tokens_on_it() -> None:
     """Cerberus takes the Reapers' last planet, where two Vanguards stand (G9): no Reaper
     planet is left to put them back on, so both leave the board, and the Alliance wins
@@ -550,6 +569,22 @@ def test_me85_me89_e11_harbinger_moves_and_devastates() -> None:
     assert out.owner[ontarom] == gr.NO_OWNER and out.armies[ontarom] == 0
     assert out.devastation_left == 2 and out.momentum == st.momentum - 1
     assert card in out.discards[REAPER]
+
+
+def test_g17_harbinger_may_stay_unless_the_strict_option_asks_for_a_step() -> None:
+    """G17 [Step 5]: 0 steps is a move by default; with `harbinger_move=strict` ("after
+    moving it" read as at least one step) its own planet is neither offered nor taken."""
+    st = started(3, 3)
+    st = holding(st, {"Haestrom": (2, 3), "Ontarom": (1, 4)}, 2, gw.HARBINGER)
+    st.harbinger = planet(st, "Haestrom")
+    rolled, _ = act(st, "roll")
+    steps = {a.args[0] for a in GAME.legal_actions(rolled, 2)}
+    assert "Haestrom" in steps and "Ontarom" in steps
+    rolled.options = {**rolled.options, "harbinger_move": "strict"}
+    assert {a.args[0] for a in GAME.legal_actions(rolled, 2)} == steps - {"Haestrom"}
+    with pytest.raises(IllegalAction, match="it must move: harbinger_move=strict"):
+        act(rolled, "step Haestrom")
+    assert act(rolled, "step Ontarom")[0].harbinger == planet(rolled, "Ontarom")
 
 
 def test_me94_me95_cards_by_faction_plus_the_meter() -> None:

@@ -116,6 +116,20 @@ CATALOG = (
                 "planet scanning with the War Assets cards (ME52 [Optional Planet Scanning], "
                 "ME105-ME111 [Planet Scanning])",
             ),
+            OptionInfo(
+                "harbinger_move",
+                "any",
+                "Harbinger moves 0 up to the roll's planets (G17 [Step 5], recommended), or at "
+                "least 1 (strict)",
+                ("any", "strict"),
+            ),
+            OptionInfo(
+                "vanguard_reveal",
+                "cerberus",
+                "a Vanguard Cerberus destroys is shown to Cerberus alone (G8 [Invading a Reaper "
+                "Vanguard], recommended), or to everyone (public)",
+                ("cerberus", "public"),
+            ),
             _TURN_LIMIT,
         ),
         ("random", "greedy", "mcts"),

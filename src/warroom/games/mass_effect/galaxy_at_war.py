@@ -19,20 +19,21 @@ this module is the turn around them (shared/specs/mass-effect.md 2.1):
   loses together.
 
 Readings (spec 2.5, the recommended ones unless said): G1 [Step 2 Play Cards for Units/Ships] (a)
-ships per faction; G2 [Step 2 Play Cards for Units/Ships] any number of sets; G3
-[BT Play Cards for Units] no forced trade; G4 [Using Ships] defending ships count automatically, the
-attacker chooses which ships attack (and they must move in); G5 [Using Ships] via rules/battle.py;
-G6 [Invading a Reaper Vanguard] a Vanguard's defender always takes the d8s (they dominate d6s;
-logged); G7 [Invading a Reaper Vanguard]; G8 [Invading a Reaper Vanguard] (a) Cerberus alone sees a
-token it destroys; G9 [Invading a Reaper Vanguard]; G10 [Attacking Harbinger] the committed units
-die; G11 [Attacking Harbinger]; G12 [GaW Winning] state-based wins; G13
-[Momentum Meter; Attacking Harbinger]; G14 [Step 6; Momentum Meter]; G15
-[Step 5; Attacking Harbinger]; G16 [Placing Harbinger; Attacking Harbinger]; G17 [Step 5] (0 steps
-allowed); G18 [Step 5; Placing Harbinger]; G19 [Momentum Meter; Faction Cards] the Reaper chooses
-any Reaper planet; G20 the first Reaper seat places Harbinger at set-up, the active Reaper
-afterwards; G21 [Team: Change of Command]; G23 [Neutral Cerberus] (option `neutral_defence=auto`,
-not printed, rolls the most dice); G26 [Step 4 Ship Fortification]; G27; G28; G29 [Momentum Meter];
-G30 [Faction Cards]; G31 [GaW Winning]; G33 [Step 2 Play Cards for Units/Ships]; G34 [GaW Winning].
+ships per faction; G2 [Step 2 Play Cards for Units/Ships] any number of sets; G3 [BT Play Cards for
+Units] no forced trade; G4 [Using Ships] defending ships count automatically, the attacker chooses
+which ships attack (and they must move in); G5 [Using Ships] via rules/battle.py; G6 [Invading a
+Reaper Vanguard] a Vanguard's defender always takes the d8s (they dominate d6s; logged); G7
+[Invading a Reaper Vanguard]; G8 [Invading a Reaper Vanguard] (a) Cerberus alone sees a token it
+destroys (everyone with the option `vanguard_reveal=public`, (b)); G9 [Invading a Reaper Vanguard];
+G10 [Attacking Harbinger] the committed units die; G11 [Attacking Harbinger]; G12 [GaW Winning]
+state-based wins; G13 [Momentum Meter; Attacking Harbinger]; G14 [Step 6; Momentum Meter]; G15 [Step
+5; Attacking Harbinger]; G16 [Placing Harbinger; Attacking Harbinger]; G17 [Step 5] (0 steps
+allowed; at least 1 with the option `harbinger_move=strict`); G18 [Step 5; Placing Harbinger]; G19
+[Momentum Meter; Faction Cards] the Reaper chooses any Reaper planet; G20 the first Reaper seat
+places Harbinger at set-up, the active Reaper afterwards; G21 [Team: Change of Command]; G23
+[Neutral Cerberus] (option `neutral_defence=auto`, not printed, rolls the most dice); G26 [Step 4
+Ship Fortification]; G27; G28; G29 [Momentum Meter]; G30 [Faction Cards]; G31 [GaW Winning]; G33
+[Step 2 Play Cards for Units/Ships]; G34 [GaW Winning].
 Sets traded go out of play as in Basic Training (ME58 "as in Basic Training"); ship cards, played
 directives and an eliminated player's hand go to the faction's discard pile (ME59, ME68, ME80). ME87
 (a Reaper holding the region's Harbinger Attack card may play it): the step stops for the Reaper
@@ -580,8 +581,7 @@ class GalaxyAtWar(MassEffectBasic):
         if phase == HARBINGER:
             return [Family("end"), Family("roll")]
         if phase == HARBINGER_STEP:
-            reach = gr.harbinger_reach(st.board, st.harbinger, st.harbinger_roll)
-            return [Family("step", (names[t],)) for t in reach]
+            return [Family("step", (names[t],)) for t in _harbinger_reach(st)]
         if phase == DEVASTATE:
             return [
                 Family("end"),
@@ -1520,8 +1520,12 @@ def _capture(g: rc.ClassicRisk, st: GawState, attacker: int, defender: int, ev: 
     assert isinstance(g, GalaxyAtWar)
     faction = st.faction_of[attacker]
     stacked = st.vanguards.at(t)
+    # G8 [Invading a Reaper Vanguard]: a token Cerberus destroys "is revealed", to Cerberus
+    # alone (recommended, like "may look") or to everyone (the option vanguard_reveal=public).
+    public = faction != ALLIANCE and st.options.get("vanguard_reveal") == "public"
+    told = frozenset(range(st.players)) if public else g.known_to(st, attacker)
     for token in stacked:
-        st.faces, result = gr.vanguard_destroyed(st.faces, token, faction, g.known_to(st, attacker))
+        st.faces, result = gr.vanguard_destroyed(st.faces, token, faction, told)
         if result == gr.VANGUARD_ALLIANCE_WINS:
             st.catalyst_taken = True
             st.vanguards = st.vanguards.placed(token, HELD)
@@ -1568,14 +1572,19 @@ def _capture(g: rc.ClassicRisk, st: GawState, attacker: int, defender: int, ev: 
                 st.relocating, st.relocator = token, defender
             if ev is not None:
                 face = "the Catalyst" if st.faces.faces[token] == gr.CATALYST else "a Reaper token"
+                seen = {"face": _face_name(st.faces.faces[token])}
+                text = f"Cerberus destroys a Vanguard on {names[t]}"
+                where = {"territory": names[t]}
                 ev.append(
-                    Event(
+                    Event("vanguard", f"{text}: {face}", {**where, **seen}, reveals=True)
+                    if public
+                    else Event(
                         "vanguard",
-                        f"Cerberus destroys a Vanguard on {names[t]}",
-                        {"territory": names[t]},
-                        known_to=g.known_to(st, attacker),
-                        secret={"face": _face_name(st.faces.faces[token])},
-                        secret_text=f"Cerberus destroys a Vanguard on {names[t]}: {face}",
+                        text,
+                        where,
+                        known_to=told,
+                        secret=seen,
+                        secret_text=f"{text}: {face}",
                         reveals=True,
                     )
                 )
@@ -2011,8 +2020,9 @@ def _step_harbinger(
     (arg,) = rc._args(a, 1, "step PLANET")
     t = rc._territory(st, arg, a, "step PLANET")
     require(
-        t in gr.harbinger_reach(st.board, st.harbinger, st.harbinger_roll),
-        f"Harbinger cannot reach {st.board.territories[t]} with {st.harbinger_roll}",
+        t in _harbinger_reach(st),
+        f"Harbinger cannot reach {st.board.territories[t]} with {st.harbinger_roll}"
+        + (" (it must move: harbinger_move=strict)" if t == st.harbinger else ""),
     )
     st.harbinger = t
     _log(
@@ -2026,6 +2036,13 @@ def _step_harbinger(
         st.phase = DEVASTATE
     else:
         _finish_turn(g, st, seat, ev)
+
+
+def _harbinger_reach(st: GawState) -> list[int]:
+    """Where Harbinger may end this move: the roll's reach, its own planet too unless the
+    option `harbinger_move=strict` asks for at least one step (G17 [Step 5])."""
+    strict = st.options.get("harbinger_move") == "strict"
+    return gr.harbinger_reach(st.board, st.harbinger, st.harbinger_roll, strict)
 
 
 def _may_be_devastated(st: GawState) -> bool:

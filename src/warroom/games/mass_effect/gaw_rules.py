@@ -240,15 +240,18 @@ def harbinger_destroyed(total: int, target: int) -> bool:
     return total >= target
 
 
-def harbinger_reach(board: Board, start: int, steps: int) -> list[int]:
+def harbinger_reach(board: Board, start: int, steps: int, strict: bool = False) -> list[int]:
     """ME85/ME86: the planets Harbinger may end on, moving up to `steps` planets along borders
     and relays, onto or through anything (devastated planets too); G17 [Step 5]: 0 steps is
-    allowed."""
+    allowed, unless `strict` (the option `harbinger_move=strict`: "after moving it" read as at
+    least one step)."""
     seen = {start}
     frontier = [start]
     for _ in range(steps):
         frontier = [n for t in frontier for n in board.neighbors[t] if n not in seen]
         seen.update(frontier)
+    if strict:
+        seen.discard(start)
     return sorted(seen)
 
 
