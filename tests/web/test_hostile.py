@@ -254,3 +254,36 @@ def test_the_same_action_sent_twice_at_once_applies_once(tmp_path: Path) -> None
     finally:
         hub.close()
         hub.store.close()
+
+
+def test_a_monopoly_greedy_offer_at_its_own_price_is_played_not_a_random_move(
+    tmp_path: Path, caplog: Any
+) -> None:
+    """Monopoly lists offers at the heroes' prices; its greedy bot writes its own (two and a
+    half times) out, which the rules take as they take a typed one. The server checked the
+    move against the listing alone, so each such offer was logged as a failed bot and
+    replaced by a random move: dozens a game, the "greedy" seat playing partly at random."""
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'w.db'}"), bot_delay=0, seed_source=lambda: 0)
+    try:
+        row, _ = hub.create(
+            "monopoly-avengers", [SeatSpec("bot", "greedy")] * 3, {"turn_limit": 150}
+        )
+        room = hub.room(row.id)
+        deadline = time.monotonic() + 60
+        while room.match.outcome() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert room.match.outcome() is not None
+        board = room.match.state.board
+        offers = [e.data for e in room.match.log if e.kind == "offer"]
+        written = [  # cash for one hero at two and a half times its price: not listed
+            o
+            for o in offers
+            if o["give"]
+            and len(o["get"]) == 1
+            and isinstance(o["get"][0], str)
+            and o["give"] == [5 * board.price[board.hero(o["get"][0])] // 2]
+        ]
+        assert written, offers[:5]
+        assert not [r for r in caplog.records if "playing randomly" in r.getMessage()]
+    finally:
+        hub.close()

@@ -855,7 +855,7 @@ class Hub:
             try:
                 action = bot.choose(seat, observation, legal)
                 if action not in legal:
-                    raise WarroomError(f"{action.text()!r} is not a legal action now")
+                    self._written_out(room, state_id, seat, action)
             except Exception:  # a broken bot must not stall the game
                 log.exception(
                     "game %s: bot for seat %d failed; playing randomly", room.row.id, seat
@@ -871,6 +871,17 @@ class Hub:
         except Exception:
             log.exception("game %s: bot move crashed", room.row.id)
             room.bot_running = False
+
+    @staticmethod
+    def _written_out(room: Room, state_id: int, seat: int, action: Action) -> None:
+        """A move not in the listing may still be one the rules take: Monopoly lists offers
+        at the heroes' prices, and its greedy bot writes its own price out, as a person may
+        type one. The rules decide (raising WarroomError), on the state it was chosen for:
+        `apply` changes nothing it is given. A state moved on since is left to `_land_bot`,
+        which refuses the move as stale."""
+        with room.lock:
+            if room.state_id == state_id:
+                room.match.game.apply(room.match.state, seat, action)
 
     def _land_bot(self, room: Room, seat: int, state_id: int, action: Action) -> None:
         """Apply a bot's chosen move, now due: refused as stale if a person moved since (the
