@@ -301,6 +301,27 @@ def test_open_seats_are_claimed_once(client: TestClient) -> None:
     assert client.post(f"/api/games/{g['id']}/claim", json={"seat": 0}).status_code == 409
 
 
+def test_a_seat_joined_under_a_name_shows_it_to_everyone(client: TestClient, hub: Hub) -> None:
+    """The lobby's name field was ignored on joining: the friend who joined stayed "Player 2"
+    to the whole table, itself included."""
+    g = create(client, [{"kind": "human"}, {"kind": "open"}, {"kind": "open"}])
+    url = f"/api/games/{g['id']}/claim"
+    for bad in ("\u0007bell", "x" * 41):
+        r = client.post(url, json={"seat": 1, "name": bad})
+        assert r.status_code == 400 and "name" in r.json()["error"]
+    r = client.post(url, json={"seat": 1, "name": "  Cy "})
+    assert r.status_code == 200
+    assert client.post(url, json={"seat": 2}).status_code == 200  # no name: the label stays
+    seats = state(client, g["id"])["seats"]
+    assert [s["name"] for s in seats[1:]] == ["Cy", "Player 3"]
+    assert seats[1]["plays_as"] == "Player 2"
+    fresh = Hub(Store(hub.store.url))  # read again from the database, as after a restart
+    try:
+        assert [s.name for s in fresh.room(g["id"]).seats[1:]] == ["Cy", "Player 3"]
+    finally:
+        fresh.close()
+
+
 def test_each_seat_says_whom_the_rules_name(client: TestClient) -> None:
     """A person's own name replaces the seat's label, but the log and the board still call
     the seat by the rules' name ("Player 1 attacks ..."): every seat says which that is."""

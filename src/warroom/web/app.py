@@ -111,6 +111,7 @@ class ParseIn(_Strict):
 
 class ClaimIn(_Strict):
     seat: int = Field(ge=0, le=64)
+    name: Label | None = Field(default=None, max_length=40)  # the joiner's, shown to all
 
 
 class BodyLimit:
@@ -377,7 +378,7 @@ def create_app(
 
     @app.post("/api/games/{game_id}/claim", dependencies=[Depends(spending("claim"))])
     def claim_seat(game_id: str, body: ClaimIn) -> dict[str, Any]:
-        seat, token = the_hub.claim(game_id, body.seat)
+        seat, token = the_hub.claim(game_id, body.seat, body.name)
         return {"seat": seat, "token": token, "link": f"/game/{game_id}#seat={seat}&token={token}"}
 
     @app.post("/api/games/{game_id}/act", dependencies=[Depends(spending("act"))])

@@ -349,17 +349,20 @@ class Hub:
                 return s.seat
         raise WebError(403, "that seat token does not open any seat of this game")
 
-    def claim(self, game_id: str, seat: int) -> tuple[int, str]:
+    def claim(self, game_id: str, seat: int, name: str | None = None) -> tuple[int, str]:
+        """Take an open seat, under `name` if one is given (else the seat keeps its label)."""
         room = self.room(game_id)
         if not 0 <= seat < len(room.seats):
             raise WebError(404, f"no seat {seat + 1} in this game")
         if _finished(room):  # a finished game stays as it ended, its players included
             raise WebError(409, f"the game is over: seat {seat + 1} is no longer open to join")
-        token = self.store.claim(game_id, seat)
+        label = (name or "").strip()[:40] or None
+        token = self.store.claim(game_id, seat, label)
         if token is None:
             raise WebError(409, f"seat {seat + 1} is not open to join")
         with room.lock:
-            room.seats[seat] = replace(room.seats[seat], claimed=True)
+            named = room.seats[seat].name if label is None else label
+            room.seats[seat] = replace(room.seats[seat], claimed=True, name=named)
             self._broadcast(room, [], log_reset=False)  # the seat shows as taken
             self._schedule_bots(room)  # the last open seat taken: the bots start
         return seat, token

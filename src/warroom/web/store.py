@@ -311,8 +311,9 @@ class Store:
                 )
         return digest
 
-    def claim(self, game_id: str, seat: int) -> str | None:
-        """Mark an open seat taken and return its token; None if it was not open."""
+    def claim(self, game_id: str, seat: int, name: str | None = None) -> str | None:
+        """Mark an open seat taken (renamed `name`, if given) and return its token; None if
+        it was not open."""
         with self._write_lock, self.engine.begin() as conn:
             done = conn.execute(
                 update(seats)
@@ -322,7 +323,7 @@ class Store:
                     seats.c.kind == "open",
                     seats.c.claimed.is_(False),
                 )
-                .values(claimed=True)
+                .values(claimed=True, **({} if name is None else {"name": name}))
             )
             if done.rowcount != 1:
                 return None

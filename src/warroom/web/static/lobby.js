@@ -182,8 +182,9 @@ async function refreshAll() {
 
 async function join(g, seat) {
   try {
-    const r = await api("POST", `/api/games/${g.id}/claim`, { seat });
+    // The name typed above is the joiner's name at the table, as a creator's is.
     const name = document.getElementById("myname").value.trim();
+    const r = await api("POST", `/api/games/${g.id}/claim`, name ? { seat, name } : { seat });
     rememberSeat(g.id, g.title, r.seat, r.token, name || `Seat ${r.seat + 1}`);
     location.href = seatLink(g.id, r.seat, r.token);
   } catch (e) {
