@@ -1400,7 +1400,8 @@ async function showOdds(from, to, shown, ships) {
   if (!G.until && !shown.some((a) => a[0] === "attack")) return;
   const st = Object.fromEntries(G.msg.view.territories.map((t) => [t.name, t]));
   const a = st[from].armies, d = st[to].armies;
-  if (a < 2) return;
+  // Taken (an attack until it falls ends on the capture): no odds between one's own places.
+  if (a < 2 || st[from].owner === st[to].owner) return;
   const key = G.msg.state;
   const asked = (G.oddsAsked = (G.oddsAsked || 0) + 1); // a later choice of ships wins
   try {
