@@ -442,6 +442,24 @@ def test_the_lobby_and_a_game_page_load_without_a_console_error(server: str) -> 
     assert errors == []
 
 
+def test_a_link_that_opens_nothing_says_so_and_offers_the_ways_on(server: str) -> None:
+    """A seat link with a wrong token left the page on "connecting…" for ever, under the
+    error, with an empty board: it now says the link opens nothing, and offers to watch the
+    game or go back to the lobby (the lobby alone for a game that does not exist)."""
+    g = create_game(server, "risk-classic", [{"kind": "human"}] * 3)
+    with browser_page(server + f"/game/{g['id']}#seat=1&token=WRONG") as (page, _):
+        page.wait_for_function("G.fatal === true")
+        status = page.locator("#status")
+        assert status.inner_text().startswith("This link does not open the game")
+        assert page.locator("#spectate").get_attribute("href") == f"/game/{g['id']}"
+        page.click("#spectate")
+        page.wait_for_function("G.msg && G.msg.seat === null")
+        assert "does not open" not in status.inner_text()
+        page.goto(server + "/game/nosuchgame")
+        page.wait_for_function("G.fatal === true")
+        assert page.locator("#to-lobby").count() == 1 and page.locator("#spectate").count() == 0
+
+
 def test_the_lobby_says_how_strong_each_bot_is(server: str) -> None:
     """Each bot option carries its measured figure (the strongest marked), and the line under
     the seats gives the pairing's games and interval for each tier chosen; the values sent to

@@ -33,7 +33,11 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     // A refusal with retry_after (the address's read rate) is waited out; any other is final.
-    if (msg.type === "error") { showError(msg.error); G.retryIn = msg.retry_after; G.fatal = !msg.retry_after; return; }
+    if (msg.type === "error") {
+      showError(msg.error); G.retryIn = msg.retry_after; G.fatal = !msg.retry_after;
+      if (G.fatal && !G.msg) cannotOpen();
+      return;
+    }
     if (msg.type === "state") { if (G.retryIn) showError(""); G.retryIn = null; receive(msg); }
   };
   ws.onclose = () => {
@@ -41,6 +45,15 @@ function connect() {
     if (!G.fatal) $("offline").hidden = false;
     if (!G.fatal) setTimeout(connect, G.retryIn ? G.retryIn * 1000 : 1500);
   };
+}
+
+// A link that opens nothing (a wrong seat token, a game that does not exist): say so where the
+// status would be, with the ways on, rather than "connecting…" for ever.
+function cannotOpen() {
+  const ways = [el("a", { href: "/", id: "to-lobby" }, "back to the lobby")];
+  if (TOKEN) ways.unshift(el("a", { href: `/game/${encodeURIComponent(GAME)}`, id: "spectate" }, "watch it as a spectator"), " or ");
+  $("status").replaceChildren("This link does not open the game: ", ...ways, ".");
+  $("status").hidden = false;
 }
 
 function receive(msg) {
