@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from warroom.bots import RandomBot
+from warroom.bots import RandomBot, make_bot
 from warroom.core import Action, Match
 from warroom.games.risk_classic import GAME
 
@@ -97,3 +98,27 @@ def test_a_roll_says_whose_territories_fight(players: int, seed: int) -> None:
                 rolls.append(defender)
     assert len(rolls) == 20
     assert players > 2 or "Neutral" in rolls
+
+
+def test_the_capture_that_ends_the_game_says_what_moved_in() -> None:
+    """A capture that eliminates the last opponent ends the game before the move-in step, so
+    its armies went in without a line in the log, though the board shows them there."""
+    for seed in range(3):
+        match = Match.start("risk-classic", 2, seed, {"defender_dice": "auto"})
+        bots = [make_bot("greedy", "risk-classic", seat) for seat in range(2)]
+        events: list[Any] = []
+        while match.outcome() is None:
+            seat = match.to_move()[0]
+            events = match.act(
+                seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat))
+            )
+        kinds = [e.kind for e in events]
+        at = kinds.index("capture")
+        assert kinds[at + 1] == "move" and "eliminated" in kinds[at + 2 :], kinds
+        place = events[at].data["territory"]
+        count = match.state.armies[match.state.board.territory(place)]
+        word = "army" if count == 1 else "armies"
+        outcome = match.outcome()
+        assert outcome is not None
+        winner = match.game.seat_names(match.state)[outcome.winners[0]]
+        assert events[at + 1].text == f"{winner} moves {count} {word} into {place}"

@@ -1278,9 +1278,14 @@ def _battle(g: ClassicRisk, st: RiskState, defend_dice: int, ev: Events) -> None
                 {"seat": attacker, "territory": name, "from": g.side_name(st, defender)},
             )
         )
+    captured = len(ev) if ev is not None else 0  # where a move-in line would go
     if defender != st.neutral and defender not in st.owner:
         _eliminate(g, st, attacker, defender, ev)
-        if st.phase == OVER:
+        if st.phase == OVER:  # no move-in step: the log says what went in with the capture
+            if ev is not None:
+                k = g.pieces.of(st.attack_dice)
+                went = f"{g.side_name(st, attacker)} moves {k} into {st.board.territories[t]}"
+                ev.insert(captured, Event("move", went))
             return
     st.phase = OCCUPY
     g._captured(st, attacker, ev)
