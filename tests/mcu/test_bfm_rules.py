@@ -260,6 +260,23 @@ def test_b17_a_card_of_another_factions_deck_gives_units_but_no_ally() -> None:
     assert table.state.pending > 3
 
 
+def test_b17_a_taken_card_s_power_is_played_unless_the_option_says_units_only() -> None:
+    """B17, recommended: a card from another faction's deck gives its one-time power too;
+    the option `taken_cards=units` (the spec's alternative) keeps it to units."""
+    table = Bfm()
+    table.turn_of(CA, REINFORCE, pending=3)
+    table.give(CA, 1, "Sector_02")
+    table.hand(CA, "TH01")  # Thor's deck: units (count 2)
+    assert "power TH01" in table.legal(CA)
+    table.state.options = {**table.state.options, "taken_cards": "units"}
+    assert "power TH01" not in table.legal(CA)
+    with pytest.raises(IllegalAction, match=r"gives units only \(option taken_cards=units, B17\)"):
+        table.do(CA, "power TH01")
+    table.state.options = {**table.state.options, "taken_cards": "powers"}
+    table.do(CA, "power TH01")
+    assert table.state.pending == 5
+
+
 def test_mcu44_all_units_deployed_ally_anywhere_own() -> None:
     table = Bfm()
     table.turn_of(CA, REINFORCE, pending=4)

@@ -163,6 +163,13 @@ CATALOG = (
                 "Helicarrier; Invading Sector_50 (Asgard)]), or they always roll the most",
                 ("choose", "auto"),
             ),
+            OptionInfo(
+                "taken_cards",
+                "powers",
+                "cards taken from an eliminated player's other faction give units and their "
+                "one-time powers (B17 [BfM Faction Cards], recommended), or units only",
+                ("powers", "units"),
+            ),
             _TURN_LIMIT,
         ),
         ("random", "greedy", "mcts"),

@@ -41,7 +41,8 @@ Readings (section 2.5, the recommended ones unless said):
 - B15 [Acquiring Allies] one Ally a turn; a piece on the board cannot be taken again. B16
   [Acquiring Allies] the attacker chooses whether the Allies in the source go along (`attack FROM TO
   alone DICE` leaves them); in defence they always count. B17 [BfM Faction Cards; Acquiring Allies]
-  cards from another faction's deck give units and powers, not Allies. B18
+  cards from another faction's deck give units and powers (units only with the option
+  `taken_cards=units`), not Allies. B18
   [BfM Faction Cards; Invading with Hulk] taking a neutral sector earns the card and moves the
   meter. B19 [BfM Object] several objectives at once: the active player's first, else the first
   after them in turn order. B20 [Winning: Ultron; Winning: Winter Soldier] wins are state-based. B21
@@ -927,11 +928,17 @@ def _step_name(phase: str) -> str | None:
 
 def _power_cards(st: BfmState, seat: Seat) -> list[int]:
     """MCU67/B21 [BfM Faction Cards]: cards whose power may be used in this step of the seat's own
-    turn."""
+    turn; with the option `taken_cards=units` (B17), only cards of its own faction's deck."""
     step = _step_name(st.phase)
     if step is None or seat != st.current:
         return []
-    return [c for c in st.hands[seat] if step in POWERS[st.battle.card_power[c].kind][1]]
+    own = st.factions[seat] if st.options.get("taken_cards") == "units" else None
+    return [
+        c
+        for c in st.hands[seat]
+        if step in POWERS[st.battle.card_power[c].kind][1]
+        and (own is None or st.decks.faction[c] == own)
+    ]
 
 
 def _hulk_sectors(st: BfmState, seat: Seat) -> list[int]:
@@ -1160,6 +1167,10 @@ def _power(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
     require(card is not None and card in st.hands[seat], f"you hold no card {arg!r}")
     assert card is not None
     require(not st.hulk_forced, "Hulk must attack first (MCU63 [Invading with Hulk])")
+    require(
+        st.options.get("taken_cards") != "units" or st.decks.faction[card] == st.factions[seat],
+        "a card of another faction's deck gives units only (option taken_cards=units, B17)",
+    )
     require(
         card in _power_cards(st, seat), "that power is not for this step (B21 [BfM Faction Cards])"
     )
