@@ -401,6 +401,7 @@ def test_mcu52_iron_man_collects_the_chip_he_conquers() -> None:
     table.do(ULTRON, "defend 1")
     assert table.t("Sector_13") not in table.state.chips.where
     assert table.state.chips.count(HELD) == 1
+    assert table.state.chips_this_turn == 1  # counted for the option resources=turn (B3 b)
 
 
 def test_mcu53_foundations_at_the_end_of_iron_mans_turn_without_sector_25() -> None:
@@ -412,6 +413,27 @@ def test_mcu53_foundations_at_the_end_of_iron_mans_turn_without_sector_25() -> N
     assert st.tower == 0
     table.do(IRON_MAN, "end")
     assert table.state.tower == 1  # 3 chips: one pair spent, one kept (B3 a)
+
+
+def test_b3_the_option_resources_turn_builds_only_from_this_turn_s_pairs() -> None:
+    """B3 (b), the option `resources=turn`: chips kept from earlier turns build nothing; each
+    pair collected this turn builds a stage. The pool (a, the default) builds from all."""
+    for option, this_turn, held, built in (
+        ("pool", 1, 2, 1),  # a pair held, one chip of it new: the pool builds
+        ("turn", 1, 2, 0),  # only one chip this turn: nothing
+        ("turn", 2, 3, 1),  # a pair this turn, one chip kept from before
+        ("turn", 4, 5, 2),
+    ):
+        table = Bfm()
+        table.turn_of(IRON_MAN, MANEUVER)
+        st = table.state
+        st.options = {**st.options, "resources": option}
+        for chip in range(held):
+            st.chips = st.chips.placed(chip, HELD)
+        st.chips_this_turn = this_turn
+        table.give(CA, 2, "Sector_25")
+        table.do(IRON_MAN, "end")
+        assert table.state.tower == built, (option, this_turn, held)
 
 
 def test_mcu54_the_helicarrier_is_invaded_from_a_dock_into_the_access_point() -> None:

@@ -164,6 +164,14 @@ CATALOG = (
                 ("choose", "auto"),
             ),
             OptionInfo(
+                "resources",
+                "pool",
+                "Iron Man builds a Tower stage for each unspent pair of resource chips he holds "
+                "(B3 [Invading a Sector with a Resource], recommended), or only for pairs "
+                "collected in that turn",
+                ("pool", "turn"),
+            ),
+            OptionInfo(
                 "taken_cards",
                 "powers",
                 "cards taken from an eliminated player's other faction give units and their "

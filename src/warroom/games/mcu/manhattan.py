@@ -21,7 +21,8 @@ Readings (section 2.5, the recommended ones unless said):
   1/1/1(/2), and Ultron only with Iron Man, Winter Soldier only with Captain America (data
   `setup.requires`). MCU32 ties on the pick roll reroll among the tied.
 - B3 [Invading a Sector with a Resource; Winning: Iron Man] (a) chips are a pool: each unspent pair
-  builds the next stage at the end of Iron Man's turn. B4
+  builds the next stage at the end of Iron Man's turn ((b) with the option `resources=turn`: only
+  the pairs collected in that turn). B4
   [Winning: Captain America, Note; Winning: Iron Man] (a) Sector_25's dock closes when the 2nd
   Foundation is placed. B5 [Winning: Iron Man] the Tower is automatic.
 - B6 [Invading the Helicarrier] Helicarrier sections count as territories for everything; they form
@@ -150,6 +151,7 @@ class BfmState(McuState):
     illusions_boxed: int
     chips: Tokens  # the 10 resource chips: a sector, or HELD by Iron Man
     tower: int  # stages built (MCU53)
+    chips_this_turn: int  # collected in this turn (B3 (b), the option `resources=turn`)
     operatives_lost: int  # MCU55: removed from the Helicarrier
     hydra_flipped: int  # MCU56: became Winter Soldier units
     hydra_pending: int  # B10 [Invading the Helicarrier]: successes Winter Soldier is choosing from
@@ -293,6 +295,7 @@ class McuBattleForManhattan(McuSkirmish):
                 illusions_boxed=0,
                 chips=Tokens(tuple(chips)),  # MCU36
                 tower=0,
+                chips_this_turn=0,
                 operatives_lost=0,
                 hydra_flipped=0,
                 hydra_pending=0,
@@ -1112,6 +1115,7 @@ def _claim(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
 def _start_turn(g: ClassicRisk, st: BfmState, ev: rc.Events) -> None:
     st.trade_open = True
     st.ally_taken = False
+    st.chips_this_turn = 0
     st.maneuvers_left, st.ally_move_left, st.through = 1, True, False
     st.attack_boost = 0
     rc._begin_turn(g, st, ev)  # MCU42: Skirmish's count (Classic's code); the turn limit
@@ -1350,6 +1354,7 @@ def _after_battle(g: ClassicRisk, st: BfmState, ev: rc.Events) -> None:
     faction = st.factions[attacker]
     if faction == IRON_MAN and t in st.chips.where:
         st.chips = st.chips.placed(st.chips.where.index(t), HELD)  # MCU52
+        st.chips_this_turn += 1
         text += "; Iron Man collects a resource chip"
     if faction == THOR and t in st.loki:  # MCU60
         st.loki = tuple(x for x in st.loki if x != t)
@@ -1476,8 +1481,14 @@ def _end_turn(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
     if st.conquered:
         _draw_own(g, st, seat, ev)
     if st.factions[seat] == IRON_MAN:
-        while st.tower < TOWER_STAGES and st.chips.count(HELD) >= 2 * (st.tower + 1):
+        # B3: every unspent pair of chips held (a pool); with the option resources=turn, only
+        # the pairs collected this turn.
+        this_turn = st.options.get("resources") == "turn"
+        while st.tower < TOWER_STAGES and (
+            st.chips_this_turn >= 2 if this_turn else st.chips.count(HELD) >= 2 * (st.tower + 1)
+        ):
             st.tower += 1
+            st.chips_this_turn -= 2 if this_turn else 0
             if ev is not None:
                 built = f"Iron Man places {STAGE_WORDS[st.tower - 1]} on {TOWER_SITE}"
                 ev.append(Event("build", built, {"tower": st.tower}))
