@@ -154,6 +154,10 @@ def test_a2_a34_the_reserve_is_finite() -> None:
     state = table()
     state.reserve[0] = 2
     assert take_from_reserve(state, 0, 5) == 2 and state.reserve[0] == 0
+    # A2's alternative, the option armies=unlimited: all come, the reserve emptied.
+    state.options = {**state.options, "armies": "unlimited"}
+    state.reserve[0] = 2
+    assert take_from_reserve(state, 0, 5) == 5 and state.reserve[0] == 0
 
 
 # §2 Summon gods and build temples

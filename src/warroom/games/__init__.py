@@ -263,6 +263,13 @@ CATALOG = (
                 "Players])",
                 ("deal", "claim"),
             ),
+            OptionInfo(
+                "armies",
+                "finite",
+                "each colour's 110 armies are all there are: a reserve that runs out raises no "
+                "more (A2 [Artifacts of the Past], recommended), or unlimited, as in Classic RISK",
+                ("finite", "unlimited"),
+            ),
         ),
         ("random", "greedy", "mcts"),
     ),

@@ -116,10 +116,11 @@ def decline(state: GodstormState, seat: Seat, faith: int) -> int:
 def take_from_reserve(state: GodstormState, seat: Seat, count: int) -> int:
     """A2 [Artifacts of the Past; 9. Invade the Underworld], A34 [1. Raise Armies and Gather Faith]:
     armies come out of the finite reserve; what it lacks is lost. Returns how many the player
-    gets."""
+    gets. With the option `armies=unlimited` (A2's alternative) all `count` come, the reserve
+    emptied as far as it goes, as Classic RISK's players take more pieces."""
     taken = min(count, state.reserve[seat])
     state.reserve[seat] -= taken
-    return taken
+    return count if state.options.get("armies") == "unlimited" else taken
 
 
 def summon_problem(state: GodstormState, seat: Seat, domain: int, territory: int) -> str | None:
