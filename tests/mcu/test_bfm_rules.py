@@ -270,7 +270,9 @@ def test_b17_a_taken_card_s_power_is_played_unless_the_option_says_units_only() 
     assert "power TH01" in table.legal(CA)
     table.state.options = {**table.state.options, "taken_cards": "units"}
     assert "power TH01" not in table.legal(CA)
-    with pytest.raises(IllegalAction, match=r"gives units only \(option taken_cards=units, B17\)"):
+    with pytest.raises(
+        IllegalAction, match=r"units only \(option taken_cards=units, B17 \[BfM Faction Cards\]\)"
+    ):
         table.do(CA, "power TH01")
     table.state.options = {**table.state.options, "taken_cards": "powers"}
     table.do(CA, "power TH01")

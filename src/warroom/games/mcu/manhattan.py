@@ -1173,7 +1173,8 @@ def _power(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
     require(not st.hulk_forced, "Hulk must attack first (MCU63 [Invading with Hulk])")
     require(
         st.options.get("taken_cards") != "units" or st.decks.faction[card] == st.factions[seat],
-        "a card of another faction's deck gives units only (option taken_cards=units, B17)",
+        "a card of another faction's deck gives units only (option taken_cards=units, B17 "
+        "[BfM Faction Cards])",
     )
     require(
         card in _power_cards(st, seat), "that power is not for this step (B21 [BfM Faction Cards])"
