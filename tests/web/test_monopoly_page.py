@@ -592,3 +592,42 @@ def test_space_names_fit_their_spaces_each_time_the_board_is_drawn(server: str) 
             assert wide == [], f"drawing {drawing}: names wider than their spaces: {wide}"
             page.evaluate("render()")
         assert errors == []
+
+
+def test_a_pass_clicked_in_an_auction_drops_out_of_it(server: str, served_hub: Hub) -> None:
+    """The rules ask a player who passed again after every later bid, and the bots raise by
+    M1: a person passed dozens of times in one auction. A pass clicked in an auction now
+    drops out of it: the page passes for the seat after each later bid and says so, with
+    "Back in" to answer again."""
+    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    greedy = bot_choice("monopoly-avengers")
+
+    def asked(match: Match) -> bool:  # an auction open, waiting on this page's seat
+        return match.state.auction is not None and 0 in match.to_move()
+
+    def chooser(match: Match, seat: int) -> Action | None:
+        if asked(match):
+            return None
+        auction = Action("auction")
+        return auction if auction in match.legal(seat) else greedy(match, seat)
+
+    with browser_page(server + g["seats"][0]["link"]) as (page, _):
+        page.wait_for_function("G.msg && MONO.board")
+        play_people(served_hub, g["id"], tokens, chooser, lambda: asked(room.match))
+        page.wait_for_function(f"G.msg.state === {room.state_id}")
+        page.click('#actions button[data-action="pass"]')
+        page.wait_for_selector("#mplan [data-action=plan-cancel]")
+        assert "You dropped out of this auction" in page.locator("#mplan").inner_text()
+        start = len(room.match.log)
+        with room.lock:
+            bid = next(a for a in room.match.legal(1) if a.kind == "bid")
+            state_id = room.state_id
+        served_hub.act(g["id"], tokens[1], state_id, bid.to_json())  # asks seat 0 again
+        deadline = time.time() + 15
+        while room.match.state.auction is not None and time.time() < deadline:
+            time.sleep(0.05)
+        assert room.match.state.auction is None  # the page passed: the bidder won it
+        mine = [e for e in room.match.log[start:] if e.data.get("seat") == 0]
+        assert [e.kind for e in mine if e.kind in ("bid", "pass")] == ["pass"], mine

@@ -1465,6 +1465,7 @@ async function send(action, text) {
   showError("");
   const path = `/api/games/${encodeURIComponent(GAME)}/act`;
   const body = { state: G.msg.state, on_stale: "report" };
+  const view = G.msg.view;
   if (text !== undefined && text !== null) body.text = text; else body.action = action;
   try {
     let done = await api("POST", path, body, TOKEN);
@@ -1483,6 +1484,7 @@ async function send(action, text) {
         : "The game moved on before your choice arrived: nothing was done. Look again and choose.";
       return false;
     }
+    if (isMonopoly(view) && action) monoSent(view, action);
     return true;
   } catch (e) {
     showError(refusal(e));

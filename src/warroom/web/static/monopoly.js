@@ -733,6 +733,15 @@ function monoAuctionPick(m) {
   return lo <= plan.max && raise ? raise : pass;
 }
 
+// A pass clicked in an auction drops out of it: the rules ask a player who passed again after
+// every later bid (a bid resets every pass), and bots raising by M1 asked dozens of times.
+// The panel then says so and offers "Back in".
+function monoSent(view, action) {
+  const au = view.auction;
+  if (action[0] !== "pass" || !au || !au.seats.includes(G.msg.seat)) return;
+  if (monoAuctionKey(G.msg.view) === monoAuctionKey(view)) setPlan({ out: true });
+}
+
 function setPlan(plan) {
   MONO.plan = plan ? { key: monoAuctionKey(G.msg.view), ...plan } : null;
   G.autoState = -1;
