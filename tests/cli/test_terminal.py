@@ -936,10 +936,13 @@ def test_ctrl_c_at_the_prompt_leaves_the_game() -> None:
     assert console.export_text().endswith("Left the game.\n")
 
 
-def test_log_before_anything_happened_says_so() -> None:
-    """'log' at the first prompt of a fresh game printed nothing at all (Battle for
-    Manhattan's setup decides nothing by chance that its log would start with)."""
-    match = Match.start("mcu-battle-for-manhattan", 3, 1, {})
+def test_log_before_anything_happened_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'log' at the first prompt of a fresh game printed nothing at all. Every mode shipped
+    now logs its setup's chance (`Game.opening`); a mode that logs none (the default) is
+    stood in for by Classic's with its opening taken away."""
+    game = get_mode("risk-classic")
+    monkeypatch.setattr(type(game), "opening", lambda self, state: [])
+    match = Match.start("risk-classic", 3, 1, {})
     out = session(match, ["log"], set(range(match.players)))
     assert "Nothing has happened yet." in out
 

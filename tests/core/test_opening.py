@@ -64,3 +64,21 @@ def test_godstorm_s_log_begins_with_the_plague_and_the_choosing_order() -> None:
             asked.append(f"Player {seat + 1}")
             match.act(seat, match.legal(seat)[0])
         assert order.text == f"Pantheons are chosen in the roll-off's order: {', '.join(asked)}"
+
+
+def test_battle_for_manhattan_s_log_begins_with_the_picking_order_or_the_deal() -> None:
+    """MCU32's roll-off orders the faction picks at setup; with `factions=random` the factions
+    are dealt instead. The log began with the first pick and nothing saying why."""
+    for seed in range(4):
+        match = Match.start("mcu-battle-for-manhattan", 4, seed, {})
+        (event,) = match.log
+        picked = []
+        while match.state.phase == "faction":
+            seat = match.to_move()[0]
+            picked.append(f"Player {seat + 1}")
+            match.act(seat, match.legal(seat)[0])
+        assert event.text == f"Factions are picked in the roll-off's order: {', '.join(picked)}"
+        dealt = Match.start("mcu-battle-for-manhattan", 3, seed, {"factions": "random"})
+        names = dealt.game.seat_names(dealt.state)
+        said = ", ".join(f"Player {p + 1} plays {names[p]}" for p in range(3))
+        assert [e.text for e in dealt.log] == [f"Factions dealt at random: {said}"]

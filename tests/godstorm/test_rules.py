@@ -18,6 +18,7 @@ from warroom.games.godstorm.economy import (
     buy,
     income,
     purchase_problem,
+    raisable,
     summon,
     summon_problem,
     take_from_reserve,
@@ -31,6 +32,7 @@ from warroom.games.godstorm.losses import (
     send_dead,
     suffer_plague,
 )
+from warroom.games.godstorm.rules import Godstorm
 from warroom.games.godstorm.scoring import final_outcome, score
 from warroom.games.godstorm.setup import (
     choosing_order,
@@ -154,10 +156,13 @@ def test_a2_a34_the_reserve_is_finite() -> None:
     state = table()
     state.reserve[0] = 2
     assert take_from_reserve(state, 0, 5) == 2 and state.reserve[0] == 0
-    # A2's alternative, the option armies=unlimited: all come, the reserve emptied.
+    # A2's alternative, the option armies=unlimited: all come, and no reserve is counted,
+    # so the view shows none running down (the table read "reserve 10" as a limit).
     state.options = {**state.options, "armies": "unlimited"}
     state.reserve[0] = 2
-    assert take_from_reserve(state, 0, 5) == 5 and state.reserve[0] == 0
+    assert take_from_reserve(state, 0, 5) == 5 and state.reserve[0] == 2
+    assert raisable(state, 0, 500) == 500
+    assert [p["reserve"] for p in Godstorm().view(state, 0)["players"]] == [None] * state.players
 
 
 # §2 Summon gods and build temples

@@ -580,6 +580,13 @@ def test_g17_harbinger_may_stay_unless_the_strict_option_asks_for_a_step() -> No
     rolled, _ = act(st, "roll")
     steps = {a.args[0] for a in GAME.legal_actions(rolled, 2)}
     assert "Haestrom" in steps and "Ontarom" in steps
+    strict = st.copy()
+    strict.options = {**st.options, "harbinger_move": "strict"}
+    said = act(strict, "roll")[1][0].text  # the log says it must move ("may" before)
+    roll = rolled.harbinger_roll
+    assert said == (
+        f"Harbinger must move 1 to {roll} planets" if roll > 1 else "Harbinger must move 1 planet"
+    )
     rolled.options = {**rolled.options, "harbinger_move": "strict"}
     assert {a.args[0] for a in GAME.legal_actions(rolled, 2)} == steps - {"Haestrom"}
     with pytest.raises(IllegalAction, match="it must move: harbinger_move=strict"):

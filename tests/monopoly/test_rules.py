@@ -383,7 +383,9 @@ def test_winter_soldier_four_times_the_dice_and_ten_times_with_both() -> None:
     give(st, 1, "Winter Soldier")
     st.pos[0] = 9
     rig(st, ("roll", (1, 2)), ("roll", (3, 4)))
-    st, _ = act(st, 0, "roll")
+    st, ev = act(st, 0, "roll")
+    (claim,) = [e for e in ev if e.kind == "claim"]  # the page's words for a dice hero's due
+    assert "may ask Player 1 for 4 times a roll of the dice for Winter Soldier" in claim.text
     st, _ = act(st, 1, "ask 'Winter Soldier'")
     assert st.cash == [1500 - 28, 1500 + 28]
     st = new()

@@ -455,9 +455,14 @@ def test_a_link_that_opens_nothing_says_so_and_offers_the_ways_on(server: str) -
         page.click("#spectate")
         page.wait_for_function("G.msg && G.msg.seat === null")
         assert "does not open" not in status.inner_text()
-        page.goto(server + "/game/nosuchgame")
-        page.wait_for_function("G.fatal === true")
-        assert page.locator("#to-lobby").count() == 1 and page.locator("#spectate").count() == 0
+        for dead in ("/game/nosuchgame", "/game/nosuchgame#seat=0&token=abc"):
+            page.goto(server + dead)  # no game to watch: the lobby alone
+            page.reload()  # a new hash alone does not load the page again
+            page.wait_for_function("G.fatal === true")
+            page.wait_for_selector("#to-lobby")
+            time.sleep(0.5)  # the check for a game to watch has answered
+            assert page.locator("#spectate").count() == 0
+            assert not page.locator("#typed").is_visible()
 
 
 def test_the_lobby_says_how_strong_each_bot_is(server: str) -> None:

@@ -620,6 +620,10 @@ def test_a_pass_clicked_in_an_auction_drops_out_of_it(server: str, served_hub: H
         page.click('#actions button[data-action="pass"]')
         page.wait_for_selector("#mplan [data-action=plan-cancel]")
         assert "You dropped out of this auction" in page.locator("#mplan").inner_text()
+        # The board's middle said "Still bidding" for everyone: all may bid, who passed is told.
+        middle = "document.getElementById('mboard').textContent"
+        page.wait_for_function(f"{middle}.includes('Passed since the last bid: ')")
+        assert "Still bidding" not in page.evaluate(middle)
         start = len(room.match.log)
         with room.lock:
             bid = next(a for a in room.match.legal(1) if a.kind == "bid")

@@ -500,7 +500,7 @@ def effect_value(
     if inv is not None and primitive in _DEFENCE:
         return _defence_value(st, seat, primitive, params, targets)
     if primitive == "gain-armies":
-        return float(min(count, st.reserve[seat]))
+        return float(economy.raisable(st, seat, count))
     if primitive == "destroy-armies":
         to_zero = bool(getattr(params, "to_zero", False))
 
@@ -723,7 +723,7 @@ def _defence_value(
     elif primitive == "halve-armies":
         attackers -= attackers // 2
     elif primitive == "gain-armies":
-        defenders += min(count, st.reserve[seat])
+        defenders += economy.raisable(st, seat, count)
     elif primitive == "move-armies" and len(targets) == 2:
         if targets[1] != target or not invasion.adjacent(st, targets[0], target):
             return 0.0

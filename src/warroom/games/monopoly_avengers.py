@@ -570,6 +570,7 @@ class MonopolyAvengers(Game[MonoState]):
                 "bidder": au.bidder if au.bidder >= 0 else None,
                 "min_bid": min_bid(st),
                 "seats": list(au.seats),
+                "passed": list(au.passed),  # since the last bid (a bid resets every pass)
             }
         if st.call is not None:
             out["call"] = {"building": st.call.building, "builder": st.call.builder}
@@ -726,8 +727,9 @@ def _net_worths(st: MonoState) -> list[int]:
 
 
 def _due_words(due: int) -> str:
-    """A claim's amount in an event's text: "M8", or a dice hero's "4 times the dice"."""
-    return f"{-due} times the dice" if due < 0 else f"M{due}"
+    """A claim's amount in an event's text: "M8", or a dice hero's "4 times a roll of the
+    dice" (the page's words)."""
+    return f"{-due} times a roll of the dice" if due < 0 else f"M{due}"
 
 
 def payment(st: MonoState, s: int) -> int:

@@ -157,7 +157,8 @@ class GodstormDisplay(Display):
                 if where is not None
             )
             cards = " ".join(f"{n} {d}" for d, n in p["hand_counts"].items() if n) or "none"
-            reserve = f"{p['reserve']}" + (f" ({p['to_place']} to place)" if p["to_place"] else "")
+            stock = "unlimited" if p["reserve"] is None else str(p["reserve"])  # armies=unlimited
+            reserve = stock + (f" ({p['to_place']} to place)" if p["to_place"] else "")
             held = [t for t in view["territories"] if t["seat"] == seat and not t["sunk"]]
             table.add_row(
                 f"[{colors[seat]}]■ {escape(p['name'])}{you}{out}[/]",

@@ -113,14 +113,25 @@ def decline(state: GodstormState, seat: Seat, faith: int) -> int:
     return armies
 
 
+def unlimited(state: GodstormState) -> bool:
+    """The option `armies=unlimited` (A2's alternative): no reserve ever runs out."""
+    return state.options.get("armies") == "unlimited"
+
+
+def raisable(state: GodstormState, seat: Seat, count: int) -> int:
+    """How many of `count` armies the reserve lets `seat` raise: A2 [Artifacts of the Past; 9.
+    Invade the Underworld], A34 [1. Raise Armies and Gather Faith] what the finite reserve lacks
+    is lost; all of them with `armies=unlimited`, as Classic RISK's players take more pieces."""
+    return count if unlimited(state) else min(count, state.reserve[seat])
+
+
 def take_from_reserve(state: GodstormState, seat: Seat, count: int) -> int:
-    """A2 [Artifacts of the Past; 9. Invade the Underworld], A34 [1. Raise Armies and Gather Faith]:
-    armies come out of the finite reserve; what it lacks is lost. Returns how many the player
-    gets. With the option `armies=unlimited` (A2's alternative) all `count` come, the reserve
-    emptied as far as it goes, as Classic RISK's players take more pieces."""
-    taken = min(count, state.reserve[seat])
-    state.reserve[seat] -= taken
-    return count if state.options.get("armies") == "unlimited" else taken
+    """Raise `count` armies from the reserve (`raisable`); returns how many the player gets.
+    With unlimited armies the reserve is not counted."""
+    taken = raisable(state, seat, count)
+    if not unlimited(state):
+        state.reserve[seat] -= taken
+    return taken
 
 
 def summon_problem(state: GodstormState, seat: Seat, domain: int, territory: int) -> str | None:

@@ -1397,7 +1397,7 @@ def describe(st: GodstormState, seat: Seat | None, movers: tuple[Seat, ...]) -> 
                 "pantheon": st.names[s] if st.pantheon[s] >= 0 else None,
                 "faith": st.faith[s],
                 "heaven": st.heaven[s],
-                "reserve": st.reserve[s],
+                "reserve": None if economy.unlimited(st) else st.reserve[s],  # A2's option
                 "to_place": st.to_place[s],
                 "gods": {
                     DOMAINS[d]: (earth.territories[w] if w != BANISHED else None)

@@ -2001,12 +2001,20 @@ def _roll(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Eve
     st = _gaw(state)
     st.rng = st.rng.copy()
     st.harbinger_roll = st.rng.die()
+    roll = st.harbinger_roll
+    planets = "planet" + ("s" if roll > 1 else "")
+    text = f"Harbinger may move up to {roll} {planets}"
+    if st.options.get("harbinger_move") == "strict":  # G17: at least one step
+        text = (
+            f"Harbinger must move 1 to {roll} planets"
+            if roll > 1
+            else "Harbinger must move 1 planet"
+        )
     _log(
         ev,
         "harbinger-roll",
-        f"Harbinger may move up to {st.harbinger_roll} planet"
-        + ("s" if st.harbinger_roll > 1 else ""),
-        {"roll": st.harbinger_roll},
+        text,
+        {"roll": roll},
         reveals=True,
     )
     st.phase = HARBINGER_STEP

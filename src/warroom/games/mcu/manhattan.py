@@ -324,9 +324,16 @@ class McuBattleForManhattan(McuSkirmish):
         return _bfm(state).order
 
     def opening(self, state: RiskState) -> list[Event]:
-        """No roll-off: the seats play in their factions' order (MCU34), chosen after setup,
-        and the log says so then."""
-        return []
+        """MCU32's roll-off, made at setup: the order the factions are picked in (the seats
+        then play in their factions' order, MCU34); dealt at random, the factions themselves
+        (the option `factions=random`)."""
+        st = _bfm(state)
+        names = self.seat_names(st)
+        if st.phase != FACTION:
+            dealt = ", ".join(f"{rc.player_name(p)} plays {names[p]}" for p in range(st.players))
+            return [Event("factions", f"Factions dealt at random: {dealt}")]
+        order = ", ".join(names[p] for p in st.pickers)
+        return [Event("first", f"Factions are picked in the roll-off's order: {order}")]
 
     def seat_names(self, state: RiskState) -> list[str]:
         st = _bfm(state)

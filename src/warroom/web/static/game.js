@@ -49,11 +49,17 @@ function connect() {
 
 // A link that opens nothing (a wrong seat token, a game that does not exist): say so where the
 // status would be, with the ways on, rather than "connecting…" for ever.
-function cannotOpen() {
+async function cannotOpen() {
   const ways = [el("a", { href: "/", id: "to-lobby" }, "back to the lobby")];
-  if (TOKEN) ways.unshift(el("a", { href: `/game/${encodeURIComponent(GAME)}`, id: "spectate" }, "watch it as a spectator"), " or ");
+  $("typed").style.display = "none"; // nothing to type an action into
   $("status").replaceChildren("This link does not open the game: ", ...ways, ".");
   $("status").hidden = false;
+  if (!TOKEN) return;
+  try { // a wrong seat token: the game itself may still be watched
+    await api("GET", `/api/games/${encodeURIComponent(GAME)}`);
+  } catch (e) { return; } // no such game
+  ways.unshift(el("a", { href: `/game/${encodeURIComponent(GAME)}`, id: "spectate" }, "watch it as a spectator"), " or ");
+  $("status").replaceChildren("This link does not open the game: ", ...ways, ".");
 }
 
 function receive(msg) {

@@ -199,7 +199,7 @@ function godstormPlayerCells(v, seat) {
   return [el("td", { class: "gsplayer", "data-seat": seat, title },
     el("div", {}, el("b", {}, p.pantheon || "no pantheon yet"), ` · ${p.faith} faith · ${p.points} pts`,
       p.eliminated ? " · out" : ""),
-    el("div", { class: "muted" }, `${lands.length} lands, ${armies} armies · reserve ${p.reserve} · dead ${p.heaven} · ` +
+    el("div", { class: "muted" }, `${lands.length} lands, ${armies} armies · reserve ${p.reserve ?? "unlimited"} · dead ${p.heaven} · ` +
       `cards: ${cards}` + (p.relics.length ? ` · ${p.relics.length} relic${p.relics.length === 1 ? "" : "s"}` : "")))];
 }
 

@@ -490,15 +490,17 @@ function pendingLines(b, v) {
       out.push(`Rent: ${seatPlain(c.owner)} cannot ask ${seatPlain(c.payer)} for anything for ${c.space} now (sidelined or no longer theirs).`);
       continue;
     }
-    const amount = c.amount < 0 ? `${-c.amount}× a roll of the dice` : money(c.amount);
+    const amount = c.amount < 0 ? `${-c.amount} times a roll of the dice` : money(c.amount);
     out.push(`Rent: ${seatPlain(c.owner)} may ask ${seatPlain(c.payer)} for ${amount} for ${c.space} (until the next roll).`);
   }
   const au = v.auction;
   if (au) {
     const what = au.item === "hero" ? au.space : `the last ${au.item === "hq" ? "Headquarters" : "Base"}`;
     const high = au.bidder === null || au.bidder === undefined ? "no bids yet" : `high bid ${money(au.high)} by ${seatPlain(au.bidder)}`;
+    // Everyone listed may bid (a bid resets every pass); who has passed since the last bid.
+    const passed = (au.passed || []).length ? ` Passed since the last bid: ${au.passed.map(seatPlain).join(", ")}.` : "";
     out.push(`Auction for ${what}: ${high}; next bid at least ${money(au.min_bid)}. ` +
-      `Still bidding: ${au.seats.map(seatPlain).join(", ")}.`);
+      `May bid: ${au.seats.map(seatPlain).join(", ")}.${passed}`);
   }
   const of = v.offer;
   if (of) {
@@ -575,7 +577,7 @@ function monoAsked(v, seat, legal) {
     if (c.owner !== seat) continue;
     if (c.amount === 0) parts.push(`forgo the rent on ${c.space} (sidelined or no longer yours)`);
     else {
-      const amount = c.amount < 0 ? `${-c.amount}× a roll of the dice` : `M${c.amount}`;
+      const amount = c.amount < 0 ? `${-c.amount} times a roll of the dice` : `M${c.amount}`;
       parts.push(`ask ${seatPlain(c.payer)} for ${amount} rent on ${c.space}, or forgo it`);
     }
   }
