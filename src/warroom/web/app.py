@@ -236,6 +236,11 @@ def create_app(
         if first.get("type") == "json_invalid":
             return JSONResponse({"error": "the request body is not valid JSON"}, status_code=400)
         where = ".".join(str(p) for p in first["loc"] if p != "body") or "body"
+        ctx = first.get("ctx")
+        most = ctx.get("max_length") if isinstance(ctx, dict) else None
+        if first.get("type") == "too_long" and isinstance(first.get("input"), str) and most:
+            # A name checked after its own validator: pydantic counts its "items".
+            return JSONResponse({"error": f"{where}: at most {most} characters"}, status_code=400)
         return JSONResponse({"error": f"{where}: {first['msg']}"}, status_code=400)
 
     # -- pages --------------------------------------------------------------------------
