@@ -19,6 +19,16 @@ ROLL_OFF = [
 ]
 
 
+def _asked_while(match: Match, phase: str) -> list[str]:
+    """The seats asked, in order, while the game is in `phase` (each takes its first choice)."""
+    asked = []
+    while match.state.phase == phase:
+        seat = match.to_move()[0]
+        asked.append(f"Player {seat + 1}")
+        match.act(seat, match.legal(seat)[0])
+    return asked
+
+
 @pytest.mark.parametrize(("mode", "players"), ROLL_OFF)
 def test_a_roll_off_made_at_setup_begins_the_log(mode: str, players: int) -> None:
     firsts = set()
@@ -58,11 +68,7 @@ def test_godstorm_s_log_begins_with_the_plague_and_the_choosing_order() -> None:
         marked = [earth[t] for t, sick in enumerate(st.plague) if sick]
         assert len(marked) == 4 and plague.data == {"territories": marked}
         assert plague.text == f"Plague lands on {', '.join(marked)}"
-        asked = []
-        while match.state.phase == "pantheon":
-            seat = match.to_move()[0]
-            asked.append(f"Player {seat + 1}")
-            match.act(seat, match.legal(seat)[0])
+        asked = _asked_while(match, "pantheon")
         assert order.text == f"Pantheons are chosen in the roll-off's order: {', '.join(asked)}"
 
 
@@ -72,11 +78,7 @@ def test_battle_for_manhattan_s_log_begins_with_the_picking_order_or_the_deal() 
     for seed in range(4):
         match = Match.start("mcu-battle-for-manhattan", 4, seed, {})
         (event,) = match.log
-        picked = []
-        while match.state.phase == "faction":
-            seat = match.to_move()[0]
-            picked.append(f"Player {seat + 1}")
-            match.act(seat, match.legal(seat)[0])
+        picked = _asked_while(match, "faction")
         assert event.text == f"Factions are picked in the roll-off's order: {', '.join(picked)}"
         dealt = Match.start("mcu-battle-for-manhattan", 3, seed, {"factions": "random"})
         names = dealt.game.seat_names(dealt.state)

@@ -370,7 +370,7 @@ class MonopolyAvengers(Game[MonoState]):
 
     def opening(self, state: MonoState) -> list[Event]:
         """Game Play's roll-off, made at setup: the log says who begins and why."""
-        return [goes_first(self.seat_names(state)[state.first], state.first)]
+        return [goes_first(self.seat_names(state), state.first)]
 
     def seat_names(self, state: MonoState) -> list[str]:
         return seat_names(state.players)

@@ -364,7 +364,7 @@ class ClassicRisk(Game[RiskState]):
 
     def opening(self, state: RiskState) -> list[Event]:
         """Setup step 2's roll-off, made at setup: the log says who begins and why."""
-        return [goes_first(self.seat_names(state)[state.first], state.first)]
+        return [goes_first(self.seat_names(state), state.first)]
 
     def seat_names(self, state: RiskState) -> list[str]:
         return [player_name(i) for i in range(state.players)]

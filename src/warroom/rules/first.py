@@ -3,6 +3,8 @@ Strike's S8, Monopoly's Game Play), and the line a game's log begins with for it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from warroom.core.events import Event
 from warroom.core.game import Seat
 from warroom.core.rng import Rng
@@ -21,6 +23,15 @@ def roll_for_first(rng: Rng, players: int, dice: int = 1) -> Seat:
     return contenders[0]
 
 
-def goes_first(name: str, seat: Seat) -> Event:
-    """The roll-off made at setup, for `Game.opening`: the log then says why a seat began."""
-    return Event("first", f"{name} rolled highest and goes first", {"seat": seat})
+def goes_first(names: Sequence[str], seat: Seat) -> Event:
+    """The roll-off made at setup, for `Game.opening`: the log then says why a seat began
+    (`names`: every seat's)."""
+    return Event("first", f"{names[seat]} rolled highest and goes first", {"seat": seat})
+
+
+def picking_order(picks: str, names: Sequence[str], order: Sequence[Seat]) -> Event:
+    """A roll-off at setup that orders the seats' picks (Godstorm's pantheons, Battle for
+    Manhattan's factions), for `Game.opening`: "Pantheons are chosen in the roll-off's order:
+    …"."""
+    seats = ", ".join(names[seat] for seat in order)
+    return Event("first", f"{picks} in the roll-off's order: {seats}", {"order": list(order)})

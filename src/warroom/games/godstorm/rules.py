@@ -50,6 +50,7 @@ from warroom.games.godstorm.setup import (
 )
 from warroom.games.godstorm.state import BANISHED, NEUTRAL, NOBODY, WAR, GodstormState
 from warroom.rules.battle import CLASSIC, BattleRule
+from warroom.rules.first import picking_order
 from warroom.rules.pieces import decider
 
 # Phases: whose decision the game waits on.
@@ -150,10 +151,9 @@ class Godstorm(Game[GodstormState]):
         the roll-off gave for choosing pantheons (G14)."""
         earth = state.parts.earth.territories
         lands = [earth[t] for t, sick in enumerate(state.plague) if sick]
-        order = ", ".join(state.names[s] for s in state.queue)
         return [
             Event("plague", f"Plague lands on {', '.join(lands)}", {"territories": lands}),
-            Event("first", f"Pantheons are chosen in the roll-off's order: {order}"),
+            picking_order("Pantheons are chosen", state.names, state.queue),
         ]
 
     # -- who decides --------------------------------------------------------------------

@@ -110,6 +110,7 @@ from warroom.games.risk_classic import (
 )
 from warroom.rules import battle as dice
 from warroom.rules.battle import BattleRule, SideRule, combine
+from warroom.rules.first import picking_order
 from warroom.rules.pieces import HELD, OFF_BOARD, NeutralSide, Tokens, decider
 
 FACTION = "faction"  # MCU32: the faction picks
@@ -332,8 +333,7 @@ class McuBattleForManhattan(McuSkirmish):
         if st.phase != FACTION:
             dealt = ", ".join(f"{rc.player_name(p)} plays {names[p]}" for p in range(st.players))
             return [Event("factions", f"Factions dealt at random: {dealt}")]
-        order = ", ".join(names[p] for p in st.pickers)
-        return [Event("first", f"Factions are picked in the roll-off's order: {order}")]
+        return [picking_order("Factions are picked", names, st.pickers)]
 
     def seat_names(self, state: RiskState) -> list[str]:
         st = _bfm(state)
@@ -1491,12 +1491,12 @@ def _end_turn(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Ev
     if st.factions[seat] == IRON_MAN:
         # B3: every unspent pair of chips held (a pool); with the option resources=turn, only
         # the pairs collected this turn.
-        this_turn = st.options.get("resources") == "turn"
-        while st.tower < TOWER_STAGES and (
-            st.chips_this_turn >= 2 if this_turn else st.chips.count(HELD) >= 2 * (st.tower + 1)
-        ):
+        if st.options.get("resources") == "turn":
+            pairs = st.chips_this_turn // 2
+        else:
+            pairs = st.chips.count(HELD) // 2 - st.tower  # the pairs no stage has spent
+        for _ in range(min(pairs, TOWER_STAGES - st.tower)):
             st.tower += 1
-            st.chips_this_turn -= 2 if this_turn else 0
             if ev is not None:
                 built = f"Iron Man places {STAGE_WORDS[st.tower - 1]} on {TOWER_SITE}"
                 ev.append(Event("build", built, {"tower": st.tower}))

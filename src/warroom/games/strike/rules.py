@@ -147,7 +147,7 @@ class RiskStrike(Game[StrikeState]):
 
     def opening(self, state: StrikeState) -> list[Event]:
         """S8's roll-off, made at setup: the log says who begins and why."""
-        return [goes_first(self.seat_names(state)[state.first], state.first)]
+        return [goes_first(self.seat_names(state), state.first)]
 
     def seat_names(self, state: StrikeState) -> list[str]:
         return [f"Player {p + 1}" for p in range(state.players)]
