@@ -409,6 +409,11 @@ def test_monopoly_board_in_a_browser(server: str) -> None:
         details.wait_for()
         text = details.inner_text()
         assert "Iron Man" in text and "M400" in text and "Headquarters" in text
+        # They leave whose turn it is and the players' money in view (they go under them).
+        below = details.bounding_box()
+        for part in (".mturn", "table.mplayers"):
+            box = page.locator(f"#mboard {part}").bounding_box()
+            assert below and box and box["y"] + box["height"] <= below["y"], part
         ARTIFACTS.mkdir(exist_ok=True)
         page.locator("#monowrap").screenshot(path=str(ARTIFACTS / "monopoly-details.png"))
         page.click("#mboard .mdetails .mclose")

@@ -446,8 +446,9 @@ function moveToken(node, seat, status, x, y) {
 // -- the middle of the board ------------------------------------------------------------
 function centerPanel(b, v, m) {
   const box = el("div", { class: "mcenter" });
-  // A clicked space's details, until closed (× or a second click): over the middle of the
-  // board, or first under a phone's board (app.css).
+  // A clicked space's details, until closed (× or a second click): over the foot of the
+  // board's middle, under whose turn it is and the players' money, or first under a phone's
+  // board (app.css).
   if (MONO.pick !== null && b.spaces[MONO.pick]) box.append(spaceDetails(b.spaces[MONO.pick], b, v));
   box.append(el("div", { class: "mtitle" }, el("span", { class: "mlogo" }, "MONOPOLY"),
     el("span", { class: "muted" }, ` ${b.name.replace(/^Monopoly:?\s*/i, "")}`)));
