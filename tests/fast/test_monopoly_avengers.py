@@ -154,9 +154,9 @@ GROUPS = [
     ("mixed 12p short", 12, "mix", 12, 0, range(4)),
     ("mixed 4p capped", 4, "mix", 300, 1, range(20)),
     # Not Enough Buildings: the last Base or Headquarters is called for and auctioned
-    ("greedy 6p shortage", 6, G, 0, 0, [148]),
+    ("greedy 6p shortage", 6, G, 0, 0, [20]),
     ("greedy 8p shortage", 8, G, 0, 0, [87]),
-    ("mixed 8p shortage", 8, "mix", 0, 0, [269]),
+    ("mixed 8p shortage", 8, "mix", 0, 0, [7]),
 ]
 
 

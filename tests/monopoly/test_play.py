@@ -3,11 +3,14 @@ passes (tests/contract): rankings, endings by the rules, and no card title in an
 
 from __future__ import annotations
 
+import copy
 import json
+from dataclasses import replace
 
 import pytest
 
 from warroom.bots import make_bot
+from warroom.bots.monopoly import RESERVE
 from warroom.core import Action, Match, Rng, WarroomError
 from warroom.games.monopoly_avengers import GAME, MonoState
 
@@ -91,6 +94,35 @@ def test_greedy_bot_makes_three_offers_a_turn_at_most_counted_from_its_view() ->
     st, _ = GAME.apply(st, 1, Action("decline"))
     legal = GAME.legal_actions(st, 0)
     assert make_bot("greedy", MODE, 0).choose(0, GAME.observe(st, 0), legal) == Action("roll")
+
+
+def test_greedy_bot_opens_at_the_least_bid_then_raises_by_m10_within_its_limit() -> None:
+    """Raises of M10 (the least bid and 9), not of M1 (about 300 bids a hero between two
+    greedy bots), then the least bid while that is within its limit, then it passes."""
+    match = Match.start(MODE, 3, 4, {"turn_limit": 0})
+    bots = [make_bot("greedy", MODE, s) for s in range(3)]
+    while match.state.auction is None:  # greedy play to the first auction
+        seat = match.to_move()[0]
+        match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+    st = match.state
+    assert st.auction is not None and st.auction.bidder < 0
+    me = match.to_move()[0]
+    other = next(p for p in range(3) if p != me)
+    bot = make_bot("greedy", MODE, 9)
+    opening = bot.choose(me, GAME.observe(st, me), GAME.legal_actions(st, me))
+    assert opening == Action("bid", (st.board.bid_start,))
+    limit = min(bot._value(st, me, st.auction.space), st.cash[me] - RESERVE // 2)
+    assert limit > st.board.bid_start + 20, "the hero is worth bidding on"
+    for high, choice in (
+        (limit - 20, Action("bid", (limit - 10,))),  # a raise of M10
+        (limit - 10, Action("bid", (limit,))),  # M10 up to the limit exactly
+        (limit - 5, Action("bid", (limit - 4,))),  # M10 is over it: the least bid
+        (limit, Action("pass")),
+    ):
+        bidding = copy.copy(st)
+        bidding.auction = replace(st.auction, high=high, bidder=other)
+        legal = GAME.legal_actions(bidding, me)
+        assert bot.choose(me, GAME.observe(bidding, me), legal) == choice, high
 
 
 @pytest.mark.parametrize(

@@ -1424,8 +1424,11 @@ static Act greedy_bid(const State *st, int me, const Act *legal, int n) {
     int limit = au->building == B_ANY ? value(st, me, au->space) : b->base_cost[au->space];
     int cap = st->cash[me] - b->reserve / 2;
     if (cap < limit) limit = cap;
+    /* The opening bid, then raises of M10 (the least bid and 9) while the limit allows. */
+    int lo = min_bid(st), amount = au->bidder >= 0 && lo + 9 <= limit ? lo + 9 : lo;
     for (int i = 0; i < n; i++) /* bids come lowest first */
-        if (legal[i].kind == A_BID && legal[i].amount <= limit) return legal[i];
+        if (legal[i].kind == A_BID && legal[i].amount == amount && amount <= limit)
+            return legal[i];
     return act0(A_PASS);
 }
 
