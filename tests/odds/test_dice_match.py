@@ -33,7 +33,8 @@ from warroom.rules.dice_match import Die, Row, exact, matches, steal6, sum_low, 
 
 runner = CliRunner()
 SCAN = [exact(7), exact(5), sum_low(3)]  # E13/E17: the scan example card (value 2)
-E17_ROLL: list[Die] = [(8, 7), (6, 5), (6, 1), (6, 2), (6, 6), (6, 6), (6, 3)]
+# E17 marks only the 7 as a d8; a first roll has two (ME120): the 3 is read as the other.
+E17_ROLL: list[Die] = [(8, 7), (6, 5), (6, 1), (6, 2), (6, 6), (6, 6), (8, 3)]
 
 
 # -- hand-computed ---------------------------------------------------------------------------
@@ -312,7 +313,8 @@ def test_e17_all_three_rows_and_the_steal_row_match() -> None:
     assert any(m.row == 3 and m.dice in ((4,), (5,)) for m in found)
     best = best_match_exact(SCAN, E17_ROLL, first_roll=True)
     assert isinstance(best, Match) and best.row == 0 and best.dice == (0,)  # place the d8's 7
-    assert {m.dice for m in found if m.row == 2} == {(6,), (3, 6), (2, 3, 6)}
+    # 1 + 2 is not dominated by the 3 alone: that keeps the d8, the 3 alone two d6s.
+    assert {m.dice for m in found if m.row == 2} == {(6,), (2, 3), (3, 6), (2, 3, 6)}
 
 
 def test_the_first_roll_must_match() -> None:
@@ -340,11 +342,11 @@ def test_cli_card_odds_json() -> None:
 
 def test_cli_best_action_for_a_roll() -> None:
     args = ["odds", "--match", "--row", "7", "--row", "5", "--row", "3+", "--steal"]
-    result = runner.invoke(app, [*args, "--roll", "d8:7 5 1 2 6 6 3", "--json"])
+    result = runner.invoke(app, [*args, "--roll", "d8:7 5 1 2 6 6 d8:3", "--json"])
     assert result.exit_code == 0, result.output
     best = json.loads(result.output)["match"]["best"]
     assert best["action"] == "match" and best["row_text"] == "7" and best["dice"] == [0]
-    text = runner.invoke(app, [*args, "--roll", "d8:7 5 1 2 6 6 3"]).output
+    text = runner.invoke(app, [*args, "--roll", "d8:7 5 1 2 6 6 d8:3"]).output
     assert "row '7' with d8:7" in text
     aside = runner.invoke(app, ["odds", "--match", "--row", "7", "--roll", "d8:1 4", "--json"])
     assert json.loads(aside.output)["match"]["best"] == {

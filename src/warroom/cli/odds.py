@@ -367,7 +367,7 @@ def odds(
         typer.Option(
             "--roll",
             metavar="DICE",
-            help='Match: the unplaced dice just rolled, d8s marked: "d8:7 5 1 2 6 6 3"; the '
+            help='Match: the unplaced dice just rolled, d8s marked: "d8:7 5 1 2 6 6 d8:3"; the '
             "rows are then the rows left.",
         ),
     ] = None,
@@ -391,7 +391,7 @@ def odds(
     `warroom odds 8 6 --godswar --attack-sky`
     `warroom odds 8 6 --godswar --attack-gods war+sky --defend-gods magic`
     `warroom odds 3 2 --strike --attack-troops 1 --defend-troops 2 --rally 1`
-    `warroom odds --match --row 7 --row 3+ --steal --roll "d8:7 5 1 2 6 6 3"`
+    `warroom odds --match --row 7 --row 3+ --steal --roll "d8:7 5 1 2 6 6 d8:3"`
     """
     if match or row or steal or roll is not None or d6 is not None or d8 is not None:
         try:
@@ -913,7 +913,7 @@ def _parse_row(text: str) -> Row:
 
 
 def _parse_roll(text: str) -> list[tuple[int, int]]:
-    """Dice as "d8:7 5 1 2 6 6 3": a bare face is a d6, d8:F (or d6:F) names the kind."""
+    """Dice as "d8:7 5 1 2 6 6 d8:3": a bare face is a d6, d8:F (or d6:F) names the kind."""
     dice = []
     for word in text.replace(",", " ").split():
         sides, _, face = word.lower().rpartition(":")
@@ -924,7 +924,7 @@ def _parse_roll(text: str) -> list[tuple[int, int]]:
             raise _BadInput(f"--roll: a d{n} shows 1 to {n}, not {face}")
         dice.append((n, int(face)))
     if not dice:
-        raise _BadInput('--roll needs the dice, e.g. "d8:7 5 1 2 6 6 3"')
+        raise _BadInput('--roll needs the dice, e.g. "d8:7 5 1 2 6 6 d8:3"')
     return dice
 
 
