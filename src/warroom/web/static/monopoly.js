@@ -737,7 +737,7 @@ function monoAuctionPick(m) {
 }
 
 // A pass clicked in an auction drops out of it: the rules ask a player who passed again after
-// every later bid (a bid resets every pass), and bots raising by M1 asked dozens of times.
+// every later bid (a bid resets every pass), so bots raising in turn asked again and again.
 // The panel then says so and offers "Back in".
 function monoSent(view, action) {
   const au = view.auction;
