@@ -4,11 +4,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from warroom.core.errors import WarroomError
 from warroom.core.game import is_data_file
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+# The width of output sent to a file or a pipe: Rich would otherwise wrap it at 80 columns,
+# cutting Markdown table rows and long lines in two. Tables are as wide as their cells.
+PIPED_WIDTH = 10_000
+
+
+def make_console() -> Console:
+    """Where a command prints: wrapped to the terminal's width, or not wrapped at all when
+    the output goes to a file or a pipe (unless COLUMNS says how wide to make it)."""
+    import os
+
+    from rich.console import Console
+
+    shown = Console()
+    if shown.is_terminal or "COLUMNS" in os.environ:
+        return shown
+    return Console(width=PIPED_WIDTH, soft_wrap=True)
 
 
 def fail(message: str) -> typer.Exit:

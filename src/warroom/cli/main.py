@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from warroom.cli.common import SEED_MAX, absolute_files, fail, parse_options
+from warroom.cli.common import SEED_MAX, absolute_files, fail, make_console, parse_options
 
 app = typer.Typer(
     help="warroom: play, study and simulate RISK and Monopoly editions.",
@@ -48,7 +48,6 @@ def board_check(
     ],
 ) -> None:
     """Validate a data file, for example one transcribed from your own copy of a game."""
-    from rich.console import Console
     from rich.markup import escape
 
     from warroom.core.board import BOARD_FORMAT
@@ -67,7 +66,7 @@ def board_check(
         data = read_file(file)
         if isinstance(data, dict) and data.get("format") == STRIKE_FORMAT:
             cards = cards_from_file(file)
-            Console().print(
+            make_console().print(
                 f"[green]ok[/] {escape(str(file))}: {escape(cards.name)}: {sum(cards.cards)} "
                 f"continent cards in {len(cards.cards)} continents, {sum(cards.kind_counts)} "
                 "tactics cards"
@@ -75,30 +74,30 @@ def board_check(
             return
         if isinstance(data, dict) and data.get("format") == dice_cards.FORMAT:
             dice = dice_cards.cards_from_file(file)
-            Console().print(
+            make_console().print(
                 f"[green]ok[/] {escape(str(file))}: {escape(dice.name)}: {len(dice.cards)} "
                 f"cards in {len(dice.groups)} groups, {dice.d6} d6 and {dice.d8} d8"
             )
             return
         if isinstance(data, dict) and data.get("format") in mcu_components.FORMATS:
             summary = mcu_components.check_file(file)
-            Console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
+            make_console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
             return
         if isinstance(data, dict) and data.get("format") in gaw_components.FORMATS:
             summary = gaw_components.check_file(file)
-            Console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
+            make_console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
             return
         if isinstance(data, dict) and data.get("format") in mass_effect_components.FORMATS:
             summary = mass_effect_components.check_file(file)
-            Console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
+            make_console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
             return
         if isinstance(data, dict) and data.get("format") == godstorm.FORMAT:
             summary = godstorm.check_file(file)
-            Console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
+            make_console().print(f"[green]ok[/] {escape(str(file))}: {escape(summary)}")
             return
         if isinstance(data, dict) and data.get("format") == monopoly.FORMAT:
             mono = monopoly.board_from_dict(data, str(file))
-            Console().print(
+            make_console().print(
                 f"[green]ok[/] {escape(str(file))}: {escape(mono.name)}: {len(mono)} spaces, "
                 f"{len(mono.ownable)} heroes, {len(mono.sets)} sets"
             )
@@ -125,7 +124,7 @@ def board_check(
     except WarroomError as exc:
         raise fail(str(exc)) from None
     edges = sum(len(n) for n in b.neighbors) // 2
-    Console().print(
+    make_console().print(
         f"[green]ok[/] {escape(str(file))}: {escape(b.name)}: {len(b)} territories, "
         f"{len(b.regions)} regions, {edges} connections"
     )

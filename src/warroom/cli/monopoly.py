@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from warroom.cli.common import check_png, check_writable, fail
+from warroom.cli.common import check_png, check_writable, fail, make_console
 
 monopoly_app = typer.Typer(help="Monopoly editions: exact odds.", no_args_is_help=True)
 
@@ -28,7 +28,6 @@ def odds(
 ) -> None:
     """Where turns end, landings per turn, and expected payment per opponent turn."""
     # numpy (the odds), pydantic (the board) and Rich load only when the command runs.
-    from rich.console import Console
     from rich.table import Table
 
     from warroom.odds.monopoly import LEVELS, board_odds, hero_income, set_income
@@ -75,7 +74,7 @@ def odds(
         }
         print(json.dumps(out, indent=2))
         return
-    console = Console()
+    console = make_console()
     t = Table(title=f"{b.name}: per turn (jail={jail}, heroes held={heroes})")
     for col in ("#", "space", "P(end turn here)", "landings per turn"):
         t.add_column(col, justify="right" if col != "space" else "left")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from warroom.cli.common import cannot_write, check_png, check_writable, fail
+from warroom.cli.common import cannot_write, check_png, check_writable, fail, make_console
 from warroom.core.actions import NUMBER
 from warroom.core.errors import WarroomError
 from warroom.core.events import ARMIES, CARDS, DICE, Pieces
@@ -417,9 +417,7 @@ def odds(
         if as_json:
             print(json.dumps({"match": result["match"]}, indent=2))
         else:
-            from rich.console import Console
-
-            console = Console()
+            console = make_console()
             for line in result["_lines"]:
                 console.print(line, highlight=False)
         return
@@ -489,13 +487,10 @@ def odds(
         if as_json:
             print(json.dumps({k: v for k, v in result.items() if not k.startswith("_")}, indent=2))
         else:
-            from rich.console import Console
-
-            _print_strike(Console(), result)
+            _print_strike(make_console(), result)
         return
-    from rich.console import Console
 
-    console = Console()
+    console = make_console()
     pieces = mode_pieces(preset or [], harbinger)
     try:
         _check_request(

@@ -16,6 +16,7 @@ from warroom.cli.common import (
     check_png,
     check_writable,
     fail,
+    make_console,
     parse_options,
 )
 from warroom.core.errors import WarroomError
@@ -156,13 +157,12 @@ def simulate(
     ] = "auto",
 ) -> None:
     """Play many games between bots and report who wins, from which seat, and how."""
-    from rich.console import Console
 
     from warroom.core.registry import get_mode
     from warroom.sim.output import plot, table_format, write_table
     from warroom.sim.runner import SimConfig, run
 
-    console = Console()
+    console = make_console()
     if plot_file is not None:
         check_png(plot_file, "--plot")
     for path in (out, plot_file):
@@ -237,11 +237,10 @@ def ladder(
     ] = False,
 ) -> None:
     """Play every pair of tiers head to head and show whether they are strictly ordered."""
-    from rich.console import Console
 
     from warroom.sim.ladder import ladder_options, markdown, play_ladder
 
-    console = Console()
+    console = make_console()
     try:
         names = list(bot_list(tiers, "--tiers"))
         twice = sorted({name for name in names if names.count(name) > 1})
@@ -300,7 +299,6 @@ def ladder_data(
     out: Annotated[Path, typer.Option(help="The JSON to write (warroom/data/ladders/MODE.json).")],
 ) -> None:
     """Convert a ladder doc's table to the JSON the app reads (after editing or re-measuring)."""
-    from rich.console import Console
 
     check_writable(out)
     try:
@@ -308,7 +306,7 @@ def ladder_data(
     except OSError as exc:
         raise fail(f"{doc}: cannot read: {exc.strerror}") from None
     try:
-        _write_data(Console(), text, doc.as_posix(), out)
+        _write_data(make_console(), text, doc.as_posix(), out)
     except WarroomError as exc:
         raise fail(str(exc)) from None
 
