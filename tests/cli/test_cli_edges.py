@@ -3,6 +3,8 @@ before the work, damaged files and flags that do not go together, each a one-lin
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from typer.testing import CliRunner
 
 from warroom.cli.main import app
@@ -27,3 +29,22 @@ def test_output_to_a_pipe_is_not_wrapped_at_80_columns() -> None:
     assert ladder.exit_code == 0, ladder.output
     header = next(line for line in ladder.output.splitlines() if line.startswith("| stronger"))
     assert header.endswith("| mean turns | wall time |")
+
+
+def test_train_refuses_bad_arguments_before_it_trains(tmp_path: Path) -> None:
+    """Checked after the training, a bad value lost the whole run (15 minutes by default):
+    a division by zero after it with no games to measure, a weights file numpy renamed."""
+    cases = [
+        (["--minutes", "0"], "--minutes must be more than 0"),
+        (["--minutes", "-5"], "--minutes must be more than 0"),
+        (["--eval-games", "0"], "--eval-games"),
+        (["--out", str(tmp_path / "w.txt")], "ending in .npz, not 'w.txt'"),
+        (["--out", str(tmp_path / "file" / "w.npz")], "cannot write"),
+    ]
+    (tmp_path / "file").write_text("a file, not a folder")
+    for args, message in cases:
+        given = ["train", "risk-classic", "--out", str(tmp_path / "w.npz"), *args]
+        result = runner.invoke(app, given)
+        assert result.exit_code == 2 and message in result.output, (args, result.output)
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert not list(tmp_path.glob("*.npz"))

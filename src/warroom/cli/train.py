@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from warroom.cli.common import SEED_MAX, fail, parse_options
+from warroom.cli.common import SEED_MAX, cannot_write, check_writable, fail, parse_options
 
 
 def train(
@@ -34,6 +34,15 @@ def train(
     """
     from warroom.core import WarroomError
     from warroom.rl.train import train as run_training  # refuses, saying why, without `train`
+
+    # Checked before the training, which takes minutes: after it, a bad value lost the run.
+    if out.suffix != ".npz":
+        raise fail(f"--out names the weights file, ending in .npz, not {out.name!r}")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise cannot_write(out, exc) from None
+    check_writable(out)
 
     try:
         run_training(

@@ -58,6 +58,11 @@ def train(
     progress: Callable[[str], None] = print,
 ) -> Report:
     """Train for `minutes` of wall time (or `timesteps`, whichever comes first)."""
+    # Found before the training, which takes minutes, not after it.
+    if not minutes > 0:
+        raise WarroomError(f"--minutes must be more than 0, not {minutes:g}")
+    if eval_games < 1:
+        raise WarroomError(f"--eval-games must be at least 1, not {eval_games}")
     try:
         import torch
         from sb3_contrib import MaskablePPO
