@@ -18,7 +18,7 @@ from warroom.sim.runner import GameResult, SimConfig, play_chunk
 def run_ray(
     config: SimConfig,
     options: Mapping[str, OptionValue],
-    batches: Sequence[list[int]],
+    batches: Sequence[Sequence[int]],
     address: str | None = None,
 ) -> Generator[list[GameResult]]:
     try:

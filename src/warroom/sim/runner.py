@@ -201,10 +201,15 @@ def play_chunk(
     return [play_game(config, i, options) for i in indices]
 
 
-def chunks(games: int, workers: int) -> list[list[int]]:
+def chunks(games: int, workers: int) -> list[range]:
     """Small batches (several per worker) so the progress bar moves and loads balance."""
     size = max(1, min(50, games // (workers * 8) or 1))
-    return [list(range(i, min(games, i + size))) for i in range(0, games, size)]
+    return [range(i, min(games, i + size)) for i in range(0, games, size)]
+
+
+MAX_GAMES = 1_000_000
+"""The most games one run plays: every game's result is kept for the report (about 1 KB
+each), so a run of 10**20 games filled the memory before its first game was played."""
 
 
 def run(
@@ -217,6 +222,11 @@ def run(
     """Play every game; results come back ordered by game index whatever the scheduling."""
     if config.games < 1:
         raise WarroomError("simulate at least one game")
+    if config.games > MAX_GAMES:
+        raise WarroomError(
+            f"at most {MAX_GAMES:,} games a run (every result is kept for the report): "
+            "split a bigger study into runs with different --seed values"
+        )
     game = get_mode(config.mode)
     if not game.min_players <= config.players <= game.max_players:
         raise WarroomError(
