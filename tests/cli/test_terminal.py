@@ -1143,8 +1143,9 @@ def test_a_sector_may_be_typed_by_its_number(mode: str) -> None:
 
 def test_a_single_choice_that_would_tell_the_hand_is_the_player_s_to_send() -> None:
     """A pass forced by the cards in hand (Strike) was taken by the terminal as "(the only
-    choice)", telling everyone at the table that the hand holds nothing to play; as the page
-    does, only a choice every seat can tell is forced is taken for the player."""
+    choice)", telling the other people at the terminal that the hand holds nothing to play;
+    as the page does, only a choice every seat can tell is forced is taken for the player.
+    A player alone at the terminal against bots has it taken: nobody else sees the screen."""
     for seed in range(1, 60):
         match = Match.start("risk-strike", 3, seed)
         for _ in range(400):
@@ -1162,14 +1163,24 @@ def test_a_single_choice_that_would_tell_the_hand_is_the_player_s_to_send() -> N
         raise AssertionError("no forced choice that hangs on the hand")
     only = match.legal(0)[0]
     before = len(match.record)
-    out = session(match, [], {0})
+    record = list(match.record)
+    out = session(match, [], {0, 1})
     assert "(the only choice)" not in out
     assert f"may: {only.text()}" in out and len(match.record) == before
+
+    def again() -> Match:
+        played = Match.start("risk-strike", 3, seed)
+        for seat, text in record:
+            played.act(seat, text)
+        return played
+
     # once sent, it is played as typed
-    played = Match.start("risk-strike", 3, seed)
-    for seat, text in match.record:
-        played.act(seat, text)
-    session(played, [only.text()], {0})
+    played = again()
+    session(played, [only.text()], {0, 1})
+    assert played.record[before] == (0, only.text())
+    # alone against bots, it is taken
+    played = again()
+    assert f"(the only choice) {only.text()}" in session(played, [], {0})
     assert played.record[before] == (0, only.text())
 
 

@@ -112,10 +112,13 @@ class Terminal:
             self.apply(seat, action)
             return
         legal = self.match.legal(seat)
-        # Taken for the player only where every seat can tell it is forced (as the page
-        # does): a pass forced by what the hand holds is the player's to send, or the
-        # others at the table would learn the hand from it.
-        if len(legal) == 1 and self.match.game.choices_public(self.match.state, seat):
+        # Taken for the player where nobody learns anything from it: the player is the only
+        # person at this terminal (bots do not watch the screen), or every seat can tell it
+        # is forced (as the page does). With people taking turns at one terminal, a pass
+        # forced by what the hand holds is the player's to send, or the others would learn
+        # the hand from it.
+        alone = len(self.humans) == 1
+        if len(legal) == 1 and (alone or self.match.game.choices_public(self.match.state, seat)):
             self.say(f"(the only choice) {legal[0].text()}")
             self.apply(seat, legal[0])
             return
