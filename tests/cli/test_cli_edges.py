@@ -57,3 +57,15 @@ def test_simulate_refuses_more_games_than_it_can_keep_before_playing_any() -> No
         result = runner.invoke(app, [*command, "-n", str(10**20), "--workers", "1"])
         assert result.exit_code == 2, result.output
         assert "at most 1,000,000 games a run" in result.output
+
+
+def test_a_game_of_bots_alone_in_the_terminal_ends() -> None:
+    """Random bots never conquer the world: `play --humans 0 --bots random` ran for ever (turn
+    218,639 after five minutes); with no person at it, the simulations' turn cap applies
+    unless a turn limit is given."""
+    given = ["play", "risk-classic", "--humans", "0", "--bots", "random", "--seed", "3"]
+    result = runner.invoke(app, given, input="")
+    assert result.exit_code == 0, result.output
+    assert "turn limit of 300 turns" in result.output
+    limited = runner.invoke(app, [*given, "--option", "turn_limit=20"], input="")
+    assert "turn limit of 20 turns" in limited.output

@@ -137,7 +137,11 @@ def play(
     ] = "risk-classic",
     players: Annotated[int, typer.Option(help="Number of players.")] = 4,
     humans: Annotated[
-        int, typer.Option(help="Human seats (the first ones); the rest are bots.")
+        int,
+        typer.Option(
+            help="Human seats (the first ones); the rest are bots. With none, a mode with a "
+            "turn limit stops at turn 300 unless --option turn_limit=N is given."
+        ),
     ] = 1,
     bots: Annotated[
         str | None, typer.Option(help="Bot tier for the other seats (default: greedy if offered).")
@@ -179,6 +183,10 @@ def play(
             opts: dict[str, object] = dict(parse_options(option or []))
             if map_ is not None:
                 opts.update(absolute_files({"map": map_}))
+            if humans == 0:  # bots alone: a game of random bots may never end without a cap
+                from warroom.sim.runner import with_turn_cap
+
+                opts = with_turn_cap(mode, opts)
             if seed is None:
                 match = Match.start(mode, players, secrets.randbits(256), opts, generator="blake2b")
             else:

@@ -107,14 +107,19 @@ def bot_seed(seed: int, seat: int) -> int:
     return Rng(seed ^ _BOT_SALT, seat).next_u64()
 
 
+def with_turn_cap(mode: str, given: Mapping[str, object]) -> dict[str, object]:
+    """`given` with the bots' turn cap filled in where the mode has a turn limit and none is
+    given: random bots may never end a game of RISK."""
+    out = dict(given)
+    names = {o.name for o in get_mode(mode).options}
+    if "turn_limit" in names and "turn_limit" not in out and "turn-limit" not in out:
+        out["turn_limit"] = DEFAULT_TURN_LIMIT
+    return out
+
+
 def resolve_options(config: SimConfig) -> dict[str, OptionValue]:
     """The mode's options with the simulation's turn cap filled in where it has one."""
-    game = get_mode(config.mode)
-    given = dict(config.options)
-    names = {o.name for o in game.options}
-    if "turn_limit" in names and "turn_limit" not in given and "turn-limit" not in given:
-        given["turn_limit"] = DEFAULT_TURN_LIMIT
-    return game.resolve_options(given)
+    return get_mode(config.mode).resolve_options(with_turn_cap(config.mode, config.options))
 
 
 def play_game(config: SimConfig, index: int, options: Mapping[str, OptionValue]) -> GameResult:
