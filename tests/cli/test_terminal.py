@@ -1305,3 +1305,18 @@ def test_a_roll_that_completes_the_card_needs_no_more_rolls() -> None:
     said = display_for(match.game.id).odds(match, seat, "")
     assert "100.0% to complete it, no more rolls" in said, said
     assert "0.0 more rolls" not in said
+
+
+@pytest.mark.parametrize("mode", ["mcu-skirmish", "mcu-battle-for-manhattan"])
+def test_mcu_places_by_a_prefix_of_the_names_on_the_board(mode: str) -> None:
+    """Help promises names by unique prefix; on the MCU board, whose sectors are named
+    Sector_NN with the names shown as aliases, "claim wash", "look mal" and "odds Sector 07
+    Washington" were refused as no territory."""
+    match = Match.start(mode, 3, 1, {"factions": "random"} if "battle" in mode else {})
+    while not (match.to_move() == (0,) and match.legal(0)[0].kind == "claim"):
+        seat = match.to_move()[0]
+        match.act(seat, match.legal(seat)[-1])
+    out = session(match, ["look mal", "look Sokov", "odds Sector 07 Washington", "claim wash"], {0})
+    assert "Malibu (01): unclaimed" in out and "Sokovia (40): unclaimed" in out, out
+    assert "not two territories" not in out and "there is no" not in out, out
+    assert (0, "claim Sector_30") in match.record, out  # Washington D.C. (30)

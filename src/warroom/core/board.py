@@ -161,6 +161,16 @@ class Board:
             raise KeyError(name)
         return i
 
+    def matching(self, word: str) -> list[int]:
+        """The territories a typed word may mean, in board order: the one it names (a name or
+        alias in any case), else those with a name or alias it begins ("mal" for Malibu,
+        whose name on the MCU board is Sector_01)."""
+        try:
+            return [self.territory(word)]
+        except KeyError:
+            low = word.lower()
+            return sorted({t for key, t in self.index.items() if key.lower().startswith(low)})
+
     @staticmethod
     def from_dict(data: object, source: str) -> Board:
         """Validate `data` (parsed from `source`, a file name for messages) into a Board.

@@ -751,12 +751,8 @@ def _expand_name(state: RiskState, word: str) -> str:
     b = state.board
     if word in b.index or word.lower() == WILD:
         return b.territories[b.index[word]] if word in b.index else WILD
-    low = word.lower()
-    exact = [t for t in b.territories if t.lower() == low]
-    if exact:
-        return exact[0]
-    hits = [t for t in b.territories if t.lower().startswith(low)]
-    return hits[0] if len(hits) == 1 else word
+    hits = b.matching(word)
+    return b.territories[hits[0]] if len(hits) == 1 else word
 
 
 # -- counts: what legal_actions lists and the handlers accept -------------------------------

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from warroom.cli.show import SEAT_COLORS, Display, pick
+from warroom.cli.show import SEAT_COLORS, Display
 from warroom.core import Action, Match, WarroomError
 from warroom.core.board import Board
 from warroom.core.events import CARDS, DICE, Pieces
@@ -321,11 +321,17 @@ def owner_mark(territory: dict[str, Any]) -> str:
 
 
 def _place(b: Board, name: str) -> int:
-    """A territory by name or alias (MCU: "Asgard" is Sector_50) in any case, or a prefix."""
-    try:
-        return b.territory(" ".join(name.split()))
-    except KeyError:
-        return b.territory(pick(name, list(b.territories), "territory"))
+    """A territory by name or alias (MCU: "Asgard" is Sector_50) in any case, or a prefix of
+    either."""
+    hits = b.matching(" ".join(name.split()))
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        names = ", ".join(b.territories[t] for t in hits[:6]) + (
+            f" and {len(hits) - 6} more" if len(hits) > 6 else ""
+        )
+        raise WarroomError(f"{name!r} could be any of {names}: type more of the name")
+    raise WarroomError(f"there is no territory {name!r}")
 
 
 def _two_places(b: Board, words: list[str]) -> tuple[int, int]:
