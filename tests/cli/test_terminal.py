@@ -1320,3 +1320,19 @@ def test_mcu_places_by_a_prefix_of_the_names_on_the_board(mode: str) -> None:
     assert "Malibu (01): unclaimed" in out and "Sokovia (40): unclaimed" in out, out
     assert "not two territories" not in out and "there is no" not in out, out
     assert (0, "claim Sector_30") in match.record, out  # Washington D.C. (30)
+
+
+def test_monopoly_bids_are_offered_as_a_range_and_typed_as_money() -> None:
+    """The prompt listed "bid 11,20,60,110", which reads as the only amounts allowed, though
+    any whole amount from the least bid to one's cash is; "bid M30", money as the board writes
+    it, was refused."""
+    match = Match.start("monopoly-avengers", 3, 4)
+    bots = [make_bot("greedy", match.game.id, s) for s in range(3)]
+    while not (match.state.auction is not None and 0 in match.to_move()):
+        seat = match.to_move()[0]
+        match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+    least, cash = match.view(0)["auction"]["min_bid"], match.state.cash[0]
+    before = len(match.record)
+    out = session(match, ["bid M30"], {0})
+    assert f"may: pass; bid {least}..{cash}\n" in out, out
+    assert match.record[before] == (0, "bid 30")

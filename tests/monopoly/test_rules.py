@@ -786,6 +786,19 @@ def test_declined_trade_changes_nothing_but_counts() -> None:
     assert st.owner[h("Hulk")] == 1 and st.cash == [1500, 1500] and st.offers_made[0] == 1
 
 
+def test_money_may_be_typed_as_the_board_writes_it() -> None:
+    """Every amount on the board and in the log reads "M10"; typed so in an offer it was
+    refused as "not a hero, an amount or a card"."""
+    st = new()
+    give(st, 1, "Hulk")
+    typed = G.parse(st, 0, "offer p2 give M300 get hulk")
+    assert typed == G.parse(st, 0, "offer 'Player 2' give 300 get Hulk")
+    st, events = act(st, 0, "offer p2 give m300 get Hulk")
+    assert st.offer is not None and st.offer.give_cash == 300, events
+    assert G.parse(st, 0, "bid M30").args == (30,)
+    assert G.parse(st, 0, "bid Mx").args == ("Mx",)  # not an amount: refused as typed
+
+
 def test_offers_have_no_limit_a_turn() -> None:
     """Deals & Trades allow trading at any time: a fourth, fifth... offer in a turn too."""
     st = new()

@@ -62,7 +62,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from typing import Any
 
-from warroom.core.actions import Action, Arg
+from warroom.core.actions import NUMBER, Action, Arg
 from warroom.core.copying import shallow_copier
 from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event
@@ -788,6 +788,8 @@ def _canonical(st: MonoState, arg: Arg) -> Arg:
     if s is not None:
         return b.names[s]
     low = arg.lower()
+    if low[:1] == "m" and NUMBER.fullmatch(low[1:]) and len(low) <= 12:
+        return int(low[1:])  # money as the board writes it ("bid M30", "give M10")
     for p in range(st.players):
         if low in (f"player {p + 1}", f"p{p + 1}"):
             return f"Player {p + 1}"

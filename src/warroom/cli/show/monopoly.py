@@ -44,6 +44,10 @@ TWO_DICE = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
 DONE, PASS = Action("done"), Action("pass")
 BID_UP_TO = re.compile(r"bid\s+up\s+to\s+M?(\d+)", re.IGNORECASE)
 DROP_OUT = re.compile(r"drop\s*out", re.IGNORECASE)
+BID_LINE = (
+    "bid {least}..{cash}  (any whole amount from the least bid to your cash; 'bid up to N' "
+    "keeps bidding for you)"
+)
 OFFER_LINE = (
     "offer PLAYER give ITEMS get ITEMS  (compose it: heroes, one cash amount a side, "
     "stark-card or gauntlet-card; e.g. {example})"
@@ -64,12 +68,18 @@ class MonopolyDisplay(Display):
     }
 
     def fold(self, match: Match, seat: int, legal: list[Action]) -> tuple[list[Action], list[str]]:
-        """Every sample offer folds into one line: offers are composed, not picked."""
+        """Every sample offer folds into one line: offers are composed, not picked. So do
+        the sample bids: "bid 11,20,60,110" read as the only amounts allowed."""
         offers = [a for a in legal if a.kind == "offer"]
-        if not offers:
-            return legal, []
-        rest = [a for a in legal if a.kind != "offer"]
-        return rest, [OFFER_LINE.format(example=offers[0].text())]
+        bids = [a for a in legal if a.kind == "bid"]
+        rest = [a for a in legal if a.kind not in ("offer", "bid")]
+        lines = []
+        if bids:
+            least, cash = bids[0].args[0], match.view(seat)["status"][seat]["cash"]
+            lines.append(BID_LINE.format(least=least, cash=cash))
+        if offers:
+            lines.append(OFFER_LINE.format(example=offers[0].text()))
+        return rest, lines
 
     def standing_action(
         self, match: Match, seat: int, chosen: set[str], plan: dict[str, Any]
