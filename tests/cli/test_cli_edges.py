@@ -69,3 +69,17 @@ def test_a_game_of_bots_alone_in_the_terminal_ends() -> None:
     assert "turn limit of 300 turns" in result.output
     limited = runner.invoke(app, [*given, "--option", "turn_limit=20"], input="")
     assert "turn limit of 20 turns" in limited.output
+
+
+def test_load_refuses_what_the_save_already_says(tmp_path: Path) -> None:
+    """`play mcu-guardians --players 2 --option foo=bar --load x.json` resumed the saved game
+    of Classic RISK, silently dropping the mode, the count and even an unknown option."""
+    save = tmp_path / "game.json"
+    made = runner.invoke(app, ["play", "--seed", "1"], input=f"save {save}\nquit\ny\n")
+    assert made.exit_code == 0 and save.exists(), made.output
+    given = ["play", "mcu-guardians", "--players", "2", "--option", "foo=bar", "--load", str(save)]
+    refused = runner.invoke(app, given)
+    assert refused.exit_code == 2
+    assert "leave out MODE, --players, --option" in refused.output, refused.output
+    resumed = runner.invoke(app, ["play", "--load", str(save), "--humans", "1"], input="quit\ny\n")
+    assert resumed.exit_code == 0 and "Left the game" in resumed.output, resumed.output

@@ -132,6 +132,7 @@ def board_check(
 
 @app.command()
 def play(
+    ctx: typer.Context,
     mode: Annotated[
         str, typer.Argument(help="Game mode id (see 'warroom games').")
     ] = "risk-classic",
@@ -178,6 +179,23 @@ def play(
 
     try:
         if load is not None:
+            # The save says what game it is: what is typed beside it would be dropped.
+            given = [
+                shown
+                for name, shown in (
+                    ("mode", "MODE"),
+                    ("players", "--players"),
+                    ("seed", "--seed"),
+                    ("map_", "--map"),
+                    ("option", "--option"),
+                )
+                if getattr(ctx.get_parameter_source(name), "name", "") == "COMMANDLINE"
+            ]
+            if given:
+                raise WarroomError(
+                    f"--load resumes the saved game as it was: leave out {', '.join(given)} "
+                    "(--humans and --bots still say who plays which seat)"
+                )
             match = load_match(load)
         else:
             opts: dict[str, object] = dict(parse_options(option or []))
