@@ -1336,3 +1336,16 @@ def test_monopoly_bids_are_offered_as_a_range_and_typed_as_money() -> None:
     out = session(match, ["bid M30"], {0})
     assert f"may: pass; bid {least}..{cash}\n" in out, out
     assert match.record[before] == (0, "bid 30")
+
+
+def test_a_line_too_long_is_refused_without_being_echoed() -> None:
+    """A pasted page (100,000 characters) came back whole in its refusal, 1,250 lines; the
+    terminal takes a line as long as the web takes an action's text."""
+    from warroom.core.actions import MAX_TEXT
+
+    match = Match.start("risk-classic", 3, 1)
+    before = len(match.record)
+    out = session(match, ["x" * 100_000, "look " + "y" * MAX_TEXT], {0})
+    assert out.count(f"Refused: a line of at most {MAX_TEXT} characters") == 2, out[-500:]
+    assert "xxxxxxxxxx" not in out and "yyyyyyyyyy" not in out
+    assert len(match.record) == before

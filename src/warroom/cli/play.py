@@ -22,7 +22,7 @@ from rich.markup import escape
 from warroom.bots import Bot, RandomBot
 from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.core import Action, Event, Match, WarroomError
-from warroom.core.actions import QUOTE_MARK
+from warroom.core.actions import MAX_TEXT, QUOTE_MARK
 from warroom.core.errors import MalformedAction, SaveError
 from warroom.core.events import sentence
 from warroom.core.shortform import complete, most, refusal
@@ -129,6 +129,9 @@ class Terminal:
         except EOFError:
             raise Quit from None
         if not text:
+            return
+        if len(text) > MAX_TEXT:  # refused without echoing it: a pasted page filled the screen
+            self.console.print(f"[red]Refused:[/] a line of at most {MAX_TEXT} characters")
             return
         try:
             self.command(seat, text)

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from warroom.core.errors import MalformedAction
 
 Arg = str | int
+# The longest action text an interface takes: a Monopoly offer of many heroes fits; a pasted
+# page, echoed back in its refusal, would fill the screen.
+MAX_TEXT = 500
 # A number is ASCII digits with at most one leading minus: `str.isdigit` also accepts "²"
 # and other Unicode digits, which `int` then refuses, and "--5" is not a number either.
 NUMBER = re.compile(r"-?[0-9]+")

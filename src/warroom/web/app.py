@@ -34,6 +34,7 @@ from starlette.requests import HTTPConnection
 
 import warroom.games as games
 from warroom.bots import tiers_for
+from warroom.core.actions import MAX_TEXT
 from warroom.core.errors import (
     BoardError,
     MalformedAction,
@@ -100,13 +101,13 @@ class CreateIn(_Strict):
 class ActIn(_Strict):
     state: int = Field(ge=0)
     action: list[str | int] | None = Field(default=None, max_length=16)
-    text: str | None = Field(default=None, max_length=500)
+    text: str | None = Field(default=None, max_length=MAX_TEXT)
     token: str | None = Field(default=None, max_length=64)
     on_stale: Literal["refuse", "report"] = "refuse"  # report: the game page (Hub.act)
 
 
 class ParseIn(_Strict):
-    text: str = Field(max_length=500)
+    text: str = Field(max_length=MAX_TEXT)
 
 
 class ClaimIn(_Strict):
