@@ -362,3 +362,33 @@ def test_pettingzoo_seeds_as_gymnasium_does() -> None:
     assert games(pettingzoo_env("risk-strike"), None, 1) != games(
         pettingzoo_env("risk-strike"), None, 1
     )
+
+
+@pytest.mark.parametrize("mode", ["risk-strike", "mass-effect-galaxy-at-war"])
+def test_a_single_action_only_its_seat_can_tell_is_forced_is_asked_of_it(mode: str) -> None:
+    """With several learners (PettingZoo, OpenSpiel), a pass forced because the hand holds
+    nothing to play was played for the seat: who moved next and what the table showed told
+    the others the hand. It is asked for, as the web and terminal ask it (a one-token mask);
+    a learner alone against bots has it played, as every choice every seat can tell is
+    forced is."""
+    from warroom.bots import RandomBot
+
+    game = games.get_mode(mode)
+    for alone in (False, True):
+        table = Table(mode, 3, turn_limit=8)
+        bots = {seat: RandomBot(seat) for seat in (1, 2)} if alone else {}
+        table.reset(5, bots)
+        rng = np.random.default_rng(0)
+        asked = {True: 0, False: 0}  # single actions asked for, by whether it is public
+        for _ in range(4000):
+            if table.over or table.truncated:
+                break
+            seat = table.mover()
+            assert seat is not None
+            decision = table.decision()
+            if len(game.legal_actions(table.state, seat)) == 1 and not decision.prefix:
+                asked[game.choices_public(table.state, seat)] += 1
+                assert decision.mask().sum() == 1
+            table.step(int(rng.choice(decision.legal_tokens())))
+        assert asked[True] == 0, "a choice every seat can tell is forced is played for it"
+        assert (asked[False] > 0) is not alone, asked

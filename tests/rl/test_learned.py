@@ -93,7 +93,9 @@ def test_training_without_the_extra_says_what_to_install(
 
     monkeypatch.setitem(sys.modules, "torch", None)  # `import torch` now fails
     out = tmp_path / "strike.npz"
-    result = CliRunner().invoke(app, ["train", "risk-strike", "--out", str(out), "--minutes", "0"])
+    result = CliRunner().invoke(
+        app, ["train", "risk-strike", "--out", str(out), "--minutes", "0.01"]
+    )
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "needs the extra 'train' (torch is missing)" in " ".join(result.output.split())
     assert not out.exists()

@@ -143,19 +143,24 @@ class Decision:
     prefix: list[Symbol] = field(default_factory=list)
     collision: list[str] = field(default_factory=list)
     _spellings: list[tuple[Symbol, ...]] = field(default_factory=list)
+    # A single legal action whose being the only one is secret (`Game.choices_public`) is
+    # still asked for: its first token, the one token the mask allows.
+    ask: bool = False
 
     @staticmethod
-    def start(seat: int, legal: Iterable[Action]) -> Decision:
+    def start(seat: int, legal: Iterable[Action], ask: bool = False) -> Decision:
         actions = list(dict.fromkeys(legal))  # a repeated action would spell twice
         if not actions:
             raise ValueError(f"seat {seat} must decide but has no legal action")
-        decision = Decision(seat, actions, list(range(len(actions))))
+        decision = Decision(seat, actions, list(range(len(actions))), ask=ask)
         decision._spellings = [spell(a) for a in actions]
         decision._advance()
         return decision
 
     def copy(self) -> Decision:
-        twin = Decision(self.seat, self.actions, list(self.candidates), list(self.prefix))
+        twin = Decision(
+            self.seat, self.actions, list(self.candidates), list(self.prefix), ask=self.ask
+        )
         twin.collision = list(self.collision)
         twin._spellings = self._spellings
         return twin
@@ -171,6 +176,8 @@ class Decision:
             self._spellings[self.candidates[0]]
         ):
             if len(self.candidates) == 1:
+                if self.ask and not self.prefix:
+                    return  # the seat sends the first token of its only action
                 # One action left: the rest of its spelling is forced.
                 self.prefix = list(self._spellings[self.candidates[0]])
                 return

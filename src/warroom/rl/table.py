@@ -146,14 +146,22 @@ class Table:
 
     def _settle(self) -> None:
         """Play on until a learner has a real choice (or a chance node): bots' decisions,
-        and actions forced because a learner has only one."""
+        and actions forced because a learner has only one, where nobody learns from it.
+
+        With several learners (PettingZoo, OpenSpiel), a single action that only its seat
+        can tell is forced (`Game.choices_public`: a pass because the hand holds nothing to
+        play) is asked for as the web and terminal ask it: played for the seat, who moves
+        next and what the table shows would tell the others the hand. A learner alone
+        against bots has it played: bots do not watch whose turn it is."""
+        alone = len(self.bots) >= self.players - 1
         while self._decision is None and (seat := self.mover()) is not None:
             bot = self.bots.get(seat)
             if bot is not None:
                 legal = self.game.legal_actions(self.state, seat)
                 action = bot.choose(seat, self.game.observe(self.state, seat), legal)
             else:
-                decision = Decision.start(seat, self.game.legal_actions(self.state, seat))
+                ask = not alone and not self.game.choices_public(self.state, seat)
+                decision = Decision.start(seat, self.game.legal_actions(self.state, seat), ask)
                 forced = decision.action
                 if forced is None:
                     self._decision = decision
@@ -224,7 +232,8 @@ class Table:
 
     def mover(self) -> Seat | None:
         """The seat deciding now (the first of several sealed deciders), None when over or
-        at a chance node. Between steps this is always a learner with a real choice."""
+        at a chance node. Between steps this is always a learner with a real choice (or with
+        a single action only it can tell is forced, `_settle`)."""
         if self.over or self.chance:
             return None
         movers = self.game.to_move(self.state)
