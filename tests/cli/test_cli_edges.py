@@ -40,6 +40,9 @@ def test_train_refuses_bad_arguments_before_it_trains(tmp_path: Path) -> None:
         (["--eval-games", "0"], "--eval-games"),
         (["--out", str(tmp_path / "w.txt")], "ending in .npz, not 'w.txt'"),
         (["--out", str(tmp_path / "file" / "w.npz")], "cannot write"),
+        # the learning environment's own options: the measuring games refused them after
+        (["--option", "max_steps=100"], "has no option 'max_steps'"),
+        (["--option", "reward=share"], "has no option 'reward'"),
     ]
     (tmp_path / "file").write_text("a file, not a folder")
     for args, message in cases:

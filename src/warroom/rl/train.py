@@ -63,6 +63,9 @@ def train(
         raise WarroomError(f"--minutes must be more than 0, not {minutes:g}")
     if eval_games < 1:
         raise WarroomError(f"--eval-games must be at least 1, not {eval_games}")
+    # The mode's own options only: the measuring games after training take no other (the
+    # environment's `reward` and `max_steps` are set here), so they were refused only then.
+    get_mode(mode).resolve_options(options)
     try:
         import torch
         from sb3_contrib import MaskablePPO
