@@ -392,3 +392,20 @@ def test_a_single_action_only_its_seat_can_tell_is_forced_is_asked_of_it(mode: s
             table.step(int(rng.choice(decision.legal_tokens())))
         assert asked[True] == 0, "a choice every seat can tell is forced is played for it"
         assert (asked[False] > 0) is not alone, asked
+
+
+def test_a_token_that_is_not_a_whole_number_is_refused_and_changes_nothing() -> None:
+    """`int(action)` took 12.7 and "12" as token 12, and gave bare Python errors for an array
+    of one or a word; a NumPy integer, as agents send them, is a token."""
+    env = gymnasium_env("risk-classic", opponents="random")
+    observation, _ = env.reset(seed=1)
+    for bad in (12.7, np.float32(12.5), "12", np.array([12]), "attack", True):
+        with pytest.raises(ValueError, match="whole-number token"):
+            env.step(bad)
+    assert (env.table.observation(0) == observation).all()
+    token = np.flatnonzero(env.action_masks())[0]  # a NumPy integer
+    assert "illegal" not in env.step(token)[4]
+    agents = pettingzoo_env("risk-classic")
+    agents.reset(seed=1)
+    with pytest.raises(ValueError, match="whole-number token"):
+        agents.step(12.7)

@@ -12,7 +12,7 @@ from gymnasium import spaces
 from warroom.bots import make_bot
 from warroom.core.errors import WarroomError
 from warroom.rl.encoding import ACTIONS, FEATURE_LIMIT, FEATURES
-from warroom.rl.table import Table, check_render_mode
+from warroom.rl.table import Table, check_render_mode, token_of
 
 _GAMES_WITHOUT_A_CHOICE = 100
 """How many games in a row `reset` plays that end before the learning seat has a choice."""
@@ -92,7 +92,7 @@ class WarroomEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise WarroomError("no episode yet: call reset() first")
         if self.table.over:
             raise WarroomError("the episode is over: call reset()")
-        illegal = not self.table.try_step(int(action))
+        illegal = not self.table.try_step(token_of(action))
         terminated = self.table.outcome is not None
         reward = self.table.returns()[self.seat] if terminated else 0.0
         info = self._info()

@@ -13,7 +13,7 @@ from pettingzoo import AECEnv
 
 from warroom.core.errors import WarroomError
 from warroom.rl.encoding import ACTIONS, FEATURE_LIMIT, FEATURES
-from warroom.rl.table import Table, check_render_mode
+from warroom.rl.table import Table, check_render_mode, token_of
 
 
 class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
@@ -89,7 +89,7 @@ class WarroomAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self._cumulative_rewards[agent] = 0.0
         assert action is not None, "a live agent must act"
         # As in Gymnasium, a masked-out token changes nothing but the step count.
-        self.infos[agent] = {} if self.table.try_step(int(action)) else {"illegal": True}
+        self.infos[agent] = {} if self.table.try_step(token_of(action)) else {"illegal": True}
         if self.table.over:
             self._end()
         else:

@@ -44,6 +44,18 @@ rank: +1 first to -1 last by the outcome's ranking, the winners first and sharin
 
 Moves = tuple[int, "Moves"] | None
 
+
+def token_of(action: object) -> int:
+    """The token an adapter's `step` was given: a whole number (a Python or NumPy integer, or
+    a 0-d integer array); `int()` alone took 12.7 as 12 and "12" as 12. One out of range is
+    a masked-out token, as any other."""
+    if isinstance(action, np.ndarray) and action.ndim == 0:
+        action = action.item()
+    if isinstance(action, int | np.integer) and not isinstance(action, bool | np.bool_):
+        return int(action)
+    raise ValueError(f"an action is a whole-number token 0 to {ACTIONS - 1}, not {action!r}")
+
+
 # The options every mode takes here besides its own, checked as a mode's are (a clear error
 # for a bad value, not a Python one from deep inside).
 _PLAYERS = Option("players", 0, "how many seats")
