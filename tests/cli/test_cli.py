@@ -90,6 +90,8 @@ def test_files_that_are_not_plain_json_get_a_clear_error_not_a_traceback(tmp_pat
         (good.replace("Brazil", "Brésil").encode("latin-1"), "not UTF-8 text"),
         (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
         (b'{"format": "warroom-board", "format": "warroom-board"}', "'format' is given twice"),
+        # Python converts at most 4,300 digits, and said so naming `sys`, in a traceback
+        (good.replace('"wild_cards": 2', '"wild_cards": ' + "9" * 5001).encode(), "5001 digits"),
     ):
         mine.write_bytes(content)
         for args in (["board", "check", str(mine)], ["play", "--load", str(mine)]):

@@ -45,9 +45,14 @@ def parse_file(path: Path, error: type[WarroomError]) -> Any:
     except UnicodeDecodeError as exc:
         raise error(f"{path}: not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
     try:
-        return json.loads(text, object_pairs_hook=_unique_keys)
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_int=_whole_number)
     except json.JSONDecodeError as exc:
         raise error(f"{path}: not valid JSON: {exc}") from None
+    except _LongNumber as exc:
+        raise error(
+            f"{path}: a number of {exc.args[0]} digits (at most {MOST_DIGITS}: no board, card "
+            "or save holds a longer one)"
+        ) from None
     except _RepeatedKey as exc:
         raise error(
             f"{path}: key {exc.args[0]!r} is given twice in one object "
@@ -59,6 +64,23 @@ def parse_file(path: Path, error: type[WarroomError]) -> Any:
 
 class _RepeatedKey(ValueError):
     """A key given twice in one JSON object (its argument)."""
+
+
+MOST_DIGITS = 100
+"""The longest whole number a file may hold: a served game's 256-bit seed has 78 digits.
+Python converts at most 4,300, and refused more with a message about `sys`."""
+
+
+class _LongNumber(ValueError):
+    """A whole number of more than MOST_DIGITS digits (its argument: how many)."""
+
+
+def _whole_number(digits: str) -> int:
+    """A JSON integer, refused where it is longer than any file needs."""
+    count = len(digits.lstrip("-"))
+    if count > MOST_DIGITS:
+        raise _LongNumber(count)
+    return int(digits)
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
