@@ -3,6 +3,7 @@ before the work, damaged files and flags that do not go together, each a one-lin
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -86,3 +87,33 @@ def test_load_refuses_what_the_save_already_says(tmp_path: Path) -> None:
     assert "leave out MODE, --players, --option" in refused.output, refused.output
     resumed = runner.invoke(app, ["play", "--load", str(save), "--humans", "1"], input="quit\ny\n")
     assert resumed.exit_code == 0 and "Left the game" in resumed.output, resumed.output
+
+
+def test_ladder_data_says_which_cell_of_a_damaged_doc_is_wrong(tmp_path: Path) -> None:
+    """The errors were Python's ("not enough values to unpack", "invalid literal for int()
+    with base 10", a pydantic dump with its web address), a picture given by mistake was a
+    traceback, and the record's `doc` was the path as typed."""
+    docs = Path(__file__).parents[2] / "docs"
+    good = (docs / "ladder-monopoly.md").read_text()
+    row = "| greedy | random | 200 | 1 | 197 | 0.985 | [0.957, 0.995] | yes | 140.0 | 0 s |"
+    assert row in good
+    mine = tmp_path / "ladder.md"
+    out = tmp_path / "ladder.json"
+    for damaged, message in (
+        (good.replace("[0.957, 0.995]", "[0.957]"), "table row 1: the interval '[0.957]'"),
+        (good.replace("--seed 0", "--seed zz"), "--seed 'zz' is not a whole number"),
+        (good.replace("| 0.985 |", "| high |"), "table row 1: win rate 'high' is not a number"),
+        (good.replace("| 0.985 |", "| 1.700 |"), "table row 1: win_rate: Input should be less"),
+    ):
+        mine.write_text(damaged)
+        result = runner.invoke(app, ["ladder-data", str(mine), "--out", str(out)])
+        assert result.exit_code == 2, result.output
+        said = " ".join(result.output.split())
+        assert message in said and "errors.pydantic.dev" not in said, said
+        assert "Traceback" not in said and "unpack" not in said and "literal" not in said
+    mine.write_bytes(b"\x89PNG\r\n\x1a\n")
+    picture = runner.invoke(app, ["ladder-data", str(mine), "--out", str(out)])
+    assert picture.exit_code == 2 and "not UTF-8 text" in picture.output
+    typed = runner.invoke(app, ["ladder-data", str(docs / "ladder-monopoly.md"), "--out", str(out)])
+    assert typed.exit_code == 0, typed.output
+    assert json.loads(out.read_text())["doc"] == "docs/ladder-monopoly.md"

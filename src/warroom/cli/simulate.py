@@ -305,8 +305,12 @@ def ladder_data(
         text = doc.read_text(encoding="utf-8")
     except OSError as exc:
         raise fail(f"{doc}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise fail(f"{doc}: not UTF-8 text (byte {exc.start}); a ladder doc is Markdown") from None
+    # As the app's data names it, however the path was typed: docs/ladder.md.
+    named = f"docs/{doc.name}" if doc.resolve().parent.name == "docs" else doc.as_posix()
     try:
-        _write_data(make_console(), text, doc.as_posix(), out)
+        _write_data(make_console(), text, named, out)
     except WarroomError as exc:
         raise fail(str(exc)) from None
 

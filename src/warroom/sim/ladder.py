@@ -15,9 +15,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, pairwise
-from typing import Self
+from typing import Any, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from warroom.core.errors import WarroomError
 from warroom.core.game import OptionValue
@@ -210,7 +210,10 @@ def record_from_markdown(text: str, doc: str) -> LadderRecord:
     )
     if title is None or command is None or order is None or header is None:
         raise WarroomError(f"{doc}: not a ladder doc (title, command, table or verdict missing)")
-    words = shlex.split(command.group(1))
+    try:
+        words = shlex.split(command.group(1))
+    except ValueError as exc:  # an unclosed quote
+        raise WarroomError(f"{doc}: its command cannot be read: {exc}") from None
     if words[:3] != ["warroom", "ladder", title.group(1)]:
         raise WarroomError(f"{doc}: the command {command.group(1)!r} is not this mode's ladder")
     names = [cell.strip() for cell in lines[header].strip("|").split("|")]
@@ -224,8 +227,29 @@ def record_from_markdown(text: str, doc: str) -> LadderRecord:
             lines[header + 2 :],
             order.group(1) == "yes",
         )
-    except (KeyError, ValueError) as exc:
+    except ValidationError as exc:
+        raise WarroomError(f"{doc}: cannot read its ladder: {_first_error(exc)}") from None
+    except _Unreadable as exc:
         raise WarroomError(f"{doc}: cannot read its ladder: {exc}") from None
+
+
+class _Unreadable(ValueError):
+    """A cell or a flag of a ladder doc that does not read as what it should."""
+
+
+def _first_error(exc: ValidationError) -> str:
+    """A value out of its range, the first one, in one line (not pydantic's dump)."""
+    first = exc.errors()[0]
+    return f"{'.'.join(str(part) for part in first['loc'])}: {first['msg']}"
+
+
+def _read(kind: type[int] | type[float], text: str, what: str) -> Any:
+    """`text` read as a whole number or a number, or _Unreadable saying which cell it is."""
+    try:
+        return kind(text)
+    except ValueError:
+        noun = "a whole number" if kind is int else "a number"
+        raise _Unreadable(f"{what} {text!r} is not {noun}") from None
 
 
 def _record(
@@ -242,35 +266,57 @@ def _record(
     rest = iter(w for w in words[3:] if w != "--all-pairs")  # the one flag with no value
     for flag in rest:
         flags.setdefault(flag, []).append(next(rest, ""))
+    missing = [f for f in ("--games", "--tiers", "--players", "--seed") if f not in flags]
+    if missing:
+        raise _Unreadable(f"its command has no {', '.join(missing)}")
     pairings = []
-    for line in rows:
+    for number, line in enumerate(rows, 1):
         if not line.startswith("|"):
             break
-        row = dict(zip(names, (c.strip() for c in line.strip().strip("|").split("|")), strict=True))
-        low, high = row["95% interval"].strip("[]").split(",")
-        pairings.append(
-            PairingRecord(
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != len(names):
+            raise _Unreadable(f"table row {number} has {len(cells)} cells, not {len(names)}")
+        row = dict(zip(names, cells, strict=True))
+        at = f"table row {number}:"
+        if "95% interval" not in row or "stronger" not in row:
+            raise _Unreadable("its table has no 'stronger' or '95% interval' column")
+        bounds = row["95% interval"].strip("[]").split(",")
+        if len(bounds) != 2:
+            raise _Unreadable(f"{at} the interval {row['95% interval']!r} is not [LOW, HIGH]")
+        try:
+            pairing = PairingRecord(
                 stronger=row["stronger"],
-                weaker=row["weaker"],
-                games=int(row["games"]),
-                seats=int(row.get("its seats", "1")),
-                wins=float(row["stronger wins"]),
-                win_rate=float(row.get("win rate a seat") or row["win rate"]),
-                interval=(float(low), float(high)),
-                separated=row["separated"] == "yes",
-                mean_turns=float(row["mean turns"]) if row["mean turns"] else None,
-                seconds=float(row["wall time"].removesuffix(" s")),
+                weaker=row.get("weaker", ""),
+                games=_read(int, row.get("games", ""), f"{at} games"),
+                seats=_read(int, row.get("its seats", "1"), f"{at} its seats"),
+                wins=_read(float, row.get("stronger wins", ""), f"{at} stronger wins"),
+                win_rate=_read(
+                    float, row.get("win rate a seat") or row.get("win rate", ""), f"{at} win rate"
+                ),
+                interval=(
+                    _read(float, bounds[0], f"{at} the interval's low end"),
+                    _read(float, bounds[1], f"{at} the interval's high end"),
+                ),
+                separated=row.get("separated") == "yes",
+                mean_turns=_read(float, row["mean turns"], f"{at} mean turns")
+                if row.get("mean turns")
+                else None,
+                seconds=_read(
+                    float, row.get("wall time", "").removesuffix(" s"), f"{at} wall time"
+                ),
             )
-        )
+        except ValidationError as exc:
+            raise _Unreadable(f"{at} {_first_error(exc)}") from None
+        pairings.append(pairing)
     return LadderRecord(
         mode=mode,
         doc=doc,
         command=" ".join(command.split()),
-        games=int(flags["--games"][0]),
+        games=_read(int, flags["--games"][0], "its command's --games"),
         tiers=flags["--tiers"][0].split(","),
-        players=int(flags["--players"][0]),
-        seed=int(flags["--seed"][0]),
-        options=dict(o.split("=", 1) for o in flags.get("--option", [])),
+        players=_read(int, flags["--players"][0], "its command's --players"),
+        seed=_read(int, flags["--seed"][0], "its command's --seed"),
+        options=dict(o.split("=", 1) for o in flags.get("--option", []) if "=" in o),
         all_pairs="--all-pairs" in words,
         pairings=pairings,
         strictly_ordered=ordered,
