@@ -145,3 +145,17 @@ def test_ray_backend_matches_processes() -> None:
     pytest.importorskip("ray")
     config = SimConfig(MODE, 4, ("greedy", "random"), 2, seed=3)
     assert _rows(run(config, workers=2, backend="ray")) == _rows(run(config, workers=1))
+
+
+def test_a_ray_address_nothing_answers_at_is_refused_at_once() -> None:
+    """Ray retries an unreachable cluster for ever, repeating its log lines (still hanging
+    after 400 s); the address is tried first."""
+    pytest.importorskip("ray")
+    import socket
+
+    with socket.socket() as free:  # a port nothing listens on once closed
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    config = SimConfig(MODE, 1, ("random",), 2, seed=3)
+    with pytest.raises(WarroomError, match=f"cannot reach the Ray cluster at 127.0.0.1:{port}"):
+        run(config, workers=1, backend="ray", ray_address=f"127.0.0.1:{port}")

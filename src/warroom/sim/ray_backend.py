@@ -27,6 +27,8 @@ def run_ray(
         raise WarroomError("the ray backend needs Ray: pip install 'warroom[ray]'") from None
     started = not ray.is_initialized()
     if started:
+        if address is not None:
+            _reachable(address)
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     remote: Any = ray.remote(play_chunk)
     try:
@@ -38,3 +40,18 @@ def run_ray(
     finally:
         if started:
             ray.shutdown()
+
+
+def _reachable(address: str) -> None:
+    """Refuse a cluster address nothing answers at, in seconds: Ray itself retries for ever,
+    repeating its log lines. "auto", "local" and addresses without a port are Ray's to read."""
+    import socket
+
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise WarroomError(f"cannot reach the Ray cluster at {address}: {reason}") from None
