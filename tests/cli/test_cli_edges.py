@@ -117,3 +117,27 @@ def test_ladder_data_says_which_cell_of_a_damaged_doc_is_wrong(tmp_path: Path) -
     typed = runner.invoke(app, ["ladder-data", str(docs / "ladder-monopoly.md"), "--out", str(out)])
     assert typed.exit_code == 0, typed.output
     assert json.loads(out.read_text())["doc"] == "docs/ladder-monopoly.md"
+
+
+def test_odds_says_why_a_count_or_a_flag_is_refused() -> None:
+    """'odds -3 5' was Typer's "No such option: -3"; flags that do not apply to what was asked
+    (a --table with --godswar, --harbinger with a defender's preset or --stop) were dropped
+    without a word, the answer the plain battle's."""
+    for args, message in (
+        (["-3", "5"], "the attacking territory holds at least 1 army"),
+        (["3", "-2"], "the defending territory holds at least 1 army"),
+        (["--bogus", "3", "2"], "no such option: --bogus"),
+        (["3", "2", "4"], "'4' is one count too many"),
+        (["x", "2"], "'x' is not a whole number"),
+        (["--table", "5x5", "--godswar"], "--table is the army battle's grid"),
+        (["--table", "5x5", "--harbinger"], "--table is the army battle's grid"),
+        (["5", "--harbinger", "--preset", "godstorm-temple"], "no defender's dice"),
+        (["5", "--harbinger", "--stop", "3"], "takes no --stop"),
+        (["5", "--harbinger", "--defend-d8", "2"], "no defender's dice"),
+    ):
+        result = runner.invoke(app, ["odds", *args])
+        said = " ".join(result.output.split())
+        assert result.exit_code == 2 and message in said, (args, said)
+    assert (
+        "P(Harbinger destroyed) = 1/216" in runner.invoke(app, ["odds", "5", "--harbinger"]).output
+    )

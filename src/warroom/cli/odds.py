@@ -14,6 +14,7 @@ from warroom.core.actions import NUMBER
 from warroom.core.errors import WarroomError
 from warroom.core.events import ARMIES, CARDS, DICE, Pieces
 from warroom.rules.battle import (
+    PLAIN,
     PRESETS,
     BattleRule,
     SideRule,
@@ -214,15 +215,18 @@ def _print_invasion(console: Console, inv: Invasion, rule: BattleRule, pieces: P
 
 
 def odds(
-    attackers: Annotated[
-        int | None,
+    ctx: typer.Context,
+    attackers_typed: Annotated[
+        str | None,
         typer.Argument(
+            metavar="attackers",
             help="Armies in the attacking territory, including the one that must stay behind "
-            "(so N armies roll up to min(3, N-1) dice)."
+            "(so N armies roll up to min(3, N-1) dice).",
         ),
     ] = None,
-    defenders: Annotated[
-        int | None, typer.Argument(help="Armies in the defending territory.")
+    defenders_typed: Annotated[
+        str | None,
+        typer.Argument(metavar="defenders", help="Armies in the defending territory."),
     ] = None,
     preset: Annotated[
         list[str] | None,
@@ -393,6 +397,14 @@ def odds(
     `warroom odds 3 2 --strike --attack-troops 1 --defend-troops 2 --rally 1`
     `warroom odds --match --row 7 --row 3+ --steal --roll "d8:7 5 1 2 6 6 d8:3"`
     """
+    attackers, defenders = _count(attackers_typed), _count(defenders_typed)
+    if ctx.args:  # what the two counts left: a third number, or an option after them
+        extra = ctx.args[0]
+        raise fail(
+            f"no such option: {extra} (warroom odds --help lists them)"
+            if extra.startswith("-") and not NUMBER.fullmatch(extra)
+            else f"one battle is ATTACKERS DEFENDERS: {extra!r} is one count too many"
+        )
     if match or row or steal or roll is not None or d6 is not None or d8 is not None:
         try:
             result = _match(
@@ -714,6 +726,10 @@ def _run(
     if gods is not None and godswar:
         return _godswar_series(rule, attackers, defenders, gods, (attack_altars, defend_altars))
     if table is not None:
+        if godswar or harbinger:  # the grid would be the army battle's, without a word
+            raise _BadInput(
+                "--table is the army battle's grid: it takes no --godswar or --harbinger"
+            )
         max_a, max_d = _size(table, pieces)
         grid = win_table(max_a, max_d, rule, stop)
         if plot is not None:
@@ -732,6 +748,11 @@ def _run(
             )
         if attackers < 2:
             raise _BadInput(f"attacking Harbinger needs at least {pieces.of(2)} (one stays behind)")
+        if rule.defender != PLAIN or rule.attacker_wins_ties or stop != 1:
+            raise _BadInput(
+                "attacking Harbinger is one roll against a total, with no defender's dice: "
+                "--harbinger takes no --stop, ties rule or defender's dice (options or a preset's)"
+            )
         dice = min(rule.attack_max, attackers - 1)
         p = harbinger_odds(dice, rule.attacker, bonus)
         return {
@@ -1040,5 +1061,24 @@ def _match(
     return {"match": info, "_lines": lines}
 
 
+def _count(typed: str | None) -> int | None:
+    """A count as typed: read here, so that a negative one ("odds -3 2") reaches the checks
+    that say why it is refused, rather than being taken for an option ("No such option: -3"),
+    while a mistyped option is still called one."""
+    if typed is None:
+        return None
+    if NUMBER.fullmatch(typed):
+        if len(typed) > 20:
+            raise fail(f"{typed} is more than any battle holds")
+        return int(typed)
+    if typed.startswith("--") or (typed.startswith("-") and not typed[1:2].isdigit()):
+        raise fail(f"no such option: {typed} (warroom odds --help lists them)")
+    raise fail(f"{typed!r} is not a whole number")
+
+
 def register(app: typer.Typer) -> None:
-    app.command("odds")(odds)
+    # A negative count ("odds -3 2") reaches the checks that say why it is refused, rather
+    # than being taken for an option ("No such option: -3").
+    app.command(
+        "odds", context_settings={"ignore_unknown_options": True, "allow_extra_args": True}
+    )(odds)
