@@ -105,3 +105,10 @@ def test_probabilities_sum_to_one(rule: BattleRule, a: int, d: int, stop: int) -
 def test_more_attackers_never_hurt(rule: BattleRule, stop: int) -> None:
     table = win_table(25, 12, rule, stop)
     assert (np.diff(table[:, 1:], axis=0) >= -1e-12).all()
+
+
+def test_a_long_battle_s_chance_stays_a_probability() -> None:
+    """Rounding over 20,000 armies a side carried P(conquest) to 1.0000000000000007."""
+    inv = invasion(20_000, 20_000)
+    assert 0.0 <= inv.p_conquest <= 1.0
+    assert inv.defender_survivors[0] == inv.p_conquest

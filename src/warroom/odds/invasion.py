@@ -125,7 +125,9 @@ def invasion(
             if m:
                 for la, ld, p in moves[(min(rule.attack_max, a - 1), min(rule.defend_max, s - a))]:
                     diag(s - la - ld)[a - la] += m * p
-    p_conquest = float(conquest.sum())
+    # Rounding over thousands of rolls may carry the sum past 1 (1.0000000000000007 for
+    # 20,000 against 20,000); a probability stays within [0, 1].
+    p_conquest = min(1.0, max(0.0, float(conquest.sum())))
     attacker_survivors = conquest + att_fail
     defender_survivors = def_fail.copy()
     defender_survivors[0] = p_conquest
