@@ -72,6 +72,8 @@ def test_godstorm_gods_and_temple() -> None:
     out = json.loads(runner.invoke(app, [*args, *temple, "--json"]).output)
     want = godswar_chance([WAR, SKY], [MAGIC], 8, 6, PRESETS["godstorm-temple"])
     assert out["godswar"]["p_attacker_wins"] == str(want)
+    # the gods are in the answer: "rule" is the dice before them (it showed no god at all)
+    assert (out["godswar"]["attack_gods"], out["godswar"]["defend_gods"]) == ("war+sky", "magic")
     args = ["odds", "10", "5", "--attack-gods", "war+magic", "--defend-gods", "magic"]
     out = json.loads(runner.invoke(app, [*args, *temple, "--json"]).output)
     assert out["rule"] == dataclasses.asdict(force_rule([WAR, MAGIC], [MAGIC], True))

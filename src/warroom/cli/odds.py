@@ -684,7 +684,17 @@ def _godswar_series(
     _check_altars(*altars)
     p = godswar_chance(gods[0], gods[1], attackers, defenders, rule, altars)
     return {
-        "godswar": {"rounds": "to the end", "p_attacker_wins": str(p), "p": float(p)},
+        "godswar": {  # the gods' powers apply on top of "rule", the dice before any god
+            "rounds": "to the end",
+            "attackers": attackers,
+            "defenders": defenders,
+            "attack_gods": _named(gods[0]),
+            "defend_gods": _named(gods[1]),
+            "attack_altars": altars[0],
+            "defend_altars": altars[1],
+            "p_attacker_wins": str(p),
+            "p": float(p),
+        },
         "_lines": [
             f"godswar, {_named(gods[0])} with {attackers} armies against {_named(gods[1])} "
             f"with {defenders}: P(every defending god banished) = {p} = {float(p):.6f}"
