@@ -110,6 +110,13 @@ def test_cli_odds_json_and_table() -> None:
     assert "Hulk" in data["heroes_income"] and "green" in data["sets_income"]
     res = runner.invoke(app, ["monopoly", "odds"])
     assert res.exit_code == 0 and "Captain Marvel" in res.output
+    # A dice hero's two figures (one owned, both owned) sit under "alone" and "set": they
+    # were under "set" and "1 base".
+    shown = json.loads(runner.invoke(app, ["monopoly", "odds", "--json"]).output)
+    income = shown["heroes_income"]["Winter Soldier"]
+    row = next(line for line in res.output.splitlines() if "Winter Soldier *" in line)
+    cells = [c.strip() for c in row.strip("│ ").split("│")]
+    assert cells[1:3] == [f"{v:.2f}" for v in income.values()] and not any(cells[3:]), cells
     res = runner.invoke(app, ["monopoly", "odds", "--jail", "never"])
     assert res.exit_code == 2
 
@@ -119,6 +126,7 @@ def test_cli_odds_plot(tmp_path: Path) -> None:
     res = CliRunner().invoke(app, ["monopoly", "odds", "--plot", str(png)])
     assert res.exit_code == 0, res.output
     assert png.read_bytes()[:4] == b"\x89PNG"
+    assert f"wrote {png}" in " ".join(res.output.split())
     res = CliRunner().invoke(app, ["monopoly", "odds", "--plot", str(tmp_path / "no/such/x.png")])
     assert res.exit_code == 2 and "cannot write" in res.output
     for name in ("ends.txt", "ends.jpg"):  # a ValueError traceback; a JPEG named as asked

@@ -82,7 +82,10 @@ def odds(
         land = f"{o.landings[s]:.4f}" if s < len(b) else ""
         t.add_row(str(s) if s < len(b) else "", name, f"{o.end[s]:.4f}", land)
     console.print(t)
-    h = Table(title="Expected payment per opponent turn, by hero and level (M)")
+    h = Table(
+        title="Expected payment per opponent turn, by hero and level (M)",
+        caption="A dice hero (marked *): 'alone' with one of the two owned, 'set' with both",
+    )
     h.add_column("hero")
     for lv in LEVELS:
         h.add_column(lv, justify="right")
@@ -90,7 +93,8 @@ def odds(
         if b.set_of[s] >= 0:
             h.add_row(b.names[s], *(f"{row[lv]:.2f}" for lv in LEVELS))
         else:
-            h.add_row(f"{b.names[s]} (1 / 2 owned)", "", *(f"{v:.2f}" for v in row.values()))
+            owned = [f"{v:.2f}" for v in row.values()]  # one of the two owned, then both
+            h.add_row(f"{b.names[s]} *", *owned, *[""] * (len(LEVELS) - len(owned)))
     console.print(h)
     st = Table(title="Expected payment per opponent turn, whole colour set (M)")
     st.add_column("set")
@@ -99,6 +103,8 @@ def odds(
     for name, row in sets.items():
         st.add_row(name, *(f"{row[lv]:.2f}" for lv in LEVELS[1:]))
     console.print(st)
+    if plot is not None:
+        console.print(f"wrote {plot}", markup=False, highlight=False)
 
 
 def _plot(
