@@ -3,7 +3,8 @@
 Humans type action texts (as listed, case-insensitive, territory names by unique prefix)
 or short forms: a number left off is filled with the largest allowed ("attack Gaul Liguria"
 rolls the most dice, "place Gaul" places everything, "move" moves all it can), and
-"attack A B until N" keeps attacking until B falls or A is down to N armies.
+"attack A B until N" keeps attacking until B falls or A is down to N armies or fewer (one
+roll may cost two).
 """
 
 from __future__ import annotations
@@ -289,7 +290,7 @@ class Terminal:
         held = {t["name"]: t["armies"] for t in view["territories"]}[str(src)]
         if not 1 <= stop < held:  # else not one roll: say so rather than do nothing
             raise WarroomError(
-                f"{src} holds {held}: 'until N' stops the attack when it is down to N, "
+                f"{src} holds {held}: 'until N' stops the attack when it is down to N or fewer, "
                 f"so N goes from 1 to {held - 1}"
             )
         while True:

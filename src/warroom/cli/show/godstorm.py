@@ -162,7 +162,7 @@ class GodstormDisplay(Display):
             held = [t for t in view["territories"] if t["seat"] == seat and not t["sunk"]]
             table.add_row(
                 f"[{colors[seat]}]■ {escape(p['name'])}{you}{out}[/]",
-                f"{len(held)} ({sum(t['armies'] for t in held)} armies)",
+                f"{len(held)} ({armies(sum(t['armies'] for t in held))})",
                 str(p["faith"]),
                 reserve,
                 str(p["heaven"]),
@@ -336,7 +336,7 @@ def invasion_line(inv: dict[str, Any], names: list[str]) -> str:
     defender = names[inv["defender"]] if inv["defender"] is not None else inv["holder"] or "nobody"
     text = (
         f"invasion: {names[inv['attacker']]} from {inv['from']} into {inv['to']} "
-        f"({defender}), {inv['committed']} armies{gods}"
+        f"({defender}), {armies(inv['committed'])}{gods}"
     )
     if inv["god"]:
         text += f"; godswar: the attacker sends its {inv['god']} god"

@@ -17,7 +17,7 @@ from warroom.core.events import CARDS, DICE, Pieces
 HELP = """[bold]RISK[/]
   e.g. [cyan]attack Gaul Liguria 3[/], [cyan]place Gaul 5[/], [cyan]end[/]
   short forms: [cyan]attack Gaul Liguria[/] (most dice), [cyan]attack Gaul Liguria until 3[/]
-               (attack until it falls or 3 armies are left), [cyan]place Gaul[/] (all),
+               (attack until it falls or 3 or fewer are left), [cyan]place Gaul[/] (all),
                [cyan]move[/] (all it can), [cyan]fortify Gaul Liguria[/] (all it can)
   [cyan]odds A D[/]  chance that A attacking armies take a territory held by D
   [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
