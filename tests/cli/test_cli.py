@@ -110,10 +110,19 @@ def test_a_damaged_save_is_refused_naming_the_file(tmp_path: Path) -> None:
     mine = tmp_path / "mine.json"
     for key, value, problem in (
         ("players", "3", "save field 'players' is missing or not a whole number"),
-        ("record", [[2, "place Nowhere 1"]], "record entry 1"),
+        (
+            "record",
+            [[2, "place Nowhere 1"]],
+            "record entry 1 ('place Nowhere 1' by seat 2 (Player 3))",
+        ),
         ("format", "warroom-board", "not a warroom save"),
+        # a seed the generator does not read was another seed's game: its record then failed
+        ("seed", -5, "a splitmix64 seed is a whole number in [0, 2**64)"),
+        ("seed", 2**300, "a splitmix64 seed is a whole number in [0, 2**64)"),
     ):
         damaged = {**data, key: value}
+        if key == "seed":
+            damaged["generator"] = "splitmix64"
         mine.write_text(json.dumps(damaged))
         result = runner.invoke(app, ["play", "--load", str(mine)], env={"COLUMNS": "200"})
         assert result.exit_code == 2 and "Traceback" not in result.output

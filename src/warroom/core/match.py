@@ -225,5 +225,8 @@ class Match:
                 else:
                     match.act(seat, Action.parse(text))
             except WarroomError as exc:
-                raise SaveError(f"record entry {number} ({text!r} by seat {seat}): {exc}") from None
+                who = f"seat {seat}" + (
+                    f" (Player {seat + 1})" if 0 <= seat < match.players else ""
+                )  # the file counts from 0, the game from Player 1
+                raise SaveError(f"record entry {number} ({text!r} by {who}): {exc}") from None
         return match

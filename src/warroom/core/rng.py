@@ -37,6 +37,9 @@ class Rng:
 
     __slots__ = ("counter", "seed")
     generator: ClassVar[str] = "splitmix64"
+    # The seeds a game may name: the generator reads this many bits, so a seed beyond them
+    # (or below 0) would silently be another seed's game (-1 as 2**64 - 1).
+    seed_bits: ClassVar[int] = 64
 
     def __init__(self, seed: int, counter: int = 0) -> None:
         self.seed = seed & _MASK
@@ -99,6 +102,7 @@ class KeyedRng(Rng):
 
     __slots__ = ("_key",)
     generator: ClassVar[str] = "blake2b"
+    seed_bits: ClassVar[int] = KEY_BITS
 
     def __init__(self, seed: int, counter: int = 0) -> None:
         if not 0 <= seed < 1 << KEY_BITS:
@@ -209,6 +213,8 @@ def make_rng(generator: str, seed: int) -> Rng:
     cls = GENERATORS.get(generator)
     if cls is None:
         raise ValueError(f"no generator {generator!r} (known: {', '.join(GENERATORS)})")
+    if not 0 <= seed < 1 << cls.seed_bits:
+        raise ValueError(f"a {generator} seed is a whole number in [0, 2**{cls.seed_bits})")
     return cls(seed)
 
 
