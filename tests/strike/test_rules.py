@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from warroom.core import BoardError, Event, IllegalAction, WarroomError
+from warroom.core import Action, BoardError, Event, IllegalAction, WarroomError
 from warroom.core.rng import Rng
 from warroom.games.strike.cards import KIND_IDS, cards_from_dict, strike_cards
 from warroom.games.strike.state import (
@@ -1155,3 +1155,15 @@ def test_every_step_is_described_not_ordered() -> None:
     assert len(steps) >= 8, steps
     ordered = sorted(s for s in steps if not s.split()[0].endswith("ing"))
     assert not ordered, ordered
+
+
+def test_a_refusal_quotes_what_was_typed() -> None:
+    """'a' and 'd' name sides only where a side is named (deploy, bombard) and a number a
+    player only where it can be one: "attack a b c d e f" was refused as "cannot attack
+    attacker b c defender e f", "attack -1 -1 -1" as "attack -1 p-1 -1"."""
+    st = GAME.new_game(3, 1)
+    assert GAME.parse(st, 0, "attack a b c d e f") == Action("attack", tuple("abcdef"))
+    assert GAME.parse(st, 0, "attack -1 -1 -1") == Action("attack", (-1, -1, -1))
+    assert GAME.parse(st, 0, "deploy a 2") == Action("deploy", ("attacker", 2))
+    assert GAME.parse(st, 0, "bombard d 1") == Action("bombard", ("defender", 1))
+    assert GAME.parse(st, 0, "spy 2").args == ("p2",)

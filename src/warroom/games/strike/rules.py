@@ -1100,8 +1100,9 @@ def _canonical_args(cards: StrikeCards, action: Action) -> tuple[Arg, ...]:
     out: list[Arg] = []
     for arg in action.args:
         if isinstance(arg, int):
-            if action.kind in ("spy", "artillery", "discard") or (
-                action.kind == "attack" and len(out) == 1
+            if arg >= 1 and (
+                action.kind in ("spy", "artillery", "discard")
+                or (action.kind == "attack" and len(out) == 1)
             ):
                 out.append(f"p{arg}")
             else:
@@ -1111,7 +1112,9 @@ def _canonical_args(cards: StrikeCards, action: Action) -> tuple[Arg, ...]:
         continent = cards.continent(low)
         if continent is not None:
             out.append(cards.continent_ids[continent])
-        elif low in ("a", "d"):
+        elif low in ("a", "d") and not out and action.kind in ("deploy", "bombard"):
+            # Only where a side is named (first): elsewhere a refusal would quote words the
+            # player never typed ("attack attacker b ...").
             out.append("attacker" if low == "a" else "defender")
         elif low.startswith("player") and low[6:].isdigit():
             out.append(f"p{low[6:]}")
