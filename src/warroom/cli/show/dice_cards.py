@@ -199,7 +199,7 @@ class DiceCardsDisplay(Display):
         if view["attempt"] is not None:
             card = next(c for c in view["cards"] if c["id"] == view["attempt"]["card"])
             open_rows = [r for r in view["attempt"]["rows"] if not r["dice"]]
-            bits.append(f"trying for {card['name']}, {_rows(len(open_rows))} open")
+            bits.append(f"trying for {card['name']}, {_open_rows(len(open_rows))} open")
         if view["rerolls"]:
             bits.append(f"rerolls: {view['rerolls']}")
         bits.append(f"score: {view['players'][seat]['score']}")
@@ -355,7 +355,7 @@ class DiceCardsDisplay(Display):
             )
             best = "; ".join(f"{t} {p:.1%}" for p, t in ranked[:5])
             return (
-                f"{name}: {_rows(len(slots))} open; chance to complete it after each choice, "
+                f"{name}: {_open_rows(len(slots))} open; chance to complete it after each choice, "
                 f"rerolls left played at best (best first): {best}"
             )
         choice = best_match([rows[k] for k in slots], [st.dice()[i] for i in free])
@@ -369,7 +369,7 @@ class DiceCardsDisplay(Display):
         # The roll that completes it needs no more ("about 0.0 more rolls" said it oddly).
         more = "no more rolls" if choice.rolls < 0.05 else f"about {choice.rolls:.1f} more rolls"
         return (
-            f"{name}: {_rows(len(slots))} open; playing this roll at best ({how}), "
+            f"{name}: {_open_rows(len(slots))} open; playing this roll at best ({how}), "
             f"{choice.p:.1%} to complete it, {more}"
         )
 
@@ -407,5 +407,5 @@ DISPLAY = DiceCardsDisplay(WAR_ASSETS_HELP)
 GUARDIANS = DiceCardsDisplay(GUARDIANS_HELP)
 
 
-def _rows(count: int) -> str:
+def _open_rows(count: int) -> str:
     return f"{count} row" if count == 1 else f"{count} rows"
