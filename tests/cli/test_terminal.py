@@ -444,6 +444,16 @@ def test_dice_games_have_their_display() -> None:
         assert isinstance(display_for(mode), DiceCardsDisplay)
 
 
+def test_dice_games_board_shows_each_card_s_rows() -> None:
+    """The board lists every card with its rows numbered ("1) 7  2) 5  3) 3+" for Sur'Kesh);
+    the turn line counts the rows left in words ("1 row", not "1 row(s)")."""
+    match, _ = dice_turn("mass-effect-war-assets")
+    out = session(match, ["board"], {match.to_move()[0]})
+    line = next(row for row in out.splitlines() if "Sur'Kesh" in row)
+    assert "1) 7  2) 5  3) 3+ (1-3s)" in line, line
+    assert "row(s)" not in out
+
+
 def test_dice_games_help_names_each_edition_s_own_cards() -> None:
     """Each edition's help stages and steals cards of its own deck (Guardians' named War
     Assets planets: `target eden-prime`), and names its own edition."""
