@@ -108,7 +108,7 @@ def test_cli_odds_json_and_table() -> None:
     assert data["jail"] == "pay" and len(data["spaces"]) == len(B) + 1
     assert math.isclose(sum(s["end_of_turn"] for s in data["spaces"]), 1.0, abs_tol=1e-9)
     assert "Hulk" in data["heroes_income"] and "green" in data["sets_income"]
-    res = runner.invoke(app, ["monopoly", "odds"])
+    res = runner.invoke(app, ["monopoly", "odds"], env={"COLUMNS": "200"})
     assert res.exit_code == 0 and "Captain Marvel" in res.output
     # A dice hero's two figures (one owned, both owned) sit under "alone" and "set": they
     # were under "set" and "1 base".
