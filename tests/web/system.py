@@ -275,16 +275,18 @@ def create_in_lobby(
     players: int,
     seats: dict[int, str],
     options: dict[str, str] | None = None,
+    pace: str = "normal",
 ) -> None:
     """Make a game in the lobby as a person would: the mode, the players, each seat named in
-    `seats` (seat number -> "human", "open" or "bot:TIER"; the others keep their default) and
-    the options, then Create."""
+    `seats` (seat number -> "human", "open" or "bot:TIER"; the others keep their default), the
+    options and the bots' pace, then Create."""
     page.select_option("#mode", mode)
     page.select_option("#players", str(players))
     for seat, value in seats.items():
         page.select_option(f"#seat-{seat}", value)
     for name, value in (options or {}).items():
         page.select_option(f"#opt-{name}", value)
+    page.select_option("#pace", pace)
     page.click("#create")
 
 

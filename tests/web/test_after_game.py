@@ -164,3 +164,17 @@ def test_a_rematch_names_each_bot_by_its_new_seat(client: TestClient, hub: Hub) 
     assert any(a["plays_as"] != b["plays_as"] for a, b in zip(old, fresh, strict=True))
     for seat in fresh[1:]:
         assert seat["name"] == f"{seat['plays_as']} (greedy bot)", seat
+
+
+def test_a_rematch_keeps_the_bots_pace(client: TestClient, hub: Hub) -> None:
+    body = {"mode": "risk-classic", "seats": [*HUMANS3[:1], BOT], "options": {**SHORT}}
+    r = client.post(
+        "/api/games", json={**body, "options": {**SHORT, "turn_limit": 1}, "bot_pace": "fast"}
+    )
+    assert r.status_code == 201, r.text
+    g = r.json()
+    _finish(client, g)
+    token = next(s["token"] for s in g["seats"] if "token" in s)
+    again = client.post(f"/api/games/{g['id']}/rematch", headers={"X-Seat-Token": token})
+    assert again.status_code == 200, again.text
+    assert hub.room(again.json()["id"]).pace == "fast"

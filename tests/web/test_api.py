@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 import warroom.games as games
 from tests.web.play import HUMANS3, SHORT, choose
 from warroom.core.match import Match
-from warroom.web.hub import Hub
+from warroom.web.hub import Hub, SeatSpec
 from warroom.web.store import Store
 
 
@@ -569,3 +569,39 @@ def test_an_mcu_refusal_names_sectors_as_the_page_shows_them(client: TestClient)
         assert r.status_code == 422 and r.json()["error"] == "Sector 12 is already occupied"
         return
     raise AssertionError("the second claim of Sector_12 was not refused")
+
+
+def test_a_game_s_bots_move_at_the_pace_chosen_for_it(client: TestClient, hub: Hub) -> None:
+    """Every bot move waited the server's --bot-delay (0.4 s): a RISK bot's turn of a hundred
+    rolls took 40 s to watch. A game may be created with "fast" bots (a quarter of it), kept
+    across a restart and by its rematch; "normal" is the default."""
+    bot = {"kind": "bot", "tier": "random"}
+    body = {"mode": "risk-classic", "seats": [{"kind": "human"}, bot], "options": SHORT}
+    fast = client.post("/api/games", json={**body, "bot_pace": "fast"})
+    normal = client.post("/api/games", json=body)
+    assert fast.status_code == normal.status_code == 201, fast.text
+    assert hub.room(fast.json()["id"]).pace == "fast"
+    assert hub.room(normal.json()["id"]).pace == "normal"
+    bad = client.post("/api/games", json={**body, "bot_pace": "turbo"})
+    assert bad.status_code == 400 and bad.json()["error"].startswith("bot_pace: "), bad.text
+    fresh = Hub(Store(hub.store.url))  # read again from the database, as after a restart
+    try:
+        assert fresh.room(fast.json()["id"]).pace == "fast"
+    finally:
+        fresh.close()
+    # When each bot move is due: the server's delay times the game's pace.
+    timed = Hub(Store(hub.store.url), bot_delay=0.4)
+    due: list[float] = []
+
+    class Pool:  # stands in for the bots' thread pool: notes when each move is due
+        def submit(self, _move: object, _room: object, when: float) -> None:
+            due.append(when - time.monotonic())
+
+    timed.pool.shutdown()
+    timed.pool = Pool()  # type: ignore[assignment]
+    try:
+        for pace in ("fast", "normal"):
+            timed.create("risk-classic", [SeatSpec("bot", "random")] * 2, SHORT, pace=pace)
+        assert 0.05 < due[0] <= 0.1 and 0.3 < due[1] <= 0.4, due
+    finally:
+        timed.store.close()

@@ -224,9 +224,10 @@ def test_two_browsers_and_a_bot_play_to_a_capture_and_a_draw(
 ) -> None:
     with chromium_browser() as browser:
         lobby = open_page(browser, server + "/", width=1280)
-        create_in_lobby(lobby, "risk-classic", 3, {1: "human", 2: "bot:random"}, SHORT)
+        create_in_lobby(lobby, "risk-classic", 3, {1: "human", 2: "bot:random"}, SHORT, "fast")
         links = lobby.locator("#created input")
         links.first.wait_for()
+        assert [room.pace for room in served_hub.rooms.values()] == ["fast"]  # as chosen
         urls = [links.nth(i).input_value() for i in range(links.count())]
         assert len(urls) == 2
         lobby.goto(server + "/")

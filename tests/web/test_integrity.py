@@ -229,9 +229,11 @@ def test_a_database_of_the_old_schema_is_migrated(db_url: str) -> None:
     hub = Hub(Store(db_url), quotas=FAST)
     try:
         tables = set(inspect(hub.store.engine).get_table_names())
-        # No snapshots; the rematches table (added later) is created where it is missing.
-        assert tables == {"games", "seats", "actions", "warroom_schema", "rematches"}
+        # No snapshots; the rematches and paces tables (added later) are created where they
+        # are missing, and an older game, with no pace stored, moves at the normal pace.
+        assert tables == {"games", "seats", "actions", "warroom_schema", "rematches", "paces"}
         room = hub.room("kept")
+        assert room.pace == "normal"
         assert (room.match.generator, room.match.seed) == ("splitmix64", 2**31 - 1)
         assert room.match.view(None) == kept.view(None)
         seat = room.match.to_move()[0]

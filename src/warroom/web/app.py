@@ -96,6 +96,7 @@ class CreateIn(_Strict):
     seats: list[SeatIn] = Field(min_length=1, max_length=12)
     options: dict[str, str | int | bool] = Field(default={}, max_length=32)
     title: Label = Field(default="", max_length=100)
+    bot_pace: Literal["normal", "fast"] = "normal"  # hub.PACES
 
 
 class ActIn(_Strict):
@@ -290,7 +291,9 @@ def create_app(
     @app.post("/api/games", status_code=201, dependencies=[Depends(spending("create"))])
     def create_game(body: CreateIn) -> dict[str, Any]:
         specs = [SeatSpec(s.kind, s.tier, s.name) for s in body.seats]
-        row, seat_rows = the_hub.create(body.mode, specs, dict(body.options), body.title)
+        row, seat_rows = the_hub.create(
+            body.mode, specs, dict(body.options), body.title, body.bot_pace
+        )
         return {
             "id": row.id,
             "title": row.title,

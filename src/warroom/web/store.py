@@ -115,6 +115,17 @@ rematches = Table(
 )
 
 
+# How fast a game's bots move ("normal" or "fast", `Hub.PACES`): chosen at creation, not part
+# of the game's truth (outside the digests). Added after schema version 2 as a table of its
+# own, created on open where it is missing; a game without a row moves at "normal".
+paces = Table(
+    "paces",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("pace", String(16), nullable=False),
+)
+
+
 class StoreError(Exception):
     """The database cannot be opened or used at all (every game is affected)."""
 
@@ -254,7 +265,7 @@ class Store:
         self.engine.dispose()
 
     # -- writing -------------------------------------------------------------------------
-    def create_game(self, row: GameRow, seat_rows: list[SeatRow]) -> str:
+    def create_game(self, row: GameRow, seat_rows: list[SeatRow], pace: str = "normal") -> str:
         """Store a new game with no actions; returns the digest its log starts from."""
         values = _game_values(row)
         head = setup_digest(
@@ -277,6 +288,7 @@ class Store:
                     for s in seat_rows
                 ],
             )
+            conn.execute(insert(paces).values(game_id=row.id, pace=pace))
         return head
 
     def append(
@@ -345,6 +357,12 @@ class Store:
                 select(rematches.c.rematch_id).where(rematches.c.game_id == game_id)
             ).scalar()
         return None if found is None else str(found)
+
+    def pace_of(self, game_id: str) -> str:
+        """How fast the game's bots move ("normal" for a game stored before paces were)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(paces.c.pace).where(paces.c.game_id == game_id)).scalar()
+        return "normal" if found is None else str(found)
 
     def seats(self, game_id: str) -> list[SeatRow]:
         with self.engine.connect() as conn:
@@ -477,7 +495,7 @@ def _migrate(conn: Connection) -> None:
         )
     if version == 1:
         _upgrade_from_1(conn)
-    metadata.create_all(conn, tables=[rematches])
+    metadata.create_all(conn, tables=[rematches, paces])
 
 
 def _upgrade_from_1(conn: Connection) -> None:

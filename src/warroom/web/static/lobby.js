@@ -114,6 +114,7 @@ async function create() {
   try {
     const g = await api("POST", "/api/games", {
       mode: m.id, seats, options, title: document.getElementById("title").value,
+      bot_pace: document.getElementById("pace").value,
     });
     const box = document.getElementById("created");
     box.replaceChildren(el("h2", {}, `Created: ${g.title}`));
