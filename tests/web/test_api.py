@@ -589,6 +589,21 @@ def test_a_game_s_bots_move_at_the_pace_chosen_for_it(client: TestClient, hub: H
         assert fresh.room(fast.json()["id"]).pace == "fast"
     finally:
         fresh.close()
+    # A seat's person may change it during the game; a spectator may not; every page is told.
+    g = normal.json()
+    token = next(seat["token"] for seat in g["seats"] if "token" in seat)
+    url = f"/api/games/{g['id']}/pace"
+    assert client.post(url, json={"pace": "fast"}).status_code == 403
+    wrong = client.post(url, json={"pace": "turbo"}, headers={"X-Seat-Token": token})
+    assert wrong.status_code == 400 and wrong.json()["error"].startswith("pace: ")
+    changed = client.post(url, json={"pace": "fast"}, headers={"X-Seat-Token": token})
+    assert changed.status_code == 200 and changed.json() == {"pace": "fast"}
+    assert state(client, g["id"])["pace"] == "fast" and hub.room(g["id"]).pace == "fast"
+    again = Hub(Store(hub.store.url))
+    try:
+        assert again.room(g["id"]).pace == "fast"
+    finally:
+        again.close()
     # When each bot move is due: the server's delay times the game's pace.
     timed = Hub(Store(hub.store.url), bot_delay=0.4)
     due: list[float] = []

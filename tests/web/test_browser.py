@@ -238,6 +238,11 @@ def test_two_browsers_and_a_bot_play_to_a_capture_and_a_draw(
         pages.append(friend)
         for page in pages:
             page.wait_for_function("G.msg && G.board")
+        # The pace chosen in the lobby shows by the players, and either seat may change it.
+        assert friend.input_value("#pace") == "fast"
+        friend.select_option("#pace", "normal")
+        pages[0].wait_for_function("G.msg.pace === 'normal'")
+        assert [room.pace for room in served_hub.rooms.values()] == ["normal"]
         captured = drawn = False
         deadline = time.time() + 150
         while not drawn and time.time() < deadline:

@@ -99,6 +99,10 @@ class CreateIn(_Strict):
     bot_pace: Literal["normal", "fast"] = "normal"  # hub.PACES
 
 
+class PaceIn(_Strict):
+    pace: Literal["normal", "fast"]  # hub.PACES
+
+
 class ActIn(_Strict):
     state: int = Field(ge=0)
     action: list[str | int] | None = Field(default=None, max_length=16)
@@ -384,6 +388,13 @@ def create_app(
         same for every seat that asks. Your own token opens your seat there."""
         new_id = the_hub.rematch(game_id, x_seat_token)
         return {"id": new_id, "link": f"/game/{new_id}"}
+
+    @app.post("/api/games/{game_id}/pace", dependencies=[Depends(spending("act"))])
+    def set_pace(
+        game_id: str, body: PaceIn, x_seat_token: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """How fast the game's bots move from now on (normal or fast), set from a seat."""
+        return {"pace": the_hub.set_pace(game_id, x_seat_token, body.pace)}
 
     @app.post("/api/games/{game_id}/claim", dependencies=[Depends(spending("claim"))])
     def claim_seat(game_id: str, body: ClaimIn) -> dict[str, Any]:

@@ -386,6 +386,21 @@ class Hub:
             self._schedule_bots(room)  # the last open seat taken: the bots start
         return seat, token
 
+    def set_pace(self, game_id: str, token: str | None, pace: str) -> str:
+        """Make the game's bots move at `pace` (`PACES`), from now on; any seat's person may,
+        since the pace is everyone's wait (spectators may not)."""
+        if pace not in PACES:
+            raise WebError(400, f"pace must be one of {', '.join(PACES)}, not {pace!r}")
+        room = self.room(game_id)
+        if self.seat_for(room, token) is None:
+            raise WebError(403, "the bots' pace is set from a seat of the game (spectators cannot)")
+        with room.lock:
+            if room.pace != pace:
+                self.store.set_pace(game_id, pace)
+                room.pace = pace
+                self._broadcast(room, [], log_reset=False)  # every page shows the pace
+        return pace
+
     # -- after the game -------------------------------------------------------------------
     def rematch(self, game_id: str, token: str | None) -> str:
         """Start (once) a new game like this finished one: the same mode, options and seats,
@@ -729,6 +744,7 @@ class Hub:
             "stopped": room.stopped,
             "waiting_for": _open_seats(room),  # open seats: no bot moves until they are taken
             "rematch": room.rematch,
+            "pace": room.pace,  # how fast its bots move (PACES)
         }
         if seat is not None:
             legal = [] if room.stopped else list(match.legal(seat))

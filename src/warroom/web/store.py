@@ -358,6 +358,15 @@ class Store:
             ).scalar()
         return None if found is None else str(found)
 
+    def set_pace(self, game_id: str, pace: str) -> None:
+        """Change how fast the game's bots move (a row added for a game stored before)."""
+        with self._write_lock, self.engine.begin() as conn:
+            changed = conn.execute(
+                update(paces).where(paces.c.game_id == game_id).values(pace=pace)
+            ).rowcount
+            if not changed:
+                conn.execute(insert(paces).values(game_id=game_id, pace=pace))
+
     def pace_of(self, game_id: str) -> str:
         """How fast the game's bots move ("normal" for a game stored before paces were)."""
         with self.engine.connect() as conn:

@@ -593,7 +593,32 @@ function armyCounts(m) {
   return [...out, ...mcuCounts(m), ...massEffectCounts(m)];
 }
 
+// The bots' pace, for a seat of a game with bots still to play: normal shows each bot move
+// for a moment, fast a quarter of it (a RISK bot's turn can be a hundred rolls).
+function renderPace() {
+  const m = G.msg;
+  const box = $("pacebox");
+  const shown = m.seat !== null && !gameOver(m) && m.seats.some((s) => s.kind === "bot");
+  const key = shown ? m.pace : "";
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  if (!shown) { box.replaceChildren(); return; }
+  const pick = el("select", { id: "pace", "aria-label": "bots' pace" },
+    el("option", { value: "normal" }, "normal"), el("option", { value: "fast" }, "fast"));
+  pick.value = m.pace;
+  pick.onchange = async () => {
+    try {
+      await api("POST", `/api/games/${encodeURIComponent(GAME)}/pace`, { pace: pick.value }, TOKEN);
+    } catch (e) {
+      pick.value = G.msg.pace;
+      showError(refusal(e));
+    }
+  };
+  box.replaceChildren(el("label", { for: "pace", class: "muted" }, "Bots' pace "), pick);
+}
+
 function renderPlayers() {
+  renderPace();
   const m = G.msg;
   const v = m.view;
   const t = $("players");
