@@ -20,7 +20,7 @@ from warroom.core.match import Match
 from warroom.web.app import create_app
 from warroom.web.hub import Hub
 from warroom.web.quotas import Quotas
-from warroom.web.store import Store, actions, games, rematches, seats
+from warroom.web.store import Store, actions, games, paces, rematches, seats
 
 ACT = "1000/second"
 
@@ -353,14 +353,14 @@ def test_storage_is_linear_in_the_length_of_a_game(serve: Any) -> None:
     for _ in range(120):
         step(client, g)
     engine = hub.store.engine
-    tables = {"games", "seats", "actions", "warroom_schema", "rematches"}
+    tables = {"games", "seats", "actions", "warroom_schema", "rematches", "paces"}
     assert set(inspect(engine).get_table_names()) == tables
     with engine.connect() as conn:
         stored = [
             conn.execute(select(func.count()).select_from(table)).scalar_one()
-            for table in (games, seats, actions, rematches)
+            for table in (games, seats, actions, rematches, paces)
         ]
-    assert stored == [1, 3, 120, 0]
+    assert stored == [1, 3, 120, 0, 1]
     loaded = hub.store.load(g["id"])
     assert loaded is not None
     assert Match.from_save(loaded.save()).view(None) == state(client, g["id"])["view"]
