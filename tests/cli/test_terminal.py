@@ -1359,3 +1359,21 @@ def test_a_line_too_long_is_refused_without_being_echoed() -> None:
     assert out.count(f"Refused: a line of at most {MAX_TEXT} characters") == 2, out[-500:]
     assert "xxxxxxxxxx" not in out and "yyyyyyyyyy" not in out
     assert len(match.record) == before
+
+
+def test_undo_reaches_the_decision_before_a_choice_taken_for_the_player() -> None:
+    """Alone against bots, a single legal choice is taken for the player; 'undo' then took
+    back only that one, which was taken again at once, so the decision before it could never
+    be undone. After an undo the next decision is asked, even if forced."""
+    import random
+
+    match = Match.start("risk-classic", 3, 2)
+    rng = random.Random(2)
+    for _ in range(633):  # random play to a placement that leaves seat 0 a single choice
+        seat = match.to_move()[0]
+        match.act(seat, rng.choice(list(match.legal(seat))))
+    assert match.to_move() == (0,) and Action("place", ("Gaetulia", 5)) in match.legal(0)
+    before = match.view(0)
+    out = session(match, ["place Gaetulia 5", "undo", "undo"], {0})
+    assert "(the only choice)" in out and out.count("Undone: ") == 2, out[-800:]
+    assert "Undone: place Gaetulia 5" in out and match.view(0) == before

@@ -70,6 +70,9 @@ class Terminal:
         self.display: Display = display_for(match.game.id)
         self.standing: dict[int, set[str]] = {}  # each seat's standing choices, by name
         self.plans: dict[int, dict[str, Any]] = {}  # each seat's plan for the moment
+        # Seats that have just undone: their next decision is asked even if forced, or taking
+        # it for them at once would leave nothing before it to undo.
+        self.undone: set[int] = set()
 
     # -- the loop ----------------------------------------------------------------------
     def run(self) -> None:
@@ -104,8 +107,12 @@ class Terminal:
         self.apply(seat, action)
 
     def human_turn(self, seat: int) -> None:
-        chosen = self.display.standing_action(
-            self.match, seat, self.standing.get(seat, set()), self.plans.setdefault(seat, {})
+        chosen = (
+            None
+            if seat in self.undone  # just undone: asked, not answered again at once
+            else self.display.standing_action(
+                self.match, seat, self.standing.get(seat, set()), self.plans.setdefault(seat, {})
+            )
         )
         if chosen is not None:
             why, action = chosen
@@ -119,7 +126,8 @@ class Terminal:
         # forced by what the hand holds is the player's to send, or the others would learn
         # the hand from it.
         alone = len(self.humans) == 1
-        if len(legal) == 1 and (alone or self.match.game.choices_public(self.match.state, seat)):
+        forced = alone or self.match.game.choices_public(self.match.state, seat)
+        if len(legal) == 1 and forced and seat not in self.undone:
             self.say(f"(the only choice) {legal[0].text()}")
             self.apply(seat, legal[0])
             return
@@ -180,6 +188,7 @@ class Terminal:
                 self.console.print(self.line(event, viewer), highlight=False)
         elif word == "undo":
             step = self.match.undo(seat)
+            self.undone.add(seat)
             self.say(f"Undone: {step.action.text()}")
         elif word == "save":
             self.save(Path(rest or DEFAULT_SAVE))
@@ -270,6 +279,7 @@ class Terminal:
 
     def apply(self, seat: int, action: Action) -> None:
         events = self.match.act(seat, action)
+        self.undone.discard(seat)
         self.show_events(seat, events)
 
     def attack_until(self, seat: int, text: str) -> None:
