@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from warroom.cli.main import app
@@ -73,6 +74,20 @@ def test_a_game_of_bots_alone_in_the_terminal_ends() -> None:
     assert "turn limit of 300 turns" in result.output
     limited = runner.invoke(app, [*given, "--option", "turn_limit=20"], input="")
     assert "turn limit of 20 turns" in limited.output
+    assert "it may never end" not in limited.output
+
+
+def test_bots_alone_in_a_game_with_no_turn_limit_are_said_to_be_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A save of a game with no turn limit (or one asked for with none) cannot be given the
+    cap: the terminal says the bots may never end it, and how to stop them."""
+    from warroom.cli.play import Terminal
+
+    monkeypatch.setattr(Terminal, "run", lambda self: None)  # the note, not the endless game
+    given = ["play", "--humans", "0", "--bots", "random", "--option", "turn_limit=0"]
+    result = runner.invoke(app, given)
+    assert result.exit_code == 0 and "it may never end; Ctrl-C stops" in result.output
 
 
 def test_load_refuses_what_the_save_already_says(tmp_path: Path) -> None:

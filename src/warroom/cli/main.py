@@ -224,6 +224,10 @@ def play(
         raise fail(str(exc)) from None
     # Human seats keep a bot too: it answers the 'auto' command.
     terminal = Terminal(match, set(range(humans)), seat_bots, Console(), input)
+    if humans == 0 and match.options.get("turn_limit") == 0:  # a save of a game with none
+        terminal.say(
+            "(bots alone, and this game has no turn limit: it may never end; Ctrl-C stops)"
+        )
     if sys.stdin.isatty():
         from warroom.cli.line import tty_reader
 
