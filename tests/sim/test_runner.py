@@ -147,9 +147,12 @@ def test_ray_backend_matches_processes() -> None:
     assert _rows(run(config, workers=2, backend="ray")) == _rows(run(config, workers=1))
 
 
-def test_a_ray_address_nothing_answers_at_is_refused_at_once() -> None:
+def test_a_ray_address_nothing_answers_at_is_refused_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Ray retries an unreachable cluster for ever, repeating its log lines (still hanging
-    after 400 s); the address is tried first."""
+    after 400 s); the address is tried first, given or from RAY_ADDRESS, and a Ray Client
+    address without a port at Ray Client's own port."""
     pytest.importorskip("ray")
     import socket
 
@@ -159,3 +162,12 @@ def test_a_ray_address_nothing_answers_at_is_refused_at_once() -> None:
     config = SimConfig(MODE, 1, ("random",), 2, seed=3)
     with pytest.raises(WarroomError, match=f"cannot reach the Ray cluster at 127.0.0.1:{port}"):
         run(config, workers=1, backend="ray", ray_address=f"127.0.0.1:{port}")
+    monkeypatch.setenv("RAY_ADDRESS", f"127.0.0.1:{port}")
+    with pytest.raises(WarroomError, match=f"cannot reach the Ray cluster at 127.0.0.1:{port}"):
+        run(config, workers=1, backend="ray")
+    monkeypatch.delenv("RAY_ADDRESS")
+    with socket.socket() as client_port:
+        if client_port.connect_ex(("127.0.0.1", 10001)) == 0:
+            return  # a Ray Client answers on this machine: nothing to refuse
+    with pytest.raises(WarroomError, match="cannot reach the Ray cluster at ray://127.0.0.1"):
+        run(config, workers=1, backend="ray", ray_address="ray://127.0.0.1")

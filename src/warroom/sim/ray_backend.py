@@ -7,6 +7,7 @@ cluster named by RAY_ADDRESS, or starts a local one.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
@@ -27,9 +28,13 @@ def run_ray(
         raise WarroomError("the ray backend needs Ray: pip install 'warroom[ray]'") from None
     started = not ray.is_initialized()
     if started:
-        if address is not None:
-            _reachable(address)
-        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        target = address or os.environ.get("RAY_ADDRESS")  # Ray reads the same variable
+        if target:
+            _reachable(target)
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        except (ConnectionError, TimeoutError) as exc:  # a Ray Client that timed out
+            raise WarroomError(f"cannot reach the Ray cluster at {target}: {exc}") from None
     remote: Any = ray.remote(play_chunk)
     try:
         pending = [remote.remote(config, batch, dict(options)) for batch in batches]
@@ -47,9 +52,12 @@ def _reachable(address: str) -> None:
     repeating its log lines. "auto", "local" and addresses without a port are Ray's to read."""
     import socket
 
-    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    bare = address.removeprefix("ray://")
+    host, colon, port = bare.rpartition(":")
     if not colon or not port.isdigit():
-        return
+        if not address.startswith("ray://"):
+            return
+        host, port = bare, "10001"  # Ray Client's own default port
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
     except OSError as exc:
