@@ -175,6 +175,10 @@ def test_a_rematch_keeps_the_bots_pace(client: TestClient, hub: Hub) -> None:
     g = r.json()
     _finish(client, g)
     token = next(s["token"] for s in g["seats"] if "token" in s)
+    late = client.post(
+        f"/api/games/{g['id']}/pace", json={"pace": "normal"}, headers={"X-Seat-Token": token}
+    )
+    assert late.status_code == 409 and "over" in late.json()["error"]  # its bots are done
     again = client.post(f"/api/games/{g['id']}/rematch", headers={"X-Seat-Token": token})
     assert again.status_code == 200, again.text
     assert hub.room(again.json()["id"]).pace == "fast"

@@ -395,6 +395,8 @@ class Hub:
         if self.seat_for(room, token) is None:
             raise WebError(403, "the bots' pace is set from a seat of the game (spectators cannot)")
         with room.lock:
+            if _finished(room):  # its bots are done; a rematch takes the pace it ended with
+                raise WebError(409, "the game is over: its bots' pace no longer changes")
             if room.pace != pace:
                 self.store.set_pace(game_id, pace)
                 room.pace = pace
