@@ -121,9 +121,10 @@ class SeatSpec:
 
 
 PACES = {"normal": 1.0, "fast": 0.25}
-"""A game's bots' pace, chosen when it is created: the share of the server's `bot_delay` each
-bot move waits. Fast lets a person play a RISK game against bots without watching every roll
-at the pace meant for following them (a bot's turn of 100 rolls: 40 s, or 10 s)."""
+"""A game's bots' pace, chosen when it is created and changed from any of its seats: the share
+of the server's `bot_delay` each bot move waits. Fast lets a person play a RISK game against
+bots without watching every roll at the pace meant for following them (a bot's turn of 100
+rolls: 40 s, or 10 s)."""
 
 
 class Hub:
