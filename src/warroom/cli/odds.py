@@ -1087,8 +1087,7 @@ def _count(typed: str | None) -> int | None:
 
 
 def register(app: typer.Typer) -> None:
-    # A negative count ("odds -3 2") reaches the checks that say why it is refused, rather
-    # than being taken for an option ("No such option: -3").
+    # The counts are read by `_count`, unknown options and extra words by `odds` itself.
     app.command(
         "odds", context_settings={"ignore_unknown_options": True, "allow_extra_args": True}
     )(odds)

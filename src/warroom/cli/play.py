@@ -107,9 +107,10 @@ class Terminal:
         self.apply(seat, action)
 
     def human_turn(self, seat: int) -> None:
+        asked = seat in self.undone  # just undone: asked, not answered again at once
         chosen = (
             None
-            if seat in self.undone  # just undone: asked, not answered again at once
+            if asked
             else self.display.standing_action(
                 self.match, seat, self.standing.get(seat, set()), self.plans.setdefault(seat, {})
             )
@@ -127,7 +128,7 @@ class Terminal:
         # the hand from it.
         alone = len(self.humans) == 1
         forced = alone or self.match.game.choices_public(self.match.state, seat)
-        if len(legal) == 1 and forced and seat not in self.undone:
+        if len(legal) == 1 and forced and not asked:
             self.say(f"(the only choice) {legal[0].text()}")
             self.apply(seat, legal[0])
             return

@@ -105,8 +105,7 @@ class KeyedRng(Rng):
     seed_bits: ClassVar[int] = KEY_BITS
 
     def __init__(self, seed: int, counter: int = 0) -> None:
-        if not 0 <= seed < 1 << KEY_BITS:
-            raise ValueError(f"a {self.generator} seed is a whole number in [0, 2**{KEY_BITS})")
+        _check_seed(KeyedRng, seed)  # its key is the seed's 256 bits
         self.seed = seed
         self.counter = counter
         self._key = seed.to_bytes(KEY_BITS // 8, "little")
@@ -213,9 +212,13 @@ def make_rng(generator: str, seed: int) -> Rng:
     cls = GENERATORS.get(generator)
     if cls is None:
         raise ValueError(f"no generator {generator!r} (known: {', '.join(GENERATORS)})")
-    if not 0 <= seed < 1 << cls.seed_bits:
-        raise ValueError(f"a {generator} seed is a whole number in [0, 2**{cls.seed_bits})")
+    _check_seed(cls, seed)  # `Rng` masks any seed (derived ones rely on it): a game's may not
     return cls(seed)
+
+
+def _check_seed(cls: type[Rng], seed: int) -> None:
+    if not 0 <= seed < 1 << cls.seed_bits:
+        raise ValueError(f"a {cls.generator} seed is a whole number in [0, 2**{cls.seed_bits})")
 
 
 @cache

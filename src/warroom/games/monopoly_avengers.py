@@ -788,8 +788,10 @@ def _canonical(st: MonoState, arg: Arg) -> Arg:
     if s is not None:
         return b.names[s]
     low = arg.lower()
+    # Money as the board writes it ("bid M30", "give M10"); beyond 11 digits, no amount any
+    # player holds, it is left as typed and refused as a word.
     if low[:1] == "m" and NUMBER.fullmatch(low[1:]) and len(low) <= 12:
-        return int(low[1:])  # money as the board writes it ("bid M30", "give M10")
+        return int(low[1:])
     for p in range(st.players):
         if low in (f"player {p + 1}", f"p{p + 1}"):
             return f"Player {p + 1}"

@@ -269,6 +269,8 @@ def _record(
     missing = [f for f in ("--games", "--tiers", "--players", "--seed") if f not in flags]
     if missing:
         raise _Unreadable(f"its command has no {', '.join(missing)}")
+    if "95% interval" not in names or "stronger" not in names:
+        raise _Unreadable("its table has no 'stronger' or '95% interval' column")
     pairings = []
     for number, line in enumerate(rows, 1):
         if not line.startswith("|"):
@@ -278,8 +280,6 @@ def _record(
             raise _Unreadable(f"table row {number} has {len(cells)} cells, not {len(names)}")
         row = dict(zip(names, cells, strict=True))
         at = f"table row {number}:"
-        if "95% interval" not in row or "stronger" not in row:
-            raise _Unreadable("its table has no 'stronger' or '95% interval' column")
         bounds = row["95% interval"].strip("[]").split(",")
         if len(bounds) != 2:
             raise _Unreadable(f"{at} the interval {row['95% interval']!r} is not [LOW, HIGH]")

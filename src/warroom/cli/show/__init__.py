@@ -115,9 +115,15 @@ def pick(name: str, names: list[str], what: str) -> str:
     exact = [n for n in names if n.lower() == low]
     if exact:
         return exact[0]
-    hits = [n for n in names if n.lower().startswith(low)]
+    return the_one(name, [n for n in names if n.lower().startswith(low)], what)
+
+
+def the_one(name: str, hits: list[str], what: str) -> str:
+    """The one name of `hits`, those `name` may mean; else say why not (the first six of
+    several, so a short prefix does not list a whole board)."""
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise WarroomError(f"{name!r} could be any of {', '.join(hits)}: type more of the name")
+        some = ", ".join(hits[:6]) + (f" and {len(hits) - 6} more" if len(hits) > 6 else "")
+        raise WarroomError(f"{name!r} could be any of {some}: type more of the name")
     raise WarroomError(f"there is no {what} {name!r}")

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from warroom.cli.show import SEAT_COLORS, Display
+from warroom.cli.show import SEAT_COLORS, Display, the_one
 from warroom.core import Action, Match, WarroomError
 from warroom.core.board import Board
 from warroom.core.events import CARDS, DICE, Pieces
@@ -323,15 +323,8 @@ def owner_mark(territory: dict[str, Any]) -> str:
 def _place(b: Board, name: str) -> int:
     """A territory by name or alias (MCU: "Asgard" is Sector_50) in any case, or a prefix of
     either."""
-    hits = b.matching(" ".join(name.split()))
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        names = ", ".join(b.territories[t] for t in hits[:6]) + (
-            f" and {len(hits) - 6} more" if len(hits) > 6 else ""
-        )
-        raise WarroomError(f"{name!r} could be any of {names}: type more of the name")
-    raise WarroomError(f"there is no territory {name!r}")
+    hits = [b.territories[t] for t in b.matching(" ".join(name.split()))]
+    return b.index[the_one(name, hits, "territory")]
 
 
 def _two_places(b: Board, words: list[str]) -> tuple[int, int]:
