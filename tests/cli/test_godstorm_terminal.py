@@ -241,3 +241,13 @@ def test_odds_of_a_descent_from_the_heaven_roll_plain_dice_with_every_army() -> 
     assert f"the heaven ({armies} armies, all may go) invading {gate} ({defenders}): {p:.1%}" in out
     # the heaven by its own name (the invasion's line names it so) is the same raid
     assert f"{heaven} ({armies} armies, all may go) invading {gate} ({defenders}): {p:.1%}" in out
+
+
+def test_odds_with_fewer_than_two_words_says_both_ways_to_ask() -> None:
+    """`odds` alone or with one place names both forms, as the other modes' `odds` does,
+    not "'' is not two places"."""
+    match = Match.start(MODE, 3, 1)
+    out = " ".join(session(match, ["odds", "odds Roma"], {match.to_move()[0]}).split())
+    usage = "write 'odds FROM TO' (gods after them, '-' for none) or 'odds ATTACKERS DEFENDERS'"
+    assert out.count(usage) == 2, out
+    assert "is not two places" not in out

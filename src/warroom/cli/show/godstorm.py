@@ -232,6 +232,11 @@ class GodstormDisplay(Display):
         """`odds FROM TO [GODS]`: that invasion as the board stands (`invasion_between`);
         `odds A D`: armies against armies with plain dice."""
         words = rest.split()
+        if len(words) < 2:
+            raise WarroomError(
+                "write 'odds FROM TO' (gods after them, '-' for none) or "
+                "'odds ATTACKERS DEFENDERS' (odds 10 6)"
+            )
         if len(words) == 2 and all(w.isdigit() for w in words):
             from warroom.cli.odds import check_armies
             from warroom.odds import invasion
