@@ -251,3 +251,29 @@ def test_odds_with_fewer_than_two_words_says_both_ways_to_ask() -> None:
     usage = "write 'odds FROM TO' (gods after them, '-' for none) or 'odds ATTACKERS DEFENDERS'"
     assert out.count(usage) == 2, out
     assert "is not two places" not in out
+
+
+def test_the_pantheons_table_fits_80_columns_with_gods_and_relics_below() -> None:
+    """At 80 columns each pantheon's row stays one line (it wrapped into two or three when the
+    gods and relics were columns); where its gods stand and its relics follow as lines."""
+
+    def placed(m: Match) -> bool:
+        players = m.view(None)["players"]
+        return any(any(p["gods"].values()) for p in players) and any(p["relics"] for p in players)
+
+    match = played_until(5, placed)
+    console = Console(record=True, width=80)
+    display_for(MODE).board(console, match, 0)
+    lines = console.export_text().splitlines()
+    table = lines[lines.index(next(x for x in lines if x.startswith("pantheon"))) :]
+    table = table[: table.index(next(x for x in table if x.startswith("Epoch")))]
+    # a wrapped row goes on under its first column, so its next line starts with blanks
+    assert not any(line.startswith(" ") for line in table), "\n".join(table)
+    shown = " ".join(lines)
+    for p in match.view(0)["players"]:
+        assert sum(line.startswith(f"■ {p['name']}") for line in table) == 1
+        for deck, where in p["gods"].items():
+            if where is not None:
+                assert f"{p['god_names'][deck]} ({deck}) in {where}" in shown
+        for relic in p["relics"]:
+            assert relic in shown

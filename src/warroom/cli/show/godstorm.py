@@ -121,6 +121,8 @@ class GodstormDisplay(Display):
         )
         console.print(Columns(tables, padding=(0, 3)))
         console.print(self.players_table(view, viewer, colors))
+        for line in self.pieces_lines(view, colors):
+            console.print(line, highlight=False)
         for line in self.footer(view):
             console.print(line, highlight=False)
 
@@ -132,46 +134,50 @@ class GodstormDisplay(Display):
         return table
 
     def players_table(self, view: dict[str, Any], viewer: int | None, colors: list[str]) -> Table:
-        """One row a pantheon: faith, reserve, armies to place, dead in its heaven, where its
-        gods stand, cards held by deck, relics in play, points if the game ended now."""
+        """One row a pantheon: lands and their armies, faith, reserve (and armies to place),
+        dead in its heaven, cards held by deck, points if the game ended now. Narrow enough
+        for an 80-column terminal; the gods and relics follow as lines (`pieces_lines`)."""
         table = Table(box=None, header_style="bold", pad_edge=False)
-        columns = (
-            "pantheon",
-            "lands",
-            "faith",
-            "reserve",
-            "heaven",
-            "gods",
-            "cards",
-            "relics",
-            "pts",
-        )
-        for column in columns:
-            table.add_column(column, justify="right" if column in ("faith", "pts") else "left")
+        for column in ("pantheon", "lands", "armies", "faith", "reserve", "heaven", "cards", "pts"):
+            right = column in ("lands", "armies", "faith", "heaven", "pts")
+            table.add_column(column, justify="right" if right else "left")
+        table.columns[0].no_wrap = True
         for seat, p in enumerate(view["players"]):
             you = " (you)" if seat == viewer else ""
             out = " (out)" if p["eliminated"] else ""
-            gods = ", ".join(
-                f"{p['god_names'].get(d, d)} {d} in {where}"
-                for d, where in p["gods"].items()
-                if where is not None
-            )
             cards = " ".join(f"{n} {d}" for d, n in p["hand_counts"].items() if n) or "none"
             stock = "unlimited" if p["reserve"] is None else str(p["reserve"])  # armies=unlimited
             reserve = stock + (f" ({p['to_place']} to place)" if p["to_place"] else "")
             held = [t for t in view["territories"] if t["seat"] == seat and not t["sunk"]]
             table.add_row(
                 f"[{colors[seat]}]■ {escape(p['name'])}{you}{out}[/]",
-                f"{len(held)} ({armies(sum(t['armies'] for t in held))})",
+                str(len(held)),
+                str(sum(t["armies"] for t in held)),
                 str(p["faith"]),
                 reserve,
                 str(p["heaven"]),
-                escape(gods or "none"),
                 cards,
-                escape(", ".join(p["relics"]) or "none"),
                 str(p["points"]),
             )
         return table
+
+    @staticmethod
+    def pieces_lines(view: dict[str, Any], colors: list[str]) -> list[str]:
+        """Where each pantheon's gods stand and the relics it has in play, one line each
+        (markup), for the pantheons that have any."""
+        lines = []
+        for seat, p in enumerate(view["players"]):
+            gods = [
+                f"{p['god_names'].get(deck, deck)} ({deck}) in {where}"
+                for deck, where in p["gods"].items()
+                if where is not None
+            ]
+            bits = ([f"gods {', '.join(gods)}"] if gods else []) + (
+                [f"relics {', '.join(p['relics'])}"] if p["relics"] else []
+            )
+            if bits:
+                lines.append(f"[{colors[seat]}]{escape(p['name'])}[/]: {escape('; '.join(bits))}")
+        return lines
 
     def footer(self, view: dict[str, Any]) -> list[str]:
         """The epoch and step, the turn order or the bid, the invasion, the decks, the seat's
