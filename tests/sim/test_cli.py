@@ -207,3 +207,9 @@ def test_ladder_settings_show_options_as_typed() -> None:
     """A yes/no option reads as a user types it (`scanning=false`), not as Python's False."""
     text = markdown("mass-effect-galaxy-at-war", [], "warroom ladder", 2, {"scanning": False})
     assert "`scanning=false`" in text and "False" not in text
+
+
+def test_ladder_settings_of_a_mode_without_options_say_none() -> None:
+    """A mode with no options reads "options none", not "options ;"."""
+    text = markdown("mass-effect-war-assets", [], "warroom ladder", 2, {})
+    assert "Settings: 2 players; options none; seats rotated" in text

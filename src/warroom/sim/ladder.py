@@ -94,7 +94,7 @@ def markdown(
         f"Regenerate with `{command}`.",
         "",
         f"Settings: {players} players; options "
-        + ", ".join(f"`{k}={option_text(v)}`" for k, v in options.items())
+        + (", ".join(f"`{k}={option_text(v)}`" for k, v in options.items()) or "none")
         + "; seats rotated (each tier sits first in half the games); a shared win counts "
         'as a share. A game is one trial: "stronger wins" counts the games the stronger '
         "tier's seats won together, and its win rate a seat is that over the games and its "
