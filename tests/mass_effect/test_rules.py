@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from warroom.bots import make_bot
 from warroom.core import Action, IllegalAction, MalformedAction, WarroomError
 from warroom.games.mass_effect.basic import SET_ALIKE, SET_MIXED, STARTING_UNITS, set_value
 from warroom.games.risk_classic import (
@@ -56,8 +57,16 @@ def test_me1_basic_training_uses_the_board_cards_and_six_sided_dice_only() -> No
     st = GAME.new_game(3, 1, {})
     assert len(st.board) == 42 and st.board.id == "mass-effect-galaxy"
     assert len(st.deck) == 81
-    for missing in ("ships", "harbinger", "momentum", "devastation", "vanguards"):
-        assert not hasattr(st, missing)
+    # No Galaxy at War piece is ever offered: a whole random game's actions are Basic Training's.
+    kinds = set()
+    bots = [make_bot("random", GAME.id, s) for s in range(3)]
+    while GAME.outcome(st) is None and st.turn < 60:
+        seat = GAME.to_move(st)[0]
+        action = bots[seat].choose(seat, GAME.observe(st, seat), GAME.legal_actions(st, seat))
+        kinds.add(action.kind)
+        st = GAME.play(st, seat, action)
+    basic = {"claim", "place", "trade", "attack", "defend", "move", "end", "fortify"}
+    assert {"claim", "place", "attack", "defend"} <= kinds <= basic
     table = Table()
     table.give(0, 4, "Ontarom")
     table.give(1, 2, "Antibaar")
@@ -150,6 +159,17 @@ def test_me7_setup_reinforcement_is_one_unit_a_round_on_own_planets(players: int
     assert table.state.current == (seat + 1) % players  # to the left, in claiming order
     place_all(table)
     assert table.state.phase == REINFORCE and table.state.current == table.state.first
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_me7_me8_the_first_claimer_takes_the_first_turn(players: int) -> None:
+    """Reading ("the turn order continues as above"): after the setup rounds, the first turn
+    is the first claimer's, whoever placed the last setup unit."""
+    table = Table(players=players, seed=4)
+    claim_all(table)
+    place_all(table)
+    st = table.state
+    assert st.phase == REINFORCE and st.current == st.first and st.turn == 1
 
 
 def test_me8_a_turn_is_deploy_invade_fortify_then_draw() -> None:
@@ -258,6 +278,20 @@ def test_me13_no_card_gives_a_planet_bonus() -> None:
         table.do(0, "trade " + " ".join(cards) + " Earth")
     table.do(0, "trade " + " ".join(cards))
     assert table.units("Earth") == 1 and table.state.pending == 3 + 5
+
+
+def test_me13_a_set_may_be_traded_between_placements() -> None:
+    """Reading of "at this point": a trade is offered while any of the Deploy's units remain
+    to place, not only before the first."""
+    table = Table()
+    table.give(0, 1, "Earth")
+    table.turn_of(0, REINFORCE, pending=3)
+    cards = of_class(table, "carrier", 3)
+    table.hand(0, *cards)
+    table.do(0, "place Earth 2")
+    assert any(a.kind == "trade" for a in GAME.legal_actions(table.state, 0))
+    table.do(0, "trade " + " ".join(cards))
+    assert table.state.pending == 1 + 5 and table.state.phase == REINFORCE
 
 
 def test_me14_five_cards_force_a_trade_before_placing() -> None:
@@ -482,6 +516,31 @@ def test_me27_five_or_more_after_an_elimination_trade_at_once_down_to_four() -> 
     assert not any(a.kind == "trade" for a in GAME.legal_actions(table.state, 0))
     table.do(0, "place Earth 10")
     assert table.state.phase == ATTACK and table.units("Earth") == 11
+
+
+def test_me27_down_to_four_after_an_elimination_trading_stops_even_holding_a_set() -> None:
+    """Reading of "when you have 4 or fewer cards, continue your turn": the forced trades stop
+    at 4, and a set still in hand is not traded (sets are traded in Deploy)."""
+    table = Table()
+    table.turn_of(0, ATTACK, rest=[1])
+    table.give(0, 5, "Ontarom")
+    table.give(0, 1, "Earth")
+    table.give(2, 1, "Antibaar")
+    mine = of_class(table, "cruiser", 3) + of_class(table, "carrier", 1)
+    theirs = of_class(table, "dreadnought", 3)
+    table.hand(0, *mine)
+    table.hand(2, *theirs)  # 7 cards: one forced trade leaves 4, three Cruisers among them
+    table.dice((6, 1))
+    table.do(0, "attack Ontarom Antibaar 1")
+    table.do(2, "defend 1")
+    table.do(0, "move 1")
+    table.do(0, "trade " + " ".join(theirs))
+    assert len(table.state.hands[0]) == 4 and set_value(["cruiser"] * 3) is not None
+    assert not any(a.kind == "trade" for a in GAME.legal_actions(table.state, 0))
+    with pytest.raises(IllegalAction, match="stop trading"):
+        table.do(0, "trade " + " ".join(mine[:3]))
+    table.do(0, "place Earth 6")
+    assert table.state.phase == ATTACK
 
 
 # -- fortify, draw, winning ---------------------------------------------------------------------

@@ -23,6 +23,17 @@ Readings (section 1.5, the recommended ones; each also at its code):
   after the mandatory move-in, as in Classic. A7
   [BT Play Cards for Units; BT Eliminating Another Player] the forced trade is at 5 or more.
 
+Readings of our own (not in section 1.5), each where Classic's shared code does it:
+- ME13 [BT Play Cards for Units] "At this point you could turn in a set" names when a trade is
+  first offered, not the only moment: a set may be traded while any units of the Deploy remain
+  to be placed (Classic's `legal_actions` in its place phase), which changes nothing but the
+  order of placing.
+- ME7/ME8 [BT Reinforcing Planets] "the turn order continues as above": the first claimer, who
+  also placed the first setup unit, takes the first turn (Classic's Setup step 7, `_next_setup_player`).
+- ME27 [BT Eliminating Another Player] "when you have 4 or fewer cards, continue your turn": once
+  the eliminator is down to 4, no more sets are traded that turn (Classic's `_may_trade`): sets
+  are traded in Deploy, and after an elimination only those the rule forces.
+
 Actions: `claim PLANET`; `place PLANET N`; `trade CARD CARD CARD`; `attack FROM TO DICE`;
 `defend DICE`; `move N` (after a capture, the total moved in); `end` (no more invasions, or no
 fortification); `fortify FROM TO N`.
