@@ -147,7 +147,10 @@ def test_the_view_says_who_may_deal_now(lineup: tuple[str, ...], seed: int) -> N
                         s
                         for s in b.ownable
                         if state.owner[s] == q
-                        and not any(state.level[t] for t in b.set_members[b.set_of[s]])
+                        and (  # the dice heroes (set -1) are in no colour set
+                            b.set_of[s] < 0
+                            or not any(state.level[t] for t in b.set_members[b.set_of[s]])
+                        )
                     ),
                     None,
                 )

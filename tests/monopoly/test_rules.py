@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 
 import pytest
 
 from warroom.core import Action, IllegalAction, MalformedAction, ScriptedRng, WarroomError
-from warroom.core.rng import Script
+from warroom.core.match import DEFAULT_GENERATOR
+from warroom.core.rng import Script, make_rng
 from warroom.games.monopoly_avengers import BANK, HQ, MonoState, payment
 from warroom.rules.first import roll_for_first
 
@@ -1030,3 +1031,61 @@ def test_copies_and_observations_carry_every_field() -> None:
             assert getattr(seen, f.name) == getattr(st, f.name), f.name
     assert twin.moving is None and seen.shown is None
     assert seen.decks == [sorted(d) for d in st.decks] and seen.rng.to_json() == [0, 0]
+
+
+# -- second audit: what no test above would have caught -------------------------------------------
+def test_setup_shuffles_both_decks_and_rolls_for_first_with_both_dice() -> None:
+    """Setup steps 3-4 shuffle both decks; Game Play's roll-off is on both dice (a seed where
+    one die would seat another player first shows which the setup rolled)."""
+    dealt = [G.new_game(3, seed, {}).decks for seed in (1, 2)]
+    for decks in dealt:
+        assert all(deck != sorted(deck) for deck in decks)
+    assert dealt[0] != dealt[1]
+    seed = next(
+        s
+        for s in range(1, 1000)
+        if roll_for_first(make_rng(DEFAULT_GENERATOR, s), 3, dice=1)
+        != roll_for_first(make_rng(DEFAULT_GENERATOR, s), 3, dice=2)
+    )
+    assert G.new_game(3, seed, {}).current == roll_for_first(
+        make_rng(DEFAULT_GENERATOR, seed), 3, dice=2
+    )
+
+
+def test_a_go_to_jail_card_after_doubles_ends_the_turn_without_the_go_salary() -> None:
+    st = new()
+    card = _top(st, 0, "go to Jail")
+    st.pos[0] = 0
+    rig(st, ("roll", (1, 1)))  # doubles onto Stark Industries
+    st, ev = act(st, 0, "roll")
+    assert st.pos[0] == B.jail and st.jail[0] == 0 and st.cash[0] == 1500
+    assert st.phase == END and not st.again and st.decks[0][-1] == card
+    assert "salary" not in kinds(ev)
+
+
+def test_pay_each_player_pays_every_other_player() -> None:
+    st = new(3)
+    card = B.cards[_top(st, 1, "pay each player")]
+    st = _land_on(st, 0, 4, (1, 2))  # the Infinity Gauntlet
+    assert st.cash == [1500 - 2 * card.amount, 1500 + card.amount, 1500 + card.amount]
+
+
+def test_go_back_three_spaces_lands_and_does_what_the_space_says() -> None:
+    st = new()
+    _top(st, 1, "go back 3")
+    st = _land_on(st, 0, 4, (1, 2))  # the Infinity Gauntlet on 7, back to Ultron on 4
+    assert st.pos[0] == 4 and st.cash[0] == 1500 - B.amount[4]
+
+
+def test_moved_back_onto_go_collects_the_salary() -> None:
+    """Reading [GO] ("pass or land on"): a card moving a token back onto GO lands it there, so
+    it collects; no packaged card can (its "back 3" is drawn 7 spaces from GO), so the board is
+    an owner's file whose card goes back 7."""
+    st = new()
+    back = next(c for c in range(len(B.cards)) if B.cards[c].effect == "back")
+    cards = list(B.cards)
+    cards[back] = replace(cards[back], amount=7)
+    st.board = replace(B, cards=tuple(cards))
+    _top(st, 1, "go back")
+    st = _land_on(st, 0, 4, (1, 2))
+    assert st.pos[0] == B.go and st.cash[0] == 1500 + B.go_salary

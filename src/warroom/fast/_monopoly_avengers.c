@@ -748,6 +748,8 @@ static void draw(State *st, int p, int d) {
     }
     case E_BACK:
         st->pos[p] = ((st->pos[p] - card->amount) % n + n) % n;
+        /* moved back onto GO: it lands there and collects (the rules' reading at _draw) */
+        if (st->pos[p] == st->b->go) gain(st, p, st->b->go_salary);
         insert_task(st, T_LAND, 0, 0, 0);
         break;
     case E_GO_TO_JAIL: send_to_jail(st, p); break;

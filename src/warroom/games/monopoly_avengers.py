@@ -320,7 +320,9 @@ class MonopolyAvengers(Game[MonoState]):
         first = roll_for_first(rng, players, dice=2)  # Game Play: both dice
         n = len(b)
         decks = [[c for c in range(len(b.cards)) if b.card_deck[c] == d] for d in range(2)]
-        for d in decks:  # Setup, steps 3-4: shuffle both decks
+        # Setup, steps 3-4: both print "Shuffle the Stark Industries cards"; the second is read
+        # as the Infinity Gauntlet deck (the board has two decks, and nothing else shuffles it).
+        for d in decks:
             rng.shuffle(d)
         st = MonoState(
             board=b,
@@ -989,6 +991,8 @@ def _allows(st: MonoState, seat: Seat, action: Action) -> bool:
     # calm or draft: the turn, then what a player may do at any time
     manager = seat == st.current or seat in st.window
     if kind in ("ask", "forgo"):
+        # Reading [Drafted Heroes]: asked between steps ("calm"), not while a draft, auction,
+        # debt, offer or last-building call waits; the claim lasts to the next roll anyway.
         claimed = ctx == "calm" and any(c[0] == seat and c[2] == s for c in st.claims)
         return claimed and (kind == "forgo" or _collectable(st, seat, s))
     if kind in ("draft", "auction"):
@@ -1261,6 +1265,8 @@ def _proceed(st: MonoState, ev: list[Event]) -> None:
 
 
 def _t_pay(st: MonoState, task: tuple[Any, ...], ev: list[Event]) -> None:
+    """A payment due now; one the payer cannot make becomes a debt to raise money for, then
+    pay or go bankrupt (reading [Help! I Can't Pay])."""
     _, debtor, creditor, amount, why = task
     if not st.alive[debtor] or (creditor != BANK and not st.alive[creditor]) or amount <= 0:
         return
@@ -1295,7 +1301,10 @@ def _t_land(st: MonoState, task: tuple[Any, ...], ev: list[Event]) -> None:
 
 
 def _t_after(st: MonoState, task: tuple[Any, ...], ev: list[Event]) -> None:
-    """Did you roll doubles? Roll again; otherwise (or from Jail) the turn ends."""
+    """Did you roll doubles? Roll again; otherwise (or from Jail) the turn ends.
+
+    Reading [Children of Thanos]: doubles and an escape on the same roll both say "roll again",
+    one flag (`again`): the turn has one next roll, not two."""
     p = st.current
     if st.again and st.jail[p] < 0:
         st.phase = START
@@ -1445,6 +1454,8 @@ def _draw(st: MonoState, p: Seat, d: int, ev: list[Event]) -> None:
     if card.effect == mb.JAIL_FREE:
         st.held[p].append(c)
         return
+    # Reading [Stark Industries and Infinity Gauntlet]: "return it to the bottom ... when done";
+    # it goes there now, before its effect, which draws no other card, so the order is the same.
     st.decks[d].append(c)
     n = len(b)
     e = card.effect
@@ -1456,7 +1467,14 @@ def _draw(st: MonoState, p: Seat, d: int, ev: list[Event]) -> None:
         _move_by(st, p, steps, ev)
         st.tasks.insert(0, ("land",))
     elif e == mb.BACK:
+        # Reading [GO]: "pass or land on" GO pays; a token moved back onto GO lands on it and
+        # collects, but moving back past it is not passing it (a pass is a move forward).
+        # No card of the packaged decks can do either; an owner's board file could.
         st.pos[p] = (st.pos[p] - card.amount) % n
+        if st.pos[p] == b.go:
+            _gain(st, p, b.go_salary)
+            said = f"Player {p + 1} collects M{b.go_salary} for GO"
+            ev.append(Event("salary", said, {"seat": p}))
         st.tasks.insert(0, ("land",))  # the card's line says how far, the landing where
     elif e == mb.GO_TO_JAIL_CARD:
         _send_to_jail(st, p, ev)
@@ -2007,6 +2025,8 @@ def _offer(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[E
     give = _parse_items(st, seat, args[2:cut], usage)
     get = _parse_items(st, q, args[cut + 1 :], usage)
     require(q != seat and st.alive[q], "offer to another player still in the game")
+    # Reading [Deals & Trades]: heroes are traded "for cash, other heroes, and/or Get Out of Jail
+    # Free cards"; cash for cash alone is the loan [Don't Use House Rules] forbids.
     require(
         bool(give[0] or give[2] or get[0] or get[2]),
         "a deal trades heroes or Get Out of Jail Free cards, not cash alone",

@@ -29,7 +29,8 @@ Readings of our own (not in section 1.5), each where Classic's shared code does 
   to be placed (Classic's `legal_actions` in its place phase), which changes nothing but the
   order of placing.
 - ME7/ME8 [BT Reinforcing Planets] "the turn order continues as above": the first claimer, who
-  also placed the first setup unit, takes the first turn (Classic's Setup step 7, `_next_setup_player`).
+  also placed the first setup unit, takes the first turn (Classic's Setup step 7,
+  `_next_setup_player`).
 - ME27 [BT Eliminating Another Player] "when you have 4 or fewer cards, continue your turn": once
   the eliminator is down to 4, no more sets are traded that turn (Classic's `_may_trade`): sets
   are traded in Deploy, and after an elimination only those the rule forces.
