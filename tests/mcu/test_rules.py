@@ -435,6 +435,18 @@ def test_mcu24_one_maneuver_along_own_sectors() -> None:
     assert table.state.current == 1  # one maneuver, and the turn is over
 
 
+def test_mcu24_a_maneuver_may_follow_a_connection_line() -> None:
+    """Reading [Maneuver]: sectors joined by a connection line are connected for a maneuver
+    as for an invasion (Sector_04's line to Malibu's Sector_01)."""
+    table = Table()
+    table.give(0, 4, "Sector_04")
+    table.give(0, 1, "Sector_01")
+    table.turn_of(0, MANEUVER)
+    assert "maneuver Sector_04 Sector_01 3" in table.legal(0)
+    table.do(0, "maneuver Sector_04 Sector_01 3")
+    assert (table.units("Sector_04"), table.units("Sector_01")) == (1, 4)
+
+
 def test_e4_maneuver_two_from_24_to_32() -> None:
     table = Table(players=5, factions="in-order")
     thor = 4

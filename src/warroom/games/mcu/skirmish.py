@@ -12,7 +12,9 @@ Classic's own code. What Skirmish changes, each at its code:
 - MCU8/MCU25: the card is drawn after the maneuver, one if a sector was conquered.
 - MCU26: the first to hold `sectors_to_win` sectors (default 20) wins.
 
-Readings (section 1.5, the recommended ones; each also at its code):
+Readings (section 1.5, the recommended ones; each at its code, S7 and S10 here only: they
+change nothing of Classic's attack, which names its source, nor of the board, whose Asgard is
+a sector like any other):
 - S1 [Sk Set Up] claims go round until every sector is occupied. S2 [Sk Set Up] first-player ties
   reroll (`rules.first.roll_for_first`). S3 [Reinforcement] one turn-in a turn, before the first
   unit is placed (MCU13: "at the start of the turn"). S4 [Reinforcement] no forced trade and no hand
@@ -25,8 +27,9 @@ Readings (section 1.5, the recommended ones; each also at its code):
 - MCU26 with S1: the claims share out every sector, so a `sectors_to_win` at or under the
   largest share (17, 13 or 10 of 50 sectors) would be met before the first turn; such a
   target is refused at set-up rather than won by the first capture of any player over it.
-- Factions are cosmetic (MCU3): the option `factions` deals them at random (default) or in
-  the printed turn order (Captain America first), one a seat; they name the seats.
+- Factions are cosmetic (spec section 1.1, Setup step 1; MCU3): the option `factions` deals
+  them at random (default) or in the printed turn order (Captain America first), one a seat;
+  they name the seats.
 
 Actions: `claim SECTOR`; `trade CARD...` (any cards of your hand, 2-10 symbols); `place SECTOR
 N`; `attack FROM TO DICE`; `defend DICE`; `move N` (after a capture, the total moved in);
@@ -377,7 +380,8 @@ def _claim(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Event
 
 def _deal_starting_cards(g: ClassicRisk, st: McuState, ev: rc.Events) -> None:
     """MCU7/S9 [Sk Set Up]: the 4th and 5th players in turn order from the first draw 1 hidden
-    card."""
+    card. Reading: drawn once the claims end (the step printed after them); a card is only
+    played on its holder's turn, so when it is drawn during setup changes nothing."""
     st.hands = st.hands[:]
     for position in STARTING_CARD_POSITIONS:
         if position >= st.players:
@@ -461,7 +465,11 @@ def _end_invasions(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: 
 
 
 def _maneuver(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events) -> None:
-    """MCU24: any units from one sector to another through own sectors, 1 left behind."""
+    """MCU24: any units from one sector to another through own sectors, 1 left behind.
+
+    Reading [Maneuver]: "control all the sectors in between" names no way between them; the
+    chain may follow a connection line as well as a shared border, as an invasion may
+    ([Invasions and Battles]: sectors touching or joined by a line are connected)."""
     st = _mcu(state)
     rc.move_along_own(g, st, seat, a, "sectors", "maneuvers", ev)
     _finish_turn(g, st, seat, ev)
