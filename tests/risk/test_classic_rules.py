@@ -169,6 +169,8 @@ def test_place_only_on_own_territory_and_up_to_what_you_have() -> None:
         (("skull", "blade", "sphere"), True),
         (("skull", "blade", "wild"), True),
         (("skull", "skull", "wild"), True),
+        (("wild", "wild", "blade"), True),
+        (("wild", "wild", "wild"), True),
         (("skull", "skull", "blade"), False),
         (("skull", "blade"), False),
     ],
@@ -511,6 +513,67 @@ def test_the_stop_after_an_elimination_trade_names_the_cards_left() -> None:
         t.do(0, f"trade {blades[0]!r} {blades[1]!r} {blades[2]!r}")
 
 
+def test_after_the_elimination_trades_and_placing_the_next_capture_goes_on_attacking() -> None:
+    """The forced trading ends with its placing: a later capture's move-in returns to the
+    attack, not to a reinforcement with nothing left to do."""
+    t = _last_stand()
+    skulls, blades = _three_of(t, "skull"), _three_of(t, "blade")
+    t.hand(0, *skulls, blades[0])
+    t.hand(1, blades[1], blades[2])
+    _capture_oricalcos(t)
+    t.do(0, "move 3")
+    t.do(0, f"trade {skulls[0]!r} {skulls[1]!r} {skulls[2]!r}")
+    t.do(0, f"place Oricalcos {t.state.pending}")
+    assert t.state.phase == ATTACK
+    while t.owner("Tritonis") != 0:
+        t.do(0, "attack Poseidonis Tritonis 1" if t.units("Poseidonis") > 1 else "end")
+        if t.state.phase == DEFEND:
+            t.do(2, "defend 1")
+        if t.units("Poseidonis") == 1:
+            t.give(0, 6, "Poseidonis")
+    t.do(0, "move 1")
+    assert t.state.phase == ATTACK and any(a.startswith("attack") for a in t.legal(0))
+
+
+def test_eight_cards_after_an_elimination_trade_twice_before_placing() -> None:
+    """Killing a Player: with 6 or more cards, trade until 4 or fewer; one trade from 8 leaves
+    5, so the second is forced too before any army is placed."""
+    t = _last_stand()
+    skulls, blades, spheres = (_three_of(t, d) for d in ("skull", "blade", "sphere"))
+    t.hand(0, *skulls, spheres[0])
+    t.hand(1, *blades, spheres[1])
+    _capture_oricalcos(t)
+    t.do(0, "move 3")
+    assert len(t.state.hands[0]) == 8
+    t.do(0, f"trade {skulls[0]!r} {skulls[1]!r} {skulls[2]!r}")
+    assert len(t.state.hands[0]) == 5
+    assert {a.split()[0] for a in t.legal(0)} == {"trade"}
+    with pytest.raises(IllegalAction, match="must trade"):
+        t.do(0, f"place Poseidonis {t.state.pending}")
+    t.do(0, f"trade {blades[0]!r} {blades[1]!r} {blades[2]!r}")
+    assert len(t.state.hands[0]) == 2 and not any(a.startswith("trade") for a in t.legal(0))
+
+
+def test_the_two_extra_armies_stay_once_a_turn_through_an_elimination_trade() -> None:
+    """Trading Cards In: at most 2 extra armies a turn, even when a trade forced by an
+    elimination holds a card of a territory the player occupies."""
+    t = _last_stand()
+    t.state.phase = REINFORCE
+    t.state.pending = 3
+    skulls, blades, spheres = (_three_of(t, d) for d in ("skull", "blade", "sphere"))
+    t.give(0, 1, skulls[0], blades[0])
+    t.hand(0, *skulls, blades[0], spheres[0])
+    t.do(0, f"trade {skulls[0]!r} {skulls[1]!r} {skulls[2]!r} {skulls[0]!r}")
+    t.do(0, f"place Poseidonis {t.state.pending}")
+    t.hand(1, blades[1], blades[2], spheres[1], spheres[2])
+    _capture_oricalcos(t)
+    t.do(0, "move 3")
+    assert len(t.state.hands[0]) == 6
+    assert not any(a.startswith("trade") and len(a.split()) > 4 for a in t.legal(0))
+    with pytest.raises(IllegalAction, match="at most once a turn"):
+        t.do(0, f"trade {blades[0]!r} {blades[1]!r} {blades[2]!r} {blades[0]!r}")
+
+
 # -- Fortifying and winning -------------------------------------------------------------------
 
 
@@ -584,6 +647,41 @@ def test_capturing_the_last_neutral_territory_eliminates_nobody() -> None:
     assert GAME.outcome(t.state) is None
     t.do(0, "move 3")
     assert t.state.phase == ATTACK
+
+
+def test_two_player_the_opponent_may_defend_a_neutral_of_two_armies_with_two_dice() -> None:
+    """2-Player Rules: the opponent rolls for a neutral territory attacked, with the dice its
+    armies allow, as any defender; a turn whose only capture is neutral earns a card."""
+    t = Table(2)
+    t.turn_of(0, phase=ATTACK)
+    for n in t.state.board.territories:
+        t.give(1, 1, n)
+    t.give(0, 9, "Poseidonis")
+    t.give(2, 2, "Oricalcos")
+    t.do(0, "attack Poseidonis Oricalcos 3")
+    assert GAME.to_move(t.state) == (1,)
+    assert sorted(a for a in t.legal(1)) == ["defend 1", "defend 2"]
+    t.do(1, "defend 2")
+    while t.owner("Oricalcos") != 0:
+        t.do(0, "attack Poseidonis Oricalcos 3")
+        t.do(1, "defend 1")
+    t.do(0, "move 3")
+    t.do(0, "end")
+    assert len(t.state.hands[0]) == 1
+
+
+def test_two_player_a_neutral_army_goes_only_on_a_neutral_territory() -> None:
+    t = Table(2, seed=4)
+    seat = t.state.current
+    names = t.state.board.territories
+    mine = [n for n in names if t.owner(n) == seat]
+    neutral = next(n for n in names if t.owner(n) == 2)
+    t.do(seat, f"place {mine[0]!r} 2")
+    before = t.state.reserve[2]
+    with pytest.raises(IllegalAction, match="is not neutral"):
+        t.do(seat, f"neutral {mine[0]!r}")
+    t.do(seat, f"neutral {neutral!r}")
+    assert t.state.reserve[2] == before - 1
 
 
 def test_neutral_never_takes_a_turn() -> None:

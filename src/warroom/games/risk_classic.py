@@ -24,6 +24,11 @@ Readings chosen where the rulebook is unclear (each also noted at its code):
   when several traded cards name territories you occupy, the trade names which one.
 - A turn of fortifying is one move between two adjacent territories (Fortifying Your
   Position); after it the turn passes.
+- The attacker announces its dice first and the defender chooses knowing them (To Attack:
+  "both ... announce"; the order is the one printed for Godstorm's battles).
+- 2-Player: "choose a different pile" of face-down piles is read as dealing them, the
+  first player's first; a set is any two cards plus a wild, two wilds and a card too
+  (Earning Cards, `rules.cards.is_set`).
 - `defender_dice=auto` is an option for simulations only: the defender always rolls the
   most dice allowed. The printed rule (the default) lets the defender choose.
 - `turn_limit` (default 0, none) ends a game after that many turns, for simulations; the
@@ -333,6 +338,8 @@ class ClassicRisk(Game[RiskState]):
             rng.shuffle(territory_cards)
             order = [(first + k) % players for k in range(players)]
             if two:
+                # 2-Player Setup: "both ... choose a different pile": the piles are face down,
+                # so a choice cannot be told from a deal; the first player's pile comes first.
                 order.append(2)  # the neutral pile
             for k, t in enumerate(territory_cards):
                 side = order[k % len(order)]
@@ -975,7 +982,10 @@ def _setup_neutral(g: ClassicRisk, st: RiskState, seat: Seat, a: Action, ev: Eve
 
 
 def _next_setup_player(g: ClassicRisk, st: RiskState, ev: Events) -> None:
-    """Pass setup to the next player (to the left) with armies left; start play when none has."""
+    """Pass setup to the next player (to the left) with armies left; start play when none has.
+
+    Reading [Setup, steps 3-4]: placing goes on from the player after the last claim, as the
+    rounds of claiming would (module docstring)."""
     for step in range(1, st.players + 1):
         p = (st.current + step) % st.players
         if st.reserve[p] > 0 or st.phase == CLAIM:
@@ -1181,7 +1191,11 @@ def attack_dice_refusal(g: ClassicRisk, st: RiskState, source: int) -> str:
 def attack(g: ClassicRisk, st: RiskState, move: tuple[int, int, int], ev: Events) -> None:
     """The attack `move` (source, target, dice), once the rules allowed it (`_attack` checks
     an action; a search policy builds only attacks the rules allow): rolled at once where the
-    defender's dice are automatic, else the defender is asked."""
+    defender's dice are automatic, else the defender is asked.
+
+    Reading [To Attack]: "both ... announce the number of dice" names no order; the attacker
+    announces first and the defender chooses knowing it, the order the same book prints for
+    Godstorm's battles ("First you (the attacker), and then your opponent")."""
     st.attack_from, st.attack_to, st.attack_dice = move
     if st.options["defender_dice"] == "auto":
         _battle(g, st, defend_most(st), ev)

@@ -37,7 +37,9 @@ def is_set(designs: Sequence[str]) -> bool:
     wilds = sum(1 for d in designs if d == WILD)
     plain = {d for d in designs if d != WILD}
     if wilds >= 1:
-        # Two designs plus a wild ("any 2 designs plus a wild card"); two wilds also match.
+        # Reading [Earning Cards]: "any 2 designs plus a wild card" is any two cards, alike
+        # or not (a wild bears all 3 symbols, so it completes either kind of set); so two
+        # wilds and a card are a set too.
         return True
     return len(plain) in (1, 3)
 
