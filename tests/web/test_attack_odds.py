@@ -172,3 +172,22 @@ def test_godstorm_invasion_odds_count_gods_temple_and_a_sky_card_unknown(
         {"source": "Roma", "target": "Nowhere"},
     ):
         assert client.get(url, params=params).status_code == 400, params
+
+
+def test_attack_odds_between_one_side_s_own_places_are_a_conflict(
+    client: TestClient, served_hub: Hub
+) -> None:
+    """Two places of one side: no attack could take one from the other. The page asks so only
+    when a capture reached the server before its news reached the page, so the answer is 409
+    (the board has moved on), not 400: a browser logs every 400 as a bad request."""
+    r = client.post("/api/games", json={"mode": "risk-classic", "seats": [{"kind": "human"}] * 3})
+    game_id = r.json()["id"]
+    room = served_hub.room(game_id)
+    board = room.match.state.board
+    source, target = 0, board.neighbors[0][0]
+    with room.lock:
+        room.match.state.owner[source] = room.match.state.owner[target] = 1
+    params = {"source": board.territories[source], "target": board.territories[target]}
+    got = client.get(f"/api/games/{game_id}/odds", params=params)
+    assert got.status_code == 409, got.text
+    assert "are both" in got.json()["error"]

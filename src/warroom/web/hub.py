@@ -493,6 +493,11 @@ class Hub:
                 if name not in names:
                     raise WebError(400, f"no territory {name!r} on this board")
             s, t = names.index(source), names.index(target)
+            try:  # both one side's: a well-formed question the board has moved past (the page
+                # asked between a capture and its news), so a conflict, not a bad request
+                game.check_invadable(game.observe(state, None), s, t)
+            except WarroomError as exc:
+                raise WebError(409, str(exc)) from exc
             try:
                 rule = game.attack_rule(state, s, t, ships)
             except WarroomError as exc:  # ships the source lacks, or a mode without ships
