@@ -492,20 +492,28 @@ def test_me26_eliminating_a_player_hands_their_cards_to_the_eliminator() -> None
     assert table.state.phase == ATTACK  # 2 cards: no forced trade
 
 
-def test_me27_five_or_more_after_an_elimination_trade_at_once_down_to_four() -> None:
+def _eliminating_antibaar(mine: list[str], theirs: list[str]) -> Table:
+    """Seat 0 (holding `mine`) takes Antibaar, seat 2's last planet (holding `theirs`), and
+    moves in: the cards change hands."""
     table = Table()
     table.turn_of(0, ATTACK, rest=[1])
     table.give(0, 5, "Ontarom")
     table.give(0, 1, "Earth")
     table.give(2, 1, "Antibaar")
-    mine = of_class(table, "cruiser", 3) + of_class(table, "carrier", 1)
-    theirs = of_class(table, "dreadnought", 3) + of_class(table, "carrier", 2, skip=1)
     table.hand(0, *mine)
-    table.hand(2, *theirs)  # 4 + 5 = 9 cards: two forced trades
+    table.hand(2, *theirs)
     table.dice((6, 1))
     table.do(0, "attack Ontarom Antibaar 1")
     table.do(2, "defend 1")
     table.do(0, "move 1")  # A6: after the mandatory move-in
+    return table
+
+
+def test_me27_five_or_more_after_an_elimination_trade_at_once_down_to_four() -> None:
+    cards = Table()
+    mine = of_class(cards, "cruiser", 3) + of_class(cards, "carrier", 1)
+    theirs = of_class(cards, "dreadnought", 3) + of_class(cards, "carrier", 2, skip=1)
+    table = _eliminating_antibaar(mine, theirs)  # 4 + 5 = 9 cards: two forced trades
     assert table.state.phase == REINFORCE and table.state.pending == 0
     assert {a.kind for a in GAME.legal_actions(table.state, 0)} == {"trade"}
     table.do(0, "trade " + " ".join(theirs[:3]))  # 3 Dreadnoughts: 6
@@ -521,19 +529,11 @@ def test_me27_five_or_more_after_an_elimination_trade_at_once_down_to_four() -> 
 def test_me27_down_to_four_after_an_elimination_trading_stops_even_holding_a_set() -> None:
     """Reading of "when you have 4 or fewer cards, continue your turn": the forced trades stop
     at 4, and a set still in hand is not traded (sets are traded in Deploy)."""
-    table = Table()
-    table.turn_of(0, ATTACK, rest=[1])
-    table.give(0, 5, "Ontarom")
-    table.give(0, 1, "Earth")
-    table.give(2, 1, "Antibaar")
-    mine = of_class(table, "cruiser", 3) + of_class(table, "carrier", 1)
-    theirs = of_class(table, "dreadnought", 3)
-    table.hand(0, *mine)
-    table.hand(2, *theirs)  # 7 cards: one forced trade leaves 4, three Cruisers among them
-    table.dice((6, 1))
-    table.do(0, "attack Ontarom Antibaar 1")
-    table.do(2, "defend 1")
-    table.do(0, "move 1")
+    cards = Table()
+    mine = of_class(cards, "cruiser", 3) + of_class(cards, "carrier", 1)
+    theirs = of_class(cards, "dreadnought", 3)
+    # 7 cards: one forced trade leaves 4, three Cruisers among them
+    table = _eliminating_antibaar(mine, theirs)
     table.do(0, "trade " + " ".join(theirs))
     assert len(table.state.hands[0]) == 4 and set_value(["cruiser"] * 3) is not None
     assert not any(a.kind == "trade" for a in GAME.legal_actions(table.state, 0))

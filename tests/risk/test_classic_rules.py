@@ -629,16 +629,23 @@ def test_two_player_neutral_defended_by_opponent_and_need_not_be_eliminated() ->
     assert 2 in t.state.owner  # neutral armies remain
 
 
-def test_capturing_the_last_neutral_territory_eliminates_nobody() -> None:
-    """2-Player Rules, Winning: "Don't worry if all of the neutral armies are eliminated before
-    the end of the game. Play continues until one player defeats the other."
-    """
+def _neutral_oricalcos(armies: int) -> Table:
+    """2 players: Player 2 holds every territory but Poseidonis (Player 1's 9) and the
+    neutral's Oricalcos (`armies`); Player 1 attacks."""
     t = Table(2)
     t.turn_of(0, phase=ATTACK)
     for n in t.state.board.territories:
         t.give(1, 1, n)
     t.give(0, 9, "Poseidonis")
-    t.give(2, 1, "Oricalcos")  # the neutral's last territory
+    t.give(2, armies, "Oricalcos")
+    return t
+
+
+def test_capturing_the_last_neutral_territory_eliminates_nobody() -> None:
+    """2-Player Rules, Winning: "Don't worry if all of the neutral armies are eliminated before
+    the end of the game. Play continues until one player defeats the other."
+    """
+    t = _neutral_oricalcos(1)  # the neutral's last territory
     t.dice((6, 6, 6, 1))
     t.do(0, "attack Poseidonis Oricalcos 3")
     t.do(1, "defend 1")
@@ -652,15 +659,10 @@ def test_capturing_the_last_neutral_territory_eliminates_nobody() -> None:
 def test_two_player_the_opponent_may_defend_a_neutral_of_two_armies_with_two_dice() -> None:
     """2-Player Rules: the opponent rolls for a neutral territory attacked, with the dice its
     armies allow, as any defender; a turn whose only capture is neutral earns a card."""
-    t = Table(2)
-    t.turn_of(0, phase=ATTACK)
-    for n in t.state.board.territories:
-        t.give(1, 1, n)
-    t.give(0, 9, "Poseidonis")
-    t.give(2, 2, "Oricalcos")
+    t = _neutral_oricalcos(2)
     t.do(0, "attack Poseidonis Oricalcos 3")
     assert GAME.to_move(t.state) == (1,)
-    assert sorted(a for a in t.legal(1)) == ["defend 1", "defend 2"]
+    assert sorted(t.legal(1)) == ["defend 1", "defend 2"]
     t.do(1, "defend 2")
     while t.owner("Oricalcos") != 0:
         t.do(0, "attack Poseidonis Oricalcos 3")
