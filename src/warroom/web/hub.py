@@ -493,13 +493,14 @@ class Hub:
                 if name not in names:
                     raise WebError(400, f"no territory {name!r} on this board")
             s, t = names.index(source), names.index(target)
+            seen = game.observe(state, None)  # what `attack_rule` reads: anyone may ask
             try:  # both one side's: a well-formed question the board has moved past (the page
                 # asked between a capture and its news), so a conflict, not a bad request
-                game.check_invadable(game.observe(state, None), s, t)
+                game.check_invadable(seen, s, t)
             except WarroomError as exc:
                 raise WebError(409, str(exc)) from exc
             try:
-                rule = game.attack_rule(state, s, t, ships)
+                rule = game.seen_attack_rule_with_ships(seen, s, t, ships)
             except WarroomError as exc:  # ships the source lacks, or a mode without ships
                 raise WebError(400, str(exc)) from exc
             return state.armies[s], state.armies[t], rule
