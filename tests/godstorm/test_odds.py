@@ -9,7 +9,7 @@ from itertools import product
 
 import pytest
 
-from warroom.core.errors import WarroomError
+from warroom.core.errors import IllegalAction, WarroomError
 from warroom.core.rng import Rng
 from warroom.games.godstorm.battle import battle_rule, force_rule
 from warroom.games.godstorm.invasion import (
@@ -239,8 +239,12 @@ def test_invasion_between_names_what_the_invading_seat_cannot_know() -> None:
     assert odds.sky_unseen
     assert odds.p_conquest == invasion_odds(state, 0, *_places(state), [WAR]).p_conquest
     assert invasion_between(seen, "Roma", "Apulia", []).p_conquest < odds.p_conquest
-    with pytest.raises(WarroomError, match="yours"):
+    with pytest.raises(WarroomError, match="do not share a border") as never:
         invasion_between(seen, "Roma", "Roma")
+    assert not isinstance(never.value, IllegalAction)  # no board makes it one: a bad question
+    state.owner[state.parts.earth.territory("Apulia")] = 0
+    with pytest.raises(IllegalAction, match="yours"):  # this board refuses it
+        invasion_between(Godstorm().observe(state, None), "Roma", "Apulia")
 
 
 def test_an_underworld_invasion_rolls_plain_dice() -> None:

@@ -21,6 +21,7 @@ from warroom.rules.battle import CLASSIC, PRESETS, BattleRule, SideRule
 from warroom.web.app import create_app
 from warroom.web.hub import Hub
 
+from ..godstorm.conftest import space
 from ..godstorm.test_odds import invading
 from ..mass_effect.test_gaw_mode import holding, started
 from ..mcu.bfm import THOR, ULTRON, Bfm
@@ -191,3 +192,50 @@ def test_attack_odds_between_one_side_s_own_places_are_a_conflict(
     got = client.get(f"/api/games/{game_id}/odds", params=params)
     assert got.status_code == 409, got.text
     assert "are both" in got.json()["error"]
+
+
+def test_a_godstorm_invasion_the_board_has_moved_past_is_a_conflict(
+    client: TestClient, served_hub: Hub
+) -> None:
+    """The page asks an invasion's % from what it last heard; a capture, a god moved or armies
+    lost since make it one the board now refuses: 409, a board moved on (a browser logs a 400
+    as a bad request). Places no turn of the game lets invade each other stay 400."""
+    state, roma, apulia = invading([])
+    bone = space(state, 0, "Gate of Bone", 3)
+    space(state, 1, "Gate of Horn", 2)
+    space(state, 1, "Ashen Field", 1)
+    r = client.post("/api/games", json={"mode": "risk-godstorm", "seats": [{"kind": "human"}] * 3})
+    game_id = r.json()["id"]
+    room = served_hub.room(game_id)
+    room.match.state = state
+    url = f"/api/games/{game_id}/odds"
+
+    def asked(source: str, target: str, gods: str | None = None) -> tuple[int, str]:
+        params = {"source": source, "target": target} | ({"gods": gods} if gods else {})
+        got = client.get(url, params=params)
+        return got.status_code, got.json().get("error", "")
+
+    assert asked("Roma", "Apulia")[0] == 200
+    assert asked("Roma", "Apulia", "sky") == (  # the god of the sky is not in Roma
+        409,
+        "no invasion from Roma into Apulia: only your gods in the source territory can take part",
+    )
+    with room.lock:
+        state.armies[roma] = 1
+    assert asked("Roma", "Apulia") == (
+        409,
+        "no invasion from Roma into Apulia: the source must hold at least 2 armies",
+    )
+    with room.lock:
+        state.armies[roma], state.owner[apulia] = 8, 0
+    assert asked("Roma", "Apulia") == (
+        409,
+        "no invasion from Roma into Apulia: that territory is yours",
+    )
+    with room.lock:
+        state.space_armies[bone] = 1
+    assert asked("Gate of Bone", "Ashen Field")[0] == 400  # no border between them
+    assert "flame border" in asked("Gate of Bone", "Gate of Horn")[1]
+    assert asked("Gate of Bone", "Gate of Horn")[0] == 400
+    assert asked("Roma", "Gaul")[0] == 400  # not bordering
+    assert asked("Roma", "Nowhere")[0] == 400

@@ -512,7 +512,8 @@ class Hub:
         `gods` ("war+sky", "-"; every god in the source when None), the dice its gods, temple,
         relics and Sky cards played give (`invasion_between`), and the invasion in words
         (`invasion_words`). Read from a spectator's observation: anyone may ask, and a Sky
-        card not yet played counts for nothing."""
+        card not yet played counts for nothing. 409 where the board as it stands refuses the
+        invasion, 400 where the names never make one."""
         room = self.room(game_id)
         with room.lock:
             game, state = room.match.game, room.match.state
@@ -527,6 +528,9 @@ class Hub:
                     invasion_between(seen, source, target, force),
                     invasion_words(seen, source, target, force),
                 )
+            except IllegalAction as exc:  # the board has moved past the question (the page
+                # asked between a move and its news): a conflict, as the attack odds answer
+                raise WebError(409, str(exc)) from None
             except (WarroomError, KeyError) as exc:
                 raise WebError(400, str(exc)) from None
 

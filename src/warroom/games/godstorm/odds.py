@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from warroom.core.errors import WarroomError
+from warroom.core.errors import IllegalAction, WarroomError
 from warroom.core.events import listed
 from warroom.core.game import Seat
 from warroom.games.godstorm import order
@@ -19,11 +19,16 @@ from warroom.games.godstorm.invasion import (
     NO_SKY,
     Invasion,
     SkyEffects,
+    adjacent,
     invasion_problem,
 )
 from warroom.games.godstorm.rules import HEAVEN, miracles_unseen
 from warroom.games.godstorm.state import BANISHED, NOBODY, SKY, GodstormState
-from warroom.games.godstorm.underworld import underworld_attack_problem, underworld_available
+from warroom.games.godstorm.underworld import (
+    underworld_attack_problem,
+    underworld_available,
+    underworld_route_problem,
+)
 from warroom.odds.dice import godswar_ends, godswar_odds, godswar_series
 from warroom.odds.invasion import invasion
 from warroom.rules.battle import CLASSIC, BattleRule, combine, godswar_dice
@@ -174,7 +179,9 @@ def invasion_between(
     with its gods, committed armies and Sky cards played; in the Underworld (`source` a space,
     a heaven by its name or "heaven", the active player's) with plain dice (G110), 1 army
     staying in a space and none in a heaven (A18). Raises WarroomError where no such invasion
-    may be made."""
+    may ever be made (names of no one board, places that do not border), and IllegalAction, a
+    kind of it, where the board as it stands refuses it (who holds what, armies, gods): a
+    page asking from what it last heard may be a step behind."""
     asked = _asked(seen, source, target, force)
     seat, s, t = asked.seat, asked.source, asked.target
     if not asked.underworld:
@@ -182,15 +189,20 @@ def invasion_between(
         inv = asked.under_way
         if inv is not None:
             return invasion_odds(seen, seat, s, t, inv.force, inv.committed, seen.sky or NO_SKY)
+        if not adjacent(seen, s, t):
+            raise WarroomError(f"{source} and {target} do not share a border or a water connection")
         gods = asked.gods
         problem = "no army holds it" if seat < 0 else invasion_problem(seen, seat, s, t, 1, gods)
         if problem is not None:
-            raise WarroomError(f"no invasion from {source} into {target}: {problem}")
+            raise IllegalAction(f"no invasion from {source} into {target}: {problem}")
         odds = invasion_odds(seen, seat, s, t, gods)
         return replace(odds, sky_unseen=odds.defenders > 0 and holds_sky(seen, seen.owner[t]))
+    route = underworld_route_problem(seen, s, t)
+    if route is not None:
+        raise WarroomError(f"no invasion from {source} into {target}: {route}")
     problem = "nobody's turn" if seat < 0 else underworld_attack_problem(seen, seat, s, t)
     if problem is not None:
-        raise WarroomError(f"no invasion from {source} into {target}: {problem}")
+        raise IllegalAction(f"no invasion from {source} into {target}: {problem}")
     attackers, defenders = underworld_available(seen, seat, s) + 1, seen.space_armies[t]
     heaven = s is None
     if defenders == 0:
@@ -219,7 +231,7 @@ def invasion_words(
     asked = _asked(seen, source, target, force)
     seat = asked.seat
     if seat < 0:
-        raise WarroomError(f"no invasion from {source} into {target}: no army holds it")
+        raise IllegalAction(f"no invasion from {source} into {target}: no army holds it")
     pantheon = seen.pantheon[seat]
     if asked.underworld and asked.source is None:  # a heaven, by its own name
         source = seen.parts.underworld.territories[seen.parts.heaven[pantheon]]

@@ -114,10 +114,9 @@ def underworld_attack_problem(
     is entered the same way, as an invasion with no defender and no dice. The reading keeps the
     flame borders closed to it (an invasion may not cross one, G111) and keeps it to spaces: from
     the heaven an empty gate is entered by embarking (§8, A17 [8. Embark From Heaven])."""
-    under = state.parts.underworld
-    kinds = under.space_kind
-    if kinds[target] == "heaven":
-        return "no heaven may be attacked"
+    route = underworld_route_problem(state, source, target)
+    if route is not None:
+        return route
     owner = state.space_owner[target]
     empty = owner == NOBODY or state.space_armies[target] == 0
     if owner == seat and not empty:
@@ -125,13 +124,25 @@ def underworld_attack_problem(
     if source is None:
         if empty:
             return "embark into an empty gate from your heaven (step 8)"
-        if kinds[target] != "gate":
-            return "from your heaven you may invade only a gate"
         if state.heaven[seat] < 1:
             return "your heaven holds no army"
         return None
     if state.space_owner[source] != seat or state.space_armies[source] < 2:
         return "invade from a space you hold with at least 2 armies"
+    return None
+
+
+def underworld_route_problem(state: GodstormState, source: int | None, target: int) -> str | None:
+    """What `underworld_attack_problem` refuses whoever holds what (G106, G111, A18): a heaven
+    attacked, a heaven's army (source None) into anything but a gate, spaces that do not
+    border or a flame border between them. The odds tell these questions, which no turn of
+    the game makes right, from ones the board has only moved past."""
+    under = state.parts.underworld
+    kinds = under.space_kind
+    if kinds[target] == "heaven":
+        return "no heaven may be attacked"
+    if source is None:
+        return None if kinds[target] == "gate" else "from your heaven you may invade only a gate"
     kind = under.kind_of.get((source, target))
     if kind is None:
         return "the spaces do not border each other"
