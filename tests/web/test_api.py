@@ -323,6 +323,34 @@ def test_a_seat_joined_under_a_name_shows_it_to_everyone(client: TestClient, hub
         fresh.close()
 
 
+def test_names_at_a_table_stay_apart(client: TestClient, hub: Hub) -> None:
+    """One person joining two seats from one browser (the lobby keeps its name), or two
+    friends called alike, were two rows of one name in the players' table; a joiner could
+    also take a bot's name. A name already at the table (letter case aside) gets a number,
+    told in the answer; 40 characters stay the most."""
+    people = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "ada"}]
+    bot = {"kind": "bot", "tier": "random"}
+    g = create(client, [*people, bot, {"kind": "open"}, {"kind": "open"}])
+    url = f"/api/games/{g['id']}/claim"
+    bot_name = state(client, g["id"])["seats"][2]["name"]
+    answers = [
+        client.post(url, json={"seat": seat, "name": name}).json()
+        for seat, name in ((3, " ADA "), (4, bot_name))
+    ]
+    names = [s["name"] for s in state(client, g["id"])["seats"]]
+    assert names == ["Ada", "ada (2)", bot_name, "ADA (3)", f"{bot_name} (2)"]
+    assert [a["name"] for a in answers] == names[3:]
+    long = "x" * 40
+    again = create(client, [{"kind": "human", "name": long}, {"kind": "open"}, bot])
+    joined = client.post(f"/api/games/{again['id']}/claim", json={"seat": 1, "name": long})
+    assert joined.json()["name"] == "x" * 36 + " (2)"
+    fresh = Hub(Store(hub.store.url))  # the numbered names are the stored ones
+    try:
+        assert [s.name for s in fresh.room(g["id"]).seats] == names
+    finally:
+        fresh.close()
+
+
 def test_each_seat_says_whom_the_rules_name(client: TestClient) -> None:
     """A person's own name replaces the seat's label, but the log and the board still call
     the seat by the rules' name ("Player 1 attacks ..."): every seat says which that is."""

@@ -458,6 +458,22 @@ def test_the_lobby_and_a_game_page_load_without_a_console_error(server: str) -> 
     assert errors == []
 
 
+def test_joining_under_a_name_the_table_has_goes_by_a_numbered_one(server: str) -> None:
+    """The lobby's name field joins a seat under that name; where the table already has it,
+    the seat is "Ada (2)", and the lobby remembers the seat by the name the table uses."""
+    g = create_game(server, "risk-classic", [{"kind": "human", "name": "Ada"}, {"kind": "open"}])
+    with browser_page(server + "/") as (page, _):
+        page.fill("#myname", "Ada")
+        row = page.locator(f'#all tr:has(a[href="/game/{g["id"]}"])')
+        row.locator("button:has-text('join seat 2')").click()
+        page.wait_for_function("typeof G !== 'undefined' && G.msg && G.board")
+        assert msg(page)["game"] == g["id"] and msg(page)["seat"] == 1
+        assert [s["name"] for s in msg(page)["seats"]] == ["Ada", "Ada (2)"]
+        page.goto(server + "/")
+        page.locator("#mine a").first.wait_for()
+        assert "Ada (2)" in page.locator("#mine").inner_text()
+
+
 def test_a_link_that_opens_nothing_says_so_and_offers_the_ways_on(server: str) -> None:
     """A seat link with a wrong token left the page on "connecting…" for ever, under the
     error, with an empty board: it now says the link opens nothing, and offers to watch the

@@ -398,8 +398,9 @@ def create_app(
 
     @app.post("/api/games/{game_id}/claim", dependencies=[Depends(spending("claim"))])
     def claim_seat(game_id: str, body: ClaimIn) -> dict[str, Any]:
-        seat, token = the_hub.claim(game_id, body.seat, body.name)
-        return {"seat": seat, "token": token, "link": f"/game/{game_id}#seat={seat}&token={token}"}
+        seat, token, name = the_hub.claim(game_id, body.seat, body.name)
+        link = f"/game/{game_id}#seat={seat}&token={token}"
+        return {"seat": seat, "token": token, "name": name, "link": link}
 
     @app.post("/api/games/{game_id}/act", dependencies=[Depends(spending("act"))])
     def act(

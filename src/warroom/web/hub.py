@@ -181,8 +181,10 @@ class Hub:
                 if spec.tier not in offered:
                     raise WebError(400, f"seat {i + 1}: bot tier must be one of {offered}")
                 make_bot(spec.tier, mode, 0)
-            label = (spec.name or "").strip()[:40] or (
-                names[i] + _bot_suffix(spec.tier) if spec.kind == "bot" else names[i]
+            label = _distinct_name(
+                (spec.name or "").strip()[:40]
+                or (names[i] + _bot_suffix(spec.tier) if spec.kind == "bot" else names[i]),
+                [r.name for r in seat_rows],
             )
             seat_rows.append(
                 SeatRow(
@@ -369,23 +371,27 @@ class Hub:
                 return s.seat
         raise WebError(403, "that seat token does not open any seat of this game")
 
-    def claim(self, game_id: str, seat: int, name: str | None = None) -> tuple[int, str]:
-        """Take an open seat, under `name` if one is given (else the seat keeps its label)."""
+    def claim(self, game_id: str, seat: int, name: str | None = None) -> tuple[int, str, str]:
+        """Take an open seat, under `name` if one is given (else the seat keeps its label),
+        made distinct from the table's other names (`_distinct_name`); returns the seat, its
+        token and the name it goes by."""
         room = self.room(game_id)
         if not 0 <= seat < len(room.seats):
             raise WebError(404, f"no seat {seat + 1} in this game")
         if _finished(room):  # a finished game stays as it ended, its players included
             raise WebError(409, f"the game is over: seat {seat + 1} is no longer open to join")
-        label = (name or "").strip()[:40] or None
-        token = self.store.claim(game_id, seat, label)
-        if token is None:
-            raise WebError(409, f"seat {seat + 1} is not open to join")
-        with room.lock:
+        with room.lock:  # two joining under one name at once get two names
+            others = [s.name for s in room.seats if s.seat != seat]
+            typed = (name or "").strip()[:40]
+            label = _distinct_name(typed, others) if typed else None
+            token = self.store.claim(game_id, seat, label)
+            if token is None:
+                raise WebError(409, f"seat {seat + 1} is not open to join")
             named = room.seats[seat].name if label is None else label
             room.seats[seat] = replace(room.seats[seat], claimed=True, name=named)
             self._broadcast(room, [], log_reset=False)  # the seat shows as taken
             self._schedule_bots(room)  # the last open seat taken: the bots start
-        return seat, token
+        return seat, token, named
 
     def set_pace(self, game_id: str, token: str | None, pace: str) -> str:
         """Make the game's bots move at `pace` (`PACES`), from now on; any seat's person may,
@@ -1029,6 +1035,23 @@ def _strike_odds_json(odds: StrikeOdds) -> dict[str, float]:
         "expected_defender_losses": odds.expected_cards_won,
         "expected_rolls": odds.expected_rolls,
     }
+
+
+def _distinct_name(name: str, taken: list[str]) -> str:
+    """`name`, or where another seat at the table goes by it (letter case aside) `name (2)`,
+    `name (3)`, ... within the 40 characters a name may have: one person joining two seats
+    from one browser, or two friends called alike, stay apart in the players' table, and no
+    one takes a bot's name ("Player 2 (greedy bot)") as their own."""
+    used = {other.casefold() for other in taken}
+    if name.casefold() not in used:
+        return name
+    number = 2
+    while True:
+        suffix = f" ({number})"
+        candidate = name[: 40 - len(suffix)].rstrip() + suffix
+        if candidate.casefold() not in used:
+            return candidate
+        number += 1
 
 
 def _bot_suffix(tier: str | None) -> str:

@@ -186,7 +186,7 @@ async function join(g, seat) {
     // The name typed above is the joiner's name at the table, as a creator's is.
     const name = document.getElementById("myname").value.trim();
     const r = await api("POST", `/api/games/${g.id}/claim`, name ? { seat, name } : { seat });
-    rememberSeat(g.id, g.title, r.seat, r.token, name || `Seat ${r.seat + 1}`);
+    rememberSeat(g.id, g.title, r.seat, r.token, r.name); // as the table calls it: "Cy (2)" if taken
     location.href = seatLink(g.id, r.seat, r.token);
   } catch (e) {
     document.getElementById("error").textContent = e.message;
