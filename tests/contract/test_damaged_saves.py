@@ -1,0 +1,99 @@
+"""A damaged save, in every mode: Hypothesis changes a field, an option or a record entry of
+a real save to any JSON value (or drops it), and loading either replays a game or refuses
+with a SaveError that says what is wrong; nothing else is raised. tests/core's table of
+corrupt saves checks the messages for the defects one would expect; this looks for the ones
+nobody listed."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import warroom.games as games
+from warroom.bots import make_bot
+from warroom.core import Match, SaveError
+
+from .test_contract import sim_options
+
+MODES = [g.id for g in games.modes()]
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+@functools.cache
+def saved(mode: str) -> dict[str, Any]:
+    """The save of a seeded game of random bots, 40 decisions in."""
+    game = games.get_mode(mode)
+    match = Match.start(mode, game.min_players, 31, sim_options(game))
+    bots = [make_bot("random", mode, 5 + s) for s in range(game.min_players)]
+    for _ in range(40):
+        if match.outcome() is not None:
+            break
+        seat = match.to_move()[0]
+        match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
+    return match.to_save()
+
+
+@st.composite
+def damaged(draw: st.DrawFn, mode: str) -> dict[str, Any]:
+    """The mode's save with one to three of its parts changed or dropped."""
+    data = copy.deepcopy(saved(mode))
+    option_names = [o.name for o in games.get_mode(mode).options]
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(st.sampled_from(["field", "option", "entry", "seat", "text", "cut"]))
+        if where == "field":
+            key = draw(st.sampled_from(sorted(data)))
+            if draw(st.booleans()):
+                data[key] = draw(JSON)
+            else:
+                del data[key]
+        elif where == "option" and isinstance(data.get("options"), dict):
+            data["options"][draw(st.sampled_from([*option_names, "no_such"]))] = draw(JSON)
+        elif isinstance(data.get("record"), list) and data["record"]:
+            record = data["record"]
+            at = draw(st.integers(0, len(record) - 1))
+            entry = record[at]
+            if where == "entry" or not isinstance(entry, list) or len(entry) != 2:
+                record[at] = draw(JSON)
+            elif where == "seat":
+                record[at] = [draw(JSON), entry[1]]
+            elif where == "text":
+                words = str(entry[1]).split()
+                cut = draw(st.integers(0, len(words)))
+                record[at] = [entry[0], " ".join([*words[:cut], draw(st.text(max_size=8))])]
+            else:
+                del record[at:]
+    return data
+
+
+@pytest.mark.parametrize("mode", MODES)
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_a_damaged_save_replays_or_is_refused_as_a_save_error(
+    mode: str, data: st.DataObject
+) -> None:
+    save = data.draw(damaged(mode))
+    text = json.dumps(save)  # as a file holds it
+    try:
+        match = Match.from_save(json.loads(text))
+    except SaveError as refused:
+        assert str(refused)
+    else:  # a change the game allows (a shorter record, an option's other value)
+        json.dumps(match.view(None))
+        assert match.to_save()["record"] == [list(entry) for entry in match.record]
