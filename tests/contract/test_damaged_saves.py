@@ -16,24 +16,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import warroom.games as games
+from tests.fuzz import ANY_JSON
 from warroom.bots import make_bot
 from warroom.core import Match, SaveError
 
 from .test_contract import sim_options
 
 MODES = [g.id for g in games.modes()]
-
-JSON = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(2**70), 2**70)
-    | st.floats(allow_nan=False)
-    | st.text(max_size=12),
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
-    ),
-    max_leaves=6,
-)
 
 
 @functools.cache
@@ -60,19 +49,19 @@ def damaged(draw: st.DrawFn, mode: str) -> dict[str, Any]:
         if where == "field":
             key = draw(st.sampled_from(sorted(data)))
             if draw(st.booleans()):
-                data[key] = draw(JSON)
+                data[key] = draw(ANY_JSON)
             else:
                 del data[key]
         elif where == "option" and isinstance(data.get("options"), dict):
-            data["options"][draw(st.sampled_from([*option_names, "no_such"]))] = draw(JSON)
+            data["options"][draw(st.sampled_from([*option_names, "no_such"]))] = draw(ANY_JSON)
         elif isinstance(data.get("record"), list) and data["record"]:
             record = data["record"]
             at = draw(st.integers(0, len(record) - 1))
             entry = record[at]
             if where == "entry" or not isinstance(entry, list) or len(entry) != 2:
-                record[at] = draw(JSON)
+                record[at] = draw(ANY_JSON)
             elif where == "seat":
-                record[at] = [draw(JSON), entry[1]]
+                record[at] = [draw(ANY_JSON), entry[1]]
             elif where == "text":
                 words = str(entry[1]).split()
                 cut = draw(st.integers(0, len(words)))
