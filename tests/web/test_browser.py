@@ -460,10 +460,20 @@ def test_the_lobby_and_a_game_page_load_without_a_console_error(server: str) -> 
 
 def test_joining_under_a_name_the_table_has_goes_by_a_numbered_one(server: str) -> None:
     """The lobby's name field joins a seat under that name; where the table already has it,
-    the seat is "Ada (2)", and the lobby remembers the seat by the name the table uses."""
+    the seat is "Ada (2)", and the lobby remembers the seat by the name the table uses. A name
+    typed while the lobby waits for the modes stays (it was wiped once they came)."""
     g = create_game(server, "risk-classic", [{"kind": "human", "name": "Ada"}, {"kind": "open"}])
-    with browser_page(server + "/") as (page, _):
+    with browser_page() as (page, _):
+        held: list[Any] = []
+        page.route("**/api/modes", lambda route: held.append(route))  # answered when let through
+        page.goto(server + "/")
         page.fill("#myname", "Ada")
+        while not held:
+            page.wait_for_timeout(20)
+        held[0].continue_()
+        page.unroute("**/api/modes")
+        page.locator("#mode option").first.wait_for(state="attached")
+        assert page.input_value("#myname") == "Ada"
         row = page.locator(f'#all tr:has(a[href="/game/{g["id"]}"])')
         row.locator("button:has-text('join seat 2')").click()
         page.wait_for_function("typeof G !== 'undefined' && G.msg && G.board")

@@ -3,6 +3,11 @@
 let MODES = [];
 
 async function init() {
+  // The name kept from last time, before waiting on the server: set after it, it wiped out
+  // a name typed while the modes were loading.
+  const name = document.getElementById("myname");
+  name.value = localStorage.getItem("warroom.name") || "";
+  name.onchange = () => localStorage.setItem("warroom.name", name.value.trim());
   MODES = await api("GET", "/api/modes");
   const mode = document.getElementById("mode");
   for (const m of MODES) mode.append(el("option", { value: m.id }, `${m.title} [${m.id}]`));
@@ -10,9 +15,6 @@ async function init() {
   document.getElementById("players").onchange = renderSeats;
   document.getElementById("create").onclick = create;
   document.getElementById("guidebtn").onclick = () => showGuide(currentMode().id);
-  const name = document.getElementById("myname");
-  name.value = localStorage.getItem("warroom.name") || "";
-  name.onchange = () => localStorage.setItem("warroom.name", name.value.trim());
   renderMode();
   renderMine();
   refreshAll();
