@@ -16,27 +16,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import warroom.games as games
-from tests.fuzz import ANY_JSON
-from warroom.bots import make_bot
+from tests.fuzz import ANY_JSON, random_play
 from warroom.core import Match, SaveError
 
-from .test_contract import sim_options
-
-MODES = [g.id for g in games.modes()]
+from .test_contract import MODES
 
 
 @functools.cache
 def saved(mode: str) -> dict[str, Any]:
     """The save of a seeded game of random bots, 40 decisions in."""
-    game = games.get_mode(mode)
-    match = Match.start(mode, game.min_players, 31, sim_options(game))
-    bots = [make_bot("random", mode, 5 + s) for s in range(game.min_players)]
-    for _ in range(40):
-        if match.outcome() is not None:
-            break
-        seat = match.to_move()[0]
-        match.act(seat, bots[seat].choose(seat, match.observe(seat), match.legal(seat)))
-    return match.to_save()
+    steps = list(random_play(mode, 31, 40))  # played through: the one match, 40 moves on
+    return steps[-1][1].to_save()
 
 
 @st.composite
@@ -85,4 +75,4 @@ def test_a_damaged_save_replays_or_is_refused_as_a_save_error(
         assert str(refused)
     else:  # a change the game allows (a shorter record, an option's other value)
         json.dumps(match.view(None))
-        assert match.to_save()["record"] == [list(entry) for entry in match.record]
+        assert Match.from_save(match.to_save()).state == match.state  # and saves as itself

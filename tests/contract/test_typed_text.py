@@ -18,12 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import warroom.games as games
-from warroom.bots import make_bot
-from warroom.core import Match, WarroomError
+from tests.fuzz import random_play
+from warroom.core import WarroomError
 
-from .test_contract import sim_options
+from .test_contract import MODES
 
-MODES = [g.id for g in games.modes()]
 SNAPSHOTS = (0, 12, 60, 200)  # random steps played before each state typed at
 JUNK = ["", "0", "-1", "99999999999999999999", "1.5", "until", "all", '"', "'", "é", "\x00", "​"]
 
@@ -32,20 +31,11 @@ JUNK = ["", "0", "-1", "99999999999999999999", "1.5", "until", "all", '"', "'", 
 def snapshots(mode: str) -> list[tuple[Any, int, list[str]]]:
     """States of one seeded random game, each with the seat to move and the texts of its
     legal actions (what a person would type, or start from)."""
-    game = games.get_mode(mode)
-    players = game.min_players
-    match = Match.start(mode, players, 4_242, sim_options(game))
-    bots = [make_bot("random", mode, 17 + s) for s in range(players)]
-    out = []
-    for step in range(max(SNAPSHOTS) + 1):
-        if match.outcome() is not None:
-            break
-        seat = match.to_move()[0]
-        legal = match.legal(seat)
-        if step in SNAPSHOTS:
-            out.append((copy.deepcopy(match.state), seat, [a.text() for a in list(legal)[:200]]))
-        match.act(seat, bots[seat].choose(seat, match.observe(seat), legal))
-    return out
+    return [
+        (copy.deepcopy(match.state), seat, [a.text() for a in list(legal)[:200]])
+        for step, match, seat, legal in random_play(mode, 4_242, max(SNAPSHOTS) + 1)
+        if step in SNAPSHOTS
+    ]
 
 
 @functools.cache
