@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from warroom.cli.main import app
 from warroom.core.board import Board, connection_key
 from warroom.core.errors import BoardError
+from warroom.core.rng import Rng
 from warroom.data import board, read_json
 from warroom.games.godstorm.components import (
     PACKAGED,
@@ -24,7 +25,9 @@ from warroom.games.godstorm.components import (
     earth_problems,
     underworld_problems,
 )
+from warroom.games.godstorm.economy import income
 from warroom.games.godstorm.effects import DECK_HOOKS, PRIMITIVES
+from warroom.games.godstorm.setup import blank
 
 DATA = Path(__file__).parents[2] / "src/warroom/data"
 runner = CliRunner()
@@ -44,7 +47,7 @@ def test_g1_e7_continents_and_bonuses() -> None:
     assert earth_problems(earth) == []
 
 
-def test_e3_g76_water_connections_and_borders() -> None:
+def test_e3_g76_m4_water_connections_and_borders() -> None:
     earth = board("ancient-earth")
     t = earth.territory
     for a in ("Poseidonis", "Atlas"):
@@ -68,7 +71,7 @@ def test_g115_atlantis_territories() -> None:
     assert names == {"Hesperide", "Tritonis", "Poseidonis", "Oricalcos"}
 
 
-def test_underworld_satisfies_the_stated_facts() -> None:
+def test_m2_the_underworld_satisfies_the_stated_facts() -> None:
     """M2, G103, G108, G109, G111: 5 heavens each reaching exactly the 3 gates, altars and
     crypts, flame borders that leave the spaces connected, no bonus."""
     under = board("underworld")
@@ -95,7 +98,7 @@ def test_every_item_has_its_provenance() -> None:
         assert card.provenance.split(":")[0] in ("stated", "public", "reconstructed")
 
 
-def test_g2_pantheons_gods_colours_and_heavens() -> None:
+def test_g2_m5_pantheons_gods_colours_and_heavens() -> None:
     c = components()
     by_name = dict(zip(c.pantheons, c.gods, strict=True))
     assert by_name == {
@@ -122,7 +125,7 @@ def test_stated_constants() -> None:
     assert (k["epochs"], k["placement_per_turn"], k["plague_at_setup"]) == (5, 3, 4)
 
 
-def test_g52_decks_and_known_cards() -> None:
+def test_g52_m3_decks_and_known_cards() -> None:
     c = components()
     assert {d: len(ids) for d, ids in c.deck_cards.items()} == {
         "War": 17, "Magic": 15, "Sky": 17, "Death": 17,
@@ -146,11 +149,18 @@ def test_g52_decks_and_known_cards() -> None:
             assert effect.hook in DECK_HOOKS[card.deck] and effect.primitive in PRIMITIVES
 
 
-def test_unknown_titles_are_named_honestly() -> None:
+def test_m3_a31_known_titles_go_as_far_as_their_texts_and_the_rest_is_reconstructed() -> None:
+    """M3, A31: a card with no known title is named and marked reconstructed; a known title
+    whose public text is incomplete says which part is reconstructed. Only Pandora's Box and
+    Stonehenge are known whole (their effects are checked in test_g52_m3)."""
     c = components()
     untitled = [card for card in c.cards if card.title is None]
     assert untitled and all("reconstructed" in card.name for card in untitled)
     assert all(card.provenance.startswith("reconstructed") for card in untitled)
+    known = [card for card in c.cards if not card.provenance.startswith("reconstructed")]
+    assert all(card.title for card in known)
+    whole = {card.title for card in known if "reconstructed" not in card.provenance}
+    assert whole == {"Pandora's Box", "Stonehenge"}
 
 
 def _packaged() -> Any:
@@ -262,3 +272,23 @@ def test_existing_boards_need_no_new_fields() -> None:
     """The schema grew optional kinds, facts and sources; a board without them still loads."""
     classic = board("classic-world")
     assert classic.facts is None and set(classic.space_kind) == {None} and not classic.sources
+
+
+def test_m1_a1_the_reference_card_is_reconstructed_with_a_faith_column_of_its_own() -> None:
+    """M1, G31: the reference card's table is lost. Both columns are Classic's ⌊T/3⌋,
+    minimum 3, each marked reconstructed, and an owner who corrects the faith column in the
+    data changes faith alone, without code."""
+    data = _packaged()
+    columns = ("divisor", "minimum", "faith_divisor", "faith_minimum")
+    for column in columns:
+        entry = data["constants"][f"reference_{column}"]
+        assert entry["value"] == 3 and entry["source"]["kind"] == "reconstructed"
+    data["constants"]["reference_faith_divisor"]["value"] = 2
+    data["constants"]["reference_faith_divisor"]["source"] = {"kind": "stated", "source": "mine"}
+    state = blank(components_from_dict(data, "mine.json"), 3, Rng(1), {})
+    earth = state.parts.earth
+    for name in earth.territories[:14]:
+        state.owner[earth.territory(name)], state.armies[earth.territory(name)] = 0, 1
+    got = income(state, 0)
+    bonus = sum(earth.region_bonus[r] for r in got.regions)
+    assert (got.armies - bonus, got.faith - bonus) == (14 // 3, 14 // 2)

@@ -115,7 +115,7 @@ def test_g7_g73_e1_e2_e6_plague_halves_rounding_down_never_the_last() -> None:
     assert state.armies[t(state, "Nubia")] == 1 and state.owner[t(state, "Nubia")] == 0
 
 
-def test_g74_g75_plague_banishes_gods_and_sends_the_dead_to_heaven() -> None:
+def test_g74_g75_a3_plague_banishes_gods_and_sends_the_dead_to_heaven() -> None:
     state = table()
     hold(state, 0, {"Egypt": 4})
     egypt = t(state, "Egypt")
@@ -356,7 +356,7 @@ def test_g53_g54_g55_g61_buying_miracles() -> None:
 # Elimination and scoring
 
 
-def test_g98_an_eliminated_player_loses_cards_underworld_and_heaven() -> None:
+def test_g98_a30_an_eliminated_player_loses_cards_relics_underworld_and_heaven() -> None:
     state = table()
     war, relic = state.decks["War"].pop(), state.decks["Magic"].pop()
     state.hands[1], state.relics[1] = [war], [relic]

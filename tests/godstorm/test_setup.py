@@ -3,7 +3,10 @@ setup (G20), through the game's own decisions."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections import Counter
+from typing import Any
 
 from warroom.core import get_mode
 from warroom.core.actions import Action
@@ -12,6 +15,7 @@ from warroom.games.godstorm.miracles import target_problem
 from warroom.games.godstorm.order import open_bids
 from warroom.games.godstorm.rules import (
     ATTACK,
+    BEGIN,
     BID,
     CLAIM,
     DEFEND,
@@ -162,3 +166,53 @@ def test_g20_non_random_setup_claims_one_army_at_a_time_from_the_highest_roll() 
     assert state.to_place == [20, 19, 19, 20]  # 30 each (G15), then 3 at a time (G17)
     # A22: the last claim was seat 2's (the 42nd from seat 1), so seat 3 places first.
     assert state.phase == PLACE and GAME.to_move(state) == (3,)
+
+
+def test_a22_placing_starts_after_the_last_card_and_the_gods_after_the_last_placer() -> None:
+    """A22 [Setup §3]: "continuing with the next player": the seat after the one dealt the
+    42nd card places first; once every army is down, the seat after the last placer puts
+    down its god of war and temple first."""
+    for players, seed in ((3, 2), (4, 3), (5, 4)):
+        state = choose_pantheons(GAME.setup(players, Rng(seed), {}))
+        last_card = (state.first + 41) % players  # dealt one at a time from the first chooser
+        assert state.phase == PLACE and GAME.to_move(state) == ((last_card + 1) % players,)
+        placer = last_card
+        while state.phase == PLACE:
+            placer = GAME.to_move(state)[0]
+            state, _ = GAME.apply(state, placer, GAME.legal_actions(state, placer)[-1])
+        assert state.phase == BEGIN and GAME.to_move(state) == ((placer + 1) % players,)
+
+
+def _played_after_choosing(players: int, pick: int, decisions: int) -> list[Any]:
+    """A seeded game whose players each take the `pick`-th pantheon offered, then make the
+    same choices by position among the legal actions: what happened, step by step, in every
+    field but the pantheons themselves."""
+    state = GAME.setup(players, Rng(11), {})
+    while state.phase == PANTHEON:
+        seat = GAME.to_move(state)[0]
+        state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[pick])
+    chooser = random.Random(5)
+    seen = []
+    for _ in range(decisions):
+        if state.phase == "over":
+            break
+        seat = GAME.to_move(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        action = legal[chooser.randrange(len(legal))]
+        state, _ = GAME.apply(state, seat, action)
+        fields = {f.name: getattr(state, f.name) for f in dataclasses.fields(state)}
+        seen.append((action.text(), {k: v for k, v in fields.items() if k not in COSMETIC}))
+    return seen
+
+
+COSMETIC = ("parts", "pantheon")  # the box's data, and which pantheon each seat leads
+
+
+def test_a40_the_pantheon_chosen_changes_no_rule() -> None:
+    """A40 [Setup §2], G2: pantheons differ in names, colours and heavens only. The same seeded
+    game with every player leading another pantheon makes the same moves with the same
+    results, far into the epochs."""
+    first = _played_after_choosing(3, 0, 700)
+    last = _played_after_choosing(3, -1, 700)
+    assert len(first) == 700 and {"summon", "invade", "cast"} <= {a.split()[0] for a, _ in first}
+    assert first == last

@@ -16,10 +16,12 @@ from warroom.games.godstorm.order import open_bids, place_bid
 from warroom.games.godstorm.rules import (
     ATTACK,
     BID,
+    BUY,
     EMBARK,
     FORTIFY,
     GOD_AGAIN,
     GOD_ATTACK,
+    GODS,
     INVADE,
     PLAY,
     RAISE,
@@ -444,3 +446,99 @@ def test_a_defence_names_the_relics_that_bear_on_it() -> None:
     assert "Tablet" not in GAME.describe(GAME.observe(st, 1), 1)["battle"]
     # the attacker's view names them too
     assert "Spear of Odin: the defender" in GAME.describe(GAME.observe(st, 0), 0)["battle"]
+
+
+# -- Readings the rulebook leaves open (shared/specs/godstorm.md A12-A37) ----------------------
+
+
+def _sky_card(state: GodstormState) -> int:
+    return next(i for i, c in enumerate(state.parts.cards) if c.id == "sky-01")
+
+
+def test_a12_only_the_player_attacked_on_earth_may_answer_with_a_sky_card() -> None:
+    """A12: the Sky window opens for the defender of an Earth territory holding a Sky card;
+    another player's Sky cards open none, and neither do an Underworld invasion's defender's."""
+    state = _invasion_table()
+    state.gods[2][SKY_GOD] = t(state, "Sumer")
+    state.faith[2] = 10
+    state.hands[2] = [_sky_card(state)]  # seat 2 holds one, but seat 1 is attacked
+    attacked, _ = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
+    assert attacked.phase == ATTACK and GAME.to_move(attacked) == (0,)
+    state.hands[1], state.hands[2] = state.hands[2], []
+    state.gods[1][SKY_GOD], state.faith[1] = t(state, "Graecia"), 10
+    attacked, _ = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
+    assert attacked.phase == SKY and GAME.to_move(attacked) == (1,)
+    # The same defender, holding the same card, attacked in the Underworld (G110): no window.
+    state.phase = UNDERWORLD
+    space(state, 0, "Gate of Bone", 4)
+    space(state, 1, "River of Souls", 1)
+    below, _ = GAME.apply(state, 0, Action("descend", ("Gate of Bone", "River of Souls")))
+    assert below.phase == ATTACK and GAME.to_move(below) == (0,)
+
+
+def test_a13_war_and_death_cards_are_cast_in_step_4_only() -> None:
+    """A13: a War card its player can afford, with its god in play, is offered in step 4 (Play
+    Miracle Cards) and in no other step of the turn."""
+    state = _invasion_table()
+    state.gods[0][WAR] = t(state, "Roma")
+    state.faith[0] = 10
+    state.hands[0] = [next(i for i, c in enumerate(state.parts.cards) if c.id == "war-01")]
+    offered = {}
+    for phase in (GODS, BUY, PLAY, INVADE, FORTIFY, EMBARK, UNDERWORLD):
+        state.phase = phase
+        offered[phase] = "cast" in kinds(state, 0)
+    assert offered == {phase: phase == PLAY for phase in offered}
+
+
+def test_a35_a_godswar_round_counts_as_the_attack_before_calling_off() -> None:
+    """A35, G81: the invasion may be called off once an attack is made, and a godswar round is
+    one: the attacker whose god lost it may retreat before any army dice are rolled."""
+    state = _invasion_table()
+    state.gods[0][WAR] = t(state, "Roma")
+    state.gods[1][MAGIC] = t(state, "Apulia")
+    state, _ = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "war", 5)))
+    assert state.phase == GOD_ATTACK and "retreat" not in kinds(state, 0)
+    state, _ = GAME.apply(state, 0, Action("god", ("war",)))
+    state.rng = scripted(roll_draw(1, 1, 1), roll_draw(6, 6, 6))
+    state, _ = GAME.apply(state, 1, Action("god", ("magic",)))
+    assert state.gods[0][WAR] == -1  # banished: only armies are left to fight
+    assert state.phase == ATTACK and "retreat" in kinds(state, 0)
+
+
+def test_a36_a_labor_s_card_is_drawn_without_a_decision() -> None:
+    """A36, G57: the third conquest of the turn puts a War card in the hand as part of the
+    conquest; no step asks whether to draw it."""
+    state = _invasion_table()
+    state.gods[0][WAR] = t(state, "Roma")
+    state.conquests = 2
+    state.armies[t(state, "Apulia")] = 2
+    asked = []
+    state, _ = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
+    state.rng = scripted(roll_draw(6, 6, 6, 1, 1))
+    for seat, action in ((0, Action("roll", (3,))), (1, Action("defend", (2,)))):
+        asked.append(kinds(state, seat))
+        state, _ = GAME.apply(state, seat, action)
+    asked.append(kinds(state, 0))
+    state, events = GAME.apply(state, 0, Action("move", (3,)))
+    assert asked == [{"roll"}, {"defend"}, {"move"}]
+    drawn = [state.parts.cards[c].deck for c in state.hands[0]]
+    assert drawn == ["War"] and "labor" in [e.kind for e in events]
+    assert state.phase == INVADE and state.labors == ["War"]
+
+
+def test_a37_raised_armies_then_crypt_revivals_then_temple_armies() -> None:
+    """A37: step 1 places the raised armies first, then offers the crypt's revival, and only
+    then adds the army at each temple."""
+    state = turn_of(table(), 0, RAISE)
+    hold(state, 0, {"Roma": 1, "Apulia": 1})
+    roma = t(state, "Roma")
+    state.temple[roma] = True
+    crypt = space(state, 0, "North Crypt", 2)
+    state.to_place[0] = 3
+    assert kinds(state, 0) == {"place"}
+    state, _ = GAME.apply(state, 0, Action("place", ("Roma", 3)))
+    assert state.armies[roma] == 4 and "revive" in kinds(state, 0)  # no temple army yet
+    state, events = GAME.apply(state, 0, Action("revive", ("North Crypt", "Roma")))
+    assert state.space_armies[crypt] == 1
+    assert state.armies[roma] == 6 and [e.kind for e in events] == ["revive", "temples"]
+    assert state.phase == GODS
