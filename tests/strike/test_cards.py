@@ -28,7 +28,30 @@ def test_every_item_says_where_it_comes_from() -> None:
     assert strike_cards().provenance["europe.domination"].startswith("reconstructed")
 
 
-def test_africa_borders_exactly_what_the_example_says() -> None:
+def test_m3_africa_borders_exactly_what_the_example_says() -> None:
+    """M3 [Attack Phase 1] example: Africa's links are stated and checked on loading; the rest of
+    the lost reference-card map is Classic's continent borders, marked reconstructed."""
+    cards = strike_cards()
+    ids = cards.continent_ids
+    borders = {
+        frozenset((ids[c], ids[n])) for c, linked in enumerate(cards.neighbors) for n in linked
+    }
+    assert borders == {
+        frozenset(pair)
+        for pair in (
+            ("north-america", "south-america"),
+            ("north-america", "europe"),
+            ("north-america", "asia"),
+            ("south-america", "africa"),
+            ("europe", "africa"),
+            ("europe", "asia"),
+            ("africa", "asia"),
+            ("asia", "australia"),
+        )
+    }
+    for cid in ids:
+        kind = "stated" if cid == "africa" else "reconstructed"
+        assert cards.provenance[f"{cid}.adjacent"].startswith(kind), cid
     data = packaged()
     for entry in data["continents"]:
         if entry["id"] in ("africa", "north-america"):
@@ -44,7 +67,35 @@ def test_connections_must_go_both_ways() -> None:
         cards_from_dict(data, "test")
 
 
-def test_numbers_above_half_the_count_and_42_cards_in_all() -> None:
+def test_m1_m2_numbers_above_half_the_count_and_42_cards_in_all() -> None:
+    """M1, M2 [card anatomy; Domination]: the per-continent counts are Classic's territory
+    counts and four of the numbers about two thirds of them, both marked reconstructed; South
+    America's 3 and Asia's 8 are public. Every number exceeds half its continent's cards."""
+    cards = strike_cards()
+    counts = dict(zip(cards.continent_ids, cards.cards, strict=True))
+    numbers = dict(zip(cards.continent_ids, cards.domination, strict=True))
+    assert counts == {
+        "north-america": 9,
+        "south-america": 4,
+        "europe": 7,
+        "africa": 6,
+        "asia": 12,
+        "australia": 4,
+    }
+    assert all(cards.provenance[f"{cid}.cards"].startswith("reconstructed") for cid in counts)
+    assert numbers == {
+        "north-america": 6,
+        "south-america": 3,
+        "europe": 5,
+        "africa": 4,
+        "asia": 8,
+        "australia": 3,
+    }
+    public = {cid for cid in numbers if cards.provenance[f"{cid}.domination"].startswith("public")}
+    assert public == {"south-america", "asia"}
+    for cid in numbers.keys() - public:
+        assert cards.provenance[f"{cid}.domination"].startswith("reconstructed"), cid
+    assert all(counts[cid] > numbers[cid] > counts[cid] / 2 for cid in counts)
     data = packaged()
     assert data["continents"][0]["provenance"]["domination"]["kind"] == "reconstructed"
     data["continents"][0]["domination"] = 4  # under half of North America's 9

@@ -76,7 +76,7 @@ def test_s1_42_continent_cards_in_six_coloured_continents_with_numbers() -> None
     assert [x["domination"] for x in view["continents"]] == list(c.domination)
 
 
-def test_s2_40_tactics_cards_with_the_printed_counts() -> None:
+def test_s2_m4_40_tactics_cards_with_the_printed_counts() -> None:
     c = strike_cards()
     counts = dict(zip(KIND_IDS, c.kind_counts, strict=True))
     assert counts == {
@@ -92,6 +92,16 @@ def test_s2_40_tactics_cards_with_the_printed_counts() -> None:
     data = packaged()
     data["tactics"][0]["count"] = 17
     with pytest.raises(BoardError, match="x18"):
+        cards_from_dict(data, "test")
+    # M4: the die-to-6 card's name is public; its 4 is what the 40 leaves after the other 36.
+    assert c.kind_names[KIND_IDS.index("bombard")] == "Bombard"
+    assert c.provenance["bombard.name"].startswith("public")
+    assert c.provenance["bombard.count"].startswith("reconstructed")
+    stated = {k for k in KIND_IDS if c.provenance[f"{k}.count"].startswith("stated")}
+    assert stated == set(KIND_IDS) - {"bombard"}
+    data = packaged()
+    next(t for t in data["tactics"] if t["id"] == "bombard")["count"] = 5
+    with pytest.raises(BoardError, match="40 tactics cards"):
         cards_from_dict(data, "test")
 
 
@@ -122,7 +132,8 @@ def test_s4_every_continent_has_more_cards_than_its_number_and_counts_vary() -> 
         cards_from_dict(data, "test")
 
 
-def test_s5_two_to_five_players() -> None:
+def test_s5_b1_two_to_five_players() -> None:
+    """B1: the first page is lost; 2 to 5 players (five reference cards, a 2-player rule)."""
     for players in (2, 5):
         GAME.new_game(players, 3, {})
     for players in (1, 6):
@@ -237,13 +248,13 @@ def test_s17_play_moves_to_the_left() -> None:
 
 
 # -- Attack Phase 1 -----------------------------------------------------------------------
-def test_s18_attack_from_any_continent_you_hold_a_card_of() -> None:
+def test_s18_b20_attack_from_any_continent_you_hold_a_card_of() -> None:
     st = position(claimed={0: {"africa": 1}, 1: {"africa": 1, "north-america": 1}})
     attacks = [a for a in legal(st, 0) if a.startswith("attack")]
     assert attacks == ["attack africa p2 africa"]
 
 
-def test_s19_the_opponent_is_one_other_player_with_cards_of_the_target() -> None:
+def test_s19_b19_the_opponent_is_one_other_player_with_cards_of_the_target() -> None:
     st = position(claimed={0: {"asia": 1}, 1: {"asia": 1}, 2: {"europe": 1}})
     attacks = {a for a in legal(st, 0) if a.startswith("attack")}
     assert attacks == {"attack asia p2 asia", "attack asia p3 europe"}
@@ -293,7 +304,7 @@ def test_s22_s24_a_helper_deploying_nothing_joins_no_side() -> None:
     assert st.troops == [[0, 0, 0], [0, 0, 0]]
 
 
-def test_s25_troops_only_in_phase_2_and_rolling_again_does_not_reopen_it() -> None:
+def test_s25_b11_troops_only_in_phase_2_and_rolling_again_does_not_reopen_it() -> None:
     st = position(
         claimed={0: {"africa": 3}, 1: {"europe": 3}},
         hands={0: ["troop", "troop"]},
@@ -354,7 +365,7 @@ def test_s29_pairs_high_to_high_and_ties_to_the_defender() -> None:
     assert st.claimed[1][2] == 2 and st.claimed[0][2] == 1
 
 
-def test_s30_the_defender_discards_a_troop_or_else_gives_a_card_of_y() -> None:
+def test_s30_b31_the_defender_discards_a_troop_or_else_gives_a_card_of_y() -> None:
     st = position(
         claimed={0: {"africa": 3}, 1: {"europe": 3}}, hands={1: ["troop"]}, dice=[(6, 6, 6), (1, 1)]
     )
@@ -362,7 +373,7 @@ def test_s30_the_defender_discards_a_troop_or_else_gives_a_card_of_y() -> None:
     assert st.troops[1][1] == 0 and st.claimed[1][2] == 2 and st.claimed[0][2] == 1
 
 
-def test_s31_the_attacker_discards_a_troop_or_else_surrenders_a_card_of_x() -> None:
+def test_s31_b31_the_attacker_discards_a_troop_or_else_surrenders_a_card_of_x() -> None:
     st = position(
         claimed={0: {"africa": 3}, 1: {"europe": 3}}, hands={0: ["troop"]}, dice=[(1, 1, 1), (6, 6)]
     )
@@ -507,7 +518,7 @@ def test_s41_each_lost_pair_discards_one_active_troop() -> None:
     assert st.troops[0][0] == 0 and st.claimed[0][3] == 1 and st.phase == AGAIN
 
 
-def test_s42_spy_shows_one_hand_to_its_player_only_then_draws_a_card() -> None:
+def test_s42_b18_spy_shows_one_hand_to_its_player_only_then_draws_a_card() -> None:
     st = position(hands={0: ["spy"], 1: ["rally", "troop"]})
     st, _ = do(st, 0, "spy p2")
     st, _events = do(st, 1, "pass")
@@ -530,7 +541,10 @@ def test_s43_canceled_orders_cancels_a_tactics_card_but_not_a_troop() -> None:
     assert st.chain is None and GAME.to_move(st) == (1,)
 
 
-def test_s44_rally_adds_two_to_each_of_the_attackers_dice() -> None:
+def test_s44_m5_e4_rally_adds_two_to_each_of_the_attackers_dice() -> None:
+    """M5, E4 [Tactics Cards] (B7): the scan breaks off at "Add 2 to each"; read as +2 on each
+    of the Rally player's own dice, the defender's untouched. The public example's numbers are
+    not transcribed, so the roll here is the test's own."""
     st = position(
         claimed={0: {"africa": 3}, 1: {"europe": 3}}, hands={0: ["rally"]}, dice=[(4, 4, 3), (6, 5)]
     )
@@ -598,7 +612,7 @@ def test_s46_sabotage_ends_the_battle_and_troops_return_to_their_owners() -> Non
     assert GAME.observe(st, 1).hands[0] == st.hands[0]  # everyone saw them go back
 
 
-def test_s47_expand_draws_two_continent_cards_or_one_tactics_card() -> None:
+def test_s47_b17_expand_draws_two_continent_cards_or_one_tactics_card() -> None:
     st = position(hands={0: ["expand"]}, surrendered={"asia": 1})
     st, _ = do(st, 0, "expand continents")
     st, _ = do(st, 1, "pass")
@@ -669,7 +683,7 @@ def test_s51_a_coin_holder_keeps_the_coin_after_losing_cards() -> None:
     assert st.claimed[0][1] == 1 and st.claimed[1][1] == 2 and st.coins[1] == 0
 
 
-def test_s52_two_coins_win_at_once() -> None:
+def test_s52_m6_two_coins_win_at_once() -> None:
     st = position(
         phase=DRAW, claimed={0: {"south-america": 3, "australia": 2}}, surrendered={"australia": 1}
     )
