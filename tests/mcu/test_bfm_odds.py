@@ -69,7 +69,7 @@ def test_unknown_preset_lists_the_mode_presets() -> None:
 
 
 @pytest.mark.parametrize("allies_along", [True, False])
-def test_a_battle_rolls_the_dice_its_presets_name(allies_along: bool) -> None:
+def test_b16_a_battle_rolls_the_dice_its_presets_name(allies_along: bool) -> None:
     """Hulk and an Ally attacking a Loki sector held with an enemy Ally: the game's dice are
     the presets combined, so `warroom odds -p ...` gives the odds of that battle."""
     table = attack_ready(THOR)

@@ -185,7 +185,7 @@ def test_mcu41_reinforce_allies_invade_maneuver_draw() -> None:
 
 
 # -- MCU42-MCU49: reinforcement and Allies ---------------------------------------------------
-def test_mcu42_reinforcements_count_helicarrier_sections() -> None:
+def test_mcu42_b6_reinforcements_count_helicarrier_sections() -> None:
     table = Bfm()
     table.turn_of(THOR, MANEUVER)
     st = table.state
@@ -483,7 +483,7 @@ def test_mcu57_attacks_out_of_the_helicarrier_need_all_of_it() -> None:
     assert "attack Helicarrier_Access Sector_09 3" in table.legal(CA)
 
 
-def test_mcu58_a_loki_sector_defends_with_d8s() -> None:
+def test_mcu58_b9_a_loki_sector_defends_with_d8s() -> None:
     table = attack_ready(ULTRON)
     table.give(ULTRON, 4, "Sector_25")
     table.give(CA, 2, "Sector_26")
@@ -717,7 +717,7 @@ def test_mcu68_the_docks_needed_are_read_from_the_hero_card_data() -> None:
             assert "Helicarrier and 4 Docking Station sectors" in table.state.outcome.reason
 
 
-def test_mcu69_sector_25_dock_closes_after_phase_two() -> None:
+def test_mcu69_b4_sector_25_dock_closes_after_phase_two() -> None:
     table = attack_ready(CA)
     table.give(CA, 4, "Sector_25")
     assert "attack Sector_25 Helicarrier_Access 3" in table.legal(CA)
@@ -810,7 +810,7 @@ def test_e7_three_d6_against_two_d8(preset: str) -> None:
     assert "1445/6912" in out.output and "4771/13824" in out.output and "6163/13824" in out.output
 
 
-def test_e8_iron_man_builds_over_turns_and_wins() -> None:
+def test_e8_b5_iron_man_builds_over_turns_and_wins() -> None:
     table = Bfm()
     table.turn_of(IRON_MAN, MANEUVER)
     table.give(CA, 2, "Sector_25")
@@ -991,3 +991,143 @@ def test_b24_an_empty_own_deck_is_the_factions_discards_shuffled() -> None:
     assert len(st.hands[THOR]) == 1 and st.decks.faction[st.hands[THOR][0]] == THOR
     assert st.discard == [ca_card] and len(st.piles[THOR]) == 11
     assert any(e.kind == "reshuffle" for e in table.events)
+
+
+def test_b2_three_and_four_players_keep_the_order_the_cards_and_the_pairs() -> None:
+    """B2 [BfM Set Up; 5 Player Turn Order]: with 3 or 4 players the factions sit in the
+    5-player order, the factions after the 3rd start with 2 cards and the others with 1, and
+    Ultron plays only with Iron Man, Winter Soldier only with Captain America (the pairs are
+    data, `setup.requires`: emptied, any set may play)."""
+    for players, factions in ((4, [THOR, IRON_MAN, WS, CA]), (3, [IRON_MAN, THOR, ULTRON])):
+        table = Bfm(players=players, factions=factions)
+        st = table.state
+        assert [st.factions[p] for p in st.order] == sorted(factions)
+        claim_all(table)
+        hands = [len(table.state.hands[p]) for p in table.state.order]
+        assert hands == [1 if position < 3 else 2 for position in range(players)]
+    st = GAME.new_game(3, 3, {})
+    first, second, _ = st.pickers
+    st, _ = GAME.apply(st, first, Action("faction", ("ultron",)))
+    offered = [a.text() for a in GAME.legal_actions(st, second)]
+    # Winter Soldier would need Captain America and Iron Man in the one seat left
+    assert offered == ["faction captain-america", "faction iron-man", "faction thor"]
+    st, _ = GAME.apply(st, second, Action("faction", ("thor",)))
+    assert [a.text() for a in GAME.legal_actions(st, st.pickers[2])] == ["faction iron-man"]
+    relaxed = GAME.new_game(3, 3, {})
+    relaxed.battle = replace(relaxed.battle, requires={})
+    relaxed, _ = GAME.apply(relaxed, first, Action("faction", ("ultron",)))
+    assert "faction winter-soldier" in [a.text() for a in GAME.legal_actions(relaxed, second)]
+
+
+def test_b7_units_maneuver_between_the_access_point_and_a_dock_without_all_of_it() -> None:
+    """B7 [BfM Maneuver; Invading the Helicarrier]: a maneuver follows any connection between
+    own territories, the access point's lines to the docks included, though invading out of
+    the access point needs the whole Helicarrier (MCU57)."""
+    table = Bfm()
+    table.turn_of(CA, MANEUVER)
+    table.give(CA, 4, "Helicarrier_Access")
+    table.give(CA, 2, "Sector_09")
+    assert table.owner("Helicarrier_Bridge") != CA  # not the whole Helicarrier
+    legal = table.legal(CA)
+    assert "maneuver Helicarrier_Access Sector_09 3" in legal
+    assert "maneuver Sector_09 Helicarrier_Access 1" in legal
+    table.do(CA, "maneuver Helicarrier_Access Sector_09 3")
+    assert (table.units("Helicarrier_Access"), table.units("Sector_09")) == (1, 5)
+
+
+def test_b8_the_next_living_seat_decides_the_neutrals_dice_or_they_roll_the_most() -> None:
+    """B8 [Invading the Helicarrier; Invading Sector_50 (Asgard)]: the next living seat after
+    the attacker chooses S.H.I.E.L.D.'s dice (one out of the game is passed over); with the
+    option `neutral_defence=auto` nobody is asked and they roll the most dice."""
+    table = attack_ready(CA)
+    st = table.state
+    hand_over(table, ULTRON, IRON_MAN)
+    st.alive[ULTRON], st.out_order = False, [ULTRON]
+    table.give(CA, 4, "Sector_02")
+    table.do(CA, "attack Sector_02 Helicarrier_Access 3")
+    assert table.state.phase == DEFEND and GAME.to_move(table.state) == (IRON_MAN,)
+    assert table.legal(IRON_MAN) == ["defend 1", "defend 2"]
+    table = attack_ready(CA, neutral_defence="auto")
+    table.give(CA, 4, "Sector_02")
+    rng = table.dice((6, 6, 5), (7, 2))
+    table.do(CA, "attack Sector_02 Helicarrier_Access 3")
+    assert table.state.phase == ATTACK  # rolled at once
+    assert rng.sides == [6, 6, 6, 8, 8]  # two defence dice, the most with 3 operatives
+    assert (table.units("Sector_02"), table.units("Helicarrier_Access")) == (3, 2)
+
+
+def test_b10_one_hydra_die_per_operative_removed_and_agents_count_as_units() -> None:
+    """B10 [Invading the Helicarrier]: Winter Soldier rolls one d6 for each operative removed
+    in the battle; each 4+ may add a unit to the attacking sector, where it counts as his own
+    units do (here, for the move-in)."""
+    table = attack_ready(WS)
+    table.give(WS, 4, "Sector_02")
+    table.shield("Helicarrier_Access", 2)
+    table.do(WS, "attack Sector_02 Helicarrier_Access 3")
+    rng = table.dice((6, 6, 5), (2, 1), dies=[4, 6])
+    table.do(THOR, "defend 2")
+    assert rng.sides == [6, 6, 6, 8, 8] + [6] * 2  # a Hydra d6 for each of the 2 removed
+    assert table.state.phase == HYDRA and table.legal(WS) == ["hydra 0", "hydra 1", "hydra 2"]
+    table.do(WS, "hydra 2")
+    st = table.state
+    assert st.hydra_flipped == 2 and st.owner[table.t("Helicarrier_Access")] == WS
+    # 4 units and 2 agents, 3 dice rolled, one unit stays behind
+    assert table.legal(WS) == [f"move {k}" for k in range(3, 4 + 2)]
+
+
+def test_b14_hulk_is_no_unit_and_is_never_lost_attacking() -> None:
+    """B14 [Invading with Hulk]: Hulk adds no unit (the attack dice count the units only) and
+    stays with the attacking units whatever they lose."""
+    table = attack_ready(THOR)
+    st = table.state
+    st.hulk, st.hulk_forced, st.rage = table.t("Sector_12"), True, st.battle.rage_meter
+    table.give(THOR, 3, "Sector_12")
+    table.give(ULTRON, 3, "Sector_13")
+    legal = table.legal(THOR)
+    assert "attack Sector_12 Sector_13 2" in legal and "attack Sector_12 Sector_13 3" not in legal
+    table.dice((1, 1), (6, 6))  # Hulk's two attack d8s lose both pairs
+    table.do(THOR, "attack Sector_12 Sector_13 2")
+    table.do(ULTRON, "defend 2")
+    assert table.units("Sector_12") == 1 and table.state.hulk == table.t("Sector_12")
+
+
+def test_b21_powers_only_on_the_own_turn_in_the_steps_their_timing_names() -> None:
+    """B21 [BfM Faction Cards]: a one-time power is played on its holder's own turn only, in
+    the steps its (reconstructed) timing names: Thor's attack d8s while he invades, not while
+    he maneuvers, and no power at all while he defends on another's turn."""
+    table = attack_ready(ULTRON)
+    table.give(ULTRON, 4, "Sector_12")
+    table.give(THOR, 2, "Sector_13")
+    table.hand(THOR, "TH01", "TH03")  # 2 more units (reinforce); attack d8s (attack)
+    table.do(ULTRON, "attack Sector_12 Sector_13 3")
+    assert table.legal(THOR) == ["defend 1", "defend 2"]
+    with pytest.raises(IllegalAction):
+        table.do(THOR, "power TH03")
+    table = attack_ready(THOR)
+    table.give(THOR, 4, "Sector_12")
+    table.hand(THOR, "TH03")
+    assert "power TH03" in table.legal(THOR)
+    table.do(THOR, "end")
+    assert table.state.phase == MANEUVER and "power TH03" not in table.legal(THOR)
+    with pytest.raises(IllegalAction, match=r"not for this step \(B21 \[BfM Faction Cards\]\)"):
+        table.do(THOR, "power TH03")
+
+
+def test_b22_a_chip_on_a_sector_iron_man_claims_stays_there() -> None:
+    """B22 [Invading a Sector with a Resource]: Iron Man collects a chip only by conquest: the
+    chips on the sectors he claims at set-up stay there and build nothing at his turn's end."""
+    table = Bfm()
+    resources = ["Sector_11", "Sector_13"]
+    while table.state.phase == CLAIM:
+        st, seat = table.state, table.state.current
+        free = [n for t, n in enumerate(st.board.territories) if st.owner[t] < 0]
+        if seat == IRON_MAN and set(resources) & set(free):
+            pick = next(n for n in resources if n in free)
+        else:
+            pick = next(n for n in free if n not in resources)
+        table.do(seat, f"claim {pick}")
+    for name in resources:
+        assert table.owner(name) == IRON_MAN and table.t(name) in table.state.chips.where
+    table.turn_of(IRON_MAN, MANEUVER)
+    table.do(IRON_MAN, "end")
+    assert table.state.chips.count(HELD) == 0 and table.state.tower == 0

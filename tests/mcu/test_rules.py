@@ -61,7 +61,7 @@ def test_mcu3_one_combined_deck_only_symbols_count() -> None:
     assert table.state.pending == 3 + 4
 
 
-def test_mcu4_highest_roll_goes_first_ties_reroll_then_clockwise() -> None:
+def test_mcu4_s2_highest_roll_goes_first_ties_reroll_then_clockwise() -> None:
     # Seats 0 and 1 tie on 6 and roll again; seat 1's 5 beats seat 0's 3 (S2).
     rng = ScriptedRng([], dies=[6, 6, 2, 3, 5])
     st = GAME.setup(
@@ -78,7 +78,7 @@ def test_mcu4_highest_roll_goes_first_ties_reroll_then_clockwise() -> None:
     assert table.state.current == 0
 
 
-def test_mcu5_each_claim_places_three_until_every_sector_is_occupied() -> None:
+def test_mcu5_s1_each_claim_places_three_until_every_sector_is_occupied() -> None:
     table = Table(players=3)
     first = table.state.first
     table.do(first, "claim Sector_25")
@@ -100,7 +100,7 @@ def test_mcu6_no_sector_is_held_by_two_factions() -> None:
 
 
 @pytest.mark.parametrize(("players", "with_cards"), [(3, []), (4, [3]), (5, [3, 4])])
-def test_mcu7_fourth_and_fifth_players_start_with_one_card(
+def test_mcu7_s9_fourth_and_fifth_players_start_with_one_card(
     players: int, with_cards: list[int]
 ) -> None:
     table = Table(players=players, seed=11)
@@ -211,7 +211,7 @@ def test_mcu11_cards_totalling_two_or_more_trade_by_the_chart() -> None:
     assert table.state.pending == 3 + chart.price(5) == 3 + 8
 
 
-def test_mcu12_at_most_ten_symbols_a_turn() -> None:
+def test_mcu12_s4_at_most_ten_symbols_a_turn() -> None:
     table = Table()
     table.turn_of(0, REINFORCE, pending=3)
     table.hand(0, "CA03", "CA06", "CA09", "CA12", "UL03", "UL06")  # 12 symbols
@@ -223,7 +223,7 @@ def test_mcu12_at_most_ten_symbols_a_turn() -> None:
     assert table.state.pending == 3 + 18 and table.hand_ids(0) == ["UL06"]
 
 
-def test_mcu13_trade_at_the_start_once_to_a_faceup_discard() -> None:
+def test_mcu13_s3_trade_at_the_start_once_to_a_faceup_discard() -> None:
     table = Table()
     table.give(0, 1, "Sector_02")
     table.turn_of(0, REINFORCE, pending=3)
@@ -477,7 +477,7 @@ def test_mcu25_one_card_for_any_conquests() -> None:
     assert len(table.state.hands[1]) == 0  # no conquest, no card
 
 
-def test_mcu26_first_to_twenty_sectors_wins_mid_turn() -> None:
+def test_mcu26_s6_first_to_twenty_sectors_wins_mid_turn() -> None:
     table = Table()
     b = table.state.board
     mine = [n for n in b.territories if n not in ("Sector_13",)][:19]
@@ -531,6 +531,78 @@ def test_s5_empty_deck_is_the_shuffled_discard() -> None:
     assert len(table.state.hands[0]) == 1 and len(table.state.deck) == 59
     assert table.state.discard == []
     assert any(e.kind == "reshuffle" for e in table.events)
+
+
+def test_s7_each_battle_names_its_source_so_another_source_is_another_invasion() -> None:
+    """S7 [Invasions and Battles continued]: a battle from another sector on the same target
+    is a new invasion; each battle names its source, as in Classic, with no step between."""
+    table = Table()
+    table.give(0, 4, "Sector_12", "Sector_14")
+    table.give(1, 3, "Sector_13")
+    table.turn_of(0, ATTACK)
+    table.dice((6, 1), (6, 1))
+    table.do(0, "attack Sector_12 Sector_13 1")
+    table.do(1, "defend 1")
+    assert table.state.phase == ATTACK and table.units("Sector_13") == 2
+    legal = table.legal(0)
+    assert "attack Sector_12 Sector_13 3" in legal and "attack Sector_14 Sector_13 3" in legal
+    table.do(0, "attack Sector_14 Sector_13 1")
+    table.do(1, "defend 1")
+    assert (table.units("Sector_12"), table.units("Sector_14"), table.units("Sector_13")) == (
+        4,
+        4,
+        1,
+    )
+
+
+def test_s8_cards_won_by_elimination_force_no_trade_and_the_cap_holds() -> None:
+    """S8 [Invasions and Battles continued]: the eliminator takes the loser's cards with no
+    forced trade (Classic's 6 cards would force one); a later turn-in is still 10 symbols at
+    most."""
+    table = Table()
+    table.give(0, 5, "Sector_12")
+    table.turn_of(0, ATTACK)
+    st = table.state
+    for t in range(len(st.board)):  # seat 2 holds only Sector_13
+        if st.owner[t] == 2:
+            st.owner[t] = 1
+    table.give(2, 1, "Sector_13")
+    won = ["CA03", "CA06", "CA09", "CA12", "UL03", "UL06"]  # 6 cards, 12 symbols
+    table.hand(2, *won)
+    table.dice((6, 1))
+    table.do(0, "attack Sector_12 Sector_13 1")
+    table.do(2, "defend 1")
+    assert len(table.state.hands[0]) >= GAME.elimination_trade_at
+    table.do(0, "move 1")
+    assert table.state.phase == ATTACK and not table.state.elimination_trade
+    assert table.hand_ids(0) == sorted(won)
+    table.turn_of(0, REINFORCE, pending=3)
+    assert any(a.startswith("place") for a in table.legal(0))
+    with pytest.raises(IllegalAction, match="12 symbols"):
+        table.do(0, "trade " + " ".join(won))
+    table.do(0, "trade " + " ".join(won[:5]))
+    assert table.state.pending == 3 + table.state.chart.price(10)
+
+
+def test_s10_asgard_and_the_battle_sectors_are_ordinary_sectors() -> None:
+    """S10 [Sk Set Up]: Sector_50 (Asgard) is claimed like any sector, with no Dark Elves, and
+    a sector that holds a Loki token in Battle for Manhattan defends with plain d6s."""
+    table = Table()
+    first = table.state.first
+    assert "claim Sector_50" in table.legal(first)
+    table.do(first, "claim Sector_50")
+    assert table.owner("Sector_50") == first and table.units("Sector_50") == CLAIM_UNITS
+    table = Table()
+    table.give(0, 4, "Sector_48", "Sector_25")
+    table.give(1, 2, "Sector_50", "Sector_26")
+    table.turn_of(0, ATTACK)
+    rng = table.dice((6, 6, 6, 1, 1), (6, 6, 6, 1, 1))
+    for source, target in (("Sector_48", "Sector_50"), ("Sector_25", "Sector_26")):
+        table.do(0, f"attack {source} {target} 3")
+        table.do(1, "defend 2")
+        table.do(0, "move 3")
+        assert table.owner(target) == 0
+    assert rng.sides == [6] * 10
 
 
 def test_malformed_and_illegal_trades_change_nothing() -> None:
