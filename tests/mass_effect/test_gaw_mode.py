@@ -111,7 +111,7 @@ def test_me42_the_d8s_are_in_use() -> None:
     assert rule.attacker.d8 == 1 and rule.defender.d8 >= EVERY_DIE  # ships and Vanguards
 
 
-def test_me44_me45_seats_follow_the_chart() -> None:
+def test_me44_me45_g27_seats_follow_the_chart() -> None:
     st = GAME.new_game(5, 1)
     assert GAME.seat_names(st) == [
         "Alliance (light blue)",
@@ -123,7 +123,7 @@ def test_me44_me45_seats_follow_the_chart() -> None:
     assert GAME.to_move(st) == (0,)  # G27: Player 1, no roll
 
 
-def test_me46_me47_e9_a_seat_claims_for_cerberus_after_its_own_claim() -> None:
+def test_me46_me47_e9_g24_a_seat_claims_for_cerberus_after_its_own_claim() -> None:
     st = GAME.new_game(2, 1)
     kinds = []
     while st.phase == CLAIM:
@@ -229,7 +229,7 @@ def test_me57_reinforcements_count_planets_and_regions() -> None:
     assert st.pending == max(3, held // 3) + gr.region_bonus(st.board, st.owner, 0)
 
 
-def test_me58_sets_trade_for_the_fixed_values() -> None:
+def test_me58_g33_sets_trade_for_the_fixed_values() -> None:
     st = started(3).copy()
     cruisers = [c for c in st.piles[ALLIANCE] if st.cards.ship_class[c] == "cruiser"][:3]
     for c in cruisers:
@@ -376,7 +376,7 @@ def test_me71_me73_g9_the_catalyst_and_a_reaper_token_stacked_on_one_planet() ->
     assert GAME.invariants(out) == []
 
 
-def test_me73_me80_the_catalyst_on_a_reaper_s_last_planet_also_eliminates_it() -> None:
+def test_me73_me80_g31_the_catalyst_on_a_reaper_s_last_planet_also_eliminates_it() -> None:
     """The capture that takes the Catalyst ends the game at once; when it also takes a
     Reaper player's last planet, that player is out too (ME80): the final state and the log
     say so, though the game ends before its turn would have come."""
@@ -471,7 +471,7 @@ def test_me74_me101_no_attack_on_harbinger_s_planet_nor_a_teammate() -> None:
     assert "Zorya" not in {a.args[1] for a in GAME.legal_actions(st, 0) if a.kind == "attack"}
 
 
-def test_me75_me78_attacking_harbinger() -> None:
+def test_me75_me78_g10_attacking_harbinger() -> None:
     st = started(3, 3)
     st = holding(st, {"Thessia": (0, 10), "Zorya": (2, 2)}, 0, ATTACK)
     st.harbinger = planet(st, "Zorya")
@@ -531,7 +531,7 @@ def test_me81_me83_fortify_through_a_teammate_s_planet() -> None:
     assert not any(a.args[1] == "Earth" for a in GAME.legal_actions(st, 0) if a.kind == "fortify")
 
 
-def test_me82_one_ship_move_after_the_units() -> None:
+def test_me82_g26_one_ship_move_after_the_units() -> None:
     st = started(3, 3)
     others = {name: (2, 1) for name in st.board.territories}
     st = holding(st, others | {"Noveria": (0, 5), "Earth": (0, 2)}, 0, FORTIFY)
@@ -633,7 +633,7 @@ def test_me102_the_reapers_win_when_no_alliance_unit_is_left() -> None:
     assert out.outcome is not None and out.outcome.winners == (2,)
 
 
-def test_me104_cerberus_wins_at_ten_resource_planets() -> None:
+def test_me104_g34_cerberus_wins_at_ten_resource_planets() -> None:
     st = started(3, 3)
     resources = [t for t, r in enumerate(st.galaxy.resource) if r]
     st = st.copy()
@@ -719,7 +719,7 @@ def test_me77_a_harbinger_bonus_card_adds_to_the_strike_total() -> None:
     assert total == next(e.data["total"] for e in without if e.kind == "strike") + plus
 
 
-def test_me84_a_change_of_command_needs_the_teammate_s_consent() -> None:
+def test_me84_g22_g32_a_change_of_command_needs_the_teammate_s_consent() -> None:
     st = started(4, 3)
     others = {name: (1, 2) for name in st.board.territories}
     st = holding(
@@ -741,7 +741,7 @@ def test_me84_a_change_of_command_needs_the_teammate_s_consent() -> None:
     assert gw._handovers(ship, 0) == []  # G32: not with a ship on it
 
 
-def test_me91_either_reaper_moves_the_one_harbinger() -> None:
+def test_me91_g20_either_reaper_moves_the_one_harbinger() -> None:
     st = started(4, 3)
     st = holding(
         st, {name: (st.owner[t], 2) for t, name in enumerate(st.board.territories)}, 0, ATTACK
@@ -757,7 +757,7 @@ def test_me91_either_reaper_moves_the_one_harbinger() -> None:
     assert out.phase not in (gw.HARBINGER, gw.HARBINGER_STEP)
 
 
-def test_me92_resurrecting_harbinger_moves_momentum_to_the_reapers() -> None:
+def test_me92_g19_resurrecting_harbinger_moves_momentum_to_the_reapers() -> None:
     st = started(3, 3)
     st = holding(st, {}, 2, REINFORCE)
     st.pending, st.harbinger = 3, gw.GONE

@@ -101,7 +101,7 @@ def test_me101_teammates_never_attack_each_other() -> None:
     assert gr.may_attack(owner, FACTION_OF, A1, planet("Zorya"), None)
 
 
-def test_me83_a_team_fortifies_through_the_teammate_s_planets() -> None:
+def test_me83_g21_a_team_fortifies_through_the_teammate_s_planets() -> None:
     owner = board_with({"Noveria": A1, "Earth": A2, "Benning": A1}, rest=R1)
     through = gr.team_passable(owner, {A1, A2})
     assert planet("Benning") in reachable(B.neighbors, planet("Noveria"), through)
@@ -138,7 +138,7 @@ def test_me99_neutral_cerberus_defends_plain_and_an_opponent_rolls_for_it() -> N
 
 
 # -- meters ------------------------------------------------------------------------------------
-def test_me78_me89_momentum_moves_toward_a_side_and_stops_at_the_end() -> None:
+def test_me78_me89_g29_momentum_moves_toward_a_side_and_stops_at_the_end() -> None:
     meter = G.momentum
     start = G.momentum_start
     assert gr.momentum_moved(start, ALLIANCE, 1, meter) == start + 1  # ME73/ME78
@@ -155,7 +155,7 @@ def test_me93_momentum_cards_move_the_meter_by_their_spaces() -> None:
         assert gr.momentum_moved(4, ALLIANCE, n, G.momentum) == min(4 + n, len(G.momentum) - 1)
 
 
-def test_me79_the_momentum_modifier_is_for_alliance_harbinger_attacks_only() -> None:
+def test_me79_g13_the_momentum_modifier_is_for_alliance_harbinger_attacks_only() -> None:
     end = len(G.momentum) - 1
     assert gr.harbinger_modifier(G.momentum, end, ALLIANCE) == G.momentum[end].harbinger_mod == 3
     assert gr.harbinger_modifier(G.momentum, end, CERBERUS) == 0  # G13
@@ -226,7 +226,7 @@ def test_me68_card_battle_directives_add_to_the_ships() -> None:
     assert rule.attacker.d8 == 2
 
 
-def test_me70_e15_a_vanguard_defends_with_d8s_for_the_invasion() -> None:
+def test_me70_e15_g7_a_vanguard_defends_with_d8s_for_the_invasion() -> None:
     rule = gr.invasion_rule([], [], vanguard_d8s=True)
     odds = roll_distribution(rule, 3, 2)
     assert odds[(0, 2)] == Fraction(1445, 6912)
@@ -286,7 +286,7 @@ def test_me85_me86_e11_harbinger_steps_through_anything() -> None:
     assert len(gr.harbinger_reach(B, haestrom, 6)) > len(one)
 
 
-def test_me87_me88_e11_devastating_ontarom_with_its_region_s_card() -> None:
+def test_me87_me88_e11_g18_devastating_ontarom_with_its_region_s_card() -> None:
     ontarom = planet("Ontarom")
     owner = board_with({"Ontarom": NEUTRAL})
     region = B.regions[B.region_of[ontarom]]

@@ -53,7 +53,7 @@ def place_all(table: Table) -> None:
 
 
 # -- setup -------------------------------------------------------------------------------------
-def test_me1_basic_training_uses_the_board_cards_and_six_sided_dice_only() -> None:
+def test_me1_a5_basic_training_uses_the_board_cards_and_six_sided_dice_only() -> None:
     st = GAME.new_game(3, 1, {})
     assert len(st.board) == 42 and st.board.id == "mass-effect-galaxy"
     assert len(st.deck) == 81
@@ -95,7 +95,7 @@ def test_me3_a1_starting_units_35_for_three_and_30_for_four_players_only() -> No
             GAME.new_game(players, 1, {})
 
 
-def test_me4_highest_roll_claims_first_ties_reroll_then_clockwise() -> None:
+def test_me4_a2_highest_roll_claims_first_ties_reroll_then_clockwise() -> None:
     # Seats 0 and 2 tie on 6 and roll again; seat 2's 5 beats seat 0's 3 (A2).
     st = GAME.setup(
         3, ScriptedRng([], dies=[6, 4, 6, 3, 5]), {"defender_dice": "choose", "turn_limit": 0}
@@ -509,7 +509,7 @@ def _eliminating_antibaar(mine: list[str], theirs: list[str]) -> Table:
     return table
 
 
-def test_me27_five_or_more_after_an_elimination_trade_at_once_down_to_four() -> None:
+def test_me27_a7_five_or_more_after_an_elimination_trade_at_once_down_to_four() -> None:
     cards = Table()
     mine = of_class(cards, "cruiser", 3) + of_class(cards, "carrier", 1)
     theirs = of_class(cards, "dreadnought", 3) + of_class(cards, "carrier", 2, skip=1)
