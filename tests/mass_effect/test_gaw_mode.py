@@ -992,3 +992,90 @@ def test_me101_a_teammate_s_planet_is_refused_by_name_and_gets_no_odds() -> None
     st.owner[target] = seat  # now the seat's own
     with pytest.raises(IllegalAction, match="are both"):
         GAME.attack_rule(st, source, target)
+
+
+# -- Readings of shared/specs/mass-effect.md 2.5 with no rule test of their own -------------------
+def test_g1_the_three_ships_of_a_class_are_the_faction_s_teammates_share_them() -> None:
+    """G1 [Step 2 Play Cards for Units/Ships] (a): at most 3 ships of a class a faction, so a
+    teammate's three cruisers leave none to build."""
+    st = started(4).copy()
+    teammate = next(s for s in range(1, 4) if st.faction_of[s] == st.faction_of[0])
+    card = next(c for c in st.piles[ALLIANCE] if st.cards.ship_class[c] == "cruiser")
+    give(st, 0, card)
+    assert any(a.kind == "build" for a in GAME.legal_actions(st, 0))
+    for k in range(3):  # the Alliance's three cruisers, on the teammate's planet
+        st.ships = st.ships.placed(9 * ALLIANCE + k, st.owner.index(teammate))
+    assert not any(a.kind == "build" for a in GAME.legal_actions(st, 0))
+
+
+def test_g2_g3_any_number_of_sets_a_deploy_and_no_forced_trade() -> None:
+    """G2 [Step 2 Play Cards for Units/Ships]: any number of sets in one Deploy; G3 [BT Play
+    Cards for Units]: Basic Training's trade forced at five cards is not Galaxy at War's."""
+    st = started(3).copy()
+    cruisers = [c for c in st.piles[ALLIANCE] if st.cards.ship_class[c] == "cruiser"][:6]
+    for c in cruisers:
+        give(st, 0, c)
+    assert len(st.hands[0]) >= 6 and "place" in {a.kind for a in GAME.legal_actions(st, 0)}
+    before = st.pending
+    for trio in (cruisers[:3], cruisers[3:]):
+        st, _ = act(st, "trade " + " ".join(st.cards.card_ids[c] for c in trio))
+    assert st.pending == before + 4 + 4
+
+
+def test_g4_g6_defending_ships_and_a_vanguard_s_d8s_count_without_being_chosen() -> None:
+    """G4 [Using Ships]: every ship on the defending planet counts, the defender choosing only
+    its dice; G6 [Invading a Reaper Vanguard]: a Vanguard's d8s are taken for the defender."""
+    st = _invasion()
+    zorya = planet(st, "Zorya")
+    st.ships = st.ships.placed(9 * REAPER + 6, zorya)  # a defending dreadnought
+    st.attack_to = zorya
+    assert gw.battle_rule(st).defender.d8 == 1
+    st.vanguards = st.vanguards.placed(0, zorya)
+    assert gw.battle_rule(st).defender.d8 >= EVERY_DIE  # every die a d8, the ship's as well
+    st.options = {**st.options, "defender_dice": "choose"}
+    st, _ = act(st, "attack Thessia Zorya 3")
+    reaper = st.faction_of.index(REAPER)
+    assert GAME.to_move(st) == (reaper,)
+    assert {a.kind for a in GAME.legal_actions(st, reaper)} == {"defend"}
+
+
+def test_g11_a_harbinger_strike_commits_one_to_three_units_leaving_one() -> None:
+    """G11 [Attacking Harbinger]: 1 to 3 units, and at most all but one of the source's."""
+    st = started(3, 3)
+    st = holding(st, {"Thessia": (0, 3), "Zorya": (2, 2)}, 0, ATTACK)
+    st.harbinger = planet(st, "Zorya")
+    strikes = {a.text() for a in GAME.legal_actions(st, 0) if a.text().startswith("strike Thessia")}
+    assert strikes == {"strike Thessia 1", "strike Thessia 2"}
+    st.armies[planet(st, "Thessia")] = 10
+    strikes = {a.text() for a in GAME.legal_actions(st, 0) if a.text().startswith("strike Thessia")}
+    assert strikes == {"strike Thessia 1", "strike Thessia 2", "strike Thessia 3"}
+
+
+def test_g14_the_meter_s_extra_cards_come_without_a_conquest() -> None:
+    """G14 [Step 6; Momentum Meter]: the Meter's extra cards are drawn whether or not the turn
+    conquered anything."""
+    st = started(3, 3).copy()
+    reaper = st.faction_of.index(REAPER)
+    st.momentum, st.conquered_from = 0, ()  # the Reapers' end of the Meter, no conquest
+    extra = gr.extra_cards(st.galaxy, st.momentum, st.owner, reaper, REAPER)
+    assert extra > 0
+    before = len(st.hands[reaper])
+    gw._finish_turn(GAME, st, reaper, None)
+    assert len(st.hands[reaper]) == before + extra
+
+
+def test_g25_a_neutral_planet_s_war_assets_card_waits_for_its_taker() -> None:
+    """G25 [Planet Scanning]: a War Assets card whose planet neutral Cerberus holds is nobody's
+    to scan; whoever takes the planet may."""
+    st = GAME.new_game(2, 3, {"scanning": True})
+    while st.phase in SETUP:
+        seat = GAME.to_move(st)[0]
+        st = GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])[0]
+    assert isinstance(st, gw.GawState)
+    st = st.copy()
+    surkesh = planet(st, "Sur'Kesh")
+    st.owner[surkesh] = CERBERUS  # neutral Cerberus, no seat in a 2-player game
+    seat = GAME.to_move(st)[0]
+    assert "Sur'Kesh" not in {a.args[0] for a in GAME.legal_actions(st, seat) if a.kind == "scan"}
+    st.owner[surkesh] = seat
+    assert "Sur'Kesh" in {a.args[0] for a in GAME.legal_actions(st, seat) if a.kind == "scan"}

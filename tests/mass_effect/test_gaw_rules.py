@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from warroom.core.board import reachable
-from warroom.core.rng import Rng
+from warroom.core.rng import Rng, Script, ScriptedRng
 from warroom.games.mass_effect import gaw_rules as gr
 from warroom.games.mass_effect.components import galaxy
 from warroom.games.mass_effect.gaw_components import (
@@ -23,7 +23,7 @@ from warroom.games.mass_effect.gaw_components import (
     pieces,
 )
 from warroom.odds.dice import harbinger_odds, roll_distribution
-from warroom.rules.battle import PLAIN, SideRule, roll
+from warroom.rules.battle import PLAIN, SideRule, roll, roll_side_trace
 from warroom.rules.pieces import OFF_BOARD, UNKNOWN_FACE, FaceDown, Tokens, decider
 
 G = galaxy()
@@ -215,6 +215,16 @@ def test_me66_dreadnoughts_roll_d8s() -> None:
     assert faces == set(range(1, 9))
 
 
+def test_g5_a_dreadnought_s_d8_then_the_roll_then_a_cruiser_s_save_then_carriers() -> None:
+    """G5 [Using Ships]: a Dreadnought makes a d8 before the roll; a Cruiser then rerolls a 1,
+    the d8's first when two dice show 1; a Carrier then adds 1 to the highest die."""
+    side = gr.ship_side((1, 1, 1))
+    # The d8 shows 1, the d6s 1 and 4; the Cruiser's reroll of the d8 shows 7.
+    trace = roll_side_trace(ScriptedRng(Script((0, (1 - 1) * 6 + (4 - 1), 7 - 1))), side, 3)
+    assert trace.first == (1, 1, 4) and trace.rerolled == (7, 1, 4)
+    assert trace.final == (8, 4, 1)  # +1 on the rerolled 7, the highest
+
+
 def test_me60_at_most_three_ships_of_a_class() -> None:
     assert gr.may_build((2, 3, 0), 0) and not gr.may_build((2, 3, 0), 1)
 
@@ -284,6 +294,18 @@ def test_me85_me86_e11_harbinger_steps_through_anything() -> None:
     one = set(gr.harbinger_reach(B, haestrom, 1))
     assert one == {haestrom, *B.neighbors[haestrom]}
     assert len(gr.harbinger_reach(B, haestrom, 6)) > len(one)
+
+
+def test_g15_harbinger_on_a_devastated_planet_is_attacked_from_its_neighbours() -> None:
+    """G15 [Step 5; Attacking Harbinger]: Harbinger standing on a devastated planet may be
+    attacked from the planets next to it; nothing attacks from the devastated planet."""
+    noveria = planet("Noveria")
+    owner = board_with({"Noveria": gr.NO_OWNER, "Earth": A1, "Elysium": A2})
+    armies = [3] * P
+    armies[noveria] = 0
+    faction_of = (ALLIANCE, REAPER, ALLIANCE, REAPER, CERBERUS)
+    assert gr.harbinger_sources(B, owner, armies, faction_of, noveria, A1) == [planet("Earth")]
+    assert gr.harbinger_sources(B, owner, armies, faction_of, noveria, A2) == [planet("Elysium")]
 
 
 def test_me87_me88_e11_g18_devastating_ontarom_with_its_region_s_card() -> None:

@@ -509,7 +509,7 @@ def _eliminating_antibaar(mine: list[str], theirs: list[str]) -> Table:
     return table
 
 
-def test_me27_a7_five_or_more_after_an_elimination_trade_at_once_down_to_four() -> None:
+def test_me27_a6_a7_five_or_more_after_an_elimination_trade_at_once_down_to_four() -> None:
     cards = Table()
     mine = of_class(cards, "cruiser", 3) + of_class(cards, "carrier", 1)
     theirs = of_class(cards, "dreadnought", 3) + of_class(cards, "carrier", 2, skip=1)
