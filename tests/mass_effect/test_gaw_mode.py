@@ -1074,7 +1074,8 @@ def test_g25_a_neutral_planet_s_war_assets_card_waits_for_its_taker() -> None:
     assert isinstance(st, gw.GawState)
     st = st.copy()
     surkesh = planet(st, "Sur'Kesh")
-    st.owner[surkesh] = CERBERUS  # neutral Cerberus, no seat in a 2-player game
+    assert st.neutral == CERBERUS  # neutral Cerberus holds planets, no seat plays it
+    st.owner[surkesh] = st.neutral
     seat = GAME.to_move(st)[0]
     assert "Sur'Kesh" not in {a.args[0] for a in GAME.legal_actions(st, seat) if a.kind == "scan"}
     st.owner[surkesh] = seat
