@@ -31,6 +31,7 @@ from warroom.rules.battle import EVERY_DIE
 from warroom.rules.pieces import HELD, OFF_BOARD, UNKNOWN_FACE
 
 from ..contract.knowledge import check_redraw, check_secrets
+from ..risk.table import ScriptedRng
 
 GAME = gw.GAME
 SETUP = (CLAIM, SETUP_PLACE, gw.PLACE_HARBINGER)
@@ -337,6 +338,71 @@ def test_me63_ships_are_not_units() -> None:
         if a.kind == "attack" and a.args[0] == "Thessia"
     }
     assert dice == {1}  # 2 units: 1 attacks, 1 stays, whatever the ships
+
+
+def test_g4_defending_ships_join_by_themselves_and_the_attacker_picks_its_own() -> None:
+    """G4 [Using Ships]: every ship on the defending planet counts, with no choice of the
+    defender's (who picks only 1 or 2 dice), and helps no more dice than it rolls; the attacker
+    chooses which of its ships join."""
+    st = _invasion()
+    st.options = {**st.options, "defender_dice": "choose"}
+    thessia, zorya = planet(st, "Thessia"), planet(st, "Zorya")
+    st.armies[zorya] = 2
+    st.ships = st.ships.placed(9 * ALLIANCE + 6, thessia)  # a dreadnought
+    for k in (9 * REAPER + 3, 9 * REAPER + 4):  # two defending carriers
+        st.ships = st.ships.placed(k, zorya)
+    legal = {a.text() for a in GAME.legal_actions(st, 0)}
+    assert {"attack Thessia Zorya 3", "attack Thessia Zorya 3 0 0 1"} <= legal
+    st, _ = act(st, "attack Thessia Zorya 3")
+    defends = sorted(a.args for a in GAME.legal_actions(st, 2) if a.kind == "defend")
+    assert defends == [(1,), (2,)]  # the dice only: no ship is chosen
+    assert gw.battle_rule(st).defender == gr.ship_side(gw._ships_on(st, zorya))
+    assert gw.battle_rule(st).attacker == gr.ship_side(gw.NO_SHIPS)  # the dreadnought stayed out
+    st.rng = ScriptedRng([(), (4, 3, 2), (), (5,)])
+    _, events = act(st, "defend 1")
+    battle = next(e for e in events if e.kind == "battle")
+    assert battle.data["defend"] == [5 + 1]  # two carriers, one die: +1 once
+
+
+def test_g5_ship_effects_apply_d8s_then_cruiser_rerolls_then_carriers() -> None:
+    """G5 [Using Ships]: Dreadnoughts make d8s before the roll; a Cruiser then rerolls a 1, a
+    d8's first (it rerolls higher); Carriers then add +1 to the highest dice, rerolled ones
+    included."""
+    st = _invasion()
+    thessia = planet(st, "Thessia")
+    for k in (9 * ALLIANCE, 9 * ALLIANCE + 3, 9 * ALLIANCE + 6):  # cruiser, carrier, dreadnought
+        st.ships = st.ships.placed(k, thessia)
+    st.armies[planet(st, "Zorya")] = 3
+    # The d8 and one d6 show 1; the Cruiser's reroll (a d8) shows 5; the defender rolls 6, 2.
+    rng = ScriptedRng([(1,), (1, 3), (), (6, 2)], dies=[5])
+    st.rng = rng
+    _, events = act(st, "attack Thessia Zorya 3 1 1 1")
+    assert rng.sides == [8, 6, 6, 8, 6, 6]  # the d8 first; the 1 rerolled is the d8's
+    battle = next(e for e in events if e.kind == "battle")
+    assert battle.data["attack"] == [5 + 1, 3, 1]  # the Carrier's +1 on the rerolled highest
+
+
+def test_g6_a_vanguard_s_d8s_hold_for_every_battle_of_the_invasion_and_are_logged() -> None:
+    """G6 [Invading a Reaper Vanguard]: the defender's d8s hold for the whole invasion; as they
+    dominate d6s the engine takes them without asking (the defender picks only 1 or 2 dice),
+    and the log says so."""
+    st = _invasion()
+    st.options = {**st.options, "defender_dice": "choose"}
+    zorya = planet(st, "Zorya")
+    st.armies[zorya] = 3
+    st.vanguards = st.vanguards.placed(0, zorya)
+    rng = ScriptedRng([(), (6, 5, 4), (2, 1), (), (), (6, 5, 4), (7,), ()])
+    st.rng = rng
+    st, _ = act(st, "attack Thessia Zorya 3")
+    assert sorted(a.args for a in GAME.legal_actions(st, 2) if a.kind == "defend") == [(1,), (2,)]
+    st, first = act(st, "defend 2")
+    assert st.armies[zorya] == 1 and st.phase == ATTACK
+    st, _ = act(st, "attack Thessia Zorya 3")
+    st, second = act(st, "defend 1")
+    assert rng.sides == [6, 6, 6, 8, 8, 6, 6, 6, 8]  # every defence die a d8, both battles
+    for events in (first, second):
+        battle = next(e for e in events if e.kind == "battle")
+        assert battle.text.endswith("(Vanguard: defence d8s)")
 
 
 def test_me70_a_vanguard_s_defender_rolls_d8s() -> None:
@@ -819,6 +885,41 @@ def test_me52_me110_a_war_assets_card_goes_with_its_planet() -> None:
     assert not any(a.kind == "scan" for a in GAME.legal_actions(plain, 0))  # the option is off
 
 
+def test_g25_a_neutral_planet_s_card_waits_for_whoever_takes_it() -> None:
+    """G25 [Planet Scanning]: the War Assets card of a neutral Cerberus planet is set aside, held
+    by no seat, and goes to whoever takes the planet (ME110), who may scan it."""
+    st = GAME.new_game(2, 3, {"scanning": True})
+    while st.phase in SETUP:
+        seat = GAME.to_move(st)[0]
+        st = GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])[0]
+    assert isinstance(st, gw.GawState)
+    surkesh = planet(st, "Sur'Kesh")
+    source = st.board.territories[st.board.neighbors[surkesh][0]]
+    st = holding(st, {"Sur'Kesh": (st.neutral, 1), source: (0, 5)}, 0, REINFORCE)
+    for seat in (0, 1):
+        turn = holding(st, {}, seat, REINFORCE)
+        turn.pending = 3
+        assert "Sur'Kesh" not in {
+            a.args[0] for a in GAME.legal_actions(turn, seat) if a.kind == "scan"
+        }
+    st.phase, st.pending = ATTACK, 0
+    st.options = {**st.options, "defender_dice": "auto"}
+    attack = Action("attack", (source, "Sur'Kesh", 3)).text()
+    for seed in range(100):
+        trial = st.copy()
+        trial.rng = Rng(seed)
+        out, _ = act(trial, attack)
+        if out.owner[surkesh] == 0:
+            break
+    else:
+        raise AssertionError("no capture in 100 rolls")
+    assert not out.scanned[_wa("Sur'Kesh")]  # not spent: set aside for the taker
+    later = out.copy()
+    gw._start_turn(GAME, later, None)
+    assert later.current == 0 and later.phase == REINFORCE
+    assert "Sur'Kesh" in {a.args[0] for a in GAME.legal_actions(later, 0) if a.kind == "scan"}
+
+
 def test_me105_me106_one_scan_a_turn_rolling_five_d6_and_two_d8() -> None:
     st, events = act(_scanning(), "scan Sur'Kesh")
     assert st.phase == gw.SCAN and sorted(d[0] for d in st.scan_dice) == [6] * 5 + [8] * 2
@@ -1022,23 +1123,6 @@ def test_g2_g3_any_number_of_sets_a_deploy_and_no_forced_trade() -> None:
     assert st.pending == before + 4 + 4
 
 
-def test_g4_g6_defending_ships_and_a_vanguard_s_d8s_count_without_being_chosen() -> None:
-    """G4 [Using Ships]: every ship on the defending planet counts, the defender choosing only
-    its dice; G6 [Invading a Reaper Vanguard]: a Vanguard's d8s are taken for the defender."""
-    st = _invasion()
-    zorya = planet(st, "Zorya")
-    st.ships = st.ships.placed(9 * REAPER + 6, zorya)  # a defending dreadnought
-    st.attack_to = zorya
-    assert gw.battle_rule(st).defender.d8 == 1
-    st.vanguards = st.vanguards.placed(0, zorya)
-    assert gw.battle_rule(st).defender.d8 >= EVERY_DIE  # every die a d8, the ship's as well
-    st.options = {**st.options, "defender_dice": "choose"}
-    st, _ = act(st, "attack Thessia Zorya 3")
-    reaper = st.faction_of.index(REAPER)
-    assert GAME.to_move(st) == (reaper,)
-    assert {a.kind for a in GAME.legal_actions(st, reaper)} == {"defend"}
-
-
 def test_g11_a_harbinger_strike_commits_one_to_three_units_leaving_one() -> None:
     """G11 [Attacking Harbinger]: 1 to 3 units, and at most all but one of the source's."""
     st = started(3, 3)
@@ -1062,21 +1146,3 @@ def test_g14_the_meter_s_extra_cards_come_without_a_conquest() -> None:
     before = len(st.hands[reaper])
     gw._finish_turn(GAME, st, reaper, None)
     assert len(st.hands[reaper]) == before + extra
-
-
-def test_g25_a_neutral_planet_s_war_assets_card_waits_for_its_taker() -> None:
-    """G25 [Planet Scanning]: a War Assets card whose planet neutral Cerberus holds is nobody's
-    to scan; whoever takes the planet may."""
-    st = GAME.new_game(2, 3, {"scanning": True})
-    while st.phase in SETUP:
-        seat = GAME.to_move(st)[0]
-        st = GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])[0]
-    assert isinstance(st, gw.GawState)
-    st = st.copy()
-    surkesh = planet(st, "Sur'Kesh")
-    assert st.neutral == CERBERUS  # neutral Cerberus holds planets, no seat plays it
-    st.owner[surkesh] = st.neutral
-    seat = GAME.to_move(st)[0]
-    assert "Sur'Kesh" not in {a.args[0] for a in GAME.legal_actions(st, seat) if a.kind == "scan"}
-    st.owner[surkesh] = seat
-    assert "Sur'Kesh" in {a.args[0] for a in GAME.legal_actions(st, seat) if a.kind == "scan"}

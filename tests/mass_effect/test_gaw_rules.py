@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from warroom.core.board import reachable
-from warroom.core.rng import Rng, Script, ScriptedRng
+from warroom.core.rng import Rng
 from warroom.games.mass_effect import gaw_rules as gr
 from warroom.games.mass_effect.components import galaxy
 from warroom.games.mass_effect.gaw_components import (
@@ -23,7 +23,7 @@ from warroom.games.mass_effect.gaw_components import (
     pieces,
 )
 from warroom.odds.dice import harbinger_odds, roll_distribution
-from warroom.rules.battle import PLAIN, SideRule, roll, roll_side_trace
+from warroom.rules.battle import PLAIN, SideRule, roll
 from warroom.rules.pieces import OFF_BOARD, UNKNOWN_FACE, FaceDown, Tokens, decider
 
 G = galaxy()
@@ -213,16 +213,6 @@ def test_me66_dreadnoughts_roll_d8s() -> None:
         f for seed in range(300) for f in roll(Rng(seed), 3, 2, gr.invasion_rule([side], [])).attack
     }
     assert faces == set(range(1, 9))
-
-
-def test_g5_a_dreadnought_s_d8_then_the_roll_then_a_cruiser_s_save_then_carriers() -> None:
-    """G5 [Using Ships]: a Dreadnought makes a d8 before the roll; a Cruiser then rerolls a 1,
-    the d8's first when two dice show 1; a Carrier then adds 1 to the highest die."""
-    side = gr.ship_side((1, 1, 1))
-    # The d8 shows 1, the d6s 1 and 4; the Cruiser's reroll of the d8 shows 7.
-    trace = roll_side_trace(ScriptedRng(Script((0, (1 - 1) * 6 + (4 - 1), 7 - 1))), side, 3)
-    assert trace.first == (1, 1, 4) and trace.rerolled == (7, 1, 4)
-    assert trace.final == (8, 4, 1)  # +1 on the rerolled 7, the highest
 
 
 def test_me60_at_most_three_ships_of_a_class() -> None:

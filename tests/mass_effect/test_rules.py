@@ -509,7 +509,7 @@ def _eliminating_antibaar(mine: list[str], theirs: list[str]) -> Table:
     return table
 
 
-def test_me27_a6_a7_five_or_more_after_an_elimination_trade_at_once_down_to_four() -> None:
+def test_me27_a7_five_or_more_after_an_elimination_trade_at_once_down_to_four() -> None:
     cards = Table()
     mine = of_class(cards, "cruiser", 3) + of_class(cards, "carrier", 1)
     theirs = of_class(cards, "dreadnought", 3) + of_class(cards, "carrier", 2, skip=1)
@@ -541,6 +541,34 @@ def test_me27_down_to_four_after_an_elimination_trading_stops_even_holding_a_set
         table.do(0, "trade " + " ".join(mine[:3]))
     table.do(0, "place Earth 6")
     assert table.state.phase == ATTACK
+
+
+def test_a6_the_elimination_trade_comes_after_the_move_in() -> None:
+    """A6 [BT Eliminating Another Player]: "stop immediately" and trade comes after the
+    mandatory move-in (the winning battle's units are already in), and the optional extra
+    units may follow before the trade, as in Classic."""
+    table = Table()
+    table.turn_of(0, ATTACK, rest=[1])
+    table.give(0, 5, "Ontarom")
+    table.give(0, 1, "Earth")
+    table.give(2, 1, "Antibaar")
+    mine = of_class(table, "cruiser", 3) + of_class(table, "carrier", 1)
+    theirs = of_class(table, "dreadnought", 3)
+    table.hand(0, *mine)
+    table.hand(2, *theirs)
+    table.dice((6, 5, 1))
+    table.do(0, "attack Ontarom Antibaar 2")
+    table.do(2, "defend 1")
+    assert not table.state.alive[2] and len(table.state.hands[0]) == 7  # a trade is due
+    assert table.state.phase == OCCUPY and table.units("Antibaar") == 2  # the 2 rolled are in
+    assert table.legal(0) == ["move 2", "move 3", "move 4"]  # no trade before the move-in
+    with pytest.raises(IllegalAction):
+        table.do(0, "trade " + " ".join(theirs))
+    table.do(0, "move 4")  # the extra units go in before the trade
+    assert (table.units("Ontarom"), table.units("Antibaar")) == (1, 4)
+    assert {a.kind for a in GAME.legal_actions(table.state, 0)} == {"trade"}
+    table.do(0, "trade " + " ".join(theirs))
+    assert table.state.pending == set_value(["dreadnought"] * 3)
 
 
 # -- fortify, draw, winning ---------------------------------------------------------------------
