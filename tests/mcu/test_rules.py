@@ -398,7 +398,9 @@ def test_mcu22_no_limit_on_invasions_or_battles() -> None:
     assert table.owner("Sector_13") == 0
 
 
-def test_mcu23_eliminated_player_cards_go_to_the_eliminator() -> None:
+def _eliminating_seat_2(theirs: list[str], mine: list[str]) -> Table:
+    """Seat 0 (holding `mine`) takes Sector_13, the last sector of seat 2 (holding `theirs`),
+    and is asked to move in."""
     table = Table()
     table.give(0, 5, "Sector_12")
     table.turn_of(0, ATTACK)
@@ -407,11 +409,16 @@ def test_mcu23_eliminated_player_cards_go_to_the_eliminator() -> None:
         if st.owner[t] == 2:
             st.owner[t] = 1
     table.give(2, 1, "Sector_13")
-    table.hand(2, "UL01", "UL03")
-    table.hand(0, "CA01")
+    table.hand(2, *theirs)
+    table.hand(0, *mine)
     table.dice((6, 1))
     table.do(0, "attack Sector_12 Sector_13 1")
     table.do(2, "defend 1")
+    return table
+
+
+def test_mcu23_eliminated_player_cards_go_to_the_eliminator() -> None:
+    table = _eliminating_seat_2(["UL01", "UL03"], ["CA01"])
     assert not table.state.alive[2] and table.state.hands[2] == []
     assert table.hand_ids(0) == ["CA01", "UL01", "UL03"]  # S8: no forced trade
     assert table.state.phase == OCCUPY
@@ -559,19 +566,8 @@ def test_s8_cards_won_by_elimination_force_no_trade_and_the_cap_holds() -> None:
     """S8 [Invasions and Battles continued]: the eliminator takes the loser's cards with no
     forced trade (Classic's 6 cards would force one); a later turn-in is still 10 symbols at
     most."""
-    table = Table()
-    table.give(0, 5, "Sector_12")
-    table.turn_of(0, ATTACK)
-    st = table.state
-    for t in range(len(st.board)):  # seat 2 holds only Sector_13
-        if st.owner[t] == 2:
-            st.owner[t] = 1
-    table.give(2, 1, "Sector_13")
     won = ["CA03", "CA06", "CA09", "CA12", "UL03", "UL06"]  # 6 cards, 12 symbols
-    table.hand(2, *won)
-    table.dice((6, 1))
-    table.do(0, "attack Sector_12 Sector_13 1")
-    table.do(2, "defend 1")
+    table = _eliminating_seat_2(won, [])
     assert len(table.state.hands[0]) >= GAME.elimination_trade_at
     table.do(0, "move 1")
     assert table.state.phase == ATTACK and not table.state.elimination_trade
