@@ -31,7 +31,7 @@ from warroom.rules.battle import EVERY_DIE
 from warroom.rules.pieces import HELD, OFF_BOARD, UNKNOWN_FACE
 
 from ..contract.knowledge import check_redraw, check_secrets
-from ..risk.table import ScriptedRng
+from .conftest import ScriptedRng
 
 GAME = gw.GAME
 SETUP = (CLAIM, SETUP_PLACE, gw.PLACE_HARBINGER)
