@@ -7,6 +7,7 @@ the console script answers it from the mode catalogue, without Typer, Rich or th
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -59,3 +60,22 @@ def test_the_short_way_prints_what_the_typer_command_prints() -> None:
 def test_every_other_command_line_goes_to_typer() -> None:
     out, imported = _console_script("games", "--help")
     assert "Machine-readable" in out and "typer" in imported
+
+
+def test_a_reader_that_stops_early_ends_the_listing_without_a_traceback() -> None:
+    """`warroom games | head -1`: the reader has gone before the listing is written (its end
+    of the pipe closed first, so every write fails); the command stops quietly, with status
+    1 as Python's documented handling gives, instead of a BrokenPipeError traceback."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", "from warroom.cli import run; run()", "games"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    finally:
+        os.close(write_end)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
