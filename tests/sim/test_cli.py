@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from warroom.cli.main import app
-from warroom.sim.ladder import markdown
+from warroom.sim.ladder import ladder_options, markdown
 
 runner = CliRunner()
 
@@ -213,3 +213,15 @@ def test_ladder_settings_of_a_mode_without_options_say_none() -> None:
     """A mode with no options reads "options none", not "options ;"."""
     text = markdown("mass-effect-war-assets", [], "warroom ladder", 2, {})
     assert "Settings: 2 players; options none; seats rotated" in text
+
+
+def test_ladder_settings_show_the_setup_two_player_classic_risk_plays() -> None:
+    """2-Player Setup deals the territory cards whatever `setup` says, so a 2-player ladder's
+    settings read `setup=deal`; with 3 players the option stands as given."""
+    assert ladder_options("risk-classic", {}, 2)["setup"] == "deal"
+    assert ladder_options("risk-classic", {"setup": "claim"}, 2)["setup"] == "deal"
+    assert ladder_options("risk-classic", {}, 3)["setup"] == "claim"
+    assert ladder_options("risk-classic", {"setup": "deal"}, 3)["setup"] == "deal"
+    assert ladder_options("risk-classic", {}, 2)["turn_limit"] == 300  # the simulation's cap
+    assert ladder_options("risk-godstorm", {"setup": "claim"}, 2)["setup"] == "deal"  # G21
+    assert ladder_options("risk-godstorm", {"setup": "claim"}, 3)["setup"] == "claim"

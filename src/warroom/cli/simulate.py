@@ -275,7 +275,7 @@ def ladder(
         if all_pairs:
             words.append("--all-pairs")
         command = "warroom " + shlex.join(words)
-        text = markdown(mode, pairings, command, players, ladder_options(mode, opts))
+        text = markdown(mode, pairings, command, players, ladder_options(mode, opts, players))
         console.print(text, highlight=False, markup=False)
         if out is not None:
             _write(console, out, lambda: out.write_text(text, encoding="utf-8"))

@@ -140,6 +140,13 @@ class Game(ABC, Generic[S]):
             out[key] = known[key].check(value)
         return out
 
+    def options_in_effect(
+        self, players: int, options: Mapping[str, OptionValue]
+    ) -> dict[str, OptionValue]:
+        """The resolved `options` as a game of `players` plays them, for reports that say
+        what was played: a mode whose rules fix an option at some player count overrides it."""
+        return dict(options)
+
     def new_game(
         self,
         players: int,

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from warroom.core.errors import WarroomError
 from warroom.core.game import OptionValue
+from warroom.core.registry import get_mode
 from warroom.games import option_text, strength
 from warroom.sim import stats
 from warroom.sim.runner import GameResult, SimConfig, resolve_options, run
@@ -126,9 +127,13 @@ def markdown(
     return "\n".join(lines) + "\n"
 
 
-def ladder_options(mode: str, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
-    """The options the games really used (the simulation's turn cap included)."""
-    return resolve_options(SimConfig(mode, 1, ("random",), 2, 0, dict(options)))
+def ladder_options(
+    mode: str, options: Mapping[str, OptionValue], players: int
+) -> dict[str, OptionValue]:
+    """The options the games really used (the simulation's turn cap included, and any the
+    rules fix for this many players: 2-player Classic RISK always deals)."""
+    resolved = resolve_options(SimConfig(mode, 1, ("random",), players, 0, dict(options)))
+    return get_mode(mode).options_in_effect(players, resolved)
 
 
 class PairingRecord(BaseModel):
