@@ -13,8 +13,10 @@ def run() -> None:
     """Run the command line; output cut short by its reader (`warroom games | head`) ends
     the command quietly, as other command-line tools do, rather than with a traceback."""
     try:
-        _dispatch()
-        sys.stdout.flush()
+        try:
+            _dispatch()
+        finally:  # Typer ends with SystemExit: what it printed is flushed here, not at exit
+            sys.stdout.flush()
     except BrokenPipeError:
         # Python's documented way out: point stdout at devnull so that the flush at exit
         # does not raise again (docs.python.org, "Note on SIGPIPE").
