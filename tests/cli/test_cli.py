@@ -211,6 +211,17 @@ def test_a_whole_game_can_be_played_to_its_end() -> None:
     assert "Game over" in out
 
 
+def test_an_option_the_rules_set_aside_for_two_players_is_said_to_be_unused() -> None:
+    """2-Player Setup deals the territory cards: a typed setup=claim is said to go unused, and
+    only where it was typed and differs (3 players claim; a 2-player default says nothing)."""
+    note = "(2-player games play setup=deal: setup=claim is not used)"
+    assert note in _play(["--players", "2", "--seed", "3", "--option", "setup=claim"], "quit\n")
+    assert "not used" not in _play(["--players", "2", "--seed", "3"], "quit\n")
+    assert "not used" not in _play(
+        ["--players", "3", "--seed", "3", "--option", "setup=claim"], "quit\n"
+    )
+
+
 def test_monopoly_in_the_terminal_shows_money_and_heroes() -> None:
     out = _play(
         ["monopoly-avengers", "--players", "3", "--seed", "2", "--option", "turn_limit=8"],

@@ -176,7 +176,9 @@ def play(
     from warroom.bots import make_bot, tiers_for
     from warroom.cli.play import Terminal, load_match
     from warroom.core import Match, WarroomError
+    from warroom.games import option_text
 
+    typed: set[str] = set()  # the options given on the command line, by their names
     try:
         if load is not None:
             # The save says what game it is: what is typed beside it would be dropped.
@@ -199,6 +201,7 @@ def play(
             match = load_match(load)
         else:
             opts: dict[str, object] = dict(parse_options(option or []))
+            typed = {name.replace("-", "_") for name in opts}
             if map_ is not None:
                 opts.update(absolute_files({"map": map_}))
             if humans == 0:  # bots alone: a game of random bots may never end without a cap
@@ -224,6 +227,12 @@ def play(
         raise fail(str(exc)) from None
     # Human seats keep a bot too: it answers the 'auto' command.
     terminal = Terminal(match, set(range(humans)), seat_bots, Console(), input)
+    for name, value in match.game.options_in_effect(match.players, match.options).items():
+        if name in typed and match.options[name] != value:  # 2-player Classic RISK's setup
+            terminal.say(
+                f"({match.players}-player games play {name}={option_text(value)}: "
+                f"{name}={option_text(match.options[name])} is not used)"
+            )
     if humans == 0 and match.options.get("turn_limit") == 0:  # a save of a game with none
         terminal.say(
             "(bots alone, and this game has no turn limit: it may never end; Ctrl-C stops)"
