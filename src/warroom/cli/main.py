@@ -228,7 +228,7 @@ def play(
     # Human seats keep a bot too: it answers the 'auto' command.
     terminal = Terminal(match, set(range(humans)), seat_bots, Console(), input)
     for name, value in match.game.options_in_effect(match.players, match.options).items():
-        if name in typed and match.options[name] != value:  # 2-player Classic RISK's setup
+        if name in typed and match.options[name] != value:  # an Option's `fixed` value
             terminal.say(
                 f"({match.players}-player games play {name}={option_text(value)}: "
                 f"{name}={option_text(match.options[name])} is not used)"

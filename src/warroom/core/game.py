@@ -45,6 +45,9 @@ class Option:
     # transcription, checked by `warroom board check`. Only the command line passes paths; the
     # web server refuses them, since a server must not open files a request names.
     files: str = ""
+    # (players, value): player counts whose rules play one value whatever is given (Classic
+    # RISK's 2-Player Setup deals the territory cards, `setup=claim` or not).
+    fixed: tuple[tuple[int, OptionValue], ...] = ()
 
     def check(self, value: object) -> OptionValue:
         if self.choices:
@@ -143,9 +146,14 @@ class Game(ABC, Generic[S]):
     def options_in_effect(
         self, players: int, options: Mapping[str, OptionValue]
     ) -> dict[str, OptionValue]:
-        """The resolved `options` as a game of `players` plays them, for reports that say
-        what was played: a mode whose rules fix an option at some player count overrides it."""
-        return dict(options)
+        """The resolved `options` as a game of `players` plays them (each option's `fixed`
+        value for that count), for what reports and the terminal say was played."""
+        played = dict(options)
+        for option in self.options:
+            for count, value in option.fixed:
+                if count == players:
+                    played[option.name] = value
+        return played
 
     def new_game(
         self,

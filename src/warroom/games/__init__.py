@@ -25,7 +25,7 @@ def option_text(value: OptionValue) -> str:
 class OptionInfo:
     """A setup option as `warroom games` lists it."""
 
-    __slots__ = ("choices", "default", "files", "help", "maximum", "minimum", "name")
+    __slots__ = ("choices", "default", "files", "fixed", "help", "maximum", "minimum", "name")
 
     def __init__(
         self,
@@ -36,6 +36,7 @@ class OptionInfo:
         minimum: int | None = None,
         maximum: int | None = None,
         files: str = "",
+        fixed: tuple[tuple[int, OptionValue], ...] = (),
     ) -> None:
         self.name = name
         self.default = default
@@ -44,6 +45,7 @@ class OptionInfo:
         self.minimum = minimum
         self.maximum = maximum
         self.files = files
+        self.fixed = fixed
 
 
 class ModeInfo:
@@ -243,6 +245,7 @@ CATALOG = (
                 "claim territories one at a time, or deal the territory cards "
                 "(the 2-player game always deals)",
                 ("claim", "deal"),
+                fixed=((2, "deal"),),  # 2-Player Setup: the cards dealt into three piles
             ),
             _DEFENDER_DICE,
             _TURN_LIMIT,
@@ -262,6 +265,7 @@ CATALOG = (
                 "[Non-Random Setup]); the 2-player game always deals 3 piles (G21 [Setup for 2 "
                 "Players])",
                 ("deal", "claim"),
+                fixed=((2, "deal"),),  # G21: the piles replace both setups
             ),
             OptionInfo(
                 "armies",
@@ -294,7 +298,7 @@ def rules_options(info: ModeInfo) -> tuple[Option, ...]:
     from warroom.core.game import Option
 
     return tuple(
-        Option(o.name, o.default, o.help, o.choices, o.minimum, o.maximum, o.files)
+        Option(o.name, o.default, o.help, o.choices, o.minimum, o.maximum, o.files, o.fixed)
         for o in info.options
     )
 

@@ -311,15 +311,6 @@ class ClassicRisk(Game[RiskState]):
         ones); modes that roll more override it with their own battle's rule."""
         return battle.CLASSIC
 
-    def options_in_effect(
-        self, players: int, options: Mapping[str, OptionValue]
-    ) -> dict[str, OptionValue]:
-        """2-Player Setup deals the territory cards whatever `setup` says (`setup` below)."""
-        played = dict(options)
-        if players == 2 and "setup" in played:
-            played["setup"] = "deal"
-        return played
-
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> RiskState:
         board = data.map_board(str(options["map"]), MAPS)

@@ -136,16 +136,6 @@ class Godstorm(Game[GodstormState]):
     max_players = _INFO.max_players
     options = rules_options(_INFO)
 
-    def options_in_effect(
-        self, players: int, options: Mapping[str, OptionValue]
-    ) -> dict[str, OptionValue]:
-        """G21: with 2 players the face-down piles replace the claims (`setup.py`), dealt as
-        the default deal is."""
-        played = dict(options)
-        if players == 2:
-            played["setup"] = "deal"
-        return played
-
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> GodstormState:
         """1.0: plague lands (G12), the pantheon roll-off (G14); the deal waits on the choices."""
         state = blank(components(), players, rng, options)
