@@ -6,11 +6,14 @@ Palaven (3: 8 / 4 4 / 6+), Thessia (4), Dekuuna (1: 4 / 2 2), Horizon (1: 3 / 4+
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from tests.dice.conftest import WAR_ASSETS as GAME
 from tests.dice.conftest import all_owned_but, do, legal, owner_of, play, position
-from warroom.core import IllegalAction, WarroomError
+from warroom.core import IllegalAction, MalformedAction, Match, WarroomError
+from warroom.core.shortform import complete
 from warroom.games.dice_cards.state import MATCH, NOBODY, OVER, TARGET
 
 NEXT_TURN = [(1, 1, 1, 1, 1), (1, 1)]  # any first roll of the next player
@@ -279,3 +282,20 @@ def test_the_log_ends_saying_who_won() -> None:
         st, events = do(GAME, st, SUR_KESH_MOVES[-1])
         assert st.phase == OVER
         assert next(e.text for e in events if e.kind == "game-over").startswith(line)
+
+
+def test_a_typed_target_without_its_dice_is_completed_only_when_one_way_fits() -> None:
+    """A trailing number left off fills in the most armies elsewhere; here the numbers say
+    which dice, so a short form with several ways to finish it is refused, naming them, and
+    leaves the turn as it was; with one way it is that way."""
+    match = Match.start(GAME.id, 3, 1)
+    # d6s 2 1 3 2 4, d8s 6 4: Dekuuna's row 1 (a 4) fits die 5 or die 7; Horizon's row 1 (a
+    # 3) fits die 3 only
+    match.state = position(GAME, [(2, 1, 3, 2, 4), (6, 4)])
+    before = copy.deepcopy(match.state)
+    with pytest.raises(
+        MalformedAction, match=r"which dice\? \(target dekuuna 1 5, target dekuuna 1 7\)"
+    ):
+        complete(match, 0, "target dekuuna 1", [])
+    assert match.state == before and match.record == []
+    assert complete(match, 0, "target horizon 1", []).text() == "target horizon 1 3"

@@ -8,8 +8,17 @@ from typing import Any
 
 import pytest
 
-from warroom.core import Action, BoardError, Event, IllegalAction, WarroomError
+from warroom.core import (
+    Action,
+    BoardError,
+    Event,
+    IllegalAction,
+    MalformedAction,
+    Match,
+    WarroomError,
+)
 from warroom.core.rng import Rng
+from warroom.core.shortform import complete
 from warroom.games.strike.cards import KIND_IDS, cards_from_dict, strike_cards
 from warroom.games.strike.state import (
     ACT,
@@ -455,6 +464,27 @@ def test_s38_e2_cards_resolve_in_the_order_played() -> None:
     assert st.values(1) == [5, 6]
     log = [e for e in first if e.kind == "play"]
     assert log and "Rally" in log[0].text
+
+
+def test_b8_a_bombard_typed_without_its_die_is_taken_only_when_one_die_fits() -> None:
+    """Which die the card turns to a 6 is the player's choice: "bombard defender" with two
+    defence dice is refused, naming both, where a trailing count would be filled with the
+    most; with one defence die it is that die."""
+    for defence, typed in (((5, 4), None), ((5,), "bombard defender 1")):
+        st = position(
+            claimed={0: {"africa": 3}, 1: {"europe": len(defence)}},
+            hands={1: ["bombard"]},
+            dice=[(3, 2, 1), defence],
+        )
+        st = play(to_roll(st), (0, "pass"))
+        match = Match.start(GAME.id, 3, 1)
+        match.state = st
+        if typed is None:
+            ways = r"which dice\? \(bombard defender 1, bombard defender 2\)"
+            with pytest.raises(MalformedAction, match=ways):
+                complete(match, 1, "bombard defender", [])
+        else:
+            assert complete(match, 1, "bombard def", []).text() == typed
 
 
 def test_the_log_gives_the_dice_as_faces() -> None:

@@ -126,6 +126,10 @@ class Game(ABC, Generic[S]):
     """Kinds whose trailing number, left off in a typed short form, is the least the rules
     allow rather than the most (`core/shortform.py`): a bid's smallest raise, where the most
     dice or armies is what "attack A B" or "place A" means."""
+    chosen_numbers: ClassVar[frozenset[str]] = frozenset()
+    """Kinds whose trailing numbers say which dice, not how many (a dice game's "target CARD
+    ROW DIE..."): a typed short form that leaves one off is taken only when a single legal
+    action completes it, never filled with the highest die (`core/shortform.py`)."""
 
     def resolve_options(self, given: Mapping[str, object] | None) -> dict[str, OptionValue]:
         """Defaults filled in; unknown names and bad values refused with a clear message."""

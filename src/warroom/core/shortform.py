@@ -1,7 +1,8 @@
 """Short forms of typed actions, shared by the terminal and the web: names by unique prefix,
 names with spaces unquoted, and a trailing number left off filled with the largest the rules
 allow ("attack Gaul Liguria" rolls the most dice, "place Gaul" places everything), or the
-least for the kinds a game names (`Game.least_filled`: a bare "bid" is the smallest raise)."""
+least for the kinds a game names (`Game.least_filled`: a bare "bid" is the smallest raise), or
+not at all where the number says which die (`Game.chosen_numbers`) and several would fit."""
 
 from __future__ import annotations
 
@@ -39,6 +40,11 @@ def most(match: Match, seat: int, action: Action) -> Action:
     if len({a.args[:-1] for a in longer}) > 1:
         typed = [str(arg).lower() for arg in action.args]
         longer = [a for a in longer if [str(arg).lower() for arg in a.args[:-1]] == typed]
+    if longer and action.kind in match.game.chosen_numbers:
+        if len(longer) == 1:  # which dice is a choice: filled only when nothing else fits
+            return longer[0]
+        ways = ", ".join(str(a) for a in longer[:4]) + (", ..." if len(longer) > 4 else "")
+        raise MalformedAction(f"'{action}': which dice? ({ways})")
     if longer:
         fill = min if action.kind in match.game.least_filled else max
         return fill(longer, key=lambda a: a.args[-1])

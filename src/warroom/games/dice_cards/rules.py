@@ -54,6 +54,7 @@ class DiceCardsGame(Game[DiceCardsState]):
     """A dice-matching card game; subclasses set the mode, the card file and the hooks."""
 
     data_file: ClassVar[str]
+    chosen_numbers = frozenset({"target", "match", "aside"})  # the dice placed are chosen
 
     def edition(self) -> DiceCards:
         return edition_cards(self.data_file)

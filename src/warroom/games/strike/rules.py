@@ -76,6 +76,7 @@ class RiskStrike(Game[StrikeState]):
     min_players = _MODE.min_players
     max_players = _MODE.max_players
     options = rules_options(_MODE)
+    chosen_numbers = frozenset({"bombard"})  # which die the card turns to a 6
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> StrikeState:
