@@ -568,6 +568,30 @@ def test_me75_me78_g10_attacking_harbinger() -> None:
         raise AssertionError("Cerberus never destroyed Harbinger in 400 rolls")
 
 
+def test_g10_a_strike_says_its_dice_the_total_needed_and_the_units_lost() -> None:
+    """The log reads a strike on Harbinger as a table would: the dice, the total against the
+    18 needed, and on a miss the committed units taken off (not a bare total)."""
+    st = started(3, 3)
+    st = holding(st, {"Thessia": (0, 10), "Zorya": (2, 2)}, 0, ATTACK)
+    st.harbinger = planet(st, "Zorya")
+    seen = set()
+    for seed in range(60):
+        trial = st.copy()
+        trial.rng = Rng(seed)
+        out, events = act(trial, "strike Thessia 3")
+        strike = next(e for e in events if e.kind == "strike")
+        dice = strike.data["dice"]
+        assert len(dice) == 3 and sum(dice) == strike.data["total"]  # no bonus here
+        assert f"{'-'.join(map(str, dice))}, total {sum(dice)} (18 needed)" in strike.text
+        said = [e.text for e in events if e.kind == "harbinger"]
+        if out.harbinger == gw.GONE:
+            assert said == ["Harbinger is destroyed"]
+        else:
+            assert said == ["Harbinger holds: 3 units lost on Thessia"]
+        seen.add(out.harbinger == gw.GONE)
+    assert seen == {True, False}
+
+
 def test_me76_the_reapers_roll_no_dice_against_a_strike() -> None:
     st = started(3, 3)
     st = holding(st, {"Thessia": (0, 10), "Zorya": (2, 2)}, 0, ATTACK)

@@ -260,6 +260,7 @@ def godswar_roll(
 
 @dataclass(frozen=True, slots=True)
 class HarbingerAttack:
+    faces: tuple[int, ...]  # the dice as rolled, ship bonuses included, high to low
     total: int
     destroyed: bool
 
@@ -268,8 +269,9 @@ def harbinger_roll(rng: Rng, dice: int, side: SideRule = PLAIN, bonus: int = 0) 
     """Attack Harbinger (Mass Effect): no defence roll; the attacker's dice total with ship
     bonuses plus `bonus` (cards, Momentum Meter, may be negative) must reach 18, otherwise
     every attacking unit is destroyed."""
-    total = sum(roll_side(rng, side, dice)) + bonus
-    return HarbingerAttack(total, total >= HARBINGER_TARGET)
+    faces = roll_side(rng, side, dice)
+    total = sum(faces) + bonus
+    return HarbingerAttack(faces, total, total >= HARBINGER_TARGET)
 
 
 _ALL_D8 = SideRule(d8=EVERY_DIE)

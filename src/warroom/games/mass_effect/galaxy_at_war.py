@@ -68,7 +68,7 @@ from typing import Any, ClassVar, Self
 from warroom.core.actions import Action
 from warroom.core.board import reachable
 from warroom.core.errors import IllegalAction, MalformedAction
-from warroom.core.events import DICE, Event, listed
+from warroom.core.events import DICE, Event, faces, listed
 from warroom.core.game import OptionValue, Outcome, Seat, require
 from warroom.core.legal import Family, Legal
 from warroom.core.registry import register
@@ -1684,21 +1684,25 @@ def _strike(g: rc.ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.E
     result = battle.harbinger_roll(st.rng, dice, side, bonus)
     st.attack_boost, st.resource_boost, st.strike_bonus = PLAIN, 0, 0  # spent (ME68)
     assert isinstance(g, GalaxyAtWar)
+    target = pieces().harbinger_target
+    added = f" {bonus:+d}" if bonus else ""
     _log(
         ev,
         "strike",
         f"{g.side_name(st, seat)} attacks Harbinger from {st.board.territories[s]}: "
-        f"total {result.total}",
-        {"total": result.total, "destroyed": result.destroyed},
+        f"{faces(result.faces)}{added}, total {result.total} ({target} needed)",
+        {"dice": list(result.faces), "total": result.total, "destroyed": result.destroyed},
         reveals=True,
     )
-    if gr.harbinger_destroyed(result.total, pieces().harbinger_target):
+    if gr.harbinger_destroyed(result.total, target):
         st.harbinger = GONE
         _log(ev, "harbinger", "Harbinger is destroyed")
         if faction == ALLIANCE:  # ME78
             _move_momentum(g, st, ALLIANCE, 1, "Harbinger destroyed", ev)
     else:
         st.armies[s] -= dice  # G10 [Attacking Harbinger]: the committed units
+        lost = f"{dice} unit{'s' if dice > 1 else ''}"
+        _log(ev, "harbinger", f"Harbinger holds: {lost} lost on {st.board.territories[s]}")
 
 
 def _end_invasions(
