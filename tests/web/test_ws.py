@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -12,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 from tests.web.conftest import SEED
 from tests.web.play import HUMANS3, SHORT, choose
 from warroom.web import hub as hub_module
-from warroom.web.hub import Hub
+from warroom.web.hub import Hub, Subscriber
 
 FORBIDDEN_KEYS = {"seed", "rng", "deck", "record", "token", "save"}
 
@@ -59,6 +60,9 @@ def test_each_seat_sees_only_what_it_may(client: TestClient, hub: Hub) -> None:
             for seat, ws in sockets.items():
                 frames[seat].append(ws.receive_text())
                 latest[seat] = json.loads(frames[seat][-1])
+                while latest[seat]["state"] < ack.json()["state"]:  # a seat connecting: news
+                    frames[seat].append(ws.receive_text())
+                    latest[seat] = json.loads(frames[seat][-1])
                 assert latest[seat]["state"] == ack.json()["state"]
             drawn += sum(e["kind"] == "draw" for e in latest[None]["events"])
             if drawn >= 2:
@@ -81,6 +85,45 @@ def test_each_seat_sees_only_what_it_may(client: TestClient, hub: Hub) -> None:
         if seat is not None:
             assert json.loads(raw_frames[-1])["view"]["hand"] == room.match.view(seat)["hand"]
     assert any(json.loads(f[-1])["view"]["hand"] for s, f in frames.items() if s is not None)
+
+
+def test_the_pages_open_are_told_when_a_seat_connects_and_leaves(
+    client: TestClient, hub: Hub
+) -> None:
+    """Who is online is part of every state message; a seat's page opening or closing is
+    sent to the pages already open (not left as it was until someone acts), a spectator's
+    is not news, and a second page of a seat already online changes nothing. Read from the
+    hub's queues, so that a frame that never comes fails the test instead of waiting."""
+    r = client.post("/api/games", json={"mode": "risk-classic", "seats": HUMANS3, "options": SHORT})
+    room = hub.room(r.json()["id"])
+    loop = asyncio.new_event_loop()
+
+    def frames(sub: Subscriber) -> list[list[bool]]:
+        loop.run_until_complete(asyncio.sleep(0))  # the frames offered from this thread
+        out = []
+        while not sub.queue.empty():
+            frame = sub.queue.get_nowait()
+            assert frame is not None
+            out.append([s["online"] for s in json.loads(frame)["seats"]])
+        return out
+
+    try:
+        w0, first = hub.subscribe(room, 0, loop)
+        assert [s["online"] for s in json.loads(first)["seats"]] == [True, False, False]
+        spectator, _ = hub.subscribe(room, None, loop)
+        assert frames(w0) == []
+        w1, _ = hub.subscribe(room, 1, loop)
+        assert frames(w0) == frames(spectator) == [[True, True, False]]
+        assert frames(w1) == []  # its own first state says so
+        w1_again, _ = hub.subscribe(room, 1, loop)  # another tab: no news
+        hub.unsubscribe(room, w1)
+        assert frames(w0) == frames(spectator) == []
+        hub.unsubscribe(room, w1_again)
+        assert frames(w0) == frames(spectator) == [[True, False, False]]
+        hub.unsubscribe(room, spectator)
+        assert frames(w0) == []
+    finally:
+        loop.close()
 
 
 def test_a_bad_hello_gets_a_clear_error(client: TestClient) -> None:

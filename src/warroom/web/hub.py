@@ -817,7 +817,10 @@ class Hub:
         """Register a connection and give its first full state, atomically (no gap)."""
         sub = Subscriber(seat, asyncio.Queue(), loop)
         with room.lock:
+            arriving = seat is not None and all(s.seat != seat for s in room.subscribers)
             room.subscribers.append(sub)
+            if arriving:  # the pages already open show this seat online; its own gets `first`
+                self._broadcast(room, [], log_reset=False, skip=sub)
             first = json.dumps(self.state_message(room, seat, with_log=True))
         return sub, first
 
@@ -825,6 +828,8 @@ class Hub:
         with room.lock:
             if sub in room.subscribers:
                 room.subscribers.remove(sub)
+                if sub.seat is not None and all(s.seat != sub.seat for s in room.subscribers):
+                    self._broadcast(room, [], log_reset=False)  # the others see it away
             self._forget_if_finished(room)
 
     def _forget_if_finished(self, room: Room) -> None:
@@ -840,9 +845,13 @@ class Hub:
         with room.lock:
             return json.dumps(self.state_message(room, seat, with_log=True))
 
-    def _broadcast(self, room: Room, events: list[Any], log_reset: bool) -> None:
+    def _broadcast(
+        self, room: Room, events: list[Any], log_reset: bool, skip: Subscriber | None = None
+    ) -> None:
         by_seat: dict[int | None, str] = {}
         for sub in room.subscribers:
+            if sub is skip:
+                continue
             if sub.seat not in by_seat:
                 msg = self.state_message(room, sub.seat, with_log=log_reset)
                 msg["events"] = [room.match.shown(e, sub.seat) for e in events]
