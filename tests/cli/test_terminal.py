@@ -105,6 +105,11 @@ def test_look_and_odds_take_quoted_names_as_actions_do() -> None:
     assert "Refused" not in out
     assert out.count("North Africa: ") == 2
     assert "chance to capture" in out
+    far = next(
+        n for n in b.territories if n != src and not b.adjacent(b.territory(src), b.territory(n))
+    )
+    out = session(match, [f'odds "{src}" "{far}"'])  # no attack joins them: no odds
+    assert f"{src} does not border {far}" in out and "chance to capture" not in out
 
 
 def test_galaxy_at_war_odds_with_the_attacker_s_ships_along() -> None:

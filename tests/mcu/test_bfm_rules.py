@@ -726,6 +726,9 @@ def test_mcu69_b4_sector_25_dock_closes_after_phase_two() -> None:
         table.state.chips.placed(0, HELD).placed(1, HELD).placed(2, HELD).placed(3, HELD)
     )
     assert not any(a.startswith("attack Sector_25 Heli") for a in table.legal(CA))
+    s25, access = table.t("Sector_25"), table.t("Helicarrier_Access")
+    with pytest.raises(IllegalAction, match="does not border"):  # and no odds for it
+        GAME.attack_rule(table.state, s25, access)
 
 
 def test_mcu70_ultron_wins_when_a_third_party_eliminates_iron_man() -> None:

@@ -139,6 +139,11 @@ def test_attack_odds_refuse_unknown_places_and_modes(client: TestClient, served_
     game_id = r.json()["id"]
     bad = client.get(f"/api/games/{game_id}/odds", params={"source": "Atlantis?", "target": "x"})
     assert bad.status_code == 400
+    board = served_hub.room(game_id).match.state.board
+    far = next(t for t in range(len(board)) if t != 0 and not board.adjacent(0, t))
+    params = {"source": board.territories[0], "target": board.territories[far]}
+    apart = client.get(f"/api/games/{game_id}/odds", params=params)  # no attack joins them
+    assert apart.status_code == 400 and "does not border" in apart.json()["error"], apart.text
     r = client.post("/api/games", json={"mode": "risk-strike", "seats": [{"kind": "human"}] * 2})
     game_id = r.json()["id"]
     none = client.get(f"/api/games/{game_id}/odds", params={"source": "a", "target": "b"})

@@ -284,14 +284,22 @@ class ClassicRisk(Game[RiskState]):
 
     def check_invadable(self, seen: RiskState, source: int, target: int) -> None:
         """IllegalAction, with the reason, where no attack from `source` could take `target`
-        whatever the dice: both the same side's (modes add theirs, such as a teammate's
-        planet), so that no odds are given for an attack the rules refuse."""
+        whatever the dice: places that do not border now (`borders`), or both the same side's
+        (modes add theirs, such as a teammate's planet), so that no odds are given for an
+        attack the rules refuse."""
         names = seen.board.territories
+        if not self.borders(seen, source, target):
+            raise IllegalAction(f"{names[source]} does not border {names[target]}")
         if seen.owner[source] == seen.owner[target] >= 0:  # unclaimed places are no side's
             raise IllegalAction(
                 f"{names[source]} and {names[target]} are both "
                 f"{self.side_name(seen, seen.owner[source])}'s"
             )
+
+    def borders(self, seen: RiskState, source: int, target: int) -> bool:
+        """Whether an attack may cross from `source` to `target` as the board stands: joined
+        on the board (To Attack: "adjacent"); a mode whose connections close narrows it."""
+        return seen.board.adjacent(source, target)
 
     def seen_attack_rule(self, seen: RiskState, source: int, target: int) -> battle.BattleRule:
         """`attack_rule` on what every seat sees: Classic's plain dice; modes with more (d8

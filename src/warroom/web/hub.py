@@ -499,6 +499,8 @@ class Hub:
                 if name not in names:
                     raise WebError(400, f"no territory {name!r} on this board")
             s, t = names.index(source), names.index(target)
+            if not state.board.adjacent(s, t):  # never joined, whatever the board's state
+                raise WebError(400, f"{source} does not border {target}")
             seen = game.observe(state, None)  # what `attack_rule` reads: anyone may ask
             try:  # both one side's: a well-formed question the board has moved past (the page
                 # asked between a capture and its news), so a conflict, not a bad request

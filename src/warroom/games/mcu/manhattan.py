@@ -232,6 +232,10 @@ class McuBattleForManhattan(McuSkirmish):
         HYDRA: "placing the Hydra sleeper agents rolled",
     }
 
+    def borders(self, seen: RiskState, source: int, target: int) -> bool:
+        """B4's closed dock cuts its crossings, as the attack listing (`_attacks`) reads it."""
+        return target in _neighbors(_bfm(seen))[source]
+
     def seen_attack_rule(self, seen: RiskState, source: int, target: int) -> BattleRule:
         """`battle_rule` of that attack declared now with its Allies along (the default):
         Loki, S.H.I.E.L.D. and Dark Elves d8s, Hulk, Allies and a power played."""
