@@ -34,7 +34,16 @@ def test_undo_after_the_last_decision_is_refused_and_the_outcome_stays(
         json={"state": final["state"], "action": ["undo"]},
         headers={"X-Seat-Token": tokens[last_seat]},
     )
-    assert r.status_code == 422 and "game is over" in r.json()["error"]
+    assert r.status_code == 409 and "game is over" in r.json()["error"], r.text
+    # As a stopped game answers: a conflict with the game as it stands, said as the outcome
+    # says it, and for a typed action read as for any other
+    assert final["outcome"]["reason"] in r.json()["error"]
+    r = client.post(
+        f"/api/games/{g['id']}/parse",
+        json={"text": "end"},
+        headers={"X-Seat-Token": tokens[last_seat]},
+    )
+    assert r.status_code == 409 and "game is over" in r.json()["error"], r.text
     after = state(client, g["id"], tokens[last_seat])
     assert after["outcome"] == final["outcome"] and after["state"] == final["state"]
     assert client.get(f"/api/games/{g['id']}/save").status_code == 200

@@ -650,6 +650,9 @@ class Hub:
         if seat is None:
             raise WebError(403, "parsing an action needs your seat's token")
         with room.lock, _in_words(room.match):
+            over = _over(room)
+            if over is not None:  # as acting would answer, not a seat's turn that never comes
+                raise WebError(409, over)
             match = room.match
             action = complete(match, seat, text, places(match))
             if action not in match.legal(seat):
@@ -675,10 +678,11 @@ class Hub:
                 if self.bots_paused or self.stopping:
                     return {"ok": False, "dropped": "the bots are paused"}
             match = room.match
-            if room.stopped is not None or state_id != room.state_id:
+            over = _over(room)
+            if over is not None or state_id != room.state_id:
                 why = (
-                    f"the game is over: {room.stopped}; nothing was done"
-                    if room.stopped is not None
+                    f"{over}; nothing was done"
+                    if over is not None
                     else f"stale action: it was chosen in state {state_id}, but the game is "
                     f"now at state {room.state_id}; nothing was done"
                 )
@@ -986,9 +990,18 @@ def _check_option_types(game: Game[Any], options: dict[str, Any]) -> None:
             )
 
 
+def _over(room: Room) -> str | None:
+    """Why nothing more may be done in this game ("the game is over: ..."), or None: stopped
+    by the server, or ended by the rules (a conflict with the request, as a stale one is)."""
+    if room.stopped is not None:
+        return f"the game is over: {room.stopped}"
+    outcome = room.match.outcome()
+    return None if outcome is None else f"the game is over: {outcome.reason}"
+
+
 def _finished(room: Room) -> bool:
     """Over by the rules, or stopped by the server (its record cap)."""
-    return room.match.outcome() is not None or room.stopped is not None
+    return _over(room) is not None
 
 
 _JSON_TYPES = {bool: "true or false", int: "a whole number", str: "a string"}
