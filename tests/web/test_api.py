@@ -577,6 +577,23 @@ def test_the_lobby_list_costs_the_same_few_queries_however_many_games(
     assert all(seats == [1, 2] for game, seats in listed.items() if game != first["id"])
 
 
+def test_a_game_waiting_for_a_player_stays_in_the_lobby_however_many_games_move(
+    client: TestClient, hub: Hub
+) -> None:
+    """The lobby lists the most recently played games; one with a seat still to join is
+    listed besides them, so games moving since (bots playing on) do not take its seat out of
+    reach, while a finished or full game drops out as usual."""
+    waiting = create(client, [{"kind": "human"}, {"kind": "open"}])
+    full = create(client, [{"kind": "human"}, {"kind": "human"}])
+    newer = [create(client, [{"kind": "human"}, {"kind": "human"}])["id"] for _ in range(3)]
+    listed = [g.id for g in hub.store.list_games(limit=2)]
+    assert listed == [newer[2], newer[1], waiting["id"]]  # the newest first, as ever
+    assert full["id"] not in listed
+    assert [x["id"] for x in client.get("/api/games").json()][-1] == waiting["id"]
+    assert client.post(f"/api/games/{waiting['id']}/claim", json={"seat": 1}).status_code == 200
+    assert [g.id for g in hub.store.list_games(limit=2)] == [newer[2], newer[1]]
+
+
 def test_an_mcu_refusal_names_sectors_as_the_page_shows_them(client: TestClient) -> None:
     """A refusal read out on the page said the rules' ids ("Sector_12 is already occupied")
     where the map, the log and the terminal say "Sector 12"; a typed caption is read too."""

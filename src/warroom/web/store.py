@@ -378,11 +378,24 @@ class Store:
             return _seat_rows(conn, game_id)
 
     def list_games(self, limit: int = 50) -> list[Listing]:
-        """The most recently played games; a damaged row is listed with what is wrong. Their
-        open seats come in one query, not one a game, since anyone may ask for the list."""
+        """The `limit` most recently played games, and besides them the `limit` most recent
+        games still waiting for someone to join (so that bot games moving do not push a seat
+        to take out of the lobby), most recent first; a damaged row is listed with what is
+        wrong. Their open seats come in one query, not one a game, since anyone may ask."""
+        newest = games.c.updated.desc()
         with self.engine.connect() as conn:
-            rows = conn.execute(select(games).order_by(games.c.updated.desc()).limit(limit))
-            listed = list(rows.mappings())
+            recent = conn.execute(select(games).order_by(newest).limit(limit)).mappings().all()
+            waiting_ids = select(seats.c.game_id).where(
+                seats.c.kind == "open", seats.c.claimed.is_(False)
+            )
+            waiting = conn.execute(
+                select(games)
+                .where(games.c.id.in_(waiting_ids), games.c.finished.is_(False))
+                .order_by(newest)
+                .limit(limit)
+            ).mappings()
+            by_id = {r["id"]: r for r in (*recent, *waiting)}
+            listed = sorted(by_id.values(), key=lambda r: r["updated"], reverse=True)
             unclaimed = conn.execute(
                 select(seats.c.game_id, seats.c.seat)
                 .where(seats.c.game_id.in_([r["id"] for r in listed]))
