@@ -21,10 +21,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from tests.fast import kernel
 from tests.risk.conftest import Table
 from warroom.bots import RandomBot, make_bot, risk
+from warroom.cli.main import app
 from warroom.core.actions import Action
 from warroom.core.errors import WarroomError
 from warroom.core.game import OptionValue
@@ -429,6 +431,45 @@ def test_a_board_too_large_for_the_starting_armies_is_refused_either_way(
     for engine in ("fast", "python"):
         with pytest.raises(WarroomError, match="91 territories: too many for 2 players"):
             run(SimConfig(MODE, 1, ("random",), 2, options=options, engine=engine), workers=1)
+
+
+def _line_board(tmp_path: Path, count: int) -> dict[str, OptionValue]:
+    """The `map` option naming a board of `count` territories in a row, in two regions."""
+    names = "ABCDEFGH"[:count]
+    territories = {
+        name: {
+            "region": "R1" if i < count - 1 else "R2",
+            "connections": {n: "land" for n in names[max(0, i - 1) : i + 2] if n != name},
+            "xy": [i, 0],
+        }
+        for i, name in enumerate(names)
+    }
+    regions = {"R1": {"bonus": 2, "color": "#ff0000"}, "R2": {"bonus": 1, "color": "#00ff00"}}
+    mine = tmp_path / str(count)
+    mine.mkdir()
+    return _user_board(mine, name="Tiny", territories=territories, regions=regions, card_designs=[])
+
+
+def test_a_board_with_fewer_territories_than_sides_is_refused_either_way(
+    tmp_path: Path,
+) -> None:
+    """Three territories in a row: a side each for 2 players and the neutral, or for 3
+    players; 4 players would leave one with none (the greedy bot found nothing to place on,
+    the kernel raised a ValueError, both as tracebacks). `board check` says which fit."""
+    three, two = _line_board(tmp_path, 3), _line_board(tmp_path, 2)
+    for engine in ("fast", "python"):
+        with pytest.raises(WarroomError, match="3 territories: too few for 4 players, who"):
+            run(SimConfig(MODE, 1, ("greedy",), 4, options=three, engine=engine), workers=1)
+        with pytest.raises(WarroomError, match="too few for 2 players and the neutral"):
+            run(SimConfig(MODE, 1, ("greedy",), 2, options=two, engine=engine), workers=1)
+        for players in (2, 3):
+            config = SimConfig(MODE, 2, ("greedy",), players, options=three, engine=engine)
+            assert all(r.winners for r in run(config, workers=1))
+    said = CliRunner().invoke(app, ["board", "check", str(three["map"])])
+    assert said.exit_code == 0
+    assert "as a Classic RISK map: 2-3 players" in " ".join(said.output.split())  # unwrapped
+    said = CliRunner().invoke(app, ["board", "check", str(two["map"])])
+    assert "too small or too large for any game of Classic RISK" in " ".join(said.output.split())
 
 
 def test_played_matches_the_rules_result() -> None:

@@ -123,10 +123,20 @@ def board_check(
         godstorm.board_fact_problems(b, str(file))
     except WarroomError as exc:
         raise fail(str(exc)) from None
+    from warroom.games.risk_classic import players_for
+
     edges = sum(len(n) for n in b.neighbors) // 2
+    counts = players_for(b)
+    span = counts == list(range(counts[0], counts[-1] + 1)) if counts else False
+    said = f"{counts[0]}-{counts[-1]}" if span else ", ".join(map(str, counts))
+    fits = (
+        f"as a Classic RISK map: {said} players"
+        if counts
+        else "too small or too large for any game of Classic RISK"
+    )
     make_console().print(
         f"[green]ok[/] {escape(str(file))}: {escape(b.name)}: {len(b)} territories, "
-        f"{len(b.regions)} regions, {edges} connections"
+        f"{len(b.regions)} regions, {edges} connections; {fits}"
     )
 
 

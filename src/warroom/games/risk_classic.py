@@ -747,10 +747,18 @@ def _region_names(board: Board) -> tuple[str, ...]:
 
 
 def check_board_size(board: Board, players: int) -> None:
-    """Refuse a board with more territories than the starting armies can hold, one each: a
-    user's 300-territory board left the 2-player game 70 armies short, with no move to make."""
+    """Refuse a board with more territories than the starting armies can hold, one each (a
+    user's 300-territory board left the 2-player game 70 armies short, with no move to make),
+    or fewer than the sides that start with one each (the neutral too in the 2-player game):
+    a side with none is out before it plays, and bots and setup have nothing to place on."""
     two = players == 2
     sides = players + 1 if two else players
+    if len(board) < sides:
+        who = f"{players} players and the neutral" if two else f"{players} players"
+        raise WarroomError(
+            f"{board.name} has {len(board)} territories: too few for {who}, who each start "
+            "on at least one"
+        )
     armies = TWO_PLAYER_ARMIES if two else STARTING_ARMIES[players]
     most = -(-len(board) // sides)  # the territories one side may hold after setup
     if most > armies:
@@ -758,6 +766,19 @@ def check_board_size(board: Board, players: int) -> None:
             f"{board.name} has {len(board)} territories: too many for {players} players, "
             f"whose {armies} starting armies each cannot hold one army on each of {most}"
         )
+
+
+def players_for(board: Board) -> list[int]:
+    """The player counts a game of Classic RISK may be set up for on `board` (`board check`
+    says them)."""
+    fits = []
+    for players in range(ClassicRisk.min_players, ClassicRisk.max_players + 1):
+        try:
+            check_board_size(board, players)
+        except WarroomError:
+            continue
+        fits.append(players)
+    return fits
 
 
 def _expand_name(state: RiskState, word: str) -> str:
