@@ -225,3 +225,20 @@ def test_ladder_settings_show_the_setup_two_player_classic_risk_plays() -> None:
     assert ladder_options("risk-classic", {}, 2)["turn_limit"] == 300  # the simulation's cap
     assert ladder_options("risk-godstorm", {"setup": "claim"}, 2)["setup"] == "deal"  # G21
     assert ladder_options("risk-godstorm", {"setup": "claim"}, 3)["setup"] == "claim"
+
+
+def test_simulate_says_when_an_option_typed_is_not_used_at_that_player_count() -> None:
+    """As `warroom play` says it: 2-player Classic RISK deals whatever `setup` says, so a
+    typed setup=claim is named as unused, and not with 3 players or left at its default."""
+    note = "(2-player games play setup=deal: setup=claim is not used)"
+
+    def said(*args: str) -> str:
+        result = runner.invoke(
+            app, ["simulate", "risk-classic", "-n", "1", "--workers", "1", *args]
+        )
+        assert result.exit_code == 0, result.output
+        return " ".join(result.output.split())
+
+    assert note in said("--bots", "random", "-o", "setup=claim")
+    assert "is not used" not in said("--bots", "random")
+    assert "is not used" not in said("--bots", "random", "--players", "3", "-o", "setup=claim")

@@ -186,7 +186,7 @@ def play(
     from warroom.bots import make_bot, tiers_for
     from warroom.cli.play import Terminal, load_match
     from warroom.core import Match, WarroomError
-    from warroom.games import option_text
+    from warroom.games import set_aside
 
     typed: set[str] = set()  # the options given on the command line, by their names
     try:
@@ -237,12 +237,8 @@ def play(
         raise fail(str(exc)) from None
     # Human seats keep a bot too: it answers the 'auto' command.
     terminal = Terminal(match, set(range(humans)), seat_bots, Console(), input)
-    for name, value in match.game.options_in_effect(match.players, match.options).items():
-        if name in typed and match.options[name] != value:  # an Option's `fixed` value
-            terminal.say(
-                f"({match.players}-player games play {name}={option_text(value)}: "
-                f"{name}={option_text(match.options[name])} is not used)"
-            )
+    for note in set_aside(match.game, match.players, match.options, typed):
+        terminal.say(note)
     if humans == 0 and match.options.get("turn_limit") == 0:  # a save of a game with none
         terminal.say(
             "(bots alone, and this game has no turn limit: it may never end; Ctrl-C stops)"

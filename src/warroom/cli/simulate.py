@@ -159,8 +159,9 @@ def simulate(
     """Play many games between bots and report who wins, from which seat, and how."""
 
     from warroom.core.registry import get_mode
+    from warroom.games import set_aside
     from warroom.sim.output import plot, table_format, write_table
-    from warroom.sim.runner import SimConfig, run
+    from warroom.sim.runner import SimConfig, resolve_options, run
 
     console = make_console()
     if plot_file is not None:
@@ -188,6 +189,9 @@ def simulate(
             rotate=not no_rotate,
             engine=engine,
         )
+        typed = {name.replace("-", "_") for name in config.options}
+        for note in set_aside(get_mode(mode), n_players, resolve_options(config), typed):
+            console.print(note, markup=False)
         with _progress(console) as progress:
             task = progress.add_task(f"{mode}", total=games)
             results = run(

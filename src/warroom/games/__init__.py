@@ -12,6 +12,7 @@ from __future__ import annotations
 # typing alone costs about as much as Python's own start-up; mypy takes this name as True.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Collection, Mapping
     from typing import Any
 
     from warroom.core.game import Game, Option, OptionValue
@@ -20,6 +21,20 @@ if TYPE_CHECKING:
 def option_text(value: OptionValue) -> str:
     """An option's value as a user types it (`--option scanning=false`, not Python's False)."""
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def set_aside(
+    game: Game[Any], players: int, options: Mapping[str, OptionValue], typed: Collection[str]
+) -> list[str]:
+    """A note for each option in `typed` that the rules set aside at this player count (an
+    Option's `fixed` value), as `warroom play` and `warroom simulate` say it before playing:
+    "(2-player games play setup=deal: setup=claim is not used)"."""
+    return [
+        f"({players}-player games play {name}={option_text(value)}: "
+        f"{name}={option_text(options[name])} is not used)"
+        for name, value in game.options_in_effect(players, options).items()
+        if name in typed and options[name] != value
+    ]
 
 
 class OptionInfo:
