@@ -149,6 +149,12 @@ def test_odds_says_why_a_count_or_a_flag_is_refused() -> None:
         (["5", "--harbinger", "--preset", "godstorm-temple"], "no defender's dice"),
         (["5", "--harbinger", "--stop", "3"], "takes no --stop"),
         (["5", "--harbinger", "--defend-d8", "2"], "no defender's dice"),
+        (["8", "6", "--godswar", "--stop", "3"], "it takes no --stop"),
+        # a dice-matching card takes nothing of a battle, each named as typed
+        (["--match", "--row", "7", "--stop", "3"], "not a battle: it takes no --stop"),
+        (["--match", "--row", "7", "--ties-to-attacker", "--attack-d8", "1"], "--attack-d8"),
+        (["--match", "--row", "7", "--attack-gods", "war"], "it takes no --attack-gods"),
+        (["3", "2", "--match", "--row", "7"], "it takes no ATTACKERS, DEFENDERS"),
     ):
         result = runner.invoke(app, ["odds", *args])
         said = " ".join(result.output.split())
@@ -156,3 +162,5 @@ def test_odds_says_why_a_count_or_a_flag_is_refused() -> None:
     assert (
         "P(Harbinger destroyed) = 1/216" in runner.invoke(app, ["odds", "5", "--harbinger"]).output
     )
+    matched = runner.invoke(app, ["odds", "--match", "--row", "7", "--d6", "5", "--json"])
+    assert matched.exit_code == 0 and '"match"' in matched.output  # its own options are its

@@ -407,23 +407,7 @@ def odds(
         )
     if match or row or steal or roll is not None or d6 is not None or d8 is not None:
         try:
-            result = _match(
-                row or [],
-                steal,
-                (d6, d8),
-                roll,
-                (
-                    not match,
-                    attackers is not None or defenders is not None,
-                    table is not None,
-                    godswar,
-                    harbinger,
-                    strike,
-                    bool(preset),
-                    plot is not None,
-                    out is not None,
-                ),
-            )
+            result = _match(row or [], steal, (d6, d8), roll, not match, _battle_typed(ctx))
         except (ValueError, WarroomError) as exc:
             raise fail(str(exc)) from None
         if as_json:
@@ -733,6 +717,8 @@ def _run(
     attack_sky, defend_sky, attack_altars, defend_altars, bonus = extras
     if godswar and harbinger:
         raise _BadInput("choose one of --godswar and --harbinger")
+    if godswar and stop != 1:  # no armies are lost roll by roll: nowhere to stop
+        raise _BadInput("a godswar is fought by the gods, not roll by roll: it takes no --stop")
     if gods is not None and godswar:
         return _godswar_series(rule, attackers, defenders, gods, (attack_altars, defend_altars))
     if table is not None:
@@ -958,12 +944,28 @@ def _die(d: tuple[int, int]) -> str:
     return f"d{d[0]}:{d[1]}"
 
 
+_MATCH_OPTIONS = frozenset({"match", "row", "steal", "d6", "d8", "roll", "as_json"})
+
+
+def _battle_typed(ctx: typer.Context) -> list[str]:
+    """What was typed of a battle's arguments and options, by name as typed: a dice-matching
+    card takes none of them, and one dropped without a word would mislead."""
+    return [
+        param.opts[0] if param.opts[0].startswith("-") else str(param.metavar).upper()
+        for param in ctx.command.params
+        if param.name not in _MATCH_OPTIONS
+        and param.name is not None
+        and getattr(ctx.get_parameter_source(param.name), "name", "") == "COMMANDLINE"
+    ]
+
+
 def _match(
     rows_text: list[str],
     steal: bool,
     counts: tuple[int | None, int | None],
     roll_text: str | None,
-    others: tuple[bool, ...],
+    no_mode: bool,
+    battle: list[str],
 ) -> dict[str, Any]:
     """A dice-matching card: exact odds from the first roll, or the best action for a roll."""
     from warroom.odds.dice_match import (
@@ -975,13 +977,11 @@ def _match(
     )
     from warroom.rules.dice_match import steal6
 
-    no_mode, *rest = others
     if no_mode:
         raise _BadInput("--row, --steal, --d6, --d8 and --roll describe a card: add --match")
-    if any(rest):
+    if battle:
         raise _BadInput(
-            "--match takes no ATTACKERS DEFENDERS, --table, --godswar, --harbinger, --strike, "
-            "--preset, --plot or --out"
+            f"--match is a dice-matching card, not a battle: it takes no {', '.join(battle)}"
         )
     if not rows_text:
         raise _BadInput("--match needs the card's rows: --row 7 --row 5 --row 3+")
