@@ -174,9 +174,11 @@ def test_a_wrong_set_up_source_is_a_listed_problem_not_a_traceback() -> None:
     del data["setup"]["provenance"]["neutral"]["kind"]
     data["ships"]["classes"]["cruiser"] = 4
     data["setup"]["3"]["seats"][0]["troops"] = "x"
+    data["setup"]["2"] = None  # a player count's row left empty: not a row skipped
     with pytest.raises(BoardError) as caught:
         pieces_from_dict(data, "mine.json")
     text = str(caught.value)
+    assert "mine.json: setup.2: Input should be a valid dictionary" in text
     assert "validation error for" not in text  # pydantic's summary, naming a class
     assert "mine.json: setup.3.seats.0.troops: Input should be a valid integer" in text
     assert "mine.json: setup.provenance.seats: Input should be a valid dictionary" in text

@@ -391,9 +391,9 @@ def pieces_from_dict(data: object, source: str) -> Pieces:
     if sorted(setup) != sorted(str(n) for n in STATED_CHART):
         problems.append(("setup", f"one row for each of {sorted(STATED_CHART)} players"))
     for players, (stated_seats, stated_neutral) in STATED_CHART.items():
-        raw = setup.get(str(players))
-        if raw is None:
+        if str(players) not in setup:  # said once above
             continue
+        raw = setup[str(players)]  # null is checked as any row, and refused
         entry = f"setup.{players}"
         try:
             parsed = ChartRowFile.model_validate(raw)
