@@ -311,6 +311,9 @@ def test_tier_specs() -> None:
             make_bot(spec, MODE, 0)
     with pytest.raises(Exception, match="takes no argument"):
         make_bot("greedy:3", MODE, 0)
+    for spec in ("mcts:", "learned:", "greedy:"):  # was the default, reported as typed
+        with pytest.raises(WarroomError, match=f"'{spec}': say what follows the ':'"):
+            make_bot(spec, MODE, 0)
     with pytest.raises(Exception, match="'mcts' does not play monopoly-avengers"):
         make_bot("mcts", "monopoly-avengers", 0)  # no search kit: no search tier
 

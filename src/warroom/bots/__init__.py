@@ -127,10 +127,12 @@ def tiers_for(mode: str) -> list[str]:
 
 def make_bot(tier: str, mode: str, seed: int = 0) -> Bot:
     """A bot from a tier spec: a tier name, optionally with an argument ("mcts:50")."""
-    name, _, arg = tier.partition(":")
+    name, colon, arg = tier.partition(":")
     by_mode = _TIERS.get(name)
     if by_mode is None:
         raise WarroomError(f"no bot tier {name!r}; tiers: {', '.join(_TIERS)}")
+    if colon and not arg:  # reported as typed, so "mcts:" would name a tier nobody played
+        raise WarroomError(f"bot tier {tier!r}: say what follows the ':' or leave it off")
     for prefix in sorted(by_mode, key=len, reverse=True):
         if prefix == "*" or mode.startswith(prefix):
             factory, takes_arg, _ = by_mode[prefix]
