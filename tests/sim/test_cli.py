@@ -242,3 +242,16 @@ def test_simulate_says_when_an_option_typed_is_not_used_at_that_player_count() -
     assert note in said("--bots", "random", "-o", "setup=claim")
     assert "is not used" not in said("--bots", "random")
     assert "is not used" not in said("--bots", "random", "--players", "3", "-o", "setup=claim")
+
+
+def test_a_ladder_without_tiers_climbs_the_mode_s_own() -> None:
+    """The default ladder was random,greedy,mcts:50 for every mode, so Monopoly's (no search
+    tier) failed on its own default; each mode now climbs to its own search tier."""
+    from warroom.cli.simulate import default_ladder
+
+    assert default_ladder("risk-classic") == ["random", "greedy", "mcts:50"]
+    assert default_ladder("mcu-guardians") == ["random", "greedy", "lookahead"]
+    assert default_ladder("monopoly-avengers") == ["random", "greedy"]
+    result = runner.invoke(app, ["ladder", "monopoly-avengers", "-n", "1", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "--tiers random,greedy --players 2" in " ".join(result.output.split())

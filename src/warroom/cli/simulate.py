@@ -220,10 +220,27 @@ def _write(console: Console, path: Path, write: Callable[[], object]) -> None:
     console.print(f"wrote {path}", markup=False, highlight=False)
 
 
+def default_ladder(mode: str) -> list[str]:
+    """A mode's ladder when none is given: random, greedy, then its search tier, if any."""
+    from warroom.bots import tiers_for
+    from warroom.core.registry import get_mode
+
+    offered = tiers_for(get_mode(mode).id)  # an unknown mode is refused by name here
+    if "lookahead" in offered:  # the dice games: the exact solver's replies
+        return ["random", "greedy", "lookahead"]
+    return ["random", "greedy", "mcts:50"] if "mcts" in offered else ["random", "greedy"]
+
+
 def ladder(
     mode: Annotated[str, typer.Argument(help="Game mode id.")],
     games: Annotated[int, typer.Option("--games", "-n", help="Games per pairing.")] = 100,
-    tiers: Annotated[str, typer.Option(help="Tiers, weakest first.")] = "random,greedy,mcts:50",
+    tiers: Annotated[
+        str | None,
+        typer.Option(
+            help="Tiers, weakest first (default: random, greedy and the mode's search tier: "
+            "lookahead in the dice games, mcts:50 where MCTS plays, none in Monopoly)."
+        ),
+    ] = None,
     players: Annotated[int, typer.Option(help="Players per game.")] = 2,
     seed: Annotated[int, typer.Option(min=0, max=SEED_MAX, help="Master seed.")] = 0,
     option: Annotated[
@@ -246,7 +263,7 @@ def ladder(
 
     console = make_console()
     try:
-        names = list(bot_list(tiers, "--tiers"))
+        names = list(bot_list(tiers, "--tiers")) if tiers is not None else default_ladder(mode)
         twice = sorted({name for name in names if names.count(name) > 1})
         if twice:  # a tier against itself is no step of a ladder
             raise WarroomError(f"--tiers: {', '.join(twice)} given twice; each tier once")
