@@ -131,6 +131,22 @@ def test_illegal_and_malformed_actions_change_nothing() -> None:
     assert state == before
 
 
+def test_typed_place_names_read_in_any_case_so_a_refusal_gives_its_reason() -> None:
+    """"place dacia 5" was refused as a place not offered ("cannot place dacia 5 now"), where
+    "place Dacia 5" says the count is out of bounds: a whole name of either board is read in
+    any case; other words (gods, pantheons, cards) stay as typed."""
+    state = until(GAME.setup(3, Rng(3), {}), PLACE)
+    placer = GAME.to_move(state)[0]
+    mine = str(GAME.legal_actions(state, placer)[0].args[0])
+    typed = GAME.parse(state, placer, f"place {mine.lower()} 5")
+    assert typed == Action("place", (mine, 5))
+    with pytest.raises(IllegalAction, match=f"place {mine} takes 1 to 3"):
+        GAME.apply(state, placer, typed)
+    underworld = state.parts.underworld.territories[0]
+    assert GAME.parse(state, placer, f"move {underworld.upper()}").args == (underworld,)
+    assert GAME.parse(state, placer, "pantheon greeks war+sky").args == ("greeks", "war+sky")
+
+
 def _random_game(
     seed: int, players: int, setup: str = "deal"
 ) -> tuple[GodstormState, list[GodstormState]]:

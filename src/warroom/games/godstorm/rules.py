@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import product
 from typing import Any
 
-from warroom.core.actions import Action
+from warroom.core.actions import Action, Arg
 from warroom.core.errors import IllegalAction
 from warroom.core.events import ARMIES, DICE, Event, listed, possessive
 from warroom.core.game import Game, OptionValue, Outcome, Seat
@@ -124,6 +124,19 @@ def parse_gods(word: object) -> list[int] | None:
     if any(n not in DOMAINS for n in names):
         return None
     return [DOMAINS.index(n) for n in names]
+
+
+def _place_named(word: Arg) -> Arg:
+    """`word` as a place's own spelling where it names one of either board in any case."""
+    if not isinstance(word, str):
+        return word
+    parts = components()
+    for board in (parts.earth, parts.underworld):
+        try:
+            return board.territories[board.territory(word)]
+        except KeyError:
+            continue
+    return word
 
 
 _INFO = catalogued("risk-godstorm")
@@ -233,6 +246,14 @@ class Godstorm(Game[GodstormState]):
         sky = seen.sky or invasion.NO_SKY
         rule = CLASSIC if inv.underworld else invasion.army_rule(seen, inv, sky)
         return seen.attack_dice, defend_most(seen) + defend_tablet(seen), rule
+
+    def parse(self, state: GodstormState, seat: Seat, text: str) -> Action:
+        """Place names in any case, on either board ("place dacia 3" is "place Dacia 3"), as
+        Classic reads them, so a refusal names the place and its own reason. Whole names only:
+        gods, pantheons and cards are words too, and a prefix of a place is left to the
+        terminal's short forms, which match it against the legal actions."""
+        action = Action.parse(text)
+        return Action(action.kind, tuple(_place_named(a) for a in action.args))
 
     def observe(self, state: GodstormState, seat: Seat | None) -> GodstormState:
         """G6: other hands, and the hands the eliminated left face down, as the deck of each
