@@ -1135,7 +1135,7 @@ def test_a_number_left_off_goes_with_a_name_in_any_case_or_shortened() -> None:
     most = max(int(a.args[1]) for a in match.legal(seat) if a.args[0] == mine)
     theirs = next(t["name"] for t in match.view(seat)["territories"] if t["seat"] != seat)
     out = session(match, [f"place {theirs.lower()}", f"place {mine[:3]}"], {seat})
-    refused = f"Refused: cannot place {theirs.lower()} 1 now; now you may: place"
+    refused = f"Refused: cannot place {theirs} 1 now; now you may: place"  # named as spelled
     assert refused in out and out.count("Refused") == 1, out
     assert f"place {ARMIES.of(most)} in {mine}" in out, out
 

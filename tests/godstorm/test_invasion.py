@@ -147,7 +147,9 @@ def test_g46_g91_the_god_of_war_wins_tied_dice() -> None:
     state.rng = scripted(roll_draw(5, 3, 1, 5, 3))
     _, events = army_roll(state, declare(state, 0, roma, apulia, 5, [WAR]), 3, 2)
     assert events[0].data["defender_losses"] == 2
-    assert events[0].text == "Dice 5-3-1 against 5-3: attacker loses 0, defender loses 2"
+    assert events[0].text == (  # why the tied dice went to the attacker, said
+        "Dice 5-3-1 against 5-3: attacker loses 0, defender loses 2 (the attacker wins ties)"
+    )
 
 
 def test_g93_the_god_of_death_sends_defenders_to_the_reserve() -> None:

@@ -402,7 +402,7 @@ def test_g6_a_vanguard_s_d8s_hold_for_every_battle_of_the_invasion_and_are_logge
     assert rng.sides == [6, 6, 6, 8, 8, 6, 6, 6, 8]  # every defence die a d8, both battles
     for events in (first, second):
         battle = next(e for e in events if e.kind == "battle")
-        assert battle.text.endswith("(Vanguard: defence d8s)")
+        assert battle.text.endswith("(every defence die is a d8)")
 
 
 def test_me70_a_vanguard_s_defender_rolls_d8s() -> None:

@@ -72,6 +72,34 @@ class BattleRule:
 CLASSIC = BattleRule()
 
 
+def rule_words(rule: BattleRule) -> str:
+    """What a battle's dice do beyond Classic's, for the log line of its roll: " (every
+    defence die is a d8; the attacker wins ties)", or "" for plain dice. A roll whose result
+    looks wrong by Classic's rule (a tie lost by the defender, a 1 gone) says why."""
+    said: list[str] = []
+    for name, side in (("attack", rule.attacker), ("defence", rule.defender)):
+        if side.d8:
+            said.append(
+                f"every {name} die is a d8"
+                if side.d8 >= EVERY_DIE
+                else f"{side.d8} {name} {'die is a d8' if side.d8 == 1 else 'dice are d8s'}"
+            )
+        if side.reroll_once:
+            said.append(f"{name} 1s rerolled once")
+        if side.reroll_until:
+            said.append(
+                f"{name} 1s rerolled until none"
+                if side.reroll_until >= EVERY_DIE
+                else f"{name} 1s rerolled until not 1, on up to {side.reroll_until}"
+            )
+        if side.plus_one:
+            on = "highest die" if side.plus_one == 1 else f"{side.plus_one} highest dice"
+            said.append(f"+1 on the {name}'s {on}")
+    if rule.attacker_wins_ties:
+        said.append("the attacker wins ties")
+    return f" ({'; '.join(said)})" if said else ""
+
+
 @dataclass(frozen=True, slots=True)
 class Roll:
     attack: tuple[int, ...]

@@ -32,6 +32,7 @@ from warroom.rules.battle import (
     SideTrace,
     compare,
     roll_traced,
+    rule_words,
 )
 
 WAR_LABOR_CONQUESTS = 3  # G57
@@ -299,7 +300,7 @@ def army_roll(
         Event(
             "roll",
             f"Dice {faces(r.attack)} against {faces(r.defend)}: attacker loses "
-            f"{r.attacker_losses}, defender loses {r.defender_losses}",
+            f"{r.attacker_losses}, defender loses {r.defender_losses}{rule_words(rule)}",
             {
                 "from": earth.territories[invasion.source],  # which battle the dice were
                 "to": earth.territories[invasion.target],

@@ -1484,7 +1484,7 @@ def _battle(g: rc.ClassicRisk, st: GawState, defend_dice: int, ev: rc.Events) ->
                 r,
                 attacker,
                 defender,
-                " (Vanguard: defence d8s)" if st.vanguards.count(t) else "",
+                battle.rule_words(rule),  # a Vanguard's d8s, the ships', directives played
             )
         )
     if st.armies[t] > 0:

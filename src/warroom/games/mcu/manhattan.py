@@ -1283,18 +1283,8 @@ def _battle(g: ClassicRisk, st: BfmState, defend_dice: int, ev: rc.Events) -> No
     st.armies[t] -= r.defender_losses
     st.attack_boost = 0  # a power's d8s are for one battle
     st.hulk_forced = False  # B13 [Invading with Hulk]: Hulk has attacked
-    if ev is not None:
-        # Only the sides that rolled d8s, in the words of the cards' Allies ("1 defence die
-        # is a d8"); EVERY_DIE (S.H.I.E.L.D., Dark Elves) reads "every".
-        d8 = [
-            f"every {side} die is a d8"
-            if n >= dice.EVERY_DIE
-            else f"{n} {side} {'die is a d8' if n == 1 else 'dice are d8s'}"
-            for side, n in (("attack", rule.attacker.d8), ("defence", rule.defender.d8))
-            if n
-        ]
-        note = f" ({'; '.join(d8)})" if d8 else ""
-        ev.append(rc.battle_event(g, st, r, attacker, defender, note))
+    if ev is not None:  # the d8s rolled, as the Allies say them ("1 defence die is a d8")
+        ev.append(rc.battle_event(g, st, r, attacker, defender, dice.rule_words(rule)))
     if defender == st.players and r.defender_losses:
         st.operatives_lost += r.defender_losses  # MCU55: removed
         if st.factions[attacker] == WINTER_SOLDIER:
