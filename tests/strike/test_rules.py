@@ -1211,3 +1211,6 @@ def test_a_refusal_quotes_what_was_typed() -> None:
     assert GAME.parse(st, 0, "deploy a 2") == Action("deploy", ("attacker", 2))
     assert GAME.parse(st, 0, "bombard d 1") == Action("bombard", ("defender", 1))
     assert GAME.parse(st, 0, "spy 2").args == ("p2",)
+    # a seat as the players' list names it, quoted as a name with a space is (was refused)
+    for typed in ("'Player 2'", '"player 2"', "Player2", "p2"):
+        assert GAME.parse(st, 0, f"attack asia {typed} europe").args == ("asia", "p2", "europe")

@@ -203,7 +203,7 @@ class RiskStrike(Game[StrikeState]):
 
     def parse(self, state: StrikeState, seat: Seat, text: str) -> Action:
         """Continents by id or name in any case ("Africa", "south-america"); players as "p2",
-        "P2", "player2" or 2; sides as "attacker"/"defender" or "a"/"d"."""
+        "P2", "player2", "Player 2" (quoted) or 2; sides as "attacker"/"defender" or "a"/"d"."""
         action = Action.parse(text)
         return Action(action.kind, _canonical_args(state.cards, action))
 
@@ -1117,8 +1117,8 @@ def _canonical_args(cards: StrikeCards, action: Action) -> tuple[Arg, ...]:
             # Only where a side is named (first): elsewhere a refusal would quote words the
             # player never typed ("attack attacker b ...").
             out.append("attacker" if low == "a" else "defender")
-        elif low.startswith("player") and low[6:].isdigit():
-            out.append(f"p{low[6:]}")
+        elif low.startswith("player") and low[6:].strip().isdigit():  # "Player 2" quoted too
+            out.append(f"p{low[6:].strip()}")
         else:
             out.append(low)
     return tuple(out)
