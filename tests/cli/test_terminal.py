@@ -1308,6 +1308,10 @@ def test_an_mcu_hand_of_one_symbol_says_symbol() -> None:
     assert DISPLAY.hand(0, {"hand": [{"card": "IM11", "symbols": 1}]}) == "IM11 (1); 1 symbol"
     two = [{"card": "IM11", "symbols": 1}, {"card": "TH03", "symbols": 2}]
     assert DISPLAY.hand(0, {"hand": two}) == "IM11 (1), TH03 (2); 3 symbols"
+    from warroom.cli.show.mcu_bfm import DISPLAY as BFM
+
+    card = {"card": "CA10", "symbols": 1, "ally": "", "power": "2 more units to place"}
+    assert BFM.hand(0, {"hand": [card]}).startswith("CA10 (1 symbol, Ally: ")  # "1 symbols"
 
 
 def test_a_roll_that_completes_the_card_needs_no_more_rolls() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from warroom.cli.show.mcu import McuDisplay
+from warroom.cli.show.mcu import SYMBOLS, McuDisplay
 from warroom.core.events import Pieces
 from warroom.games.mcu.components import FACTIONS
 
@@ -82,7 +82,8 @@ class BfmDisplay(McuDisplay):
 
     def hand(self, seat: int, view: dict[str, Any]) -> str:
         return "; ".join(
-            f"{c['card']} ({c['symbols']} symbols, Ally: {ally_name(view, c['ally'], power=True)}; "
+            f"{c['card']} ({SYMBOLS.of(c['symbols'])}, "
+            f"Ally: {ally_name(view, c['ally'], power=True)}; "
             f"power: {c['power']})"
             for c in view.get("hand") or ()
         )
