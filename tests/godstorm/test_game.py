@@ -132,7 +132,7 @@ def test_illegal_and_malformed_actions_change_nothing() -> None:
 
 
 def test_typed_place_names_read_in_any_case_so_a_refusal_gives_its_reason() -> None:
-    """"place dacia 5" was refused as a place not offered ("cannot place dacia 5 now"), where
+    """ "place dacia 5" was refused as a place not offered ("cannot place dacia 5 now"), where
     "place Dacia 5" says the count is out of bounds: a whole name of either board is read in
     any case; other words (gods, pantheons, cards) stay as typed."""
     state = until(GAME.setup(3, Rng(3), {}), PLACE)
