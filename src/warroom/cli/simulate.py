@@ -257,7 +257,7 @@ def ladder(
         typer.Option("--all-pairs", help="Play every pair, not only neighbours on the ladder."),
     ] = False,
 ) -> None:
-    """Play every pair of tiers head to head and show whether they are strictly ordered."""
+    """Play each tier against the next (or all pairs) and show if they are strictly ordered."""
 
     from warroom.sim.ladder import ladder_options, markdown, play_ladder
 

@@ -81,6 +81,18 @@ def play_ladder(
     return out
 
 
+def _first_seat(players: int) -> str:
+    """How often each tier sits first: the lineup alternates stronger and weaker from the
+    stronger, and turns one seat a game, so with an odd count the stronger holds one more."""
+    if players % 2 == 0:
+        return "each tier sits first in half the games"
+    held = (players + 1) // 2
+    return (
+        f"the stronger tier holds {held} of the {players} seats, and sits first in {held} "
+        f"games of {players}"
+    )
+
+
 def markdown(
     mode: str,
     pairings: Sequence[Pairing],
@@ -96,7 +108,7 @@ def markdown(
         "",
         f"Settings: {players} players; options "
         + (", ".join(f"`{k}={option_text(v)}`" for k, v in options.items()) or "none")
-        + "; seats rotated (each tier sits first in half the games); a shared win counts "
+        + f"; seats rotated ({_first_seat(players)}); a shared win counts "
         'as a share. A game is one trial: "stronger wins" counts the games the stronger '
         "tier's seats won together, and its win rate a seat is that over the games and its "
         "seats, with a 95% Wilson interval over games (at most one of its seats wins a game, "
