@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
 from tests.fixtures.monopoly_spaces import ABOUT
 from warroom.bots import make_bot
 from warroom.cli.line import completer
+from warroom.cli.main import app
 from warroom.cli.play import Terminal, die_face
 from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.cli.show.risk import RiskDisplay
@@ -168,6 +170,38 @@ def test_board_shows_bonuses_and_quit_asks_and_saves(tmp_path: Path) -> None:
     assert out.count("Left the game.") == 1
     assert f"Saved to {save}" in out  # brackets kept
     assert save.exists()
+
+
+def test_save_names_read_as_typed_elsewhere_and_a_yes_is_the_default_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`save "my game.json"` made a file with the quotes in its name, `save ~/x.json` was
+    refused, and a "y" to "Save it first? File name" saved to a file named y."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    out = session(classic("reinforce"), ['save "my game.json"', "save ~/x.json", "quit", "y", "y"])
+    assert (tmp_path / "my game.json").exists() and (tmp_path / "home/x.json").exists()
+    assert (tmp_path / "game.warroom.json").exists() and not (tmp_path / "y").exists()
+    assert "Refused" not in out and not list(tmp_path.glob(".*.part"))  # written whole
+
+
+def test_a_save_s_control_characters_are_shown_escaped_not_sent_to_the_terminal(
+    tmp_path: Path,
+) -> None:
+    """A record entry holding escape codes was quoted raw in the refusal (it could retitle
+    or clear the screen); the refusal writes them as escapes, and cuts a long entry short."""
+    match = classic("reinforce")
+    data = match.to_save()
+    data["record"].append([0, "pass \x1b]0;PWNED\x07\x1b[2J" + "x" * 5000])
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    out = session(match, [f"load {bad}"])
+    refused = next(line for line in out.splitlines() if line.startswith("Refused"))
+    assert "\x1b" not in out and "\\x1b]0;PWNED" in refused
+    assert len(refused) < 600
+    said = CliRunner().invoke(app, ["play", "--load", str(bad)])
+    assert said.exit_code == 2 and "\x1b" not in said.output and "\\x1b" in said.output
 
 
 def test_monopoly_help_odds_look_and_draft_price() -> None:

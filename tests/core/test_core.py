@@ -355,6 +355,8 @@ def test_a_save_with_former_spellings_replays_as_one_with_the_printed_names() ->
         (lambda d: d["record"].append(["x"]), "is not [seat, action text]"),
         (lambda d: d["record"].insert(0, [3, "claim Roma"]), "record entry 1"),
         (lambda d: d["record"].insert(0, [7, "claim Roma"]), "there is no seat 7"),
+        (lambda d: d.update(version=2.0), "version 2.0 is not supported"),  # loaded as 2
+        (lambda d: d["record"].insert(0, [True, "claim Roma"]), "is not [seat, action text]"),
     ],
 )
 def test_corrupt_saves_are_refused_clearly(mutate: Any, message: str) -> None:
@@ -366,6 +368,16 @@ def test_corrupt_saves_are_refused_clearly(mutate: Any, message: str) -> None:
         Match.from_save(data)
     with pytest.raises(SaveError):
         Match.from_save("not even a dict")
+
+
+def test_a_long_save_entry_is_quoted_cut_short() -> None:
+    """A record entry of any length was quoted whole in the refusal (100,000 characters)."""
+    m = Match.start("risk-classic", 4, 9)
+    data = m.to_save()
+    data["record"].append([m.to_move()[0], "claim " + "x" * 5000])
+    with pytest.raises(SaveError) as refused:
+        Match.from_save(data)
+    assert "'claim xxx" in str(refused.value) and len(str(refused.value)) < 500
 
 
 def test_undo_never_crosses_the_end_of_a_game() -> None:

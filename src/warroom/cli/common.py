@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,6 +33,15 @@ def make_console() -> Console:
     return Console(width=PIPED_WIDTH, soft_wrap=True)
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """`text` with control characters written as escapes ("\\x1b"): a message may quote a
+    file's or a line's text, and raw escape codes would drive the terminal."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+
+
 def fail(message: str) -> typer.Exit:
     """Print a clear one-line error (no traceback) and give the exit to raise.
 
@@ -42,7 +52,7 @@ def fail(message: str) -> typer.Exit:
     from rich.markup import escape
 
     Console(stderr=True, soft_wrap=True).print(
-        f"[bold red]error:[/] {escape(message)}", highlight=False
+        f"[bold red]error:[/] {escape(printable(message))}", highlight=False
     )
     return typer.Exit(code=2)
 

@@ -175,7 +175,10 @@ def play(
         ),
     ] = None,
     option: Annotated[list[str] | None, typer.Option(help="Mode option NAME=VALUE.")] = None,
-    load: Annotated[Path | None, typer.Option(help="Resume a saved game.")] = None,
+    load: Annotated[
+        Path | None,  # read by load_match, whose refusals are one line (not Typer's box)
+        typer.Option(help="Resume a saved game.", readable=False),
+    ] = None,
 ) -> None:
     """Play in the terminal against bots (any mix of human and bot seats)."""
     import secrets

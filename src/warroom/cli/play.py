@@ -21,6 +21,7 @@ from rich.markdown import Markdown
 from rich.markup import escape
 
 from warroom.bots import Bot, RandomBot
+from warroom.cli.common import printable
 from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.core import Action, Event, Match, WarroomError
 from warroom.core.actions import MAX_TEXT, QUOTE_MARK
@@ -147,7 +148,7 @@ class Terminal:
             self.command(seat, text)
         except WarroomError as exc:
             said = f"{self.match.words(str(exc))}{self.did_you_mean(seat, text, exc)}"
-            self.console.print(f"[red]Refused:[/] {escape(said)}", highlight=False)
+            self.console.print(f"[red]Refused:[/] {escape(printable(said))}", highlight=False)
 
     def did_you_mean(self, seat: int, text: str, refused: WarroomError) -> str:
         """For a first word that is neither a command nor an action but near one ('helpp',
@@ -192,9 +193,9 @@ class Terminal:
             self.undone.add(seat)
             self.say(f"Undone: {step.action.text()}")
         elif word == "save":
-            self.save(Path(rest or DEFAULT_SAVE))
+            self.save(save_path(rest))
         elif word == "load":
-            self.load(Path(rest or DEFAULT_SAVE))
+            self.load(save_path(rest))
         elif word == "odds":
             self.say(self.display.odds(self.match, seat, unquoted(rest)))
         elif word == "auto":
@@ -227,8 +228,8 @@ class Terminal:
             answer = self.read(f"Save it first? File name [{DEFAULT_SAVE}], or 'no': ").strip()
         except EOFError:
             raise Quit from None
-        if answer.lower() not in ("n", "no"):
-            self.save(Path(answer or DEFAULT_SAVE))
+        if answer.lower() not in ("n", "no"):  # "y" is a yes to the default name, not a file
+            self.save(save_path("" if answer.lower() in ("y", "yes") else answer))
         raise Quit
 
     # -- actions -------------------------------------------------------------------------
@@ -381,9 +382,14 @@ class Terminal:
 
     # -- files ---------------------------------------------------------------------------
     def save(self, path: Path) -> None:
+        """Write the save whole or not at all: a file written beside it, then moved over it,
+        so a full disk or an interrupt never leaves half a save where a good one was."""
+        part = path.with_name(f".{path.name}.part")
         try:
-            path.write_text(json.dumps(self.match.to_save(), indent=1))
+            part.write_text(json.dumps(self.match.to_save(), indent=1))
+            part.replace(path)
         except OSError as exc:
+            part.unlink(missing_ok=True)
             raise WarroomError(f"cannot save to {path}: {exc.strerror}") from None
         self.console.print(f"Saved to {escape(str(path))}")
 
@@ -401,6 +407,12 @@ class Terminal:
         self.display = display_for(self.match.game.id)
         self.console.print(f"Loaded {escape(str(path))}")
         self.show_board()
+
+
+def save_path(typed: str) -> Path:
+    """The file a `save` or `load` names: quotes read as elsewhere ("my game.json"), a leading
+    ~ as the home folder, the default name when none is given."""
+    return Path(unquoted(typed) or DEFAULT_SAVE).expanduser()
 
 
 def unquoted(text: str) -> str:

@@ -186,7 +186,7 @@ class Match:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("not a warroom save (no 'format': 'warroom-save' field)")
         version = data.get("version")
-        if version not in READABLE_VERSIONS or isinstance(version, bool):
+        if type(version) is not int or version not in READABLE_VERSIONS:  # not 1.0, not true
             readable = ", ".join(str(v) for v in READABLE_VERSIONS)
             raise SaveError(
                 f"save format version {version!r} is not supported "
@@ -214,10 +214,12 @@ class Match:
             if (
                 not isinstance(entry, list)
                 or len(entry) != 2
-                or not isinstance(entry[0], int)
+                or type(entry[0]) is not int  # a seat of true is no seat
                 or not isinstance(entry[1], str)
             ):
-                raise SaveError(f"record entry {number} is not [seat, action text]: {entry!r}")
+                raise SaveError(
+                    f"record entry {number} is not [seat, action text]: {_clipped(entry)}"
+                )
             seat, text = entry
             try:
                 if text == UNDO:
@@ -228,5 +230,14 @@ class Match:
                 who = f"seat {seat}" + (
                     f" (Player {seat + 1})" if 0 <= seat < match.players else ""
                 )  # the file counts from 0, the game from Player 1
-                raise SaveError(f"record entry {number} ({text!r} by {who}): {exc}") from None
+                raise SaveError(
+                    f"record entry {number} ({_clipped(text)} by {who}): {_clipped(exc, 300)}"
+                ) from None
         return match
+
+
+def _clipped(value: object, most: int = 80) -> str:
+    """`value` as Python writes it (control characters escaped), cut short: a save's entry
+    may be any length, and a refusal quotes it."""
+    said = repr(value) if not isinstance(value, BaseException) else repr(str(value))[1:-1]
+    return said if len(said) <= most else f"{said[: most - 3]}..."
