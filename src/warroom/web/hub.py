@@ -678,11 +678,11 @@ class Hub:
                 if self.bots_paused or self.stopping:
                     return {"ok": False, "dropped": "the bots are paused"}
             match = room.match
-            over = _over(room)
-            if over is not None or state_id != room.state_id:
+            ended = _over(room)
+            if ended is not None or state_id != room.state_id:
                 why = (
-                    f"{over}; nothing was done"
-                    if over is not None
+                    f"{ended}; nothing was done"
+                    if ended is not None
                     else f"stale action: it was chosen in state {state_id}, but the game is "
                     f"now at state {room.state_id}; nothing was done"
                 )
