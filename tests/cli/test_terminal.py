@@ -180,10 +180,12 @@ def test_save_names_read_as_typed_elsewhere_and_a_yes_is_the_default_name(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     (tmp_path / "home").mkdir()
-    out = session(classic("reinforce"), ['save "my game.json"', "save ~/x.json", "quit", "y", "y"])
+    lines = ['save "my game.json"', "save ~/x.json", "save .", "save home", "quit", "y", "y"]
+    out = session(classic("reinforce"), lines)
+    assert out.count("name a file, not a folder") == 2
     assert (tmp_path / "my game.json").exists() and (tmp_path / "home/x.json").exists()
     assert (tmp_path / "game.warroom.json").exists() and not (tmp_path / "y").exists()
-    assert "Refused" not in out and not list(tmp_path.glob(".*.part"))  # written whole
+    assert out.count("Refused") == 2 and not list(tmp_path.glob(".*.part"))  # written whole
 
 
 def test_a_save_s_control_characters_are_shown_escaped_not_sent_to_the_terminal(

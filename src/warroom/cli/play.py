@@ -384,6 +384,8 @@ class Terminal:
     def save(self, path: Path) -> None:
         """Write the save whole or not at all: a file written beside it, then moved over it,
         so a full disk or an interrupt never leaves half a save where a good one was."""
+        if not path.name or path.is_dir():  # ".", "/", a folder: no file to write
+            raise WarroomError(f"cannot save to {path}: name a file, not a folder")
         part = path.with_name(f".{path.name}.part")
         try:
             part.write_text(json.dumps(self.match.to_save(), indent=1))
