@@ -294,6 +294,31 @@ def test_each_way_to_stage_a_card_shows_its_chance(server: str) -> None:
         assert errors == []
 
 
+SINGLE_CHOICE = """(forced) => {
+  const a = G.msg.legal[0];
+  G.autoState = G.msg.state;  // drawn only: the page sends nothing for this made-up state
+  Object.assign(G.msg, {legal: [a], labels: ['Match row 3 with the 4'], can_undo: false,
+                        forced: forced ? a : null});
+  G.actionsKey = G.labelled = null;  // drawn again, its words read again
+  render();
+  return document.getElementById('hint').textContent;
+}"""
+
+
+def test_a_single_choice_is_named_in_words_and_said_taken_only_when_forced(server: str) -> None:
+    """The hint read "The only choice: match 3 1 — taken for you." (the typed action), and
+    said so of a choice the server does not mark forced, which the page does not send."""
+    g = create_game(server, "mass-effect-war-assets", [{"kind": "human"}, {"kind": "human"}])
+    seat = httpx.get(f"{server}/api/games/{g['id']}").json()["to_move"][0]
+    with browser_page(server + g["seats"][seat]["link"]) as (page, errors):
+        page.wait_for_function(TABLE_DRAWN)
+        forced = page.evaluate(SINGLE_CHOICE, True)
+        assert forced == "The only choice: Match row 3 with the 4 — taken for you.", forced
+        answered = page.evaluate(SINGLE_CHOICE, False)
+        assert answered == "The only choice: Match row 3 with the 4.", answered
+        assert errors == []
+
+
 def test_a_locked_card_shows_a_drawn_padlock(server: str) -> None:
     """A locked card is marked by a padlock drawn in SVG, not the emoji, which a browser
     without an emoji font (Debian's Chromium) showed as an empty box."""

@@ -353,7 +353,8 @@ function renderDiceActions() {
   let hint = "";
   const targets = dcActs("target"), matches = dcActs("match");
   if (!legal.length) hint = gameOver(m) ? "" : "Not your move.";
-  else if (legal.length === 1 && !m.can_undo) hint = `The only choice: ${legal[0].join(" ")} — taken for you.`;
+  else if (legal.length === 1 && !m.can_undo && m.forced) hint = `The only choice: ${labelOf(legal[0])} — taken for you.`;
+  else if (legal.length === 1 && !m.can_undo) hint = `The only choice: ${labelOf(legal[0])}.`;
   else if (targets.length) hint = "Stage a card: select dice in the tray, then click a lit row of a card (or pick below; click a card to bring its choices up).";
   else if (matches.length) hint = "Select dice, then click an open row of the staged card (or pick below).";
   else if (dcActs("aside").length) hint = "Nothing matches: set a die aside (click one in the tray, or below).";
