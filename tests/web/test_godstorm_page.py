@@ -341,7 +341,7 @@ def test_the_turn_order_before_the_first_bid_says_it_is_bid_for(server: str) -> 
         page.wait_for_function("G.msg && document.getElementById('turnorder')")
         m, order = page.evaluate("[G.msg, document.getElementById('turnorder').textContent]")
         assert m["view"]["phase"] == "pantheon" and "—" not in order, order
-        assert order == "Turn order: bid for in faith (sealed bids) once setup is done", order
+        assert order == "Turn order: settled by sealed faith bids once setup is done", order
         assert not errors, errors
 
 

@@ -156,7 +156,7 @@ function godstormCounts(m) {
     out.push(el("div", { id: "turnorder" }, `Faith bid for turn order (sealed, every bid is paid): ${bits.join(", ")}`));
   } else if (v.markers.every((s) => s < 0) && !v.bid_rank.length) {
     // Setup: nobody holds a marker before the first bid.
-    out.push(el("div", { id: "turnorder" }, "Turn order: bid for in faith (sealed bids) once setup is done"));
+    out.push(el("div", { id: "turnorder" }, "Turn order: settled by sealed faith bids once setup is done"));
   } else {
     const order = v.markers.map((s, i) => {
       const now = v.current !== null && i === v.turn_of_epoch ? " ◀" : "";
