@@ -207,6 +207,9 @@ def test_mcu43_one_card_for_its_ally_besides_a_unit_trade() -> None:
     assert table.state.pending == pending  # an Ally gives no units
     assert table.ally_at("CA-ALLY1") is not None
     assert "CA01" not in [table.state.decks.card_ids[c] for c in table.state.hands[CA]]
+    # The card spent, its sector typed by number (no ally left to list): the card is why
+    with pytest.raises(IllegalAction, match="you hold no card 'CA01'"):
+        table.do(CA, "ally CA01 2")
 
 
 def test_b15_an_ally_is_named_by_its_faction_and_number_and_its_dice_in_words() -> None:

@@ -1139,10 +1139,10 @@ def _ally(g: ClassicRisk, state: RiskState, seat: Seat, a: Action, ev: rc.Events
     card_arg, sector_arg = rc._args(a, 2, usage)
     if not isinstance(card_arg, str):
         raise MalformedAction(f"{a.text()!r}: usage: {usage}")
-    t = rc._territory(st, sector_arg, a, usage)
-    card = st.decks.card(card_arg)
+    card = st.decks.card(card_arg)  # the card first, as typed: "ally CA10 2" with CA10 spent
     require(card is not None and card in st.hands[seat], f"you hold no card {card_arg!r}")
     assert card is not None
+    t = rc._territory(st, sector_arg, a, usage)
     require(not st.ally_taken, "one Ally a turn (B15 [Acquiring Allies])")
     require(
         st.decks.faction[card] == st.factions[seat],
