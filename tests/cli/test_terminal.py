@@ -1161,7 +1161,7 @@ def test_a_typo_of_a_command_or_an_action_is_answered_with_the_word_meant() -> N
 def test_a_number_left_off_goes_with_a_name_in_any_case_or_shortened() -> None:
     """'place Hibernia' placed all it could, but 'place hibernia' (the help says names are
     read in any case) and 'place hib' were refused as 'cannot place hibernia now'. A name
-    that is not the seat's to place on is refused with the rules' reason, a number added."""
+    that is not the seat's to place on is refused with the rules' reason, said of what was typed."""
     match = Match.start("risk-godstorm", 2, 5)
     while match.state.phase != "place":
         seat = match.to_move()[0]
@@ -1171,7 +1171,8 @@ def test_a_number_left_off_goes_with_a_name_in_any_case_or_shortened() -> None:
     most = max(int(a.args[1]) for a in match.legal(seat) if a.args[0] == mine)
     theirs = next(t["name"] for t in match.view(seat)["territories"] if t["seat"] != seat)
     out = session(match, [f"place {theirs.lower()}", f"place {mine[:3]}"], {seat})
-    refused = f"Refused: cannot place {theirs} 1 now; now you may: place"  # named as spelled
+    # named as spelled, and as typed: not "place Gaul 1", a count the player never typed
+    refused = f"Refused: cannot place {theirs} now; now you may: place"
     assert refused in out and out.count("Refused") == 1, out
     assert f"place {ARMIES.of(most)} in {mine}" in out, out
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 
 from warroom.core.actions import QUOTE_MARK, Action, quote
-from warroom.core.errors import MalformedAction
+from warroom.core.errors import MalformedAction, WarroomError
 from warroom.core.match import Match
 
 
@@ -62,7 +62,11 @@ def most(match: Match, seat: int, action: Action) -> Action:
         try:
             refusal(match, seat, action)
         except MalformedAction:  # incomplete as typed: the reason comes with a number added
-            refusal(match, seat, Action(action.kind, (*action.args, 1)))
+            probe = Action(action.kind, (*action.args, 1))
+            try:
+                refusal(match, seat, probe)
+            except WarroomError as exc:  # said of what was typed, not of the number added
+                raise type(exc)(str(exc).replace(probe.text(), action.text())) from None
     return action
 
 
