@@ -1394,6 +1394,16 @@ def test_monopoly_bids_are_offered_as_a_range_and_typed_as_money() -> None:
     assert match.record[before] == (0, "bid 30")
 
 
+def test_a_monopoly_gift_typed_is_offered_as_a_gift_not_at_the_printed_price() -> None:
+    """ "offer p3 give Okoye get" was filled in as the listed sample offer, Okoye for M100:
+    an offer's money is a term the player sets, so nothing is added to it."""
+    match = Match.start("monopoly-avengers", 3, 1)
+    session(match, ["draft", "offer p3 give Okoye get"], {0})
+    offers = [text for seat, text in match.record if seat == 0 and text.startswith("offer")]
+    assert offers == ["offer 'Player 3' give Okoye get"], match.record  # no price added
+    assert any("Okoye for nothing" in e.text for e in match.log), [e.text for e in match.log]
+
+
 def test_a_line_too_long_is_refused_without_being_echoed() -> None:
     """A pasted page (100,000 characters) came back whole in its refusal, 1,250 lines; the
     terminal takes a line as long as the web takes an action's text."""

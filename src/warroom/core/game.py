@@ -126,6 +126,9 @@ class Game(ABC, Generic[S]):
     """Kinds whose trailing number, left off in a typed short form, is the least the rules
     allow rather than the most (`core/shortform.py`): a bid's smallest raise, where the most
     dice or armies is what "attack A B" or "place A" means."""
+    typed_in_full: ClassVar[frozenset[str]] = frozenset()
+    """Kinds a short form never completes with a number: their numbers are terms the player
+    sets (a Monopoly offer's money), and an offer of nothing is not one with a price left off."""
     chosen_numbers: ClassVar[frozenset[str]] = frozenset()
     """Kinds whose trailing numbers say which dice, not how many (a dice game's "target CARD
     ROW DIE..."): a typed short form that leaves one off is taken only when a single legal

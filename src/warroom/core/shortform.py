@@ -37,6 +37,8 @@ def most(match: Match, seat: int, action: Action) -> Action:
         and isinstance(a.args[-1], int)
         and abbreviates(action, Action(a.kind, a.args[:-1]))
     ]
+    if action.kind in match.game.typed_in_full:
+        longer = []
     if len({a.args[:-1] for a in longer}) > 1:
         typed = [str(arg).lower() for arg in action.args]
         longer = [a for a in longer if [str(arg).lower() for arg in a.args[:-1]] == typed]

@@ -313,6 +313,8 @@ class MonopolyAvengers(Game[MonoState]):
     max_players = _MODE.max_players
     options = rules_options(_MODE)
     least_filled = frozenset({"bid"})  # a bare "bid" is the smallest raise, not the largest
+    # "offer p3 give Okoye get" gives Okoye away; the sample offers' prices are no default
+    typed_in_full = frozenset({"offer"})
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> MonoState:
