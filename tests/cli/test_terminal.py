@@ -1276,6 +1276,24 @@ def test_attack_until_a_count_the_source_cannot_go_down_to_is_refused() -> None:
     assert len(match.record) == before
 
 
+def test_a_load_at_a_defence_asked_during_attack_until_ends_that_attack(tmp_path: Path) -> None:
+    """At one terminal, the defender asked during 'attack A B until N' loaded a save: the
+    loop went on attacking in the loaded game, where nobody had declared an attack."""
+    match = classic("attack")
+    save = tmp_path / "s.json"
+    save.write_text(json.dumps(match.to_save()))
+    board = match.state.board
+    attack = next(a for a in match.legal(0) if a.kind == "attack")
+    src, dst = attack.args[0], attack.args[1]
+    match.state.armies[board.territory(str(src))] = 30  # a long attack
+    match.state.armies[board.territory(str(dst))] = 9  # a defender with a choice of dice
+    defender = match.state.owner[board.territory(str(dst))]
+    out = session(match, [f'attack "{src}" "{dst}" until 1', f"load {save}"], {0, defender})
+    after = out.split(f"Loaded {save}", 1)[1]
+    assert " attacks " not in after and "defend" not in after, after  # no roll in it
+    assert "Player 1 | step: attacking" in after, after  # the loaded game's own prompt
+
+
 @pytest.mark.parametrize("mode", ["mcu-skirmish", "mcu-battle-for-manhattan"])
 def test_a_sector_number_is_read_by_look_and_in_every_spelling(mode: str) -> None:
     """The help says the number alone names a sector: 'look 32' was refused ("no territory

@@ -305,6 +305,7 @@ class Terminal:
                 f"{src} holds {held}: 'until N' stops the attack when it is down to N or fewer, "
                 f"so N goes from 1 to {held - 1}"
             )
+        playing = self.match  # a `load` typed at a prompt below ends the attack: its game
         while True:
             armies = {t["name"]: t for t in view["territories"]}
             if armies[str(dst)]["seat"] == seat or armies[str(src)]["armies"] <= max(stop, 1):
@@ -316,6 +317,8 @@ class Terminal:
                     self.human_turn(defender)
                 else:
                     self.bot_turn(defender)
+                if self.match is not playing:
+                    return
             if self.match.outcome() is not None or self.match.view(seat)["phase"] != "attack":
                 return
             view = self.match.view(seat)
