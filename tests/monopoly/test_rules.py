@@ -1063,6 +1063,17 @@ def test_a_go_to_jail_card_after_doubles_ends_the_turn_without_the_go_salary() -
     assert "salary" not in kinds(ev)
 
 
+def test_a_card_the_bank_pays_says_so_in_the_log() -> None:
+    """The cash went up with no line saying why (the card's title alone was logged)."""
+    st = new()
+    _top(st, 0, "Expense refund")
+    st.pos[0] = 0
+    rig(st, ("roll", (1, 1)))  # onto Stark Industries
+    st, ev = act(st, 0, "roll")
+    assert st.cash[0] == 1520
+    assert "The Bank pays Player 1 M20 (Expense refund)" in [e.text for e in ev]
+
+
 def test_pay_each_player_pays_every_other_player() -> None:
     st = new(3)
     card = B.cards[_top(st, 1, "pay each player")]

@@ -1482,6 +1482,8 @@ def _draw(st: MonoState, p: Seat, d: int, ev: list[Event]) -> None:
         _send_to_jail(st, p, ev)
     elif e == mb.BANK_PAYS:
         _gain(st, p, card.amount)
+        said = f"The Bank pays Player {p + 1} M{card.amount} ({card.title})"  # else unseen
+        ev.append(Event("collect", said, {"seat": p, "amount": card.amount}))
     elif e == mb.PAY_BANK:
         st.tasks.insert(0, ("pay", p, BANK, card.amount, card.title))
     elif e == mb.COLLECT_EACH:
