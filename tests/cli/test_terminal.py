@@ -1422,6 +1422,17 @@ def test_a_monopoly_gift_typed_is_offered_as_a_gift_not_at_the_printed_price() -
     assert any("Okoye for nothing" in e.text for e in match.log), [e.text for e in match.log]
 
 
+def test_the_setup_prompt_says_how_many_starting_armies_are_left() -> None:
+    """With 3 to 5 players the prompt said only "placing the starting armies": how many of
+    the 35, 30 or 25 were left showed nowhere (the 2-player game's step says its 2)."""
+    match = Match.start("risk-classic", 3, 1, {"setup": "deal", "map": "classic-world"})
+    seat = match.to_move()[0]
+    left = match.state.reserve[seat]
+    out = session(match, [], {seat})
+    assert f"placing the starting armies | starting armies left: {left}" in out, out
+    assert left == 35 - 14  # 42 territories dealt to 3, an army on each
+
+
 def test_a_line_too_long_is_refused_without_being_echoed() -> None:
     """A pasted page (100,000 characters) came back whole in its refusal, 1,250 lines; the
     terminal takes a line as long as the web takes an action's text."""

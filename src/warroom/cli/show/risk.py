@@ -119,6 +119,11 @@ class RiskDisplay(Display):
         bits = []
         if view.get("pending"):
             bits.append(f"{view_pieces(view).many} to place: {view['pending']}")
+        elif view.get("phase") in ("claim", "setup-place") and view.get("reserve"):
+            # 3-5 players place their starting armies one at a time: how many are left
+            left = view["reserve"][seat] if seat < len(view["reserve"]) else 0
+            if left:
+                bits.append(f"starting {view_pieces(view).many} left: {left}")
         if "battle" in view:
             b = view["battle"]
             bits.append(f"battle: {b['from']} -> {b['to']} with {b['dice']} dice")
