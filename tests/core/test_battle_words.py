@@ -11,15 +11,17 @@ def test_plain_dice_say_nothing_and_each_change_is_named_once() -> None:
     assert rule_words(CLASSIC) == ""
     assert rule_words(PRESETS["godstorm-war"]) == " (the attacker wins ties)"
     assert rule_words(PRESETS["mcu-shield"]) == " (every defence die is a d8)"
-    assert rule_words(PRESETS["godstorm-temple"]) == " (defence 1s rerolled until none)"
+    assert rule_words(PRESETS["godstorm-temple"]) == (
+        " (1s rerolled until not 1 on every defence die)"
+    )
     ships = BattleRule(  # Galaxy at War: a dreadnought, two cruisers and two carriers along
         attacker=SideRule(d8=1, reroll_until=2, plus_one=2),
         defender=SideRule(d8=EVERY_DIE, reroll_once=True, plus_one=1),
         attacker_wins_ties=True,
     )
     assert rule_words(ships) == (
-        " (1 attack die is a d8; attack 1s rerolled until not 1, on up to 2; +1 on the "
-        "attack's 2 highest dice; every defence die is a d8; defence 1s rerolled once; +1 on "
-        "the defence's highest die; the attacker wins ties)"
+        " (1 attack die is a d8; 1s rerolled until not 1 on 2 attack dice; +1 on the highest "
+        "2 attack dice; every defence die is a d8; defence 1s rerolled once; +1 on the "
+        "highest 1 defence die; the attacker wins ties)"
     )
     assert rule_words(BattleRule(attacker=SideRule(d8=2))) == " (2 attack dice are d8s)"

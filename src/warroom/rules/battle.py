@@ -79,25 +79,27 @@ def rule_words(rule: BattleRule) -> str:
     said: list[str] = []
     for name, side in (("attack", rule.attacker), ("defence", rule.defender)):
         if side.d8:
-            said.append(
-                f"every {name} die is a d8"
-                if side.d8 >= EVERY_DIE
-                else f"{side.d8} {name} {'die is a d8' if side.d8 == 1 else 'dice are d8s'}"
-            )
+            said.append(f"{_dice(side.d8, name)} {'are d8s' if _many(side.d8) else 'is a d8'}")
         if side.reroll_once:
             said.append(f"{name} 1s rerolled once")
         if side.reroll_until:
-            said.append(
-                f"{name} 1s rerolled until none"
-                if side.reroll_until >= EVERY_DIE
-                else f"{name} 1s rerolled until not 1, on up to {side.reroll_until}"
-            )
+            said.append(f"1s rerolled until not 1 on {_dice(side.reroll_until, name)}")
         if side.plus_one:
-            on = "highest die" if side.plus_one == 1 else f"{side.plus_one} highest dice"
-            said.append(f"+1 on the {name}'s {on}")
+            said.append(f"+1 on the highest {_dice(side.plus_one, name)}")
     if rule.attacker_wins_ties:
         said.append("the attacker wins ties")
     return f" ({'; '.join(said)})" if said else ""
+
+
+def _many(count: int) -> bool:
+    return 1 < count < EVERY_DIE
+
+
+def _dice(count: int, name: str) -> str:
+    """A side's modified dice in words: "every defence die", "1 attack die", "2 attack dice"."""
+    if count >= EVERY_DIE:
+        return f"every {name} die"
+    return f"{count} {name} {'dice' if _many(count) else 'die'}"
 
 
 @dataclass(frozen=True, slots=True)
