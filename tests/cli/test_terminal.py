@@ -1462,3 +1462,22 @@ def test_undo_reaches_the_decision_before_a_choice_taken_for_the_player() -> Non
     out = session(match, ["place Gaetulia 5", "undo", "undo"], {0})
     assert "(the only choice)" in out and out.count("Undone: ") == 2, out[-800:]
     assert "Undone: place Gaetulia 5" in out and match.view(0) == before
+
+
+def test_monopoly_odds_from_jail_count_only_doubles_before_the_last_try() -> None:
+    """How do I get out of Jail: before the last try only doubles move the token, so `odds`
+    from Jail gives 1/36 to each doubles total and nothing to the rest; on the last try the
+    player pays and moves by any roll, so every total counts again."""
+    match = Match.start("monopoly-avengers", 2, 3, {})
+    st, show = match.state, display_for("monopoly-avengers")
+    b = st.board
+    st.pos[0], st.jail[0] = b.jail, 0
+    four, nine = b.names[b.jail + 4], b.names[b.jail + 9]  # Valkyrie and Black Widow
+    assert show.odds(match, 0, four).startswith(f"{four}: 2.8% that your next roll from Jail")
+    assert show.odds(match, 0, nine).startswith(f"{nine}: 0.0%")
+    assert "only doubles move you" in show.odds(match, 0, "")
+    st.jail[0] = b.jail_turns - 1
+    assert show.odds(match, 0, nine).startswith(f"{nine}: 11.1%")
+    assert "the last try" in show.odds(match, 0, nine)
+    st.jail[0] = -1
+    assert show.odds(match, 0, four).startswith(f"{four}: 8.3% that your next roll from Jail")

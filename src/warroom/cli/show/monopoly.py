@@ -39,6 +39,7 @@ HELP = """[bold]Monopoly[/]
     long run"""
 
 TWO_DICE = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
+DOUBLES = {2 * face: 1 / 36 for face in range(1, 7)}
 
 
 DONE, PASS = Action("done"), Action("pass")
@@ -229,24 +230,35 @@ class MonopolyDisplay(Display):
 
     def odds(self, match: Match, seat: int, rest: str) -> str:
         """The chance one roll of two dice from where `seat` stands ends on a space or set
-        (the roll alone: not doubles rolled again, cards or Jail)."""
+        (the roll alone: not doubles rolled again or cards). In Jail before the last try only
+        doubles move the token (How do I get out of Jail), so only their totals count."""
         b: MonopolyBoard = match.state.board
-        start = match.view(seat)["status"][seat]["position"]
+        status = match.view(seat)["status"][seat]
+        start = status["position"]
+        totals = TWO_DICE
+        where = f"from {b.names[start]}"
+        if status["in_jail"]:
+            tries = status["jail_turns"] + 1
+            if tries < b.jail_turns:
+                totals = DOUBLES
+                where = (
+                    f"from Jail (try {tries} of {b.jail_turns}: only doubles move you, "
+                    f"unless you pay M{b.jail_fine} or use a card first)"
+                )
+            else:
+                where = f"from Jail (the last try: you pay M{b.jail_fine} and move by any roll)"
 
         def chance(space: int) -> float:
-            return TWO_DICE.get((space - start) % len(b), 0.0)
+            return totals.get((space - start) % len(b), 0.0)
 
         if not rest.strip():
-            lines = [f"Your next roll from {b.names[start]} lands on:"]
+            lines = [f"Your next roll {where} lands on:"]
             for k, members in enumerate(b.set_members):
                 names = ", ".join(b.names[s] for s in members)
                 lines.append(f"  {b.sets[k]}: {sum(chance(s) for s in members):.1%} ({names})")
             return "\n".join(lines)
         space = b.names.index(pick(rest, list(b.names), "space"))
-        text = (
-            f"{b.names[space]}: {chance(space):.1%} that your next roll "
-            f"from {b.names[start]} lands there"
-        )
+        text = f"{b.names[space]}: {chance(space):.1%} that your next roll {where} lands there"
         if b.id == "avengers":
             from warroom.odds.monopoly import board_odds
 
