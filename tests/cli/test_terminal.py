@@ -25,6 +25,7 @@ from warroom.core.events import ARMIES
 from warroom.core.registry import get_mode
 from warroom.games import CATALOG, GUIDE_SECTIONS
 from warroom.games.dice_cards.rules import DiceCardsGame
+from warroom.games.monopoly_avengers import BANK, Offer
 from warroom.web.monopoly import monopoly_board_json
 
 
@@ -1481,3 +1482,22 @@ def test_monopoly_odds_from_jail_count_only_doubles_before_the_last_try() -> Non
     assert "the last try" in show.odds(match, 0, nine)
     st.jail[0] = -1
     assert show.odds(match, 0, four).startswith(f"{four}: 8.3% that your next roll from Jail")
+
+
+def test_monopoly_prompt_gives_an_offer_s_terms_and_a_debt_s_amount() -> None:
+    """Asked to accept or decline, the prompt says what is offered for what (the step says
+    only "deciding on a trade offer"); asked to raise money, it says how much is owed, to whom
+    and why; and neither says "before Player 2 rolls", which is the window's note."""
+    match = Match.start("monopoly-avengers", 2, 3, {})
+    st, show = match.state, display_for("monopoly-avengers")
+    hulk, stark = st.board.hero("Hulk"), st.board.card_deck.index(0)  # a Stark Industries card
+    st.owner[hulk], st.current, st.window = 1, 1, [0]
+    st.offer = Offer(1, 0, (hulk,), 0, (), (), 100, (stark,))
+    bits = show.header(match, 0, match.view(0))
+    assert bits[1] == "Player 2 offers Hulk for M100, a Stark Industries card", bits
+    assert not any("rolls" in bit for bit in bits)
+    st.offer = None
+    assert "before Player 2 rolls" in show.header(match, 0, match.view(0))[1]
+    st.owner[hulk], st.debts = 0, [(0, BANK, 1600, "Income Tax")]
+    bits = show.header(match, 0, match.view(0))
+    assert bits[1:] == ["you owe M1600 to the Bank (Income Tax)"], bits

@@ -98,6 +98,10 @@ def test_third_doubles_go_to_jail_without_moving() -> None:
     st, ev = act(st, 0, "roll")
     assert st.pos[0] == B.jail and st.jail[0] == 0 and st.phase == END
     assert "land" not in kinds(ev) and st.cash[0] == 1500
+    # the log says why: no space or card line comes before it
+    assert [e.text for e in ev if e.kind == "jail"] == [
+        "Player 1 goes to Jail (three doubles in a row)"
+    ]
 
 
 # -- undrafted heroes ---------------------------------------------------------------------------
@@ -1100,3 +1104,17 @@ def test_moved_back_onto_go_collects_the_salary() -> None:
     _top(st, 1, "go back")
     st = _land_on(st, 0, 4, (1, 2))
     assert st.pos[0] == B.go and st.cash[0] == 1500 + B.go_salary
+
+
+def test_an_offer_reads_player_n_unquoted_and_heroes_by_a_unique_start() -> None:
+    """Offers are composed, not listed, so the terminal's short forms cannot match them: the
+    rules read `Player 2` unquoted as the receiver and a hero by the start of its name alone;
+    a start several heroes share is refused naming them."""
+    st = new()
+    give(st, 0, "Iron Man", "Okoye")
+    give(st, 1, "Hulk")
+    typed = G.parse(st, 0, "offer player 2 give okoy 100 get hul")
+    assert typed == Action("offer", ("Player 2", "give", "Okoye", 100, "get", "Hulk"))
+    G.apply(st, 0, typed)
+    with pytest.raises(MalformedAction, match="'iron' could be Iron Man or Iron Spider"):
+        G.apply(st, 0, G.parse(st, 0, "offer p2 give iron get Hulk"))

@@ -430,9 +430,16 @@ class MonopolyAvengers(Game[MonoState]):
         return st
 
     def parse(self, state: MonoState, seat: Seat, text: str) -> Action:
-        """Hero and player names in any case; deck cards as "stark-card"."""
+        """Hero and player names in any case; deck cards as "stark-card". An offer is composed,
+        not picked from a list that shortened words could match, so its own words are read
+        here: the receiver as `Player 2` unquoted, and heroes by a unique start ("give iron")."""
         action = Action.parse(text)
-        return Action(action.kind, tuple(_canonical(state, a) for a in action.args))
+        args = list(action.args)
+        if action.kind == "offer":
+            if len(args) > 1 and str(args[0]).lower() == "player" and isinstance(args[1], int):
+                args[:2] = [f"player {args[1]}"]
+            args[1:] = [_hero_by_start(state, a) for a in args[1:]]
+        return Action(action.kind, tuple(_canonical(state, a) for a in args))
 
     # -- outcome, views, checks ----------------------------------------------------------
     def outcome(self, state: MonoState) -> Outcome | None:
@@ -475,7 +482,7 @@ class MonopolyAvengers(Game[MonoState]):
             deck = b.deck_names[b.decks.index(str(args[0]).removesuffix(CARD_SUFFIX))]
             return f"Use your {deck} card to leave Jail"
         if kind == "offer":
-            give, get = (_item_words(b, a) for a in (args[2], args[4]))
+            give, get = (item_words(b, a) for a in (args[2], args[4]))
             return f"Offer {args[0]} {give} for {get}"
         assert s is not None, f"{kind} names a space"
         if kind == "build":
@@ -775,7 +782,7 @@ def _items_text(
     return " ".join(words) or "nothing"
 
 
-def _item_words(b: MonopolyBoard, item: Arg) -> str:
+def item_words(b: MonopolyBoard, item: Arg) -> str:
     """One item of an offer as its button says it: M100, a hero, "a Stark card"."""
     if isinstance(item, int):
         return f"M{item}"
@@ -802,6 +809,16 @@ def _canonical(st: MonoState, arg: Arg) -> Arg:
     if low.endswith(CARD_SUFFIX) and low[: -len(CARD_SUFFIX)] in b.decks:
         return low
     return arg
+
+
+def _hero_by_start(st: MonoState, arg: Arg) -> Arg:
+    """The hero whose name alone starts with `arg` (any case), else `arg` as typed: an offer's
+    words `give` and `get`, money and cards are no hero's start, or are left to be refused."""
+    if not isinstance(arg, str) or arg.lower() in ("give", "get"):
+        return arg
+    low = arg.lower()
+    found = {s for name, s in st.board.hero_index.items() if name.startswith(low)}
+    return st.board.names[found.pop()] if len(found) == 1 else arg
 
 
 def _hero(st: MonoState, a: Action, usage: str) -> int:
@@ -1364,13 +1381,14 @@ def _move_by(st: MonoState, p: Seat, steps: int, ev: list[Event]) -> None:
         ev.append(Event("salary", said, {"seat": p}))
 
 
-def _send_to_jail(st: MonoState, p: Seat, ev: list[Event]) -> None:
-    """Go to Jail: move there at once, no GO salary; the turn is over."""
+def _send_to_jail(st: MonoState, p: Seat, ev: list[Event], why: str = "") -> None:
+    """Go to Jail: move there at once, no GO salary; the turn is over. `why` is said where no
+    line before says it (a space or a card does)."""
     st.pos[p] = st.board.jail
     st.jail[p] = 0
     st.again = False
     st.doubles = 0
-    ev.append(Event("jail", f"Player {p + 1} goes to Jail", {"seat": p}))
+    ev.append(Event("jail", f"Player {p + 1} goes to Jail{why}", {"seat": p}))
 
 
 def place_words(st: MonoState, p: Seat) -> str:
@@ -1603,7 +1621,7 @@ def _roll(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Ev
         return
     st.doubles = st.doubles + 1 if double else 0
     if st.doubles == 3:  # Watch Out! Three doubles in a row: Jail, no third move
-        _send_to_jail(st, seat, ev)
+        _send_to_jail(st, seat, ev, " (three doubles in a row)")
         st.phase = END
         return
     st.again = double
@@ -2079,6 +2097,13 @@ def _parse_items(
         try:
             s = b.hero(w)
         except KeyError:
+            starts = sorted(
+                b.names[space]
+                for space in {*b.hero_index.values()}
+                if b.names[space].lower().startswith(w.lower())
+            )
+            if starts:  # a start of several heroes' names (`_hero_by_start` took a unique one)
+                raise MalformedAction(f"{w!r} could be {' or '.join(starts)}") from None
             raise MalformedAction(
                 f"{w!r} is not a hero, an amount or a card; usage: {usage}"
             ) from None

@@ -12,6 +12,7 @@ from rich.table import Table
 
 from warroom.cli.show import SEAT_COLORS, Display, pick
 from warroom.core import Action, Match, WarroomError
+from warroom.games.monopoly_avengers import item_words
 from warroom.rules import monopoly as mb
 from warroom.rules.monopoly import MonopolyBoard
 
@@ -53,6 +54,12 @@ OFFER_LINE = (
     "offer PLAYER give ITEMS get ITEMS  (compose it: heroes, one cash amount a side, "
     "stark-card or gauntlet-card; e.g. {example})"
 )
+
+
+def _calm(view: dict[str, Any]) -> bool:
+    """No auction, last-building call or sidelined hero's choice is under way: a seat asked
+    now is asked in the window before the next roll."""
+    return view["auction"] is None and view["call"] is None and not view["acquire"]
 
 
 def auction_key(view: dict[str, Any]) -> tuple[Any, ...] | None:
@@ -166,12 +173,25 @@ class MonopolyDisplay(Display):
         )
 
     def header(self, match: Match, seat: int, view: dict[str, Any]) -> list[str]:
-        """The cash in hand, the price of the hero up for drafting, and in the window before
-        another player's roll what it is for (the step, "rolling the dice", is theirs)."""
+        """The cash in hand, the terms of an offer made to `seat` or what it owes, the price
+        of the hero up for drafting, and in the window before another player's roll what it
+        is for (the step, "rolling the dice", is theirs)."""
         b: MonopolyBoard = match.state.board
         me = view["status"][seat]
         bits = [f"cash: M{me['cash']}"]
-        if seat in view["window"] and seat != view["current"]:
+        offer, debt = view["offer"], view["debt"]
+        if offer is not None and offer["receiver"] == seat:
+            give, get = ([item_words(b, x) for x in offer[side]] for side in ("give", "get"))
+            bits.append(
+                f"{view['players'][offer['proposer']]} offers {', '.join(give) or 'nothing'} "
+                f"for {', '.join(get) or 'nothing'}"
+            )
+        elif debt is not None and debt["debtor"] == seat:
+            creditor = debt["creditor"]
+            to = "the Bank" if creditor is None else view["players"][creditor]
+            why = f" ({debt['why']})" if debt["why"] else ""
+            bits.append(f"you owe M{debt['amount']} to {to}{why}")
+        elif seat in view["window"] and seat != view["current"] and _calm(view):
             roller = view["players"][view["current"]]
             bits.append(f"before {roller} rolls: build or trade if you like, then done")
         if any(a.kind == "draft" for a in match.legal(seat)):
