@@ -1501,3 +1501,18 @@ def test_monopoly_prompt_gives_an_offer_s_terms_and_a_debt_s_amount() -> None:
     st.owner[hulk], st.debts = 0, [(0, BANK, 1600, "Income Tax")]
     bits = show.header(match, 0, match.view(0))
     assert bits[1:] == ["you owe M1600 to the Bank (Income Tax)"], bits
+
+
+def test_the_prompt_says_a_trade_comes_first_when_placing_is_not_offered() -> None:
+    """Earning Cards: with five cards the player must trade before placing, so `place` is not
+    offered; the prompt says why, and says nothing of it with fewer cards."""
+    match = classic("reinforce")
+    st, show = match.state, display_for("risk-classic")
+    st.hands[0] = st.deck[:4]
+    assert not any("trade first" in bit for bit in show.header(match, 0, match.view(0)))
+    st.hands[0] = st.deck[:5]
+    assert "trade first: 5 cards are too many to keep" in show.header(match, 0, match.view(0))
+    st.elimination_trade = True
+    assert "trade first: 5 cards are too many to keep after an elimination" in show.header(
+        match, 0, match.view(0)
+    )

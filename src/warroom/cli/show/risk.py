@@ -119,6 +119,7 @@ class RiskDisplay(Display):
         bits = []
         if view.get("pending"):
             bits.append(f"{view_pieces(view).many} to place: {view['pending']}")
+            bits += self.trade_first(match, seat, view)
         elif view.get("phase") in ("claim", "setup-place") and view.get("reserve"):
             # 3-5 players place their starting armies one at a time: how many are left
             left = view["reserve"][seat] if seat < len(view["reserve"]) else 0
@@ -135,6 +136,20 @@ class RiskDisplay(Display):
         if hand:
             bits.append(f"hand: {hand}")
         return bits
+
+    @staticmethod
+    def trade_first(match: Match, seat: int, view: dict[str, Any]) -> list[str]:
+        """Why placing is not offered while armies wait: the hand is large enough that the
+        rules make the seat trade first (five cards, or after an elimination more than four).
+        Read from the legal actions, so that it holds for every edition's own threshold."""
+        if seat not in view.get("to_move", ()):
+            return []
+        kinds = {action.kind for action in match.legal(seat)}
+        if "trade" not in kinds or "place" in kinds:
+            return []
+        cards = len(view.get("hand") or ())
+        after = " after an elimination" if view.get("elimination_trade") else ""
+        return [f"trade first: {cards} cards are too many to keep{after}"]
 
     @staticmethod
     def defending_for(seat: int, view: dict[str, Any]) -> list[str]:
