@@ -228,6 +228,27 @@ def test_cards_are_traded_from_the_hand(server: str, served_hub: Hub) -> None:
         assert page.locator("#hand button.cardchip").count() == 0
 
 
+def test_five_cards_say_a_trade_comes_first(server: str, served_hub: Hub) -> None:
+    """Earning Cards: with five cards the player trades before placing, so no territory takes
+    armies yet; the count of armies to place says why (test-only hand, in memory)."""
+    tokens, room, _ = _people_until(
+        server, served_hub, lambda match, seat: match.state.phase == "reinforce"
+    )
+    with room.lock:
+        st = room.match.state
+        cur = st.current
+        st.hands = [h[:] for h in st.hands]
+        st.hands[cur], st.deck = st.deck[:5], st.deck[5:]
+    with browser_page(server + tokens[cur]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.board && G.msg.legal.length")
+        assert (
+            page.locator("#toplace")
+            .inner_text()
+            .endswith("to place (trade cards first: 5 are too many to keep)")
+        )
+        assert not errors, errors
+
+
 def test_ending_the_turn_is_offered_while_a_territory_is_selected(
     server: str, served_hub: Hub
 ) -> None:

@@ -580,7 +580,11 @@ function armyCounts(m) {
   // The 2-player game's setup turns count too (2 of your own armies a turn, then 1 neutral).
   if (["reinforce", "setup-place"].includes(v.phase) && v.pending > 0) {
     const who = cur === m.seat ? "You have" : `${shortName(cur)} has`;
-    out.push(el("div", { id: "toplace" }, `${who} ${pieces(v, v.pending)} to place`));
+    // Placing not offered while it waits: the hand is large enough that a trade comes first.
+    const legal = cur === m.seat ? m.legal || [] : [];
+    const tradeFirst = legal.some((a) => a[0] === "trade") && !legal.some((a) => a[0] === "place");
+    const first = tradeFirst ? ` (trade cards first: ${(v.hand || []).length} are too many to keep)` : "";
+    out.push(el("div", { id: "toplace" }, `${who} ${pieces(v, v.pending)} to place${first}`));
   }
   if (["claim", "setup-place", "setup-neutral"].includes(v.phase) && Array.isArray(v.reserve)) {
     const left = m.seats.map((s) => `${s.seat === m.seat ? "you" : shortName(s.seat)} ${v.reserve[s.seat]}`);
