@@ -1516,3 +1516,12 @@ def test_the_prompt_says_a_trade_comes_first_when_placing_is_not_offered() -> No
     assert "trade first: 5 cards are too many to keep after an elimination" in show.header(
         match, 0, match.view(0)
     )
+
+
+def test_risk_help_names_territories_of_the_board_being_played() -> None:
+    """`help` shows its examples on the map in play: the classic world's names there, not
+    Ancient Earth's Gaul."""
+    out = session(classic("reinforce"), ["help"], {0})
+    assert "attack Alaska Alberta 3" in out and "Gaul" not in out
+    out = session(Match.start("risk-classic", 3, 1), ["help"], {0})
+    assert "attack Hibernia Caledonia 3" in out

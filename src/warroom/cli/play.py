@@ -169,7 +169,7 @@ class Terminal:
         elif word in ("help", "?", "h"):
             self.console.print(COMMON_HELP)
             if self.display.help:
-                self.console.print(self.display.help)
+                self.console.print(self.display.help_for(self.match))
         elif word == "rules":
             self.console.print(Markdown(guide(self.match.game.id)))
         elif word == "board":

@@ -47,6 +47,11 @@ class Display:
     """The plain display, for a mode without its own module: the view as JSON."""
 
     help = ""
+
+    def help_for(self, match: Match) -> str:
+        """`help` for the game being played: a mode may name its board's own places."""
+        return self.help
+
     pip_dice: ClassVar[bool] = True
     """Battle dice also drawn as pip glyphs after the line that gives them as numbers; False
     where a roll may hold eight-sided dice (a d8's 6 drawn as a d6's pips would read as a d6),

@@ -11,20 +11,36 @@ from rich.table import Table
 
 from warroom.cli.show import SEAT_COLORS, Display, the_one
 from warroom.core import Action, Match, WarroomError
+from warroom.core.actions import quote
 from warroom.core.board import Board
 from warroom.core.events import CARDS, DICE, Pieces
 
-HELP = """[bold]RISK[/]
-  e.g. [cyan]attack Gaul Liguria 3[/], [cyan]place Gaul 5[/], [cyan]end[/]
-  short forms: [cyan]attack Gaul Liguria[/] (most dice), [cyan]attack Gaul Liguria until 3[/]
-               (attack until it falls or 3 or fewer are left), [cyan]place Gaul[/] (all),
-               [cyan]move[/] (all it can), [cyan]fortify Gaul Liguria[/] (all it can)
+HELP_TEMPLATE = """[bold]RISK[/]
+  e.g. [cyan]attack {a} {b} 3[/], [cyan]place {a} 5[/], [cyan]end[/]
+  short forms: [cyan]attack {a} {b}[/] (most dice), [cyan]attack {a} {b} until 3[/]
+               (attack until it falls or 3 or fewer are left), [cyan]place {a}[/] (all),
+               [cyan]move[/] (all it can), [cyan]fortify {a} {b}[/] (all it can)
   [cyan]odds A D[/]  chance that A attacking armies take a territory held by D
   [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
+HELP = HELP_TEMPLATE.format(a="Gaul", b="Liguria")  # Ancient Earth, the default board
 
 
 class RiskDisplay(Display):
     help = HELP
+
+    def help_for(self, match: Match) -> str:
+        """The examples name two bordering territories of the board being played, one-word
+        names where there are some (Ancient Earth's Hibernia and Caledonia, the classic
+        world's Alaska and Alberta); an edition with help of its own keeps it."""
+        if self.help is not HELP:
+            return self.help
+        b: Board = match.state.board
+        pairs = [
+            (b.territories[s], b.territories[t]) for s in range(len(b)) for t in b.neighbors[s]
+        ]
+        pairs.sort(key=lambda pair: " " in pair[0] + pair[1])  # stable: board order kept
+        a, t = (escape(quote(name)) for name in pairs[0])
+        return HELP_TEMPLATE.format(a=a, b=t)
 
     def board(self, console: Console, match: Match, viewer: int | None) -> None:
         """Territories by region, each region titled with its bonus and who holds it all."""
