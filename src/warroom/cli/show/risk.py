@@ -17,9 +17,9 @@ from warroom.core.events import CARDS, DICE, Pieces
 
 HELP_TEMPLATE = """[bold]RISK[/]
   e.g. [cyan]attack {a} {b} 3[/], [cyan]place {a} 5[/], [cyan]end[/]
-  short forms: [cyan]attack {a} {b}[/] (most dice), [cyan]attack {a} {b} until 3[/]
-               (attack until it falls or 3 or fewer are left), [cyan]place {a}[/] (all),
-               [cyan]move[/] (all it can), [cyan]fortify {a} {b}[/] (all it can)
+  short forms: [cyan]attack {a} {b}[/] (most dice),
+    [cyan]attack {a} {b} until 3[/] (until it falls or 3 or fewer are left),
+    [cyan]place {a}[/] (all), [cyan]move[/] (all it can), [cyan]fortify {a} {b}[/] (all it can)
   [cyan]odds A D[/]  chance that A attacking armies take a territory held by D
   [cyan]odds FROM TO[/]  that attack as the board stands, with this game's dice for it"""
 HELP = HELP_TEMPLATE.format(a="Gaul", b="Liguria")  # Ancient Earth, the default board
