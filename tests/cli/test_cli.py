@@ -253,8 +253,9 @@ def test_refusal_odds_save_and_load(tmp_path: Path) -> None:
     assert "Refused:" in out and "there is no 'Nowhere'" in out
     assert "chance to capture" in out
     assert json.loads(save.read_text())["mode"] == "risk-classic"
-    out = _play(["--load", str(save)], "actions\nquit\n")
+    out = _play(["--load", str(save)], f"actions\nsave {save}\nquit\n")
     assert "Player 1 |" in out
+    assert f"Saved to {save}" in out  # the file it came from: written back without asking
 
 
 def test_undo_own_decision_and_fill_in_the_largest_number() -> None:

@@ -189,6 +189,20 @@ def test_save_names_read_as_typed_elsewhere_and_a_yes_is_the_default_name(
     assert out.count("Refused") == 2 and not list(tmp_path.glob(".*.part"))  # written whole
 
 
+def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path: Path) -> None:
+    """A file already there is replaced only on a yes (a "no" keeps it, and quitting then
+    goes on playing); this game's own save is written again without asking."""
+    other = tmp_path / "notes.json"
+    other.write_text("mine")
+    lines = [f"save {other}", "n", "quit", "y", str(other), "no", "quit", "y", str(other), "y"]
+    out = session(classic("reinforce"), lines)
+    assert f"Not saved: {other} is kept as it was." in out and "Still playing" in out
+    assert out.count("Left the game.") == 1 and json.loads(other.read_text())["mode"]
+    own = tmp_path / "game.json"
+    out = session(classic("reinforce"), [f"save {own}", f"save {own}", "quit", "y", str(own)])
+    assert out.count(f"Saved to {own}") == 3 and "Not saved" not in out
+
+
 def test_a_save_s_control_characters_are_shown_escaped_not_sent_to_the_terminal(
     tmp_path: Path,
 ) -> None:

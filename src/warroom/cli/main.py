@@ -240,6 +240,8 @@ def play(
         raise fail(str(exc)) from None
     # Human seats keep a bot too: it answers the 'auto' command.
     terminal = Terminal(match, set(range(humans)), seat_bots, Console(), input)
+    if load is not None:  # saving back to the file it came from asks nothing
+        terminal.own_saves.add(load.resolve())
     for note in set_aside(match.game, match.players, match.options, typed):
         terminal.say(note)
     if humans == 0 and match.options.get("turn_limit") == 0:  # a save of a game with none

@@ -74,6 +74,9 @@ class Terminal:
         # Seats that have just undone: their next decision is asked even if forced, or taking
         # it for them at once would leave nothing before it to undo.
         self.undone: set[int] = set()
+        # Files this terminal wrote or read as saves: written again without asking; any other
+        # file already there is replaced only when the player says so.
+        self.own_saves: set[Path] = set()
 
     # -- the loop ----------------------------------------------------------------------
     def run(self) -> None:
@@ -229,7 +232,9 @@ class Terminal:
         except EOFError:
             raise Quit from None
         if answer.lower() not in ("n", "no"):  # "y" is a yes to the default name, not a file
-            self.save(save_path("" if answer.lower() in ("y", "yes") else answer))
+            if not self.save(save_path("" if answer.lower() in ("y", "yes") else answer)):
+                self.console.print("Still playing: 'quit' again to leave.")
+                return
         raise Quit
 
     # -- actions -------------------------------------------------------------------------
@@ -384,11 +389,21 @@ class Terminal:
         self.display.board(self.console, self.match, self.viewer)
 
     # -- files ---------------------------------------------------------------------------
-    def save(self, path: Path) -> None:
+    def save(self, path: Path) -> bool:
         """Write the save whole or not at all: a file written beside it, then moved over it,
-        so a full disk or an interrupt never leaves half a save where a good one was."""
+        so a full disk or an interrupt never leaves half a save where a good one was. A file
+        already there that is not this game's save is replaced only if the player says so;
+        False when it was kept."""
         if not path.name or path.is_dir():  # ".", "/", a folder: no file to write
             raise WarroomError(f"cannot save to {path}: name a file, not a folder")
+        if path.exists() and path.resolve() not in self.own_saves:
+            try:
+                answer = self.read(f"{path} exists: replace it? [y/N] ").strip().lower()
+            except EOFError:
+                answer = ""
+            if answer not in ("y", "yes"):
+                self.console.print(f"Not saved: {escape(str(path))} is kept as it was.")
+                return False
         part = path.with_name(f".{path.name}.part")
         try:
             part.write_text(json.dumps(self.match.to_save(), indent=1))
@@ -396,7 +411,9 @@ class Terminal:
         except OSError as exc:
             part.unlink(missing_ok=True)
             raise WarroomError(f"cannot save to {path}: {exc.strerror}") from None
+        self.own_saves.add(path.resolve())
         self.console.print(f"Saved to {escape(str(path))}")
+        return True
 
     def load(self, path: Path) -> None:
         """Resume a saved game of this mode and size: the seats' bots were made for this one,
@@ -410,6 +427,7 @@ class Terminal:
             )
         self.match = match
         self.display = display_for(self.match.game.id)
+        self.own_saves.add(path.resolve())
         self.console.print(f"Loaded {escape(str(path))}")
         self.show_board()
 
