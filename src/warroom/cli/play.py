@@ -231,10 +231,12 @@ class Terminal:
             answer = self.read(f"Save it first? File name [{DEFAULT_SAVE}], or 'no': ").strip()
         except EOFError:
             raise Quit from None
-        if answer.lower() not in ("n", "no"):  # "y" is a yes to the default name, not a file
-            if not self.save(save_path("" if answer.lower() in ("y", "yes") else answer)):
-                self.console.print("Still playing: 'quit' again to leave.")
-                return
+        if answer.lower() in ("n", "no"):
+            raise Quit
+        # "y" is a yes to the default name, not a file
+        if not self.save(save_path("" if answer.lower() in ("y", "yes") else answer)):
+            self.console.print("Still playing: 'quit' again to leave.")
+            return
         raise Quit
 
     # -- actions -------------------------------------------------------------------------
