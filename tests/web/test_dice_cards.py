@@ -319,6 +319,23 @@ def test_a_single_choice_is_named_in_words_and_said_taken_only_when_forced(serve
         assert errors == []
 
 
+def test_the_prompt_names_the_seats_as_the_table_does(server: str) -> None:
+    """The banner read "Player 1: select a card ..." where the rest of the page said "Ada":
+    it names the seat to move as the table does, "(you)" for the page's own."""
+    people = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
+    g = create_game(server, "mass-effect-war-assets", people)
+    seat = httpx.get(f"{server}/api/games/{g['id']}").json()["to_move"][0]
+    with browser_page(server + g["seats"][seat]["link"]) as (page, errors):
+        page.wait_for_function(TABLE_DRAWN)
+        prompt = page.locator("#dprompt").inner_text()
+        assert prompt.startswith(f"{['Ada', 'Bo'][seat]} (you): "), prompt
+        assert "Player" not in prompt and errors == []
+    with browser_page(server + g["seats"][1 - seat]["link"]) as (page, errors):
+        page.wait_for_function(TABLE_DRAWN)
+        assert page.locator("#dprompt").inner_text().startswith(f"{['Ada', 'Bo'][seat]}: ")
+        assert errors == []
+
+
 def test_a_locked_card_shows_a_drawn_padlock(server: str) -> None:
     """A locked card is marked by a padlock drawn in SVG, not the emoji, which a browser
     without an emoji font (Debian's Chromium) showed as an empty box."""

@@ -23,7 +23,8 @@ function renderDiceCards() {
   wrap.hidden = false;
   // No prompt once the game is over: the banner says the outcome.
   wrap.replaceChildren(...[
-    gameOver(m) ? null : el("div", { class: `sprompt${dcMine(m) ? " mine" : ""}`, id: "dprompt" }, v.prompt),
+    // The step in the words of the page: the seat as the table names it, not the rules' "Player 1".
+    gameOver(m) ? null : el("div", { class: `sprompt${dcMine(m) ? " mine" : ""}`, id: "dprompt" }, `${dcName(v.current)}: ${v.step}`),
     el("div", { class: "dtop" }, dcAttempt(v, m), dcTray(v, m)),
     dcPlayers(v, m),
     dcGroups(v, m)].filter((x) => x));
