@@ -104,7 +104,7 @@ def test_the_pages_open_are_told_when_a_seat_connects_and_leaves(
         while not sub.queue.empty():
             frame = sub.queue.get_nowait()
             assert frame is not None
-            out.append([s["online"] for s in json.loads(frame)["seats"]])
+            out.append([s["online"] for s in json.loads(frame[1])["seats"]])
         return out
 
     try:
@@ -214,6 +214,7 @@ def test_a_seat_that_reconnects_reads_the_whole_log(
     log = hub.room(g["id"]).match.log
     assert reset["log_start"] + len(reset["log"]) == len(log)
     assert reset["log"] == [e.for_seat(None) for e in log[reset["log_start"] :]]
+    assert reset["events"] == []  # not the undone ones: a client appending them adds them back
 
 
 def act_once(client: TestClient, game: str, tokens: list[str]) -> tuple[int, dict[str, Any]]:
@@ -225,3 +226,62 @@ def act_once(client: TestClient, game: str, tokens: list[str]) -> tuple[int, dic
     ack = client.post(f"{game}/act", json=body, headers=headers)
     assert ack.status_code == 200, ack.text
     return mover, dict(ack.json())
+
+
+class _Socket:
+    """What `_pump` needs of a WebSocket: the texts it sends, kept."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+
+def test_a_socket_that_fell_behind_gets_each_event_once(
+    client: TestClient, hub: Hub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client too far behind is sent a complete state; the messages queued after the
+    overflow are older than that state, and were sent after it too: the page's log had their
+    events twice. Rebuilt as a page does (a full state's log, then each message's events),
+    the log is the game's, each event once."""
+    from warroom.web.app import _pump
+
+    monkeypatch.setattr(hub_module, "QUEUE_LIMIT", 5)
+    r = client.post("/api/games", json={"mode": "risk-classic", "seats": HUMANS3, "options": SHORT})
+    g = r.json()
+    room = hub.room(g["id"])
+    loop = asyncio.new_event_loop()
+    socket = _Socket()
+
+    def play(moves: int) -> None:
+        for _ in range(moves):
+            seat = room.match.to_move()[0]
+            action = room.match.legal(seat)[-1].to_json()
+            hub.act(g["id"], g["seats"][seat]["token"], room.state_id, action)
+
+    async def drain(sub: Subscriber) -> None:
+        pump = asyncio.ensure_future(_pump(socket, sub.queue, hub, room, None))  # type: ignore[arg-type]
+        while not sub.queue.empty():
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)
+        pump.cancel()
+
+    try:
+        sub, first = hub.subscribe(room, None, loop)
+        socket.sent.append(json.loads(first))
+        play(12)  # over the limit of 5 while nothing is read
+        loop.run_until_complete(drain(sub))
+        play(2)
+        loop.run_until_complete(drain(sub))
+        hub.unsubscribe(room, sub)
+    finally:
+        loop.close()
+    log: list[str] = []
+    for msg in socket.sent:
+        if "log" in msg:
+            log = [e["text"] for e in msg["log"]]
+        else:
+            log += [e["text"] for e in msg["events"]]
+    assert log == [room.match.shown(e, None)["text"] for e in room.match.log]
+    assert sum("log" in msg for msg in socket.sent) == 2  # the first state, then one fresh

@@ -48,7 +48,7 @@ from warroom.games.strength import strengths
 from warroom.odds import defence_odds, invasion
 from warroom.rules.battle import CLASSIC, BattleRule
 from warroom.sim.ladder import load_record
-from warroom.web.hub import LOG_PAGE, Hub, SeatSpec, WebError
+from warroom.web.hub import LOG_PAGE, Hub, SeatSpec, Sent, WebError
 from warroom.web.layout import board_json
 from warroom.web.monopoly import monopoly_board_json
 from warroom.web.quotas import Quotas
@@ -658,10 +658,18 @@ async def _receive_text(websocket: WebSocket) -> str | None:
 
 
 async def _pump(
-    websocket: WebSocket, queue: asyncio.Queue[str | None], hub: Hub, room: Any, seat: int | None
+    websocket: WebSocket, queue: asyncio.Queue[Sent | None], hub: Hub, room: Any, seat: int | None
 ) -> None:
+    """Send the socket's messages in order. After a complete state (the client fell behind),
+    the messages queued after it that it already holds are skipped: sent, their events would
+    be in the page's log twice."""
+    held = 0  # the number of the last message a complete state sent held
     while True:
-        message = await queue.get()
-        if message is None:
-            message = await asyncio.to_thread(hub.full_state, room, seat)
+        queued = await queue.get()
+        if queued is None:
+            held, message = await asyncio.to_thread(hub.full_state, room, seat)
+        elif queued[0] <= held:
+            continue
+        else:
+            message = queued[1]
         await websocket.send_text(message)

@@ -69,16 +69,22 @@ class WebError(Exception):
         self.message = message
 
 
+Sent = tuple[int, str]
+"""A message for a socket and its place in the room's messages (`Room.sent`): the socket's
+pump skips those a complete state sent after them already holds."""
+
+
 @dataclass(eq=False)
 class Subscriber:
     """One live connection: its seat (None: spectator) and the queue its socket drains."""
 
     seat: int | None
-    queue: asyncio.Queue[str | None]
+    queue: asyncio.Queue[Sent | None]
     loop: asyncio.AbstractEventLoop
 
-    def offer(self, message: str) -> None:
-        """Queue a message from any thread; a client too far behind gets a fresh state."""
+    def offer(self, message: Sent) -> None:
+        """Queue a message from any thread; a client too far behind gets a fresh state (None),
+        and the messages queued after it that the fresh state holds are skipped when sent."""
 
         def put() -> None:
             if self.queue.qsize() >= QUEUE_LIMIT:
@@ -106,6 +112,7 @@ class Room:
     rematch: str | None = None  # the id of the game its players went on to, once started
     pace: str = "normal"  # how fast its bots move (`PACES`)
     summary: dict[str, Any] | None = None  # built once the game is over (game_summary)
+    sent: int = 0  # messages broadcast so far: each is numbered, and so is a complete state
 
     @property
     def state_id(self) -> int:
@@ -729,7 +736,8 @@ class Hub:
                 raise WebError(503, "the action could not be stored; nothing was done") from None
             room.stopped = stopped
             self.applied += 1
-            self._broadcast(room, events, log_reset=undo)
+            # An undo's message carries the log as it now is; the events undone are not news.
+            self._broadcast(room, [] if undo else events, log_reset=undo)
             self._schedule_bots(room)
             self._forget_if_finished(room)
             return {
@@ -847,13 +855,16 @@ class Hub:
             if self.rooms.get(room.row.id) is room:
                 del self.rooms[room.row.id]
 
-    def full_state(self, room: Room, seat: int | None) -> str:
+    def full_state(self, room: Room, seat: int | None) -> Sent:
+        """A complete state, numbered as the last message broadcast before it: every message
+        up to that one is in it, and a socket sending it skips them (`Sent`)."""
         with room.lock:
-            return json.dumps(self.state_message(room, seat, with_log=True))
+            return room.sent, json.dumps(self.state_message(room, seat, with_log=True))
 
     def _broadcast(
         self, room: Room, events: list[Any], log_reset: bool, skip: Subscriber | None = None
     ) -> None:
+        room.sent += 1
         by_seat: dict[int | None, str] = {}
         for sub in room.subscribers:
             if sub is skip:
@@ -862,7 +873,7 @@ class Hub:
                 msg = self.state_message(room, sub.seat, with_log=log_reset)
                 msg["events"] = [room.match.shown(e, sub.seat) for e in events]
                 by_seat[sub.seat] = json.dumps(msg)
-            sub.offer(by_seat[sub.seat])
+            sub.offer((room.sent, by_seat[sub.seat]))
 
     # -- bots -----------------------------------------------------------------------------
     def pause_bots(self) -> None:

@@ -63,6 +63,9 @@ async function cannotOpen() {
 }
 
 function receive(msg) {
+  // A message older than the state shown adds nothing (its events are in the log already):
+  // only a complete state, which carries the log, may go back (an undo).
+  if (!msg.log && G.msg && typeof msg.state === "number" && msg.state < G.msg.state) return;
   if (msg.log) {
     // A full state: the log's tail from log_start on. Events before it never change, but an
     // undo may have removed some of those held here: keep only what is still before it.
