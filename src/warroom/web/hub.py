@@ -56,6 +56,7 @@ SEED_BITS = 256
 LOG_TAIL = 300  # the log's last events, sent in every full state; the rest by pages
 LOG_PAGE = 1000  # the most events one `log_page` gives
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what `secrets.token_urlsafe` makes
+BOT_RETRY = 1.0  # seconds before a bot's move the store could not take is tried again
 QUEUE_LIMIT = 200  # messages queued for one slow client before it is sent a fresh state
 FINISHED_KEPT = 64  # finished games loaded for a read and watched by nobody, kept at most
 
@@ -748,7 +749,10 @@ class Hub:
 
     def _reload(self, room: Room) -> None:
         """Put the room back to exactly what the store holds (after a failed commit), or set
-        the game aside if what the store holds is damaged (room locked)."""
+        the game aside if what the store holds is damaged (room locked). Where the store
+        cannot be read either (its database gone for a while), the room takes the action back
+        by its own record: what it held before it is what was stored, and memory must never
+        run ahead of the stored log (a page would show a move a restart loses)."""
         try:
             stored, room.match = self._load(room.row.id)
         except WebError:
@@ -756,6 +760,12 @@ class Hub:
             with self.rooms_lock:
                 self.rooms.pop(room.row.id, None)
             raise
+        except SQLAlchemyError:
+            log.exception("game %s: the store cannot be read either; replaying", room.row.id)
+            data = room.match.to_save()
+            data["record"] = data["record"][:-1]
+            room.match = Match.from_save(data)
+            return
         room.head = stored.head
 
     # -- what each seat sees ---------------------------------------------------------------
@@ -908,15 +918,16 @@ class Hub:
                 return seat
         return None
 
-    def _schedule_bots(self, room: Room) -> None:
+    def _schedule_bots(self, room: Room, wait: float = 0.0) -> None:
         """Start one bot move if a bot must decide and none is under way (room locked). The
         bot thinks at once; its move is due `bot_delay` after its turn came, not after it has
         thought: how long a bot thinks hangs on what it holds, and a move that landed that
-        much later would tell whoever watches the clock."""
+        much later would tell whoever watches the clock. `wait`: at least that long (a move
+        the store could not take is tried again, not at once)."""
         if room.bot_running or self.stopping or self._bot_to_move(room) is None:
             return
         room.bot_running = True
-        due = time.monotonic() + self.bot_delay * PACES[room.pace]
+        due = time.monotonic() + max(self.bot_delay * PACES[room.pace], wait)
         try:
             self.pool.submit(self._bot_move, room, due)
         except RuntimeError:  # shutting down
@@ -976,7 +987,8 @@ class Hub:
                 if exc.status != 409:  # 409: a human acted first; re-plan below
                     log.warning("game %s: bot move refused: %s", room.row.id, exc.message)
                 with room.lock:
-                    self._schedule_bots(room)
+                    # 503: the store could not take it; the game goes on once it can.
+                    self._schedule_bots(room, BOT_RETRY if exc.status == 503 else 0.0)
         except Exception:
             log.exception("game %s: bot move crashed", room.row.id)
             room.bot_running = False
