@@ -146,7 +146,8 @@ def test_summary_drops_a_turn_that_was_undone() -> None:
 
 def test_a_rematch_names_each_bot_by_its_new_seat(client: TestClient, hub: Hub) -> None:
     """MCU deals the factions: a rematch kept each bot's old name ("Thor (greedy bot)") on a
-    seat the new deal made Iron Man, so one seat had two heroes' names on the page."""
+    seat the new deal made Iron Man, so one seat had two heroes' names on the page; and a
+    person named by default ("Thor") kept it as well."""
     r = client.post(
         "/api/games",
         json={"mode": "mcu-skirmish", "seats": [{"kind": "human"}, BOT, BOT], "options": {}},
@@ -164,6 +165,8 @@ def test_a_rematch_names_each_bot_by_its_new_seat(client: TestClient, hub: Hub) 
     assert any(a["plays_as"] != b["plays_as"] for a, b in zip(old, fresh, strict=True))
     for seat in fresh[1:]:
         assert seat["name"] == f"{seat['plays_as']} (greedy bot)", seat
+    # the person named by default too: their seat's new hero, not last game's
+    assert fresh[0]["name"] == fresh[0]["plays_as"], fresh[0]
 
 
 def test_a_rematch_keeps_the_bots_pace(client: TestClient, hub: Hub) -> None:

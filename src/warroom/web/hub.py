@@ -435,14 +435,15 @@ class Hub:
                 room.rematch = self.store.rematch_of(room.row.id)
             if room.rematch is not None:
                 return room.rematch
-            # A bot named by default ("Thor (greedy bot)") is named again from the new
-            # game's seats: a new deal may give its seat another faction.
+            # A seat named by default (a bot's "Thor (greedy bot)", a person's "Thor") is
+            # named again from the new game's seats: a new deal may give it another faction.
+            labels = room.match.game.seat_names(room.match.state)
             specs = [
                 SeatSpec("bot", s.tier, None if s.name.endswith(_bot_suffix(s.tier)) else s.name)
                 if s.kind == "bot"
                 else SeatSpec("open")
                 if s.kind == "open" and not s.claimed
-                else SeatSpec("human", None, s.name, s.token)
+                else SeatSpec("human", None, None if s.name == labels[s.seat] else s.name, s.token)
                 for s in room.seats
             ]
             title = room.row.title.removesuffix(" (rematch)") + " (rematch)"
