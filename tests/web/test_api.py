@@ -351,6 +351,23 @@ def test_names_at_a_table_stay_apart(client: TestClient, hub: Hub) -> None:
         fresh.close()
 
 
+def test_a_name_that_only_looks_like_another_is_numbered_or_refused(client: TestClient) -> None:
+    """A zero-width space, a full-width letter or a no-break space made a second "Ada" (or a
+    bot's name) that the duplicate check did not see; a right-to-left override could show a
+    name backwards. Names that read alike are numbered, and bidi controls refused."""
+    bot = {"kind": "bot", "tier": "random"}
+    g = create(client, [{"kind": "human", "name": "Ada Lo"}, bot, *[{"kind": "open"}] * 3])
+    url = f"/api/games/{g['id']}/claim"
+    bot_name = state(client, g["id"])["seats"][1]["name"]
+    look_alikes = ("Ada\u200b Lo", "\uff21da\u00a0Lo", bot_name + "\u200b")
+    for seat, name in enumerate(look_alikes, start=2):
+        r = client.post(url, json={"seat": seat, "name": name})
+        assert r.status_code == 200 and r.json()["name"].endswith(")"), (name, r.text)
+    again = create(client, [{"kind": "human"}, {"kind": "open"}, bot])
+    r = client.post(f"/api/games/{again['id']}/claim", json={"seat": 1, "name": "\u202eadA"})
+    assert r.status_code == 400 and "bidi controls" in r.json()["error"], r.text
+
+
 def test_each_seat_says_whom_the_rules_name(client: TestClient) -> None:
     """A person's own name replaces the seat's label, but the log and the board still call
     the seat by the rules' name ("Player 1 attacks ..."): every seat says which that is."""

@@ -73,12 +73,19 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+# Embeddings, overrides and isolates reorder the text shown after them ("Ada" written
+# backwards by U+202E): a name could pass for another on every page.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def _printable(text: str) -> str:
     """Names and titles are shown to everyone and stored: PostgreSQL refuses NUL in text,
     and no database stores a lone surrogate, which JSON can carry ("\\ud800") and pydantic
     lets through in a nested model."""
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
         raise ValueError("control characters and lone surrogates are not allowed")
+    if any(c in _BIDI_CONTROLS for c in text):
+        raise ValueError("characters that reorder the text shown (bidi controls) are not allowed")
     return text
 
 

@@ -21,6 +21,7 @@ import re
 import secrets
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -1090,16 +1091,24 @@ def _distinct_name(name: str, taken: list[str]) -> str:
     `name (3)`, ... within the 40 characters a name may have: one person joining two seats
     from one browser, or two friends called alike, stay apart in the players' table, and no
     one takes a bot's name ("Player 2 (greedy bot)") as their own."""
-    used = {other.casefold() for other in taken}
-    if name.casefold() not in used:
+    used = {_looks(other) for other in taken}
+    if _looks(name) not in used:
         return name
     number = 2
     while True:
         suffix = f" ({number})"
         candidate = name[: 40 - len(suffix)].rstrip() + suffix
-        if candidate.casefold() not in used:
+        if _looks(candidate) not in used:
             return candidate
         number += 1
+
+
+def _looks(name: str) -> str:
+    """How `name` reads on a page: compatibility forms folded (a full-width A, a no-break
+    space), invisible format characters (a zero-width space) dropped, letter case aside; two
+    names that read alike are one name."""
+    folded = unicodedata.normalize("NFKC", name)
+    return "".join(c for c in folded if unicodedata.category(c) != "Cf").casefold()
 
 
 def _bot_suffix(tier: str | None) -> str:
