@@ -321,3 +321,24 @@ def test_a_log_changed_under_a_running_game_is_found_at_its_next_action(
     with hub.store.engine.connect() as conn:
         logged = conn.execute(select(actions.c.n).where(actions.c.game_id == g["id"])).all()
     assert len(logged) == 3  # the refused action was not stored
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("nonsense", "the database URL is not one"),
+        ("sqlite://", "an in-memory SQLite database keeps no game"),
+        ("mysql://someone@nowhere/games", "cannot use a mysql database"),
+    ],
+)
+def test_a_database_url_that_cannot_serve_is_one_line(url: str, said: str) -> None:
+    """A URL that is not one, or names a driver not installed, printed a 97-line traceback;
+    an in-memory SQLite started and then failed on every request (no such table)."""
+    from typer.testing import CliRunner
+
+    from warroom.cli.main import app
+
+    port = str(free_port())  # never bound: the store is refused first
+    done = CliRunner().invoke(app, ["serve", "--port", port], env={"DATABASE_URL": url})
+    assert done.exit_code == 1 and said in done.output, done.output
+    assert "Traceback" not in done.output

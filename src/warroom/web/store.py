@@ -48,7 +48,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import DatabaseError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError, SQLAlchemyError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from warroom.core.match import DEFAULT_GENERATOR, SAVE_FORMAT, SAVE_FORMAT_VERSION
@@ -231,15 +231,32 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.sqlite = url.startswith("sqlite")
-        path = make_url(url).database if self.sqlite else None
+        try:
+            parsed = make_url(url)
+        except ArgumentError:
+            raise StoreError(
+                "the database URL is not one: give a file for SQLite (--data-dir) or a URL "
+                "such as postgresql://user@host/name"
+            ) from None
+        path = parsed.database if self.sqlite else None
         self.path = Path(path) if path and path != ":memory:" else None
+        if self.sqlite and self.path is None:  # each pooled connection its own empty database
+            raise StoreError(
+                "an in-memory SQLite database keeps no game: name a file (sqlite:///PATH)"
+            )
         if self.path is not None and self.path.is_file() and self.path.stat().st_size == 0:
             log.warning(
                 "the database file %s was empty (0 bytes): starting a new store there, with "
                 "no games; if it held games, restore it from a backup",
                 self.path,
             )
-        self.engine = _engine(url)
+        try:
+            self.engine = _engine(url)
+        except (ArgumentError, ImportError) as exc:  # an unknown kind, a driver not installed
+            raise StoreError(
+                f"cannot use a {parsed.drivername} database: {exc} (SQLite and PostgreSQL "
+                "through psycopg are what warroom installs)"
+            ) from None
         # SQLite takes one writer at a time and makes the others sleep and retry, which
         # showed up as a long latency tail; queueing writers here is fairer and faster.
         self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
