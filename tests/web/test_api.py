@@ -182,6 +182,9 @@ def test_bad_input_is_refused_clearly_and_changes_nothing(client: TestClient) ->
     huge_length = {**headers, "Content-Length": "9" * 5000}
     r = client.post(url, content=body(state=0, action=place), headers=huge_length)
     assert r.status_code == 413 and r.json()["error"]
+    small = body(state=99, action=place)  # stale: read, then refused as such, not as large
+    padded = {**headers, "Content-Length": str(len(small)).zfill(12)}  # no size: leading zeros
+    assert client.post(url, content=small, headers=padded).status_code == 409
 
     def chunked() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
         yield b'{"state": 0, "text": "'

@@ -138,9 +138,11 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
-        # The length of the digits first: int() refuses over 4300 of them with ValueError.
+        # The length of the digits first: int() refuses over 4300 of them with ValueError;
+        # leading zeros are no size ("000000000070" is 70 bytes).
+        digits = declared.lstrip(b"0") if declared is not None else None
         if declared is not None and (
-            not declared.isdigit() or len(declared) > 9 or int(declared) > MAX_BODY
+            not declared.isdigit() or len(digits or b"") > 9 or int(declared) > MAX_BODY
         ):
             await _too_large(send)
             return
