@@ -294,6 +294,39 @@ def test_observation_is_only_the_seats_view() -> None:
         assert np.array_equal(table.observation(other), before)
 
 
+def test_openspiel_public_observer_holds_no_seat_s_secrets() -> None:
+    """A public-only observer (private_info NONE) returned the seat's own observation, its
+    hand included; it is now the spectator's view, the same for every player, and an
+    observer of every seat's private information is refused."""
+    import pyspiel
+    from open_spiel.python.observation import make_observation
+
+    from warroom.rl.encoding import view_text
+
+    game = open_spiel_game("risk-strike", turn_limit=10)
+    state = game.new_initial_state()
+    draws = iter(range(10_000))
+    while state.is_chance_node():  # outcome 0 always would tie the roll for first for ever
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[next(draws) * 7919 % len(outcomes)][0])
+    public = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    )
+    own = make_observation(game)
+    texts = [public.string_from(state, player) for player in (0, 1)]
+    mine = [own.string_from(state, player) for player in (0, 1)]
+    assert texts[0] == texts[1] and texts[0] not in mine  # each seat's hand is its own
+    assert texts[0] == view_text(state.table.game.view(state.table.state, None))
+    everyone = pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+    )
+    with pytest.raises(ValueError, match="no seat's hidden information but its own"):
+        make_observation(game, everyone)
+
+
 def _first_tokens(env: Any, seed: int, limit: int) -> tuple[int, bool, bool, float]:
     """Play the first legal token each time until the episode ends: (steps, terminated,
     truncated, last reward)."""

@@ -69,6 +69,9 @@ def test_words_sharing_a_bucket_get_a_pick_step() -> None:
     decision.choose(word_token("take"))
     decision.choose(word_token(first))
     assert decision.action is None and list(decision.mask()[PICK0 : PICK0 + 3]) == [1, 1, 0]
+    # The pick step is observed as its own: the step before it showed the same prefix with
+    # other legal tokens (one OpenSpiel information state, two legal sets).
+    assert decision.shown == [*decision.prefix, *(("?", word) for word in sorted([first, second]))]
     assert spell_out(legal, legal[0]) == legal[0] and spell_out(legal, legal[1]) == legal[1]
 
 

@@ -100,7 +100,7 @@ class LearnedBot:
         view = self.game.describe(observation, seat)
         decision = Decision.start(seat, legal)
         while (action := decision.action) is None:
-            logits = self.policy.logits(self.features.encode(view, seat, decision.prefix))
+            logits = self.policy.logits(self.features.encode(view, seat, decision.shown))
             legal_tokens = np.flatnonzero(decision.mask())
             chosen = logits[legal_tokens]
             weights = np.exp(chosen - chosen.max())

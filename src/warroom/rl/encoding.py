@@ -60,7 +60,8 @@ PATHS_KEPT = 200_000  # view paths a `Features` remembers (beyond them, hashed e
 
 Symbol = tuple[str, Arg]
 """One step of an action's spelling: ("w", word), ("n", number), ("l", digits), ("d", digit),
-("-", 0) or ("$", 0) for the end."""
+("-", 0) or ("$", 0) for the end; in an observation, ("?", word) for each word an open
+pick may choose (`Decision.shown`)."""
 _END: Symbol = ("$", 0)
 
 
@@ -164,6 +165,13 @@ class Decision:
         twin.collision = list(self.collision)
         twin._spellings = self._spellings
         return twin
+
+    @property
+    def shown(self) -> list[Symbol]:
+        """What the seat's observation says of its own choice so far: the symbols chosen, and
+        while a word bucket is open the words its pick tokens stand for, in their order (else a
+        pick step would be observed as the step before it, whose legal tokens differ)."""
+        return self.prefix + [("?", word) for word in self.collision]
 
     def _next_symbols(self) -> dict[Symbol, None]:
         depth = len(self.prefix)
@@ -271,7 +279,9 @@ class Features:
                 self._slots[key] = found
         return found
 
-    def encode(self, view: dict[str, Any], seat: int, prefix: Sequence[Symbol] = ()) -> np.ndarray:
+    def encode(
+        self, view: dict[str, Any], seat: int | None, prefix: Sequence[Symbol] = ()
+    ) -> np.ndarray:
         if "step" in view:
             # The step in words is for people (the page's status line, the terminal's prompt)
             # and says nothing `phase` does not: left out, so the features (and the weights
@@ -391,7 +401,11 @@ class Features:
 
 
 def seat_features(
-    features: Features, game: Game[Any], state: Any, seat: int, prefix: Sequence[Symbol] = ()
+    features: Features,
+    game: Game[Any],
+    state: Any,
+    seat: int | None,
+    prefix: Sequence[Symbol] = (),
 ) -> np.ndarray:
     """What every adapter hands a seat: its view's features (built from `Game.observe`
     through `Game.view`, never from the state itself) and its own action under way."""

@@ -140,7 +140,18 @@ class WarroomGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> WarroomObserver:
-        return WarroomObserver()
+        """The seat's own observation (the default: public and its private information), or
+        the public one alone (a spectator's view) where `private_info` is NONE. Every seat's
+        private information at once, or no public information, is refused: the first would
+        hand a learner what its seat cannot see."""
+        if iig_obs_type is None:
+            return WarroomObserver(public=False)
+        if not iig_obs_type.public_info:
+            raise ValueError("warroom observations always hold the public information")
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("warroom observes no seat's hidden information but its own")
+        return WarroomObserver(public=private == pyspiel.PrivateInfoType.NONE)
 
 
 class WarroomState(pyspiel.State):  # type: ignore[misc]
@@ -219,17 +230,19 @@ _kept = cache(_listed)
 
 
 class WarroomObserver:
-    """What a seat may know: its view, and its own action under way."""
+    """What a seat may know: its view, and its own action under way; or, `public`, what
+    every seat knows (a spectator's view), the same for every player."""
 
-    def __init__(self) -> None:
+    def __init__(self, public: bool) -> None:
+        self.public = public
         self.tensor = np.zeros(FEATURES, dtype=np.float32)
         self.dict = {"features": self.tensor}
 
     def set_from(self, state: WarroomState, player: int) -> None:
-        self.tensor[:] = state.table.observation(player)
+        self.tensor[:] = state.table.observation(None if self.public else player)
 
     def string_from(self, state: WarroomState, player: int) -> str:
-        return state.table.observation_text(player)
+        return state.table.observation_text(None if self.public else player)
 
 
 def register_all() -> None:

@@ -289,18 +289,18 @@ class Table:
         return True
 
     # -- what a seat sees ------------------------------------------------------------------
-    def _own_prefix(self, seat: Seat) -> list[Any]:
+    def _own_prefix(self, seat: Seat | None) -> list[Any]:
         decision = self._decision
-        return decision.prefix if decision is not None and decision.seat == seat else []
+        return decision.shown if decision is not None and decision.seat == seat else []
 
-    def observation(self, seat: Seat) -> np.ndarray:
+    def observation(self, seat: Seat | None) -> np.ndarray:
         """The seat's features: its view and its own action under way, nothing else (all
-        zero while explicit chance sets the game up)."""
+        zero while explicit chance sets the game up); None: a spectator's, the public view."""
         if self.state is None:
             return np.zeros(FEATURES, dtype=np.float32)
         return seat_features(self.features, self.game, self.state, seat, self._own_prefix(seat))
 
-    def observation_text(self, seat: Seat) -> str:
+    def observation_text(self, seat: Seat | None) -> str:
         if self.state is None:
             return "setting up"
         return view_text(self.game.view(self.state, seat), self._own_prefix(seat))
