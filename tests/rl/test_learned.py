@@ -3,6 +3,7 @@ file that is not one (or was trained on another mode)."""
 
 from __future__ import annotations
 
+from importlib.resources import as_file, files
 from pathlib import Path
 
 import numpy as np
@@ -98,4 +99,30 @@ def test_training_without_the_extra_says_what_to_install(
     )
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "needs the extra 'train' (torch is missing)" in " ".join(result.output.split())
+    assert not out.exists()
+
+
+def test_measuring_games_end_in_a_mode_whose_games_may_not(tmp_path: Path) -> None:
+    """`warroom train` on Classic RISK with no turn limit never finished: its measuring games
+    (learned against random) played on for thousands of turns. They get the simulations' turn
+    cap, as `warroom simulate` gives its games."""
+    from warroom.rl.train import evaluate
+
+    weights = files("warroom.data.learned") / "risk-classic.npz"
+    with as_file(weights) as path:
+        result = evaluate("risk-classic", path, "random", 2, {}, 1)
+    assert result["games"] == 1 and 0 <= result["win_rate"] <= 1
+
+
+def test_train_refuses_a_report_it_could_not_write_before_training(tmp_path: Path) -> None:
+    """A folder where the report goes was found only after the training and the measuring
+    games; it is refused before, with the weights' own checks."""
+    from typer.testing import CliRunner
+
+    from warroom.cli.main import app
+
+    (tmp_path / "a.json").mkdir()
+    out = tmp_path / "a.npz"
+    result = CliRunner().invoke(app, ["train", "risk-strike", "--out", str(out), "--minutes", "1"])
+    assert result.exit_code != 0 and "a.json" in result.output and "Traceback" not in result.output
     assert not out.exists()

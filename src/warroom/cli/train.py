@@ -20,6 +20,13 @@ def train(
         "random"
     ),
     minutes: Annotated[float, typer.Option(help="Training time (wall clock).")] = 15.0,
+    timesteps: Annotated[
+        int | None,
+        typer.Option(
+            help="Stop after this many environment steps (tokens) if sooner than --minutes: "
+            "a budget the machine's speed does not change, so a seed trains the same weights."
+        ),
+    ] = None,
     eval_games: Annotated[int, typer.Option(help="Games against each of random and greedy.")] = (
         200
     ),
@@ -33,6 +40,7 @@ def train(
     The measures come with 95% intervals. Play the policy with the tier `learned:PATH`.
     """
     from warroom.core import WarroomError
+    from warroom.rl.train import MOST_TIMESTEPS
     from warroom.rl.train import train as run_training  # refuses, saying why, without `train`
 
     # Checked before the training, which takes minutes: after it, a bad value lost the run.
@@ -42,7 +50,8 @@ def train(
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise cannot_write(out, exc) from None
-    check_writable(out)
+    for path in (out, out.with_suffix(".json"), out.with_suffix(".png")):  # weights, report, curve
+        check_writable(path)
 
     try:
         run_training(
@@ -51,6 +60,7 @@ def train(
             players=players,
             opponent=opponent,
             minutes=minutes,
+            timesteps=MOST_TIMESTEPS if timesteps is None else timesteps,
             options=dict(parse_options(option or [])),
             seed=seed,
             eval_games=eval_games,

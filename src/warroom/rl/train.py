@@ -20,7 +20,10 @@ from warroom.bots import Bot, make_bot, tiers_for
 from warroom.bots.learned import LearnedBot, save_policy
 from warroom.core.errors import WarroomError
 from warroom.core.registry import get_mode
+from warroom.sim.runner import DEFAULT_ACTION_CAP, with_turn_cap
 from warroom.sim.stats import wilson
+
+MOST_TIMESTEPS = 10_000_000  # the step budget when only the minutes are given
 
 
 @dataclass
@@ -51,7 +54,7 @@ def train(
     players: int = 2,
     opponent: str = "random",
     minutes: float = 15.0,
-    timesteps: int = 10_000_000,
+    timesteps: int = MOST_TIMESTEPS,
     options: dict[str, Any] | None = None,
     seed: int = 0,
     eval_games: int = 200,
@@ -63,8 +66,13 @@ def train(
         raise WarroomError(f"--minutes must be more than 0, not {minutes:g}")
     if eval_games < 1:
         raise WarroomError(f"--eval-games must be at least 1, not {eval_games}")
+    if timesteps < 1:
+        raise WarroomError(f"--timesteps must be at least 1, not {timesteps}")
     # The mode's own options only: the measuring games after training take no other (the
     # environment's `reward` and `max_steps` are set here), so they were refused only then.
+    # The simulations' turn cap where the mode has one and none is given: without it a
+    # measuring game between bots may never end (Classic RISK's often does not).
+    options = with_turn_cap(mode, options or {})
     get_mode(mode).resolve_options(options)
     try:
         import torch
@@ -77,7 +85,6 @@ def train(
         ) from None
 
     torch.set_num_threads(1)
-    options = dict(options or {})
     env = _training_env(mode, players, opponent, options)
     env.reset(seed=seed)
     model = MaskablePPO(
@@ -145,8 +152,10 @@ def evaluate(
 ) -> dict[str, float]:
     """The learned bot in seat 0 (where it trained) against `tier` in the others, over
     `games` seeds (none used in training: those start at 0, these at 10**9): its share of
-    wins, with a 95% Wilson interval."""
+    wins, with a 95% Wilson interval. Every game ends: the simulations' turn cap where the
+    mode has a turn limit and none is given, and their action cap (a game there is no win)."""
     game = get_mode(mode)
+    options = with_turn_cap(mode, options)
     wins = 0.0
     for index in range(games):
         seed = 10**9 + index
@@ -154,13 +163,15 @@ def evaluate(
         bots: list[Bot] = [LearnedBot(mode, weights, seed)] + [
             make_bot(tier, mode, seed * 7 + s) for s in range(1, players)
         ]
-        while (outcome := game.outcome(state)) is None:
+        actions = 0
+        while (outcome := game.outcome(state)) is None and actions < DEFAULT_ACTION_CAP:
             seat = game.to_move(state)[0]
             legal = game.legal_actions(state, seat)
             state = game.play(
                 state, seat, bots[seat].choose(seat, game.observe(state, seat), legal)
             )
-        if 0 in outcome.winners:
+            actions += 1
+        if outcome is not None and 0 in outcome.winners:  # a game at the cap is no win
             wins += 1 / len(outcome.winners)
     low, high = wilson(wins, games)
     return {"games": games, "win_rate": wins / games, "low": low, "high": high}
