@@ -172,3 +172,12 @@ def test_a_ray_address_nothing_answers_at_is_refused_at_once(
             return  # a Ray Client answers on this machine: nothing to refuse
     with pytest.raises(WarroomError, match=re.escape("Ray cluster at ray://127.0.0.1: ")):
         run(config, workers=1, backend="ray", ray_address="ray://127.0.0.1")
+
+
+@pytest.mark.parametrize("address", ["garbage address", "localhost:notaport"])
+def test_a_ray_address_ray_cannot_read_is_one_refusal(address: str) -> None:
+    """Ray's own ValueError on an address it cannot parse came out as a 70-line traceback."""
+    pytest.importorskip("ray")
+    config = SimConfig(MODE, 1, ("random",), 2, seed=3)
+    with pytest.raises(WarroomError, match="is no Ray cluster address"):
+        run(config, workers=1, backend="ray", ray_address=address)

@@ -35,6 +35,10 @@ def run_ray(
             ray.init(address=address, include_dashboard=False, log_to_driver=False)
         except (ConnectionError, TimeoutError) as exc:  # a Ray Client that timed out
             raise WarroomError(f"cannot reach the Ray cluster at {target}: {exc}") from None
+        except ValueError as exc:  # an address Ray cannot read ("localhost:notaport")
+            raise WarroomError(
+                f"{target!r} is no Ray cluster address (host:port, ray://host:port, or auto): {exc}"
+            ) from None
     remote: Any = ray.remote(play_chunk)
     try:
         pending = [remote.remote(config, batch, dict(options)) for batch in batches]
