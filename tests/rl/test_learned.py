@@ -61,6 +61,23 @@ def test_bad_weights_are_refused_with_a_reason(tmp_path: Path) -> None:
         LearnedBot("risk-classic", other)
 
 
+def test_a_damaged_weights_file_is_refused_saying_what_is_wrong(tmp_path: Path) -> None:
+    """A file of the right format missing a layer or its mode, or with inner layers that do
+    not fit, failed with a KeyError, or a numpy error in the middle of a game."""
+    good = dict(np.load(random_weights(tmp_path / "good.npz", "risk-strike")))
+    w1 = good["w1"]
+    cases = {
+        "no w0": ({k: v for k, v in good.items() if k != "w0"}, "it has no 'w0'"),
+        "no mode": ({k: v for k, v in good.items() if k != "mode"}, "it has no 'mode'"),
+        "narrow": ({**good, "w1": w1[:, : w1.shape[1] // 2]}, "layer 1's sizes do not follow"),
+    }
+    for name, (arrays, said) in cases.items():
+        path = tmp_path / f"{name}.npz"
+        np.savez(path, **arrays)
+        with pytest.raises(WarroomError, match=f"is a damaged learned-weights file: {said}"):
+            Policy(path)
+
+
 def test_training_writes_weights_the_tier_plays_and_a_report(tmp_path: Path) -> None:
     """A few seconds of MaskablePPO (only where the extra `train` is installed)."""
     pytest.importorskip("sb3_contrib")

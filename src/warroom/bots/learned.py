@@ -57,12 +57,7 @@ class Policy:
             ) from None
         if str(stored.get("format", "")) != FORMAT:
             raise WarroomError(f"{path} is not a warroom learned-weights file ({FORMAT})")
-        self.mode = str(stored["mode"])
-        count = int(stored["layers"])
-        self.layers = [
-            (stored[f"w{k}"].astype(np.float32), stored[f"b{k}"].astype(np.float32))
-            for k in range(count)
-        ]
+        self.mode, self.layers = _layers(path, stored)
         if self.layers[0][0].shape[1] != FEATURES or self.layers[-1][0].shape[0] != ACTIONS:
             raise WarroomError(f"{path} was trained on other features or tokens than these")
 
@@ -73,6 +68,32 @@ class Policy:
         weight, bias = self.layers[-1]
         out: np.ndarray = weight @ hidden + bias
         return out
+
+
+def _layers(
+    path: Path, stored: dict[str, np.ndarray]
+) -> tuple[str, list[tuple[np.ndarray, np.ndarray]]]:
+    """The mode and the layers of a weights file, each layer's matrix taking the one before's
+    outputs: a damaged file is refused by what is wrong, not met mid-game as a numpy error."""
+    damaged = f"{path} is a damaged learned-weights file"
+    try:
+        mode, count = str(stored["mode"]), int(stored["layers"])
+        layers = [
+            (stored[f"w{k}"].astype(np.float32), stored[f"b{k}"].astype(np.float32))
+            for k in range(count)
+        ]
+    except KeyError as exc:
+        raise WarroomError(f"{damaged}: it has no {exc.args[0]!r}") from None
+    except (TypeError, ValueError):
+        raise WarroomError(f"{damaged}: its mode or layer count is not one") from None
+    if not layers:
+        raise WarroomError(f"{damaged}: it has no layers")
+    inputs = layers[0][0].shape[-1] if layers[0][0].ndim == 2 else -1
+    for k, (weight, bias) in enumerate(layers):
+        if weight.ndim != 2 or weight.shape[1] != inputs or bias.shape != (weight.shape[0],):
+            raise WarroomError(f"{damaged}: layer {k}'s sizes do not follow the layer before")
+        inputs = weight.shape[0]
+    return mode, layers
 
 
 def save_policy(path: Path, mode: str, layers: Sequence[tuple[np.ndarray, np.ndarray]]) -> None:
