@@ -664,10 +664,21 @@ def test_no_building_with_a_sidelined_hero_in_the_set() -> None:
 
 
 def test_no_buildings_left() -> None:
+    """Building Shortage: no building of the kind asked is left in the Bank, none is built;
+    Bases and Headquarters each (a set ready for Headquarters with none left)."""
     st = _brown()
     st.bases = 0
     with pytest.raises(IllegalAction, match="no Bases"):
         act(st, 0, "build 'Maria Hill'")
+    st = _brown()
+    st.level[h("Maria Hill")] = st.level[h("Nick Fury")] = B.max_bases
+    st.bases -= 2 * B.max_bases
+    st.hqs = 0
+    with pytest.raises(IllegalAction, match="no Headquarters"):
+        act(st, 0, "build 'Maria Hill'")
+    st.hqs = 1  # the last one: asked for, then built (no one else wants one)
+    st, _ = act(st, 0, "build 'Maria Hill'")
+    assert st.hqs == 0 and st.level[h("Maria Hill")] == HQ
 
 
 def test_last_base_auctioned_when_another_player_wants_it() -> None:
