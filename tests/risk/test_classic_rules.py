@@ -115,6 +115,25 @@ def test_territories_divided_by_three_at_least_three(territories: int, armies: i
     assert territory_armies(territories) == armies
 
 
+@pytest.mark.parametrize(("held", "armies"), [(14, 4), (17, 5)])
+def test_a_turn_starts_with_territories_divided_by_three(held: int, armies: int) -> None:
+    """Getting and Placing New Armies, through the game: the other tests' players hold 9
+    territories, where at least 3 and a third give the same; here no continent is whole."""
+    t = Table(3)
+    board = t.state.board
+    some = [  # every region but one member of it: no continent bonus
+        board.territories[i] for members in board.region_members for i in members[1:]
+    ][:held]
+    assert len(some) == held
+    t.turn_of(2)
+    t.give(1, 1, *board.territories)
+    t.give(0, 1, *some)
+    t.give(2, 1, next(n for n in board.territories if n not in some))
+    t.state.phase = FORTIFY
+    t.do(2, "end")
+    assert t.state.current == 0 and t.state.pending == armies
+
+
 def test_turn_start_adds_continent_bonus() -> None:
     t = Table(3)
     board = t.state.board
