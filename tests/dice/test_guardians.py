@@ -13,7 +13,6 @@ from tests.dice.conftest import GUARDIANS as GAME
 from tests.dice.conftest import all_owned_but, do, legal, owner_of, play, position
 from warroom.core import Action, IllegalAction
 from warroom.games.dice_cards.chances import completion_chance, has_chance
-from warroom.games.dice_cards.guardians import ORB_BONUS
 from warroom.games.dice_cards.state import MATCH, NOBODY, OVER, DiceCardsState
 from warroom.odds.dice_match import completion_float
 from warroom.rules.dice_match import sum_low
@@ -217,7 +216,8 @@ def test_q10_the_orb_enters_only_on_morags_first_completion() -> None:
 def test_mcu95_e10_a_set_value_plus_a_loose_card_plus_five_for_the_orb() -> None:
     st = position(GAME, NEXT_TURN, owner=dict.fromkeys(group_cards("Morag"), 0) | {"cosmo": 0})
     st.orb = 0
-    assert GAME.scores(st)[0] == 9 + 1 + ORB_BONUS
+    # MCU95 [GotG end]: "The Orb holder scores +5", the rulebook's number, not the code's.
+    assert GAME.scores(st)[0] == 9 + 1 + 5
 
 
 def test_q2_a_tie_is_a_shared_win() -> None:

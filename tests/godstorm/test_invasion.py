@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from warroom.cli.show.godstorm import invasion_line
+from warroom.core.actions import Action
 from warroom.games.godstorm.invasion import (
     SkyEffects,
     adjacent,
@@ -19,7 +20,16 @@ from warroom.games.godstorm.invasion import (
     move_problem,
 )
 from warroom.games.godstorm.rules import Godstorm
-from warroom.games.godstorm.state import BANISHED, DEATH, MAGIC, NEUTRAL, NOBODY, SKY, WAR
+from warroom.games.godstorm.state import (
+    BANISHED,
+    DEATH,
+    MAGIC,
+    NEUTRAL,
+    NOBODY,
+    SKY,
+    WAR,
+    GodstormState,
+)
 
 from .conftest import hold, table
 from .dice import roll_draw, scripted
@@ -65,16 +75,65 @@ def test_g77_g79_a8_declaring_an_invasion() -> None:
     assert "at least 2 armies" in (invasion_problem(state, 0, roma, apulia, 1, []) or "")
 
 
-def test_g82_godswar_only_between_gods() -> None:
+@pytest.mark.parametrize("defender", [1, 0])
+def test_g82_godswar_only_between_gods(defender: int) -> None:
+    """Whichever seat defends: seat 0's gods fight a godswar as any other's do."""
+    attacker = 1 - defender
     state = table()
-    hold(state, 0, {"Roma": 4})
-    hold(state, 1, {"Apulia": 2})
+    hold(state, attacker, {"Roma": 4})
+    hold(state, defender, {"Apulia": 2})
     roma, apulia = t(state, "Roma"), t(state, "Apulia")
-    state.gods[0][WAR] = roma
-    assert not godswar_due(state, declare(state, 0, roma, apulia, 3, [WAR]))
-    state.gods[1][MAGIC] = apulia
-    assert godswar_due(state, declare(state, 0, roma, apulia, 3, [WAR]))
-    assert not godswar_due(state, declare(state, 0, roma, apulia, 3, []))
+    state.gods[attacker][WAR] = roma
+    assert not godswar_due(state, declare(state, attacker, roma, apulia, 3, [WAR]))
+    state.gods[defender][MAGIC] = apulia
+    assert godswar_due(state, declare(state, attacker, roma, apulia, 3, [WAR]))
+    assert not godswar_due(state, declare(state, attacker, roma, apulia, 3, []))
+
+
+def _invaded(defender: int, sky_card: bool) -> GodstormState:
+    """Seat `1 - defender` invades `defender`'s Apulia from Roma, `defender` holding a Sky
+    card (with its sky god in play and the faith to pay) or not."""
+    attacker = 1 - defender
+    state = table()
+    hold(state, attacker, {"Roma": 6})
+    hold(state, defender, {"Apulia": 2, "Graecia": 1})
+    hold(state, 2, {"Sumer": 1})
+    state.gods[defender][SKY] = t(state, "Graecia")
+    state.faith[defender] = 10
+    if sky_card:
+        state.hands[defender] = [state.decks["Sky"].pop()]
+    state.markers, state.turn, state.phase = [attacker, defender, 2], 0, "invade"
+    state, _ = Godstorm().apply(state, attacker, Action("invade", ("Roma", "Apulia", "-", 5)))
+    return state
+
+
+@pytest.mark.parametrize("defender", [1, 0])
+def test_g80_a12_the_sky_window_opens_for_the_invaded_player_with_a_sky_card(
+    defender: int,
+) -> None:
+    """G80, A12: once the invasion is declared, the invaded player (whichever seat, the
+    first player's included) holding a Sky card answers before any dice; without one the
+    attacker rolls at once."""
+    windowed = _invaded(defender, sky_card=True)
+    assert windowed.phase == "sky" and Godstorm().to_move(windowed) == (defender,)
+    plain = _invaded(defender, sky_card=False)
+    assert plain.phase == "attack" and Godstorm().to_move(plain) == (1 - defender,)
+
+
+def test_a12_no_sky_window_when_the_neutral_is_invaded() -> None:
+    """A12: nobody is attacked when a neutral land is, so no Sky window opens, even while
+    the attacker itself holds a Sky card (the neutral's seat number is no player's hand)."""
+    state = table(2)
+    hold(state, 0, {"Roma": 6})
+    hold(state, 1, {"Egypt": 2})
+    hold(state, NEUTRAL, {"Apulia": 2})
+    state.gods[0][SKY] = t(state, "Roma")
+    state.faith = [10, 10]
+    state.hands[0] = [state.decks["Sky"].pop()]
+    state.hands[1] = [state.decks["Sky"].pop()]
+    state.markers, state.turn, state.phase = [0, 1], 0, "invade"
+    state, _ = Godstorm().apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
+    assert state.phase == "attack" and Godstorm().to_move(state) == (0,)
 
 
 def test_g87_g58_a11_the_godswar_loser_is_banished_the_attacker_earns_a_sky_card() -> None:
@@ -172,6 +231,11 @@ def test_g59_a7_a_triple_in_an_army_roll_gives_a_magic_card() -> None:
     state.rng = scripted(roll_draw(4, 4, 4, 6, 6))
     _, events = army_roll(state, declare(state, 0, roma, apulia, 5, []), 3, 2)
     assert len(state.relics[0]) == 1 and events[-1].kind == "labor"
+    # G59: no per-turn limit (unlike War, Sky and Death): a second triple the same turn
+    # draws a second card.
+    state.rng = scripted(roll_draw(2, 2, 2, 6, 6))
+    _, events = army_roll(state, declare(state, 0, roma, apulia, 3, []), 3, 2)
+    assert len(state.relics[0]) == 2 and events[-1].kind == "labor"
 
 
 def test_g94_g95_a10_capture_moves_gods_banishes_defenders_takes_the_temple() -> None:
@@ -256,17 +320,20 @@ def test_an_invasion_of_a_neutral_land_names_the_neutral_not_nobody() -> None:
     assert "(nobody)" in invasion_line(Godstorm().view(state, None)["invasion"], names)
 
 
-def test_g98_a_player_whose_last_army_falls_is_eliminated() -> None:
+@pytest.mark.parametrize("defender", [1, 0])
+def test_g98_a_player_whose_last_army_falls_is_eliminated(defender: int) -> None:
+    """Whichever seat loses its last army, the first player's included."""
+    attacker = 1 - defender
     state = table()
-    hold(state, 0, {"Roma": 6})
-    hold(state, 1, {"Apulia": 1})
+    hold(state, attacker, {"Roma": 6})
+    hold(state, defender, {"Apulia": 1})
     roma, apulia = t(state, "Roma"), t(state, "Apulia")
-    state.hands[1] = [state.decks["Sky"].pop()]
+    state.hands[defender] = [state.decks["Sky"].pop()]
     state.rng = scripted(roll_draw(6, 1))
-    invasion, _ = army_roll(state, declare(state, 0, roma, apulia, 5, []), 1, 1)
+    invasion, _ = army_roll(state, declare(state, attacker, roma, apulia, 5, []), 1, 1)
     events = capture(state, invasion, 1)
-    assert state.eliminated == [1] and events[-1].kind == "eliminated"
-    assert state.hands[1] == [] and len(state.buried) == 1  # discarded face down (G6)
+    assert state.eliminated == [defender] and events[-1].kind == "eliminated"
+    assert state.hands[defender] == [] and len(state.buried) == 1  # discarded face down (G6)
 
 
 def test_g91_no_side_loses_more_than_two_armies_a_roll_even_with_a_sky_card_die() -> None:

@@ -243,19 +243,24 @@ def test_g46_the_god_of_war_attacking_wins_ties_defending_does_nothing() -> None
     assert not battle_rule(state, [], t(state, "Apulia")).attacker_wins_ties
 
 
-def test_g47_a5_a33_the_goddess_of_magic_rerolls_ones_once_on_her_side() -> None:
+@pytest.mark.parametrize("defender", [1, 0])
+def test_g47_a5_a33_the_goddess_of_magic_rerolls_ones_once_on_her_side(defender: int) -> None:
+    """A33: a defending goddess rerolls her side's 1s, whichever seat defends (seat 0 too:
+    a seat-0 test catches a `defender > 0` that drops the first player's goddess)."""
     state = table()
-    hold(state, 1, {"Apulia": 3})
+    hold(state, defender, {"Apulia": 3})
     apulia = t(state, "Apulia")
     assert battle_rule(state, [MAGIC], apulia).attacker.reroll_once
     assert not battle_rule(state, [MAGIC], apulia).defender.reroll_once
-    state.gods[1][MAGIC] = apulia
+    state.gods[defender][MAGIC] = apulia
     assert battle_rule(state, [], apulia).defender.reroll_once
 
 
-def test_g51_a_temple_rerolls_the_defenders_ones_until_none_is_left() -> None:
+@pytest.mark.parametrize("defender", [1, 0])
+def test_g51_a_temple_rerolls_the_defenders_ones_until_none_is_left(defender: int) -> None:
+    """The defender's temple, whichever seat holds it (seat 0 included)."""
     state = table()
-    hold(state, 1, {"Apulia": 3})
+    hold(state, defender, {"Apulia": 3})
     state.temple[t(state, "Apulia")] = True
     rule = battle_rule(state, [MAGIC, WAR], t(state, "Apulia"))
     assert rule.defender.reroll_until == EVERY_DIE and rule.attacker.reroll_until == 0
@@ -274,25 +279,32 @@ def test_g92_g107_a23_where_dead_armies_go() -> None:
     state = table()
     send_dead(state, 0, 3, "earth")
     send_dead(state, 0, 2, "underworld")
-    send_dead(state, NEUTRAL, 4, "earth")  # neutral armies leave the game
     assert state.heaven[0] == 3 and state.reserve[0] == 112
+    # A23: neutral armies that die leave the game, in battle or to a god of death: no seat's
+    # heaven or reserve gains them (the neutral's -2 must not index a real seat's).
+    send_dead(state, NEUTRAL, 4, "earth")
+    send_dead(state, NEUTRAL, 2, "death-god")
+    assert state.heaven == [3, 0, 0] and state.reserve == [112, 110, 110]
 
 
-def test_g48_g84_g108_godswar_dice_sky_and_altars() -> None:
+@pytest.mark.parametrize("defender", [1, 0])
+def test_g48_g84_g108_godswar_dice_sky_and_altars(defender: int) -> None:
+    """The defending side's sky god and altars add dice whichever seat defends (seat 0 too)."""
+    attacker = 1 - defender
     state = table()
-    hold(state, 0, {"Roma": 6})
-    hold(state, 1, {"Apulia": 2})
+    hold(state, attacker, {"Roma": 6})
+    hold(state, defender, {"Apulia": 2})
     apulia = t(state, "Apulia")
-    state.gods[1][SKY] = apulia
-    space(state, 0, "East Altar")
-    space(state, 0, "West Altar")
-    result = godswar_round(state, Rng(3), 0, [WAR], 4, apulia)
+    state.gods[defender][SKY] = apulia
+    space(state, attacker, "East Altar")
+    space(state, attacker, "West Altar")
+    result = godswar_round(state, Rng(3), attacker, [WAR], 4, apulia)
     assert result.attack_dice == 5 and result.defend_dice == 4  # 3 + 2 altars; 3 + sky
     assert result.roll.attack_total == sum(result.roll.attack.final) + 4  # type: ignore[union-attr]
     assert result.roll.defend_total == sum(result.roll.defend.final) + 2  # type: ignore[union-attr]
     # G108: altars count for the side defending too, one die each.
-    space(state, 1, "Deep Altar")
-    defended = godswar_round(state, Rng(3), 0, [WAR], 4, apulia)
+    space(state, defender, "Deep Altar")
+    defended = godswar_round(state, Rng(3), attacker, [WAR], 4, apulia)
     assert defended.attack_dice == 5 and defended.defend_dice == 5  # 3 + sky + 1 altar
 
 
@@ -356,16 +368,18 @@ def test_g53_g54_g55_g61_buying_miracles() -> None:
 # Elimination and scoring
 
 
-def test_g98_a30_an_eliminated_player_loses_cards_relics_underworld_and_heaven() -> None:
+@pytest.mark.parametrize("seat", [1, 0])
+def test_g98_a30_an_eliminated_player_loses_cards_relics_underworld_and_heaven(seat: int) -> None:
+    """Any seat, the first player's included."""
     state = table()
     war, relic = state.decks["War"].pop(), state.decks["Magic"].pop()
-    state.hands[1], state.relics[1] = [war], [relic]
-    state.heaven[1] = 4
-    space(state, 1, "Gate of Horn", 3)
-    eliminate(state, 1)
-    assert state.eliminated == [1] and state.hands[1] == state.relics[1] == []
+    state.hands[seat], state.relics[seat] = [war], [relic]
+    state.heaven[seat] = 4
+    space(state, seat, "Gate of Horn", 3)
+    eliminate(state, seat)
+    assert state.eliminated == [seat] and state.hands[seat] == state.relics[seat] == []
     assert (
-        state.heaven[1] == 0
+        state.heaven[seat] == 0
         and state.space_armies[state.parts.underworld.territory("Gate of Horn")] == 0
     )
     assert state.discards == [relic] and state.buried == [war]  # the held card face down

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from warroom.core import get_mode
 from warroom.core.actions import Action
-from warroom.games.godstorm.rules import INVADE, OCCUPY, UNDERWORLD, Godstorm
+from warroom.games.godstorm.rules import HEAVEN, INVADE, OCCUPY, UNDERWORLD, Godstorm
 from warroom.games.godstorm.state import DEATH, NOBODY, SKY, WAR, GodstormState
 from warroom.games.godstorm.underworld import (
     death_labor,
@@ -18,7 +18,6 @@ from warroom.games.godstorm.underworld import (
     revive,
     revive_problem,
     underworld_attack_problem,
-    underworld_dice_problem,
     underworld_roll,
 )
 
@@ -47,6 +46,10 @@ def test_g100_a19_fortify_along_a_path_of_your_own_territories() -> None:
     hold(state, 1, {"Gaul": 2})
     assert "no unbroken path" in (fortify_problem(state, 0, roma, oricalcos, 4, []) or "")
     assert "to another" in (fortify_problem(state, 0, roma, t(state, "Apulia"), 1, []) or "")
+    # The move itself: the armies leave the source and arrive at the end of the path.
+    hold(state, 0, {"Gaul": 1})
+    fortify(state, 0, roma, oricalcos, 4, [])
+    assert state.armies[roma] == 1 and state.armies[oricalcos] == 5
 
 
 def test_a32_g101_gods_move_alone_pass_plague_but_do_not_end_there() -> None:
@@ -67,7 +70,7 @@ def test_a20_fortifying_into_a_plague_land_is_not_halved() -> None:
     hold(state, 0, {"Egypt": 5, "Nubia": 1})
     state.plague[t(state, "Nubia")] = True
     fortify(state, 0, t(state, "Egypt"), t(state, "Nubia"), 4, [])
-    assert state.armies[t(state, "Nubia")] == 5
+    assert state.armies[t(state, "Nubia")] == 5 and state.armies[t(state, "Egypt")] == 1
 
 
 def test_g103_g104_a17_embarking_through_gates_or_into_held_spaces() -> None:
@@ -95,7 +98,19 @@ def test_g106_g111_invading_the_underworld() -> None:
     assert "flame border" in (underworld_attack_problem(state, 0, bone, horn) or "")
     assert "do not border" in (underworld_attack_problem(state, 0, bone, field) or "")
     assert "no heaven" in (underworld_attack_problem(state, 0, bone, u(state, "Valhalla")) or "")
-    assert underworld_dice_problem(state, 0, None, horn, 3, 2) is None  # A18: 3 from a heaven
+    # the dice: test_g106_a18 below, through the game
+
+
+def test_g106_a18_the_game_offers_at_most_3_dice_to_an_underworld_invader() -> None:
+    """G106 follows the territory rules' 1-3 dice (G90); A18: from a heaven of 6, still 3."""
+    state = _underworld_turn(table())
+    hold(state, 0, {"Roma": 1})
+    hold(state, 1, {"Apulia": 1})
+    state.heaven[0] = 6
+    space(state, 1, "Gate of Horn", 2)
+    state, _ = GAME.apply(state, 0, Action("descend", (HEAVEN, "Gate of Horn")))
+    rolls = {int(a.args[0]) for a in GAME.legal_actions(state, 0) if a.kind == "roll"}
+    assert rolls == {1, 2, 3}
 
 
 def test_g107_underworld_dead_go_to_the_reserve() -> None:

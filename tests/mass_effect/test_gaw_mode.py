@@ -224,10 +224,24 @@ def test_g28_a_teammate_reads_whose_draw_it_was() -> None:
 
 
 def test_me57_reinforcements_count_planets_and_regions() -> None:
+    """Planets / 3 plus each whole region's printed bonus, in numbers: Earth Central Systems (4
+    planets, +2) and Human Colonial Systems (8, +4) held make 12 // 3 + 2 + 4."""
     st = started(3).copy()
-    held = st.owner.count(0)
-    gw._start_turn(GAME, st, None)
-    assert st.pending == max(3, held // 3) + gr.region_bonus(st.board, st.owner, 0)
+    board = st.board
+    regions = ("Earth Central Systems", "Human Colonial Systems")
+    mine = {t for r in regions for t in board.region_members[board.regions.index(r)]}
+    st.owner = [0 if t in mine else 2 for t in range(len(board))]
+    turn = st.copy()
+    gw._start_turn(GAME, turn, None)
+    assert turn.pending == 4 + 2 + 4
+    st.owner[planet(st, "Mars")] = 2  # Earth Central Systems no longer whole: 11 // 3 + 4
+    turn = st.copy()
+    gw._start_turn(GAME, turn, None)
+    assert turn.pending == 3 + 4
+    st.owner[planet(st, "Mars")] = gr.NO_OWNER  # ME90: devastated, the rest counts as whole
+    turn = st.copy()
+    gw._start_turn(GAME, turn, None)
+    assert turn.pending == 3 + 2 + 4
 
 
 def test_me58_g33_sets_trade_for_the_fixed_values() -> None:
@@ -612,6 +626,28 @@ def test_me80_an_eliminated_hand_goes_to_the_discards() -> None:
     assert card not in out.hands[0]
 
 
+def _end_turn(st: gw.GawState) -> gw.GawState:
+    """The current seat moves in where it must and ends each step until the turn passes."""
+    seat = st.current
+    while st.current == seat and st.phase != OVER:
+        st, _ = act(st, "move 3" if st.phase == OCCUPY else "end")
+    return st
+
+
+def test_me80_an_eliminated_seat_s_turns_are_skipped() -> None:
+    """ME80 "his turn is skipped from this point on": with Cerberus (seat 1) out, the Alliance's
+    turn is followed by the Reapers' (seat 2), not by the Alliance's again."""
+    st = _invasion()
+    cerberus = st.faction_of.index(CERBERUS)
+    assert cerberus == 1
+    st.owner = [0 if o == cerberus else o for o in st.owner]
+    st.owner[planet(st, "Zorya")] = cerberus  # Cerberus's last planet
+    out = _capture(st, "attack Thessia Zorya 3")
+    assert not out.alive[cerberus] and out.phase != OVER
+    out = _end_turn(out)
+    assert out.current == 2 and out.alive[2]
+
+
 def test_me81_me83_fortify_through_a_teammate_s_planet() -> None:
     st = started(4, 3)
     others = {name: (1, 1) for name in st.board.territories}
@@ -624,10 +660,17 @@ def test_me81_me83_fortify_through_a_teammate_s_planet() -> None:
 def test_me82_g26_one_ship_move_after_the_units() -> None:
     st = started(3, 3)
     others = {name: (2, 1) for name in st.board.territories}
-    st = holding(st, others | {"Noveria": (0, 5), "Earth": (0, 2)}, 0, FORTIFY)
+    st = holding(st, others | {"Noveria": (0, 5), "Earth": (0, 2), "Omega": (0, 1)}, 0, FORTIFY)
     st.ships = st.ships.placed(9 * ALLIANCE, planet(st, "Noveria"))
     st, _ = act(st, "end")
     assert st.phase == gw.SHIP_MOVE
+    # ME82/G26: Omega is the Alliance's, but no chain of its planets joins it to Noveria.
+    far = "ships Noveria Omega 1 0 0"
+    assert far not in {a.text() for a in GAME.legal_actions(st, 0)}
+    assert GAME.parse(st, 0, far) not in GAME.legal_actions(st, 0)
+    assert GAME.parse(st, 0, "ships Noveria Earth 1 0 0") in GAME.legal_actions(st, 0)
+    with pytest.raises(IllegalAction, match="no chain of your team's planets"):
+        act(st, "ships Noveria Omega 1 0 0")
     st, events = act(st, "ships Noveria Earth 1 0 0")
     assert gw._ships_on(st, planet(st, "Earth")) == (1, 0, 0)
     assert events[0].text == "Alliance (blue) moves 1 ship from Noveria to Earth"
@@ -692,6 +735,51 @@ def test_me94_me95_cards_by_faction_plus_the_meter() -> None:
     gw._finish_turn(GAME, st, 0, None)
     assert len(st.hands[0]) == before + 2 + extra
     assert all(st.cards.faction[c] == ALLIANCE for c in st.hands[0])  # ME96
+
+
+def _takes(st: gw.GawState, text: str, target: str) -> gw.GawState:
+    """The first of 100 seeded rolls in which seat 0's `text` takes `target`, moved in."""
+    for seed in range(100):
+        trial = st.copy()
+        trial.rng = Rng(seed)
+        out, _ = act(trial, text)
+        if out.owner[planet(out, target)] == 0:
+            return act(out, "move 3")[0] if out.phase == OCCUPY else out
+    raise AssertionError(f"no capture of {target} in 100 rolls")
+
+
+def test_me94_cards_for_planets_taken_from_both_factions_through_the_rules() -> None:
+    """What a capture records is what Step 6 counts: the Alliance takes a Reaper planet and a
+    Cerberus planet and draws 2 cards, with the Meter at its start giving the Alliance none
+    (ME95); taking two planets of one faction only draws 1."""
+    st = _invasion()
+    cerberus = st.faction_of.index(CERBERUS)
+    st = holding(st, {"Lusia": (cerberus, 1), "Digeris": (2, 1)}, 0, ATTACK)
+    assert st.galaxy.momentum[st.momentum].side == "reaper"
+    before = len(st.hands[0])
+    both = _takes(_takes(st, "attack Thessia Zorya 3", "Zorya"), "attack Thessia Lusia 3", "Lusia")
+    both = _end_turn(both)
+    assert len(both.hands[0]) == before + 2
+    assert all(st.cards.faction[c] == ALLIANCE for c in both.hands[0])  # ME96
+    one = _takes(st, "attack Thessia Zorya 3", "Zorya")
+    one = _end_turn(_takes(one, "attack Thessia Digeris 3", "Digeris"))
+    assert len(one.hands[0]) == before + 1
+
+
+def test_me79_g13_the_meter_s_modifier_joins_an_alliance_strike_only() -> None:
+    """A strike's total is its dice plus the Meter's modifier for the Alliance: +3 at the
+    Alliance's end, -3 at the Reapers'; Cerberus's strike gets none (G13)."""
+    base = started(3, 3)
+    base = holding(base, {"Thessia": (0, 10), "Zorya": (2, 2)}, 0, ATTACK)
+    base.harbinger = planet(base, "Zorya")
+    end = len(base.galaxy.momentum) - 1
+    for seat, position, bonus in ((0, end, 3), (0, 0, -3), (1, end, 0)):
+        st = holding(base, {"Thessia": (seat, 10)}, seat, ATTACK)
+        st.momentum = position
+        _, events = act(st, "strike Thessia 3")
+        strike = next(e for e in events if e.kind == "strike")
+        assert strike.data["total"] == sum(strike.data["dice"]) + bonus
+        assert (f" {bonus:+d}, total" in strike.text) == (bonus != 0)
 
 
 def test_me98_me99_neutral_cerberus_never_moves_and_an_opponent_rolls_for_it() -> None:

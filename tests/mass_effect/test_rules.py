@@ -543,6 +543,25 @@ def test_me27_down_to_four_after_an_elimination_trading_stops_even_holding_a_set
     assert table.state.phase == ATTACK
 
 
+def test_me27_a7_exactly_five_cards_after_an_elimination_force_a_trade_four_do_not() -> None:
+    """ME27's boundary: "5 or more" forces the trade at exactly 5 (Classic waits for 6), and 4
+    cards let the turn go on."""
+    cards = Table()
+    mine = of_class(cards, "cruiser", 2) + of_class(cards, "carrier", 1)
+    theirs = of_class(cards, "cruiser", 1, skip=2) + of_class(cards, "dreadnought", 1)
+    table = _eliminating_antibaar(mine, theirs)  # 3 + 2 = 5 cards
+    assert len(table.state.hands[0]) == 5
+    assert table.state.phase == REINFORCE and table.state.pending == 0
+    assert {a.kind for a in GAME.legal_actions(table.state, 0)} == {"trade"}
+    table.do(0, "trade " + " ".join([*mine[:2], theirs[0]]))  # 3 Cruisers: 4
+    assert table.state.pending == 4 and len(table.state.hands[0]) == 2
+    table.do(0, "place Earth 4")
+    assert table.state.phase == ATTACK
+    table = _eliminating_antibaar(mine, of_class(cards, "dreadnought", 1))  # 3 + 1 = 4 cards
+    assert len(table.state.hands[0]) == 4 and table.state.phase == ATTACK
+    assert not any(a.kind == "trade" for a in GAME.legal_actions(table.state, 0))
+
+
 def test_a6_the_elimination_trade_comes_after_the_move_in() -> None:
     """A6 [BT Eliminating Another Player]: "stop immediately" and trade comes after the
     mandatory move-in (the winning battle's units are already in), and the optional extra

@@ -320,6 +320,34 @@ def test_mcu46_an_ally_is_no_unit_but_gives_a_combat_bonus() -> None:
     assert table.units("Sector_12") == 3 and table.units("Sector_13") == 2
 
 
+@pytest.mark.parametrize(
+    ("ally", "rolls", "sides"),
+    [
+        # UL-ALLY2: one defence d8, whose 7 beats the attack's 6.
+        ("UL-ALLY2", [(6, 6, 2), (7,), (1,)], [6, 6, 6, 8, 6]),
+        # UL-ALLY3: +1 on the highest defence die, so 5 ties the attack's 6 and holds.
+        ("UL-ALLY3", [(6, 3, 1), (5, 2)], [6, 6, 6, 6, 6]),
+    ],
+)
+def test_mcu46_a_defending_ally_gives_its_bonus_to_the_units_it_sits_with(
+    ally: str, rolls: list[tuple[int, ...]], sides: list[int]
+) -> None:
+    """MCU46 "when they fight" takes in defending: the Ally in the attacked sector changes
+    the defence dice, so the first pair goes to the defender instead of the attacker."""
+    table = attack_ready(THOR)
+    table.give(THOR, 4, "Sector_12")
+    table.give(ULTRON, 3, "Sector_13")
+    st = table.state
+    st.allies = st.allies.placed(st.battle.ally_ids.index(ally), table.t("Sector_13"))
+    rng = table.dice(*rolls)
+    table.do(THOR, "attack Sector_12 Sector_13 3")
+    table.do(ULTRON, "defend 2")
+    assert rng.sides == sides
+    # Without the Ally, Ultron would lose both units (4 and 1 left).
+    assert table.units("Sector_12") == 3 and table.units("Sector_13") == 2
+    assert table.ally_at(ally) == "Sector_13"
+
+
 def test_mcu47_an_ally_is_removed_when_its_sector_is_conquered() -> None:
     table = attack_ready(THOR)
     table.give(THOR, 4, "Sector_12")

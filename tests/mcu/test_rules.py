@@ -8,7 +8,7 @@ import re
 import pytest
 
 from warroom.core import Action, IllegalAction, MalformedAction, WarroomError
-from warroom.games.mcu.skirmish import CLAIM_UNITS, MANEUVER
+from warroom.games.mcu.skirmish import MANEUVER
 from warroom.games.risk_classic import ATTACK, CLAIM, DEFEND, OCCUPY, OVER, REINFORCE
 
 from ..risk.table import play_a_turn_counting_units
@@ -82,12 +82,13 @@ def test_mcu5_s1_each_claim_places_three_until_every_sector_is_occupied() -> Non
     table = Table(players=3)
     first = table.state.first
     table.do(first, "claim Sector_25")
-    assert table.units("Sector_25") == CLAIM_UNITS and table.owner("Sector_25") == first
+    # MCU5 [Sk Set Up]: "places 3 units", the rulebook's number rather than the code's constant.
+    assert table.units("Sector_25") == 3 and table.owner("Sector_25") == first
     claim_all(table)
     # S1: claiming runs until all 50 are taken: 17, 17, 16 sectors, 3 units on each.
     counts = sorted(table.state.owner.count(p) for p in range(3))
     assert counts == [16, 17, 17]
-    assert set(table.state.armies) == {CLAIM_UNITS}
+    assert set(table.state.armies) == {3}
     assert table.state.phase == REINFORCE and table.state.current == first
 
 
@@ -587,7 +588,7 @@ def test_s10_asgard_and_the_battle_sectors_are_ordinary_sectors() -> None:
     first = table.state.first
     assert "claim Sector_50" in table.legal(first)
     table.do(first, "claim Sector_50")
-    assert table.owner("Sector_50") == first and table.units("Sector_50") == CLAIM_UNITS
+    assert table.owner("Sector_50") == first and table.units("Sector_50") == 3
     table = Table()
     table.give(0, 4, "Sector_48", "Sector_25")
     table.give(1, 2, "Sector_50", "Sector_26")

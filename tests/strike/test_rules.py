@@ -187,8 +187,13 @@ def test_s9_everyone_but_the_first_player_draws_a_fourth_tactics_card() -> None:
     assert [len(h) for h in st.hands] == [3 if p == st.first else 4 for p in range(4)]
 
 
-def test_s10_two_players_the_second_also_draws_a_fourth_continent_card() -> None:
-    st = GAME.new_game(2, 21, {})
+@pytest.mark.parametrize("seed, first", [(21, 0), (15, 1), (16, 1)])
+def test_s10_two_players_the_second_also_draws_a_fourth_continent_card(
+    seed: int, first: int
+) -> None:
+    """Whichever seat the roll-off puts first, the other one holds the 4th card."""
+    st = GAME.new_game(2, seed, {})
+    assert st.first == first  # the seeds cover both seats going first
     assert sum(st.claimed[st.first]) == 3 and sum(st.claimed[1 - st.first]) == 4
     st3 = GAME.new_game(3, 21, {})
     assert [sum(r) for r in st3.claimed] == [3, 3, 3]
@@ -248,6 +253,22 @@ def test_s16_passing_draws_one_tactics_card_and_ends_the_turn() -> None:
     st = position(claimed=AFRICA_VS_EUROPE)
     st, _ = do(st, 0, "pass")
     assert len(st.hands[0]) == 1 and st.current == 1
+
+
+def test_s16_attacking_draws_no_tactics_card_when_the_battle_ends() -> None:
+    """The pass draw is for passing only: an attacker whose battle ends (S33-S36) and whose
+    turn then ends holds no more cards than before."""
+    st = position(claimed={0: {"africa": 1}, 1: {"europe": 3}}, dice=[(1,), (6, 6)])
+    st, events = close_window(to_roll(st))
+    assert st.claimed[0][3] == 0 and st.current == 1 and not st.in_battle
+    assert "battle-end" in [e.kind for e in events]
+    assert st.hands[0] == [] and "draw-tactics" not in [e.kind for e in events]
+    # Stopping after a roll (S34) ends the battle the same way: still no draw.
+    st = position(claimed={0: {"africa": 3}, 1: {"europe": 3}}, dice=[(6, 1, 1), (1, 1)])
+    st = pass_round_once(to_roll(st))
+    st, events = do(st, 0, "stop")
+    assert st.current == 1 and st.hands[0] == []
+    assert "draw-tactics" not in [e.kind for e in events]
 
 
 def test_s17_play_moves_to_the_left() -> None:
@@ -871,6 +892,29 @@ def test_b16_an_empty_continent_deck_leaves_the_surrendered_row_then_tactics() -
     st.surrendered = [0] * 6
     st.claimed[1] = list(strike_cards().cards)
     assert set(legal(st, 0)) == {"draw tactics"}
+
+
+def test_b16_with_nothing_left_to_draw_the_draw_is_skipped() -> None:
+    """Every continent card is claimed and every tactics card is in a hand: the pass draw
+    finds nothing, and the next player's two start-of-turn draws are skipped, so the turn
+    goes straight on to attacking instead of waiting on a draw nobody can make."""
+    cards = strike_cards()
+    claimed: dict[int, dict[str, int]] = {0: {}, 1: {}, 2: {}}
+    for i, (cid, n) in enumerate(zip(cards.continent_ids, cards.cards, strict=True)):
+        for j in range(n):  # dealt round so nobody dominates a continent
+            claimed[(i + j) % 3][cid] = claimed[(i + j) % 3].get(cid, 0) + 1
+    every = [k for k, n in zip(KIND_IDS, cards.kind_counts, strict=True) for _ in range(n)]
+    st = position(claimed=claimed, hands={0: every[:14], 1: every[14:27], 2: every[27:]})
+    assert not (st.continent_deck or st.tactics_deck or st.discard or any(st.surrendered))
+    assert st.coins == [-1] * 6
+    st, events = do(st, 0, "pass")
+    kinds = [e.kind for e in events]
+    assert "no-tactics" in kinds and "draw-skipped" in kinds
+    assert st.current == 1 and st.phase == ACT and st.draws_left == 0
+    assert len(st.hands[0]) == 14 and len(st.hands[1]) == 13
+    options = legal(st, 1)
+    assert not any(a.startswith(("draw", "take")) for a in options)
+    assert any(a.startswith("attack") for a in options) and "pass" in options
 
 
 def test_b21_with_no_legal_attack_the_player_must_pass() -> None:

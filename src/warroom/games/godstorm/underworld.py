@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from warroom.core.board import reachable
-from warroom.core.events import DICE, Event, faces
+from warroom.core.events import Event, faces
 from warroom.core.game import Seat
 from warroom.games.godstorm.invasion import labor_draw, magic_labors
 from warroom.games.godstorm.losses import banish_gods_without_armies
@@ -184,19 +184,6 @@ def underworld_available(state: GodstormState, seat: Seat, source: int | None) -
     if source is None:
         return state.heaven[seat]
     return state.space_armies[source] - 1
-
-
-def underworld_dice_problem(
-    state: GodstormState, seat: Seat, source: int | None, target: int, attack: int, defend: int
-) -> str | None:
-    """G106 with Classic's limits; A18 [9. Invade the Underworld]: from a heaven, up to 3 and up to
-    the armies there."""
-    most = min(3, underworld_available(state, seat, source))
-    if not 1 <= attack <= most:
-        return f"roll {DICE.span(1, most)}"
-    if not 1 <= defend <= min(2, state.space_armies[target]):
-        return f"the defender rolls {DICE.span(1, min(2, state.space_armies[target]))}"
-    return None
 
 
 def underworld_roll(
