@@ -319,20 +319,24 @@ def test_a_single_choice_is_named_in_words_and_said_taken_only_when_forced(serve
         assert errors == []
 
 
-def test_the_prompt_names_the_seats_as_the_table_does(server: str) -> None:
+@pytest.mark.parametrize(
+    ("mode", "prompt"), [("mass-effect-war-assets", "#dprompt"), ("risk-strike", "#sprompt")]
+)
+def test_the_prompt_names_the_seats_as_the_table_does(server: str, mode: str, prompt: str) -> None:
     """The banner read "Player 1: select a card ..." where the rest of the page said "Ada":
-    it names the seat to move as the table does, "(you)" for the page's own."""
+    it names the seat to move as the table does, "(you)" for the page's own (the dice games'
+    table and Strike's, one `tableName`)."""
     people = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
-    g = create_game(server, "mass-effect-war-assets", people)
+    g = create_game(server, mode, people)
     seat = httpx.get(f"{server}/api/games/{g['id']}").json()["to_move"][0]
     with browser_page(server + g["seats"][seat]["link"]) as (page, errors):
-        page.wait_for_function(TABLE_DRAWN)
-        prompt = page.locator("#dprompt").inner_text()
-        assert prompt.startswith(f"{['Ada', 'Bo'][seat]} (you): "), prompt
-        assert "Player" not in prompt and errors == []
+        page.wait_for_selector(prompt)
+        said = page.locator(prompt).inner_text()
+        assert said.startswith(f"{['Ada', 'Bo'][seat]} (you): "), said
+        assert "Player" not in said and errors == []
     with browser_page(server + g["seats"][1 - seat]["link"]) as (page, errors):
-        page.wait_for_function(TABLE_DRAWN)
-        assert page.locator("#dprompt").inner_text().startswith(f"{['Ada', 'Bo'][seat]}: ")
+        page.wait_for_selector(prompt)
+        assert page.locator(prompt).inner_text().startswith(f"{['Ada', 'Bo'][seat]}: ")
         assert errors == []
 
 

@@ -24,7 +24,7 @@ function renderDiceCards() {
   // No prompt once the game is over: the banner says the outcome.
   wrap.replaceChildren(...[
     // The step in the words of the page: the seat as the table names it, not the rules' "Player 1".
-    gameOver(m) ? null : el("div", { class: `sprompt${dcMine(m) ? " mine" : ""}`, id: "dprompt" }, `${dcName(v.current)}: ${v.step}`),
+    gameOver(m) ? null : el("div", { class: `sprompt${dcMine(m) ? " mine" : ""}`, id: "dprompt" }, `${tableName(v.current)}: ${v.step}`),
     el("div", { class: "dtop" }, dcAttempt(v, m), dcTray(v, m)),
     dcPlayers(v, m),
     dcGroups(v, m)].filter((x) => x));
@@ -40,13 +40,8 @@ function dcCard(id) {
 function dcGroup(id) {
   return G.msg.view.groups.find((g) => g.id === id);
 }
-function dcName(seat) {
-  const s = G.msg.seats[seat];
-  const name = s ? s.name.split(" (")[0] : `Player ${seat + 1}`;
-  return seat === G.msg.seat ? `${name} (you)` : name;
-}
 function dcChip(seat) {
-  return el("span", { class: "schip", style: `background:${seatColor(seat)}`, title: dcName(seat) }, seat + 1);
+  return el("span", { class: "schip", style: `background:${seatColor(seat)}`, title: tableName(seat) }, seat + 1);
 }
 function dcDie(n) {
   return G.msg.view.dice[n - 1];
@@ -125,7 +120,7 @@ function dcTray(v, m) {
   const d6 = v.dice.filter((d) => d.sides === 6).length, d8 = v.dice.length - d6;
   return el("div", { class: "dtray", id: "tray" },
     el("div", { class: "dtitle" }, turnSeat(v) === null ? "Dice of the last turn "
-      : v.current === G.msg.seat ? "Dice of your turn " : `Dice of ${dcName(v.current)}'s turn `, v.dice.length ? el("span", { class: "muted small" }, `(${d6} d6, ${d8} d8)`) : null, ...extra),
+      : v.current === G.msg.seat ? "Dice of your turn " : `Dice of ${tableName(v.current)}'s turn `, v.dice.length ? el("span", { class: "muted small" }, `(${d6} d6, ${d8} d8)`) : null, ...extra),
     el("div", { class: "dice-row" }, dice),
     mine && asides.length ? el("div", { class: "small dnote" }, "No open row can be matched: pick a die to set it aside" +
       ((G.msg.legal || []).some((a) => a[0] === "reroll") ? ", or reroll the unplaced dice (in the actions)." : "."))
@@ -205,9 +200,9 @@ function dcAttempt(v, m) {
   const rows = a.rows.map((r) => dcRow(card, { row: r.row, kind: r.kind, text: r.text }, r.dice));
   const open = a.rows.filter((r) => !r.dice).length;
   return el("div", { class: "dattempt", id: "attempt", style: `border-color:${seatColor(v.current)}` },
-    el("div", { class: "dtitle" }, dcChip(v.current), ` ${dcName(v.current)} is trying for`),
+    el("div", { class: "dtitle" }, dcChip(v.current), ` ${tableName(v.current)} is trying for`),
     el("div", { class: "aname" }, card.name, el("span", { class: "cval" }, card.value)),
-    el("div", { class: "small" }, group.name, a.from !== null ? [" · held by ", dcChip(a.from), ` ${dcName(a.from)}: a steal`] : " · unclaimed"),
+    el("div", { class: "small" }, group.name, a.from !== null ? [" · held by ", dcChip(a.from), ` ${tableName(a.from)}: a steal`] : " · unclaimed"),
     el("div", { class: "arows" }, rows),
     el("div", { class: "small" }, open ? `${open} row${open > 1 ? "s" : ""} still open` : "every row matched"));
 }
@@ -234,13 +229,13 @@ function dcGroups(v, m) {
       return el("div", {
         class: `dcard${c.owner !== null ? " owned" : ""}${c.locked ? " locked" : ""}${acts.length ? " can" : ""}${c.id === staged ? " staged" : ""}${DC.focus && DC.focus.card === c.id ? " focus" : ""}`,
         "data-card": c.id, "data-owner": c.owner === null ? "" : c.owner, style,
-        title: `${c.name}: worth ${c.value}; ${c.owner !== null ? `${dcName(c.owner)}'s` : "unclaimed"}${c.locked ? ", locked" : ""}`,
+        title: `${c.name}: worth ${c.value}; ${c.owner !== null ? `${tableName(c.owner)}'s` : "unclaimed"}${c.locked ? ", locked" : ""}`,
         onclick: acts.length ? () => { DC.focus = { card: c.id, row: null }; G.actionsKey = null; render(); } : null,
       },
       // From the keyboard the card's head clicks it (the click reaches the card): the card
       // itself holds its rows, each a control of its own, which a button cannot hold.
       el("div", { class: "chead", press: acts.length ? `card ${c.id}` : null,
-        "aria-label": acts.length ? `${c.name}, worth ${c.value}, ${c.owner !== null ? `${dcName(c.owner)}'s` : "unclaimed"}: see the ways to stage it` : null },
+        "aria-label": acts.length ? `${c.name}, worth ${c.value}, ${c.owner !== null ? `${tableName(c.owner)}'s` : "unclaimed"}: see the ways to stage it` : null },
         el("span", { class: "cnm" }, c.name),
         c.locked ? el("span", { class: "lock", title: "locked: its whole group is one player's" }, dcLockIcon()) : null,
         c.owner !== null ? dcChip(c.owner) : null,
@@ -253,9 +248,9 @@ function dcGroups(v, m) {
       el("div", { class: "ghead" },
         el("div", { class: "gname" }, g.name),
         el("div", { class: "ginfo small", title: "what the whole group scores, and what its cards score apart" }, `all ${g.value} · apart ${g.cards_value}`),
-        holder !== null ? el("div", { class: "gholder small" }, dcChip(holder), ` ${dcName(holder)} holds it all: locked`) : null,
+        holder !== null ? el("div", { class: "gholder small" }, dcChip(holder), ` ${tableName(holder)} holds it all: locked`) : null,
         g.power ? el("div", { class: "gpower small", title: "Set power of whoever holds the whole group" }, `Power: ${g.power.text}`) : null,
-        g.orb ? el("div", { class: "gorb small" }, dcOrb(), v.orb && v.orb.holder !== null ? ` Orb with ${dcName(v.orb.holder)}` : " Orb enters with this group's first card") : null),
+        g.orb ? el("div", { class: "gorb small" }, dcOrb(), v.orb && v.orb.holder !== null ? ` Orb with ${tableName(v.orb.holder)}` : " Orb enters with this group's first card") : null),
       el("div", { class: "gcards" }, cards));
   });
   return el("div", { class: "dgroups", id: "cards" }, cols);
@@ -281,7 +276,7 @@ function dcPlayers(v, m) {
     const turn = p.seat === turnSeat(v); // nobody's once the game is over
     const cls = `spanel${turn ? " current" : ""}${m.to_move.includes(p.seat) ? " moving" : ""}`;
     return el("div", { class: cls, "data-seat": p.seat, style: `border-color:${seatColor(p.seat)}` },
-      el("div", { class: "pname" }, dcChip(p.seat), ` ${dcName(p.seat)}`, turn ? el("span", { class: "turn" }, " · turn") : null,
+      el("div", { class: "pname" }, dcChip(p.seat), ` ${tableName(p.seat)}`, turn ? el("span", { class: "turn" }, " · turn") : null,
         el("span", { class: "muted small" }, info.kind === "bot" ? ` · ${info.tier || ""} bot` : info.online ? " · online" : info.open ? " · open" : "")),
       el("div", { class: "pscore" }, el("b", { class: "score" }, p.score), " points", orb ? [" · ", dcOrb(), " Orb"] : null, last ? el("span", { class: "small" }, " · last chance to come") : null),
       el("div", { class: "small" }, p.cards.length ? `${p.cards.length} card${p.cards.length > 1 ? "s" : ""}: ${p.cards.map((id) => dcCard(id).name).join(", ")}` : el("span", { class: "muted" }, "no cards")),
@@ -381,7 +376,7 @@ function renderDiceActions() {
       const chances = DC.odds.state === m.state ? acts.map((a) => DC.odds.by.get(JSON.stringify(a))) : [];
       const best = chances.length ? dcChance(acts[chances.indexOf(Math.max(...chances))]) : "";
       grp.append(el("details", { class: "tcardgrp", "data-card": card, open: open ? true : null },
-        el("summary", {}, `${c.name} (${c.value}${c.owner !== null ? `, ${dcName(c.owner)}'s` : ""}) · ${acts.length} way${acts.length > 1 ? "s" : ""}${best ? ` · best ${best}` : ""}`),
+        el("summary", {}, `${c.name} (${c.value}${c.owner !== null ? `, ${tableName(c.owner)}'s` : ""}) · ${acts.length} way${acts.length > 1 ? "s" : ""}${best ? ` · best ${best}` : ""}`),
         [...dcByRow(acts, 2)].map(([row, list]) => dcRowLine(card, row, list))));
     }
     box.append(grp);

@@ -514,6 +514,14 @@ function isRisk(view) {
 
 // A seat's name without the bot's tier ("Player 2 (greedy bot)" → "Player 2"), keeping
 // brackets of the rules' own label ("Alliance (light blue)": two seats are Alliance).
+// A seat as a card table's page names it: the person's name (a bot's without its tier),
+// "(you)" for the page's own seat (Strike's and the dice games' tables).
+function tableName(seat) {
+  const s = G.msg.seats[seat];
+  const name = s ? s.name.split(" (")[0] : `Player ${seat + 1}`;
+  return seat === G.msg.seat ? `${name} (you)` : name;
+}
+
 function shortName(seat) {
   const s = G.msg.seats[seat];
   return s ? s.name.replace(/ \([^()]* bot\)$/, "") : `Player ${seat + 1}`;

@@ -53,9 +53,9 @@ function renderStrike() {
   wrap.hidden = false;
   // Without the parts that are not there (no battle yet, a spectator's hand, the prompt once
   // the game is over: the banner says the outcome): replaceChildren would write each as the
-  // word "null".
+  // word "null". The prompt names the seat to move as the table does, not as "Player 1".
   wrap.replaceChildren(...[
-    gameOver(m) ? null : el("div", { class: `sprompt${m.seat !== null && m.to_move.includes(m.seat) ? " mine" : ""}`, id: "sprompt" }, v.prompt),
+    gameOver(m) ? null : el("div", { class: `sprompt${m.seat !== null && m.to_move.includes(m.seat) ? " mine" : ""}`, id: "sprompt" }, `${tableName(v.to_move[0])}: ${v.step}`),
     strikeSupply(v),
     strikeContinents(v, m),
     v.battle ? strikeBattle(v, m) : strikeLastBattle(),
@@ -74,13 +74,8 @@ function sHex(c) {
 function sSeatOf(arg) { // "p2" -> 1
   return typeof arg === "string" && /^p[0-9]+$/.test(arg) ? Number(arg.slice(1)) - 1 : null;
 }
-function sName(seat) {
-  const s = G.msg.seats[seat];
-  const name = s ? s.name.split(" (")[0] : `Player ${seat + 1}`;
-  return seat === G.msg.seat ? `${name} (you)` : name;
-}
 function sChip(seat) {
-  return el("span", { class: "schip", style: `background:${seatColor(seat)}`, title: sName(seat) }, seat + 1);
+  return el("span", { class: "schip", style: `background:${seatColor(seat)}`, title: tableName(seat) }, seat + 1);
 }
 function sCardName(id) {
   return TACTICS[id] ? TACTICS[id][0] : id;
@@ -93,7 +88,7 @@ function miniCards(n, hex, max) {
   return el("span", { class: "minis" }, out);
 }
 function coinIcon(c, holder) {
-  return el("span", { class: "coin", style: `background:${sHex(c)}`, title: `${c.name} coin${holder !== null && holder !== undefined ? `: ${sName(holder)}` : ""}` }, "★");
+  return el("span", { class: "coin", style: `background:${sHex(c)}`, title: `${c.name} coin${holder !== null && holder !== undefined ? `: ${tableName(holder)}` : ""}` }, "★");
 }
 
 // -- decks, discard, surrendered row --------------------------------------------------------
@@ -130,7 +125,7 @@ function strikeContinents(v, m) {
       const aside = b && seat === b.attacker ? b.held_aside[c.id] || 0 : 0;
       const pickable = strikePickable(c.id, seat);
       const picked = strikePicked(c.id, seat);
-      const title = `${sName(seat)}: ${n} of ${c.cards} ${c.name} cards`;
+      const title = `${tableName(seat)}: ${n} of ${c.cards} ${c.name} cards`;
       const use = seat === m.seat ? "attack from here" : "attack here";
       return el("div", {
         class: `sclaim${n >= c.domination ? " dom" : ""}${pickable ? " pickable" : ""}${picked ? " picked" : ""}`,
@@ -145,7 +140,7 @@ function strikeContinents(v, m) {
       el("div", { class: "shead" },
         el("div", { class: "cname" }, c.name),
         el("div", { class: "cinfo" }, `${c.cards} cards · dominate with ${c.domination}`),
-        el("div", { class: "ccoin" }, holder !== null ? [coinIcon(c, holder), " ", sName(holder)] : el("span", { class: "free" }, "coin unclaimed")),
+        el("div", { class: "ccoin" }, holder !== null ? [coinIcon(c, holder), " ", tableName(holder)] : el("span", { class: "free" }, "coin unclaimed")),
         mark ? el("div", { class: "cmark" }, mark === "from to" ? "battle within" : mark === "from" ? "attacking from" : "under attack") : null),
       el("div", { class: "sbody" }, rows),
       el("div", { class: "cadj muted small" }, `next to: ${c.adjacent.map(sContinent).join(", ")}`));
@@ -171,7 +166,7 @@ function strikeBattle(v, m) {
         val !== f ? el("span", { class: "val" }, `= ${val}`) : null);
     });
     return el("div", { class: `sside ${name}` },
-      el("div", { class: "stitle" }, sChip(principal), ` ${name === "attacker" ? "Attacker" : "Defender"}: ${sName(principal)}`),
+      el("div", { class: "stitle" }, sChip(principal), ` ${name === "attacker" ? "Attacker" : "Defender"}: ${tableName(principal)}`),
       el("div", { class: "small" }, `${sContinent(cont)}: ${cards} card${cards === 1 ? "" : "s"} in the battle`),
       troops.length ? troops : el("div", { class: "muted small" }, "no troops"),
       el("div", { class: "sdice" }, dice.length ? dice : el("span", { class: "muted small" }, d.rolled.length ? "" : "no dice on the table")));
@@ -180,20 +175,20 @@ function strikeBattle(v, m) {
   if (b.rallies) lines.push(`Rally ×${b.rallies}: +${2 * b.rallies} on each attack die`);
   const aside = Object.entries(b.held_aside);
   if (aside.length) lines.push(`Claimed this battle (held aside): ${aside.map(([c, n]) => `${n} ${sContinent(c)}`).join(", ")}`);
-  if (b.deploy_queue.length) lines.push(`Still to deploy: ${b.deploy_queue.map(sName).join(", ")}`);
+  if (b.deploy_queue.length) lines.push(`Still to deploy: ${b.deploy_queue.map(tableName).join(", ")}`);
   if (b.losses_pending.length) lines.push(`Losses to take: ${b.losses_pending.join(", ")}`);
   const w = v.window;
   const chain = v.chain;
   return el("div", { class: "sbattle", id: "battle" },
     // The game may end inside a battle (a coin won): it stays shown, as the one that ended it.
     el("div", { class: "sbhead" }, `${gameOver(m) ? "The last battle (the game is over)" : "Battle"}: ` +
-      `${sName(b.attacker)} attacks ${sName(b.defender)} — from ${sContinent(b.from)} to ${sContinent(b.to)}`),
+      `${tableName(b.attacker)} attacks ${tableName(b.defender)} — from ${sContinent(b.from)} to ${sContinent(b.to)}`),
     el("div", { class: "sbsides" }, side("attacker", b.attacker, b.from, b.attacking_cards), el("div", { class: "vs" }, "vs"),
       side("defender", b.defender, b.to, b.defending_cards)),
     lines.length ? el("div", { class: "small" }, lines.map((t) => el("div", {}, t))) : null,
     w ? el("div", { class: "swindow", id: "window" },
-      el("b", {}, `Window (${STAGE_WORDS[w.stage] || w.stage}): `), "priority with ", sChip(w.priority), ` ${sName(w.priority)}`,
-      w.waiting.length ? ` · still to pass: ${w.waiting.map(sName).join(", ")}` : "",
+      el("b", {}, `Window (${STAGE_WORDS[w.stage] || w.stage}): `), "priority with ", sChip(w.priority), ` ${tableName(w.priority)}`,
+      w.waiting.length ? ` · still to pass: ${w.waiting.map(tableName).join(", ")}` : "",
       chain ? " (on hold while the card in play is answered)" : "") : null,
     chain ? strikeChain(chain) : null,
     strikeLastRollLine());
@@ -204,8 +199,8 @@ function strikeChain(chain) {
     chain.plays.map((p, i) => el("div", { class: `play${p.stands ? "" : " cancelled"}` },
       sChip(p.seat), ` ${i ? "answers with" : "plays"} ${sCardName(p.card)}${p.args.length ? ` (${p.args.map(strikeArg).join(", ")})` : ""} — `,
       el("b", {}, p.stands ? "stands" : "cancelled"))),
-    chain.priority !== null ? el("div", { class: "small" }, `${sName(chain.priority)} may answer with Canceled Orders` +
-      (chain.waiting.length ? `; still to answer: ${chain.waiting.map(sName).join(", ")}` : "")) : null);
+    chain.priority !== null ? el("div", { class: "small" }, `${tableName(chain.priority)} may answer with Canceled Orders` +
+      (chain.waiting.length ? `; still to answer: ${chain.waiting.map(tableName).join(", ")}` : "")) : null);
 }
 
 // The last roll of this battle (or the last battle), from the log: the dice leave the table
@@ -234,7 +229,7 @@ function strikeLastBattle() {
 
 function strikeArg(x) {
   const seat = sSeatOf(x);
-  if (seat !== null) return sName(seat);
+  if (seat !== null) return tableName(seat);
   if (typeof x === "string" && G.msg.view.continents.some((c) => c.id === x)) return sContinent(x);
   return String(x);
 }
@@ -249,7 +244,7 @@ function strikePlayers(v, m) {
     const turn = seat === turnSeat(v); // nobody's once the game is over
     const cls = `spanel${turn ? " current" : ""}${m.to_move.includes(seat) ? " moving" : ""}`;
     return el("div", { class: cls, "data-seat": seat, style: `border-color:${seatColor(seat)}` },
-      el("div", { class: "pname" }, sChip(seat), ` ${sName(seat)}`, turn ? el("span", { class: "turn" }, " · turn") : null,
+      el("div", { class: "pname" }, sChip(seat), ` ${tableName(seat)}`, turn ? el("span", { class: "turn" }, " · turn") : null,
         el("span", { class: "muted small" }, info.kind === "bot" ? ` · ${info.tier || ""} bot` : info.online ? " · online" : info.open ? " · open" : "")),
       el("div", { class: "pcoins" }, coins.length ? coins.map((c) => coinIcon(c, seat)) : el("span", { class: "muted small" }, "no coin"),
         el("span", { class: "small" }, ` ${coins.length} coin${coins.length === 1 ? "" : "s"}`)),
