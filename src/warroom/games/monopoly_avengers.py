@@ -816,9 +816,14 @@ def _hero_by_start(st: MonoState, arg: Arg) -> Arg:
     words `give` and `get`, money and cards are no hero's start, or are left to be refused."""
     if not isinstance(arg, str) or arg.lower() in ("give", "get"):
         return arg
-    low = arg.lower()
-    found = {s for name, s in st.board.hero_index.items() if name.startswith(low)}
-    return st.board.names[found.pop()] if len(found) == 1 else arg
+    found = _heroes_starting(st.board, arg)
+    return found[0] if len(found) == 1 else arg
+
+
+def _heroes_starting(b: MonopolyBoard, word: str) -> list[str]:
+    """The heroes whose names start with `word` (any case), in name order."""
+    low = word.lower()
+    return sorted({b.names[s] for name, s in b.hero_index.items() if name.startswith(low)})
 
 
 def _hero(st: MonoState, a: Action, usage: str) -> int:
@@ -2097,11 +2102,7 @@ def _parse_items(
         try:
             s = b.hero(w)
         except KeyError:
-            starts = sorted(
-                b.names[space]
-                for space in {*b.hero_index.values()}
-                if b.names[space].lower().startswith(w.lower())
-            )
+            starts = _heroes_starting(b, w)
             if starts:  # a start of several heroes' names (`_hero_by_start` took a unique one)
                 raise MalformedAction(f"{w!r} could be {' or '.join(starts)}") from None
             raise MalformedAction(
