@@ -90,15 +90,16 @@ def test_g82_godswar_only_between_gods(defender: int) -> None:
     assert not godswar_due(state, declare(state, attacker, roma, apulia, 3, []))
 
 
-def _invaded(defender: int, sky_card: bool) -> GodstormState:
+def _invaded(defender: int, sky_card: bool, sky_god: bool = True) -> GodstormState:
     """Seat `1 - defender` invades `defender`'s Apulia from Roma, `defender` holding a Sky
-    card (with its sky god in play and the faith to pay) or not."""
+    card or not, with its sky god in play (or not) and the faith to pay."""
     attacker = 1 - defender
     state = table()
     hold(state, attacker, {"Roma": 6})
     hold(state, defender, {"Apulia": 2, "Graecia": 1})
     hold(state, 2, {"Sumer": 1})
-    state.gods[defender][SKY] = t(state, "Graecia")
+    if sky_god:
+        state.gods[defender][SKY] = t(state, "Graecia")
     state.faith[defender] = 10
     if sky_card:
         state.hands[defender] = [state.decks["Sky"].pop()]
@@ -118,6 +119,15 @@ def test_g80_a12_the_sky_window_opens_for_the_invaded_player_with_a_sky_card(
     assert windowed.phase == "sky" and Godstorm().to_move(windowed) == (defender,)
     plain = _invaded(defender, sky_card=False)
     assert plain.phase == "attack" and Godstorm().to_move(plain) == (1 - defender,)
+
+
+@pytest.mark.parametrize("defender", [1, 0])
+def test_g80_g64_no_sky_window_without_the_sky_god_in_play(defender: int) -> None:
+    """G64: a Sky card is played only with one's god of the Sky in play, so a defender
+    holding one without that god is not asked (both facts are public); the attacker rolls."""
+    state = _invaded(defender, sky_card=True, sky_god=False)
+    assert state.hands[defender] and state.phase == "attack"
+    assert Godstorm().to_move(state) == (1 - defender,)
 
 
 def test_a12_no_sky_window_when_the_neutral_is_invaded() -> None:

@@ -235,6 +235,10 @@ def test_invasion_between_names_what_the_invading_seat_cannot_know() -> None:
     sky = next(c for c, card in enumerate(state.parts.cards) if card.deck == "Sky")
     state.hands[1] = [sky]
     seen = Godstorm().observe(state, None)
+    assert not invasion_between(seen, "Roma", "Apulia").sky_unseen  # no sky god: none (G64)
+    hold(state, 1, {"Graecia": 1})  # the sky god elsewhere: no godswar in Apulia
+    state.gods[1][SKY] = state.parts.earth.territory("Graecia")
+    seen = Godstorm().observe(state, None)
     odds = invasion_between(seen, "Roma", "Apulia")
     assert odds.sky_unseen
     assert odds.p_conquest == invasion_odds(state, 0, *_places(state), [WAR]).p_conquest

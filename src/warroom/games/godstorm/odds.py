@@ -22,7 +22,7 @@ from warroom.games.godstorm.invasion import (
     adjacent,
     invasion_problem,
 )
-from warroom.games.godstorm.rules import HEAVEN, miracles_unseen
+from warroom.games.godstorm.rules import HEAVEN, may_answer_with_sky
 from warroom.games.godstorm.state import BANISHED, NOBODY, SKY, GodstormState
 from warroom.games.godstorm.underworld import (
     underworld_attack_problem,
@@ -72,7 +72,7 @@ class InvasionOdds:
     expected_attacker_losses: float
     expected_defender_losses: float
     godswar: bool  # a godswar comes first (G82), its outcomes weighed in
-    sky_unseen: bool = False  # the defender holds a Sky card it may yet play (G80), not counted
+    sky_unseen: bool = False  # the defender may yet answer with a Sky card (G80), not counted
     from_heaven: bool = False  # out of a heaven: every army may go, none stays behind (A18)
 
 
@@ -162,14 +162,6 @@ UNSEEN_SKY = "the defender holds a Sky card: one played in answer is not counted
 """What the % leaves out before a declaration, in the words the terminal and the page use."""
 
 
-def holds_sky(seen: GodstormState, seat: Seat) -> bool:
-    """Whether `seat` holds a Sky card: public, since each hand's cards show their deck (G6)."""
-    cards = seen.parts.cards
-    return seat >= 0 and any(
-        c == miracles_unseen("Sky") or (c >= 0 and cards[c].deck == "Sky") for c in seen.hands[seat]
-    )
-
-
 def invasion_between(
     seen: GodstormState, source: str, target: str, force: Sequence[int] | None = None
 ) -> InvasionOdds:
@@ -196,7 +188,8 @@ def invasion_between(
         if problem is not None:
             raise IllegalAction(f"no invasion from {source} into {target}: {problem}")
         odds = invasion_odds(seen, seat, s, t, gods)
-        return replace(odds, sky_unseen=odds.defenders > 0 and holds_sky(seen, seen.owner[t]))
+        unseen = odds.defenders > 0 and may_answer_with_sky(seen, seen.owner[t])
+        return replace(odds, sky_unseen=unseen)
     route = underworld_route_problem(seen, s, t)
     if route is not None:
         raise WarroomError(f"no invasion from {source} into {target}: {route}")

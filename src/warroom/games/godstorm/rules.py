@@ -32,7 +32,7 @@ from warroom.core.registry import register
 from warroom.core.rng import HIDDEN, Rng
 from warroom.games import catalogued, rules_options
 from warroom.games.godstorm import economy, invasion, miracles, order, underworld
-from warroom.games.godstorm.components import DECKS, DOMAINS, components
+from warroom.games.godstorm.components import DECK_GOD, DECKS, DOMAINS, components
 from warroom.games.godstorm.effects import effects_words
 from warroom.games.godstorm.losses import banish_gods_without_armies, eliminate, suffer_plague
 from warroom.games.godstorm.scoring import final_outcome, score
@@ -400,6 +400,20 @@ class Godstorm(Game[GodstormState]):
 def miracles_unseen(deck: str) -> int:
     """A masked card: which deck it came from is public (G6), the card is not."""
     return -2 - list(DECKS).index(deck)
+
+
+def may_answer_with_sky(state: GodstormState, seat: Seat) -> bool:
+    """G80, A12 [Sky Cards; Sky Cards in Battle]: whether the Sky window opens for an
+    invaded `seat`: a player (not the neutral) holding a Sky card, with its god of the Sky in
+    play (G64: no Sky card can be played without it). Reading: both facts are public (a hand's
+    cards show their deck, G6; the gods stand on the board), so that the window opens tells the
+    other seats nothing; whether a held Sky card is affordable, or has a target, is not asked
+    here, since its cost and targets would tell which card it is: a defender who cannot play
+    one passes. Takes a state or an observation (a masked card counts by its deck)."""
+    if seat < 0 or not state.god_in_play(seat, DOMAINS.index(DECK_GOD["Sky"])):
+        return False
+    cards, masked = state.parts.cards, miracles_unseen("Sky")
+    return any(c == masked or (c >= 0 and cards[c].deck == "Sky") for c in state.hands[seat])
 
 
 def _defending_seat(state: GodstormState) -> Seat:
@@ -1085,9 +1099,7 @@ def _h_invade(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None
         st.phase = OCCUPY
         return
     defender = st.invasion.defender
-    # G80, A12 [Sky Cards; Sky Cards in Battle]: the Sky window, only for a player (not the neutral)
-    # holding a Sky card.
-    if defender >= 0 and any(st.parts.cards[c].deck == "Sky" for c in st.hands[defender]):
+    if may_answer_with_sky(st, defender):
         st.phase = SKY
         return
     _after_sky(st)
