@@ -259,6 +259,20 @@ def test_refusal_odds_save_and_load(tmp_path: Path) -> None:
     assert "Saved to" in out and "Not saved" not in out
 
 
+def test_a_seeded_game_resumed_from_its_save_plays_on_as_before(tmp_path: Path) -> None:
+    """A game begun with --seed is one you can repeat, and so is its save: resumed twice at
+    the same point, its bots play the same moves (they used to get fresh seeds each time)."""
+    match = Match.start("risk-classic", 3, 8, {"setup": "deal", "turn_limit": 4})
+    for _ in range(40):
+        seat = match.to_move()[0]
+        match.act(seat, match.legal(seat)[0])
+    save = tmp_path / "seeded.json"
+    save.write_text(json.dumps(match.to_save()))
+    resumed = [_play(["--load", str(save), "--humans", "0", "--bots", "random"], "") for _ in "ab"]
+    assert "wins" in resumed[0] or "turn limit" in resumed[0], resumed[0][-400:]
+    assert resumed[0] == resumed[1]
+
+
 def test_undo_own_decision_and_fill_in_the_largest_number() -> None:
     match = Match.start("risk-classic", 2, 12, {})
     seat = match.to_move()[0]

@@ -7,11 +7,14 @@ its own share; the console script (`warroom.cli.run`) answers `warroom games` wi
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from warroom.cli.common import SEED_MAX, absolute_files, fail, make_console, parse_options
+
+if TYPE_CHECKING:
+    from warroom.core import Match
 
 app = typer.Typer(
     help="warroom: play, study and simulate RISK and Monopoly editions.",
@@ -229,11 +232,8 @@ def play(
             raise WarroomError(f"--humans must be 0 to {match.players}")
         offered = tiers_for(match.game.id)
         tier = bots or ("greedy" if "greedy" in offered else "random")
-        # A repeatable game gets repeatable bots; otherwise their seeds are drawn too.
         seat_bots = {
-            s: make_bot(
-                tier, match.game.id, secrets.randbits(64) if seed is None else seed * 10 + s
-            )
+            s: make_bot(tier, match.game.id, _bot_seed(match, seed, s, load is not None))
             for s in range(match.players)
         }
     except WarroomError as exc:
@@ -253,6 +253,23 @@ def play(
 
         terminal.read = tty_reader(terminal.words)
     terminal.run()
+
+
+def _bot_seed(match: Match, seed: int | None, seat: int, loaded: bool) -> int:
+    """A repeatable game gets repeatable bots; otherwise their seeds are drawn too. A game
+    started with --seed is repeatable, and so is its save: resumed at the same point, its bots
+    play on as they did (their seeds from the game's seed and how far the record goes), while
+    a game seeded by the system keeps its bots unpredictable."""
+    import secrets
+
+    from warroom.core.match import DEFAULT_GENERATOR
+    from warroom.core.rng import Rng
+
+    if seed is not None:
+        return seed * 10 + seat
+    if loaded and match.generator == DEFAULT_GENERATOR:
+        return Rng(match.seed * 10 + seat, len(match.record)).next_u64()
+    return secrets.randbits(64)
 
 
 from warroom.cli import odds as _odds  # noqa: E402  (registers after `app` exists)
