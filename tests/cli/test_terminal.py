@@ -1189,7 +1189,7 @@ def test_a_number_left_off_goes_with_a_name_in_any_case_or_shortened() -> None:
     theirs = next(t["name"] for t in match.view(seat)["territories"] if t["seat"] != seat)
     out = session(match, [f"place {theirs.lower()}", f"place {mine[:3]}"], {seat})
     # named as spelled, and as typed: not "place Gaul 1", a count the player never typed
-    refused = f"Refused: cannot place {theirs} now; now you may: place"
+    refused = f"Refused: {theirs} is not yours"
     assert refused in out and out.count("Refused") == 1, out
     assert f"place {ARMIES.of(most)} in {mine}" in out, out
 

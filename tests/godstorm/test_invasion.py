@@ -122,8 +122,8 @@ def test_g80_a12_the_sky_window_opens_for_the_invaded_player_with_a_sky_card(
 
 
 @pytest.mark.parametrize("defender", [1, 0])
-def test_g80_g64_no_sky_window_without_the_sky_god_in_play(defender: int) -> None:
-    """G64: a Sky card is played only with one's god of the Sky in play, so a defender
+def test_g80_g63_no_sky_window_without_the_sky_god_in_play(defender: int) -> None:
+    """G63: a Sky card is played only with one's god of the Sky in play, so a defender
     holding one without that god is not asked (both facts are public); the attacker rolls."""
     state = _invaded(defender, sky_card=True, sky_god=False)
     assert state.hands[defender] and state.phase == "attack"

@@ -235,7 +235,7 @@ def test_invasion_between_names_what_the_invading_seat_cannot_know() -> None:
     sky = next(c for c, card in enumerate(state.parts.cards) if card.deck == "Sky")
     state.hands[1] = [sky]
     seen = Godstorm().observe(state, None)
-    assert not invasion_between(seen, "Roma", "Apulia").sky_unseen  # no sky god: none (G64)
+    assert not invasion_between(seen, "Roma", "Apulia").sky_unseen  # no sky god: none (G63)
     hold(state, 1, {"Graecia": 1})  # the sky god elsewhere: no godswar in Apulia
     state.gods[1][SKY] = state.parts.earth.territory("Graecia")
     seen = Godstorm().observe(state, None)

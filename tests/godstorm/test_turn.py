@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from warroom.core import get_mode
 from warroom.core.actions import Action
+from warroom.core.errors import IllegalAction
 from warroom.core.rng import Rng
 from warroom.core.sealed import HIDDEN as HIDDEN_BID
 from warroom.games.godstorm.invasion import invasion_problem, labor_draw
@@ -542,3 +545,33 @@ def test_a37_raised_armies_then_crypt_revivals_then_temple_armies() -> None:
     assert state.space_armies[crypt] == 1
     assert state.armies[roma] == 6 and [e.kind for e in events] == ["revive", "temples"]
     assert state.phase == GODS
+
+
+def test_a_refusal_names_a_place_not_yours_or_on_no_board() -> None:
+    """G10, G39, G42, G76, G100: placing, summoning, building a temple, invading from or
+    fortifying with a territory that is not the seat's is refused by that reason, and a name
+    on no board with the one meant, not by the list of what else may be done now."""
+    state = table()
+    hold(state, 0, {"Roma": 6, "Apulia": 2, "Sicilia": 1})
+    hold(state, 1, {"Graecia": 3, "Egypt": 2})
+    state.faith = [20, 20, 20]
+    state.gods[0][WAR] = t(state, "Roma")
+    for phase, words, problem in (
+        (GODS, "summon sky Graecia", "Graecia is not yours"),
+        (GODS, "temple Egypt", "Egypt is not yours"),
+        (GODS, "temple Apulai", "there is no 'Apulai' on RISK Godstorm Ancient Earth"),
+        (INVADE, "invade Graecia Apulia - 2", "Graecia is not yours"),
+        (FORTIFY, "fortify Roma Graecia - 2", "Graecia is not yours"),
+        (FORTIFY, "fortify Rome Apulia - 2", "(did you mean Roma?)"),
+    ):
+        turn_of(state, 0, phase)
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, 0, Action.parse(words))
+        assert problem in str(refused.value), (words, str(refused.value))
+    state.to_place = [3, 0, 0]
+    turn_of(state, 0, RAISE)
+    with pytest.raises(IllegalAction, match=r"^Graecia is not yours$"):
+        GAME.apply(state, 0, Action.parse("place Graecia 2"))
+    # a kind not open now is answered by what may be done now
+    with pytest.raises(IllegalAction, match="now you may: place"):
+        GAME.apply(state, 0, Action.parse("temple Graecia"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
@@ -170,6 +171,15 @@ class Board:
         except KeyError:
             low = word.lower()
             return sorted({t for key, t in self.index.items() if key.lower().startswith(low)})
+
+    def no_such(self, word: str) -> str:
+        """The refusal for a place `word` names on no territory of this board, with the name
+        meant where a typo is near one ("earht"); "territory" is not said, as boards that are
+        planets or sectors share it."""
+        lower = {t.lower(): t for t in self.territories}
+        near = get_close_matches(word.lower(), list(lower), n=1)
+        meant = f" (did you mean {lower[near[0]]}?)" if near else ""
+        return f"there is no {word!r} on {self.name}{meant}"
 
     @staticmethod
     def from_dict(data: object, source: str) -> Board:

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from difflib import get_close_matches
 from functools import cache
 from itertools import combinations
 from typing import Any, ClassVar, Self
@@ -923,12 +922,7 @@ def _territory(st: RiskState, arg: object, action: Action, usage: str) -> int:
     hits = [t for t in st.board.territories if t.lower().startswith(arg.lower())]
     if len(hits) > 1:
         raise IllegalAction(f"{arg!r} could be any of {', '.join(hits)}: type more of the name")
-    # A typo ("earht") is answered with the name meant; "territory" is not said, as boards
-    # that are planets or sectors share this check.
-    lower = {t.lower(): t for t in st.board.territories}
-    near = get_close_matches(arg.lower(), list(lower), n=1)
-    meant = f" (did you mean {lower[near[0]]}?)" if near else ""
-    raise IllegalAction(f"there is no {arg!r} on {st.board.name}{meant}")
+    raise IllegalAction(st.board.no_such(arg))
 
 
 def _count(arg: object, action: Action, usage: str) -> int:

@@ -126,6 +126,32 @@ def parse_gods(word: object) -> list[int] | None:
     return [DOMAINS.index(n) for n in names]
 
 
+# The Ancient Earth territories an action must name among the seat's own (G10: held by at
+# least 1 army), by its kind and the word's place among its arguments: placing (G17), summoning
+# (G39), building a temple (G42), an invasion's source (G76) and a fortification's ends (G100).
+_OWN_PLACES = {"place": (0,), "summon": (1,), "temple": (0,), "invade": (0,), "fortify": (0, 1)}
+
+
+def _place_problem(
+    st: GodstormState, seat: Seat, action: Action, open_kinds: Sequence[str]
+) -> str | None:
+    """Why an action of a kind open now names a place it may not: no such territory, or one
+    not the seat's; None to leave the refusal to the listing of what may be done now."""
+    if action.kind not in open_kinds:
+        return None
+    earth = st.parts.earth
+    for position in _OWN_PLACES.get(action.kind, ()):
+        word = action.args[position] if position < len(action.args) else None
+        if not isinstance(word, str):
+            continue
+        territory = earth.index.get(word)
+        if territory is None:
+            return earth.no_such(word)
+        if territory not in st.territories_of(seat):
+            return f"{word} is not yours"
+    return None
+
+
 def _place_named(word: Arg) -> Arg:
     """`word` as a place's own spelling where it names one of either board in any case."""
     if not isinstance(word, str):
@@ -225,6 +251,9 @@ class Godstorm(Game[GodstormState]):
         self.check_seat(state, seat)
         legal = self.legal_actions(state, seat)
         if action not in legal:
+            problem = _place_problem(state, seat, action, legal.kinds())
+            if problem is not None:
+                raise IllegalAction(problem)
             self.refuse(state, seat, action, _HANDLERS, f"{action.text()} now")
         st = state if owned else state.copy()
         _HANDLERS[action.kind](st, seat, action, events)
@@ -405,7 +434,7 @@ def miracles_unseen(deck: str) -> int:
 def may_answer_with_sky(state: GodstormState, seat: Seat) -> bool:
     """G80, A12 [Sky Cards; Sky Cards in Battle]: whether the Sky window opens for an
     invaded `seat`: a player (not the neutral) holding a Sky card, with its god of the Sky in
-    play (G64: no Sky card can be played without it). Reading: both facts are public (a hand's
+    play (G63: no Sky card can be played without it). Reading: both facts are public (a hand's
     cards show their deck, G6; the gods stand on the board), so that the window opens tells the
     other seats nothing; whether a held Sky card is affordable, or has a target, is not asked
     here, since its cost and targets would tell which card it is: a defender who cannot play
