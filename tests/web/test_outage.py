@@ -72,3 +72,37 @@ def test_bots_go_on_once_the_store_is_back(
     hub.pause_bots()
     stored = hub.store.load(game_id)
     assert stored is not None and len(stored.save()["record"]) == room.state_id
+
+
+def test_an_action_whose_commit_landed_though_its_answer_was_lost_stands(
+    client: TestClient, hub: Hub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The connection dropped at the commit, after the database had taken it: the client was
+    told "nothing was done" of a move that was kept. The store, read again, says it stands."""
+    g = client.post("/api/games", json={"mode": "risk-classic", "seats": HUMANS3, "options": SHORT})
+    game = f"/api/games/{g.json()['id']}"
+    seat = client.get(game).json()["to_move"][0]
+    headers = {"X-Seat-Token": g.json()["seats"][seat]["token"]}
+    before = client.get(game, headers=headers).json()
+    body = {"state": before["state"], "action": before["legal"][0]}
+    append = hub.store.append
+
+    def stored_then_lost(*args: Any, **kwargs: Any) -> Any:
+        append(*args, **kwargs)
+        raise OperationalError("COMMIT", {}, ConnectionResetError("the connection dropped"))
+
+    with monkeypatch.context() as dropped:
+        dropped.setattr(hub.store, "append", stored_then_lost)
+        r = client.post(f"{game}/act", json=body, headers=headers)
+    assert r.status_code == 200 and r.json()["ok"] is True, r.text
+    assert r.json()["state"] == before["state"] + 1
+    now = client.get(game, headers=headers).json()
+    assert now["state"] == before["state"] + 1
+    stored = hub.store.load(g.json()["id"])
+    assert stored is not None and len(stored.save()["record"]) == before["state"] + 1
+    # the next action is stored on top of it, not refused as a conflict
+    seat = now["to_move"][0]
+    headers = {"X-Seat-Token": g.json()["seats"][seat]["token"]}
+    mover = client.get(game, headers=headers).json()
+    body = {"state": mover["state"], "action": mover["legal"][0]}
+    assert client.post(f"{game}/act", json=body, headers=headers).json()["ok"] is True

@@ -736,7 +736,13 @@ class Hub:
             except (SQLAlchemyError, DamagedGame):
                 log.exception("game %s: could not store action %d", room.row.id, n)
                 self._reload(room)
-                raise WebError(503, "the action could not be stored; nothing was done") from None
+                # A commit can land and its answer still be lost (the connection dropped at
+                # the commit): the store, read again, says whether the action stands.
+                if room.match.record[n:] != [(seat, match.record[-1][1])]:
+                    raise WebError(
+                        503, "the action could not be stored; nothing was done"
+                    ) from None
+                log.warning("game %s: action %d was stored after all", room.row.id, n)
             room.stopped = stopped
             self.applied += 1
             # An undo's message carries the log as it now is; the events undone are not news.
