@@ -46,7 +46,8 @@ def mcts_rate(mode: str, seconds: float) -> str:
     if kit is None:
         return f"{mode}: no search kit"
     game = kit.game
-    state = game.new_game(2, 5, {"turn_limit": 30})
+    capped = {"turn_limit": 30} if "turn_limit" in {o.name for o in game.options} else {}
+    state = game.new_game(max(2, game.min_players), 5, capped)
     bot = MctsBot(kit, 1, iterations=10**9, seconds=0.25)
     other = make_bot("greedy", mode, 2)
     iterations, spent = 0, 0.0
@@ -58,7 +59,9 @@ def mcts_rate(mode: str, seconds: float) -> str:
             iterations += bot.stats.iterations
             spent += bot.stats.seconds
         state, _ = game.apply(state, seat, action)
-    return f"{mode}: {iterations / max(spent, 1e-9):,.0f} MCTS iterations per second"
+    if not iterations:  # greedy won before the search's seat had a decision it searches
+        return f"{mode}: the game ended before the search decided anything (no figure)"
+    return f"{mode}: {iterations / spent:,.0f} MCTS iterations per second"
 
 
 def main() -> None:
@@ -87,7 +90,7 @@ def main() -> None:
     print("| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
     for game in games.modes():
         for tier in ("random", "greedy"):
-            for players in sorted({2, min(4, game.max_players)}):
+            for players in sorted({max(2, game.min_players), min(4, game.max_players)}):
                 for options in ({}, {"defender_dice": "auto"}):
                     if options and "defender_dice" not in {o.name for o in game.options}:
                         continue
@@ -96,7 +99,10 @@ def main() -> None:
                     except WarroomError as exc:
                         print(f"| {game.id} | {tier} | {players} | | {exc} |")
     for game in games.modes():
-        print(mcts_rate(game.id, args.seconds))
+        try:
+            print(mcts_rate(game.id, args.seconds), flush=True)
+        except WarroomError as exc:
+            print(f"{game.id}: {exc}")
 
 
 if __name__ == "__main__":
