@@ -134,7 +134,8 @@ def test_illegal_and_malformed_actions_change_nothing() -> None:
 def test_typed_place_names_read_in_any_case_so_a_refusal_gives_its_reason() -> None:
     """ "place dacia 5" was refused as a place not offered ("cannot place dacia 5 now"), where
     "place Dacia 5" says the count is out of bounds: a whole name of either board is read in
-    any case; other words (gods, pantheons, cards) stay as typed."""
+    any case; gods are read in any order ("war+sky" is the listing's "sky+war"); other words
+    (pantheons, cards) stay as typed."""
     state = until(GAME.setup(3, Rng(3), {}), PLACE)
     placer = GAME.to_move(state)[0]
     mine = str(GAME.legal_actions(state, placer)[0].args[0])
@@ -144,7 +145,7 @@ def test_typed_place_names_read_in_any_case_so_a_refusal_gives_its_reason() -> N
         GAME.apply(state, placer, typed)
     underworld = state.parts.underworld.territories[0]
     assert GAME.parse(state, placer, f"move {underworld.upper()}").args == (underworld,)
-    assert GAME.parse(state, placer, "pantheon greeks war+sky").args == ("greeks", "war+sky")
+    assert GAME.parse(state, placer, "pantheon greeks war+sky").args == ("greeks", "sky+war")
 
 
 def _random_game(

@@ -9,9 +9,11 @@ import pytest
 
 from warroom.core import get_mode
 from warroom.core.actions import Action
-from warroom.core.errors import IllegalAction
+from warroom.core.errors import IllegalAction, MalformedAction
+from warroom.core.match import Match
 from warroom.core.rng import Rng
 from warroom.core.sealed import HIDDEN as HIDDEN_BID
+from warroom.core.shortform import complete
 from warroom.games.godstorm.invasion import invasion_problem, labor_draw
 from warroom.games.godstorm.losses import eliminate
 from warroom.games.godstorm.miracles import play
@@ -575,3 +577,49 @@ def test_a_refusal_names_a_place_not_yours_or_on_no_board() -> None:
     # a kind not open now is answered by what may be done now
     with pytest.raises(IllegalAction, match="now you may: place"):
         GAME.apply(state, 0, Action.parse("temple Graecia"))
+
+
+def _typed(state: GodstormState, seat: int, text: str) -> Action:
+    """What the terminal and the page make of `text` typed by `seat` in `state`."""
+    match = Match.start("risk-godstorm", state.players, 1)
+    match.state = state
+    return complete(match, seat, text, [])
+
+
+def test_g79_an_invasion_typed_by_its_places_takes_every_god_there_and_the_most_armies() -> None:
+    """G79: gods in the source go unless declared out, so "invade rom apu" is every god in
+    Roma with every army that may go; gods joined in any order or case are the same gods
+    ("war+sky", as the help writes it, was refused: the listing spells "sky+war")."""
+    state = table()
+    hold(state, 0, {"Roma": 6})
+    hold(state, 1, {"Apulia": 2})
+    state.gods[0][WAR] = state.gods[0][SKY_GOD] = t(state, "Roma")
+    turn_of(state, 0, INVADE)
+    every = Action("invade", ("Roma", "Apulia", "sky+war", 5))
+    assert every in GAME.legal_actions(state, 0)
+    assert _typed(state, 0, "invade rom apu") == every
+    assert _typed(state, 0, "invade Roma Apulia War+Sky 5") == every
+    assert _typed(state, 0, "invade Roma Apulia war 3") == Action(
+        "invade", ("Roma", "Apulia", "war", 3)
+    )
+    assert _typed(state, 0, "invade Roma Apulia - 2").args[2] == "-"  # declared out
+
+
+def test_g27_a_bare_bid_is_not_taken_as_all_one_s_faith() -> None:
+    """G27: every bid is paid, won or lost; "bid" with no number sealed all the faith held."""
+    state = table()
+    state.faith = [7, 7, 7]
+    state.phase = BID
+    open_bids(state)
+    with pytest.raises(MalformedAction, match="not complete"):
+        GAME.apply(state, 0, _typed(state, 0, "bid"))
+    assert _typed(state, 0, "bid 2") == Action("bid", (2,))
+
+
+def test_g55_done_at_the_purchase_step_buys_nothing() -> None:
+    """G55: buying is optional; "done", which ends every other optional step, was refused."""
+    state = table()
+    hold(state, 0, {"Roma": 6})
+    turn_of(state, 0, BUY)
+    nothing = _typed(state, 0, "done")
+    assert nothing == Action("buy", (0, 0, 0, 0)) and nothing in GAME.legal_actions(state, 0)

@@ -34,7 +34,8 @@ HELP = """[bold]RISK Godstorm[/]
     [cyan]place Gaul 4[/] (raised armies), [cyan]revive North Crypt Gaul[/] (a crypt's army),
     [cyan]summon sky Gaul[/], [cyan]temple Gaul[/], [cyan]buy 1 0 2 0[/] (War, Magic, Sky, Death),
     [cyan]cast war-01 Gaul[/] (a miracle and its targets), then plague strikes by itself,
-    [cyan]invade Gaul Liguria war+sky 5[/] (gods going along, or [cyan]-[/]; armies committed),
+    [cyan]invade Gaul Liguria war+sky 5[/] (gods going along, or [cyan]-[/]; armies committed;
+    [cyan]invade Gaul Liguria[/]: every god there and the most armies),
     [cyan]god war[/] (the god fighting this godswar round), [cyan]fight[/] or [cyan]retreat[/],
     [cyan]roll 3[/], [cyan]defend 2[/], [cyan]move 3[/] (into the captured land),
     [cyan]fortify Gaul Iberia - 4[/], [cyan]embark Gate of Horn 2[/] (from your heaven),

@@ -111,7 +111,7 @@ NO_GODS = "-"  # the gods argument of an invasion or a fortification that takes 
 
 
 def gods_arg(domains: tuple[int, ...] | list[int]) -> str:
-    """Gods named by domain, joined: "war+sky"; NO_GODS for none."""
+    """Gods named by domain, joined in domain order: "sky+war"; NO_GODS for none."""
     return "+".join(DOMAINS[d] for d in sorted(domains)) or NO_GODS
 
 
@@ -152,6 +152,18 @@ def _place_problem(
     return None
 
 
+def _gods_named(word: Arg) -> Arg:
+    """`word` as the gods argument's own spelling where it names gods in any order or case."""
+    if not isinstance(word, str) or word == NO_GODS:
+        return word
+    names = word.lower().split("+")
+    if "+" not in word and word.lower() not in DOMAINS:
+        return word
+    if any(name not in DOMAINS for name in names) or len(set(names)) != len(names):
+        return word
+    return gods_arg([DOMAINS.index(name) for name in names])
+
+
 def _place_named(word: Arg) -> Arg:
     """`word` as a place's own spelling where it names one of either board in any case."""
     if not isinstance(word, str):
@@ -174,6 +186,8 @@ class Godstorm(Game[GodstormState]):
     min_players = _INFO.min_players
     max_players = _INFO.max_players
     options = rules_options(_INFO)
+    # G27: every bid is paid, won or lost; a bare "bid" is not taken as all one's faith.
+    typed_in_full = frozenset({"bid"})
 
     def setup(self, players: int, rng: Rng, options: Mapping[str, OptionValue]) -> GodstormState:
         """1.0: plague lands (G12), the pantheon roll-off (G14); the deal waits on the choices."""
@@ -280,9 +294,21 @@ class Godstorm(Game[GodstormState]):
         """Place names in any case, on either board ("place dacia 3" is "place Dacia 3"), as
         Classic reads them, so a refusal names the place and its own reason. Whole names only:
         gods, pantheons and cards are words too, and a prefix of a place is left to the
-        terminal's short forms, which match it against the legal actions."""
+        terminal's short forms, which match it against the legal actions.
+
+        Gods joined in any order and case ("war+sky" is "sky+war"). An invasion named by its
+        two places alone takes every god in the source (G79: they go unless declared out),
+        the short forms then filling in the most armies. "done" at the purchase step buys
+        nothing: the step is optional, as "done" says of every other."""
         action = Action.parse(text)
-        return Action(action.kind, tuple(_place_named(a) for a in action.args))
+        args = tuple(_gods_named(_place_named(a)) for a in action.args)
+        if action.kind == "done" and not args and state.phase == BUY:
+            return Action("buy", (0,) * len(DECKS))
+        if action.kind == "invade" and len(args) == 2 and state.phase == INVADE:
+            found = state.parts.earth.matching(str(args[0]))
+            if len(found) == 1:
+                args = (*args, gods_arg(state.gods_at(seat, found[0])))
+        return Action(action.kind, args)
 
     def observe(self, state: GodstormState, seat: Seat | None) -> GodstormState:
         """G6: other hands, and the hands the eliminated left face down, as the deck of each
