@@ -56,6 +56,13 @@ def test_bad_weights_are_refused_with_a_reason(tmp_path: Path) -> None:
     assert "pickle" not in str(caught.value)
     with pytest.raises(WarroomError, match=r"cannot read learned weights .*: No such file"):
         Policy(tmp_path / "missing.npz")
+    # a real file cut short (a zip with no directory), and an empty one (an EOFError, which
+    # the command line took for Ctrl-D: "Aborted.")
+    whole = random_weights(tmp_path / "whole.npz", "risk-classic").read_bytes()
+    for cut, content in (("half", whole[: len(whole) // 2]), ("empty", b"")):
+        (tmp_path / f"{cut}.npz").write_bytes(content)
+        with pytest.raises(WarroomError, match="is not a warroom learned-weights file"):
+            Policy(tmp_path / f"{cut}.npz")
     other = random_weights(tmp_path / "strike.npz", "risk-strike")
     with pytest.raises(WarroomError, match="trained on risk-strike"):
         LearnedBot("risk-classic", other)
@@ -70,6 +77,8 @@ def test_a_damaged_weights_file_is_refused_saying_what_is_wrong(tmp_path: Path) 
         "no w0": ({k: v for k, v in good.items() if k != "w0"}, "it has no 'w0'"),
         "no mode": ({k: v for k, v in good.items() if k != "mode"}, "it has no 'mode'"),
         "narrow": ({**good, "w1": w1[:, : w1.shape[1] // 2]}, "layer 1's sizes do not follow"),
+        "nan": ({**good, "w0": good["w0"] * np.nan}, "not every weight is a finite number"),
+        "inf": ({**good, "b1": good["b1"] + np.inf}, "not every weight is a finite number"),
     }
     for name, (arrays, said) in cases.items():
         path = tmp_path / f"{name}.npz"

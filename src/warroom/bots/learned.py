@@ -16,6 +16,8 @@ a user trained, for any mode.
 
 from __future__ import annotations
 
+import zipfile
+import zlib
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
@@ -50,7 +52,9 @@ class Policy:
         except OSError as exc:
             why = exc.strerror or exc
             raise WarroomError(f"cannot read learned weights {path}: {why}") from None
-        except ValueError:  # not an archive of arrays: numpy's words would suggest unpickling
+        # Not an archive of arrays (numpy's words would suggest unpickling), or one cut short
+        # or damaged: an empty file is an EOFError, which the command line takes for Ctrl-D.
+        except (ValueError, EOFError, zipfile.BadZipFile, zlib.error):
             raise WarroomError(
                 f"{path} is not a warroom learned-weights file (a .npz of arrays, as "
                 "'warroom train' writes)"
@@ -88,6 +92,8 @@ def _layers(
         raise WarroomError(f"{damaged}: its mode or layer count is not one") from None
     if not layers:
         raise WarroomError(f"{damaged}: it has no layers")
+    if not all(np.isfinite(weight).all() and np.isfinite(bias).all() for weight, bias in layers):
+        raise WarroomError(f"{damaged}: not every weight is a finite number")
     inputs = layers[0][0].shape[-1] if layers[0][0].ndim == 2 else -1
     for k, (weight, bias) in enumerate(layers):
         if weight.ndim != 2 or weight.shape[1] != inputs or bias.shape != (weight.shape[0],):
