@@ -19,6 +19,15 @@ def test_a_port_out_of_range_is_refused() -> None:
     assert result.exit_code == 2 and "65535" in result.output and "http://" not in result.output
 
 
+@pytest.mark.parametrize("delay", ["inf", "nan", "-1", "61"])
+def test_a_bot_delay_that_is_no_span_of_seconds_is_refused(delay: str, tmp_path: Path) -> None:
+    """inf started a server whose bots never moved (a timer out of range, in a thread's
+    traceback); NaN and negative delays started one too."""
+    result = runner.invoke(app, ["serve", "--bot-delay", delay, "--data-dir", str(tmp_path)])
+    assert result.exit_code == 2 and "seconds from 0 to 60" in result.output, result.output
+    assert "http://" not in result.output
+
+
 def test_a_port_in_use_is_one_line_before_any_address(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

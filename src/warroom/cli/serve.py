@@ -13,6 +13,8 @@ import typer
 from warroom.web import quotas as defaults
 from warroom.web.quotas import Quotas
 
+MOST_BOT_DELAY = 60.0  # seconds: a bot that waits longer looks like a server that stopped
+
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (loopback by default).")] = (
@@ -91,6 +93,11 @@ def serve(
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    # inf stalled every bot on a timer out of range; NaN and negatives passed a range check
+    if not 0 <= bot_delay <= MOST_BOT_DELAY:
+        raise typer.BadParameter(
+            f"seconds from 0 to {MOST_BOT_DELAY:g}, not {bot_delay}", param_hint="--bot-delay"
+        )
     try:
         url = database_url(os.environ.get("DATABASE_URL"), data_dir)
     except OSError as exc:
