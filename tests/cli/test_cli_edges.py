@@ -164,3 +164,11 @@ def test_odds_says_why_a_count_or_a_flag_is_refused() -> None:
     )
     matched = runner.invoke(app, ["odds", "--match", "--row", "7", "--d6", "5", "--json"])
     assert matched.exit_code == 0 and '"match"' in matched.output  # its own options are its
+
+
+def test_a_board_named_by_map_and_by_option_is_refused() -> None:
+    """`--map ancient-earth --option map=classic-world` started on Ancient Earth, the option
+    dropped without a word."""
+    args = ["play", "--map", "ancient-earth", "--option", "map=classic-world", "--humans", "0"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2 and "--map and --option map= both" in result.output

@@ -219,6 +219,8 @@ def play(
             opts: dict[str, object] = dict(parse_options(option or []))
             typed = {name.replace("-", "_") for name in opts}
             if map_ is not None:
+                if "map" in opts:  # which one was meant? the --option silently lost
+                    raise WarroomError("--map and --option map= both name a board: give one")
                 opts.update(absolute_files({"map": map_}))
             if humans == 0:  # bots alone: a game of random bots may never end without a cap
                 from warroom.sim.runner import with_turn_cap
