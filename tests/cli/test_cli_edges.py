@@ -172,3 +172,20 @@ def test_a_board_named_by_map_and_by_option_is_refused() -> None:
     args = ["play", "--map", "ancient-earth", "--option", "map=classic-world", "--humans", "0"]
     result = runner.invoke(app, args)
     assert result.exit_code == 2 and "--map and --option map= both" in result.output
+
+
+def test_a_ladder_never_writes_one_file_over_another_it_writes_or_reads(tmp_path: Path) -> None:
+    """`ladder-data doc.md --out doc.md` replaced the Markdown with JSON, and `ladder --out
+    same --data same` wrote the JSON over the Markdown it had just written."""
+    docs = Path(__file__).parents[2] / "docs"
+    doc = tmp_path / "ladder-monopoly.md"
+    doc.write_text((docs / "ladder-monopoly.md").read_text())
+    before = doc.read_text()
+    same = runner.invoke(app, ["ladder-data", str(doc), "--out", str(tmp_path / "." / doc.name)])
+    assert same.exit_code == 2 and "is the doc itself" in same.output
+    assert doc.read_text() == before
+    both = tmp_path / "both.md"
+    args = ["ladder", "risk-classic", "-n", "1", "--tiers", "random,greedy"]
+    result = runner.invoke(app, [*args, "--out", str(both), "--data", str(both)])
+    assert result.exit_code == 2 and "--out and --data both name" in result.output
+    assert not both.exists()

@@ -269,6 +269,8 @@ def ladder(
             raise WarroomError(f"--tiers: {', '.join(twice)} given twice; each tier once")
     except WarroomError as exc:
         raise fail(str(exc)) from None
+    if out is not None and data is not None and _same_file(out, data):
+        raise fail(f"--out and --data both name {out}: the Markdown and the JSON need a file each")
     for path in (out, data):
         if path is not None:
             check_writable(path)
@@ -315,12 +317,18 @@ def _write_data(console: Console, text: str, doc: str, data: Path) -> None:
     _write(console, data, lambda: data.write_text(record.model_dump_json(indent=2) + "\n"))
 
 
+def _same_file(first: Path, second: Path) -> bool:
+    """Whether two paths name one file, however typed (links and `..` resolved)."""
+    return first.resolve() == second.resolve()
+
+
 def ladder_data(
     doc: Annotated[Path, typer.Argument(help="A ladder's Markdown (docs/ladder*.md).")],
     out: Annotated[Path, typer.Option(help="The JSON to write (warroom/data/ladders/MODE.json).")],
 ) -> None:
     """Convert a ladder doc's table to the JSON the app reads (after editing or re-measuring)."""
-
+    if _same_file(doc, out):
+        raise fail(f"--out {out} is the doc itself: writing the JSON would replace the Markdown")
     check_writable(out)
     try:
         text = doc.read_text(encoding="utf-8")
