@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -1267,13 +1268,57 @@ def test_the_dice_prompt_counts_every_placement() -> None:
     assert f"({len(legal)} choices; 'actions' lists them" in out
 
 
+def test_load_asks_before_leaving_the_game_in_play(tmp_path: Path) -> None:
+    """`load FILE` replaced the game in play at once, where `quit` asks first: a typo of
+    `log` or a wrong file name lost the game. A 'no' keeps playing it."""
+    match = classic("attack")
+    save = tmp_path / "g.json"
+    save.write_text(json.dumps(classic("reinforce").to_save()))
+    before = match.to_save()
+    asked = []
+    script = iter([f"load {save}", "n"])
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        try:
+            return next(script)
+        except StopIteration:
+            raise EOFError from None
+
+    console = Console(record=True, width=200)
+    Terminal(
+        match, {0}, {s: make_bot("random", match.game.id, s) for s in range(3)}, console, read
+    ).run()
+    out = console.export_text()
+    assert f"Leave this game for the one in {save}? [y/N] " in asked
+    assert "Not loaded: still playing this game." in out and "Loaded" not in out
+    assert match.to_save() == before
+
+
+def test_save_writes_through_a_link_and_refuses_what_is_not_a_file(tmp_path: Path) -> None:
+    """`save link.json` made the link a plain file, and `save /dev/full` (answered 'y', as
+    root) replaced the device with one: a save goes to the file a link names, and a device
+    or a pipe is refused."""
+    match = classic("attack")
+    real, link = tmp_path / "real.json", tmp_path / "link.json"
+    real.write_text("{}")
+    link.symlink_to(real)
+    session(match, [f"save {link}", "y"], {0})
+    assert link.is_symlink() and json.loads(real.read_text())["mode"] == "risk-classic"
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    out = session(match, [f"save {pipe}", "y"], {0})
+    assert f"cannot save to {pipe}: it is not a regular file" in out
+    assert not pipe.is_file() and pipe.exists()
+
+
 def test_log_after_loading_shows_the_game_so_far(tmp_path: Path) -> None:
     """A loaded game's `log` said "Nothing has happened yet." on turn 1 mid-battle: the
     terminal kept only what it had shown itself. It reads the match's log now, replayed."""
     match = classic("attack")
     save = tmp_path / "g.json"
     session(match, [f"save {save}"], {0})
-    out = session(classic("reinforce"), [f"load {save}", "log"], {0})
+    out = session(classic("reinforce"), [f"load {save}", "y", "log"], {0})
     assert "Nothing has happened yet." not in out
     last = match.shown(match.log[-1], 0)["text"]
     assert last in out.split("Loaded")[-1]
@@ -1305,7 +1350,7 @@ def test_a_load_at_a_defence_asked_during_attack_until_ends_that_attack(tmp_path
     match.state.armies[board.territory(str(src))] = 30  # a long attack
     match.state.armies[board.territory(str(dst))] = 9  # a defender with a choice of dice
     defender = match.state.owner[board.territory(str(dst))]
-    out = session(match, [f'attack "{src}" "{dst}" until 1', f"load {save}"], {0, defender})
+    out = session(match, [f'attack "{src}" "{dst}" until 1', f"load {save}", "y"], {0, defender})
     after = out.split(f"Loaded {save}", 1)[1]
     assert " attacks " not in after and "defend" not in after, after  # no roll in it
     assert "Player 1 | step: attacking" in after, after  # the loaded game's own prompt

@@ -398,6 +398,11 @@ class Terminal:
         False when it was kept."""
         if not path.name or path.is_dir():  # ".", "/", a folder: no file to write
             raise WarroomError(f"cannot save to {path}: name a file, not a folder")
+        # A link is written through (the file it names is replaced, the link stays); a device
+        # or a pipe is no save: moving a file over it would replace it (/dev/full, as root).
+        target = path.resolve() if path.is_symlink() else path
+        if target.exists() and not target.is_file():
+            raise WarroomError(f"cannot save to {path}: it is not a regular file")
         if path.exists() and path.resolve() not in self.own_saves:
             try:
                 answer = self.read(f"{path} exists: replace it? [y/N] ").strip().lower()
@@ -406,10 +411,10 @@ class Terminal:
             if answer not in ("y", "yes"):
                 self.console.print(f"Not saved: {escape(str(path))} is kept as it was.")
                 return False
-        part = path.with_name(f".{path.name}.part")
+        part = target.with_name(f".{target.name}.part")
         try:
             part.write_text(json.dumps(self.match.to_save(), indent=1))
-            part.replace(path)
+            part.replace(target)
         except OSError as exc:
             part.unlink(missing_ok=True)
             raise WarroomError(f"cannot save to {path}: {exc.strerror}") from None
@@ -427,6 +432,14 @@ class Terminal:
                 f"{self.match.game.id} for {self.match.players}; resume it with "
                 f"'warroom play --load {path}'"
             )
+        if self.match.outcome() is None:  # this game is left: as 'quit' does, ask first
+            try:
+                answer = self.read(f"Leave this game for the one in {path}? [y/N] ")
+            except EOFError:
+                answer = ""
+            if answer.strip().lower() not in ("y", "yes"):
+                self.console.print("Not loaded: still playing this game.")
+                return
         self.match = match
         self.display = display_for(self.match.game.id)
         self.own_saves.add(path.resolve())
