@@ -181,3 +181,21 @@ def test_a_ray_address_ray_cannot_read_is_one_refusal(address: str) -> None:
     config = SimConfig(MODE, 1, ("random",), 2, seed=3)
     with pytest.raises(WarroomError, match="is no Ray cluster address"):
         run(config, workers=1, backend="ray", ray_address=address)
+
+
+def test_no_more_worker_processes_than_batches_of_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--workers 100000` for one game forked a process per worker (a pool forks them all
+    at once) until the machine gave out; the pool is as big as the work."""
+    from warroom.sim import runner
+
+    sizes: list[int] = []
+    real = runner.ProcessPoolExecutor
+
+    def counted(max_workers: int, **kwargs: Any) -> Any:
+        sizes.append(max_workers)
+        return real(max_workers=max_workers, **kwargs)
+
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", counted)
+    config = SimConfig("risk-classic", 2, ("random",), 2, seed=1, options={"turn_limit": 3})
+    assert len(run(config, workers=16)) == 2
+    assert sizes == [2]

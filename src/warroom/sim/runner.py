@@ -275,6 +275,9 @@ def _run_local(
     config: SimConfig, options: Mapping[str, OptionValue], workers: int
 ) -> Generator[list[GameResult]]:
     batches = chunks(config.games, workers)
+    # No more processes than batches: a pool forks all of its workers at once, so
+    # `--workers 100000` for one game forked until the machine gave out.
+    workers = min(workers, len(batches))
     if workers == 1:
         for batch in batches:
             yield play_chunk(config, batch, options)
