@@ -226,6 +226,24 @@ def test_an_alias_names_one_territory_only(aliases: dict[str, list[str]], messag
     assert str(err.value) == f"my-board.json: territories.{message}"
 
 
+@pytest.mark.parametrize(
+    ("renamed", "message"),
+    [
+        ("3", "territories.3: '3' reads as a number"),
+        ("-5", "territories.-5: '-5' reads as a number"),
+        ("UKRAINE", "territories.UKRAINE: the same name as Ukraine in another case"),
+    ],
+)
+def test_a_name_a_player_could_not_type_back_is_refused(renamed: str, message: str) -> None:
+    """A territory named "3" passed the check, then "place 3 1" was read as a count and a
+    save where a bot placed there did not load; "Ukraine" and "UKRAINE" passed, and "look
+    ukraine" picked one of them."""
+    data = json.loads(json.dumps(_board()).replace('"Ural"', json.dumps(renamed)))
+    with pytest.raises(BoardError) as err:
+        Board.from_dict(data, "my-board.json")
+    assert message in str(err.value)
+
+
 def test_shipped_boards_validate_and_record_provenance() -> None:
     for name, territories, edges in [("classic-world", 42, 83), ("ancient-earth", 42, 69)]:
         b = Board.from_dict(read_json(f"boards/{name}.json"), name)

@@ -290,6 +290,7 @@ def _build(f: BoardFile, source: str) -> Board:
         problems.append(f"territories: unreachable from {names[0]}: {', '.join(lost)}")
     lookup: dict[str, int] = dict(index)
     lookup.update({n.lower(): i for n, i in index.items()})
+    problems += _name_problems(f)
     problems += _add_aliases(f, lookup)
     problems += _source_problems(f)
     if problems:
@@ -385,6 +386,25 @@ def _place_problems(f: BoardFile) -> list[str]:
         if t.xy in taken:
             problems.append(f"territories.{name}.xy: the same position as {taken[t.xy]}")
         taken.setdefault(t.xy, name)
+    return problems
+
+
+def _name_problems(f: BoardFile) -> list[str]:
+    """Names a player could not type back: one that reads as a number is taken for a count
+    ("place 3 1"), and two that differ only in case are one name, as names are read in any
+    case ("look alaska" picked one of Alaska and ALASKA). An alias may be a number: a mode
+    that numbers its spaces reads one as the space where an action names one (MCU's sectors)."""
+    problems = []
+    seen: dict[str, str] = {}
+    for name in f.territories:
+        if name.strip().lstrip("+-").isdigit():
+            problems.append(
+                f"territories.{name}: {name!r} reads as a number, which a typed action takes "
+                "for a count"
+            )
+        other = seen.setdefault(name.lower(), name)
+        if other != name:
+            problems.append(f"territories.{name}: the same name as {other} in another case")
     return problems
 
 
