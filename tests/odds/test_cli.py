@@ -286,3 +286,23 @@ def test_strike_counts_read_as_words() -> None:
     """The Strike header said "1 troops" and "1 cards"."""
     out = runner.invoke(app, ["odds", "3", "1", "--strike", "--attack-troops", "1"]).output
     assert "3 cards + 1 troop attack 1 card + 0 troops: 3 dice against 1" in out
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        (["--attack-d8", "100000"], "--attack-d8 100000: the attacker rolls at most 3 dice"),
+        (["--defend-d8", "7"], "--defend-d8 7: the defender rolls at most 2 dice"),
+        (["--attack-plus", "99"], "--attack-plus 99: the attacker rolls at most 3 dice"),
+        (["--defend-reroll-until", "3"], "the defender rolls at most 2 dice"),
+    ],
+)
+def test_more_modified_dice_than_a_side_rolls_are_refused(given: list[str], said: str) -> None:
+    """`--attack-d8 100000` answered with `--attack-d8 3`'s odds, silently capped."""
+    result = runner.invoke(app, ["odds", "10", "5", *given])
+    assert result.exit_code == 2 and said in result.output, result.output
+
+
+def test_as_many_modified_dice_as_a_side_rolls_are_taken() -> None:
+    every = runner.invoke(app, ["odds", "10", "5", "--attack-d8", "3", "--defend-plus", "2"])
+    assert every.exit_code == 0, every.output

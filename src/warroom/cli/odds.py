@@ -214,6 +214,20 @@ def _print_invasion(console: Console, inv: Invasion, rule: BattleRule, pieces: P
         console.print(table)
 
 
+def _check_dice_counts(
+    rule: BattleRule, attacker: dict[str, int], defender: dict[str, int]
+) -> None:
+    """A count of a side's dice above the most that side rolls was capped silently
+    (`--attack-d8 100000` gave `--attack-d8 3`'s odds): refused, naming the most."""
+    for flagged, most, side in (
+        (attacker, rule.attack_max, "attacker"),
+        (defender, rule.defend_max, "defender"),
+    ):
+        for flag, count in flagged.items():
+            if count > most:
+                raise WarroomError(f"{flag} {count}: the {side} rolls at most {most} dice")
+
+
 def odds(
     ctx: typer.Context,
     attackers_typed: Annotated[
@@ -510,6 +524,19 @@ def odds(
             from warroom.games.godstorm.battle import force_rule
 
             rule = combine(rule, force_rule(*gods, temple=False))
+        _check_dice_counts(
+            rule,
+            {
+                "--attack-d8": attack_d8,
+                "--attack-reroll-until": attack_reroll_until,
+                "--attack-plus": attack_plus,
+            },
+            {
+                "--defend-d8": defend_d8,
+                "--defend-reroll-until": defend_reroll_until,
+                "--defend-plus": defend_plus,
+            },
+        )
         result = _run(
             rule,
             attackers,
