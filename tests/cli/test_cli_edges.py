@@ -45,13 +45,19 @@ def test_train_refuses_bad_arguments_before_it_trains(tmp_path: Path) -> None:
         # the learning environment's own options: the measuring games refused them after
         (["--option", "max_steps=100"], "has no option 'max_steps'"),
         (["--option", "reward=share"], "has no option 'reward'"),
+        # named as bad values where the learning libraries are missing too, not as "torch"
+        (["--players", "9"], "is for 2 to 5 players, not 9"),
+        (["--opponent", "nosuch"], "no bot tier 'nosuch'"),
     ]
     (tmp_path / "file").write_text("a file, not a folder")
     for args, message in cases:
-        given = ["train", "risk-classic", "--out", str(tmp_path / "w.npz"), *args]
+        # in a folder not made yet: a refused run made it, and left it behind
+        out = tmp_path / "new" / "sub" / "w.npz"
+        given = ["train", "risk-classic", "--out", str(out), *args]
         result = runner.invoke(app, given)
         assert result.exit_code == 2 and message in result.output, (args, result.output)
         assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert not (tmp_path / "new").exists() or "--out" in args, args
     assert not list(tmp_path.glob("*.npz"))
 
 

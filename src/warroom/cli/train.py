@@ -40,12 +40,19 @@ def train(
     The measures come with 95% intervals. Play the policy with the tier `learned:PATH`.
     """
     from warroom.core import WarroomError
-    from warroom.rl.train import MOST_TIMESTEPS
+    from warroom.rl.train import MOST_TIMESTEPS, check_training
     from warroom.rl.train import train as run_training  # refuses, saying why, without `train`
 
-    # Checked before the training, which takes minutes: after it, a bad value lost the run.
+    # Checked before the training, which takes minutes (after it, a bad value lost the run),
+    # and before the folders for its files are made (a refused run left them behind).
     if out.suffix != ".npz":
         raise fail(f"--out names the weights file, ending in .npz, not {out.name!r}")
+    steps = MOST_TIMESTEPS if timesteps is None else timesteps
+    try:
+        opts: dict[str, object] = dict(parse_options(option or []))
+        check_training(mode, players, opponent, minutes, steps, opts, eval_games)
+    except WarroomError as exc:
+        raise fail(str(exc)) from None
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -60,8 +67,8 @@ def train(
             players=players,
             opponent=opponent,
             minutes=minutes,
-            timesteps=MOST_TIMESTEPS if timesteps is None else timesteps,
-            options=dict(parse_options(option or [])),
+            timesteps=steps,
+            options=opts,
             seed=seed,
             eval_games=eval_games,
         )

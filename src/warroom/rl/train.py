@@ -47,6 +47,39 @@ def _training_env(mode: str, players: int, opponent: str, options: dict[str, Any
     return Monitor(gymnasium_env(mode, 0, opponent, players, reward="win-loss", **options))
 
 
+def check_training(
+    mode: str,
+    players: int,
+    opponent: str,
+    minutes: float,
+    timesteps: int,
+    options: dict[str, Any] | None,
+    eval_games: int,
+) -> dict[str, Any]:
+    """Every value a training run takes, checked before it (which takes minutes) and before
+    any file or folder is made for it; the options it plays with. Needs no learning library,
+    so a bad value is named as such where they are missing too."""
+    if not minutes > 0:
+        raise WarroomError(f"--minutes must be more than 0, not {minutes:g}")
+    if eval_games < 1:
+        raise WarroomError(f"--eval-games must be at least 1, not {eval_games}")
+    if timesteps < 1:
+        raise WarroomError(f"--timesteps must be at least 1, not {timesteps}")
+    game = get_mode(mode)
+    if not game.min_players <= players <= game.max_players:
+        raise WarroomError(
+            f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}"
+        )
+    make_bot(opponent, mode, 0)  # an unknown tier, refused by its name
+    # The mode's own options only: the measuring games after training take no other (the
+    # environment's `reward` and `max_steps` are set here), so they were refused only then.
+    # The simulations' turn cap where the mode has one and none is given: without it a
+    # measuring game between bots may never end (Classic RISK's often does not).
+    capped = with_turn_cap(mode, options or {})
+    game.resolve_options(capped)
+    return capped
+
+
 def train(
     mode: str,
     out: Path,
@@ -61,19 +94,7 @@ def train(
     progress: Callable[[str], None] = print,
 ) -> Report:
     """Train for `minutes` of wall time (or `timesteps`, whichever comes first)."""
-    # Found before the training, which takes minutes, not after it.
-    if not minutes > 0:
-        raise WarroomError(f"--minutes must be more than 0, not {minutes:g}")
-    if eval_games < 1:
-        raise WarroomError(f"--eval-games must be at least 1, not {eval_games}")
-    if timesteps < 1:
-        raise WarroomError(f"--timesteps must be at least 1, not {timesteps}")
-    # The mode's own options only: the measuring games after training take no other (the
-    # environment's `reward` and `max_steps` are set here), so they were refused only then.
-    # The simulations' turn cap where the mode has one and none is given: without it a
-    # measuring game between bots may never end (Classic RISK's often does not).
-    options = with_turn_cap(mode, options or {})
-    get_mode(mode).resolve_options(options)
+    options = check_training(mode, players, opponent, minutes, timesteps, options, eval_games)
     try:
         import torch
         from sb3_contrib import MaskablePPO
