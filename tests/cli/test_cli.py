@@ -105,6 +105,24 @@ def test_files_that_are_not_plain_json_get_a_clear_error_not_a_traceback(tmp_pat
     assert runner.invoke(app, ["play", "--load", str(mine), "--humans", "0"]).exit_code == 0
 
 
+def test_a_file_too_large_for_any_board_or_save_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`play --load /dev/zero` read for ever (a MemoryError's traceback under a limit), and a
+    300 MB save took 650 MB before its refusal: a file is read only up to the largest any
+    board or save could be (made small here)."""
+    import warroom.data
+
+    monkeypatch.setattr(warroom.data, "MOST_BYTES", 1000)
+    big = tmp_path / "big.json"
+    big.write_text(" " * 1001 + "{}")
+    for args in (["board", "check", str(big)], ["play", "--load", str(big)]):
+        result = runner.invoke(app, args, env={"COLUMNS": "200"})
+        assert result.exit_code == 2 and f"error: {big}: larger than" in result.output
+    zero = runner.invoke(app, ["play", "--load", "/dev/zero"], env={"COLUMNS": "200"})
+    assert zero.exit_code == 2 and "error: /dev/zero: larger than" in zero.output
+
+
 def test_a_damaged_save_is_refused_naming_the_file(tmp_path: Path) -> None:
     data = json.loads((Path(__file__).parents[2] / "tests/fixtures/save-v2.json").read_text())
     mine = tmp_path / "mine.json"

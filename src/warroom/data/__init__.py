@@ -39,7 +39,14 @@ def parse_file(path: Path, error: type[WarroomError]) -> Any:
     `error` naming the file. A byte-order mark is allowed (Windows editors write one); a key
     given twice in one object is refused, since JSON would silently keep only the last."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        with path.open("rb") as file:
+            raw = file.read(MOST_BYTES + 1)  # /dev/zero, or a huge file, read without end
+        if len(raw) > MOST_BYTES:
+            raise error(
+                f"{path}: larger than {MOST_BYTES // 2**20} MB (no board, card file or save "
+                "comes near it)"
+            )
+        text = raw.decode("utf-8-sig")
     except OSError as exc:
         raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
@@ -60,6 +67,12 @@ def parse_file(path: Path, error: type[WarroomError]) -> Any:
         ) from None
     except RecursionError:
         raise error(f"{path}: lists or objects nested too deeply to read") from None
+
+
+MOST_BYTES = 64 * 2**20
+"""The largest file read as a board, card file or save: a save's record of a game stopped at
+the served games' longest (50,000 actions) is a few MB; a device or a runaway file is not
+read to its end, or to the memory's."""
 
 
 class _RepeatedKey(ValueError):
