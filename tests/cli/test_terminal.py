@@ -1564,6 +1564,25 @@ def test_monopoly_prompt_gives_an_offer_s_terms_and_a_debt_s_amount() -> None:
     assert bits[1:] == ["you owe M1600 to the Bank (Income Tax)"], bits
 
 
+def test_monopoly_prompt_in_jail_says_so_with_what_each_way_out_costs() -> None:
+    """In Jail the prompt read "rolling the dice ... may: roll; pay; use stark-card": not that
+    the player was in Jail, what paying costs, or what the card does."""
+    match = Match.start("monopoly-avengers", 2, 3, {})
+    st, show, b = match.state, display_for("monopoly-avengers"), match.state.board
+    seat = st.current
+    st.pos[seat], st.jail[seat] = b.jail, 0
+    bits = show.header(match, seat, match.view(seat))
+    fine = f"M{b.jail_fine}"
+    assert f"in Jail, try 1 of {b.jail_turns}: roll doubles to leave, or pay {fine} now" in bits
+    st.held[seat] = [b.card_deck.index(0)]
+    st.jail[seat] = b.jail_turns - 1
+    said = show.header(match, seat, match.view(seat))[-1]
+    assert said.startswith(f"in Jail, last try: roll, and without doubles pay {fine} and move")
+    assert said.endswith("or use stark-card to leave free"), said
+    st.jail[seat] = -1
+    assert not any("Jail" in bit for bit in show.header(match, seat, match.view(seat)))
+
+
 def test_the_prompt_says_a_trade_comes_first_when_placing_is_not_offered() -> None:
     """Earning Cards: with five cards the player must trade before placing, so `place` is not
     offered; the prompt says why, and says nothing of it with fewer cards."""

@@ -194,10 +194,28 @@ class MonopolyDisplay(Display):
         elif seat in view["window"] and seat != view["current"] and _calm(view):
             roller = view["players"][view["current"]]
             bits.append(f"before {roller} rolls: build or trade if you like, then done")
+        if (
+            me["in_jail"]
+            and seat == view["current"]
+            and any(a.kind == "roll" for a in match.legal(seat))
+        ):
+            bits.append(self._jail_words(b, me))
         if any(a.kind == "draft" for a in match.legal(seat)):
             space = me["position"]
             bits.append(f"{b.names[space]} costs M{b.price[space]} to draft")
         return bits
+
+    @staticmethod
+    def _jail_words(b: MonopolyBoard, me: dict[str, Any]) -> str:
+        """The choices in Jail in words: the prompt listed "roll; pay; use stark-card" without
+        saying the player was in Jail, what paying costs or what the card does."""
+        tries = me["jail_turns"] + 1
+        if tries >= b.jail_turns:
+            roll = f"last try: roll, and without doubles pay M{b.jail_fine} and move"
+        else:
+            roll = f"try {tries} of {b.jail_turns}: roll doubles to leave"
+        cards = "".join(f", or use {card} to leave free" for card in me["cards"])
+        return f"in Jail, {roll}, or pay M{b.jail_fine} now{cards}"
 
     def note(self, match: Match, seat: int, action: Action) -> str:
         if action.kind != "draft":
