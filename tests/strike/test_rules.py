@@ -1258,3 +1258,19 @@ def test_a_refusal_quotes_what_was_typed() -> None:
     # a seat as the players' list names it, quoted as a name with a space is (was refused)
     for typed in ("'Player 2'", '"player 2"', "Player2", "p2"):
         assert GAME.parse(st, 0, f"attack asia {typed} europe").args == ("asia", "p2", "europe")
+
+
+def test_a_count_typed_without_its_side_names_the_forms_that_take_one() -> None:
+    """Deploying into another player's battle, "deploy 3" was refused as "deploy takes 0"
+    alone: the forms that take the count, "deploy attacker" and "deploy defender", are named
+    with their counts."""
+    match = Match.start("risk-strike", 3, 11)
+    while not any(a.kind == "deploy" and len(a.args) == 2 for a in match.legal(match.to_move()[0])):
+        seat = match.to_move()[0]
+        match.act(seat, match.legal(seat)[0])
+    seat = match.to_move()[0]
+    with pytest.raises(IllegalAction) as refused:
+        match.act(seat, "deploy 3")
+    said = str(refused.value)
+    assert said.startswith("cannot deploy 3 now: deploy takes 0; deploy attacker takes 1 to ")
+    assert "; deploy defender takes 1 to " in said

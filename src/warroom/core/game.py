@@ -333,7 +333,8 @@ class Game(ABC, Generic[S]):
             numbers = _numbers_after(legal, action)
             if numbers:  # only its number is out of bounds ("place Tritonis 9" with 3 to place)
                 allowed = Action(action.kind, action.args[:-1]).text()
-                raise IllegalAction(f"cannot {doing}: {allowed} takes {numbers}")
+                said = [f"{allowed} takes {numbers}", *_longer_forms(legal, action)]
+                raise IllegalAction(f"cannot {doing}: {'; '.join(said)}")
             same = list(islice((a for a in legal if a.kind == action.kind), 4))
             shown = ", ".join(a.text() for a in same[:3]) + (", ..." if len(same) > 3 else "")
             # 'place' alone, or a name short: not "cannot place now" (it may) but malformed, words
@@ -354,6 +355,25 @@ def require(condition: bool, message: str) -> None:
     """Raise IllegalAction with `message` unless `condition` holds."""
     if not condition:
         raise IllegalAction(message)
+
+
+def _longer_forms(legal: Iterable[Action], action: Action) -> list[str]:
+    """The same kind's other forms, with more words before their number, and the numbers each
+    takes: Strike's "deploy 3" was told "deploy takes 0" alone, where "deploy attacker 1 to 3"
+    was what was meant."""
+    heads = {
+        a.args[:-1]
+        for a in legal
+        if a.kind == action.kind
+        and len(a.args) > len(action.args)
+        and a.args[: len(action.args) - 1] == action.args[:-1]
+        and isinstance(a.args[-1], int)
+    }
+    forms = []
+    for head in sorted(heads, key=str)[:4]:
+        probe = Action(action.kind, (*head, 0))
+        forms.append(f"{Action(action.kind, head).text()} takes {_numbers_after(legal, probe)}")
+    return forms
 
 
 def _numbers_after(legal: Iterable[Action], action: Action) -> str:
