@@ -1605,3 +1605,21 @@ def test_risk_help_names_territories_of_the_board_being_played() -> None:
     assert "attack Alaska Alberta 3" in out and "Gaul" not in out
     out = session(Match.start("risk-classic", 3, 1), ["help"], {0})
     assert "attack Hibernia Caledonia 3" in out
+
+
+def test_monopoly_a_name_several_spaces_share_is_looked_at_and_weighed_as_one() -> None:
+    """`look stark` was "could be any of Stark Industries, Stark Industries, Stark
+    Industries: type more of the name", which no typing settles, and `odds stark industries`
+    answered for the first of the three spaces alone."""
+    match = Match.start("monopoly-avengers", 3, 7, {})
+    show, b = display_for("monopoly-avengers"), match.state.board
+    spaces = [s for s, n in enumerate(b.names) if n == "Stark Industries"]
+    assert len(spaces) > 1
+    first = show.look(match, 0, "stark").splitlines()[0]
+    assert first.endswith(f"; also spaces {', '.join(map(str, spaces[1:]))}"), first
+    # from space 30, a 3 reaches space 33 and a 12 space 2: 3 rolls in 36
+    assert spaces == [2, 17, 33] and len(b) == 40
+    match.state.pos[0] = 30
+    said = show.odds(match, 0, "stark industries")
+    assert said.startswith("Stark Industries: 8.3% that your next roll from ")
+    assert "lands on one of them (spaces 2, 17, 33)" in said

@@ -120,7 +120,10 @@ def pick(name: str, names: list[str], what: str) -> str:
     exact = [n for n in names if n.lower() == low]
     if exact:
         return exact[0]
-    return the_one(name, [n for n in names if n.lower().startswith(low)], what)
+    # A name several places share (Monopoly's three Stark Industries spaces) is one name:
+    # "stark" was "any of Stark Industries, Stark Industries, ...", which no typing settles.
+    hits = list(dict.fromkeys(n for n in names if n.lower().startswith(low)))
+    return the_one(name, hits, what)
 
 
 def the_one(name: str, hits: list[str], what: str) -> str:

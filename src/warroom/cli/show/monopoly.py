@@ -233,13 +233,17 @@ class MonopolyDisplay(Display):
         its payments by level."""
         b: MonopolyBoard = match.state.board
         view = match.view(viewer)
-        space = b.names.index(pick(name, list(b.names), "space"))
+        named = pick(name, list(b.names), "space")
+        space = b.names.index(named)
         here = [
             p["name"] + (" (in Jail)" if p["in_jail"] else "")
             for p in view["status"]
             if p["alive"] and p["position"] == space
         ]
         lines = [f"{b.names[space]} (space {space}, {b.kind[space]})"]
+        others = [str(s) for s, n in enumerate(b.names) if n == named and s != space]
+        if others:  # spaces of one name are alike: one described, the others named
+            lines[0] += f"; also spaces {', '.join(others)}"
         if b.kind[space] in mb.OWNABLE:
             owner = view["owner"][space]
             held = "undrafted" if owner < 0 else view["players"][owner]
@@ -295,12 +299,15 @@ class MonopolyDisplay(Display):
                 names = ", ".join(b.names[s] for s in members)
                 lines.append(f"  {b.sets[k]}: {sum(chance(s) for s in members):.1%} ({names})")
             return "\n".join(lines)
-        space = b.names.index(pick(rest, list(b.names), "space"))
-        text = f"{b.names[space]}: {chance(space):.1%} that your next roll {where} lands there"
+        named = pick(rest, list(b.names), "space")
+        spaces = [s for s, n in enumerate(b.names) if n == named]  # a name may be several's
+        numbers = ", ".join(map(str, spaces))
+        there = "lands there" if len(spaces) == 1 else f"lands on one of them (spaces {numbers})"
+        text = f"{named}: {sum(map(chance, spaces)):.1%} that your next roll {where} {there}"
         if b.id == "avengers":
             from warroom.odds.monopoly import board_odds
 
-            landings = float(board_odds(b.id).landings[space])
+            landings = sum(float(board_odds(b.id).landings[s]) for s in spaces)
             text += f"; in the long run {landings:.3f} landings per turn (warroom monopoly odds)"
         return text
 
