@@ -1623,3 +1623,20 @@ def test_monopoly_a_name_several_spaces_share_is_looked_at_and_weighed_as_one() 
     said = show.odds(match, 0, "stark industries")
     assert said.startswith("Stark Industries: 8.3% that your next roll from ")
     assert "lands on one of them (spaces 2, 17, 33)" in said
+
+
+def test_look_shows_what_the_board_marks_on_a_place() -> None:
+    """`look 25` in Battle for Manhattan left out the dock and the Ally the board showed on
+    Sector_25 ("[dock] [Captain America's Ally 1]"), and Galaxy at War's left out Harbinger."""
+    for mode, players in (("mcu-battle-for-manhattan", 4), ("mass-effect-galaxy-at-war", 3)):
+        match = Match.start(mode, players, 3, {})
+        show = display_for(mode)
+        for _ in range(400):
+            seat = match.to_move()[0]
+            match.act(seat, match.legal(seat)[0])
+        view = match.view(0)
+        marked = [row for row in view["territories"] if show.marks(view, row)]
+        assert marked, mode
+        for row in marked[:5]:
+            first = show.look(match, 0, row["name"]).splitlines()[0]
+            assert show.marks(view, row) + ";" in first, (mode, first)

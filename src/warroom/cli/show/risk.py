@@ -214,7 +214,8 @@ class RiskDisplay(Display):
         return [*b.territories, *(a for low, a in spaced.items() if low not in named)]
 
     def look(self, match: Match, viewer: int | None, name: str) -> str:
-        """Owner, armies, region and every neighbour with its owner and armies."""
+        """Owner, armies, region and every neighbour with its owner and armies, each with
+        what else stands there as the board marks it (`marks`: a dock, an Ally, Harbinger)."""
         b: Board = match.state.board
         view = match.view(viewer)
         t = _place(b, name)
@@ -222,7 +223,8 @@ class RiskDisplay(Display):
 
         def held(i: int) -> str:
             row = rows[b.territories[i]]
-            return f"{row['owner'] or 'unclaimed'}, {view_pieces(view).of(row['armies'])}"
+            owner = row["owner"] or "unclaimed"
+            return f"{owner}, {view_pieces(view).of(row['armies'])}{self.marks(view, row)}"
 
         r = b.region_of[t]
         lines = [
