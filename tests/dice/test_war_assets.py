@@ -299,3 +299,10 @@ def test_a_typed_target_without_its_dice_is_completed_only_when_one_way_fits() -
         complete(match, 0, "target dekuuna 1", [])
     assert match.state == before and match.record == []
     assert complete(match, 0, "target horizon 1", []).text() == "target horizon 1 3"
+    # A row of several dice, one way to fill it: every die added, the card's name shortened
+    # ("target eden 3" was "no card 'eden'", probed with one die added).
+    ways = [a for a in match.legal(0) if a.kind == "target" and len(a.args) > 3]
+    fits = {a.args[:2]: [w for w in ways if w.args[:2] == a.args[:2]] for a in ways}
+    head, (whole,) = next((h, w) for h, w in fits.items() if len(w) == 1)
+    typed = f"target {str(head[0])[:4]} {head[1]}"
+    assert complete(match, 0, typed, []) == whole, typed

@@ -7,6 +7,7 @@ not at all where the number says which die (`Game.chosen_numbers`) and several w
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 
 from warroom.core.actions import QUOTE_MARK, Action, quote
 from warroom.core.errors import MalformedAction, WarroomError
@@ -42,11 +43,15 @@ def most(match: Match, seat: int, action: Action) -> Action:
     if len({a.args[:-1] for a in longer}) > 1:
         typed = [str(arg).lower() for arg in action.args]
         longer = [a for a in longer if [str(arg).lower() for arg in a.args[:-1]] == typed]
-    if longer and action.kind in match.game.chosen_numbers:
-        if len(longer) == 1:  # which dice is a choice: filled only when nothing else fits
-            return longer[0]
-        ways = ", ".join(str(a) for a in longer[:4]) + (", ..." if len(longer) > 4 else "")
-        raise MalformedAction(f"'{action}': which dice? ({ways})")
+    if action.kind in match.game.chosen_numbers:
+        # Which dice is a choice: filled only when one way fits, however many dice it adds
+        # ("target eden 3" is Eden Prime's row 3 with the three dice that match it).
+        ways = _dice_ways(legal, action)
+        if len(ways) == 1:
+            return ways[0]
+        if ways:
+            shown = ", ".join(str(a) for a in ways[:4]) + (", ..." if len(ways) > 4 else "")
+            raise MalformedAction(f"'{action}': which dice? ({shown})")
     if longer:
         fill = min if action.kind in match.game.least_filled else max
         return fill(longer, key=lambda a: a.args[-1])
@@ -70,6 +75,24 @@ def most(match: Match, seat: int, action: Action) -> Action:
             except WarroomError as exc:  # said of what was typed, not of the number added
                 raise type(exc)(str(exc).replace(probe.text(), action.text())) from None
     return action
+
+
+def _dice_ways(legal: Sequence[Action], action: Action) -> list[Action]:
+    """The legal actions that add only numbers (dice) to `action`, its words shortened as in
+    `abbreviates`; where they shorten several heads, only the one spelled in full."""
+    typed = len(action.args)
+    ways = [
+        a
+        for a in legal
+        if a.kind == action.kind
+        and len(a.args) > typed
+        and all(isinstance(arg, int) for arg in a.args[typed:])
+        and abbreviates(action, Action(a.kind, a.args[:typed]))
+    ]
+    if len({a.args[:typed] for a in ways}) > 1:
+        spelled = [str(arg).lower() for arg in action.args]
+        ways = [a for a in ways if [str(arg).lower() for arg in a.args[:typed]] == spelled]
+    return ways
 
 
 def refusal(match: Match, seat: int, action: Action) -> None:
