@@ -511,6 +511,18 @@ def test_dice_games_board_shows_each_card_s_rows() -> None:
     assert "row(s)" not in out
 
 
+def test_dice_games_prompt_numbers_the_free_dice_as_the_actions_do() -> None:
+    """The prompt read "free dice: 5 4 5 d8:8 d8:1" beside "aside 1; aside 6": the actions
+    number the dice, and counting along the faces skipped the dice already placed."""
+    match, seat = dice_turn("mass-effect-war-assets")
+    view = match.view(seat)
+    free = [d for d in view["dice"] if d["state"] == "unplaced"]
+    bits = display_for("mass-effect-war-assets").header(match, seat, view)
+    first = free[0]
+    shown = str(first["face"]) if first["sides"] == 6 else f"d8:{first['face']}"
+    assert bits[0].startswith(f"free dice: #{first['die']} {shown}, #{free[1]['die']} "), bits
+
+
 def test_dice_games_help_names_each_edition_s_own_cards() -> None:
     """Each edition's help stages and steals cards of its own deck (Guardians' named War
     Assets planets: `target eden-prime`), and names its own edition."""

@@ -193,9 +193,11 @@ class DiceCardsDisplay(Display):
 
     def header(self, match: Match, seat: int, view: dict[str, Any]) -> list[str]:
         bits = []
-        free = [_die(d) for d in view["dice"] if d["state"] == "unplaced"]
+        # By number, as `aside 6` and `target CARD ROW 2 7` name them (the faces alone
+        # were counted along the list, which skips the dice placed or set aside).
+        free = [f"#{d['die']} {_die(d)}" for d in view["dice"] if d["state"] == "unplaced"]
         if free and view["phase"] != "over":
-            bits.append("free dice: " + " ".join(free))
+            bits.append("free dice: " + ", ".join(free))
         if view["attempt"] is not None:
             card = next(c for c in view["cards"] if c["id"] == view["attempt"]["card"])
             open_rows = [r for r in view["attempt"]["rows"] if not r["dice"]]
