@@ -391,8 +391,11 @@ def test_winter_soldier_four_times_the_dice_and_ten_times_with_both() -> None:
     st, ev = act(st, 0, "roll")
     (claim,) = [e for e in ev if e.kind == "claim"]  # the page's words for a dice hero's due
     assert "may ask Player 1 for 4 times a roll of the dice for Winter Soldier" in claim.text
-    st, _ = act(st, 1, "ask 'Winter Soldier'")
+    st, ev = act(st, 1, "ask 'Winter Soldier'")
     assert st.cash == [1500 - 28, 1500 + 28]
+    # the roll's line gives the sum and the amount: "4 times" alone was cut short
+    roll = next(e.text for e in ev if e.kind == "roll")
+    assert roll == "Player 1 rolls 3+4 for Winter Soldier: 4 times 7 is M28", roll
     st = new()
     give(st, 1, "Winter Soldier", "Black Panther")
     st.sidelined[h("Black Panther")] = True  # still counts as drafted
@@ -445,7 +448,11 @@ def test_child_of_thanos_escape_gives_another_turn() -> None:
     rig(st, ("roll", (1, 3)), ("die", need))
     st, ev = act(st, 0, "roll")
     assert st.phase == START and st.current == 0 and st.cash[0] == 1500
-    assert next(e for e in ev if e.kind == "child-of-thanos").data["escaped"]
+    battle = next(e for e in ev if e.kind == "child-of-thanos")
+    assert battle.data["escaped"]
+    assert (
+        f"(needs a {need}): rolls {need}: escapes" in battle.text
+    )  # "needs 2" read as "2 or more"
 
 
 def test_child_of_thanos_lost_battle_pays_200() -> None:

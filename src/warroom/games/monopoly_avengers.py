@@ -1451,7 +1451,7 @@ def _battle(st: MonoState, p: Seat, s: int, ev: list[Event]) -> None:
     ev.append(
         Event(
             "child-of-thanos",
-            f"Player {p + 1} battles {b.names[s]} (needs {b.number[s]}): rolls "
+            f"Player {p + 1} battles {b.names[s]} (needs a {b.number[s]}): rolls "
             f"{' '.join(map(str, rolls))}: " + ("escapes, another turn" if won else "loses"),
             {"seat": p, "space": b.names[s], "rolls": rolls, "escaped": won},
             reveals=True,
@@ -1730,7 +1730,8 @@ def _ask(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[Eve
         ev.append(
             Event(
                 "roll",
-                f"Player {payer + 1} rolls {d1}+{d2} for {b.names[s]}: {-amount} times",
+                f"Player {payer + 1} rolls {d1}+{d2} for {b.names[s]}: {-amount} times "
+                f"{d1 + d2} is M{-amount * (d1 + d2)}",
                 {"seat": payer, "dice": [d1, d2]},
                 reveals=True,
             )
