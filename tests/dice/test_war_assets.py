@@ -240,7 +240,8 @@ def test_w9_nobody_targets_their_own_planet() -> None:
     st = position(GAME, [(5, 1, 2, 6, 6), (7, 3)], owner={"sur-kesh": 0})
     assert not any("sur-kesh" in a for a in legal(GAME, st))
     # the refusal says why: the card is the seat's own (it said only "cannot be targeted")
-    with pytest.raises(IllegalAction, match=r"is yours already \(W9 \[WA How to Play 1\]\)"):
+    own = r"is yours already \(W9/MCU84 \[WA How to Play 1; GotG 1\]"
+    with pytest.raises(IllegalAction, match=own):
         GAME.apply(st, 0, GAME.parse(st, 0, "target sur-kesh 1 6"))
 
 

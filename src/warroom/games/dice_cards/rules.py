@@ -569,7 +569,10 @@ def _h_target(game: DiceCardsGame, st: DiceCardsState, a: Action, ev: list[Event
     if not game.targetable(st, st.current, card):
         name = st.cards.cards[card].name
         if st.owner[card] == st.current:
-            raise IllegalAction(f"{name} is yours already (W9 [WA How to Play 1])")
+            raise IllegalAction(
+                f"{name} is yours already (W9/MCU84 [WA How to Play 1; GotG 1]: a card "
+                "selected is unclaimed or an opponent's)"
+            )
         raise IllegalAction(
             f"{name}'s group is locked: one player holds all of it (ME130/MCU91 "
             "[WA How to Play 3; GotG 4])"
