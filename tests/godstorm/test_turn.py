@@ -623,3 +623,26 @@ def test_g55_done_at_the_purchase_step_buys_nothing() -> None:
     turn_of(state, 0, BUY)
     nothing = _typed(state, 0, "done")
     assert nothing == Action("buy", (0, 0, 0, 0)) and nothing in GAME.legal_actions(state, 0)
+
+
+def test_g94_the_roll_that_takes_a_territory_logs_its_capture() -> None:
+    """A won invasion logged only "Greeks move 12 armies into Liguria": the roll that takes
+    the last army says who captures what, as Classic's log does, before the moving in."""
+    state = GAME.setup(3, Rng(8), {})
+    pick = Rng(3)
+    for _ in range(20_000):
+        seat = GAME.to_move(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        before = state
+        state, events = GAME.apply(state, seat, legal[pick.below(len(legal))])
+        captured = [e for e in events if e.kind == "capture"]
+        if captured:
+            break
+    else:
+        raise AssertionError("no capture in 20,000 steps")
+    (event,) = captured
+    inv = before.invasion
+    assert inv is not None and state.phase == "occupy"
+    board = state.parts.underworld if inv.underworld else state.parts.earth
+    assert event.data["territory"] == board.territories[inv.target]
+    assert event.text == f"{state.does(inv.attacker, 'captures')} {event.data['territory']}"

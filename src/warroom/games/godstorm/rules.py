@@ -1273,6 +1273,17 @@ def _h_defend(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None
         won = st.armies[inv.target] == 0
         left = st.armies[inv.source] - 1
     if won:
+        # Taken when its last army falls, as Classic's log says it; the moving in follows.
+        board = st.parts.underworld if inv.underworld else st.parts.earth
+        name = board.territories[inv.target]
+        who = st.names[inv.defender] if inv.defender >= 0 else "the neutral"
+        ev.append(
+            Event(
+                "capture",
+                f"{st.does(inv.attacker, 'captures')} {name}",
+                {"seat": inv.attacker, "territory": name, "from": who},
+            )
+        )
         st.phase = OCCUPY
     elif left < 1:
         _h_retreat(st, inv.attacker, a, ev)
