@@ -870,6 +870,9 @@ def test_no_trade_of_heroes_in_a_set_with_buildings_nor_cash_alone() -> None:
         act(st, 0, "offer 'Player 2' give 300 get 'Maria Hill'")
     with pytest.raises(IllegalAction, match="cash alone"):
         act(st, 0, "offer 'Player 2' give 300 get")
+    # nothing at all is no cash-alone deal: it was told "not cash alone" all the same
+    with pytest.raises(IllegalAction, match=r"^an offer gives or asks for something"):
+        act(st, 0, "offer 'Player 2' give get")
 
 
 def test_trading_a_sidelined_hero_new_owner_reactivates_or_pays_10_percent() -> None:

@@ -2053,6 +2053,7 @@ def _offer(g: MonopolyAvengers, st: MonoState, seat: Seat, a: Action, ev: list[E
     give = _parse_items(st, seat, args[2:cut], usage)
     get = _parse_items(st, q, args[cut + 1 :], usage)
     require(q != seat and st.alive[q], "offer to another player still in the game")
+    require(any(give) or any(get), "an offer gives or asks for something: it names nothing")
     # Reading [Deals & Trades]: heroes are traded "for cash, other heroes, and/or Get Out of Jail
     # Free cards"; cash for cash alone is the loan [Don't Use House Rules] forbids.
     require(
