@@ -20,7 +20,7 @@ from warroom.cli.main import app
 from warroom.cli.play import Terminal, die_face
 from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.cli.show.risk import RiskDisplay
-from warroom.core import Action, Match
+from warroom.core import Action, Match, WarroomError
 from warroom.core.errors import MissingGuide
 from warroom.core.events import ARMIES
 from warroom.core.registry import get_mode
@@ -1652,3 +1652,18 @@ def test_look_shows_what_the_board_marks_on_a_place() -> None:
         for row in marked[:5]:
             first = show.look(match, 0, row["name"]).splitlines()[0]
             assert show.marks(view, row) + ";" in first, (mode, first)
+
+
+def test_look_at_no_place_names_the_board_of_planets_or_sectors() -> None:
+    """`look IM10` said "there is no territory 'IM10'" in a game of sectors, and of planets in
+    Galaxy at War; it is said of the board, with the name meant where a typo is near one."""
+    for mode, board in (
+        ("mcu-skirmish", "RISK MCU: Manhattan"),
+        ("mass-effect-galaxy-at-war", "RISK Mass Effect: the galaxy"),
+    ):
+        match = Match.start(mode, 3, 3, {})
+        with pytest.raises(WarroomError, match=f"^there is no 'IM10' on {board}"):
+            display_for(mode).look(match, 0, "IM10")
+    match = Match.start("risk-classic", 3, 3, {"map": "classic-world"})
+    with pytest.raises(WarroomError, match=r"\(did you mean Alberta\?\)"):
+        display_for("risk-classic").look(match, 0, "Alberat")

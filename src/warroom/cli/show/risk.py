@@ -362,6 +362,8 @@ def _place(b: Board, name: str) -> int:
     """A territory by name or alias (MCU: "Asgard" is Sector_50) in any case, or a prefix of
     either."""
     hits = [b.territories[t] for t in b.matching(" ".join(name.split()))]
+    if not hits:  # said of the board, which may be of planets or sectors, as a refusal says it
+        raise WarroomError(b.no_such(name))
     return b.index[the_one(name, hits, "territory")]
 
 
