@@ -161,11 +161,13 @@ class PairingRecord(BaseModel):
     win_rate: float = Field(ge=0, le=1)  # a seat
     interval: tuple[float, float]  # 95% Wilson, a seat
     separated: bool
-    mean_turns: float | None
+    mean_turns: float | None = Field(ge=0)
     seconds: float = Field(ge=0)
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
+        if self.stronger == self.weaker:
+            raise ValueError(f"{self.stronger} vs itself: a pairing is of two tiers")
         low, high = self.interval
         if self.wins > self.games or not 0 <= low <= self.win_rate <= high <= 1:
             raise ValueError(
@@ -195,6 +197,12 @@ class LadderRecord(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
+        pairs = [frozenset((p.stronger, p.weaker)) for p in self.pairings]
+        twice = next(
+            (p for p, pair in zip(self.pairings, pairs, strict=True) if pairs.count(pair) > 1), None
+        )
+        if twice is not None:
+            raise ValueError(f"pairing {twice.stronger} vs {twice.weaker}: given twice")
         for p in self.pairings:
             if p.stronger not in self.tiers or p.weaker not in self.tiers:
                 raise ValueError(f"pairing {p.stronger} vs {p.weaker}: not tiers {self.tiers}")
@@ -257,7 +265,9 @@ class _Unreadable(ValueError):
 def _first_error(exc: ValidationError) -> str:
     """A value out of its range, the first one, in one line (not pydantic's dump)."""
     first = exc.errors()[0]
-    return f"{'.'.join(str(part) for part in first['loc'])}: {first['msg']}"
+    message = first["msg"].removeprefix("Value error, ")  # a check of ours, in its own words
+    where = ".".join(str(part) for part in first["loc"])
+    return f"{where}: {message}" if where else message
 
 
 def _read(kind: type[int] | type[float], text: str, what: str) -> Any:
