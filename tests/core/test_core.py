@@ -491,3 +491,28 @@ def test_a_number_out_of_bounds_is_refused_with_the_numbers_allowed(mode: str, k
     with pytest.raises(IllegalAction) as refused:
         match.act(seat, Action(kind, (*head, numbers[-1] + 5)))
     assert f": {words} takes {numbers[0]} to {numbers[-1]}" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("place", "text", "said"),
+    [
+        ("name", "x\x1b[31mred", "my-board.json: name: holds a control character (U+001B)"),
+        ("name", "Earth\u202e", "my-board.json: name: holds a control character (U+202E)"),
+        ("territory", "Ural\x07", "my-board.json: territories: holds a control character"),
+    ],
+)
+def test_a_data_file_with_control_characters_is_refused(place: str, text: str, said: str) -> None:
+    """`board check` printed a board's name with its escape codes, which the terminal obeyed
+    (a colour, a cursor move), and every refusal naming the board did the same in play."""
+    data = _board()
+    if place == "name":
+        data["name"] = text
+    else:
+        data = json.loads(json.dumps(data).replace('"Ural"', json.dumps(text)))
+    with pytest.raises(BoardError) as err:
+        Board.from_dict(data, "my-board.json")
+    assert said in str(err.value)
+    assert "\x1b" not in str(err.value) and "\x07" not in str(err.value)
+    data = _board()
+    data["provenance"]["notes"] = ["a note\non two lines\twith a tab"]  # text, not controls
+    Board.from_dict(data, "my-board.json")

@@ -6,7 +6,8 @@ entry and the problem, so a user transcribing their own copy of a game can fix i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from typing import Annotated, Any, Literal, TypeVar
@@ -219,6 +220,9 @@ M = TypeVar("M", bound=BaseModel)
 def validate(model: type[M], data: object, source: str) -> M:
     """Check a data file's structure; every problem, one a line, makes a BoardError naming
     its entry (a user fixing a transcription fixes them all in one pass)."""
+    unprintable = list(_unprintable(data, ()))
+    if unprintable:
+        raise BoardError("\n".join(f"{source}: {problem}" for problem in unprintable))
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -227,6 +231,30 @@ def validate(model: type[M], data: object, source: str) -> M:
             for e in exc.errors()
         ]
         raise BoardError("\n".join(lines)) from None
+
+
+# Characters a name or note may not hold: a terminal obeys controls (ESC starts a colour or
+# moves the cursor, as `board check`'s "ok" line and every refusal naming the board showed),
+# and bidirectional overrides show text backwards. A tab or a line break is text.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _unprintable(data: object, where: tuple[str, ...]) -> Iterator[str]:
+    """The places in a parsed file whose keys or strings hold a control character."""
+    if isinstance(data, str):
+        found = _CONTROLS.search(data)
+        if found is not None:
+            at = ".".join(where) or "(top level)"
+            yield f"{at}: holds a control character (U+{ord(found.group()):04X}), not text"
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from _unprintable(key, where)
+            # the key as a path part with its controls written out, never obeyed
+            shown = _CONTROLS.sub(lambda c: f"\\u{ord(c.group()):04x}", str(key))
+            yield from _unprintable(value, (*where, shown))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _unprintable(value, (*where, str(index)))
 
 
 def error_text(error: ErrorDetails) -> str:
