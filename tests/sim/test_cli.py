@@ -83,6 +83,9 @@ def test_simulate_refuses_bad_input() -> None:
     assert result.exit_code != 0 and "--option setup is given twice" in result.output
     result = runner.invoke(app, ["simulate", "risk-classic", "-n", "1", "--ray-address", "auto"])
     assert result.exit_code != 0 and "--ray-address goes with --backend ray" in result.output
+    empty = ["simulate", "risk-classic", "-n", "1", "--backend", "ray", "--ray-address", " "]
+    result = runner.invoke(app, empty)  # it was "None is no Ray cluster address"
+    assert result.exit_code == 2 and "--ray-address is empty" in result.output, result.output
     # SplitMix64 reads 64 bits: -1 played the games of 2**64 - 1, and 2**64 those of 0
     for command in (["simulate", "risk-classic", "-n", "1"], ["ladder", "risk-classic", "-n", "1"]):
         for seed, bound in ((-1, "greater than or equal to 0"), (2**64, str(2**64 - 1))):

@@ -264,6 +264,8 @@ def test_every_way_a_connection_ends_frees_its_slot(serve: Any) -> None:
         {"read_rate": "30/second;"},
         {"claim_rate": "-1/minute"},
         {"list_rate": "often"},
+        {"action_rate": "0/second"},  # a server that refused every action
+        {"create_rate": "30/minute;0/day"},
         {"sockets": 0},
         {"undos_in_a_row": 0},
     ],

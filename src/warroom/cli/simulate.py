@@ -171,6 +171,8 @@ def simulate(
             check_writable(path)
     if ray_address is not None and backend != "ray":
         raise fail("--ray-address goes with --backend ray: add it, or leave the address out")
+    if ray_address is not None and not ray_address.strip():
+        raise fail("--ray-address is empty: give host:port, ray://host:port or auto")
     if out is not None:
         try:
             table_format(out)

@@ -50,7 +50,9 @@ class Quotas:
 
         rates = (self.create_rate, self.action_rate, self.read_rate, self.claim_rate)
         for rate in (*rates, self.list_rate):
-            parse_many(rate)  # a ValueError that names the string
+            # a ValueError that names the string; "0/second" parsed, and refused everything
+            if any(item.amount < 1 for item in parse_many(rate)):
+                raise ValueError(f"{rate!r} allows nothing: a rate is 1 or more a period")
         if min(self.record_with_people, self.record_bots_only, self.undos_in_a_row) < 1:
             raise ValueError("the record caps and the undo limit must be at least 1")
         if self.sockets < 1:
