@@ -187,6 +187,7 @@ def test_a_grid_too_wide_for_the_terminal_points_to_files(
         (["30", "30", "--table", "30x30"], "drop ATTACKERS DEFENDERS"),
         (["5", "5", "--out", "x.csv"], "--out writes the --table grid"),
         (["5", "5", "--plot", "x.svg"], "ending in .png"),
+        (["--table", "5x5", "--out", "x.txt"], "--out writes the grid as CSV: name a .csv file"),
     ],
 )
 def test_table_arguments_are_consistent(args: list[str], said: str) -> None:
@@ -195,8 +196,8 @@ def test_table_arguments_are_consistent(args: list[str], said: str) -> None:
 
 
 def test_an_unwritable_file_is_one_line(tmp_path: Path) -> None:
-    for args in (["5", "5", "--plot"], ["--table", "5x5", "--out"]):
-        bad = tmp_path / "no-such-dir" / "x.png"
+    for args, name in ((["5", "5", "--plot"], "x.png"), (["--table", "5x5", "--out"], "x.csv")):
+        bad = tmp_path / "no-such-dir" / name
         result = runner.invoke(app, ["odds", *args, str(bad)])
         assert result.exit_code == 2 and f"cannot write {bad}" in result.output
         assert "Traceback" not in result.output

@@ -508,6 +508,8 @@ def odds(
         )
         if plot is not None:
             check_png(plot, "--plot")
+        if out is not None and out.suffix.lower() != ".csv":  # CSV went under any name
+            raise WarroomError(f"--out writes the grid as CSV: name a .csv file, not {out.name!r}")
         for path in (plot, out):
             if path is not None:
                 check_writable(path)
