@@ -6,7 +6,7 @@ that know them (spec 2.4)."""
 from __future__ import annotations
 
 from warroom.bots import make_bot
-from warroom.core import Match
+from warroom.core import Action, Match
 from warroom.games.mass_effect.gaw_components import ALLIANCE, REAPER
 from warroom.games.risk_classic import DEFEND
 
@@ -44,3 +44,18 @@ def test_a_battle_shows_its_ships_and_logs_its_losses_and_faces_stay_with_the_re
     assert placed and all(v["face"] in ("reaper", "catalyst") for v in placed)
     hidden = [v for v in match.view(alliance)["vanguards"] if v["where"] not in ("stack", "taken")]
     assert all(v["face"] is None for v in hidden)
+
+
+def test_the_button_that_ends_fortifying_does_not_say_it_ends_the_turn() -> None:
+    """ME82: ship moves follow fortifying, so "End your turn" there led to "moving ships"."""
+    match = Match.start("mass-effect-galaxy-at-war", 3, 2, {})
+    for _ in range(5000):
+        seat = match.to_move()[0]
+        if match.state.phase == "fortify":
+            break
+        match.act(seat, match.legal(seat)[0])
+    else:
+        raise AssertionError("no fortifying in 5,000 steps")
+    end = Action("end")
+    assert end in match.legal(seat)
+    assert match.labels(seat, [end]) == ["End fortifying"]

@@ -246,6 +246,7 @@ class GalaxyAtWar(MassEffectBasic):
     end_words: ClassVar[Mapping[str, str]] = {
         **MassEffectBasic.end_words,
         COMMAND: "Ask your teammate for no planet",
+        FORTIFY: "End fortifying",  # ship moves (ME82) and Harbinger follow: not the turn's end
         SHIP_MOVE: "End ship moves",
         HARBINGER: "Leave Harbinger where it is",
         DEVASTATE: "Devastate no planet",
