@@ -278,7 +278,7 @@ function dcPlayers(v, m) {
     return el("div", { class: cls, "data-seat": p.seat, style: `border-color:${seatColor(p.seat)}` },
       el("div", { class: "pname" }, dcChip(p.seat), ` ${tableName(p.seat)}`, turn ? el("span", { class: "turn" }, " · turn") : null,
         el("span", { class: "muted small" }, info.kind === "bot" ? ` · ${info.tier || ""} bot` : info.online ? " · online" : info.open ? " · open" : "")),
-      el("div", { class: "pscore" }, el("b", { class: "score" }, p.score), " points", orb ? [" · ", dcOrb(), " Orb"] : null, last ? el("span", { class: "small" }, " · last chance to come") : null),
+      el("div", { class: "pscore" }, el("b", { class: "score" }, p.score), p.score === 1 ? " point" : " points", orb ? [" · ", dcOrb(), " Orb"] : null, last ? el("span", { class: "small" }, " · last chance to come") : null),
       el("div", { class: "small" }, p.cards.length ? `${p.cards.length} card${p.cards.length > 1 ? "s" : ""}: ${p.cards.map((id) => dcCard(id).name).join(", ")}` : el("span", { class: "muted" }, "no cards")),
       p.groups.length ? el("div", { class: "small" }, `whole: ${p.groups.map((id) => dcGroup(id).name).join(", ")}`) : null);
   }));
