@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from warroom.games.godstorm.odds import UNSEEN_SKY, invasion_odds
-from warroom.games.godstorm.state import WAR
+from warroom.games.godstorm.state import SKY, WAR
 from warroom.games.mass_effect import galaxy_at_war as gw
 from warroom.games.mass_effect.gaw_components import REAPER
 from warroom.games.mass_effect.gaw_rules import DREADNOUGHT
@@ -21,7 +21,7 @@ from warroom.rules.battle import CLASSIC, PRESETS, BattleRule, SideRule
 from warroom.web.app import create_app
 from warroom.web.hub import Hub
 
-from ..godstorm.conftest import space
+from ..godstorm.conftest import hold, space
 from ..godstorm.test_odds import invading
 from ..mass_effect.test_gaw_mode import holding, started
 from ..mcu.bfm import THOR, ULTRON, Bfm
@@ -159,6 +159,8 @@ def test_godstorm_invasion_odds_count_gods_temple_and_a_sky_card_unknown(
     (the page's line); names that make no invasion are refused."""
     state, roma, apulia = invading([])
     state.hands[1] = [next(c for c, card in enumerate(state.parts.cards) if card.deck == "Sky")]
+    hold(state, 1, {"Graecia": 1})  # its god of the Sky in play, away from the battle (G63)
+    state.gods[1][SKY] = state.parts.earth.territory("Graecia")
     r = client.post("/api/games", json={"mode": "risk-godstorm", "seats": [{"kind": "human"}] * 3})
     game_id = r.json()["id"]
     served_hub.room(game_id).match.state = state
