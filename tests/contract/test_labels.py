@@ -44,7 +44,7 @@ EXPECTED: dict[str, dict[str, str]] = {
         **CLASSIC,
         "attack": rf"Attack {{1}} from {{0}} with {DICE}{SHIPS}",
         "move": rf"Move {N} units? into .+{SHIPS}",
-        "end": "End attacks|End your turn|End ship moves|Ask your teammate for no planet|"
+        "end": "End attacks|End fortifying|End ship moves|Ask your teammate for no planet|"
         "Leave Harbinger where it is|Devastate no planet",
         "cerberus": "Claim {0} for neutral Cerberus|Place a Cerberus unit on {0}",
         "harbinger": "Put Harbinger on {0}",
