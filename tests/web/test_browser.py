@@ -548,6 +548,21 @@ def test_the_lobby_says_how_strong_each_bot_is(server: str) -> None:
     assert errors == []
 
 
+def test_the_lobby_offers_four_players_where_the_mode_seats_four(server: str) -> None:
+    """As `warroom play` does; with three, MCU Skirmish is over in its first turn or so."""
+    from warroom.games import CATALOG
+
+    with browser_page(width=1280) as (page, _errors):
+        page.goto(server + "/")
+        for mode in CATALOG:
+            page.select_option("#mode", mode.id)
+            expected = min(max(mode.min_players, 4), mode.max_players)
+            assert page.input_value("#players") == str(expected), mode.id
+        page.select_option("#mode", "mcu-skirmish")
+        assert page.input_value("#players") == "4"
+        assert page.locator("#seats select").count() == 4
+
+
 def test_the_lobby_fits_the_screen_on_a_phone_and_a_desktop(server: str) -> None:
     """The lobby is as wide as the screen, before and after a game is made: a mode's long
     name in the list, or a made game's name in the lists beside it, widens no column past

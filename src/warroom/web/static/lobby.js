@@ -30,7 +30,9 @@ function renderMode() {
   const players = document.getElementById("players");
   players.replaceChildren();
   for (let n = m.min_players; n <= m.max_players; n++) players.append(el("option", { value: n }, n));
-  players.value = Math.min(Math.max(m.min_players, 3), m.max_players);
+  // Four where the mode seats four, as `warroom play` starts: with three, MCU Skirmish's first
+  // player usually wins in its first turn (docs/mcu.md), which no one choosing a game expects.
+  players.value = Math.min(Math.max(m.min_players, 4), m.max_players);
   const box = document.getElementById("options");
   box.replaceChildren();
   for (const o of m.options) {
