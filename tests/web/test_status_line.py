@@ -164,3 +164,29 @@ def test_monopoly_status_line_says_what_is_asked_of_the_seat(server: str, served
     game = _new_game(server, "monopoly-avengers", 2, {})
     wanted = {"waiting", "bid", "rent", "roll", "end", "done"}
     _play_and_read(server, served_hub, game, pick, lambda: wanted <= seen, check)
+
+
+def test_the_status_line_names_a_seat_by_the_rules_name_too(server: str, served_hub: Hub) -> None:
+    """Battle for Manhattan's seats take their factions after the game is made, so a seat's
+    default name stays "Player 2" while the log and the board say "Captain America": the status
+    line said only the first; it names both once they differ, as the players table does."""
+    both: list[str] = []
+
+    def check(m: dict[str, Any], status: str) -> None:
+        if m["outcome"] or 0 in m["to_move"] or m["view"]["phase"] == "defend":
+            return
+        seats = [m["seats"][s] for s in m["to_move"]]
+        names = ", ".join(
+            s["name"] if s["name"].startswith(s["plays_as"]) else f"{s['name']} · {s['plays_as']}"
+            for s in seats
+        )
+        assert status == f"Waiting for {names}: {m['view']['step']}.", status
+        if " · " in names:
+            both.append(status)
+
+    def pick(match: Match, seat: int) -> Action:
+        legal = [a.to_json() for a in match.legal(seat)]
+        return Action.from_json(choose(legal, match.view(seat)))
+
+    game = _new_game(server, "mcu-battle-for-manhattan", 3, {})
+    _play_and_read(server, served_hub, game, pick, lambda: len(both) >= 3, check)

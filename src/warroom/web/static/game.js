@@ -363,7 +363,7 @@ function seatColor(seat) {
 
 function renderStatus() {
   const m = G.msg;
-  const names = m.seats.map((s) => s.name);
+  const names = m.seats.map(calledBoth);
   $("banner").replaceChildren();
   if (gameOver(m)) {
     const how = m.outcome
@@ -444,7 +444,7 @@ function countOf(n, word) {
 
 function drawSummary(sum) {
   const box = $("summary");
-  const names = G.msg.seats.map((s) => s.name);
+  const names = G.msg.seats.map(calledBoth);
   const out = sum.outcome;
   const head = out
     ? `${out.winners.map((w) => names[w]).join(" and ")} won. ${sentence(out.reason)}`
@@ -680,6 +680,13 @@ function renderPlayers() {
 function playsAs(s) {
   if (!s.plays_as || s.name.startsWith(s.plays_as)) return null;
   return el("span", { class: "muted plays-as" }, ` · ${s.plays_as}`);
+}
+
+// A seat in a sentence, as the players table shows it: with the rules' name where it is not
+// already the seat's ("Player 2 (greedy bot) · Captain America"), so the status line and the
+// banner name whom the log and the board call by the rules' name.
+function calledBoth(s) {
+  return !s.plays_as || s.name.startsWith(s.plays_as) ? s.name : `${s.name} · ${s.plays_as}`;
 }
 
 function renderHand() {
