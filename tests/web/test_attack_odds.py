@@ -246,3 +246,57 @@ def test_a_godstorm_invasion_the_board_has_moved_past_is_a_conflict(
     assert asked("Gate of Bone", "Gate of Horn")[0] == 400
     assert asked("Roma", "Gaul")[0] == 400  # not bordering
     assert asked("Roma", "Nowhere")[0] == 400
+
+
+@pytest.mark.parametrize(
+    ("mode", "path"),
+    [
+        ("risk-classic", "odds"),
+        ("risk-godstorm", "odds"),
+        ("risk-strike", "strike-odds"),
+        ("mass-effect-war-assets", "dice-odds"),
+    ],
+)
+def test_odds_asked_about_a_state_the_game_has_left_are_answered_stale(
+    client: TestClient, served_hub: Hub, mode: str, path: str
+) -> None:
+    """A page asks about the state it shows (`state`); a bot's move may land first. That is
+    answered "stale" with the state now, a 200, not a refusal the browser logs as an error;
+    the same question about the state now is answered (or refused) as before."""
+    r = client.post("/api/games", json={"mode": mode, "seats": [{"kind": "human"}] * 2})
+    game_id = r.json()["id"]
+    room = served_hub.room(game_id)
+    url = f"/api/games/{game_id}/{path}"
+    before = client.get(url, params={"state": room.state_id})
+    with room.lock:
+        seat = room.match.to_move()[0]
+        room.match.act(seat, room.match.legal(seat)[0])
+    now = room.state_id
+    got = client.get(url, params={"state": now - 1})
+    assert got.status_code == 200, got.text
+    assert got.json() == {"stale": f"the game is at state {now}, not {now - 1}", "state": now}
+    again = client.get(url, params={"state": now})
+    assert again.status_code == before.status_code and "stale" not in again.json()
+    bad = client.get(url, params={"state": -1})
+    assert bad.status_code == 400 and "state" in bad.json()["error"], bad.text
+
+
+def test_a_question_the_board_moved_past_is_stale_when_asked_about_the_state_before(
+    client: TestClient, served_hub: Hub
+) -> None:
+    """The capture the page had not heard of: asked with the state it shows, the question that
+    is a 409 about the board now ("are both" one side's) is answered stale instead."""
+    r = client.post("/api/games", json={"mode": "risk-classic", "seats": [{"kind": "human"}] * 3})
+    game_id = r.json()["id"]
+    room = served_hub.room(game_id)
+    board = room.match.state.board
+    source, target = 0, board.neighbors[0][0]
+    shown = room.state_id
+    with room.lock:
+        room.match.state.owner[source] = room.match.state.owner[target] = 1
+        room.match.act(room.match.to_move()[0], room.match.legal(room.match.to_move()[0])[0])
+    params = {"source": board.territories[source], "target": board.territories[target]}
+    url = f"/api/games/{game_id}/odds"
+    assert client.get(url, params=params | {"state": room.state_id}).status_code == 409
+    got = client.get(url, params=params | {"state": shown})
+    assert got.status_code == 200 and got.json()["stale"], got.text

@@ -451,6 +451,31 @@ def create_app(
         """Chance to take a territory attacking from `attackers` armies against `defenders`."""
         return _odds(attackers, defenders)
 
+    def asked_in(
+        game_id: str, state: int | None, ask: Callable[[], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """An odds question about `state` (the one the page shows): answered `{"stale": ...,
+        "state": now}` once the game has moved past it, not refused. A bot's defence lands
+        while the page asks about the roll before it; that race is the page's normal life and
+        no bad request (a 409 or 400 there was a console error on every page that lost it)."""
+
+        def moved_on() -> dict[str, Any] | None:
+            now = the_hub.room(game_id).state_id
+            if state is None or state == now:
+                return None
+            return {"stale": f"the game is at state {now}, not {state}", "state": now}
+
+        stale = moved_on()
+        if stale is not None:
+            return stale
+        try:
+            return ask()
+        except WebError as exc:
+            stale = moved_on() if exc.status in (400, 409) else None
+            if stale is None:
+                raise
+            return stale
+
     @app.get("/api/games/{game_id}/odds", dependencies=reading)
     def attack_odds(
         game_id: str,
@@ -458,6 +483,7 @@ def create_app(
         target: str | None = None,
         gods: str | None = None,
         ships: str | None = None,
+        state: Annotated[int | None, Query(ge=0)] = None,
     ) -> dict[str, Any]:
         """Chance to take `target` attacking from `source` until it falls, with the dice
         this game's mode rolls for that attack (the page's % before an attack; in Godstorm an
@@ -465,17 +491,22 @@ def create_app(
         attacker's `ships` along, "CRUISERS,CARRIERS,DREADNOUGHTS"); with neither, the
         battle waiting on its defender: each number of dice it may roll, with the exact
         outcomes of that one roll (the page's advice beside the defence buttons). A Godstorm
-        invasion's answer words the invasion as anyone may read it (`words`), the page's line."""
-        if source is None and target is None:
-            return _defence_odds(*the_hub.defence(game_id))
-        if source is None or target is None:
+        invasion's answer words the invasion as anyone may read it (`words`), the page's line.
+        With `state`, asked about that state (`asked_in`)."""
+        if (source is None) != (target is None):
             raise WebError(400, "give source and target together, or neither for the defence")
-        if isinstance(the_hub.room(game_id).match.game, Godstorm):  # a room's game never changes
-            odds, words = the_hub.invasion(game_id, source, target, gods)
-            unseen = UNSEEN_SKY if odds.sky_unseen else None
-            return asdict(odds) | {"words": words, "unseen": unseen}
-        attackers, defenders, rule = the_hub.attack(game_id, source, target, _ships(ships))
-        return _odds(attackers, defenders, rule) | {"rule": asdict(rule)}
+
+        def ask() -> dict[str, Any]:
+            if source is None or target is None:
+                return _defence_odds(*the_hub.defence(game_id))
+            if isinstance(the_hub.room(game_id).match.game, Godstorm):  # never changes
+                odds, words = the_hub.invasion(game_id, source, target, gods)
+                unseen = UNSEEN_SKY if odds.sky_unseen else None
+                return asdict(odds) | {"words": words, "unseen": unseen}
+            attackers, defenders, rule = the_hub.attack(game_id, source, target, _ships(ships))
+            return _odds(attackers, defenders, rule) | {"rule": asdict(rule)}
+
+        return asked_in(game_id, state, ask)
 
     @app.get("/api/games/{game_id}/strike-odds", dependencies=reading)
     def strike_odds(
@@ -483,19 +514,22 @@ def create_app(
         source: str | None = None,
         defender: str | None = None,
         target: str | None = None,
+        state: Annotated[int | None, Query(ge=0)] = None,
     ) -> dict[str, Any]:
         """A RISK Strike battle's chance and expected card losses: the attack from the active
         player's `source` on `defender`'s `target` as it would start (no troops yet), or with
         none of them the battle under way, with the deployment due in it troop by troop (the
-        page's line at an attack, a deployment and a roll again)."""
-        return the_hub.strike_odds(game_id, source, defender, target)
+        page's line at an attack, a deployment and a roll again). `state`: `asked_in`."""
+        return asked_in(
+            game_id, state, lambda: the_hub.strike_odds(game_id, source, defender, target)
+        )
 
     @app.get("/api/games/{game_id}/dice-odds", dependencies=reading)
-    def dice_odds(game_id: str) -> dict[str, Any]:
+    def dice_odds(game_id: str, state: Annotated[int | None, Query(ge=0)] = None) -> dict[str, Any]:
         """A dice card game's chance to complete the card after each way to stage it, match a
         row, set a die aside or reroll the staged card's dice now, playing on at best (the
-        page's % beside each choice, the terminal's `actions`)."""
-        return the_hub.dice_odds(game_id)
+        page's % beside each choice, the terminal's `actions`). `state`: `asked_in`."""
+        return asked_in(game_id, state, lambda: the_hub.dice_odds(game_id))
 
     # -- live stream --------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")

@@ -303,9 +303,9 @@ async function dcFetchOdds(m) {
   DC.asked = m.state;
   let o;
   try {
-    o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/dice-odds`);
+    o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/dice-odds?state=${m.state}`);
   } catch (e) { return; }
-  if (!G.msg || o.state !== G.msg.state) return;
+  if (o.stale || !G.msg || o.state !== G.msg.state) return;
   DC.odds = { state: o.state, by: new Map(o.odds.map(([a, p]) => [JSON.stringify(a), p])) };
   G.actionsKey = null;
   render();

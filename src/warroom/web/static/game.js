@@ -1472,10 +1472,11 @@ async function showOdds(from, to, shown, ships) {
   const asked = (G.oddsAsked = (G.oddsAsked || 0) + 1); // a later choice of ships wins
   try {
     // The game's own dice for this attack (d8 defences, Allies, a Vanguard, ships).
-    const q = new URLSearchParams({ source: from, target: to });
+    const q = new URLSearchParams({ source: from, target: to, state: key });
     if (ships) q.set("ships", ships.join(","));
     const o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/odds?${q}`);
-    if (!G.msg || G.msg.state !== key || G.oddsAsked !== asked) return;
+    // `stale`: the game moved on while this was asked (a bot defended); its news is coming.
+    if (o.stale || !G.msg || G.msg.state !== key || G.oddsAsked !== asked) return;
     const along = ships && ships.some((n) => n > 0) ? ", with the ships chosen" : "";
     $("odds").textContent = `Odds of taking ${placeName(G.msg.view, to)} if you attack until it falls${along}: ` +
       `${(100 * o.p_conquest).toFixed(1)}% (expected losses: you ${o.expected_attacker_losses.toFixed(1)}, ` +
@@ -1492,8 +1493,8 @@ async function showDefenceOdds(shown) {
   if (!shown.some((a) => a[0] === "defend")) return;
   const key = G.msg.state;
   try {
-    const o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/odds`);
-    if (!G.msg || G.msg.state !== key || o.state !== key) return;
+    const o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/odds?state=${key}`);
+    if (o.stale || !G.msg || G.msg.state !== key || o.state !== key) return;
     const lines = o.defence.map((c) => el("div", { class: "defodds", "data-dice": c.dice },
       el("b", {}, `${labelOf(["defend", c.dice])}: `),
       c.outcomes.flatMap((x, i) => [i ? " · " : "",

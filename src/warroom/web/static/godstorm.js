@@ -248,11 +248,11 @@ async function showInvasionOdds(pick, shown) {
   const key = G.msg.state;
   try {
     const answers = await Promise.all(asked.map((c) => {
-      const q = new URLSearchParams({ source: c.source, target: c.target });
+      const q = new URLSearchParams({ source: c.source, target: c.target, state: key });
       if (c.gods) q.set("gods", c.gods);
       return api("GET", `/api/games/${encodeURIComponent(GAME)}/odds?${q}`);
     }));
-    if (!G.msg || G.msg.state !== key) return;
+    if (answers.some((o) => o.stale) || !G.msg || G.msg.state !== key) return;
     const v = G.msg.view;
     const held = Object.fromEntries([...v.territories, ...v.underworld].map((t) => [t.name, t.armies]));
     const lines = answers.map((o, i) => el("div", { class: "invodds", "data-gods": asked[i].gods || "-" },

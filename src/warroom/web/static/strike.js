@@ -387,12 +387,13 @@ async function strikeShowOdds(legal) {
   const declaring = STRIKE.pick.length === 3 && kinds.has("attack");
   if (!declaring && !kinds.has("again") && !kinds.has("deploy")) return;
   const key = G.actionsKey;
-  const q = declaring ? `?${new URLSearchParams({ source: STRIKE.pick[0], defender: STRIKE.pick[1], target: STRIKE.pick[2] })}` : "";
+  const q = new URLSearchParams(declaring ? { source: STRIKE.pick[0], defender: STRIKE.pick[1], target: STRIKE.pick[2] } : {});
+  q.set("state", G.msg.state);
   let o;
   try {
-    o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/strike-odds${q}`);
+    o = await api("GET", `/api/games/${encodeURIComponent(GAME)}/strike-odds?${q}`);
   } catch (e) { return; }
-  if (!G.msg || G.actionsKey !== key || o.state !== G.msg.state) return;
+  if (o.stale || !G.msg || G.actionsKey !== key || o.state !== G.msg.state) return;
   const text = declaring ? `${strikePercent(o.p_conquest)} to win this battle, before troops; ${strikeLosses(o, true)}`
     : kinds.has("deploy") ? strikeDeployOdds(o, legal)
       : `Rolling on to the end: ${strikePercent(o.p_conquest)} to win this battle; ${strikeLosses(o, true)} from here`;
