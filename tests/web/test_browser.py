@@ -4,6 +4,7 @@ A screenshot of the board is kept in test-artifacts/ for people to look at."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -637,4 +638,39 @@ def test_a_turn_limit_ending_reads_as_a_sentence_in_the_banner_and_summary(
         page.wait_for_selector("#summary-head")
         assert f"{won} won. {reason}" in page.locator("#summary-head").inner_text()
         page.screenshot(path=str(ARTIFACTS / "turn-limit-ending.png"), full_page=True)
+        assert errors == []
+
+
+def test_a_choice_that_loses_the_race_twice_is_made_the_third_time(
+    server: str, served_hub: Hub
+) -> None:
+    """Quick bots raising in an auction moved the game on twice while a "pass" was made: the
+    page tried once more only, then said nothing was done. It tries a few times while the
+    choice stays legal. Here the first two sends are answered as lost races."""
+    g = create_game(server, "risk-classic", [{"kind": "human"}] * 3, SHORT)
+    room = served_hub.room(g["id"])
+    at = room.state_id
+    with room.lock:
+        seat = room.match.to_move()[0]
+        claim = room.match.legal(seat)[0]  # a starting army placed: one of many choices
+    lost: list[str] = []
+
+    def race(route: Any) -> None:
+        if len(lost) < 2:
+            lost.append(route.request.post_data or "")
+            body = {"ok": False, "stale": "stale action", "state": at, "yours": False}
+            route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+        else:
+            route.continue_()
+
+    with browser_page() as (page, errors):
+        page.route("**/act", race)
+        page.goto(server + g["seats"][seat]["link"])
+        page.wait_for_function("G.msg && G.board")
+        page.fill("#typedtext", str(claim))
+        page.click("#typed button")
+        page.wait_for_function(f"G.msg.state > {at}")
+        assert len(lost) == 2
+        assert room.match.record[at] == (seat, str(claim))
+        assert page.locator("#notice").inner_text() == ""
         assert errors == []

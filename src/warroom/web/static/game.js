@@ -1513,6 +1513,7 @@ function lossWords(attacker, defender) {
 
 // A choice the game moved on from is answered, not refused (on_stale), so that a lost race is
 // no console error: the new state is already on its way over the live connection.
+const STALE_TRIES = 3;
 async function send(action, text) {
   if (G.sending) return false;
   G.sending = true;
@@ -1525,12 +1526,14 @@ async function send(action, text) {
     let done = await api("POST", path, body, TOKEN);
     // Someone else (often a bot) acted a moment before the click arrived: if the same choice
     // is still legal in the new state, make it there. Not if this seat decided meanwhile (in
-    // another tab or window): that would make its decision twice.
-    if (done.stale && !done.yours) {
+    // another tab or window): that would make its decision twice. A few times, not once:
+    // quick bots raising in an auction can move on again while a "pass" is retried.
+    for (let tries = 0; done.stale && !done.yours && tries < STALE_TRIES; tries++) {
       const now = await api("GET", `/api/games/${encodeURIComponent(GAME)}`, null, TOKEN);
       const still = body.text !== undefined
         || (now.legal || []).some((a) => JSON.stringify(a) === JSON.stringify(body.action));
-      if (still) done = await api("POST", path, { ...body, state: now.state }, TOKEN);
+      if (!still) break;
+      done = await api("POST", path, { ...body, state: now.state }, TOKEN);
     }
     if (done.stale) {
       $("notice").textContent = done.yours
