@@ -137,6 +137,8 @@ def test_a_damaged_save_is_refused_naming_the_file(tmp_path: Path) -> None:
         # a seed the generator does not read was another seed's game: its record then failed
         ("seed", -5, "a splitmix64 seed is a whole number in [0, 2**64)"),
         ("seed", 2**300, "a splitmix64 seed is a whole number in [0, 2**64)"),
+        # a misspelled field was dropped without a word
+        ("sead", 5, "unknown save field 'sead' (a version 2 save holds format, version, mode"),
     ):
         damaged = {**data, key: value}
         if key == "seed":
