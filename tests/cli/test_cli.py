@@ -137,6 +137,8 @@ def test_a_damaged_save_is_refused_naming_the_file(tmp_path: Path) -> None:
         # a seed the generator does not read was another seed's game: its record then failed
         ("seed", -5, "a splitmix64 seed is a whole number in [0, 2**64)"),
         ("seed", 2**300, "a splitmix64 seed is a whole number in [0, 2**64)"),
+        # a misspelled field was dropped without a word
+        ("sead", 5, "unknown save field 'sead' (a version 2 save holds format, version, mode"),
     ):
         damaged = {**data, key: value}
         if key == "seed":
@@ -540,6 +542,114 @@ def test_board_check_refuses_an_empty_provenance(shipped: Path, tmp_path: Path) 
         assert result.exit_code == 2, (field, result.output)
         assert f"{mine}: {field}: " in result.output, (field, result.output)
     assert runner.invoke(app, ["board", "check", str(shipped)]).exit_code == 0
+
+
+def _first_key(data: Any, keys: set[str], path: tuple[str | int, ...] = ()) -> list[str | int]:
+    """The path of the first entry named one of `keys` in a data file, or [] if none."""
+    items: Any = data.items() if isinstance(data, dict) else enumerate(data)
+    for key, value in items:
+        if key in keys:
+            return [*path, key]
+        if isinstance(value, dict | list):
+            found = _first_key(value, keys, (*path, key))
+            if found:
+                return found
+    return []
+
+
+def _shown(path: list[str | int]) -> str:
+    """An entry as a refusal names it: a map inside a file (MCU's, Mass Effect's) is checked
+    as a board of its own, its entries after 'map: '."""
+    if path[0] == "map":
+        return "map: " + ".".join(map(str, path[1:]))
+    return ".".join(map(str, path))
+
+
+def _replaced(data: Any, path: list[str | int], value: Any) -> Any:
+    """A copy of `data` with the entry at `path` set to `value`."""
+    changed = json.loads(json.dumps(data))
+    entry = changed
+    for key in path[:-1]:
+        entry = entry[key]
+    entry[path[-1]] = value
+    return changed
+
+
+@pytest.mark.parametrize("shipped", SHIPPED, ids=lambda p: str(p.relative_to(DATA)))
+def test_board_check_refuses_an_empty_name_and_a_colour_that_is_none(
+    shipped: Path, tmp_path: Path
+) -> None:
+    """Every kind of data file: an empty or blank name (the file's own, and the first a
+    player reads inside it) and a colour that is not one ('notacolor') were accepted; they
+    are refused, naming the file, the field and the item."""
+    data = json.loads(shipped.read_text())
+    mine = tmp_path / shipped.name
+    cases: list[tuple[Any, str]] = [
+        (_replaced(data, ["name"], ""), "name: empty: give it a name"),
+        (_replaced(data, ["name"], "  "), "name: empty: give it a name"),
+    ]
+    inner = _first_key({k: v for k, v in data.items() if k != "name"}, {"name"})
+    if inner:
+        cases.append((_replaced(data, inner, " "), f"{_shown(inner)}: empty: give it a name"))
+    colour = _first_key(data, {"color", "colour"})
+    if colour:
+        for wrong in ("notacolor", "", "#12345", "light  blue"):
+            said = f"{_shown(colour)}: {wrong!r} is not a colour: give #rrggbb, #rgb or a"
+            cases.append((_replaced(data, colour, wrong), said))
+    for changed, said in cases:
+        mine.write_text(json.dumps(changed))
+        result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "300"})
+        assert result.exit_code == 2, (said, result.output)
+        assert f"error: {mine}: {said}" in result.output, (said, result.output)
+    assert runner.invoke(app, ["board", "check", str(shipped)]).exit_code == 0
+
+
+def test_board_check_refuses_a_territory_or_region_without_a_name(tmp_path: Path) -> None:
+    """A territory or a region named "" or " " was a place nobody could name in an action."""
+    text = (DATA / "boards/classic-world.json").read_text()
+    mine = tmp_path / "mine.json"
+    for renamed, said in (
+        (('"Ural"', '""'), "territories: key '': empty: give it a name"),
+        (('"Australia"', '" "'), "regions: key ' ': empty: give it a name"),
+    ):
+        mine.write_text(text.replace(*renamed))
+        result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "300"})
+        assert result.exit_code == 2 and f"error: {mine}: {said}" in result.output, result.output
+
+
+@pytest.mark.parametrize(
+    ("shipped", "change", "said"),
+    [
+        # a RISK map's connections are an object's keys: a repeated one is a repeated key
+        (
+            "boards/classic-world.json",
+            ('"Alberta": "land"', '"Alberta": "land", "Alberta": "land"'),
+            "key 'Alberta' is given twice in one object",
+        ),
+        (
+            "strike/risk-strike.json",
+            ('"adjacent": [', '"adjacent": ["europe", '),
+            "continents.0.adjacent: 'europe' is listed twice",
+        ),
+        (
+            "mcu/manhattan.json",
+            ('"links": [', '"links": [["Helicarrier_Bridge", "Helicarrier_Access"], '),
+            "helicarrier.links: ('Helicarrier_Access', 'Helicarrier_Bridge') is listed twice",
+        ),
+    ],
+)
+def test_board_check_refuses_a_connection_given_twice(
+    shipped: str, change: tuple[str, str], said: str, tmp_path: Path
+) -> None:
+    """The same two places joined twice (in either order, for a pair) was silently one
+    connection where a list holds them; it is a slip in the transcription, named as such."""
+    text = (DATA / shipped).read_text()
+    assert change[0] in text
+    mine = tmp_path / "mine.json"
+    mine.write_text(text.replace(change[0], change[1], 1))
+    result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "300"})
+    assert result.exit_code == 2 and f"error: {mine}: " in result.output, result.output
+    assert said in result.output, result.output
 
 
 def test_board_check_refuses_strike_tactics_without_provenance(tmp_path: Path) -> None:

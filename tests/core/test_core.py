@@ -28,6 +28,7 @@ from warroom.core import (
 )
 from warroom.core.actions import _arg
 from warroom.core.board import Board
+from warroom.core.match import SAVE_FIELDS, SAVE_FORMAT_VERSION
 from warroom.core.registry import modes
 from warroom.data import read_json
 
@@ -336,9 +337,10 @@ def test_save_round_trip_keeps_undo_in_the_record() -> None:
 
 @pytest.mark.parametrize("path", sorted(FIXTURES.glob("save-v*.json")), ids=lambda p: p.name)
 def test_every_released_save_format_still_loads(path: Path) -> None:
-    data = json.loads(path.read_text())
-    m = Match.from_save(data)
-    expected = data["expect"]
+    """Each sample is a save as its version wrote it; what it replays to is beside it, in
+    saves-expected.json (a key of its own in the save would be refused as unknown)."""
+    m = Match.from_save(json.loads(path.read_text()))
+    expected = json.loads((FIXTURES / "saves-expected.json").read_text())[path.name]
     assert m.view(None)["turn"] == expected["turn"]
     assert [t["armies"] for t in m.view(None)["territories"]] == expected["armies"]
 
@@ -386,6 +388,42 @@ def test_corrupt_saves_are_refused_clearly(mutate: Any, message: str) -> None:
         Match.from_save(data)
     with pytest.raises(SaveError):
         Match.from_save("not even a dict")
+
+
+@pytest.mark.parametrize(
+    ("version", "extra", "message"),
+    [
+        (
+            2,
+            {"sead": 5},
+            "unknown save field 'sead' (a version 2 save holds format, version, "
+            "mode, players, generator, seed, options, record; did you mean 'seed'?)",
+        ),
+        (2, {"expect": {}, "notes": ""}, "unknown save fields 'expect', 'notes' (a version 2"),
+        # version 1 had no generator: one given would be silently replaced by SplitMix64
+        (
+            1,
+            {"generator": "blake2b"},
+            "unknown save field 'generator' (a version 1 save holds "
+            "format, version, mode, players, seed, options, record)",
+        ),
+    ],
+)
+def test_a_save_with_a_field_no_version_writes_is_refused_naming_it(
+    version: int, extra: dict[str, Any], message: str
+) -> None:
+    """A misspelled field ("sead" for "seed") was dropped without a word, and the game
+    replayed from whatever the other fields said."""
+    m = Match.start("risk-classic", 4, 9)
+    _claim_some(m, 2)
+    data = m.to_save()
+    assert list(data) == list(SAVE_FIELDS[SAVE_FORMAT_VERSION])  # what is written is read
+    if version == 1:
+        del data["generator"]
+    data.update(version=version, **extra)
+    with pytest.raises(SaveError) as refused:
+        Match.from_save(data)
+    assert str(refused.value).startswith(message)
 
 
 def test_a_long_save_entry_is_quoted_cut_short() -> None:

@@ -273,8 +273,8 @@ def test_a_truncated_database_file_stops_the_server_with_a_clear_message(tmp_pat
     store.close()
     path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
     done = serve(tmp_path)
-    assert done.returncode == 1
-    assert f"the database file {path} is damaged" in done.stderr
+    assert done.returncode == 2
+    assert f"error: the database file {path} is damaged" in done.stderr
     assert "SQLite says: database disk image is malformed" in done.stderr
     assert "Traceback" not in done.stderr
 
@@ -340,5 +340,5 @@ def test_a_database_url_that_cannot_serve_is_one_line(url: str, said: str) -> No
 
     port = str(free_port())  # never bound: the store is refused first
     done = CliRunner().invoke(app, ["serve", "--port", port], env={"DATABASE_URL": url})
-    assert done.exit_code == 1 and said in done.output, done.output
+    assert done.exit_code == 2 and f"error: {said}" in done.output, done.output
     assert "Traceback" not in done.output

@@ -72,49 +72,50 @@ def serve(
     ] = True,
 ) -> None:
     """Play in the browser: a lobby, seats for friends and bots, games that survive restarts."""
+    import shutil
+
     import uvicorn
 
+    from warroom.cli.common import fail
     from warroom.web.app import create_app
     from warroom.web.store import StoreError, database_url
 
     # The operator reads what the server found at startup (damaged games, an emptied file).
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    try:
-        limits = Quotas(
-            create_rate=create_rate,
-            action_rate=action_rate,
-            record_with_people=max_record,
-            record_bots_only=max_record_bots,
-            undos_in_a_row=undo_limit,
-            read_rate=read_rate,
-            claim_rate=claim_rate,
-            sockets=max_sockets,
-            list_rate=list_rate,
-        )
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+    # Every refusal comes before anything is made: the options, then the address, and only
+    # then the data directory and the database, which a refused store takes away again.
+    limits = _quotas(
+        create_rate=("--create-rate", create_rate),
+        action_rate=("--action-rate", action_rate),
+        record_with_people=("--max-record", max_record),
+        record_bots_only=("--max-record-bots", max_record_bots),
+        undos_in_a_row=("--undo-limit", undo_limit),
+        read_rate=("--read-rate", read_rate),
+        claim_rate=("--claim-rate", claim_rate),
+        sockets=("--max-sockets", max_sockets),
+        list_rate=("--list-rate", list_rate),
+    )
     # inf stalled every bot on a timer out of range; NaN and negatives passed a range check
     if not 0 <= bot_delay <= MOST_BOT_DELAY:
-        raise typer.BadParameter(
-            f"seconds from 0 to {MOST_BOT_DELAY:g}, not {bot_delay}", param_hint="--bot-delay"
-        )
-    try:
-        url = database_url(os.environ.get("DATABASE_URL"), data_dir)
-    except OSError as exc:
-        typer.echo(f"warroom: cannot use --data-dir {data_dir}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(1) from None
-    try:
-        app = create_app(url, bot_delay=bot_delay, quotas=limits)
-    except StoreError as exc:
-        typer.echo(f"warroom: {exc}", err=True)
-        raise typer.Exit(1) from None
+        raise fail(f"--bot-delay takes seconds from 0 to {MOST_BOT_DELAY:g}, not {bot_delay}")
     # Bound here, before the address is announced, so a port in use is one line, not a URL
     # that leads nowhere followed by uvicorn's log; uvicorn then serves on this very socket.
     try:
         sock = _listen(host, port)
     except OSError as exc:
-        typer.echo(f"warroom: cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(1) from None
+        raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    environment_url = os.environ.get("DATABASE_URL")
+    made = None if environment_url else _first_missing(data_dir)
+    try:
+        url = database_url(environment_url, data_dir)
+        app = create_app(url, bot_delay=bot_delay, quotas=limits)
+    except (OSError, StoreError) as exc:
+        sock.close()
+        if made is not None:
+            shutil.rmtree(made, ignore_errors=True)
+        if isinstance(exc, StoreError):
+            raise fail(str(exc)) from None
+        raise fail(f"cannot use --data-dir {data_dir}: {exc.strerror or exc}") from None
     shown = "PostgreSQL (DATABASE_URL)" if "postgresql" in url else url.removeprefix("sqlite:///")
     typer.echo(f"warroom: http://{host}:{port}/  (games stored in {shown})")
     config = uvicorn.Config(
@@ -126,6 +127,30 @@ def serve(
         proxy_headers=trust_proxy,
     )
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def _quotas(**given: tuple[str, str | int]) -> Quotas:
+    """The server's limits from the options, `field=(option, value)`; a value the limits
+    refuse is refused naming its option, each checked with the others at their defaults."""
+    from warroom.cli.common import fail
+
+    for field, (option, value) in given.items():
+        try:
+            Quotas(**{field: value})  # type: ignore[arg-type]
+        except ValueError as exc:
+            raise fail(f"{option}: {exc}") from None
+    return Quotas(**{field: value for field, (_, value) in given.items()})  # type: ignore[arg-type]
+
+
+def _first_missing(path: Path) -> Path | None:
+    """The highest folder of `path` not yet there (what making it makes), or None."""
+    missing = None
+    absolute = path.absolute()
+    for folder in (absolute, *absolute.parents):
+        if folder.exists():
+            break
+        missing = folder
+    return missing
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -22,6 +22,7 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails
 
+from warroom.core.colours import is_colour
 from warroom.core.errors import BoardError
 
 BOARD_FORMAT = "warroom-board"
@@ -43,6 +44,7 @@ def _as_tuple(value: object) -> object:
 
 Point = Annotated[tuple[float, float], BeforeValidator(_as_tuple)]
 Pair = Annotated[tuple[str, str], BeforeValidator(_as_tuple)]
+T = TypeVar("T")
 
 
 def _recorded(text: str) -> str:
@@ -54,6 +56,47 @@ def _recorded(text: str) -> str:
 
 # A provenance's text: where data came from, never empty nor only spaces.
 Recorded = Annotated[str, AfterValidator(_recorded)]
+
+
+def _named(text: str) -> str:
+    """A name a player reads and types: an empty or blank one shows as nothing."""
+    if not text.strip():
+        raise ValueError("empty: give it a name")
+    return text
+
+
+# The name of a board, a place, a card...: never empty nor only spaces.
+Name = Annotated[str, AfterValidator(_named)]
+
+
+def _coloured(text: str) -> str:
+    """A colour the pages can draw, or a component's printed colour: a typo would be drawn
+    in no colour at all."""
+    if not is_colour(text):
+        raise ValueError(
+            f"{text!r} is not a colour: give #rrggbb, #rgb or a colour's name, such as 'dark blue'"
+        )
+    return text
+
+
+Colour = Annotated[str, AfterValidator(_coloured)]
+
+
+def _each_once(items: list[T]) -> list[T]:
+    """A list of connections names each once: a pair given twice (in either order, for
+    pairs) is a slip, which a set of neighbours would silently merge."""
+    seen: set[object] = set()
+    for item in items:
+        key = frozenset(item) if isinstance(item, tuple) else item
+        if key in seen:
+            raise ValueError(f"{item!r} is listed twice")
+        seen.add(key)
+    return items
+
+
+# A list of neighbours by name, and of links as pairs of names, each given once.
+Neighbours = Annotated[list[str], AfterValidator(_each_once)]
+Links = Annotated[list[Pair], AfterValidator(_each_once)]
 
 
 class SourceFile(StrictModel):
@@ -79,7 +122,7 @@ MOST_WILD_CARDS = 100
 
 class RegionFile(StrictModel):
     bonus: int = Field(ge=0, le=MOST_BONUS)
-    color: str | None = None
+    color: Colour | None = None
 
 
 class TerritoryFile(StrictModel):
@@ -99,13 +142,13 @@ class BoardFile(StrictModel):
     format: str
     version: int
     id: str
-    name: str
+    name: Name
     provenance: ProvenanceFile
     connection_kinds: dict[str, str] = Field(description="kind -> what it is on the board")
     card_designs: list[str] = []
     wild_cards: int = Field(default=0, ge=0, le=MOST_WILD_CARDS)
-    regions: dict[str, RegionFile]
-    territories: dict[str, TerritoryFile]
+    regions: dict[Name, RegionFile]
+    territories: dict[Name, TerritoryFile]
     space_kinds: dict[str, str] = Field(
         default={}, description="kind -> what it is (a board whose spaces differ: gate, crypt...)"
     )
@@ -226,11 +269,17 @@ def validate(model: type[M], data: object, source: str) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        lines = [
-            f"{source}: {'.'.join(str(p) for p in e['loc']) or '(top level)'}: {error_text(e)}"
-            for e in exc.errors()
-        ]
-        raise BoardError("\n".join(lines)) from None
+        raise BoardError("\n".join(f"{source}: {_error_line(e)}" for e in exc.errors())) from None
+
+
+def _error_line(error: ErrorDetails) -> str:
+    """One problem as 'entry: problem'; a key's own problem (an empty territory name) names
+    the object and the key, pydantic's "[key]" left out."""
+    loc = error["loc"]
+    if loc and loc[-1] == "[key]":
+        where = ".".join(str(p) for p in loc[:-2]) or "(top level)"
+        return f"{where}: key {loc[-2]!r}: {error_text(error)}"
+    return f"{'.'.join(str(p) for p in loc) or '(top level)'}: {error_text(error)}"
 
 
 # Characters a name or note may not hold: a terminal obeys controls (ESC starts a colour or

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from difflib import get_close_matches
 from typing import Any
 
 from warroom.core.actions import Action
@@ -21,6 +22,12 @@ from warroom.core.registry import get_mode
 SAVE_FORMAT = "warroom-save"
 SAVE_FORMAT_VERSION = 2
 READABLE_VERSIONS = (1, 2)
+# The fields each version's saves hold, in the order they are written; any other is refused,
+# so a misspelled one ("sead") is not silently dropped.
+SAVE_FIELDS = {
+    1: ("format", "version", "mode", "players", "seed", "options", "record"),
+    2: ("format", "version", "mode", "players", "generator", "seed", "options", "record"),
+}
 DEFAULT_GENERATOR = "splitmix64"  # reproducible; served games pass "blake2b"
 UNDO = "undo"
 
@@ -191,6 +198,16 @@ class Match:
             raise SaveError(
                 f"save format version {version!r} is not supported "
                 f"(this warroom reads versions {readable})"
+            )
+        fields = SAVE_FIELDS[version]
+        unknown = [key for key in data if key not in fields]
+        if unknown:
+            near = get_close_matches(str(unknown[0]), fields, n=1)
+            meant = f"; did you mean {near[0]!r}?" if near else ""
+            raise SaveError(
+                f"unknown save field{'s' if len(unknown) > 1 else ''} "
+                f"{', '.join(_clipped(key) for key in unknown)} (a version {version} save "
+                f"holds {', '.join(fields)}{meant})"
             )
         generator = data.get("generator") if version >= 2 else DEFAULT_GENERATOR
         if not isinstance(generator, str):

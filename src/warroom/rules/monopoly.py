@@ -18,7 +18,14 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from warroom.core.board import ProvenanceFile, StrictModel, check_header, validate
+from warroom.core.board import (
+    Colour,
+    Name,
+    ProvenanceFile,
+    StrictModel,
+    check_header,
+    validate,
+)
 from warroom.core.errors import BoardError
 from warroom.data import Shared, read_file, read_json
 
@@ -65,11 +72,11 @@ class RulesFile(StrictModel):
 
 
 class SetFile(StrictModel):
-    color: str
+    color: Colour
 
 
 class SpaceFile(StrictModel):
-    name: str = Field(min_length=1)
+    name: Name
     type: Literal[
         "go", "hero", "dice-hero", "deck", "tax", "battle", "jail", "free-parking", "go-to-jail"
     ]
@@ -111,7 +118,7 @@ class CardFile(StrictModel):
 
 
 class DeckFile(StrictModel):
-    name: str
+    name: Name
     cards: list[CardFile]
 
 
@@ -119,10 +126,10 @@ class MonopolyFile(StrictModel):
     format: str
     version: int
     id: str
-    name: str
+    name: Name
     provenance: ProvenanceFile
     rules: RulesFile
-    sets: dict[str, SetFile]
+    sets: dict[Name, SetFile]
     spaces: list[SpaceFile]
     decks: dict[str, DeckFile]
 

@@ -16,7 +16,14 @@ from typing import Literal
 
 from pydantic import Field
 
-from warroom.core.board import ProvenanceFile, SourceFile, StrictModel, check_header, validate
+from warroom.core.board import (
+    Name,
+    ProvenanceFile,
+    SourceFile,
+    StrictModel,
+    check_header,
+    validate,
+)
 from warroom.data import Shared, data_error, provenance_of, read_file, read_json
 from warroom.rules.dice_match import Row, feasible, parse_row, steal6
 
@@ -65,7 +72,7 @@ SCAN_EXAMPLE = (2, ("7", "5", "3+"))  # [Planet Scanning] example card: value, r
 
 class GroupFile(StrictModel):
     id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
+    name: Name
     value: int = Field(gt=0)
     power: Literal["extra_die", "reroll", "ignore_steal"] | None = None
     orb: bool = False
@@ -74,7 +81,7 @@ class GroupFile(StrictModel):
 
 class CardFile(StrictModel):
     id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
+    name: Name
     group: str
     value: int = Field(gt=0)
     rows: list[str] = Field(min_length=1)
@@ -88,7 +95,7 @@ class DiceCardsFile(StrictModel):
     version: int
     id: str
     edition: Literal["war-assets", "guardians"]
-    name: str
+    name: Name
     provenance: ProvenanceFile
     groups: list[GroupFile]
     cards: list[CardFile]

@@ -25,6 +25,8 @@ from pydantic import BaseModel, Field, ValidationError
 
 from warroom.core.board import (
     Board,
+    Colour,
+    Name,
     ProvenanceFile,
     SourceFile,
     StrictModel,
@@ -90,7 +92,7 @@ class GodsFile(StrictModel):
 
 
 class PantheonFile(StrictModel):
-    colour: str
+    colour: Colour
     heaven: str
     gods: GodsFile
     source: SourceFile
@@ -121,10 +123,10 @@ class GodstormFile(StrictModel):
     format: str
     version: int
     id: str
-    name: str
+    name: Name
     provenance: ProvenanceFile
     boards: dict[Literal["earth", "underworld"], str]
-    pantheons: dict[str, PantheonFile]
+    pantheons: dict[Name, PantheonFile]
     constants: dict[str, ConstantFile]
     cards: list[CardFile]
 

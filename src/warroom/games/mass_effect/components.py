@@ -28,6 +28,7 @@ from pydantic import Field
 
 from warroom.core.board import (
     Board,
+    Name,
     ProvenanceFile,
     SourceFile,
     StrictModel,
@@ -121,7 +122,7 @@ class GalaxyFile(StrictModel):
     format: str
     version: int
     id: str
-    name: str
+    name: Name
     provenance: ProvenanceFile
     map: dict[str, Any]
     regions: dict[str, SourceFile]
@@ -145,7 +146,7 @@ class CardsFile(StrictModel):
     format: str
     version: int
     id: str
-    name: str
+    name: Name
     provenance: ProvenanceFile
     decks: list[DeckFile]
 

@@ -25,6 +25,8 @@ from typing import Any
 from pydantic import Field, ValidationError
 
 from warroom.core.board import (
+    Colour,
+    Name,
     ProvenanceFile,
     SourceFile,
     StrictModel,
@@ -153,7 +155,7 @@ PARAM_MOST = 10
 # -- file models -------------------------------------------------------------------------------
 class SeatFile(StrictModel):
     faction: str
-    colour: str = Field(min_length=1)
+    colour: Colour
     troops: int = Field(ge=1)
     limit: int | None = Field(default=None, ge=1)
 
@@ -200,7 +202,7 @@ class GawFile(StrictModel):
     format: str
     version: int
     id: str
-    name: str
+    name: Name
     provenance: ProvenanceFile
     setup: dict[str, Any]
     ships: ShipsFile
@@ -220,7 +222,7 @@ class DirectivesFile(StrictModel):
     format: str
     version: int
     id: str
-    name: str
+    name: Name
     provenance: ProvenanceFile
     cards: dict[str, DirectiveFile]
 

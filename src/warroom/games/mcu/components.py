@@ -33,7 +33,8 @@ from pydantic import Field
 from warroom.core.board import (
     Board,
     BoardFile,
-    Pair,
+    Links,
+    Name,
     ProvenanceFile,
     SourceFile,
     StrictModel,
@@ -97,7 +98,7 @@ class SectorFile(StrictModel):
 class HelicarrierFile(StrictModel):
     territories: list[str]
     access: str
-    links: list[Pair]
+    links: Links
     operatives: dict[str, int]
     provenance: dict[str, SourceFile]
 
@@ -106,7 +107,7 @@ class McuBoardFile(StrictModel):
     format: str
     version: int
     id: str
-    name: str
+    name: Name
     provenance: ProvenanceFile
     map: dict[str, Any]
     regions: dict[str, SourceFile]
@@ -125,7 +126,7 @@ class McuChartsFile(StrictModel):
     format: str
     version: int
     id: str
-    name: str
+    name: Name
     provenance: ProvenanceFile
     recruitment: ChartFile
 
@@ -137,7 +138,7 @@ class CardFile(StrictModel):
 
 class DeckFile(StrictModel):
     id: str
-    name: str
+    name: Name
     cards: list[CardFile]
     provenance: dict[str, SourceFile]
 
@@ -146,7 +147,7 @@ class McuCardsFile(StrictModel):
     format: str
     version: int
     id: str
-    name: str
+    name: Name
     provenance: ProvenanceFile
     decks: list[DeckFile]
 
@@ -483,7 +484,7 @@ class BfmFile(StrictModel):
     format: str
     version: int
     id: str
-    name: str
+    name: Name
     provenance: ProvenanceFile
     setup: BfmSetupFile
     heroes: list[HeroFile]

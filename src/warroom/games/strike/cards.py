@@ -16,7 +16,16 @@ from pathlib import Path
 
 from pydantic import Field
 
-from warroom.core.board import ProvenanceFile, SourceFile, StrictModel, check_header, validate
+from warroom.core.board import (
+    Colour,
+    Name,
+    Neighbours,
+    ProvenanceFile,
+    SourceFile,
+    StrictModel,
+    check_header,
+    validate,
+)
 from warroom.data import Shared, data_error, provenance_of, read_file, read_json
 
 FORMAT = "warroom-strike-cards"
@@ -44,17 +53,17 @@ AFRICA_LINKS = {"South America", "Europe", "Asia"}  # and not North America nor 
 
 class ContinentFile(StrictModel):
     id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    color: str = Field(min_length=1)
+    name: Name
+    color: Colour
     cards: int = Field(gt=0)
     domination: int = Field(gt=0)
-    adjacent: list[str]
+    adjacent: Neighbours
     provenance: dict[str, SourceFile]
 
 
 class TacticsFile(StrictModel):
     id: str
-    name: str = Field(min_length=1)
+    name: Name
     count: int = Field(gt=0)
     provenance: dict[str, SourceFile]
 
@@ -63,7 +72,7 @@ class StrikeFile(StrictModel):
     format: str
     version: int
     id: str
-    name: str
+    name: Name
     provenance: ProvenanceFile
     continents: list[ContinentFile]
     tactics: list[TacticsFile]
