@@ -10,10 +10,13 @@ roll may cost two).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from difflib import get_close_matches
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from rich.columns import Columns
 from rich.console import Console
@@ -87,12 +90,15 @@ class Terminal:
         self.show_board()
         try:
             while self.match.outcome() is None:
-                seat = self.match.to_move()[0]
-                if seat in self.humans:
-                    self.human_turn(seat)
-                else:
-                    self.bot_turn(seat)
-        except (Quit, KeyboardInterrupt):  # Ctrl-C leaves as Ctrl-D does, not as a traceback
+                try:
+                    seat = self.match.to_move()[0]
+                    if seat in self.humans:
+                        self.human_turn(seat)
+                    else:
+                        self.bot_turn(seat)
+                except (KeyboardInterrupt, EOFError):  # Ctrl-C, or Ctrl-D at a prompt
+                    self.interrupted()
+        except Quit:
             self.console.print("Left the game.")
             return
         self.show_board()
@@ -138,10 +144,7 @@ class Terminal:
             return
         view = self.match.view(seat)
         self.show_prompt_header(seat, view)
-        try:
-            text = self.read(f"{seat_name(view, seat)}> ").strip()
-        except EOFError:
-            raise Quit from None
+        text = self.read(f"{seat_name(view, seat)}> ").strip()
         if not text:
             return
         if len(text) > MAX_TEXT:  # refused without echoing it: a pasted page filled the screen
@@ -192,7 +195,8 @@ class Terminal:
             for event in self.match.log[-30:]:
                 self.console.print(self.line(event, viewer), highlight=False)
         elif word == "undo":
-            step = self.match.undo(seat)
+            with hold_interrupts():
+                step = self.match.undo(seat)
             self.undone.add(seat)
             self.say(f"Undone: {step.action.text()}")
         elif word == "save":
@@ -222,22 +226,45 @@ class Terminal:
         return places[0] if places else "NAME"
 
     def quit(self) -> None:
-        """Leave after asking, offering to save first (a finished game just ends)."""
+        """Leave after asking, offering to save first (a finished game just ends). A Ctrl-C
+        or Ctrl-D to the question reaches `run`, which offers to save as a yes does."""
         if self.match.outcome() is not None:
             raise Quit
-        try:
-            if self.read("Leave the game? [y/N] ").strip().lower() not in ("y", "yes"):
-                return
-            answer = self.read(f"Save it first? File name [{DEFAULT_SAVE}], or 'no': ").strip()
-        except EOFError:
-            raise Quit from None
-        if answer.lower() in ("n", "no"):
-            raise Quit
-        # "y" is a yes to the default name, not a file
-        if not self.save(save_path("" if answer.lower() in ("y", "yes") else answer)):
+        if self.read("Leave the game? [y/N] ").strip().lower() not in ("y", "yes"):
+            return
+        if not self.offer_save():
             self.console.print("Still playing: 'quit' again to leave.")
             return
         raise Quit
+
+    def interrupted(self) -> NoReturn:
+        """Ctrl-C or Ctrl-D mid-game: leave, but offer to save first as `quit` does, asking
+        again where a save was refused (a folder named, a file kept); a second Ctrl-C or
+        Ctrl-D leaves unsaved. A decision is applied whole or not at all (`hold_interrupts`),
+        so what is saved is the game as of the last one."""
+        self.console.print()  # the prompt's line was left unfinished
+        while True:
+            try:
+                if self.offer_save():
+                    raise Quit
+            except WarroomError as exc:
+                said = escape(printable(str(exc)))
+                self.console.print(f"[red]Refused:[/] {said}", highlight=False)
+
+    def offer_save(self) -> bool:
+        """Ask for a file to save the game to before it is left: True once it may be left
+        (saved, a 'no', or a Ctrl-C or Ctrl-D to the question, which says it is not saved),
+        False where the save was not made (a file there kept)."""
+        try:
+            answer = self.read(f"Save it first? File name [{DEFAULT_SAVE}], or 'no': ").strip()
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            self.console.print("Leaving without saving.")
+            return True
+        if answer.lower() in ("n", "no"):
+            return True
+        # "y" is a yes to the default name, not a file
+        return self.save(save_path("" if answer.lower() in ("y", "yes") else answer))
 
     # -- actions -------------------------------------------------------------------------
     def complete(self, seat: int, text: str) -> Action:
@@ -287,7 +314,8 @@ class Terminal:
             self.say(f"  {name:8} {'on ' if name in mine else 'off'}  {what}")
 
     def apply(self, seat: int, action: Action) -> None:
-        events = self.match.act(seat, action)
+        with hold_interrupts():
+            events = self.match.act(seat, action)
         self.undone.discard(seat)
         self.show_events(seat, events)
 
@@ -406,7 +434,7 @@ class Terminal:
         if path.exists() and path.resolve() not in self.own_saves:
             try:
                 answer = self.read(f"{path} exists: replace it? [y/N] ").strip().lower()
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):
                 answer = ""
             if answer not in ("y", "yes"):
                 self.console.print(f"Not saved: {escape(str(path))} is kept as it was.")
@@ -445,6 +473,29 @@ class Terminal:
         self.own_saves.add(path.resolve())
         self.console.print(f"Loaded {escape(str(path))}")
         self.show_board()
+
+
+@contextmanager
+def hold_interrupts() -> Iterator[None]:
+    """Ctrl-C held back while the match takes a decision, raised once it has: the match's
+    state, steps, log and record change together, so an interrupt between them would leave a
+    decision half-applied (and a save made then would lose it or disagree with the board).
+    Only the main thread receives signals, so elsewhere nothing is held, nor where Python
+    does not handle Ctrl-C (no handler of its own to put back)."""
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is None
+    ):
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def save_path(typed: str) -> Path:

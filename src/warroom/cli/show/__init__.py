@@ -25,7 +25,8 @@ COMMON_HELP = """[bold]Commands in every game[/]
   [cyan]rules[/]  how to play this game
   [cyan]undo[/]   take back your last decision (until dice or a card reveal something)
   [cyan]auto N[/] let a bot take your next N decisions
-  [cyan]save FILE[/], [cyan]load FILE[/], [cyan]quit[/] (asks first, and offers to save)"""
+  [cyan]save FILE[/], [cyan]load FILE[/], [cyan]quit[/] (asks first, and offers to save;
+  Ctrl-C and Ctrl-D offer to save too, and a second one leaves unsaved)"""
 
 # mode id -> module in this package that shows it (its DISPLAY), or "module:NAME" where one
 # module shows several modes each with a display of its own
