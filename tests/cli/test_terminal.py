@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 from typer.testing import CliRunner
 
 from tests.fixtures.monopoly_spaces import ABOUT
@@ -1119,6 +1120,28 @@ def test_log_before_anything_happened_says_so(monkeypatch: pytest.MonkeyPatch) -
     match = Match.start("risk-classic", 3, 1, {})
     out = session(match, ["log"], set(range(match.players)))
     assert "Nothing has happened yet." in out
+
+
+def test_log_n_shows_the_last_n_events_and_refuses_what_is_no_count() -> None:
+    """'log -5' printed the last 30 events, its number ignored: 'log N' and 'log -N' (as
+    `tail -N` writes it) show the last N, 'log all' every one, and anything else is refused
+    with the forms it takes, nothing printed."""
+    match = classic("attack")
+    console = Console(record=True, width=200, file=io.StringIO())
+    terminal = Terminal(match, {0}, {}, console, lambda prompt: "")
+    lines = [Text.from_markup(terminal.line(event, 0)).plain for event in match.log]
+    assert len(lines) > 30
+    for typed, shown in (("log 3", lines[-3:]), ("log -5", lines[-5:]), ("log", lines[-30:])):
+        terminal.command(0, typed)
+        assert console.export_text().splitlines() == shown, typed
+    terminal.command(0, "log all")
+    assert console.export_text().splitlines() == lines
+    terminal.command(0, f"log {len(lines) + 10}")  # more than there are: all of them
+    assert console.export_text().splitlines() == lines
+    for typed in ("log 0", "log -0", "log x", "log 2 3", "log --4", "log 1.5"):
+        with pytest.raises(WarroomError, match=r"write 'log' \(the last 30 events\), 'log N'"):
+            terminal.command(0, typed)
+    assert console.export_text() == ""
 
 
 def test_a_dice_game_s_log_starts_with_its_first_turn_and_roll() -> None:

@@ -10,6 +10,7 @@ roll may cost two).
 from __future__ import annotations
 
 import json
+import re
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -44,6 +45,8 @@ def die_face(face: int) -> str:
 
 
 DEFAULT_SAVE = "game.warroom.json"
+LOG_LINES = 30  # the events a bare `log` shows
+LOG_COUNT = re.compile(r"-?([0-9]+)")  # `log N`, or `log -N` as `tail -N` writes it
 COMMANDS = (
     *("actions", "auto", "board", "help", "info", "load", "log", "look"),
     *("odds", "quit", "rules", "save", "standing", "undo"),
@@ -187,13 +190,7 @@ class Terminal:
                 raise WarroomError(f"write '{word} NAME', e.g. {word} {self.example_place()}")
             self.say(self.display.look(self.match, self.viewer, unquoted(rest)))
         elif word == "log":
-            # The match's events (a loaded game's too, undone ones gone), shown as the seat
-            # asking may read them: at one terminal, another's "You draw ..." is not theirs.
-            if not self.match.log:
-                self.console.print("Nothing has happened yet.")
-            viewer = self.viewer if self.viewer is not None else seat
-            for event in self.match.log[-30:]:
-                self.console.print(self.line(event, viewer), highlight=False)
+            self.show_log(seat, rest)
         elif word == "undo":
             with hold_interrupts():
                 step = self.match.undo(seat)
@@ -380,6 +377,29 @@ class Terminal:
             dfd = " ".join(map(die_face, shown["defend"]))
             line = f"{line}   [red]{att}[/] vs [white]{dfd}[/]"
         return line
+
+    def show_log(self, seat: int, rest: str) -> None:
+        """`log`: the last 30 events; `log N` (or `log -N`, as `tail -N` writes it) the last N,
+        `log all` every one. The match's events (a loaded game's too, undone ones gone), shown
+        as the seat asking may read them: at one terminal, another's "You draw ..." is not
+        theirs."""
+        log = self.match.log
+        if not rest:
+            count = LOG_LINES
+        elif rest.lower() == "all":
+            count = len(log)
+        elif (number := LOG_COUNT.fullmatch(rest)) and int(number.group(1)) >= 1:
+            count = int(number.group(1))
+        else:
+            raise WarroomError(
+                f"write 'log' (the last {LOG_LINES} events), 'log N' or 'log -N' (the last N, "
+                "N 1 or more) or 'log all'"
+            )
+        if not log:
+            self.console.print("Nothing has happened yet.")
+        viewer = self.viewer if self.viewer is not None else seat
+        for event in log[-count:]:
+            self.console.print(self.line(event, viewer), highlight=False)
 
     def show_prompt_header(self, seat: int, view: dict[str, Any]) -> None:
         bits = [seat_name(view, seat), f"step: {view['step']}"]

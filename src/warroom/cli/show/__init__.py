@@ -21,7 +21,8 @@ COMMON_HELP = """[bold]Commands in every game[/]
   spaces may be typed as they are ([cyan]place North Africa 3[/]) or quoted
   ([cyan]place "North Africa" 3[/])
   [cyan]board[/]  show the board      [cyan]actions[/]  list what you may do now
-  [cyan]look NAME[/] one place in detail  [cyan]log[/]  recent events
+  [cyan]look NAME[/] one place in detail
+  [cyan]log[/]    the last 30 events; [cyan]log N[/] the last N, [cyan]log all[/] every one
   [cyan]rules[/]  how to play this game
   [cyan]undo[/]   take back your last decision (until dice or a card reveal something)
   [cyan]auto N[/] let a bot take your next N decisions
