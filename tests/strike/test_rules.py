@@ -323,6 +323,31 @@ def test_s22_s23_s24_attacker_then_defender_then_helpers_deploy() -> None:
     assert st.troops == [[1, 0, 0, 1], [0, 1, 1, 0]]
 
 
+def test_b22_b26_a_helper_s_bare_deploy_asks_for_its_side() -> None:
+    """A bare "deploy" from a helper with troops was filled in as "deploy 0" (the one
+    deployment with no side) and deployed none, silently: it is refused, naming the forms;
+    the principals' bare "deploy" is still every troop they hold."""
+    st = position(
+        players=3,
+        claimed=AFRICA_VS_EUROPE,
+        current=0,
+        hands={0: ["troop", "troop"], 1: ["troop"], 2: ["troop", "troop", "spy"]},
+    )
+    match = Match.start(GAME.id, 3, 1)
+    match.state = play(st, (0, "attack africa p2 europe"))
+    assert complete(match, 0, "deploy", []).text() == "deploy 2"
+    match.act(0, complete(match, 0, "deploy", []))
+    assert complete(match, 1, "Deploy", []).text() == "deploy 1"
+    match.act(1, complete(match, 1, "Deploy", []))
+    helper = match.state
+    sides = r"'deploy attacker N' or 'deploy defender N' \(N 1 to 2\), or 'deploy 0' for none"
+    with pytest.raises(MalformedAction, match=f"a helper names the side its troops join: {sides}"):
+        complete(match, 2, "deploy", [])
+    assert match.state is helper and GAME.to_move(helper) == (2,)
+    assert complete(match, 2, "deploy def", []).text() == "deploy defender 2"
+    assert complete(match, 2, "deploy 0", []).text() == "deploy 0"
+
+
 def test_s22_s24_a_helper_deploying_nothing_joins_no_side() -> None:
     """A helper's "deploy 0" helps neither side: its event names none (it said "attacker")."""
     st = position(players=3, claimed=AFRICA_VS_EUROPE, current=0, hands={2: ["troop"]})

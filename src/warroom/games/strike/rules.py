@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from warroom.core.actions import Action, Arg
-from warroom.core.errors import IllegalAction
+from warroom.core.errors import IllegalAction, MalformedAction
 from warroom.core.events import Event, Pieces, faces
 from warroom.core.game import Game, OptionValue, Outcome, Seat, turn_limit_ending
 from warroom.core.legal import Family, Legal
@@ -205,6 +205,8 @@ class RiskStrike(Game[StrikeState]):
         """Continents by id or name in any case ("Africa", "south-america"); players as "p2",
         "P2", "player2", "Player 2" (quoted) or 2; sides as "attacker"/"defender" or "a"/"d"."""
         action = Action.parse(text)
+        if action.kind == "deploy" and not action.args:
+            _sideless_deploy(state, seat)
         return Action(action.kind, _canonical_args(state.cards, action))
 
     # -- outcome, views, checks ----------------------------------------------------------
@@ -448,6 +450,22 @@ def _deployments(st: StrikeState, seat: Seat) -> list[Family]:
         Family("deploy", ("attacker",), range(1, have + 1)),
         Family("deploy", ("defender",), range(1, have + 1)),
     ]
+
+
+def _sideless_deploy(st: StrikeState, seat: Seat) -> None:
+    """A bare `deploy` from a helper holding troops names no side (B22, B26 [Attack Phase 2:
+    Deploy Troops]: a helper's troops join the side it picks): refused with the forms it
+    takes, where the short form's filling in of the most troops found only "deploy 0", the
+    one deployment with no side, and deployed none. The principals' bare `deploy` is every
+    troop they hold, their side being their own."""
+    helping = st.phase == DEPLOY and st.chain is None and st.deploy_queue[0] == seat
+    have = st.hands[seat].count(TROOP)
+    if helping and seat not in (st.current, st.defender) and have:
+        most = "1" if have == 1 else f"1 to {have}"
+        raise MalformedAction(
+            f"a helper names the side its troops join: 'deploy attacker N' or 'deploy "
+            f"defender N' (N {most}), or 'deploy 0' for none"
+        )
 
 
 def _window_plays(st: StrikeState, seat: Seat) -> list[Family]:
