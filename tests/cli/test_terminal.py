@@ -698,6 +698,38 @@ def test_monopoly_standing_choices_and_a_maximum_bid() -> None:
     assert "(window closed) done" in out
 
 
+def test_monopoly_standing_choices_are_kept_in_a_save(tmp_path: Path) -> None:
+    """Standing choices are orders for the rest of the game ('rent on' claims every payment
+    owed): a reloaded game lost them silently, and with them rent the player counted on. A
+    save carries them, `--load` and `load` restore them, and a save without any (the page's)
+    loads with none, not with those of the game left."""
+    save, plain = tmp_path / "rent.json", tmp_path / "plain.json"
+    session(Match.start("monopoly-avengers", 2, 3, {}), [f"save {plain}"], {0})
+    out = monopoly_script(["standing rent on", f"save {save}"])
+    assert json.loads(save.read_text())["standing"] == [["rent"], []]
+    out = CliRunner().invoke(app, ["play", "--load", str(save)], input="standing\n").output
+    assert "rent     on" in out and "window   off" in out
+    lines = ["standing window on", f"load {plain}", "y", "standing"]
+    lines += [f"load {save}", "y", "standing"]
+    out = session(Match.start("monopoly-avengers", 2, 3, {}), lines, {0})
+    shown = out.split(f"Loaded {plain}")[1].split(f"Loaded {save}")
+    assert "rent     off" in shown[0] and "window   off" in shown[0]
+    assert "rent     on" in shown[1] and "window   off" in shown[1]
+
+
+def test_a_save_s_standing_choices_that_are_no_game_s_are_refused(tmp_path: Path) -> None:
+    """A `standing` field not a list per seat of this game's choice names refuses the save,
+    naming the field and the names it may hold, as any other damaged field does."""
+    save = tmp_path / "bad.json"
+    for wrong in ([["rent"]], [["rent"], ["tea"]], {"0": ["rent"]}, [["rent"], "window"]):
+        data = Match.start("monopoly-avengers", 2, 3, {}).to_save()
+        save.write_text(json.dumps({**data, "standing": wrong}))
+        out = CliRunner().invoke(app, ["play", "--load", str(save)], input="").output
+        said = " ".join(out.split())
+        assert "save field 'standing' is not a list of each seat's standing choices" in said
+        assert "(names among rent, window)" in said
+
+
 def test_monopoly_drop_out_and_help() -> None:
     out = monopoly_script(["help", "auction", "drop out", "end"])
     assert "bid up to N" in out and "drop out" in out and "standing window on" in out

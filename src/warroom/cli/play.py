@@ -45,6 +45,7 @@ def die_face(face: int) -> str:
 
 
 DEFAULT_SAVE = "game.warroom.json"
+STANDING = "standing"  # the save's field for the seats' standing choices (`Terminal.save`)
 LOG_LINES = 30  # the events a bare `log` shows
 LOG_COUNT = re.compile(r"-?([0-9]+)")  # `log N`, or `log -N` as `tail -N` writes it
 COMMANDS = (
@@ -460,8 +461,11 @@ class Terminal:
                 self.console.print(f"Not saved: {escape(str(path))} is kept as it was.")
                 return False
         part = target.with_name(f".{target.name}.part")
+        data = self.match.to_save()
+        if any(self.standing.values()):  # the player's standing orders go on after a reload
+            data[STANDING] = [sorted(self.standing.get(s, ())) for s in range(self.match.players)]
         try:
-            part.write_text(json.dumps(self.match.to_save(), indent=1))
+            part.write_text(json.dumps(data, indent=1))
             part.replace(target)
         except OSError as exc:
             part.unlink(missing_ok=True)
@@ -473,7 +477,7 @@ class Terminal:
     def load(self, path: Path) -> None:
         """Resume a saved game of this mode and size: the seats' bots were made for this one,
         so another game starts from the command line."""
-        match = load_match(path)
+        match, standing = load_game(path)
         if (match.game.id, match.players) != (self.match.game.id, self.match.players):
             raise WarroomError(
                 f"{path} holds a {match.game.id} game for {match.players} players, not "
@@ -489,6 +493,7 @@ class Terminal:
                 self.console.print("Not loaded: still playing this game.")
                 return
         self.match = match
+        self.standing = standing  # the loaded game's, not the one left
         self.display = display_for(self.match.game.id)
         self.own_saves.add(path.resolve())
         self.console.print(f"Loaded {escape(str(path))}")
@@ -561,13 +566,36 @@ def by_last_number(legal: list[Action]) -> list[tuple[Action, str]]:
     return out
 
 
-def load_match(path: Path) -> Match:
-    """A saved game, replayed; every refusal names the file, as a data file's does."""
+def load_game(path: Path) -> tuple[Match, dict[int, set[str]]]:
+    """A saved game, replayed, with the standing choices its seats had set (none in a save
+    without them: the page's, or one made before they were saved); every refusal names the
+    file, as a data file's does."""
     data = parse_file(path, SaveError)
     try:
-        return Match.from_save(data)
+        match = Match.from_save(data)
+        return match, saved_standing(data, match)
     except WarroomError as exc:
         raise SaveError(f"{path}: {exc}") from None
+
+
+def saved_standing(data: dict[str, Any], match: Match) -> dict[int, set[str]]:
+    """The save's `standing` field, written by `Terminal.save`: each seat's standing choices
+    (`Display.standing`), a list of names a seat, in seat order."""
+    saved = data.get(STANDING)
+    if saved is None:
+        return {}
+    names = display_for(match.game.id).standing
+    if (
+        not isinstance(saved, list)
+        or len(saved) != match.players
+        or not all(isinstance(chosen, list) for chosen in saved)
+        or not all(isinstance(name, str) and name in names for chosen in saved for name in chosen)
+    ):
+        known = f"names among {', '.join(names)}" if names else "none: this game has no choices"
+        raise SaveError(
+            f"save field {STANDING!r} is not a list of each seat's standing choices ({known})"
+        )
+    return {seat: set(chosen) for seat, chosen in enumerate(saved) if chosen}
 
 
 def seat_name(view: dict[str, Any], seat: int) -> str:
