@@ -113,7 +113,7 @@ def test_the_prompt_names_the_seat() -> None:
         raise EOFError
 
     Terminal(match, {0}, {}, Console(record=True, width=200), read).run()
-    assert prompts == [f"{match.view(0)['players'][0]['name']}> "]
+    assert prompts[0] == f"{match.view(0)['players'][0]['name']}> "  # then the offer to save
 
 
 def test_a_defence_names_the_battle() -> None:

@@ -6,11 +6,14 @@ import io
 import json
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 from typer.testing import CliRunner
 
 from tests.fixtures.monopoly_spaces import ABOUT
@@ -20,7 +23,7 @@ from warroom.cli.main import app
 from warroom.cli.play import Terminal, die_face
 from warroom.cli.show import COMMON_HELP, Display, display_for
 from warroom.cli.show.risk import RiskDisplay
-from warroom.core import Action, Match, WarroomError
+from warroom.core import Action, Event, Match, WarroomError
 from warroom.core.errors import MissingGuide
 from warroom.core.events import ARMIES
 from warroom.core.registry import get_mode
@@ -695,6 +698,38 @@ def test_monopoly_standing_choices_and_a_maximum_bid() -> None:
     assert "(window closed) done" in out
 
 
+def test_monopoly_standing_choices_are_kept_in_a_save(tmp_path: Path) -> None:
+    """Standing choices are orders for the rest of the game ('rent on' claims every payment
+    owed): a reloaded game lost them silently, and with them rent the player counted on. A
+    save carries them, `--load` and `load` restore them, and a save without any (the page's)
+    loads with none, not with those of the game left."""
+    save, plain = tmp_path / "rent.json", tmp_path / "plain.json"
+    session(Match.start("monopoly-avengers", 2, 3, {}), [f"save {plain}"], {0})
+    out = monopoly_script(["standing rent on", f"save {save}"])
+    assert json.loads(save.read_text())["standing"] == [["rent"], []]
+    out = CliRunner().invoke(app, ["play", "--load", str(save)], input="standing\n").output
+    assert "rent     on" in out and "window   off" in out
+    lines = ["standing window on", f"load {plain}", "y", "standing"]
+    lines += [f"load {save}", "y", "standing"]
+    out = session(Match.start("monopoly-avengers", 2, 3, {}), lines, {0})
+    shown = out.split(f"Loaded {plain}")[1].split(f"Loaded {save}")
+    assert "rent     off" in shown[0] and "window   off" in shown[0]
+    assert "rent     on" in shown[1] and "window   off" in shown[1]
+
+
+def test_a_save_s_standing_choices_that_are_no_game_s_are_refused(tmp_path: Path) -> None:
+    """A `standing` field not a list per seat of this game's choice names refuses the save,
+    naming the field and the names it may hold, as any other damaged field does."""
+    save = tmp_path / "bad.json"
+    for wrong in ([["rent"]], [["rent"], ["tea"]], {"0": ["rent"]}, [["rent"], "window"]):
+        data = Match.start("monopoly-avengers", 2, 3, {}).to_save()
+        save.write_text(json.dumps({**data, "standing": wrong}))
+        out = CliRunner().invoke(app, ["play", "--load", str(save)], input="").output
+        said = " ".join(out.split())
+        assert "save field 'standing' is not a list of each seat's standing choices" in said
+        assert "(names among rent, window)" in said
+
+
 def test_monopoly_drop_out_and_help() -> None:
     out = monopoly_script(["help", "auction", "drop out", "end"])
     assert "bid up to N" in out and "drop out" in out and "standing window on" in out
@@ -1004,17 +1039,108 @@ def test_the_prompt_lists_dice_counts_as_a_range() -> None:
     assert f"{Action('attack', (src, dst)).text()} 1..3" in out.split("may: ")[1]
 
 
-def test_ctrl_c_at_the_prompt_leaves_the_game() -> None:
-    """Ctrl-C (KeyboardInterrupt from `input`) leaves as Ctrl-D does, without a traceback."""
+def interrupted_session(
+    match: Match, answers: list[str | type[BaseException]], bots: dict[int, Any] | None = None
+) -> tuple[str, list[str]]:
+    """Play with `answers` typed, an exception in the list raised at its prompt as Ctrl-C
+    (KeyboardInterrupt) or Ctrl-D (EOFError) raise it from `input`; the output and prompts."""
+    script, prompts = iter(answers), []
 
     def read(prompt: str) -> str:
-        raise KeyboardInterrupt
+        prompts.append(prompt)
+        answer = next(script, EOFError)
+        if isinstance(answer, type):
+            raise answer
+        return answer
+
+    seated = bots or {s: make_bot("random", "risk-classic", s) for s in range(match.players)}
+    console = Console(record=True, width=200, file=io.StringIO())
+    Terminal(match, {0}, seated, console, read).run()
+    return console.export_text(), prompts
+
+
+SAVE_OFFER = "Save it first? File name [game.warroom.json], or 'no': "
+
+
+def test_ctrl_c_at_the_prompt_leaves_the_game() -> None:
+    """Ctrl-C (KeyboardInterrupt from `input`) leaves without a traceback, after the offer to
+    save that `quit` makes; a second Ctrl-C to it leaves unsaved and says so."""
+    out, prompts = interrupted_session(classic("reinforce"), [KeyboardInterrupt] * 2)
+    assert prompts == ["Player 1> ", SAVE_OFFER]
+    assert out.endswith("Leaving without saving.\nLeft the game.\n")
+
+
+@pytest.mark.parametrize("key", [KeyboardInterrupt, EOFError], ids=["ctrl-c", "ctrl-d"])
+def test_ctrl_c_or_ctrl_d_offers_to_save_as_quit_does(
+    key: type[BaseException], tmp_path: Path
+) -> None:
+    """A Ctrl-C or Ctrl-D at the prompt left the game unsaved at once; now it is offered to
+    be saved, as after `quit`, and a refused save asks again rather than losing the game."""
+    match = classic("reinforce")
+    save = tmp_path / "kept.json"
+    answers: list[str | type[BaseException]] = [key, str(tmp_path), str(save)]
+    out, prompts = interrupted_session(match, answers)
+    assert prompts[1:] == [SAVE_OFFER, SAVE_OFFER]
+    assert "Refused: cannot save to" in out and f"Saved to {save}" in out
+    assert out.endswith("Left the game.\n")
+    assert Match.from_save(json.loads(save.read_text())).record == match.record
+    # At quit's "Leave the game?", too: the offer, and an end of input to it leaves unsaved.
+    out, prompts = interrupted_session(classic("reinforce"), ["quit", key, EOFError])
+    assert prompts[1:] == ["Leave the game? [y/N] ", SAVE_OFFER]
+    assert out.endswith("Leaving without saving.\nLeft the game.\n")
+
+
+def test_ctrl_c_during_a_bot_s_turn_saves_the_game_as_of_its_last_decision(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C while a bot thinks: the offer to save, and the save holds every decision taken
+    before it, the bot's own earlier ones too."""
+    match = classic("reinforce")
+    bot = make_bot("random", "risk-classic", 1)
+    thinking: list[int] = []
+
+    class Interrupted:
+        def choose(self, seat: int, seen: object, legal: list[Action]) -> Action:
+            thinking.append(seat)
+            if len(thinking) == 3:  # Ctrl-C in the third decision the bot seats take
+                raise KeyboardInterrupt
+            return bot.choose(seat, seen, legal)
+
+    save = tmp_path / "bots.json"
+    own = mine(match)[0]
+    _, prompts = interrupted_session(
+        match, [f"place {own}", "end", str(save)], {1: Interrupted(), 2: Interrupted()}
+    )
+    assert prompts[-1] == SAVE_OFFER and len(thinking) == 3
+    loaded = Match.from_save(json.loads(save.read_text()))
+    assert loaded.record == match.record and len(loaded.record) >= 4
+    assert loaded.view(0) == match.view(0)
+
+
+def test_ctrl_c_while_a_decision_is_applied_waits_until_it_is_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Ctrl-C arriving between the match's bookkeeping steps (its state replaced, the
+    record not yet written) left the decision half-applied: the board had it, the record
+    and a save did not. It is held back until the decision is whole."""
+    import signal
 
     match = classic("reinforce")
-    bots = {s: make_bot("random", "risk-classic", s) for s in range(match.players)}
-    console = Console(record=True, width=200, file=io.StringIO())
-    Terminal(match, {0}, bots, console, read).run()
-    assert console.export_text().endswith("Left the game.\n")
+    own = mine(match)[0]
+
+    class Log(list[Event]):
+        def extend(self, events: Iterable[Event]) -> None:
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C, the match mid-way through `act`
+            super().extend(events)
+
+    monkeypatch.setattr(match, "log", Log(match.log))
+    before = len(match.record)
+    out, prompts = interrupted_session(match, [f"place {own} 1", "no"])
+    assert prompts[-1] == SAVE_OFFER and out.endswith("Left the game.\n")
+    step = match.steps[-1]
+    assert match.record[before:] == [(0, step.action.text())] and step.action.args[-1] == 1
+    assert match.log[-len(step.events) :] == list(step.events)
+    assert Match.from_save(match.to_save()).view(0) == match.view(0)
 
 
 def test_log_before_anything_happened_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1026,6 +1152,28 @@ def test_log_before_anything_happened_says_so(monkeypatch: pytest.MonkeyPatch) -
     match = Match.start("risk-classic", 3, 1, {})
     out = session(match, ["log"], set(range(match.players)))
     assert "Nothing has happened yet." in out
+
+
+def test_log_n_shows_the_last_n_events_and_refuses_what_is_no_count() -> None:
+    """'log -5' printed the last 30 events, its number ignored: 'log N' and 'log -N' (as
+    `tail -N` writes it) show the last N, 'log all' every one, and anything else is refused
+    with the forms it takes, nothing printed."""
+    match = classic("attack")
+    console = Console(record=True, width=200, file=io.StringIO())
+    terminal = Terminal(match, {0}, {}, console, lambda prompt: "")
+    lines = [Text.from_markup(terminal.line(event, 0)).plain for event in match.log]
+    assert len(lines) > 30
+    for typed, shown in (("log 3", lines[-3:]), ("log -5", lines[-5:]), ("log", lines[-30:])):
+        terminal.command(0, typed)
+        assert console.export_text().splitlines() == shown, typed
+    terminal.command(0, "log all")
+    assert console.export_text().splitlines() == lines
+    terminal.command(0, f"log {len(lines) + 10}")  # more than there are: all of them
+    assert console.export_text().splitlines() == lines
+    for typed in ("log 0", "log -0", "log x", "log 2 3", "log --4", "log 1.5"):
+        with pytest.raises(WarroomError, match=r"write 'log' \(the last 30 events\), 'log N'"):
+            terminal.command(0, typed)
+    assert console.export_text() == ""
 
 
 def test_a_dice_game_s_log_starts_with_its_first_turn_and_roll() -> None:

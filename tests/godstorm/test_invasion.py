@@ -161,6 +161,12 @@ def test_g87_g58_a11_the_godswar_loser_is_banished_the_attacker_earns_a_sky_card
     assert state.armies[roma] == 4 and state.armies[apulia] == 2  # no army dies in a godswar
     assert len(state.hands[0]) == 1 and state.labors == ["Sky"]  # G58
     assert [e.kind for e in events] == ["godswar", "labor"]
+    # Which battle the dice were, as Classic's battle lines name it.
+    god = state.parts.gods[state.pantheon[1]][MAGIC]
+    assert events[0].text == (
+        f"Godswar as Roma (Babylonians) attacks Apulia (Celts): 20 against 13; {god} is banished"
+    )
+    assert (events[0].data["from"], events[0].data["to"]) == ("Roma", "Apulia")
 
 
 def test_g87_a_losing_attacking_god_is_banished_and_leaves_the_force() -> None:
@@ -216,8 +222,9 @@ def test_g46_g91_the_god_of_war_wins_tied_dice() -> None:
     state.rng = scripted(roll_draw(5, 3, 1, 5, 3))
     _, events = army_roll(state, declare(state, 0, roma, apulia, 5, [WAR]), 3, 2)
     assert events[0].data["defender_losses"] == 2
-    assert events[0].text == (  # why the tied dice went to the attacker, said
-        "Dice 5-3-1 against 5-3: attacker loses 0, defender loses 2 (the attacker wins ties)"
+    assert events[0].text == (  # which battle, as Classic's lines say; why the ties went
+        "Roma (Babylonians) attacks Apulia (Celts): 5-3-1 against 5-3; attacker loses 0, "
+        "defender loses 2 (the attacker wins ties)"
     )
 
 

@@ -120,9 +120,12 @@ def test_g107_underworld_dead_go_to_the_reserve() -> None:
     state.rng = scripted(roll_draw(6, 2, 5))
     (roll, *_) = underworld_roll(state, 0, None, horn, 2, 1)
     assert state.reserve[1] == 111 and state.space_owner[horn] == NOBODY
-    assert roll.text.startswith("Dice 6-2 against 5:"), roll.text  # faces as Classic logs them
-    # which battle the dice were (the page's Dice panel says it): the heaven by its name
+    # which battle the dice were, and the faces, as Classic logs them (the page's Dice panel
+    # says it too): the heaven by its name, each place with whose it was
     heaven = state.parts.underworld.territories[state.parts.heaven[state.pantheon[0]]]
+    names = state.names
+    battle = f"{heaven} ({names[0]}) attacks Gate of Horn ({names[1]}): 6-2 against 5;"
+    assert roll.text.startswith(battle), roll.text
     assert (roll.data["from"], roll.data["to"]) == (heaven, "Gate of Horn")
     assert (roll.data["attacker_losses"], roll.data["defender_losses"]) == (0, 1)
     occupy_space(state, 0, None, horn, 3)

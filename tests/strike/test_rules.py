@@ -323,6 +323,31 @@ def test_s22_s23_s24_attacker_then_defender_then_helpers_deploy() -> None:
     assert st.troops == [[1, 0, 0, 1], [0, 1, 1, 0]]
 
 
+def test_b22_b26_a_helper_s_bare_deploy_asks_for_its_side() -> None:
+    """A bare "deploy" from a helper with troops was filled in as "deploy 0" (the one
+    deployment with no side) and deployed none, silently: it is refused, naming the forms;
+    the principals' bare "deploy" is still every troop they hold."""
+    st = position(
+        players=3,
+        claimed=AFRICA_VS_EUROPE,
+        current=0,
+        hands={0: ["troop", "troop"], 1: ["troop"], 2: ["troop", "troop", "spy"]},
+    )
+    match = Match.start(GAME.id, 3, 1)
+    match.state = play(st, (0, "attack africa p2 europe"))
+    assert complete(match, 0, "deploy", []).text() == "deploy 2"
+    match.act(0, complete(match, 0, "deploy", []))
+    assert complete(match, 1, "Deploy", []).text() == "deploy 1"
+    match.act(1, complete(match, 1, "Deploy", []))
+    helper = match.state
+    sides = r"'deploy attacker N' or 'deploy defender N' \(N 1 to 2\), or 'deploy 0' for none"
+    with pytest.raises(MalformedAction, match=f"a helper names the side its troops join: {sides}"):
+        complete(match, 2, "deploy", [])
+    assert match.state is helper and GAME.to_move(helper) == (2,)
+    assert complete(match, 2, "deploy def", []).text() == "deploy defender 2"
+    assert complete(match, 2, "deploy 0", []).text() == "deploy 0"
+
+
 def test_s22_s24_a_helper_deploying_nothing_joins_no_side() -> None:
     """A helper's "deploy 0" helps neither side: its event names none (it said "attacker")."""
     st = position(players=3, claimed=AFRICA_VS_EUROPE, current=0, hands={2: ["troop"]})
@@ -485,6 +510,29 @@ def test_s38_e2_cards_resolve_in_the_order_played() -> None:
     assert st.values(1) == [5, 6]
     log = [e for e in first if e.kind == "play"]
     assert log and "Rally" in log[0].text
+
+
+def test_s48_bombard_is_not_offered_on_a_die_already_a_6() -> None:
+    """[Tactics Cards] Bombard changes a die to a 6: a die showing a 6 cannot be changed to
+    one, so it is not offered (it was, as a play with no effect); a rallied die is judged by
+    its face, the part the card changes (B8), so a rallied 4 (worth 6) still is. Typed, the
+    play is refused with that reason, and "bombard defender" is the one die that fits."""
+    st = position(
+        claimed={0: {"africa": 3}, 1: {"europe": 3}},
+        hands={0: ["rally", "bombard"], 1: ["bombard"]},
+        dice=[(6, 4, 1), (6, 2)],
+    )
+    st = play(to_roll(st), (0, "rally"), (1, "pass"), (2, "pass"))
+    assert st.values(0) == [8, 6, 3]
+    offered = {"bombard attacker 2", "bombard attacker 3", "bombard defender 2"}
+    assert {a for a in legal(st, 0) if a.startswith("bombard")} == offered
+    st, _ = do(st, 0, "pass")
+    assert {a for a in legal(st, 1) if a.startswith("bombard")} == offered
+    with pytest.raises(IllegalAction, match="the defender's die 1 is a 6 already: Bombard"):
+        do(st, 1, "bombard defender 1")
+    match = Match.start(GAME.id, 3, 1)
+    match.state = st
+    assert complete(match, 1, "bombard defender", []).text() == "bombard defender 2"
 
 
 def test_b8_a_bombard_typed_without_its_die_is_taken_only_when_one_die_fits() -> None:
@@ -670,7 +718,10 @@ def test_s47_b17_expand_draws_two_continent_cards_or_one_tactics_card() -> None:
     st, events = do(st, 2, "pass")
     assert st.gains == 2 and set(legal(st, 0)) == {"draw continent", "take asia"}
     # The log says the cards are still to come: each is logged as it is taken.
-    assert texts(events) == ["Expand: Player 1 is to take 2 continent cards"]
+    assert texts(events) == [
+        "Player 3 passes, letting Player 1's Expand stand",
+        "Expand: Player 1 is to take 2 continent cards",
+    ]
     st = play(st, (0, "take asia"), (0, "draw continent"))
     assert sum(st.claimed[0]) == 2 and st.gains == 0 and st.phase == ACT
 
@@ -782,6 +833,28 @@ def test_b5_priority_starts_with_the_active_player_and_returns_after_a_play() ->
     assert order == [1, 2, 3]
     st = play(st, (1, "pass"), (2, "pass"), (0, "pass"))
     assert GAME.to_move(st) == (1,)  # back to the attacker after Artillery resolved
+
+
+def test_b5_b6_every_pass_in_a_window_or_a_chain_is_logged() -> None:
+    """A pass in a window or a chain left no line in the log, so `undo` took back a pass the
+    log never showed; it reads as the turn's pass does, in a chain with the card it lets
+    stand."""
+    st = position(
+        claimed=AFRICA_VS_EUROPE, hands={0: ["rally"], 1: ["cancel"]}, dice=[(3, 2), (5, 4)]
+    )
+    moves = [(0, "attack africa p2 europe"), (0, "deploy 0"), (1, "deploy 0"), (2, "deploy 0")]
+    st, closing = close_window(play(st, *moves))  # the Sabotage window
+    assert texts(closing)[:3] == ["Player 1 passes", "Player 2 passes", "Player 3 passes"]
+    st, _ = do(st, 0, "rally")
+    st, events = do(st, 1, "pass")
+    assert texts(events) == ["Player 2 passes, letting Player 1's Rally stand"]
+    assert events[0].kind == "pass" and events[0].data == {"seat": 1, "card": "rally"}
+    match = Match.start(GAME.id, 3, 1)
+    match.state = play(st, (2, "pass"))  # the Rally resolves: the window is Player 1's again
+    match.act(0, "pass")
+    assert match.log[-1].text == "Player 1 passes"
+    step = match.undo(0)
+    assert step.action.text() == "pass" and [e.text for e in step.events] == ["Player 1 passes"]
 
 
 def test_b6_canceled_orders_chain_and_nobody_cancels_their_own_card() -> None:

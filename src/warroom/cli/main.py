@@ -179,7 +179,7 @@ def play(
     ] = None,
     option: Annotated[list[str] | None, typer.Option(help="Mode option NAME=VALUE.")] = None,
     load: Annotated[
-        Path | None,  # read by load_match, whose refusals are one line (not Typer's box)
+        Path | None,  # read by load_game, whose refusals are one line (not Typer's box)
         typer.Option(help="Resume a saved game.", readable=False),
     ] = None,
 ) -> None:
@@ -190,11 +190,12 @@ def play(
     from rich.console import Console
 
     from warroom.bots import make_bot, tiers_for
-    from warroom.cli.play import Terminal, load_match
+    from warroom.cli.play import Terminal, load_game
     from warroom.core import Match, WarroomError
     from warroom.games import set_aside
 
     typed: set[str] = set()  # the options given on the command line, by their names
+    standing: dict[int, set[str]] = {}  # a save's seats' standing choices
     try:
         if load is not None:
             # The save says what game it is: what is typed beside it would be dropped.
@@ -214,7 +215,7 @@ def play(
                     f"--load resumes the saved game as it was: leave out {', '.join(given)} "
                     "(--humans and --bots still say who plays which seat)"
                 )
-            match = load_match(load)
+            match, standing = load_game(load)
         else:
             opts: dict[str, object] = dict(parse_options(option or []))
             typed = {name.replace("-", "_") for name in opts}
@@ -242,6 +243,7 @@ def play(
         raise fail(str(exc)) from None
     # Human seats keep a bot too: it answers the 'auto' command.
     terminal = Terminal(match, set(range(humans)), seat_bots, Console(), input)
+    terminal.standing = standing
     if load is not None:  # saving back to the file it came from asks nothing
         terminal.own_saves.add(load.resolve())
     for note in set_aside(match.game, match.players, match.options, typed):

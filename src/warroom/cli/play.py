@@ -10,10 +10,14 @@ roll may cost two).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import re
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from difflib import get_close_matches
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from rich.columns import Columns
 from rich.console import Console
@@ -41,6 +45,9 @@ def die_face(face: int) -> str:
 
 
 DEFAULT_SAVE = "game.warroom.json"
+STANDING = "standing"  # the save's field for the seats' standing choices (`Terminal.save`)
+LOG_LINES = 30  # the events a bare `log` shows
+LOG_COUNT = re.compile(r"-?([0-9]+)")  # `log N`, or `log -N` as `tail -N` writes it
 COMMANDS = (
     *("actions", "auto", "board", "help", "info", "load", "log", "look"),
     *("odds", "quit", "rules", "save", "standing", "undo"),
@@ -87,12 +94,15 @@ class Terminal:
         self.show_board()
         try:
             while self.match.outcome() is None:
-                seat = self.match.to_move()[0]
-                if seat in self.humans:
-                    self.human_turn(seat)
-                else:
-                    self.bot_turn(seat)
-        except (Quit, KeyboardInterrupt):  # Ctrl-C leaves as Ctrl-D does, not as a traceback
+                try:
+                    seat = self.match.to_move()[0]
+                    if seat in self.humans:
+                        self.human_turn(seat)
+                    else:
+                        self.bot_turn(seat)
+                except (KeyboardInterrupt, EOFError):  # Ctrl-C, or Ctrl-D at a prompt
+                    self.interrupted()
+        except Quit:
             self.console.print("Left the game.")
             return
         self.show_board()
@@ -138,10 +148,7 @@ class Terminal:
             return
         view = self.match.view(seat)
         self.show_prompt_header(seat, view)
-        try:
-            text = self.read(f"{seat_name(view, seat)}> ").strip()
-        except EOFError:
-            raise Quit from None
+        text = self.read(f"{seat_name(view, seat)}> ").strip()
         if not text:
             return
         if len(text) > MAX_TEXT:  # refused without echoing it: a pasted page filled the screen
@@ -184,15 +191,10 @@ class Terminal:
                 raise WarroomError(f"write '{word} NAME', e.g. {word} {self.example_place()}")
             self.say(self.display.look(self.match, self.viewer, unquoted(rest)))
         elif word == "log":
-            # The match's events (a loaded game's too, undone ones gone), shown as the seat
-            # asking may read them: at one terminal, another's "You draw ..." is not theirs.
-            if not self.match.log:
-                self.console.print("Nothing has happened yet.")
-            viewer = self.viewer if self.viewer is not None else seat
-            for event in self.match.log[-30:]:
-                self.console.print(self.line(event, viewer), highlight=False)
+            self.show_log(seat, rest)
         elif word == "undo":
-            step = self.match.undo(seat)
+            with hold_interrupts():
+                step = self.match.undo(seat)
             self.undone.add(seat)
             self.say(f"Undone: {step.action.text()}")
         elif word == "save":
@@ -222,22 +224,45 @@ class Terminal:
         return places[0] if places else "NAME"
 
     def quit(self) -> None:
-        """Leave after asking, offering to save first (a finished game just ends)."""
+        """Leave after asking, offering to save first (a finished game just ends). A Ctrl-C
+        or Ctrl-D to the question reaches `run`, which offers to save as a yes does."""
         if self.match.outcome() is not None:
             raise Quit
-        try:
-            if self.read("Leave the game? [y/N] ").strip().lower() not in ("y", "yes"):
-                return
-            answer = self.read(f"Save it first? File name [{DEFAULT_SAVE}], or 'no': ").strip()
-        except EOFError:
-            raise Quit from None
-        if answer.lower() in ("n", "no"):
-            raise Quit
-        # "y" is a yes to the default name, not a file
-        if not self.save(save_path("" if answer.lower() in ("y", "yes") else answer)):
+        if self.read("Leave the game? [y/N] ").strip().lower() not in ("y", "yes"):
+            return
+        if not self.offer_save():
             self.console.print("Still playing: 'quit' again to leave.")
             return
         raise Quit
+
+    def interrupted(self) -> NoReturn:
+        """Ctrl-C or Ctrl-D mid-game: leave, but offer to save first as `quit` does, asking
+        again where a save was refused (a folder named, a file kept); a second Ctrl-C or
+        Ctrl-D leaves unsaved. A decision is applied whole or not at all (`hold_interrupts`),
+        so what is saved is the game as of the last one."""
+        self.console.print()  # the prompt's line was left unfinished
+        while True:
+            try:
+                if self.offer_save():
+                    raise Quit
+            except WarroomError as exc:
+                said = escape(printable(str(exc)))
+                self.console.print(f"[red]Refused:[/] {said}", highlight=False)
+
+    def offer_save(self) -> bool:
+        """Ask for a file to save the game to before it is left: True once it may be left
+        (saved, a 'no', or a Ctrl-C or Ctrl-D to the question, which says it is not saved),
+        False where the save was not made (a file there kept)."""
+        try:
+            answer = self.read(f"Save it first? File name [{DEFAULT_SAVE}], or 'no': ").strip()
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            self.console.print("Leaving without saving.")
+            return True
+        if answer.lower() in ("n", "no"):
+            return True
+        # "y" is a yes to the default name, not a file
+        return self.save(save_path("" if answer.lower() in ("y", "yes") else answer))
 
     # -- actions -------------------------------------------------------------------------
     def complete(self, seat: int, text: str) -> Action:
@@ -287,7 +312,8 @@ class Terminal:
             self.say(f"  {name:8} {'on ' if name in mine else 'off'}  {what}")
 
     def apply(self, seat: int, action: Action) -> None:
-        events = self.match.act(seat, action)
+        with hold_interrupts():
+            events = self.match.act(seat, action)
         self.undone.discard(seat)
         self.show_events(seat, events)
 
@@ -353,6 +379,29 @@ class Terminal:
             line = f"{line}   [red]{att}[/] vs [white]{dfd}[/]"
         return line
 
+    def show_log(self, seat: int, rest: str) -> None:
+        """`log`: the last 30 events; `log N` (or `log -N`, as `tail -N` writes it) the last N,
+        `log all` every one. The match's events (a loaded game's too, undone ones gone), shown
+        as the seat asking may read them: at one terminal, another's "You draw ..." is not
+        theirs."""
+        log = self.match.log
+        if not rest:
+            count = LOG_LINES
+        elif rest.lower() == "all":
+            count = len(log)
+        elif (number := LOG_COUNT.fullmatch(rest)) and int(number.group(1)) >= 1:
+            count = int(number.group(1))
+        else:
+            raise WarroomError(
+                f"write 'log' (the last {LOG_LINES} events), 'log N' or 'log -N' (the last N, "
+                "N 1 or more) or 'log all'"
+            )
+        if not log:
+            self.console.print("Nothing has happened yet.")
+        viewer = self.viewer if self.viewer is not None else seat
+        for event in log[-count:]:
+            self.console.print(self.line(event, viewer), highlight=False)
+
     def show_prompt_header(self, seat: int, view: dict[str, Any]) -> None:
         bits = [seat_name(view, seat), f"step: {view['step']}"]
         bits += self.display.header(self.match, seat, view)
@@ -406,14 +455,17 @@ class Terminal:
         if path.exists() and path.resolve() not in self.own_saves:
             try:
                 answer = self.read(f"{path} exists: replace it? [y/N] ").strip().lower()
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):
                 answer = ""
             if answer not in ("y", "yes"):
                 self.console.print(f"Not saved: {escape(str(path))} is kept as it was.")
                 return False
         part = target.with_name(f".{target.name}.part")
+        data = self.match.to_save()
+        if any(self.standing.values()):  # the player's standing orders go on after a reload
+            data[STANDING] = [sorted(self.standing.get(s, ())) for s in range(self.match.players)]
         try:
-            part.write_text(json.dumps(self.match.to_save(), indent=1))
+            part.write_text(json.dumps(data, indent=1))
             part.replace(target)
         except OSError as exc:
             part.unlink(missing_ok=True)
@@ -425,7 +477,7 @@ class Terminal:
     def load(self, path: Path) -> None:
         """Resume a saved game of this mode and size: the seats' bots were made for this one,
         so another game starts from the command line."""
-        match = load_match(path)
+        match, standing = load_game(path)
         if (match.game.id, match.players) != (self.match.game.id, self.match.players):
             raise WarroomError(
                 f"{path} holds a {match.game.id} game for {match.players} players, not "
@@ -441,10 +493,34 @@ class Terminal:
                 self.console.print("Not loaded: still playing this game.")
                 return
         self.match = match
+        self.standing = standing  # the loaded game's, not the one left
         self.display = display_for(self.match.game.id)
         self.own_saves.add(path.resolve())
         self.console.print(f"Loaded {escape(str(path))}")
         self.show_board()
+
+
+@contextmanager
+def hold_interrupts() -> Iterator[None]:
+    """Ctrl-C held back while the match takes a decision, raised once it has: the match's
+    state, steps, log and record change together, so an interrupt between them would leave a
+    decision half-applied (and a save made then would lose it or disagree with the board).
+    Only the main thread receives signals, so elsewhere nothing is held, nor where Python
+    does not handle Ctrl-C (no handler of its own to put back)."""
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is None
+    ):
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def save_path(typed: str) -> Path:
@@ -490,13 +566,36 @@ def by_last_number(legal: list[Action]) -> list[tuple[Action, str]]:
     return out
 
 
-def load_match(path: Path) -> Match:
-    """A saved game, replayed; every refusal names the file, as a data file's does."""
+def load_game(path: Path) -> tuple[Match, dict[int, set[str]]]:
+    """A saved game, replayed, with the standing choices its seats had set (none in a save
+    without them: the page's, or one made before they were saved); every refusal names the
+    file, as a data file's does."""
     data = parse_file(path, SaveError)
     try:
-        return Match.from_save(data)
+        match = Match.from_save(data)
+        return match, saved_standing(data, match)
     except WarroomError as exc:
         raise SaveError(f"{path}: {exc}") from None
+
+
+def saved_standing(data: dict[str, Any], match: Match) -> dict[int, set[str]]:
+    """The save's `standing` field, written by `Terminal.save`: each seat's standing choices
+    (`Display.standing`), a list of names a seat, in seat order."""
+    saved = data.get(STANDING)
+    if saved is None:
+        return {}
+    names = display_for(match.game.id).standing
+    if (
+        not isinstance(saved, list)
+        or len(saved) != match.players
+        or not all(isinstance(chosen, list) for chosen in saved)
+        or not all(isinstance(name, str) and name in names for chosen in saved for name in chosen)
+    ):
+        known = f"names among {', '.join(names)}" if names else "none: this game has no choices"
+        raise SaveError(
+            f"save field {STANDING!r} is not a list of each seat's standing choices ({known})"
+        )
+    return {seat: set(chosen) for seat, chosen in enumerate(saved) if chosen}
 
 
 def seat_name(view: dict[str, Any], seat: int) -> str:

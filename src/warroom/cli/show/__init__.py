@@ -21,11 +21,13 @@ COMMON_HELP = """[bold]Commands in every game[/]
   spaces may be typed as they are ([cyan]place North Africa 3[/]) or quoted
   ([cyan]place "North Africa" 3[/])
   [cyan]board[/]  show the board      [cyan]actions[/]  list what you may do now
-  [cyan]look NAME[/] one place in detail  [cyan]log[/]  recent events
+  [cyan]look NAME[/] one place in detail
+  [cyan]log[/]    the last 30 events; [cyan]log N[/] the last N, [cyan]log all[/] every one
   [cyan]rules[/]  how to play this game
   [cyan]undo[/]   take back your last decision (until dice or a card reveal something)
   [cyan]auto N[/] let a bot take your next N decisions
-  [cyan]save FILE[/], [cyan]load FILE[/], [cyan]quit[/] (asks first, and offers to save)"""
+  [cyan]save FILE[/], [cyan]load FILE[/], [cyan]quit[/] (asks first, and offers to save;
+  Ctrl-C and Ctrl-D offer to save too, and a second one leaves unsaved)"""
 
 # mode id -> module in this package that shows it (its DISPLAY), or "module:NAME" where one
 # module shows several modes each with a display of its own

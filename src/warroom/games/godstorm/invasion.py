@@ -213,8 +213,15 @@ def fight_godswar(
     events = [
         Event(
             "godswar",
-            f"Godswar: {roll.attack_total} against {roll.defend_total}; {god} is banished",
-            {"attack": roll.attack_total, "defend": roll.defend_total, "banished": god},
+            f"Godswar as {battle_name(state, invasion)}: {roll.attack_total} against "
+            f"{roll.defend_total}; {god} is banished",
+            {
+                "from": state.parts.earth.territories[invasion.source],
+                "to": state.parts.earth.territories[invasion.target],
+                "attack": roll.attack_total,
+                "defend": roll.defend_total,
+                "banished": god,
+            },
             reveals=True,
         )
     ]
@@ -227,6 +234,12 @@ def fight_godswar(
     if state.gods[defender][defend_god] == BANISHED:
         events += labor_draw(state, attacker, "Sky", once_a_turn=True)
     return replace(invasion, force=force, attacked=True), events + magic
+
+
+def battle_name(state: GodstormState, invasion: Invasion) -> str:
+    """Which battle a roll belongs to, as Classic's battle lines name it: "Roma (Romans)
+    attacks Apulia (Greeks)"."""
+    return f"{state.held(invasion.source)} attacks {state.held(invasion.target)}"
 
 
 def _triple_banishes(state: GodstormState, seat: Seat) -> bool:
@@ -293,13 +306,14 @@ def army_roll(
     magic = magic_labors(
         state, [(invasion.attacker, rolled.attack), (invasion.defender, rolled.defend)]
     )
+    battle = battle_name(state, invasion)  # whose the lands are before a loss empties one
     remove_armies(state, invasion.source, r.attacker_losses, "earth")
     remove_armies(state, invasion.target, r.defender_losses, defender_losses_cause(invasion.force))
     earth = state.parts.earth
     events = [
         Event(
             "roll",
-            f"Dice {faces(r.attack)} against {faces(r.defend)}: attacker loses "
+            f"{battle}: {faces(r.attack)} against {faces(r.defend)}; attacker loses "
             f"{r.attacker_losses}, defender loses {r.defender_losses}{rule_words(rule)}",
             {
                 "from": earth.territories[invasion.source],  # which battle the dice were

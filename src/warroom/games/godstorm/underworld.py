@@ -198,6 +198,11 @@ def underworld_roll(
     origin = state.parts.heaven[state.pantheon[seat]] if source is None else source
     under = state.parts.underworld
     defender = state.space_owner[target]
+    # As Classic's battle lines name it, whose each place is, before a loss empties one.
+    battle = (
+        f"{under.territories[origin]} ({state.names[seat]}) attacks "
+        f"{under.territories[target]} ({state.holder_name(defender)})"
+    )
     if source is None:
         state.heaven[seat] -= r.attacker_losses
     else:
@@ -210,7 +215,7 @@ def underworld_roll(
     events = [
         Event(
             "roll",
-            f"Dice {faces(r.attack)} against {faces(r.defend)}: attacker loses "
+            f"{battle}: {faces(r.attack)} against {faces(r.defend)}; attacker loses "
             f"{r.attacker_losses}, defender loses {r.defender_losses}",
             {
                 "from": under.territories[origin],
