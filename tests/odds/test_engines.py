@@ -260,19 +260,15 @@ def _strike_battle(card: str | None) -> StrikeState:
 def _fight(st: StrikeState, card: str | None) -> StrikeState:
     """The battle to its end as the odds assume: `card` on the first roll (Bombard on the
     attacker's lowest die), nobody else plays a card, and the attacker rolls while it can.
-    A lowest die showing a 6 is not Bombarded (S48: nothing to change, not offered), which
-    the odds' 6 in its place is alike. Actions are built, not parsed: parsing was a third of
-    the time."""
+    Actions are built, not parsed: parsing was a third of the time."""
     while st.in_battle:
         seat, action = STRIKE.to_move(st)[0], Action("pass")
         if st.phase == AGAIN:
             action = Action("again")
         elif card and st.phase == WINDOW and st.stage == AFTER_ROLL and st.chain is None:
-            if card == "rally":
-                seat, action = st.current, Action("rally")
-            elif st.dice[0][-1] != 6:
-                seat, action = st.current, Action("bombard", ("attacker", len(st.dice[0])))
-            card = None
+            bombard = Action("bombard", ("attacker", len(st.dice[0])))
+            action = Action("rally") if card == "rally" else bombard
+            seat, card = st.current, None
         st, _ = STRIKE.apply(st, seat, action)
     return st
 

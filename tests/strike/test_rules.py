@@ -512,29 +512,6 @@ def test_s38_e2_cards_resolve_in_the_order_played() -> None:
     assert log and "Rally" in log[0].text
 
 
-def test_s48_bombard_is_not_offered_on_a_die_already_a_6() -> None:
-    """[Tactics Cards] Bombard changes a die to a 6: a die showing a 6 cannot be changed to
-    one, so it is not offered (it was, as a play with no effect); a rallied die is judged by
-    its face, the part the card changes (B8), so a rallied 4 (worth 6) still is. Typed, the
-    play is refused with that reason, and "bombard defender" is the one die that fits."""
-    st = position(
-        claimed={0: {"africa": 3}, 1: {"europe": 3}},
-        hands={0: ["rally", "bombard"], 1: ["bombard"]},
-        dice=[(6, 4, 1), (6, 2)],
-    )
-    st = play(to_roll(st), (0, "rally"), (1, "pass"), (2, "pass"))
-    assert st.values(0) == [8, 6, 3]
-    offered = {"bombard attacker 2", "bombard attacker 3", "bombard defender 2"}
-    assert {a for a in legal(st, 0) if a.startswith("bombard")} == offered
-    st, _ = do(st, 0, "pass")
-    assert {a for a in legal(st, 1) if a.startswith("bombard")} == offered
-    with pytest.raises(IllegalAction, match="the defender's die 1 is a 6 already: Bombard"):
-        do(st, 1, "bombard defender 1")
-    match = Match.start(GAME.id, 3, 1)
-    match.state = st
-    assert complete(match, 1, "bombard defender", []).text() == "bombard defender 2"
-
-
 def test_b8_a_bombard_typed_without_its_die_is_taken_only_when_one_die_fits() -> None:
     """Which die the card turns to a 6 is the player's choice: "bombard defender" with two
     defence dice is refused, naming both, where a trailing count would be filled with the

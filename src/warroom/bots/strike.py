@@ -39,13 +39,7 @@ from warroom.games.strike.cards import (
     SPY,
     TROOP,
 )
-from warroom.games.strike.rules import (
-    ARTILLERY_HITS,
-    BOMBARD_FACE,
-    RALLY_BONUS,
-    RiskStrike,
-    seat_arg,
-)
+from warroom.games.strike.rules import ARTILLERY_HITS, RALLY_BONUS, RiskStrike, seat_arg
 from warroom.games.strike.state import (
     ACT,
     AFTER_ROLL,
@@ -477,9 +471,7 @@ def _window_options(
             out.append((Action("rally"), value))
         if BOMBARD in hand:
             side = ATTACKER if seat == st.current else DEFENDER
-            for die, face in enumerate(st.dice[side]):
-                if face == BOMBARD_FACE:  # no change to make: not offered (S48)
-                    continue
+            for die in range(len(st.dice[side])):
                 value = _bombard_value(st, battle, units, side, die)[seat]
                 out.append((Action("bombard", (SIDE_NAMES[side], die + 1)), value))
     return out
@@ -504,7 +496,7 @@ def _bombard_value(
     st: StrikeState, battle: _Battle, units: tuple[int, int, int, int], side: int, die: int
 ) -> list[float]:
     faces = st.dice[side][:]
-    faces[die] = BOMBARD_FACE
+    faces[die] = 6
     bonus = RALLY_BONUS * st.rallies if side == ATTACKER else 0
     values = [f + bonus for f in faces]
     if side == ATTACKER:

@@ -50,7 +50,7 @@ Actions (text form; players are "p1".."p5", continents their ids such as "south-
   priority (before drawing too: B27) or deploys its own troops.
 - `sabotage` (only in the window right after deployment), `artillery <player>`, `rally` (the
   attacker, after the roll), `bombard attacker|defender <die>` (die 1.. in the rolled order,
-  high to low; after the roll; a die showing a 6 is not offered, S48), and `pass` in a window.
+  high to low; after the roll), and `pass` in a window.
 - `cancel` (Canceled Orders) or `pass`: answering the card just played.
 - `discard <player>`: the side's principal picks whose troop a lost pair costs (B3).
 - `again` | `stop`: roll again or end the battle.

@@ -58,7 +58,6 @@ SETUP_TACTICS = 3  # [Setup]: three tactics cards each
 TURN_DRAWS = 2  # [On Your Turn] 1: draw any two cards
 ATTACK_DICE, DEFEND_DICE = 3, 2  # S26/S27
 RALLY_BONUS = 2  # S44/B7 [Tactics Cards]
-BOMBARD_FACE = 6  # S48 [Tactics Cards]: the face Bombard turns a die to
 ARTILLERY_HITS = 2  # S45/B9 [Tactics Cards]
 WINNING_COINS = 2  # S52
 TROOPS = Pieces("troop", "troops")
@@ -195,9 +194,6 @@ class RiskStrike(Game[StrikeState]):
         self.check_seat(state, seat)
         legal = self.legal_actions(state, seat)
         if action not in legal:
-            if _bombards_a_six(state, seat, action):
-                die = f"the {action.args[0]}'s die {action.args[1]}"
-                raise IllegalAction(f"{die} is a 6 already: Bombard changes a die to a 6")
             self.refuse(state, seat, action, _HANDLERS, f"{action.text()} now")
         st = state if owned else state.copy()
         _HANDLERS[action.kind](st, seat, action, events)
@@ -456,24 +452,6 @@ def _deployments(st: StrikeState, seat: Seat) -> list[Family]:
     ]
 
 
-def _bombards_a_six(st: StrikeState, seat: Seat, action: Action) -> bool:
-    """Whether `action` is a Bombard the seat may play now but for its die, a 6 already
-    (S48 [Tactics Cards]: not offered, `_window_plays`)."""
-    if action.kind != "bombard" or len(action.args) != 2 or action.args[0] not in SIDE_NAMES:
-        return False
-    dice, die = st.dice[SIDE_NAMES.index(str(action.args[0]))], action.args[1]
-    return (
-        st.phase == WINDOW
-        and st.stage == AFTER_ROLL
-        and st.chain is None
-        and seat in _to_move(st)
-        and BOMBARD in st.hands[seat]
-        and isinstance(die, int)
-        and 1 <= die <= len(dice)
-        and dice[die - 1] == BOMBARD_FACE
-    )
-
-
 def _sideless_deploy(st: StrikeState, seat: Seat) -> None:
     """A bare `deploy` from a helper holding troops names no side (B22, B26 [Attack Phase 2:
     Deploy Troops]: a helper's troops join the side it picks): refused with the forms it
@@ -505,15 +483,10 @@ def _window_plays(st: StrikeState, seat: Seat) -> list[Family]:
         if seat == st.current and RALLY in hand:
             out.append(Family("rally"))  # B7 [Tactics Cards]: the attacker's own turn only
         if BOMBARD in hand:  # B8 [Tactics Cards]: any player, any die of either side
-            # S48 [Tactics Cards] (Bombard): the card changes a die to a 6, and a die already
-            # showing a 6 cannot be changed to one, so it is not offered (the inventory's B8
-            # calls that play legal with no effect; the rulebook's words are about a change).
-            # The face is what the card changes (B8), so a rallied 4, worth 6, is offered.
             out += [
                 Family("bombard", (SIDE_NAMES[side], die + 1))
                 for side in (ATTACKER, DEFENDER)
-                for die, face in enumerate(st.dice[side])
-                if face != BOMBARD_FACE
+                for die in range(len(st.dice[side]))
             ]
     return [*out, *_free(st, seat), Family("pass")]
 
@@ -1099,7 +1072,7 @@ def _e_bombard(st: StrikeState, play: Play, ev: list[Event]) -> None:
     side = SIDE_NAMES.index(str(play.args[0]))
     die = int(play.args[1]) - 1
     was = st.dice[side][die]
-    st.dice[side][die] = BOMBARD_FACE
+    st.dice[side][die] = 6
     # The die by its place in the roll and its face, not "die 1", which reads as a face.
     place = ("first", "second", "third", "fourth", "fifth")[die] if die < 5 else f"no. {die + 1}"
     ev.append(
