@@ -121,7 +121,7 @@ EXPECTED: dict[str, dict[str, str]] = {
         "sabotage": "Sabotage: call the battle off",
         "artillery": r"Artillery on Player \d( \(you\))?",
         "rally": r"Rally: \+2 on each attack die",
-        "bombard": r"Bombard the {0}'s die {1} \(a \d+ becomes a 6\)",
+        "bombard": r"Bombard the {0}'s die {1} \(a (\d+ becomes a 6|6 already: no change)\)",
         "discard": r"Lose a troop of Player \d( \(you\))?",
         "again": "Roll again",
         "stop": "Stop the battle",

@@ -728,6 +728,25 @@ def test_s48_bombard_changes_one_die_to_a_six_and_the_dice_are_re_sorted() -> No
     assert st.claimed[1][2] == 1 and st.claimed[0][2] == 2
 
 
+def test_b8_bombard_on_a_die_already_a_6_is_offered_and_says_it_changes_nothing() -> None:
+    """The inventory's reading: legal, with no effect (it spends the card, and may draw out an
+    opponent's Canceled Orders); its button says so rather than "a 6 becomes a 6"."""
+    st = position(
+        claimed={0: {"africa": 3}, 1: {"europe": 3}},
+        hands={2: ["bombard"]},
+        dice=[(6, 2, 1), (4, 3)],
+    )
+    st = play(to_roll(st), (0, "pass"), (1, "pass"))
+    assert "bombard attacker 1" in legal(st, 2)
+    seen = GAME.observe(st, 2)
+    label = GAME.label(seen, 2, Action("bombard", ("attacker", 1)))
+    assert label == "Bombard the attacker's die 1 (a 6 already: no change)"
+    other = GAME.label(seen, 2, Action("bombard", ("attacker", 3)))
+    assert other == "Bombard the attacker's die 3 (a 1 becomes a 6)"
+    st = play(st, (2, "bombard attacker 1"))
+    assert st.dice[0] == [6, 2, 1] and "bombard" not in hand(st, 2)
+
+
 def test_s49_each_continent_shows_its_domination_number() -> None:
     view = GAME.view(position(), None)
     numbers = {c["id"]: c["domination"] for c in view["continents"]}

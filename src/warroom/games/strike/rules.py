@@ -313,7 +313,8 @@ class RiskStrike(Game[StrikeState]):
         if kind == "bombard":
             die = int(args[1])
             face = st.dice[SIDE_NAMES.index(str(args[0]))][die - 1]
-            return f"Bombard the {args[0]}'s die {die} (a {face} becomes a 6)"
+            change = "a 6 already: no change" if face == 6 else f"a {face} becomes a 6"
+            return f"Bombard the {args[0]}'s die {die} ({change})"
         if kind == "discard":
             return f"Lose a troop of {player(args[0])}"
         if kind == "again":
@@ -482,7 +483,10 @@ def _window_plays(st: StrikeState, seat: Seat) -> list[Family]:
     if st.stage == AFTER_ROLL:
         if seat == st.current and RALLY in hand:
             out.append(Family("rally"))  # B7 [Tactics Cards]: the attacker's own turn only
-        if BOMBARD in hand:  # B8 [Tactics Cards]: any player, any die of either side
+        # B8 [Tactics Cards]: any player, any die of either side; on a die already showing a 6
+        # too, legal with no effect (the inventory's reading: it spends the card, and may draw
+        # out an opponent's Canceled Orders), its label saying so.
+        if BOMBARD in hand:
             out += [
                 Family("bombard", (SIDE_NAMES[side], die + 1))
                 for side in (ATTACKER, DEFENDER)
