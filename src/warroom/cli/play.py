@@ -572,7 +572,7 @@ def load_game(path: Path) -> tuple[Match, dict[int, set[str]]]:
     file, as a data file's does."""
     data = parse_file(path, SaveError)
     try:
-        match = Match.from_save(data)
+        match = Match.from_save(data, extra=(STANDING,))
         return match, saved_standing(data, match)
     except WarroomError as exc:
         raise SaveError(f"{path}: {exc}") from None

@@ -8,7 +8,7 @@ field and always drew from SplitMix64; version 2 names the generator.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import Any
@@ -188,8 +188,10 @@ class Match:
         }
 
     @classmethod
-    def from_save(cls, data: object) -> Match:
-        """Replay a save; any defect is a SaveError naming the field or record entry."""
+    def from_save(cls, data: object, extra: Collection[str] = ()) -> Match:
+        """Replay a save; any defect is a SaveError naming the field or record entry. `extra`:
+        fields an interface writes beside the game's and reads itself (the terminal's standing
+        choices), accepted here; any other field no version writes is refused."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("not a warroom save (no 'format': 'warroom-save' field)")
         version = data.get("version")
@@ -199,7 +201,7 @@ class Match:
                 f"save format version {version!r} is not supported "
                 f"(this warroom reads versions {readable})"
             )
-        fields = SAVE_FIELDS[version]
+        fields = (*SAVE_FIELDS[version], *extra)
         unknown = [key for key in data if key not in fields]
         if unknown:
             near = get_close_matches(str(unknown[0]), fields, n=1)
