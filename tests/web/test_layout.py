@@ -53,3 +53,26 @@ def test_every_name_on_the_map_stays_inside_it_on_a_phone(server: str, mode: str
             }"""
         )
         assert outside == []
+
+
+def test_the_capture_ring_lies_under_the_names(server: str) -> None:
+    """The ring round a territory just captured covered a letter of names it crossed (its own,
+    below it): it, and the arrow, are drawn before every territory, whose names' white edge
+    then shows over them; the dice stay on top."""
+    game = create_game(server, "risk-classic", [{"kind": "human"}] * 3)
+    with browser_page(server + game["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && G.board")
+        order = page.evaluate(
+            """() => {
+              G.last = { kind: 'capture', from: 'Gaul', to: 'Iberia', captured: true, key: 'x',
+                live: false, dice: { attack: [6, 5], defend: [2] } };
+              drawBoard();
+              const nodes = [...document.querySelectorAll('#board > *')];
+              const at = (sel) => nodes.indexOf(document.querySelector('#board ' + sel));
+              return { ring: at('circle.lastring.captured'), arrow: at('line.lastarrow'),
+                first: nodes.findIndex((n) => n.matches('g.terr')), dice: at('g.lastdice') };
+            }"""
+        )
+        assert 0 <= order["arrow"] < order["first"] and 0 <= order["ring"] < order["first"], order
+        assert order["dice"] > order["first"], order
+        assert errors == []
