@@ -55,6 +55,40 @@ def test_every_name_on_the_map_stays_inside_it_on_a_phone(server: str, mode: str
         assert outside == []
 
 
+# The places of each board drawn wholly inside the window (the SVG's own viewBox clips the rest).
+GODSTORM_SHOWN = """() => {
+  const map = document.getElementById('board').getBoundingClientRect();
+  const inside = (n) => {
+    const r = n.getBoundingClientRect();
+    const top = Math.max(map.top, 0), bottom = Math.min(map.bottom, innerHeight);
+    return r.top >= top - 0.5 && r.bottom <= bottom + 0.5;
+  };
+  const earth = new Set(G.msg.view.territories.map((t) => t.name));
+  const places = [...document.querySelectorAll('#board g.terr')];
+  const seen = places.filter(inside).map((n) => n.dataset.name);
+  return { earth: seen.filter((n) => earth.has(n)).length,
+    under: seen.filter((n) => !earth.has(n)).length,
+    shown: document.querySelector('#boardpick button.on').dataset.board };
+}"""
+
+
+def test_godstorm_shows_either_board_whole_at_1280x800(server: str) -> None:
+    """The Underworld lay under Ancient Earth, below the fold at 1280x800. Where both do not fit
+    the window, the map shows Ancient Earth, and its tabs bring the Underworld, each whole in
+    view without scrolling the page, and both back together."""
+    game = create_game(server, "risk-godstorm", [{"kind": "human"}] * 3)
+    with browser_page(server + game["seats"][0]["link"], width=1280, height=800) as (page, errors):
+        page.wait_for_function("G.board && document.querySelectorAll('#board g.terr').length > 50")
+        assert page.evaluate(GODSTORM_SHOWN) == {"earth": 42, "under": 0, "shown": "earth"}
+        page.click('#boardpick button[data-board="under"]')
+        under = page.evaluate(GODSTORM_SHOWN)
+        assert under["earth"] == 0 and under["under"] >= 17 and under["shown"] == "under"
+        page.click('#boardpick button[data-board="both"]')
+        assert page.evaluate(GODSTORM_SHOWN)["shown"] == "both"
+        assert page.evaluate("scrollY") == 0
+        assert errors == []
+
+
 def test_the_capture_ring_lies_under_the_names(server: str) -> None:
     """The ring round a territory just captured covered a letter of names it crossed (its own,
     below it): it, and the arrow, are drawn before every territory, whose names' white edge

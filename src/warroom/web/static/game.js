@@ -754,11 +754,13 @@ function drawBoard() {
   const b = G.board;
   const view = G.msg.view;
   const board = $("board");
-  G.mapZoom.show(0, 0, b.width, b.height);
+  const marks = territoryMarks();
+  const [x0, y0, w0, h0] = isGodstorm(view) ? godstormShown(b, marks) : [0, 0, b.width, b.height];
+  $("boardpick").hidden = !isGodstorm(view);
+  G.mapZoom.show(x0, y0, w0, h0);
   const pos = Object.fromEntries(b.territories.map((t) => [t.name, t]));
   const color = regionHalos(b);
   const state = Object.fromEntries(mapRows(view).map((t) => [t.name, t]));
-  const marks = territoryMarks();
   const nodes = isMcu(view) ? manhattanBackdrop(b, view) : isMassEffect(view) ? galaxyBackdrop(b)
     : isGodstorm(view) ? godstormBackdrop(b, view) : [];
   for (const c of b.connections) {
@@ -808,7 +810,10 @@ function drawBoard() {
       ...(isMcu(view) ? mcuPieces(view, s) : isGodstorm(view) ? godstormPieces(s) : isGaw(view) ? gawPieces(view, s) : []));
     g.addEventListener("click", () => clickTerritory(t.name));
     g.addEventListener("keydown", (e) => mapKey(e, t.name));
-    g.addEventListener("focus", () => { G.mapFocus = t.name; });
+    g.addEventListener("focus", () => {
+      G.mapFocus = t.name;
+      if (isGodstorm(view)) godstormShowPlace(t); // Tab or an arrow reached the board not shown
+    });
     nodes.push(g);
   }
   board.replaceChildren(...nodes, ...overlay.over);
