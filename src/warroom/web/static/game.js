@@ -78,7 +78,7 @@ function receive(msg) {
     G.tail.push(...msg.events);
     const log = $("log");
     for (const e of msg.events) log.append(logLine(e));
-    log.scrollTop = log.scrollHeight;
+    logToNewest();
   }
   const incoming = msg.log || msg.events || [];
   if (msg.log) G.last = null; // a full state (a reconnect, an undo) says again what happened
@@ -155,7 +155,32 @@ function renderLog(toBottom) {
   const missing = G.logStart - Math.min(G.early.length, G.logStart);
   if (missing) lines.push(el("p", { class: "muted" }, `… ${missing} earlier events loading`));
   log.replaceChildren(...lines, ...G.tail.map((e) => logLine(e)));
-  log.scrollTop = toBottom ? log.scrollHeight : log.scrollHeight - fromBottom;
+  if (toBottom) logToNewest();
+  else setLogScroll(log.scrollHeight - fromBottom);
+}
+
+// The log's scroll as the page last set it, and whether it shows the newest line. The panel's
+// height changes with what it holds (a hand drawn, a longer list of actions): a log at its
+// newest line stays there as it grows or shrinks; one the reader scrolled back stays put. A
+// scroll the page made itself, or the layout (a log grown, its top clamped), says nothing of
+// the reader's: only one to another place does.
+const LOG_SCROLL = { set: 0, newest: true };
+function setLogScroll(top) {
+  const log = $("log");
+  log.scrollTop = top;
+  LOG_SCROLL.set = log.scrollTop;
+}
+function logToNewest() {
+  setLogScroll($("log").scrollHeight);
+  LOG_SCROLL.newest = true;
+}
+function keepLogAtNewest() {
+  const log = $("log");
+  log.addEventListener("scroll", () => {
+    const end = log.scrollHeight - log.clientHeight;
+    if (log.scrollTop !== LOG_SCROLL.set) LOG_SCROLL.newest = log.scrollTop >= end - 4;
+  });
+  new ResizeObserver(() => { if (LOG_SCROLL.newest) logToNewest(); }).observe(log);
 }
 
 async function fetchEarlierLog() {
@@ -190,7 +215,7 @@ async function fetchEarlierLog() {
 function render() {
   const m = G.msg;
   const pressed = focusedPress(); // the drawn control the keyboard is on keeps the focus
-  $("title").textContent = `${m.title} · ${m.mode}`;
+  $("title").textContent = $("title").title = `${m.title} · ${m.mode}`;
   $("guidebtn").hidden = false;
   $("me").textContent = m.seat === null ? "spectating" : `you: ${m.seats[m.seat].name}`;
   const view = m.view;
@@ -1600,4 +1625,5 @@ $("typed").addEventListener("submit", async (e) => {
 $("guidebtn").addEventListener("click", () => showGuide(G.msg.mode));
 G.mapZoom = new MapZoom($("board"), $("mapzoom"), pickPoint);
 $("board").addEventListener("click", tapNearest);
+keepLogAtNewest();
 connect();
