@@ -67,7 +67,7 @@ FINISHED = """() => ({
     .map((e) => e.outerHTML.slice(0, 80)),
   controls: [...document.querySelectorAll('button, input, select, textarea')]
     .filter((e) => e.checkVisibility() && !e.closest('#banner') && !e.closest('.mapzoom')
-      && e.id !== 'guidebtn')
+      && !e.closest('.boardpick') && e.id !== 'guidebtn')
     .map((e) => e.id || e.dataset.action || e.outerHTML.slice(0, 80)),
   actions: [...document.querySelectorAll('h2')]
     .some((h) => h.textContent === 'Actions' && h.checkVisibility()),

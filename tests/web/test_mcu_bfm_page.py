@@ -64,7 +64,8 @@ def test_the_last_battle_between_touching_sectors_draws_no_backward_arrow(server
               const gap = (c) => Math.hypot(pos[c.a].x - pos[c.b].x, pos[c.a].y - pos[c.b].y);
               const c = G.board.connections.reduce((x, y) => (gap(y) < gap(x) ? y : x));
               const last = { kind: "battle", from: c.a, to: c.b, key: "t", live: true };
-              const nodes = lastOverlay(last, pos, G.board);
+              const drawn = lastOverlay(last, pos, G.board);
+              const nodes = [...drawn.under, ...drawn.over];
               const arrows = nodes.filter((n) => n.classList.contains("lastarrow"));
               return {
                 gap: gap(c),

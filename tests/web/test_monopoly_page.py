@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 
 from tests.fixtures.monopoly_spaces import ABOUT
-from tests.web.play import bot_choice, play_people
+from tests.web.play import bot_choice, play_people, played_until
 from tests.web.system import browser_page, chromium_browser, create_game, open_page
 from tests.web.test_browser import ARTIFACTS, check_finished, msg
 from warroom.core.actions import Action
@@ -635,3 +635,21 @@ def test_a_pass_clicked_in_an_auction_drops_out_of_it(server: str, served_hub: H
         assert room.match.state.auction is None  # the page passed: the bidder won it
         mine = [e for e in room.match.log[start:] if e.data.get("seat") == 0]
         assert [e.kind for e in mine if e.kind in ("bid", "pass")] == ["pass"], mine
+
+
+def test_every_owner_tag_on_the_board_has_one_form(server: str, served_hub: Hub) -> None:
+    """The tag at the foot of a drafted hero named its owner where the name was short and
+    sidelined or not ("Player 1", but "P1 sidelined", and "P3" for a long name): it is the
+    owner's number for every seat, as the tokens show it."""
+
+    def drafted(match: Match) -> bool:
+        owners = set(match.view(0)["owner"])
+        return {0, 1} <= owners and 0 in match.to_move()
+
+    game = played_until(server, served_hub, "monopoly-avengers", drafted)
+    with browser_page(server + game["seats"][0]["link"]) as (page, errors):
+        page.wait_for_function("G.msg && document.querySelectorAll('#mboard .mownertext').length")
+        tags = page.locator("#mboard .mownertext").evaluate_all("ns => ns.map(n => n.textContent)")
+        assert {"P1", "P2"} <= set(tags), tags
+        assert all(re.fullmatch(r"P[12]( sidelined)?", tag) for tag in tags), tags
+        assert errors == []

@@ -78,7 +78,7 @@ function receive(msg) {
     G.tail.push(...msg.events);
     const log = $("log");
     for (const e of msg.events) log.append(logLine(e));
-    log.scrollTop = log.scrollHeight;
+    logToNewest();
   }
   const incoming = msg.log || msg.events || [];
   if (msg.log) G.last = null; // a full state (a reconnect, an undo) says again what happened
@@ -155,7 +155,32 @@ function renderLog(toBottom) {
   const missing = G.logStart - Math.min(G.early.length, G.logStart);
   if (missing) lines.push(el("p", { class: "muted" }, `… ${missing} earlier events loading`));
   log.replaceChildren(...lines, ...G.tail.map((e) => logLine(e)));
-  log.scrollTop = toBottom ? log.scrollHeight : log.scrollHeight - fromBottom;
+  if (toBottom) logToNewest();
+  else setLogScroll(log.scrollHeight - fromBottom);
+}
+
+// The log's scroll as the page last set it, and whether it shows the newest line. The panel's
+// height changes with what it holds (a hand drawn, a longer list of actions): a log at its
+// newest line stays there as it grows or shrinks; one the reader scrolled back stays put. A
+// scroll the page made itself, or the layout (a log grown, its top clamped), says nothing of
+// the reader's: only one to another place does.
+const LOG_SCROLL = { set: 0, newest: true };
+function setLogScroll(top) {
+  const log = $("log");
+  log.scrollTop = top;
+  LOG_SCROLL.set = log.scrollTop;
+}
+function logToNewest() {
+  setLogScroll($("log").scrollHeight);
+  LOG_SCROLL.newest = true;
+}
+function keepLogAtNewest() {
+  const log = $("log");
+  log.addEventListener("scroll", () => {
+    const end = log.scrollHeight - log.clientHeight;
+    if (log.scrollTop !== LOG_SCROLL.set) LOG_SCROLL.newest = log.scrollTop >= end - 4;
+  });
+  new ResizeObserver(() => { if (LOG_SCROLL.newest) logToNewest(); }).observe(log);
 }
 
 async function fetchEarlierLog() {
@@ -190,7 +215,7 @@ async function fetchEarlierLog() {
 function render() {
   const m = G.msg;
   const pressed = focusedPress(); // the drawn control the keyboard is on keeps the focus
-  $("title").textContent = `${m.title} · ${m.mode}`;
+  $("title").textContent = $("title").title = `${m.title} · ${m.mode}`;
   $("guidebtn").hidden = false;
   $("me").textContent = m.seat === null ? "spectating" : `you: ${m.seats[m.seat].name}`;
   const view = m.view;
@@ -761,11 +786,13 @@ function drawBoard() {
   const b = G.board;
   const view = G.msg.view;
   const board = $("board");
-  G.mapZoom.show(0, 0, b.width, b.height);
+  const marks = territoryMarks();
+  const [x0, y0, w0, h0] = isGodstorm(view) ? godstormShown(b, marks) : [0, 0, b.width, b.height];
+  $("boardpick").hidden = !isGodstorm(view);
+  G.mapZoom.show(x0, y0, w0, h0);
   const pos = Object.fromEntries(b.territories.map((t) => [t.name, t]));
   const color = regionHalos(b);
   const state = Object.fromEntries(mapRows(view).map((t) => [t.name, t]));
-  const marks = territoryMarks();
   const nodes = isMcu(view) ? manhattanBackdrop(b, view) : isMassEffect(view) ? galaxyBackdrop(b)
     : isGodstorm(view) ? godstormBackdrop(b, view) : [];
   for (const c of b.connections) {
@@ -789,6 +816,8 @@ function drawBoard() {
   const keep = focused ? focused.dataset.name : G.mapFocus;
   const marked = b.territories.some((t) => ["source", "target", "pick"].includes(marks[t.name]));
   const last = isGodstorm(view) ? godstormLast(view) : isRisk(view) ? pendingAttack(view) || G.last : null;
+  const overlay = last ? lastOverlay(last, pos, b) : { under: [], over: [] };
+  nodes.push(...overlay.under);
   for (const t of b.territories) {
     const s = state[t.name] || {};
     const fill = s.owner ? seatColor(s.seat) : "#ffffff";
@@ -813,11 +842,13 @@ function drawBoard() {
       ...(isMcu(view) ? mcuPieces(view, s) : isGodstorm(view) ? godstormPieces(s) : isGaw(view) ? gawPieces(view, s) : []));
     g.addEventListener("click", () => clickTerritory(t.name));
     g.addEventListener("keydown", (e) => mapKey(e, t.name));
-    g.addEventListener("focus", () => { G.mapFocus = t.name; });
+    g.addEventListener("focus", () => {
+      G.mapFocus = t.name;
+      if (isGodstorm(view)) godstormShowPlace(t); // Tab or an arrow reached the board not shown
+    });
     nodes.push(g);
   }
-  if (last) nodes.push(...lastOverlay(last, pos, b));
-  board.replaceChildren(...nodes);
+  board.replaceChildren(...nodes, ...overlay.over);
   // A selection made or kept off the zoomed map's edge is brought into view, once: the map is
   // then the player's to pan.
   const pickKey = JSON.stringify(G.pick);
@@ -902,28 +933,29 @@ function mapKey(e, name) {
   if (node) node.focus();
 }
 
-// The last attack, capture, move or placement drawn over the map: an arrow from where it came
-// to where it went, a ring on both, the dice beside the target; it runs in once when new.
+// The last attack, capture, move or placement drawn on the map: an arrow from where it came to
+// where it went and a ring on both (`under` the territories, so no name is covered where they
+// cross it), the dice beside the target (`over`); it runs in once when new.
 function lastOverlay(last, pos, b) {
   const to = pos[last.to], from = last.from ? pos[last.from] : null;
-  if (!to) return [];
-  const out = [];
+  if (!to) return { under: [], over: [] };
+  const under = [], over = [];
   const cls = `lastmark ${last.kind}${last.captured ? " captured" : ""}`;
   const play = (node, part, frames, ms) => { if (last.live) animateOnce(node, `${last.key}-${part}`, frames, ms); };
   // The arrow runs between the two markers' rims; markers nearly touching (Manhattan's
   // sectors) leave no room for one (it would point backwards): a dashed ring marks the source.
   const len = from ? Math.hypot(to.x - from.x, to.y - from.y) : 0;
   const drawn = len - 51;
-  if (from && drawn < 8) out.push(svg("circle", { class: `lastring lastsource ${last.kind}`, cx: from.x, cy: from.y, r: 27 }));
+  if (from && drawn < 8) under.push(svg("circle", { class: `lastring lastsource ${last.kind}`, cx: from.x, cy: from.y, r: 27 }));
   else if (from && Math.abs(from.x - to.x) <= b.width / 2) {
     const ux = (to.x - from.x) / len, uy = (to.y - from.y) / len;
     const line = svg("line", { class: `lastarrow ${cls}`, x1: from.x + ux * 24, y1: from.y + uy * 24,
       x2: to.x - ux * 27, y2: to.y - uy * 27, "marker-end": "url(#lastarrowhead)" });
-    out.push(line);
+    under.push(line);
     play(line, "arrow", [{ strokeDasharray: `0 ${drawn}` }, { strokeDasharray: `${drawn} 0` }], 500);
   }
   const ring = svg("circle", { class: `lastring ${cls}`, cx: to.x, cy: to.y, r: 27 });
-  out.push(ring);
+  under.push(ring);
   play(ring, "ring", [{ r: "46px", opacity: 0.2 }, { r: "27px", opacity: 1 }], 600);
   const badge = [];
   let w = 0, h = 0;
@@ -939,12 +971,12 @@ function lastOverlay(last, pos, b) {
   if (badge.length) {
     const [x, y] = badgePlace(to, from, w, h, b);
     const g = svg("g", { class: "lastdice", transform: `translate(${x},${y})` }, ...badge);
-    out.push(g);
+    over.push(g);
     play(g, "dice", [{ opacity: 0 }, { opacity: 1 }], 400);
   }
-  out.unshift(svg("defs", {}, svg("marker", { id: "lastarrowhead", viewBox: "0 0 10 10", refX: 8, refY: 5,
+  under.unshift(svg("defs", {}, svg("marker", { id: "lastarrowhead", viewBox: "0 0 10 10", refX: 8, refY: 5,
     markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, svg("path", { d: "M0,0 L10,5 L0,10 z", class: "lastarrowhead" }))));
-  return out;
+  return { under, over };
 }
 
 // Where the dice (or "+N") go: beside the target, above or below it, or either side of the
@@ -979,7 +1011,7 @@ function regionHalos(b) {
 }
 
 // Which territories to highlight: what the player picked, and where a click can lead next
-// (what just happened is drawn over the map by lastOverlay).
+// (what just happened is drawn on the map by lastOverlay).
 function territoryMarks() {
   const marks = {};
   const names = territoryNames();
@@ -1604,4 +1636,5 @@ $("typed").addEventListener("submit", async (e) => {
 $("guidebtn").addEventListener("click", () => showGuide(G.msg.mode));
 G.mapZoom = new MapZoom($("board"), $("mapzoom"), pickPoint);
 $("board").addEventListener("click", tapNearest);
+keepLogAtNewest();
 connect();

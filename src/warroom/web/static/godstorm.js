@@ -73,6 +73,50 @@ function godstormBackdrop(b, view) {
   return nodes;
 }
 
+// Which board the map shows: both (the Underworld under Ancient Earth), or one alone at the
+// map's full width. Both where they fit in the window's height, else Ancient Earth. A decision
+// whose places all lie on the board not shown brings that board up (descending, the gate
+// after a land); the player's own pick stands until the places to choose change. The tab of
+// a board not shown that holds places to choose is marked.
+const GS_BOARDS = [["both", "Both boards"], ["earth", "Ancient Earth"], ["under", "The Underworld"]];
+const GS = { shown: null, uses: null };
+
+function godstormShown(b, marks) {
+  const usable = b.territories.filter((t) => marks[t.name] === "source" || marks[t.name] === "target");
+  const earth = usable.some((t) => t.y < b.earthHeight), under = usable.some((t) => t.y > b.earthHeight);
+  if (GS.shown === null) {
+    const wrap = $("boardwrap");
+    const tall = wrap.clientWidth * b.height / b.width;
+    GS.shown = wrap.getBoundingClientRect().top + window.scrollY + tall <= window.innerHeight ? "both" : "earth";
+  }
+  const uses = usable.map((t) => t.name).join("|");
+  if (uses !== GS.uses) {
+    GS.uses = uses;
+    if (GS.shown === "earth" && under && !earth) GS.shown = "under";
+    else if (GS.shown === "under" && earth && !under) GS.shown = "earth";
+  }
+  const waiting = { earth: earth && GS.shown === "under", under: under && GS.shown === "earth" };
+  $("boardpick").replaceChildren(...GS_BOARDS.map(([id, name]) => el("button", {
+    type: "button", class: `boardtab${GS.shown === id ? " on" : ""}${waiting[id] ? " waiting" : ""}`,
+    "aria-pressed": String(GS.shown === id), "data-board": id,
+    title: waiting[id] ? `${name}: it holds places you can choose now` : `show ${name.toLowerCase()}`,
+    onclick: () => { GS.shown = id; render(); },
+  }, name, waiting[id] ? " •" : "")));
+  const top = b.earthHeight + 8;
+  if (GS.shown === "earth") return [0, 0, b.width, b.earthHeight];
+  if (GS.shown === "under") return [0, top, b.width, b.height - top];
+  return [0, 0, b.width, b.height];
+}
+
+// The keyboard reached a place on the board not shown (Tab, an arrow): that board comes up.
+function godstormShowPlace(t) {
+  const onEarth = t.y < G.board.earthHeight;
+  if ((GS.shown === "earth" && !onEarth) || (GS.shown === "under" && onEarth)) {
+    GS.shown = onEarth ? "earth" : "under";
+    render();
+  }
+}
+
 // A border's class: Earth's sea lines as Classic's; the Underworld's paths, flame borders and
 // gates; the border a maelstrom covers.
 function godstormConnClass(c, view) {

@@ -258,7 +258,7 @@ function drawSide(group, sp, g, v) {
   // The foot of the space: what it costs, or who owns it.
   const foot = { x: body.x + 3, y: body.y + body.h - 20, w: body.w - 6, h: 17 };
   if (owner !== undefined && owner >= 0) {
-    const label = sidelined ? `${seatShort(owner, true)} sidelined` : seatShort(owner);
+    const label = sidelined ? `${seatTag(owner)} sidelined` : seatTag(owner);
     group.append(svg("rect", { x: foot.x, y: foot.y, width: foot.w, height: foot.h, rx: 4, fill: seatColor(owner), class: "mowner" }));
     const t = svg("text", { x: foot.x + foot.w / 2, y: foot.y + 12.5, class: "mownertext", "text-anchor": "middle" }, label);
     t.classList.add("mname");
@@ -687,9 +687,10 @@ function seatPlain(seat) {
   return seatName(seat).split(" (")[0];
 }
 
-function seatShort(seat, short) {
-  const name = seatName(seat).split(" (")[0];
-  return !short && name.length <= 9 ? name : `P${seat + 1}`;
+// An owner's tag at the foot of a space, one form for every seat whatever its name's length:
+// its number, as its token on the board shows it (the space's details give the name).
+function seatTag(seat) {
+  return `P${seat + 1}`;
 }
 
 // -- standing choices, auction plans, composing offers -----------------------------------
