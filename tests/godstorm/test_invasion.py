@@ -121,6 +121,16 @@ def test_g80_a12_the_sky_window_opens_for_the_invaded_player_with_a_sky_card(
     assert plain.phase == "attack" and Godstorm().to_move(plain) == (1 - defender,)
 
 
+def test_g80_a_sky_window_passed_is_logged() -> None:
+    """The invaded player's "no Sky card" was a decision the log did not show, so an undo
+    named one nobody had seen; it reads as the others' do."""
+    windowed = _invaded(1, sky_card=True)
+    after, events = Godstorm().apply(windowed, 1, Action("pass"))
+    names = windowed.names
+    assert events[0].text == f"{names[1]} {windowed.verb(1, 'plays')} no Sky card"
+    assert after.phase == "attack"
+
+
 @pytest.mark.parametrize("defender", [1, 0])
 def test_g80_g63_no_sky_window_without_the_sky_god_in_play(defender: int) -> None:
     """G63: a Sky card is played only with one's god of the Sky in play, so a defender

@@ -1161,6 +1161,9 @@ def _h_invade(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None
 
 
 def _h_pass(st: GodstormState, seat: Seat, a: Action, ev: list[Event]) -> None:
+    """The invaded player answers with no Sky card: logged, as every decision is (an `undo`
+    names the decision it takes back; the window's asking was public already)."""
+    ev.append(Event("pass", f"{st.does(seat, 'plays')} no Sky card", {"seat": seat}))
     _after_sky(st)
 
 
