@@ -73,3 +73,15 @@ def test_board_from_file(tmp_path: Path) -> None:
     path.write_text("{")
     with pytest.raises(BoardError, match=r"mine\.json: not valid JSON"):
         mb.board_from_file(path)
+
+
+def test_a_set_colour_any_board_may_give_is_drawn_in_it() -> None:
+    """`board check` takes any CSS colour's name ("navy", "Light Blue") and the printed names
+    CSS lacks; the page drew every name outside the board's own palette in grey."""
+    from warroom.core.colours import PRINTED
+    from warroom.rules.monopoly import FALLBACK, SET_COLORS, set_color
+
+    assert set_color("Light Blue") == set_color("light-blue") == SET_COLORS["light-blue"]
+    assert set_color("navy") == "navy" and set_color("Dark Slate Gray") == "darkslategray"
+    assert set_color("burgundy") == PRINTED["burgundy"] and set_color("#a1b") == "#a1b"
+    assert set_color("notacolor") == FALLBACK

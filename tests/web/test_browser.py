@@ -674,3 +674,19 @@ def test_a_choice_that_loses_the_race_twice_is_made_the_third_time(
         assert room.match.record[at] == (seat, str(claim))
         assert page.locator("#notice").inner_text() == ""
         assert errors == []
+
+
+def test_the_pages_draw_a_data_file_s_colour_names_as_the_server_does(server: str) -> None:
+    """Strike's continents and Galaxy at War's sides fall back on `cssColour` for a name their
+    palettes lack ("Light Blue" drew nothing; "navy" drew grey); it reads names as
+    `warroom.core.colours.css_colour` does, the printed ones CSS lacks in the same shades."""
+    from warroom.core.colours import PRINTED, css_colour
+
+    names = ["Light Blue", "dark-blue", "navy", "burgundy", "Reddish Brown", "#a1b", "#A0B1C2"]
+    with browser_page(server + "/") as (page, errors):
+        shown = page.evaluate("names => names.map(cssColour)", names)
+        printed = page.evaluate("PRINTED_COLOURS")
+    assert shown == [css_colour(name) for name in names]
+    assert shown[:3] == ["lightblue", "darkblue", "navy"]
+    assert printed == PRINTED
+    assert errors == []

@@ -26,8 +26,10 @@ _CSS_NAMES = """
     steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen
 """
 CSS_NAMES = frozenset(_CSS_NAMES.split())
-# Printed component colours CSS has no name for (Galaxy at War's, Godstorm's Norse).
-PRINTED_NAMES = frozenset({"burgundy", "reddishbrown"})
+# Printed component colours CSS has no name for (Galaxy at War's, Godstorm's Norse), with the
+# shade a page draws them in (also `PRINTED` in static/common.js).
+PRINTED = {"burgundy": "#800020", "reddishbrown": "#a0522d"}
+PRINTED_NAMES = frozenset(PRINTED)
 
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 _WORDS = re.compile(r"[A-Za-z]+(?:[ -][A-Za-z]+)*")
@@ -42,3 +44,13 @@ def is_colour(text: str) -> bool:
         return False
     name = text.replace(" ", "").replace("-", "").lower()
     return name in CSS_NAMES or name in PRINTED_NAMES
+
+
+def css_colour(text: str) -> str:
+    """A colour `is_colour` accepts as a browser draws it: #rgb and #rrggbb as given, a name
+    as CSS writes it ('Light Blue' is lightblue), a printed name CSS lacks as its shade; a
+    page's own palette comes first, this for the names it does not hold."""
+    if _HEX.fullmatch(text):
+        return text
+    name = text.replace(" ", "").replace("-", "").lower()
+    return PRINTED.get(name, name)

@@ -26,6 +26,7 @@ from warroom.core.board import (
     check_header,
     validate,
 )
+from warroom.core.colours import css_colour, is_colour
 from warroom.core.errors import BoardError
 from warroom.data import Shared, read_file, read_json
 
@@ -422,10 +423,13 @@ FALLBACK = "#888888"
 
 
 def set_color(name: str) -> str:
-    """A set's colour as CSS: the data file's colour name, or a #rrggbb it gives as is."""
-    if name.startswith("#") and len(name) in (4, 7):
-        return name
-    return SET_COLORS.get(name.lower(), FALLBACK)
+    """A set's colour as CSS: the board's own shade of a colour's name, any other name as a
+    browser draws it (a transcribed board's "navy"), or a #rrggbb as given; FALLBACK only
+    for a text `board check` refuses."""
+    shade = SET_COLORS.get(name.lower().replace(" ", "-"))  # "Light Blue" is light-blue
+    if shade is not None:
+        return shade
+    return css_colour(name) if is_colour(name) else FALLBACK
 
 
 def space_about(b: MonopolyBoard, space: int) -> list[str]:

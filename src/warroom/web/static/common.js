@@ -335,3 +335,14 @@ async function showGuide(mode) {
   }
   body.scrollTop = 0;
 }
+
+// A colour a data file gives (`warroom.core.colours`) as a browser draws it: #rgb and #rrggbb as
+// given, a name as CSS writes it ("Light Blue" is lightblue), a printed name CSS lacks as its
+// shade (as `PRINTED` there); a page's own palette comes first, this for the names it lacks.
+const PRINTED_COLOURS = { burgundy: "#800020", reddishbrown: "#a0522d" };
+function cssColour(text) {
+  if (typeof text !== "string" || !text) return null;
+  if (text.startsWith("#")) return text;
+  const name = text.replace(/[ -]/g, "").toLowerCase();
+  return PRINTED_COLOURS[name] || name;
+}

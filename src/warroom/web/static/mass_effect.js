@@ -116,7 +116,7 @@ const SHIP_LETTERS = { cruiser: "C", carrier: "K", dreadnought: "D" };
 // A side's colour: a seat by its index, neutral Cerberus (no seat) the last side's.
 function gawSideColour(view, seat) {
   const side = seat === null || seat === undefined ? view.colours.length - 1 : seat;
-  return GAW_COLOURS[view.colours[side]] || NEUTRAL_COLOR;
+  return GAW_COLOURS[view.colours[side]] || cssColour(view.colours[side]) || NEUTRAL_COLOR;
 }
 
 // A planet's pieces as badges round its disc, each with its name as a tooltip: Harbinger,
@@ -140,7 +140,8 @@ function gawPieces(view, row) {
   for (const [key, n] of ships) {
     const [faction, klass] = key.split("|");
     const seat = view.factions.indexOf(faction);
-    const fill = GAW_COLOURS[view.colours[seat < 0 ? view.colours.length - 1 : seat]] || NEUTRAL_COLOR;
+    const named = view.colours[seat < 0 ? view.colours.length - 1 : seat];
+    const fill = GAW_COLOURS[named] || cssColour(named) || NEUTRAL_COLOR;
     badges.push([`${n > 1 ? n : ""}${SHIP_LETTERS[klass]}`, `${n} ${faction} ${klass}${n > 1 ? "s" : ""}`,
       `ship ${klass}`, fill, "#fff"]);
   }

@@ -69,7 +69,7 @@ function sContinent(id) {
   return c ? c.name : id;
 }
 function sHex(c) {
-  return CONTINENT_HEX[c.color] || c.color;
+  return CONTINENT_HEX[c.color] || cssColour(c.color);
 }
 function sSeatOf(arg) { // "p2" -> 1
   return typeof arg === "string" && /^p[0-9]+$/.test(arg) ? Number(arg.slice(1)) - 1 : null;
