@@ -137,3 +137,11 @@ def test_board_check_accepts_the_card_file_and_names_a_problem(tmp_path: Path) -
     bad.write_text(json.dumps(data))
     result = runner.invoke(app, ["board", "check", str(bad)])
     assert result.exit_code != 0 and "tactics (spy)" in result.output and "x2" in result.output
+
+
+def test_s1_two_continents_of_one_colour_written_differently_are_refused() -> None:
+    """[card anatomy]: each continent has its own colour; "Red" and "red" are one colour."""
+    data = packaged()
+    data["continents"][1]["color"] = data["continents"][0]["color"].title()
+    with pytest.raises(BoardError, match="each continent is a different colour"):
+        cards_from_dict(data, "test")

@@ -26,6 +26,7 @@ from warroom.core.board import (
     check_header,
     validate,
 )
+from warroom.core.colours import css_colour
 from warroom.data import Shared, data_error, provenance_of, read_file, read_json
 
 FORMAT = "warroom-strike-cards"
@@ -152,7 +153,7 @@ def _problems(f: StrikeFile) -> list[tuple[str, str]]:
         out.append(("continents", f"[Attack Phase 1] names six continents: {CONTINENT_NAMES}"))
     if len(set(ids)) != len(ids):
         out.append(("continents", "two continents share an id"))
-    if len({c.color for c in f.continents}) != len(ids):
+    if len({css_colour(c.color) for c in f.continents}) != len(ids):  # "Red" is red
         out.append(("continents", "[card anatomy]: each continent is a different colour"))
     if sum(c.cards for c in f.continents) != CONTINENT_CARDS:
         out.append(("continents", f"[card anatomy]: {CONTINENT_CARDS} continent cards in all"))
