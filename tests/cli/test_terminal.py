@@ -1143,6 +1143,32 @@ def test_ctrl_c_while_a_decision_is_applied_waits_until_it_is_whole(
     assert Match.from_save(match.to_save()).view(0) == match.view(0)
 
 
+def test_ctrl_c_while_a_save_is_written_finishes_it_then_leaves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second Ctrl-C while the offered save was being written showed a traceback (and a
+    first one, at `save FILE`, could leave the file's part behind): the save is finished,
+    said, and the Ctrl-C then leaves."""
+    import signal
+    from types import SimpleNamespace
+
+    import warroom.cli.play as play_module
+
+    match = classic("reinforce")
+
+    def interrupted_dumps(data: Any, **kwargs: Any) -> str:
+        signal.raise_signal(signal.SIGINT)  # Ctrl-C, the save mid-way
+        return json.dumps(data, **kwargs)
+
+    monkeypatch.setattr(play_module, "json", SimpleNamespace(dumps=interrupted_dumps))
+    save = tmp_path / "kept.json"
+    out, prompts = interrupted_session(match, [KeyboardInterrupt, str(save)])
+    assert prompts == ["Player 1> ", SAVE_OFFER]
+    assert out.endswith(f"Saved to {save}\nLeft the game.\n"), out[-200:]
+    assert Match.from_save(json.loads(save.read_text())).view(0) == match.view(0)
+    assert list(tmp_path.iterdir()) == [save]
+
+
 def test_log_before_anything_happened_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     """'log' at the first prompt of a fresh game printed nothing at all. Every mode shipped
     now logs its setup's chance (`Game.opening`); a mode that logs none (the default) is

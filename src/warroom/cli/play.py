@@ -248,6 +248,8 @@ class Terminal:
             except WarroomError as exc:
                 said = escape(printable(str(exc)))
                 self.console.print(f"[red]Refused:[/] {said}", highlight=False)
+            except KeyboardInterrupt:  # a second Ctrl-C while the save was written: it was
+                raise Quit from None
 
     def offer_save(self) -> bool:
         """Ask for a file to save the game to before it is left: True once it may be left
@@ -461,17 +463,24 @@ class Terminal:
                 self.console.print(f"Not saved: {escape(str(path))} is kept as it was.")
                 return False
         part = target.with_name(f".{target.name}.part")
-        data = self.match.to_save()
-        if any(self.standing.values()):  # the player's standing orders go on after a reload
-            data[STANDING] = [sorted(self.standing.get(s, ())) for s in range(self.match.players)]
+        held = False  # a Ctrl-C while the file is written: the save is finished first
         try:
-            part.write_text(json.dumps(data, indent=1))
-            part.replace(target)
+            with hold_interrupts():
+                data = self.match.to_save()
+                if any(self.standing.values()):  # the standing orders go on after a reload
+                    players = range(self.match.players)
+                    data[STANDING] = [sorted(self.standing.get(s, ())) for s in players]
+                part.write_text(json.dumps(data, indent=1))
+                part.replace(target)
         except OSError as exc:
             part.unlink(missing_ok=True)
             raise WarroomError(f"cannot save to {path}: {exc.strerror}") from None
+        except KeyboardInterrupt:
+            held = True
         self.own_saves.add(path.resolve())
         self.console.print(f"Saved to {escape(str(path))}")
+        if held:  # then the Ctrl-C goes on: the offer to save, or leaving from it
+            raise KeyboardInterrupt
         return True
 
     def load(self, path: Path) -> None:
