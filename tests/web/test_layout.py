@@ -181,3 +181,45 @@ def test_the_capture_ring_lies_under_the_names(server: str) -> None:
         assert 0 <= order["arrow"] < order["first"] and 0 <= order["ring"] < order["first"], order
         assert order["dice"] > order["first"], order
         assert errors == []
+
+
+def test_a_log_scrolled_back_stays_where_its_reader_is_as_events_come(
+    server: str, served_hub: Hub
+) -> None:
+    """Each event jumped the log to its newest line, away from the earlier lines its reader
+    had scrolled back to; at its newest line it follows the events as before."""
+    game = create_game(server, "risk-classic", [{"kind": "human"}] * 3, SHORT)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    room = served_hub.room(game["id"])
+
+    def one_more() -> int:
+        with room.lock:
+            seat, state = room.match.to_move()[0], room.state_id
+            action = room.match.legal(seat)[0].to_json()
+        served_hub.act(game["id"], tokens[seat], state, action)
+        return state + 1
+
+    for _ in range(40):
+        one_more()
+    link = server + game["seats"][0]["link"]
+    scrolled = (
+        "(() => { const l = document.getElementById('log');"
+        " return [l.scrollTop, l.scrollHeight - l.clientHeight]; })()"
+    )
+    with browser_page(link, width=1400, height=900) as (page, errors):
+        page.wait_for_function("G.msg && document.querySelectorAll('#log div').length >= 30")
+        page.evaluate(TWO_FRAMES)
+        top, end = page.evaluate(scrolled)
+        assert end > 0 and top >= end - 4  # the log overflows, shown at its newest line
+        page.locator("#log").evaluate("log => { log.scrollTop = 0; }")
+        page.evaluate(TWO_FRAMES)
+        page.wait_for_function(f"G.msg.state >= {one_more()}")
+        page.evaluate(TWO_FRAMES)
+        assert page.evaluate(scrolled)[0] == 0  # still where its reader is
+        page.locator("#log").evaluate("log => { log.scrollTop = log.scrollHeight; }")
+        page.evaluate(TWO_FRAMES)
+        page.wait_for_function(f"G.msg.state >= {one_more()}")
+        page.evaluate(TWO_FRAMES)
+        top, end = page.evaluate(scrolled)
+        assert top >= end - 4  # back at the newest line, it follows the events again
+        assert errors == []

@@ -78,7 +78,8 @@ function receive(msg) {
     G.tail.push(...msg.events);
     const log = $("log");
     for (const e of msg.events) log.append(logLine(e));
-    logToNewest();
+    // Kept at the newest line, unless the reader scrolled back to read: that place stays.
+    if (LOG_SCROLL.newest) logToNewest();
   }
   const incoming = msg.log || msg.events || [];
   if (msg.log) G.last = null; // a full state (a reconnect, an undo) says again what happened
