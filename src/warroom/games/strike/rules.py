@@ -846,25 +846,13 @@ def _count_draw(st: StrikeState) -> None:
 
 
 def _h_pass(st: StrikeState, seat: Seat, a: Action, ev: list[Event]) -> None:
-    """Every pass is logged, as the turn's pass is: `undo` names the decision it takes back,
-    which the log must show (a window's or a chain's pass, too)."""
     if st.chain is not None:
-        newest = st.chain.newest
-        ev.append(
-            Event(
-                "pass",
-                f"Player {seat + 1} passes, letting Player {newest.seat + 1}'s "
-                f"{_card_name(st, newest.card)} stand",
-                {"seat": seat, "card": newest.card},
-            )
-        )
         chain = st.chain.passed()
         st.chain = chain
         if chain.ready:
             _resolve_chain(st, ev)
     elif st.phase == WINDOW:
         assert st.window is not None
-        ev.append(Event("pass", f"Player {seat + 1} passes", {"seat": seat}))
         window = st.window.passed()
         st.window = window
         if window is None:
