@@ -530,17 +530,11 @@ def test_board_check_refuses_an_empty_provenance(shipped: Path, tmp_path: Path) 
         ({**data, "provenance": {**data["provenance"], "sources": [" "]}}, "provenance.sources.0"),
     ]
     if item is not None:
-        blank = json.loads(json.dumps(data))
-        entry = blank
-        for key in item:
-            entry = entry[key]
-        entry["source"] = " \t"
-        cases.append((blank, ".".join(map(str, (*item, "source")))))
+        source = [*item, "source"]
+        cases.append((_replaced(data, source, " \t"), ".".join(map(str, source))))
     for changed, field in cases:
-        mine.write_text(json.dumps(changed))
-        result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "300"})
-        assert result.exit_code == 2, (field, result.output)
-        assert f"{mine}: {field}: " in result.output, (field, result.output)
+        said = _refused(mine, json.dumps(changed))
+        assert f"{mine}: {field}: " in said, (field, said)
     assert runner.invoke(app, ["board", "check", str(shipped)]).exit_code == 0
 
 
@@ -563,6 +557,14 @@ def _shown(path: list[str | int]) -> str:
     if path[0] == "map":
         return "map: " + ".".join(map(str, path[1:]))
     return ".".join(map(str, path))
+
+
+def _refused(mine: Path, text: str) -> str:
+    """`board check` of `text` written to `mine`: refused (exit status 2); what it said."""
+    mine.write_text(text)
+    result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "300"})
+    assert result.exit_code == 2, result.output
+    return result.output
 
 
 def _replaced(data: Any, path: list[str | int], value: Any) -> Any:
@@ -597,10 +599,8 @@ def test_board_check_refuses_an_empty_name_and_a_colour_that_is_none(
             said = f"{_shown(colour)}: {wrong!r} is not a colour: give #rrggbb, #rgb or a"
             cases.append((_replaced(data, colour, wrong), said))
     for changed, said in cases:
-        mine.write_text(json.dumps(changed))
-        result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "300"})
-        assert result.exit_code == 2, (said, result.output)
-        assert f"error: {mine}: {said}" in result.output, (said, result.output)
+        shown = _refused(mine, json.dumps(changed))
+        assert f"error: {mine}: {said}" in shown, (said, shown)
     assert runner.invoke(app, ["board", "check", str(shipped)]).exit_code == 0
 
 
@@ -612,9 +612,8 @@ def test_board_check_refuses_a_territory_or_region_without_a_name(tmp_path: Path
         (('"Ural"', '""'), "territories: key '': empty: give it a name"),
         (('"Australia"', '" "'), "regions: key ' ': empty: give it a name"),
     ):
-        mine.write_text(text.replace(*renamed))
-        result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "300"})
-        assert result.exit_code == 2 and f"error: {mine}: {said}" in result.output, result.output
+        shown = _refused(mine, text.replace(*renamed))
+        assert f"error: {mine}: {said}" in shown, shown
 
 
 @pytest.mark.parametrize(
@@ -646,10 +645,8 @@ def test_board_check_refuses_a_connection_given_twice(
     text = (DATA / shipped).read_text()
     assert change[0] in text
     mine = tmp_path / "mine.json"
-    mine.write_text(text.replace(change[0], change[1], 1))
-    result = runner.invoke(app, ["board", "check", str(mine)], env={"COLUMNS": "300"})
-    assert result.exit_code == 2 and f"error: {mine}: " in result.output, result.output
-    assert said in result.output, result.output
+    shown = _refused(mine, text.replace(change[0], change[1], 1))
+    assert f"error: {mine}: " in shown and said in shown, shown
 
 
 def test_board_check_refuses_strike_tactics_without_provenance(tmp_path: Path) -> None:
