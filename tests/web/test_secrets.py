@@ -32,7 +32,7 @@ from warroom.web.store import Store
 SEED = 0x9E3779B97F4A7C15F39CC0605CEDC8341082276BF3A27251F86C6A11D0C18E95
 MODES = [g.id for g in games.modes()]
 ACTIONS = 240  # decisions played in each game: past the setup into cards, battles and bids
-EVERY = 12  # the decisions between two sweeps of every seat's reads
+EVERY = 24  # the decisions between two sweeps of every seat's reads
 PROBES_PER_SEAT = 3  # typed actions asked about, from each seat's legal ones
 DEFENCES = 3  # defence prompts swept besides, where a mode asks the defender for its dice
 
