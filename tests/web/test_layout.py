@@ -223,3 +223,38 @@ def test_a_log_scrolled_back_stays_where_its_reader_is_as_events_come(
         top, end = page.evaluate(scrolled)
         assert top >= end - 4  # back at the newest line, it follows the events again
         assert errors == []
+
+
+# Each section of the panel that scrolls inside itself: whether it holds more than it shows
+# below, whether it is marked so, and whether the mark draws the shade.
+PANEL_MORE = """() => [...document.querySelectorAll(
+    'aside.panel > section.card:not(.logcard), .panelinfo')]
+  .map((node) => ({
+    id: node.id || node.className,
+    below: node.scrollTop + node.clientHeight < node.scrollHeight - 1,
+    marked: node.classList.contains('morebelow'),
+    shade: getComputedStyle(node, '::after').content !== 'none',
+  }))"""
+
+
+def test_a_panel_section_holding_more_than_it_shows_says_so(server: str, served_hub: Hub) -> None:
+    """The sections that give way when the panel is full (the dice, the hand, the players)
+    scrolled inside themselves with nothing to say there was more: a shade at the foot of a
+    section that holds more below, gone once it is scrolled to its end, back when scrolled up."""
+    game = played_until(server, served_hub, "risk-classic", _at_turns, players=5, options=SHORT)
+    link = server + game["seats"][0]["link"]
+    with browser_page(link, width=1280, height=560) as (page, errors):
+        page.wait_for_function("G.msg && document.querySelectorAll('#log div').length >= 30")
+        page.evaluate(TWO_FRAMES)
+        sections = page.evaluate(PANEL_MORE)
+        assert any(s["below"] for s in sections), sections  # the test's window is short enough
+        for section in sections:
+            assert section["marked"] == section["shade"] == section["below"], section
+        info = page.locator(".panelinfo")
+        info.evaluate("node => { node.scrollTop = node.scrollHeight; }")
+        page.evaluate(TWO_FRAMES)
+        assert not info.evaluate("node => node.classList.contains('morebelow')")
+        info.evaluate("node => { node.scrollTop = 0; }")
+        page.evaluate(TWO_FRAMES)
+        assert info.evaluate("node => node.classList.contains('morebelow')")
+        assert errors == []

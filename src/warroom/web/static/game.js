@@ -184,6 +184,30 @@ function keepLogAtNewest() {
   new ResizeObserver(() => { if (LOG_SCROLL.newest) logToNewest(); }).observe(log);
 }
 
+// -- a panel section holding more than it shows -------------------------------------------
+// The sections above the log give way when the panel is full (app.css) and scroll inside
+// themselves; a shade at the foot of one says there is more below. Kept true as it scrolls,
+// at every drawing, and when its size changes.
+function panelScrollers() {
+  return document.querySelectorAll("aside.panel > section.card:not(.logcard), .panelinfo");
+}
+
+function markMore(node) {
+  node.classList.toggle("morebelow", node.scrollTop + node.clientHeight < node.scrollHeight - 1);
+}
+
+function markPanel() {
+  for (const node of panelScrollers()) markMore(node);
+}
+
+function watchPanel() {
+  const sized = new ResizeObserver((seen) => { for (const one of seen) markMore(one.target); });
+  for (const node of panelScrollers()) {
+    node.addEventListener("scroll", () => markMore(node), { passive: true });
+    sized.observe(node);
+  }
+}
+
 async function fetchEarlierLog() {
   if (G.fetchingLog) return;
   G.fetchingLog = true;
@@ -270,6 +294,7 @@ function render() {
     runUntil();
   }
   refocusPress(pressed);
+  markPanel();
   autoForced();
   autoStanding();
 }
@@ -1638,4 +1663,5 @@ $("guidebtn").addEventListener("click", () => showGuide(G.msg.mode));
 G.mapZoom = new MapZoom($("board"), $("mapzoom"), pickPoint);
 $("board").addEventListener("click", tapNearest);
 keepLogAtNewest();
+watchPanel();
 connect();
