@@ -1,10 +1,11 @@
-"""Every legal action of every mode has a button label in plain words (`Game.label`).
+"""The legal actions of every mode have button labels in plain words (`Game.label`).
 
 Seeded games of each mode are walked with a curious policy (an action of a kind not met yet
-is often preferred), and every legal action at every decision is labelled from its seat's
-observation: each label must be a sentence, not the typed command, and each kind's label must
-read as `EXPECTED` says, its names filled in. A kind the rules offer with no entry there fails,
-so a new kind cannot reach the page as a command.
+is often preferred), and at every decision the first legal action of each kind and about
+24 others spread over the list (`_spread`) are labelled from its seat's observation: each
+label must be a sentence, not the typed command, and each kind's label must read as
+`EXPECTED` says, its names filled in. A kind the rules offer with no entry there fails, so a
+new kind cannot reach the page as a command.
 """
 
 from __future__ import annotations
@@ -205,7 +206,8 @@ def _spread(legal: list[Action]) -> list[Action]:
 
 
 def _walk(game: Game[Any], options: dict[str, object]) -> dict[str, int]:
-    """Label every legal action along seeded walks; the count of actions checked per kind."""
+    """Label the legal actions `_spread` picks along seeded walks; the count of actions
+    checked per kind."""
     checked: dict[str, int] = {}
     played: set[str] = set()
     expected = EXPECTED[game.id]
@@ -238,7 +240,7 @@ def _walk(game: Game[Any], options: dict[str, object]) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("mode", sorted(EXPECTED))
-def test_every_legal_action_reads_as_plain_words(mode: str) -> None:
+def test_legal_actions_read_as_plain_words(mode: str) -> None:
     game = games.get_mode(mode)
     checked: dict[str, int] = {}
     turns = {"turn_limit": 60} if any(o.name == "turn_limit" for o in game.options) else {}
