@@ -140,8 +140,7 @@ function gawPieces(view, row) {
   for (const [key, n] of ships) {
     const [faction, klass] = key.split("|");
     const seat = view.factions.indexOf(faction);
-    const named = view.colours[seat < 0 ? view.colours.length - 1 : seat];
-    const fill = GAW_COLOURS[named] || cssColour(named) || NEUTRAL_COLOR;
+    const fill = gawSideColour(view, seat < 0 ? null : seat);
     badges.push([`${n > 1 ? n : ""}${SHIP_LETTERS[klass]}`, `${n} ${faction} ${klass}${n > 1 ? "s" : ""}`,
       `ship ${klass}`, fill, "#fff"]);
   }
