@@ -730,6 +730,54 @@ def test_a_save_s_standing_choices_that_are_no_game_s_are_refused(tmp_path: Path
         assert "(names among rent, window)" in said
 
 
+def test_monopoly_auction_plans_are_kept_in_a_save(tmp_path: Path) -> None:
+    """ "bid up to N" is acknowledged as bidding for the player for the rest of the auction: a
+    save made mid-auction (here by the other human, at their turn to bid) lost it, and after
+    a reload the player was asked again. A save carries the plans of the auction under way,
+    `--load` and `load` restore them, and a save made once the auction is over has none."""
+    during, after = tmp_path / "during.json", tmp_path / "after.json"
+    lines = ["roll", "auction", "bid up to 40", f"save {during}", "pass", f"save {after}"]
+    out = session(Match.start("monopoly-avengers", 2, 3, {}), lines, humans={0, 1})
+    assert "(bidding up to M40) bid 10" in out and "Player 2 wins Wasp" in out
+    assert json.loads(during.read_text())["plans"] == [None, {"max": 40}]
+    assert "plans" not in json.loads(after.read_text())
+    resumed = ["play", "--load", str(during), "--humans", "2"]
+    out = CliRunner().invoke(app, resumed, input="bid 20\n").output
+    assert "Player 1 bids M20\n(bidding up to M40) bid 21\nPlayer 2 bids M21" in out
+    lines = [f"load {during}", "y", "bid 41"]
+    out = session(Match.start("monopoly-avengers", 2, 3, {}), lines, humans={0, 1})
+    assert "Player 1 bids M41\n(above your maximum M40) pass\nPlayer 2 passes" in out
+
+
+def test_a_save_s_plans_that_are_no_plans_for_its_game_are_refused(tmp_path: Path) -> None:
+    """A `plans` field not a plan or null per seat, or a plan for an auction the seat takes
+    no part in, refuses the save, naming the field, the seat and what a plan is."""
+    save = tmp_path / "bad.json"
+    match = Match.start("monopoly-avengers", 2, 3, {})
+    idle_data = match.to_save()
+    while Action("auction") not in match.legal(0):  # Player 1 lands on Wasp in turn 2
+        seat = match.to_move()[0]
+        match.act(seat, next(a for a in match.legal(seat) if a.kind in ("roll", "done", "end")))
+    match.act(0, Action("auction"))
+    data = match.to_save()
+    shape = "save field 'plans' is not a list of each seat's plan (or null)"
+    what = "save field 'plans', Player 2's plan: a plan is {\"max\": N} (N a whole number)"
+    idle = "save field 'plans', Player 1's plan: no auction Player 1 takes part in is under way"
+    for plans, said in (
+        ([None], shape),
+        ({"0": None, "1": None}, shape),
+        ([{"max": 40}, None], idle),
+        ([None, {"max": -1}], what),
+        ([None, {"max": True}], what),
+        ([None, {"max": 40, "out": True}], what),
+        ([None, {"out": False}], what),
+    ):
+        saved = idle_data if said == idle else data
+        save.write_text(json.dumps({**saved, "plans": plans}))
+        out = CliRunner().invoke(app, ["play", "--load", str(save)], input="").output
+        assert said in " ".join(out.split())
+
+
 def test_monopoly_drop_out_and_help() -> None:
     out = monopoly_script(["help", "auction", "drop out", "end"])
     assert "bid up to N" in out and "drop out" in out and "standing window on" in out

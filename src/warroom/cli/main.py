@@ -7,7 +7,7 @@ its own share; the console script (`warroom.cli.run`) answers `warroom games` wi
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -196,6 +196,7 @@ def play(
 
     typed: set[str] = set()  # the options given on the command line, by their names
     standing: dict[int, set[str]] = {}  # a save's seats' standing choices
+    plans: dict[int, dict[str, Any]] = {}  # and their plans for the moment
     try:
         if load is not None:
             # The save says what game it is: what is typed beside it would be dropped.
@@ -215,7 +216,7 @@ def play(
                     f"--load resumes the saved game as it was: leave out {', '.join(given)} "
                     "(--humans and --bots still say who plays which seat)"
                 )
-            match, standing = load_game(load)
+            match, standing, plans = load_game(load)
         else:
             opts: dict[str, object] = dict(parse_options(option or []))
             typed = {name.replace("-", "_") for name in opts}
@@ -244,6 +245,7 @@ def play(
     # Human seats keep a bot too: it answers the 'auto' command.
     terminal = Terminal(match, set(range(humans)), seat_bots, Console(), input)
     terminal.standing = standing
+    terminal.plans = plans
     if load is not None:  # saving back to the file it came from asks nothing
         terminal.own_saves.add(load.resolve())
     for note in set_aside(match.game, match.players, match.options, typed):

@@ -46,6 +46,7 @@ def die_face(face: int) -> str:
 
 DEFAULT_SAVE = "game.warroom.json"
 STANDING = "standing"  # the save's field for the seats' standing choices (`Terminal.save`)
+PLANS = "plans"  # the save's field for the seats' plans for the moment (`Display.typed`)
 LOG_LINES = 30  # the events a bare `log` shows
 LOG_COUNT = re.compile(r"-?([0-9]+)")  # `log N`, or `log -N` as `tail -N` writes it
 COMMANDS = (
@@ -470,6 +471,12 @@ class Terminal:
                 if any(self.standing.values()):  # the standing orders go on after a reload
                     players = range(self.match.players)
                     data[STANDING] = [sorted(self.standing.get(s, ())) for s in players]
+                plans = [
+                    self.display.plan_to_save(self.match, s, self.plans.get(s, {}))
+                    for s in range(self.match.players)
+                ]
+                if any(plan is not None for plan in plans):  # "bid up to N" goes on too
+                    data[PLANS] = plans
                 part.write_text(json.dumps(data, indent=1))
                 part.replace(target)
         except OSError as exc:
@@ -486,7 +493,7 @@ class Terminal:
     def load(self, path: Path) -> None:
         """Resume a saved game of this mode and size: the seats' bots were made for this one,
         so another game starts from the command line."""
-        match, standing = load_game(path)
+        match, standing, plans = load_game(path)
         if (match.game.id, match.players) != (self.match.game.id, self.match.players):
             raise WarroomError(
                 f"{path} holds a {match.game.id} game for {match.players} players, not "
@@ -503,6 +510,7 @@ class Terminal:
                 return
         self.match = match
         self.standing = standing  # the loaded game's, not the one left
+        self.plans = plans
         self.display = display_for(self.match.game.id)
         self.own_saves.add(path.resolve())
         self.console.print(f"Loaded {escape(str(path))}")
@@ -575,14 +583,14 @@ def by_last_number(legal: list[Action]) -> list[tuple[Action, str]]:
     return out
 
 
-def load_game(path: Path) -> tuple[Match, dict[int, set[str]]]:
-    """A saved game, replayed, with the standing choices its seats had set (none in a save
-    without them: the page's, or one made before they were saved); every refusal names the
-    file, as a data file's does."""
+def load_game(path: Path) -> tuple[Match, dict[int, set[str]], dict[int, dict[str, Any]]]:
+    """A saved game, replayed, with the standing choices and the plans for the moment its
+    seats had set (none in a save without them: the page's, or one made before they were
+    saved); every refusal names the file, as a data file's does."""
     data = parse_file(path, SaveError)
     try:
-        match = Match.from_save(data, extra=(STANDING,))
-        return match, saved_standing(data, match)
+        match = Match.from_save(data, extra=(STANDING, PLANS))
+        return match, saved_standing(data, match), saved_plans(data, match)
     except WarroomError as exc:
         raise SaveError(f"{path}: {exc}") from None
 
@@ -605,6 +613,25 @@ def saved_standing(data: dict[str, Any], match: Match) -> dict[int, set[str]]:
             f"save field {STANDING!r} is not a list of each seat's standing choices ({known})"
         )
     return {seat: set(chosen) for seat, chosen in enumerate(saved) if chosen}
+
+
+def saved_plans(data: dict[str, Any], match: Match) -> dict[int, dict[str, Any]]:
+    """The save's `plans` field, written by `Terminal.save`: each seat's plan for the moment
+    (Monopoly's "bid up to N" or "drop out" for the auction under way) or null, in seat order."""
+    saved = data.get(PLANS)
+    if saved is None:
+        return {}
+    if not isinstance(saved, list) or len(saved) != match.players:
+        raise SaveError(f"save field {PLANS!r} is not a list of each seat's plan (or null)")
+    display = display_for(match.game.id)
+    plans = {}
+    for seat, plan in enumerate(saved):
+        if plan is not None:
+            try:
+                plans[seat] = display.plan_from_save(match, seat, plan)
+            except WarroomError as exc:
+                raise SaveError(f"save field {PLANS!r}, Player {seat + 1}'s plan: {exc}") from None
+    return plans
 
 
 def seat_name(view: dict[str, Any], seat: int) -> str:

@@ -95,6 +95,16 @@ class Display:
         N", "drop out"): what was understood (plain text), or None if `text` is not one."""
         return None
 
+    def plan_to_save(self, match: Match, seat: int, plan: dict[str, Any]) -> object:
+        """The seat's plan as a save keeps it (plain JSON), or None where it holds none for
+        the game as it stands (a plan for a moment that has passed is no plan)."""
+        return None
+
+    def plan_from_save(self, match: Match, seat: int, saved: object) -> dict[str, Any]:
+        """A saved plan (`plan_to_save`'s), made the seat's plan again for the loaded game; a
+        WarroomError saying what a plan is where it is none for this game as it stands."""
+        raise WarroomError("this game has no plans")
+
     def places(self, match: Match) -> list[str]:
         """Every place name on the board, for `look`, unquoted names and completion."""
         return []

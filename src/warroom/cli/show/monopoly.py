@@ -135,6 +135,25 @@ class MonopolyDisplay(Display):
             "each time you are asked; above it you pass."
         )
 
+    def plan_to_save(self, match: Match, seat: int, plan: dict[str, Any]) -> object:
+        """`{"max": N}` or `{"out": true}` while the auction it was made for is under way."""
+        if not plan or plan.get("auction") != auction_key(match.view(seat)):
+            return None
+        return {"out": True} if plan.get("out") else {"max": plan["max"]}
+
+    def plan_from_save(self, match: Match, seat: int, saved: object) -> dict[str, Any]:
+        """The saved plan for the auction under way, which the seat must take part in."""
+        view = match.view(seat)
+        key = auction_key(view)
+        if key is None or seat not in view["auction"]["seats"]:
+            raise WarroomError(f"no auction Player {seat + 1} takes part in is under way")
+        if saved == {"out": True}:
+            return {"auction": key, "out": True}
+        top = saved.get("max") if isinstance(saved, dict) and set(saved) == {"max"} else None
+        if type(top) is not int or top < 0:  # a bool is an int to isinstance
+            raise WarroomError('a plan is {"max": N} (N a whole number) or {"out": true}')
+        return {"auction": key, "max": top}
+
     def board(self, console: Console, match: Match, viewer: int | None) -> None:
         """Players' money and places, then every drafted hero by set with its buildings."""
         view = match.view(viewer)
