@@ -828,6 +828,22 @@ def test_b5_priority_starts_with_the_active_player_and_returns_after_a_play() ->
     assert GAME.to_move(st) == (1,)  # back to the attacker after Artillery resolved
 
 
+def test_a_pass_in_a_window_leaves_no_line_and_the_window_s_close_logs_what_follows() -> None:
+    """The reading in docs/strike.md: a window's passes are not logged (half a game's log
+    would be passes), but what the window's close sets off is. The chain's pass is checked
+    in test_s47_b17."""
+    st = position(claimed={0: {"africa": 3}, 1: {"europe": 3}}, dice=[(6, 5, 4), (1, 1)])
+    st = play(st, (0, "attack africa p2 europe"), (0, "deploy 0"), (1, "deploy 0"), (2, "deploy 0"))
+    assert st.phase == WINDOW and st.stage == SABOTAGE_WINDOW
+    said = []
+    for seat in (0, 1):
+        st, events = do(st, seat, "pass")
+        said.append(texts(events))
+    st, events = do(st, 2, "pass")
+    assert said == [[], []] and st.stage != SABOTAGE_WINDOW
+    assert texts(events) and not any("pass" in text for text in texts(events))
+
+
 def test_b6_canceled_orders_chain_and_nobody_cancels_their_own_card() -> None:
     st = position(hands={0: ["expand", "cancel"], 1: ["cancel"], 2: ["cancel"]})
     st, _ = do(st, 0, "expand tactics")
