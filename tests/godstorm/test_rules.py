@@ -24,7 +24,7 @@ from warroom.games.godstorm.economy import (
     take_from_reserve,
     temple_problem,
 )
-from warroom.games.godstorm.invasion import declare, dice_problem
+from warroom.games.godstorm.invasion import declare
 from warroom.games.godstorm.losses import (
     eliminate,
     plague_losses,
@@ -32,7 +32,7 @@ from warroom.games.godstorm.losses import (
     send_dead,
     suffer_plague,
 )
-from warroom.games.godstorm.rules import Godstorm
+from warroom.games.godstorm.rules import ATTACK, DEFEND, Godstorm
 from warroom.games.godstorm.scoring import final_outcome, score
 from warroom.games.godstorm.setup import (
     choosing_order,
@@ -46,7 +46,7 @@ from warroom.games.godstorm.underworld import death_labor, revive_problem
 from warroom.rules.battle import EVERY_DIE, PRESETS
 from warroom.rules.reinforcement import territory_armies
 
-from .conftest import hold, space, table
+from .conftest import counts, hold, space, table, turn_of
 from .dice import roll_draw, scripted
 
 EUROPA = (
@@ -472,9 +472,9 @@ def test_g8_with_nothing_godstorm_adds_the_battle_and_income_are_classic() -> No
     hold(state, 0, {"Roma": 4, "Dacia": 1, "Gaul": 1, "Iberia": 1, "Egypt": 1, "Sumer": 1})
     hold(state, 1, {"Apulia": 2})
     assert battle_rule(state, [], t(state, "Apulia"), 0) == PRESETS["classic"]
-    invasion = declare(state, 0, t(state, "Roma"), t(state, "Apulia"), 3, [])
-    assert dice_problem(state, invasion, 3, 2) is None  # Classic's 3 and 2 dice
-    assert dice_problem(state, invasion, 4, 1) is not None
+    state.invasion = declare(state, 0, t(state, "Roma"), t(state, "Apulia"), 3, [])
+    assert counts(turn_of(state, 0, ATTACK), 0, "roll") == [1, 2, 3]  # Classic's 3 and 2 dice
+    assert counts(turn_of(state, 0, DEFEND), 1, "defend") == [1, 2]
     for held in (2, 12, 13, 20):  # M1/A1: Classic's reference card, ⌊T/3⌋ and at least 3
         other = table()
         hold(other, 0, {other.parts.earth.territories[k]: 1 for k in range(0, 2 * held, 2)})

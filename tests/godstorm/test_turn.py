@@ -3,6 +3,7 @@ G67, G68, G78, G80, G81, G83, G85, G88, G102, G105, G110)."""
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 import pytest
@@ -37,9 +38,8 @@ from warroom.games.godstorm.rules import (
 )
 from warroom.games.godstorm.state import DEATH, MAGIC, NOBODY, WAR, GodstormState
 from warroom.games.godstorm.state import SKY as SKY_GOD
-from warroom.games.godstorm.underworld import fortify_problem
 
-from .conftest import hold, space, table
+from .conftest import hold, space, table, turn_of
 from .dice import roll_draw, scripted
 
 GAME: Godstorm = get_mode("risk-godstorm")  # type: ignore[assignment]
@@ -47,14 +47,6 @@ GAME: Godstorm = get_mode("risk-godstorm")  # type: ignore[assignment]
 
 def t(state: GodstormState, name: str) -> int:
     return state.parts.earth.territory(name)
-
-
-def turn_of(state: GodstormState, seat: int, phase: str) -> GodstormState:
-    """`seat` holds marker 1 and is in `phase` of its turn."""
-    state.markers = [seat] + [s for s in range(state.players) if s != seat]
-    state.turn = 0
-    state.phase = phase
-    return state
 
 
 def kinds(state: GodstormState, seat: int) -> set[str]:
@@ -89,7 +81,8 @@ def test_g13_any_army_may_enter_a_plague_land() -> None:
     state.plague[apulia] = state.plague[liguria] = True
     invasions = {a.args[1] for a in GAME.legal_actions(state, 0) if a.kind == "invade"}
     assert "Apulia" in invasions  # invading one
-    assert fortify_problem(state, 0, roma, liguria, 5, []) is None  # fortifying into one
+    fortifying = turn_of(copy.deepcopy(state), 0, FORTIFY)  # fortifying into one
+    assert Action("fortify", ("Roma", "Liguria", "-", 5)) in GAME.legal_actions(fortifying, 0)
     assert invasion_problem(state, 0, roma, apulia, 5, []) is None
     state, _ = GAME.apply(state, 0, Action("invade", ("Roma", "Apulia", "-", 5)))
     state, _ = GAME.apply(state, 0, Action("roll", (3,)))

@@ -5,15 +5,21 @@ from __future__ import annotations
 
 from warroom.core import get_mode
 from warroom.core.actions import Action
-from warroom.games.godstorm.rules import HEAVEN, INVADE, OCCUPY, UNDERWORLD, Godstorm
+from warroom.games.godstorm.rules import (
+    EMBARK,
+    FORTIFY,
+    HEAVEN,
+    INVADE,
+    OCCUPY,
+    UNDERWORLD,
+    Godstorm,
+)
 from warroom.games.godstorm.state import DEATH, NOBODY, SKY, WAR, GodstormState
 from warroom.games.godstorm.underworld import (
     death_labor,
     embark,
-    embark_problem,
     embark_targets,
     fortify,
-    fortify_problem,
     occupy_space,
     revive,
     revive_problem,
@@ -21,7 +27,7 @@ from warroom.games.godstorm.underworld import (
     underworld_roll,
 )
 
-from .conftest import hold, space, table
+from .conftest import counts, hold, legal, space, table, turn_of
 from .dice import roll_draw, scripted
 
 GAME: Godstorm = get_mode("risk-godstorm")  # type: ignore[assignment]
@@ -36,32 +42,34 @@ def u(state: object, name: str) -> int:
 
 
 def test_g100_a19_fortify_along_a_path_of_your_own_territories() -> None:
-    state = table()
+    state = turn_of(table(), 0, FORTIFY)
     hold(state, 0, {"Roma": 5, "Liguria": 1, "Gaul": 1, "Iberia": 1, "Oricalcos": 1})
     hold(state, 1, {"Apulia": 1})
     roma, oricalcos = t(state, "Roma"), t(state, "Oricalcos")
-    # Roma - Liguria - Gaul - Iberia - (water) Oricalcos: water connections count (A19).
-    assert fortify_problem(state, 0, roma, oricalcos, 4, []) is None
-    assert "1 stays behind" in (fortify_problem(state, 0, roma, oricalcos, 5, []) or "")
+    # Roma - Liguria - Gaul - Iberia - (water) Oricalcos: water connections count (A19), and
+    # 1 army stays behind.
+    assert counts(state, 0, "fortify", "Roma", "Oricalcos", "-") == [1, 2, 3, 4]
+    assert counts(state, 0, "fortify", "Roma", "Apulia", "-") == []  # not yours
     hold(state, 1, {"Gaul": 2})
-    assert "no unbroken path" in (fortify_problem(state, 0, roma, oricalcos, 4, []) or "")
-    assert "to another" in (fortify_problem(state, 0, roma, t(state, "Apulia"), 1, []) or "")
+    assert counts(state, 0, "fortify", "Roma", "Oricalcos", "-") == []  # the path is cut
+    assert counts(state, 0, "fortify", "Roma", "Liguria", "-") == [1, 2, 3, 4]
     # The move itself: the armies leave the source and arrive at the end of the path.
     hold(state, 0, {"Gaul": 1})
-    fortify(state, 0, roma, oricalcos, 4, [])
+    state, _ = GAME.apply(state, 0, Action("fortify", ("Roma", "Oricalcos", "-", 4)))
     assert state.armies[roma] == 1 and state.armies[oricalcos] == 5
 
 
 def test_a32_g101_gods_move_alone_pass_plague_but_do_not_end_there() -> None:
-    state = table()
+    state = turn_of(table(), 0, FORTIFY)
     hold(state, 0, {"Roma": 1, "Liguria": 1, "Gaul": 1})
     roma, liguria, gaul = t(state, "Roma"), t(state, "Liguria"), t(state, "Gaul")
     state.gods[0][WAR] = state.gods[0][SKY] = roma
     state.plague[liguria] = True
-    assert fortify_problem(state, 0, roma, gaul, 0, [WAR]) is None  # through the plague land
-    assert "plague land" in (fortify_problem(state, 0, roma, liguria, 0, [WAR]) or "")
-    assert fortify_problem(state, 0, roma, gaul, 0, []) == "move at least one army or god"
-    fortify(state, 0, roma, gaul, 0, [WAR])
+    assert counts(state, 0, "fortify", "Roma", "Gaul", "war") == [0]  # through the plague
+    assert counts(state, 0, "fortify", "Roma", "Gaul", "sky+war") == [0]
+    assert counts(state, 0, "fortify", "Roma", "Liguria", "war") == []  # not ending there
+    assert counts(state, 0, "fortify", "Roma", "Gaul", "-") == []  # nothing to move
+    state, _ = GAME.apply(state, 0, Action("fortify", ("Roma", "Gaul", "war", 0)))
     assert state.gods[0][WAR] == gaul and state.gods[0][SKY] == roma
 
 
@@ -74,15 +82,17 @@ def test_a20_fortifying_into_a_plague_land_is_not_halved() -> None:
 
 
 def test_g103_g104_a17_embarking_through_gates_or_into_held_spaces() -> None:
-    state = table()
+    state = turn_of(table(), 0, EMBARK)
     state.heaven[0] = 4
     gates = [u(state, g) for g in ("Gate of Horn", "Gate of Bone", "Gate of Ash")]
     assert embark_targets(state, 0) == sorted(gates)
     space(state, 1, "Gate of Horn", 2)
     crypt = space(state, 0, "North Crypt", 1)
     assert embark_targets(state, 0) == sorted([gates[1], gates[2], crypt])
-    assert "held gates must be invaded" in (embark_problem(state, 0, gates[0], 1) or "")
-    assert embark_problem(state, 0, crypt, 5) == "embark 1 to 4 armies from your heaven"
+    assert counts(state, 0, "embark", "Gate of Horn") == []  # held: invaded, not embarked
+    assert counts(state, 0, "embark", "Gate of Bone") == [1, 2, 3, 4]  # from the heaven's 4
+    assert counts(state, 0, "embark", "North Crypt") == [1, 2, 3, 4]
+    assert not legal(state, 0, Action("embark", ("North Crypt", 5)))
     embark(state, 0, crypt, 4)
     assert state.space_armies[crypt] == 5 and state.heaven[0] == 0
 

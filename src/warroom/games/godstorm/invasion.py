@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from warroom.core.events import ARMIES, DICE, Event, faces
+from warroom.core.events import ARMIES, Event, faces
 from warroom.core.game import Seat
 from warroom.games.godstorm.battle import (
     battle_rule,
@@ -262,17 +262,6 @@ def defend_dice_most(state: GodstormState, invasion: Invasion, sky: SkyEffects =
     return min(2, state.armies[invasion.target]) + sky.defend_extra_dice
 
 
-def dice_problem(
-    state: GodstormState, invasion: Invasion, attack: int, defend: int, sky: SkyEffects = NO_SKY
-) -> str | None:
-    most = attack_dice_most(state, invasion)
-    if not 1 <= attack <= most:
-        return f"roll {DICE.span(1, most)}" if most >= 1 else "no army left to attack with"
-    if not 1 <= defend <= defend_dice_most(state, invasion, sky):
-        return f"the defender rolls {DICE.span(1, defend_dice_most(state, invasion, sky))}"
-    return None
-
-
 def two_pairs_at_most(roll: Roll, rule: BattleRule) -> Roll:
     """G91: neither side loses more than 2 armies on a roll. A card that adds dice (G69, a Sky
     card's extra defence die) improves the dice a side picks from, but only the two highest
@@ -378,11 +367,3 @@ def capture(state: GodstormState, invasion: Invasion, moving: int) -> list[Event
             Event("eliminated", f"{state.does(defender, 'is')} eliminated", {"seat": defender})
         )
     return events
-
-
-def move_problem(state: GodstormState, invasion: Invasion, moving: int) -> str | None:
-    least = max(1, invasion.last_dice)
-    most = state.armies[invasion.source] - 1
-    if not least <= moving <= most:
-        return f"move in {least} to {most} armies"
-    return None

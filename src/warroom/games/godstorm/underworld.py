@@ -15,29 +15,6 @@ from warroom.games.godstorm.state import DEATH, NOBODY, GodstormState
 from warroom.rules.battle import roll_traced
 
 
-def fortify_problem(
-    state: GodstormState, seat: Seat, source: int, target: int, armies: int, gods: Sequence[int]
-) -> str | None:
-    """G100, A19 [7. Fortify a Position], A32 [7. Fortify a Position]: one move of armies and/or
-    gods between two of your territories joined by an unbroken path of yours (water connections
-    count, sunken Atlantis does not), leaving at least 1 army behind; gods may move alone. G101:
-    gods may pass through plague lands but may not end there."""
-    mine = set(state.territories_of(seat))
-    if source not in mine or target not in mine or source == target:
-        return "fortify from one territory you control to another"
-    if target not in fortify_reach(state, seat, source):
-        return "no unbroken path of your territories joins them"
-    if not 0 <= armies <= state.armies[source] - 1:
-        return f"move 0 to {state.armies[source] - 1} armies (1 stays behind)"
-    if len(set(gods)) != len(gods) or any(state.gods[seat][d] != source for d in gods):
-        return "only your gods in the source territory can move"
-    if armies == 0 and not gods:
-        return "move at least one army or god"
-    if gods and state.plague[target]:
-        return "a god may not end a move in a plague land"
-    return None
-
-
 def fortify_reach(state: GodstormState, seat: Seat, source: int) -> set[int]:
     """The territories joined to `source` by an unbroken path of `seat`'s own (A19
     [7. Fortify a Position])."""
@@ -85,14 +62,6 @@ def embark_targets(state: GodstormState, seat: Seat) -> list[int]:
         s for s, k in enumerate(kinds) if k == "gate" and state.space_owner[s] in (NOBODY, seat)
     ]
     return sorted(set(gates) | set(spaces_of(state, seat)))
-
-
-def embark_problem(state: GodstormState, seat: Seat, space: int, armies: int) -> str | None:
-    if space not in embark_targets(state, seat):
-        return "embark into a gate or a space you control (held gates must be invaded)"
-    if not 1 <= armies <= state.heaven[seat]:
-        return f"embark 1 to {state.heaven[seat]} armies from your heaven"
-    return None
 
 
 def embark(state: GodstormState, seat: Seat, space: int, armies: int) -> None:
