@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -255,6 +256,37 @@ def test_r7_a_free_card_from_pandoras_box_is_hidden_and_ends_with_the_turn() -> 
     state.turn = 0
     state, _ = GAME.apply(state, 0, Action("done"))
     assert state.free_card == NOBODY
+
+
+def test_r7_pandoras_box_card_is_free_and_needs_no_god_as_its_data_says() -> None:
+    """R7 and the data's `play_free` and `ignore_god`: the Death card Pandora's Box drew is
+    played with no faith and no god of death; an owner's card data with `ignore_god` false
+    asks for the god (the rules had read `play_free` as both), and another card is paid."""
+    state = turn_of(table(), 0, PLAY)
+    hold(state, 0, {"Roma": 1})
+    hold(state, 1, {"Egypt": 1})
+    cards = state.parts.cards
+    by_id = {c.id: i for i, c in enumerate(cards)}
+    box, blood, shakes = by_id["magic-01"], by_id["death-01"], by_id["death-03"]
+    state.relics[0] = [box]
+    state.hands[0] = [blood, shakes]
+    state.free_card = blood
+    state.faith[0] = 0
+    assert state.gods[0][DEATH] < 0  # no god of death in play
+    casts = {a.args[0] for a in GAME.legal_actions(state, 0) if a.kind == "cast"}
+    assert casts == {"death-01"}
+    state, _ = GAME.apply(state, 0, Action("cast", ("death-01",)))
+    assert state.faith[0] == 0 and state.free_card == NOBODY and blood not in state.hands[0]
+
+    draws = cards[box].effects[0]
+    strict = replace(draws, params=draws.params.model_copy(update={"ignore_god": False}))
+    parts = replace(
+        state.parts, cards=(*cards[:box], replace(cards[box], effects=(strict,)), *cards[box + 1 :])
+    )
+    state.parts, state.hands[0], state.free_card = parts, [blood], blood
+    assert "cast" not in kinds(state, 0)
+    state.gods[0][DEATH] = t(state, "Roma")
+    assert {a.args[0] for a in GAME.legal_actions(state, 0) if a.kind == "cast"} == {"death-01"}
 
 
 def test_g6_resample_redraws_other_hands_within_each_deck_and_unrevealed_bids() -> None:

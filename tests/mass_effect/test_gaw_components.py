@@ -24,7 +24,6 @@ from warroom.games.mass_effect.gaw_components import (
     CERBERUS,
     DEFEND,
     DIRECTIVES,
-    NEUTRAL_CERBERUS,
     PACKAGED_DIRECTIVES,
     PACKAGED_GAW,
     REAPER,
@@ -141,10 +140,6 @@ def test_ships_and_cards_add_up_with_at_most_plus_one_a_die() -> None:
     three_carriers_and_a_card = add_sides(SideRule(plus_one=3), SideRule(plus_one=1))
     assert finish(three_carriers_and_a_card, [6, 3, 2]) == (7, 4, 3)
     assert add_sides() == PLAIN
-
-
-def test_me99_neutral_cerberus_defends_with_no_modifiers() -> None:
-    assert NEUTRAL_CERBERUS.defence.defender == PLAIN and NEUTRAL_CERBERUS.name == "Cerberus"
 
 
 def test_g23_the_neutral_decider_is_the_next_opponent_not_a_teammate() -> None:

@@ -16,7 +16,6 @@ from warroom.games.mass_effect.components import galaxy
 from warroom.games.mass_effect.gaw_components import (
     ALLIANCE,
     CERBERUS,
-    NEUTRAL_CERBERUS,
     REAPER,
     claim_order,
     directives,
@@ -133,7 +132,7 @@ def test_me84_a_change_of_command_takes_a_lone_unit_without_ship_or_token() -> N
 
 def test_me99_neutral_cerberus_defends_plain_and_an_opponent_rolls_for_it() -> None:
     rule = gr.invasion_rule([gr.ship_side((1, 1, 1))], [])
-    assert rule.defender == PLAIN and NEUTRAL_CERBERUS.defence.defender == PLAIN
+    assert rule.defender == PLAIN
     assert decider(A1, [0, 1, 2, 3], [True] * 4, allies={A1, A2}) == R1
 
 

@@ -448,13 +448,10 @@ def miracle_plays(st: GodstormState, seat: Seat, hook: str) -> list[tuple[float,
     out = []
     price = faith_price(st)
     for index in sorted(set(c for c in st.hands[seat] if c >= 0)):
-        free = index == st.free_card
-        if not free and miracles.play_problem(st, seat, index, hook) is not None:
+        if miracles.play_problem(st, seat, index, hook) is not None:
             continue
         card = st.parts.cards[index]
-        if not any(e.hook == hook for e in card.effects):
-            continue
-        cost = 0 if free else miracles.cost_of(st, seat, card)
+        cost = 0 if index == st.free_card else miracles.cost_of(st, seat, card)
         best: tuple[float, tuple[int, ...]] | None = None
         for values in rules.target_choices(st, seat, card):
             if miracles.check_targets(st, seat, card, values) is not None:

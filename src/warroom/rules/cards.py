@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations, pairwise, product
+from itertools import pairwise, product
 
 WILD = "wild"
 CLASSIC_SET_VALUES = (4, 6, 8, 10, 12, 15)
@@ -55,15 +55,6 @@ def fixed_set_value(designs: Sequence[str], alike: Mapping[str, int], mixed: int
     if len(kinds) == 1:
         return alike[designs[0]]
     return mixed if len(kinds) == 3 else None
-
-
-def sets_in(hand: Sequence[int], design_of: Sequence[str]) -> list[tuple[int, int, int]]:
-    """Every set (as sorted card ids) that can be made from `hand`."""
-    return [
-        (a, b, c)
-        for a, b, c in combinations(sorted(hand), 3)
-        if is_set((design_of[a], design_of[b], design_of[c]))
-    ]
 
 
 # -- Symbol trades (RISK MCU, and the editions that price any cards by a chart) ---------------

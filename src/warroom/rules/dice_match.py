@@ -192,11 +192,6 @@ def feasible(rows: Sequence[Row], sides: Sequence[int]) -> bool:
     )
 
 
-def any_way(rows: Sequence[Row], dice: Sequence[Die], free: Sequence[int]) -> bool:
-    """Whether some row of `rows` can be matched from the dice at `free` now."""
-    return any(ways(row, dice, free) for row in rows)
-
-
 def of_a_kind(faces: Sequence[int]) -> int:
     """The most dice showing one value."""
     return max((list(faces).count(f) for f in set(faces)), default=0)

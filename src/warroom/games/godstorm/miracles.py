@@ -94,18 +94,36 @@ def cost_of(state: GodstormState, seat: Seat, card: Card) -> int:
 
 def play_problem(state: GodstormState, seat: Seat, index: int, hook: str) -> str | None:
     """G63, G64, G70: a held card of a deck played at this hook, its god in play, its cost
-    paid."""
+    paid. R7 [not in the rulebook: Pandora's Box, public FAQ]: the card a relic's draw made
+    free this turn (`free_card`) costs nothing, and needs no god where that draw says so."""
     if index not in state.hands[seat]:
         return "you do not hold that card"
     card = state.parts.cards[index]
     if not any(e.hook == hook for e in card.effects):
         when = "when attacked" if card.deck == "Sky" else "in step 4 of your turn"
         return f"a {card.deck} card is played {when}"
-    if not state.god_in_play(seat, DOMAINS.index(DECK_GOD[card.deck])):
+    free = index == state.free_card
+    godless = free and _free_without_god(state, seat, card.deck)
+    if not godless and not state.god_in_play(seat, DOMAINS.index(DECK_GOD[card.deck])):
         return f"playing a {card.deck} card needs your god of {DECK_GOD[card.deck]} in play"
-    if state.faith[seat] < cost_of(state, seat, card):
+    if not free and state.faith[seat] < cost_of(state, seat, card):
         return f"{card.name} costs {cost_of(state, seat, card)} faith"
     return None
+
+
+def _free_without_god(state: GodstormState, seat: Seat, deck: str) -> bool:
+    """Whether a relic of `seat` draws a free card of `deck` each turn that needs no god (the
+    data's `ignore_god` beside `play_free`: Pandora's Box has both; relics leave a seat only
+    with its elimination, so the one that drew this turn's free card is still held)."""
+    return any(
+        effect.hook == "start-of-turn"
+        and effect.primitive == "draw-cards"
+        and getattr(effect.params, "deck", None) == deck
+        and getattr(effect.params, "play_free", False)
+        and getattr(effect.params, "ignore_god", False)
+        for relic in state.relics[seat]
+        for effect in state.parts.cards[relic].effects
+    )
 
 
 def target_problem(state: GodstormState, seat: Seat, kind: str, value: int) -> str | None:

@@ -661,12 +661,9 @@ def _plays(
     with every legal choice of targets."""
     out = []
     for index in sorted(set(st.hands[seat] if held is None else held)):
-        free = index == st.free_card
-        if not free and miracles.play_problem(st, seat, index, hook) is not None:
+        if miracles.play_problem(st, seat, index, hook) is not None:
             continue
         card = st.parts.cards[index]
-        if not any(e.hook == hook for e in card.effects):
-            continue
         for values in target_choices(st, seat, card):
             if miracles.check_targets(st, seat, card, values) is None:
                 out.append(Family("cast", (card.id, *target_words(st, card, values))))

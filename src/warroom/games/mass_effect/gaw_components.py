@@ -46,8 +46,7 @@ from warroom.games.mass_effect.components import (
     cards,
     galaxy,
 )
-from warroom.rules.battle import CLASSIC, SideRule
-from warroom.rules.pieces import NeutralSide
+from warroom.rules.battle import SideRule
 
 GAW_FORMAT = "warroom-mass-effect-gaw"
 DIRECTIVES_FORMAT = "warroom-mass-effect-directives"
@@ -85,9 +84,6 @@ DEVASTATION_TOKENS = 3  # [Other Components]; ME88: at most 3 devastations
 HARBINGER_PIECES = 2  # [Other Components]: one on the Momentum Meter, one on the board
 D6, D8 = 5, 4  # [Dice]
 
-# ME99 [Neutral Cerberus]: it defends "normally", with no modifiers, ships or cards.
-NEUTRAL_CERBERUS = NeutralSide("Cerberus", CLASSIC)
-
 # Timings: when a directive may be played (ME68, ME97: "at the time the card states").
 DEPLOY, ATTACK, DEFEND, HARBINGER_ATTACK, HARBINGER = (
     "deploy",  # in the holder's Deploy step
@@ -96,7 +92,6 @@ DEPLOY, ATTACK, DEFEND, HARBINGER_ATTACK, HARBINGER = (
     "harbinger_attack",  # declaring an attack on Harbinger, before the roll
     "harbinger",  # the Reapers' Step 5, after Harbinger moved (ME87)
 )
-TIMINGS = (DEPLOY, ATTACK, DEFEND, HARBINGER_ATTACK, HARBINGER)
 WHEN_PLAYED = {
     DEPLOY: "played in your Deploy step",
     ATTACK: "played as you attack, before the roll",

@@ -74,14 +74,12 @@ NAMED_SECTORS = {
     "Sector_40": "Sokovia",
     "Sector_50": "Asgard",
 }
-OFF_MANHATTAN = ("Sector_01", "Sector_30", "Sector_40", "Sector_50")
 STATED_EDGES = (("Sector_12", "Sector_13"), ("Sector_24", "Sector_31"), ("Sector_31", "Sector_32"))
 SOUTH_CENTRAL = "South Central"
 SOUTH_CENTRAL_SECTORS, SOUTH_CENTRAL_BONUS = 4, 4
 DOCKING_SECTORS, DOCKING_STATED = 9, "Sector_25"
 RESOURCE_SECTORS, LOKI_SECTORS = 10, 8
 DARK_ELVES_SECTOR = "Sector_50"
-SKIRMISH_WIN = 20  # MCU26: nobody may start with 20, so at most 57 sectors (3 players)
 FACTIONS = ("Captain America", "Ultron", "Iron Man", "Winter Soldier", "Thor")  # MCU34 order
 HELICARRIER_SECTIONS = 3
 
