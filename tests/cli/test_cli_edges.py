@@ -10,6 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from warroom.cli.main import app
+from warroom.cli.odds import GAME_ODDS
+from warroom.games import CATALOG
 
 runner = CliRunner()
 
@@ -156,6 +158,9 @@ def test_odds_says_why_a_count_or_a_flag_is_refused() -> None:
         (["--bogus", "3", "2"], "no such option: --bogus"),
         (["3", "2", "4"], "'4' is one count too many"),
         (["x", "2"], "'x' is not a whole number"),
+        # a game or a preset where a count belongs: how that game's odds are asked
+        (["risk-strike", "3", "2"], "is a game, not a count: its odds are warroom odds CARDS"),
+        (["godstorm-war", "3", "2"], "'godstorm-war' is a preset, not a count: write it as --"),
         (["--table", "5x5", "--godswar"], "--table is the army battle's grid"),
         (["--table", "5x5", "--harbinger"], "--table is the army battle's grid"),
         (["5", "--harbinger", "--preset", "godstorm-temple"], "no defender's dice"),
@@ -176,6 +181,7 @@ def test_odds_says_why_a_count_or_a_flag_is_refused() -> None:
     )
     matched = runner.invoke(app, ["odds", "--match", "--row", "7", "--d6", "5", "--json"])
     assert matched.exit_code == 0 and '"match"' in matched.output  # its own options are its
+    assert set(GAME_ODDS) == {info.id for info in CATALOG}  # every game's, and no other
 
 
 def test_a_board_named_by_map_and_by_option_is_refused() -> None:

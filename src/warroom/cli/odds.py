@@ -1112,7 +1112,33 @@ def _count(typed: str | None) -> int | None:
         return int(typed)
     if typed.startswith("--") or (typed.startswith("-") and not typed[1:2].isdigit()):
         raise fail(f"no such option: {typed} (warroom odds --help lists them)")
+    if typed in PRESETS:
+        raise fail(f"{typed!r} is a preset, not a count: write it as --preset {typed}")
+    if typed in GAME_ODDS:  # "warroom odds risk-strike 3 2", as `play` and `simulate` read
+        raise fail(
+            f"{typed!r} is a game, not a count: its odds are {GAME_ODDS[typed]} "
+            "(warroom odds --help has examples)"
+        )
     raise fail(f"{typed!r} is not a whole number")
+
+
+# How each game's odds are asked for, for one typed where a count belongs.
+GAME_ODDS = {
+    "risk-classic": "warroom odds ATTACKERS DEFENDERS (Classic's dice are the default)",
+    "risk-godstorm": "warroom odds A D with --attack-gods, --defend-gods, --godswar or a "
+    "godstorm- preset",
+    "risk-strike": "warroom odds CARDS CARDS --strike",
+    "mass-effect-basic": "warroom odds A D with ships as --attack-d8, --attack-reroll-until, "
+    "--attack-plus (and --defend-...)",
+    "mass-effect-galaxy-at-war": "warroom odds A D with ships as --attack-d8 and the like, "
+    "--preset mass-effect-vanguard, or warroom odds A --harbinger",
+    "mass-effect-war-assets": "warroom odds --match --row N ...",
+    "mcu-skirmish": "warroom odds A D (Classic's dice), --preset mcu-loki for a Loki sector",
+    "mcu-battle-for-manhattan": "warroom odds A D with the mcu- presets (mcu-hulk, "
+    "mcu-shield, an Ally's mcu-<ally>-attack)",
+    "mcu-guardians": "warroom odds --match --row N ...",
+    "monopoly-avengers": "warroom monopoly odds",
+}
 
 
 def register(app: typer.Typer) -> None:
