@@ -653,3 +653,55 @@ def test_every_owner_tag_on_the_board_has_one_form(server: str, served_hub: Hub)
         assert {"P1", "P2"} <= set(tags), tags
         assert all(re.fullmatch(r"P[12]( sidelined)?", tag) for tag in tags), tags
         assert errors == []
+
+
+def test_an_auction_maximum_outlives_a_reload_and_ends_with_its_auction(
+    server: str, served_hub: Hub
+) -> None:
+    """The page's "Bid up to" plan lived in the page alone: a reload, or the seat's link
+    opened again, forgot it, and the auction asked the player again (a terminal save keeps
+    it too). It is kept per game and seat in the browser for that auction, and goes with it."""
+    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    room = served_hub.room(g["id"])
+    greedy = bot_choice("monopoly-avengers")
+
+    def asked(match: Match) -> bool:  # an auction open, waiting on this page's seat
+        return match.state.auction is not None and 0 in match.to_move()
+
+    def chooser(match: Match, seat: int) -> Action | None:
+        if asked(match):
+            return None
+        auction = Action("auction")
+        return auction if auction in match.legal(seat) else greedy(match, seat)
+
+    def raise_to(amount: int) -> None:  # the other person's bid, through the server
+        with room.lock:
+            state_id = room.state_id
+        served_hub.act(g["id"], tokens[1], state_id, Action("bid", (amount,)).to_json())
+
+    mine = "G.msg.view.auction && G.msg.view.auction.bidder === 0"
+    with browser_page(server + g["seats"][0]["link"]) as (page, _):
+        page.wait_for_function("G.msg && MONO.board")
+        play_people(served_hub, g["id"], tokens, chooser, lambda: asked(room.match))
+        page.wait_for_function(f"G.msg.state === {room.state_id}")
+        top = msg(page)["view"]["auction"]["min_bid"] + 5
+        page.fill("#maxbid", str(top))
+        page.click("#mplan [data-action=bid-up-to]")
+        page.wait_for_function(mine)  # its first answer: the least bid
+        page.reload()
+        page.wait_for_function("G.msg && MONO.board")
+        plan = page.locator("#mplan").inner_text()
+        assert f"Bidding for you up to M{top}" in plan, plan
+        high = msg(page)["view"]["auction"]["high"]
+        raise_to(high + 1)
+        page.wait_for_function(f"{mine} && G.msg.view.auction.high === {high + 2}")
+        raise_to(top)  # above the maximum: the page passes and the other seat wins
+        deadline = time.time() + 15
+        while room.match.state.auction is not None and time.time() < deadline:
+            time.sleep(0.05)
+        assert room.match.state.auction is None
+        page.wait_for_function("localStorage.getItem(planStore()) === null")
+        page.reload()
+        page.wait_for_function("G.msg && MONO.board")
+        assert page.locator("#mplan").count() == 0

@@ -715,10 +715,33 @@ function monoAuctionKey(v) {
 }
 
 // The plan for the auction under way: { key, max } (bid up to max) or { key, out: true }.
+// Kept in localStorage per game and seat, as the standing ticks are, so that a reload or the
+// link opened again goes on answering this auction as the player asked; a plan for an
+// auction that is over is dropped there too.
 function monoPlan() {
   const key = monoAuctionKey(G.msg.view);
-  if (!MONO.plan || MONO.plan.key !== key) MONO.plan = null;
+  if (MONO.plan === undefined) MONO.plan = storedPlan();
+  if (MONO.plan && MONO.plan.key !== key) keepPlan(null);
   return MONO.plan;
+}
+
+function planStore() {
+  return `warroom.plan.${GAME}.${G.msg.seat}`;
+}
+
+function storedPlan() {
+  let plan = null;
+  try { plan = JSON.parse(localStorage.getItem(planStore()) || "null"); } catch (e) { return null; }
+  const ok = plan && typeof plan.key === "string" && (plan.out === true || Number.isInteger(plan.max));
+  return ok ? plan : null;
+}
+
+function keepPlan(plan) {
+  MONO.plan = plan;
+  try {
+    if (plan) localStorage.setItem(planStore(), JSON.stringify(plan));
+    else localStorage.removeItem(planStore());
+  } catch (e) { /* storage refused (private mode, full): the plan lasts as long as the page */ }
 }
 
 // Each time the auction asks me: the smallest legal raise while it is within my maximum,
@@ -747,7 +770,7 @@ function monoSent(view, action) {
 }
 
 function setPlan(plan) {
-  MONO.plan = plan ? { key: monoAuctionKey(G.msg.view), ...plan } : null;
+  keepPlan(plan ? { key: monoAuctionKey(G.msg.view), ...plan } : null);
   G.autoState = -1;
   render();
 }
