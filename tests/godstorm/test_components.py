@@ -192,6 +192,51 @@ def test_a_broken_components_file_lists_every_problem() -> None:
     assert all(line.startswith("mine.json: ") for line in text.splitlines())
 
 
+def test_a_card_the_rules_would_not_act_on_is_refused() -> None:
+    """An owner's transcription is data alone, so data the rules would silently ignore is
+    refused, each naming the card and what the rules do instead: a primitive at a hook no
+    rule asks (a relic's armies at the start of a turn, dice in an army battle), or
+    parameters the hook cannot honour. The rules had dropped or misread every one."""
+    data = _packaged()
+    by_id = {card["id"]: card for card in data["cards"]}
+
+    def effect(card_id: str, n: int = 0) -> Any:
+        return by_id[card_id]["effects"][n]
+
+    effect("magic-09")["hook"] = "battle"  # Aegis: extra dice in army battles
+    effect("magic-05")["params"]["direction"] = "faith-to-die"  # Book of the Dead, at raise
+    effect("magic-13")["params"]["target"] = "every-opponent"  # faith when raising
+    effect("magic-15")["params"]["whose"] = "enemy"  # a relic routing others' dead
+    effect("magic-01")["params"]["count"] = 2  # two free cards: there is one free slot
+    effect("death-13", 1)["params"]["destination"] = "removed"
+    effect("death-13")["params"]["target"] = "largest-army"  # not a destroy target
+    effect("war-02")["params"]["target"] = "attacked-territory"  # no invasion in step 4
+    effect("sky-02")["params"]["side"] = "attack"  # a Sky card for the attacker
+    by_id["war-01"]["effects"].append(
+        {
+            "hook": "play",
+            "primitive": "draw-cards",
+            "params": {"deck": "War", "count": 1, "play_free": True},
+        }
+    )
+    with pytest.raises(BoardError) as err:
+        components_from_dict(data, "mine.json")
+    said = str(err.value)
+    for expected in (
+        "cards.59 (magic-09).effects.0.hook: extra-dice cannot act at 'battle'",
+        "(magic-05).effects.0.params.direction: the exchange at 'raise' is 'armies-to-faith'",
+        "(magic-13).effects.0.params.target: faith gathered when armies are raised is the holder's",
+        "(magic-15).effects.0.params.whose: a relic routes its holder's own dead",
+        "(magic-01).effects.0.params.count: a draw played free is of one card (R7)",
+        "(death-13).effects.1.params.destination: a card's dead go to the 'reserve' or their",
+        "(death-13).effects.0.params.target: Input should be 'enemy-territory'",
+        "(war-02).effects.0.params.target: 'attacked-territory' is an invasion's, named by a Sky",
+        "(sky-02).effects.0.params.side: a Sky card helps the defender it is played for (R6)",
+        "(war-01).effects.1.params.play_free: only a draw at the start of a turn is free (R7)",
+    ):
+        assert expected in said, expected
+
+
 def test_absurd_card_numbers_are_refused() -> None:
     """A transcriber's typo (10**30) in a card's cost or any of its effects' numbers, or in
     a reconstructed constant, is refused with the cap, as MCU's data caps its counts."""

@@ -3,11 +3,13 @@ and the readings R1-R6 of miracles.py)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from warroom.core import get_mode
 from warroom.core.actions import Action
 from warroom.core.rng import Rng
 from warroom.games.godstorm.battle import battle_rule, godswar_round
-from warroom.games.godstorm.components import components
+from warroom.games.godstorm.components import Effect, components
 from warroom.games.godstorm.economy import (
     build_temple,
     income,
@@ -15,6 +17,7 @@ from warroom.games.godstorm.economy import (
     summon_problem,
     temple_problem,
 )
+from warroom.games.godstorm.effects import DeadTo, DestroyArmies
 from warroom.games.godstorm.invasion import SkyEffects, adjacent, declare, fight_godswar
 from warroom.games.godstorm.losses import remove_armies
 from warroom.games.godstorm.miracles import (
@@ -141,6 +144,29 @@ def test_r1_r5_destroying_leaves_the_last_army_and_dead_to_routes_the_losses() -
     assert state.armies[t(state, "Egypt")] == 1 and state.reserve[1] == 111  # to the reserve
     # whose they were: the log read "1 army dies in Egypt", leaving the reader to look it up
     assert events[-1].text == f"1 army dies in Egypt ({state.names[1]})"
+
+
+def test_r5_dead_to_routes_only_the_dead_it_names() -> None:
+    """R5: `whose` says whose dead the card routes. Every army a card destroyed went to the
+    reserve, its player's own too, where the card names only its enemies'."""
+    state = table()
+    hold(state, 0, {"Roma": 4})
+    hold(state, 1, {"Egypt": 4})
+    index = card("death-13")
+    anywhere = replace(
+        state.parts.cards[index],
+        effects=(
+            Effect("play", "destroy-armies", DestroyArmies(count=2, target="any-territory")),
+            Effect("play", "dead-to", DeadTo(whose="enemy", destination="reserve")),
+        ),
+    )
+    cards = tuple(anywhere if i == index else c for i, c in enumerate(state.parts.cards))
+    state.parts = replace(state.parts, cards=cards)
+    heaven, reserve = list(state.heaven), list(state.reserve)
+    play(state, 0, index, [t(state, "Roma")], free=True)  # its player's own: to their heaven
+    assert (state.heaven[0], state.reserve[0]) == (heaven[0] + 2, reserve[0])
+    play(state, 0, index, [t(state, "Egypt")], free=True)  # an enemy's: to the reserve
+    assert (state.heaven[1], state.reserve[1]) == (heaven[1], reserve[1] + 2)
 
 
 def test_r6_sky_cards_answer_the_invasion() -> None:

@@ -12,6 +12,7 @@ import pytest
 from warroom.core import get_mode
 from warroom.core.actions import Action
 from warroom.core.errors import IllegalAction, MalformedAction
+from warroom.core.events import Event
 from warroom.core.match import Match
 from warroom.core.rng import Rng
 from warroom.core.sealed import HIDDEN as HIDDEN_BID
@@ -35,6 +36,7 @@ from warroom.games.godstorm.rules import (
     SKY,
     UNDERWORLD,
     Godstorm,
+    _start_turn,
     miracles_unseen,
 )
 from warroom.games.godstorm.state import DEATH, MAGIC, NOBODY, WAR, GodstormState
@@ -287,6 +289,23 @@ def test_r7_pandoras_box_card_is_free_and_needs_no_god_as_its_data_says() -> Non
     assert "cast" not in kinds(state, 0)
     state.gods[0][DEATH] = t(state, "Roma")
     assert {a.args[0] for a in GAME.legal_actions(state, 0) if a.kind == "cast"} == {"death-01"}
+
+
+def test_g71_a_relic_drawing_at_the_start_of_a_turn_draws_as_many_as_it_says() -> None:
+    """A start-of-turn draw of two cards (an owner's data; Pandora's Box draws one) drew one."""
+    state = turn_of(table(), 0, RAISE)
+    hold(state, 0, {"Roma": 1})
+    cards = state.parts.cards
+    box = next(i for i, c in enumerate(cards) if c.id == "magic-01")
+    draws = cards[box].effects[0]
+    two = draws.params.model_copy(update={"count": 2, "play_free": False, "ignore_god": False})
+    changed = replace(cards[box], effects=(replace(draws, params=two),))
+    state.parts = replace(state.parts, cards=(*cards[:box], changed, *cards[box + 1 :]))
+    state.relics[0], state.hands[0] = [box], []
+    events: list[Event] = []
+    _start_turn(state, events)
+    assert len(state.hands[0]) == 2 and state.free_card == NOBODY
+    assert [e.kind for e in events].count("draw") == 2
 
 
 def test_g6_resample_redraws_other_hands_within_each_deck_and_unrevealed_bids() -> None:

@@ -37,7 +37,7 @@ from warroom.core.board import (
 from warroom.core.errors import BoardError
 from warroom.core.events import possessive
 from warroom.data import Shared, board, read_file, read_json
-from warroom.games.godstorm.effects import DECK_HOOKS, PRIMITIVES
+from warroom.games.godstorm.effects import DECK_HOOKS, PRIMITIVES, hook_problems
 
 FORMAT = "warroom-godstorm"
 PACKAGED = "godstorm/godstorm.json"
@@ -440,6 +440,9 @@ def _cards(f: GodstormFile, earth: Board | None) -> tuple[list[Card], list[str]]
                 ]
                 continue
             problems += _amount_problems(at, params)
+            problems += [
+                f"{at}.{problem}" for problem in hook_problems(e.hook, e.primitive, params)
+            ]
             named = [getattr(params, k) for k in ("territory", "region") if hasattr(params, k)]
             if earth is not None:
                 for value in named:

@@ -4,7 +4,9 @@ the hook points where the rules evaluate it.
 The 66 card texts are unknown (spec M3), and a card's text overrides the rulebook (G69). So a
 card is data: a list of effects, each naming a primitive from `PRIMITIVES` with parameters that
 the primitive's model validates, and the hook at which it acts. An owner transcribing the real
-cards writes data; code is needed only for a primitive nobody has written yet.
+cards writes data; code is needed only for a primitive nobody has written yet. Loading refuses
+what the rules would not do: a primitive at a hook where nothing evaluates it, or parameters
+that hook cannot honour (`hook_problems`), so that no card is silently ignored.
 
 Hooks (where the rules ask the cards in play, or the card being played, what to do):
 - play: a War or Death card played in the player's own step 4 (G64, A13 [4. Play Miracle Cards]),
@@ -17,7 +19,6 @@ Hooks (where the rules ask the cards in play, or the card being played, what to 
 - godswar: before each godswar roll the holder's side takes part in.
 - roll: after a roll of the holder's side, with its traced faces.
 - armies-die: when armies die, to decide where they go.
-- end-of-epoch: when the epoch's last turn ends.
 - score: in the final scoring (G113).
 - cost: when the holder pays faith for something.
 """
@@ -39,7 +40,6 @@ HOOKS = (
     "godswar",
     "roll",
     "armies-die",
-    "end-of-epoch",
     "score",
     "cost",
 )
@@ -54,19 +54,8 @@ DECK_HOOKS = {
     "Magic": RELIC_HOOKS,
 }
 
-# Who or what an effect aims at; the player of the card chooses among the eligible ones.
-Target = Literal[
-    "own-territory",
-    "enemy-territory",
-    "any-territory",
-    "largest-army",
-    "attacked-territory",
-    "attacking-force",
-    "every-territory",
-    "chosen-player",
-    "every-opponent",
-    "self",
-]
+# The targets that name the invasion under way (R6 [Sky Cards in Battle]): a Sky card's alone.
+INVASION_TARGETS = ("attacking-force", "attacked-territory")
 
 
 class GainArmies(StrictModel):
@@ -80,7 +69,14 @@ class DestroyArmies(StrictModel):
     """Destroy a number of armies, never the last one of a territory unless `to_zero`."""
 
     count: int = Field(ge=1)
-    target: Target
+    target: Literal[
+        "enemy-territory",
+        "any-territory",
+        "attacking-force",
+        "attacked-territory",
+        "every-territory",
+        "every-opponent",
+    ]
     to_zero: bool = False
 
 
@@ -186,10 +182,11 @@ class TerritoryPoint(StrictModel):
 
 
 class FaithForArmies(StrictModel):
-    """Exchange raised armies for faith or back, `rate` armies per faith (Book of the Dead
-    declines raised armies, FAQ; Tablet of Destiny sacrifices faith)."""
+    """Exchange raised armies for faith, `rate` armies per faith, when armies are raised (Book
+    of the Dead declines raised armies, FAQ), or `rate` faith for a die more in an army battle
+    (Tablet of Destiny sacrifices faith)."""
 
-    direction: Literal["armies-to-faith", "faith-to-armies", "faith-to-die"]
+    direction: Literal["armies-to-faith", "faith-to-die"]
     rate: int = Field(ge=1)
 
 
@@ -205,28 +202,69 @@ class Magic3Card(StrictModel):
     opposing god."""
 
 
+# Each primitive's model and the hooks where the rules evaluate it (a relic's hooks are asked
+# by the rules at those points: start-of-turn draws, raise faith and exchanges, battle and
+# godswar dice, roll triples, armies-die routes, score points, cost discounts).
 PRIMITIVES: dict[str, tuple[type[BaseModel], frozenset[str]]] = {
-    "gain-armies": (GainArmies, frozenset({"play", "attacked", "start-of-turn", "raise"})),
-    "destroy-armies": (DestroyArmies, frozenset({"play", "attacked", "end-of-epoch"})),
-    "halve-armies": (HalveArmies, frozenset({"play", "attacked", "end-of-epoch"})),
+    "gain-armies": (GainArmies, frozenset({"play", "attacked"})),
+    "destroy-armies": (DestroyArmies, frozenset({"play", "attacked"})),
+    "halve-armies": (HalveArmies, frozenset({"play", "attacked"})),
     "move-armies": (MoveArmies, frozenset({"play", "attacked"})),
-    "faith": (Faith, frozenset({"play", "attacked", "start-of-turn", "raise", "end-of-epoch"})),
-    "draw-cards": (DrawCards, frozenset({"play", "attacked", "start-of-turn", "end-of-epoch"})),
+    "faith": (Faith, frozenset({"play", "attacked", "raise"})),
+    "draw-cards": (DrawCards, frozenset({"play", "attacked", "start-of-turn"})),
     "banish-god": (BanishGod, frozenset({"play", "attacked"})),
     "plague": (Plague, frozenset({"play"})),
     "sink-atlantis": (SinkAtlantis, frozenset({"play"})),
     "maelstrom": (Maelstrom, frozenset({"play", "attacked"})),
-    "extra-dice": (ExtraDice, frozenset({"attacked", "battle", "godswar"})),
+    "extra-dice": (ExtraDice, frozenset({"attacked", "godswar"})),
     "reroll-ones": (RerollOnes, frozenset({"attacked", "battle", "godswar"})),
     "win-ties": (WinTies, frozenset({"attacked", "battle", "godswar"})),
     "cancel-invasion": (CancelInvasion, frozenset({"attacked"})),
     "reduce-attack": (ReduceAttack, frozenset({"attacked"})),
     "dead-to": (DeadTo, frozenset({"armies-die", "attacked", "play"})),
     "territory-point": (TerritoryPoint, frozenset({"score"})),
-    "faith-for-armies": (FaithForArmies, frozenset({"raise", "battle", "godswar"})),
+    "faith-for-armies": (FaithForArmies, frozenset({"raise", "battle"})),
     "discount": (Discount, frozenset({"cost"})),
     "triple-banishes": (Magic3Card, frozenset({"roll"})),
 }
+
+
+# The exchange of faith a relic makes at each hook the rules ask: declining raised armies
+# (`economy.decline_rate`), a die more in an army battle (`economy.tablet_rate`).
+EXCHANGES = {"raise": "armies-to-faith", "battle": "faith-to-die"}
+
+
+def hook_problems(hook: str, primitive: str, params: BaseModel) -> list[str]:
+    """What an effect's parameters ask that the rules do not do at its hook, each as
+    "params.NAME: why"; `PRIMITIVES` says at which hooks the primitive acts at all."""
+    p: Any = params
+    problems = []
+    target = getattr(p, "target", None)
+    if target in INVASION_TARGETS and hook != "attacked":
+        problems.append(f"params.target: {target!r} is an invasion's, named by a Sky card alone")
+    if hook == "attacked" and getattr(p, "side", None) == "attack":
+        problems.append("params.side: a Sky card helps the defender it is played for (R6)")
+    if primitive == "faith" and hook == "raise" and target != "self":
+        problems.append("params.target: faith gathered when armies are raised is the holder's")
+    if primitive == "halve-armies" and p.region is not None and target != "every-territory":
+        problems.append("params.region: only a halving of every territory keeps to a continent")
+    if primitive == "draw-cards":
+        if p.play_free and hook != "start-of-turn":
+            problems.append("params.play_free: only a draw at the start of a turn is free (R7)")
+        if p.play_free and p.count != 1:
+            problems.append("params.count: a draw played free is of one card (R7)")
+        if p.ignore_god and not p.play_free:
+            problems.append("params.ignore_god: only a card played free may ignore its god (R7)")
+    if primitive == "dead-to":
+        if hook == "armies-die" and p.whose != "own":
+            problems.append("params.whose: a relic routes its holder's own dead")
+        if hook != "armies-die" and p.destination == "removed":
+            problems.append(
+                "params.destination: a card's dead go to the 'reserve' or their 'heaven' (R5)"
+            )
+    if primitive == "faith-for-armies" and EXCHANGES.get(hook) != p.direction:
+        problems.append(f"params.direction: the exchange at {hook!r} is {EXCHANGES.get(hook)!r}")
+    return problems
 
 
 # -- an effect in plain words (the hand on the page, the terminal's miracles) ----------------
@@ -239,7 +277,6 @@ _WHEN = {
     "godswar": "in godswar",
     "roll": "when dice are rolled",
     "armies-die": "when armies die",
-    "end-of-epoch": "at the end of the epoch",
     "score": "at the game's end",
     "cost": "always",
 }
@@ -325,8 +362,6 @@ def _primitive_words(primitive: str, p: Any) -> str:
     if primitive == "faith-for-armies":
         if p.direction == "armies-to-faith":
             return f"turn down {_count(p.rate, 'raised army', 'raised armies')} for 1 faith"
-        if p.direction == "faith-to-armies":
-            return f"1 faith for {_count(p.rate, 'army', 'armies')} more"
         return f"{p.rate} faith for one die more than allowed"
     if primitive == "discount":
         what = {"summon": "summoning a god", "temple": "a temple", "miracle": "a miracle card"}

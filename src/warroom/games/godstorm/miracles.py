@@ -19,7 +19,8 @@ Readings (the printed texts are unknown, spec M3 and A31
   [Artifacts of the Past; 9. Invade the Underworld]); what it lacks is lost (A34
   [1. Raise Armies and Gather Faith]).
 - R5 [not in the rulebook: reconstructed]: `dead-to` changes where the armies the same card destroys
-  go.
+  go: its player's own (`whose: own`) or its enemies' (`enemy`), to the reserve (as Underworld
+  deaths go) or to their heaven (as before).
 - R6 [Sky Cards in Battle]: a Sky card's `attacking-force` is the invading armies in the source
   territory (every loss from there, never the last army, R1) and its gods there;
   `attacked-territory` is the territory invaded.
@@ -206,17 +207,16 @@ def play(
             reveals=True,
         )
     ]
-    cause: Cause = "earth"
+    routes: dict[str, Cause] = {"own": "earth", "enemy": "earth"}  # R3: to their heaven
     for effect in card.effects:
-        if getattr(effect.params, "destination", None) == "reserve":
-            # R3 [8. Embark From Heaven; Atlantis]: routes to the reserve like Underworld deaths
-            cause = "underworld"
+        if effect.primitive == "dead-to" and getattr(effect.params, "destination", "") == "reserve":
+            routes[str(getattr(effect.params, "whose", "enemy"))] = "underworld"  # R5
     resolved = SkyEffects()
     queue = list(values)
     for effect in card.effects:
         need = sum(2 if k == "sea" else 1 for k in targets_of(effect))
         mine, queue = queue[:need], queue[need:]
-        resolved, more = _resolve(state, seat, effect, mine, cause, resolved, invasion)
+        resolved, more = _resolve(state, seat, effect, mine, routes, resolved, invasion)
         events += more
     return resolved, events
 
@@ -227,11 +227,20 @@ def _largest(state: GodstormState, owner: int) -> int | None:
     return max(held, key=lambda t: (state.armies[t], -t)) if held else None
 
 
-def _destroy(state: GodstormState, territory: int, count: int, to_zero: bool, cause: Cause) -> int:
-    """R1 [4. Play Miracle Cards]: never the last army unless the effect says so."""
+def _destroy(
+    state: GodstormState,
+    seat: Seat,
+    territory: int,
+    count: int,
+    to_zero: bool,
+    routes: dict[str, Cause],
+) -> int:
+    """R1 [4. Play Miracle Cards]: never the last army unless the effect says so; the dead go
+    where the card routes its player's own or its enemies' (R3, R5)."""
     most = state.armies[territory] if to_zero else state.armies[territory] - 1
     lost = max(0, min(count, most))
-    remove_armies(state, territory, lost, cause)
+    whose = "own" if state.owner[territory] == seat else "enemy"
+    remove_armies(state, territory, lost, routes[whose])
     return lost
 
 
@@ -240,7 +249,7 @@ def _resolve(
     seat: Seat,
     effect: Effect,
     targets: list[int],
-    cause: Cause,
+    routes: dict[str, Cause],
     resolved: SkyEffects,
     invasion: Invasion | None,
 ) -> tuple[SkyEffects, list[Event]]:
@@ -275,7 +284,7 @@ def _resolve(
                     places.append(biggest)
         for t in places:
             held = state.held(t)  # whose, before the last army may go
-            lost = _destroy(state, t, p.count, p.to_zero, cause)
+            lost = _destroy(state, seat, t, p.count, p.to_zero, routes)
             events.append(Event("effect", f"{ARMIES.of(lost, 'dies')} in {held}"))
     elif name == "halve-armies":
         places = targets
@@ -289,7 +298,7 @@ def _resolve(
                 and (region is None or earth.regions[earth.region_of[t]] == region)
             ]
         for t in places:
-            lost = _destroy(state, t, plague_losses(state.armies[t]), False, cause)
+            lost = _destroy(state, seat, t, plague_losses(state.armies[t]), False, routes)
             events.append(Event("effect", f"{ARMIES.of(lost, 'dies')} in {state.held(t)}"))
     elif name == "move-armies" and len(targets) == 2:
         source, target = targets

@@ -988,12 +988,13 @@ def _start_turn(st: GodstormState, ev: list[Event]) -> None:
         for effect in st.parts.cards[relic].effects:
             if effect.hook != "start-of-turn" or effect.primitive != "draw-cards":
                 continue
-            card = economy.draw(st, seat, getattr(effect.params, "deck", "Death"))
-            if card is None:
-                continue
-            ev.append(economy.drawn_event(st, seat, card, st.parts.cards[relic].name))
-            if getattr(effect.params, "play_free", False):
-                st.free_card = card  # R7 [not in the rulebook: Pandora's Box, public FAQ]
+            for _ in range(int(getattr(effect.params, "count", 1))):
+                card = economy.draw(st, seat, getattr(effect.params, "deck", "Death"))
+                if card is None:
+                    break
+                ev.append(economy.drawn_event(st, seat, card, st.parts.cards[relic].name))
+                if getattr(effect.params, "play_free", False):  # of one card (hook_problems)
+                    st.free_card = card  # R7 [not in the rulebook: Pandora's Box, public FAQ]
     got = economy.income(st, seat)
     # A25 [Setup §4: Gain Faith Tokens]: the pool has no limit; only temples are limited (G43),
     # so faith grows freely. A38 [1. Raise Armies and Gather Faith]: faith gathered now may be
