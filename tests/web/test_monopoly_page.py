@@ -594,17 +594,14 @@ def test_space_names_fit_their_spaces_each_time_the_board_is_drawn(server: str) 
         assert errors == []
 
 
-def test_a_pass_clicked_in_an_auction_drops_out_of_it(server: str, served_hub: Hub) -> None:
-    """The rules ask a player who passed again after every later bid, and the bots raise by
-    M1: a person passed dozens of times in one auction. A pass clicked in an auction now
-    drops out of it: the page passes for the seat after each later bid and says so, with
-    "Back in" to answer again."""
-    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+def _play_to_an_auction(served_hub: Hub, g: dict[str, Any], page: Any) -> None:
+    """Both people's seats of a 2-person game played (the greedy's choices, but every hero
+    landed on put up for auction) until an auction waits on seat 0, as its page shows it."""
     tokens = {s["seat"]: s["token"] for s in g["seats"]}
     room = served_hub.room(g["id"])
     greedy = bot_choice("monopoly-avengers")
 
-    def asked(match: Match) -> bool:  # an auction open, waiting on this page's seat
+    def asked(match: Match) -> bool:
         return match.state.auction is not None and 0 in match.to_move()
 
     def chooser(match: Match, seat: int) -> Action | None:
@@ -613,10 +610,22 @@ def test_a_pass_clicked_in_an_auction_drops_out_of_it(server: str, served_hub: H
         auction = Action("auction")
         return auction if auction in match.legal(seat) else greedy(match, seat)
 
+    page.wait_for_function("G.msg && MONO.board")
+    play_people(served_hub, g["id"], tokens, chooser, lambda: asked(room.match))
+    page.wait_for_function(f"G.msg.state === {room.state_id}")
+
+
+def test_a_pass_clicked_in_an_auction_drops_out_of_it(server: str, served_hub: Hub) -> None:
+    """The rules ask a player who passed again after every later bid, and the bots raise by
+    M1: a person passed dozens of times in one auction. A pass clicked in an auction now
+    drops out of it: the page passes for the seat after each later bid and says so, with
+    "Back in" to answer again."""
+    g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    room = served_hub.room(g["id"])
+
     with browser_page(server + g["seats"][0]["link"]) as (page, _):
-        page.wait_for_function("G.msg && MONO.board")
-        play_people(served_hub, g["id"], tokens, chooser, lambda: asked(room.match))
-        page.wait_for_function(f"G.msg.state === {room.state_id}")
+        _play_to_an_auction(served_hub, g, page)
         page.click('#actions button[data-action="pass"]')
         page.wait_for_selector("#mplan [data-action=plan-cancel]")
         assert "You dropped out of this auction" in page.locator("#mplan").inner_text()
@@ -664,16 +673,6 @@ def test_an_auction_maximum_outlives_a_reload_and_ends_with_its_auction(
     g = _new_game(server, [{"kind": "human"}, {"kind": "human"}])
     tokens = {s["seat"]: s["token"] for s in g["seats"]}
     room = served_hub.room(g["id"])
-    greedy = bot_choice("monopoly-avengers")
-
-    def asked(match: Match) -> bool:  # an auction open, waiting on this page's seat
-        return match.state.auction is not None and 0 in match.to_move()
-
-    def chooser(match: Match, seat: int) -> Action | None:
-        if asked(match):
-            return None
-        auction = Action("auction")
-        return auction if auction in match.legal(seat) else greedy(match, seat)
 
     def raise_to(amount: int) -> None:  # the other person's bid, through the server
         with room.lock:
@@ -682,9 +681,7 @@ def test_an_auction_maximum_outlives_a_reload_and_ends_with_its_auction(
 
     mine = "G.msg.view.auction && G.msg.view.auction.bidder === 0"
     with browser_page(server + g["seats"][0]["link"]) as (page, _):
-        page.wait_for_function("G.msg && MONO.board")
-        play_people(served_hub, g["id"], tokens, chooser, lambda: asked(room.match))
-        page.wait_for_function(f"G.msg.state === {room.state_id}")
+        _play_to_an_auction(served_hub, g, page)
         top = msg(page)["view"]["auction"]["min_bid"] + 5
         page.fill("#maxbid", str(top))
         page.click("#mplan [data-action=bid-up-to]")
