@@ -62,6 +62,12 @@ def test_broken_files_name_file_entry_and_problem() -> None:
     assert "used twice" in msg
     msg = _broken(lambda d: d["decks"]["gauntlet"]["cards"][1].update(to="Nowhere"))
     assert "decks.gauntlet.cards.1" in msg and "unknown space" in msg
+    # a field the card's effect does not read was dropped: "advance to GO and collect M50"
+    msg = _broken(lambda d: d["decks"]["gauntlet"]["cards"][0].update(amount=50))
+    assert "decks.gauntlet.cards.0" in msg and "an advance card does not read 'amount'" in msg
+    assert "(takes only 'to')" in msg
+    msg = _broken(lambda d: d["decks"]["stark"]["cards"][5].update(spaces=3))
+    assert "a go-to-jail card does not read 'spaces' (takes none)" in msg
     msg = _broken(lambda d: d["spaces"].__setitem__(12, dict(d["spaces"][20])))
     assert "dice_heroes" in msg or "heroes" in msg
 

@@ -368,12 +368,33 @@ def _build(f: MonopolyFile, source: str) -> MonopolyBoard:
     )
 
 
+# The fields each card effect reads; one it does not read would be dropped without a word
+# (an "advance" card given an "amount" to collect), so a card giving one is refused.
+CARD_FIELDS = {
+    ADVANCE: ("to",),
+    ADVANCE_NEAREST: ("type",),
+    BACK: ("spaces",),
+    BANK_PAYS: ("amount",),
+    PAY_BANK: ("amount",),
+    COLLECT_EACH: ("amount",),
+    PAY_EACH: ("amount",),
+    REPAIRS: ("base", "headquarters"),
+}
+
+
 def _card(c: CardFile, where: str, by_name: dict[str, int], f: MonopolyFile, fail: Any) -> Card:
+    a_card = f"{'an' if c.effect[0] in 'aeiou' else 'a'} {c.effect} card"
+
     def need(field: str, value: object) -> Any:
         if value is None:
-            raise fail(where, f"a {c.effect} card needs {field!r}")
+            raise fail(where, f"{a_card} needs {field!r}")
         return value
 
+    read = CARD_FIELDS.get(c.effect, ())
+    for field in ("to", "type", "spaces", "amount", "base", "headquarters"):
+        if field not in read and getattr(c, field) is not None:
+            takes = f"takes only {', '.join(repr(x) for x in read)}" if read else "takes none"
+            raise fail(where, f"{a_card} does not read {field!r} ({takes})")
     if c.effect == ADVANCE:
         to = need("to", c.to)
         if to not in by_name:
