@@ -124,8 +124,8 @@ WIDE_SEEDS = range(1000, 1040)
 @pytest.mark.sweep
 @pytest.mark.parametrize("mode", MODES)
 def test_wide_play_keeps_the_contract(mode: str) -> None:
-    """`./run test -m sweep`: every player count, every tier and 40 more seeds (about 500
-    games a mode, some minutes each), each finished with its invariants held after every
+    """`./run test -m sweep`: every player count, every tier and 40 more seeds (5,160 games
+    in all, about 25 minutes of one core), each finished with its invariants held after every
     action and replayed from its save to the identical state."""
     game = games.get_mode(mode)
     for players in range(game.min_players, game.max_players + 1):
