@@ -38,9 +38,9 @@ def test_games_lists_each_mode_s_bot_tiers_with_their_measured_strength() -> Non
     assert classic.endswith(
         "    bots, weakest first:\n"
         "      random     weakest\n"
-        "      greedy     beats random 100% of games\n"
-        "      mcts       strongest: beats greedy 74% of games (as mcts:50)\n"
-        "      learned    not measured\n"
+        "      learned    beats random 67% of games\n"
+        "      greedy     beats learned 100% of games\n"
+        "      mcts       strongest: beats greedy 68% of games (as mcts:50)\n"
     )
     modes = {m["id"]: m for m in json.loads(runner.invoke(app, ["games", "--json"]).output)}
     gaw = [(b["tier"], b["summary"]) for b in modes["mass-effect-galaxy-at-war"]["bots"]]
