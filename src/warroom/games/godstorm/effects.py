@@ -246,6 +246,8 @@ def hook_problems(hook: str, primitive: str, params: BaseModel) -> list[str]:
         problems.append("params.side: a Sky card helps the defender it is played for (R6)")
     if primitive == "faith" and hook == "raise" and target != "self":
         problems.append("params.target: faith gathered when armies are raised is the holder's")
+    if primitive == "banish-god" and p.count != 1:
+        problems.append("params.count: a card banishes the one god its player names")
     if primitive == "halve-armies" and p.region is not None and target != "every-territory":
         problems.append("params.region: only a halving of every territory keeps to a continent")
     if primitive == "draw-cards":
