@@ -213,6 +213,7 @@ def test_a_card_the_rules_would_not_act_on_is_refused() -> None:
     effect("war-02")["params"]["target"] = "attacked-territory"  # no invasion in step 4
     effect("sky-02")["params"]["side"] = "attack"  # a Sky card for the attacker
     effect("war-11")["params"]["count"] = 2  # one god is named, one banished
+    effect("magic-08")["params"]["side"] = "either"  # Excalibur defending too
     by_id["war-01"]["effects"].append(
         {
             "hook": "play",
@@ -234,6 +235,7 @@ def test_a_card_the_rules_would_not_act_on_is_refused() -> None:
         "(war-02).effects.0.params.target: 'attacked-territory' is an invasion's, named by a Sky",
         "(sky-02).effects.0.params.side: a Sky card helps the defender it is played for (R6)",
         "(war-11).effects.0.params.count: a card banishes the one god its player names",
+        "(magic-08).effects.0.params.side: a relic wins ties for its holder attacking ('attack')",
         "(war-01).effects.1.params.play_free: only a draw at the start of a turn is free (R7)",
     ):
         assert expected in said, expected

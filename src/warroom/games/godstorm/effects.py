@@ -246,6 +246,10 @@ def hook_problems(hook: str, primitive: str, params: BaseModel) -> list[str]:
         problems.append("params.side: a Sky card helps the defender it is played for (R6)")
     if primitive == "faith" and hook == "raise" and target != "self":
         problems.append("params.target: faith gathered when armies are raised is the holder's")
+    if primitive == "win-ties" and hook in ("battle", "godswar") and p.side != "attack":
+        # Defenders win ties already (G91); against a god of war (G46) only a Sky card's
+        # effect gives them back (`SkyEffects.defend_wins_ties`): no rule reads a relic's.
+        problems.append("params.side: a relic wins ties for its holder attacking ('attack')")
     if primitive == "banish-god" and p.count != 1:
         problems.append("params.count: a card banishes the one god its player names")
     if primitive == "halve-armies" and p.region is not None and target != "every-territory":
