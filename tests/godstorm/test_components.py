@@ -233,7 +233,7 @@ def test_a_card_the_rules_would_not_act_on_is_refused() -> None:
         "(death-13).effects.1.params.destination: a card's dead go to the 'reserve' or their",
         "(death-13).effects.0.params.target: Input should be 'enemy-territory'",
         "(war-02).effects.0.params.target: 'attacked-territory' is an invasion's, named by a Sky",
-        "(sky-02).effects.0.params.side: a Sky card helps the defender it is played for (R6)",
+        "(sky-02).effects.0.params.side: a Sky card helps the defender it is played for (G70)",
         "(war-11).effects.0.params.count: a card banishes the one god its player names",
         "(magic-08).effects.0.params.side: a relic wins ties for its holder attacking ('attack')",
         "(war-01).effects.1.params.play_free: only a draw at the start of a turn is free (R7)",

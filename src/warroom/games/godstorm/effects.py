@@ -243,7 +243,7 @@ def hook_problems(hook: str, primitive: str, params: BaseModel) -> list[str]:
     if target in INVASION_TARGETS and hook != "attacked":
         problems.append(f"params.target: {target!r} is an invasion's, named by a Sky card alone")
     if hook == "attacked" and getattr(p, "side", None) == "attack":
-        problems.append("params.side: a Sky card helps the defender it is played for (R6)")
+        problems.append("params.side: a Sky card helps the defender it is played for (G70)")
     if primitive == "faith" and hook == "raise" and target != "self":
         problems.append("params.target: faith gathered when armies are raised is the holder's")
     if primitive == "win-ties" and hook in ("battle", "godswar") and p.side != "attack":
