@@ -11,6 +11,7 @@ entry and the problem, so an owner of the game can transcribe the real values.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -368,51 +369,55 @@ def _build(f: MonopolyFile, source: str) -> MonopolyBoard:
     )
 
 
-# The fields each card effect reads; one it does not read would be dropped without a word
-# (an "advance" card given an "amount" to collect), so a card giving one is refused.
-CARD_FIELDS = {
-    ADVANCE: ("to",),
-    ADVANCE_NEAREST: ("type",),
-    BACK: ("spaces",),
-    BANK_PAYS: ("amount",),
-    PAY_BANK: ("amount",),
-    COLLECT_EACH: ("amount",),
-    PAY_EACH: ("amount",),
-    REPAIRS: ("base", "headquarters"),
-}
+# A card's fields beside its title and effect: the effect reads some of them (`need`).
+CARD_PARAMS = ("to", "type", "spaces", "amount", "base", "headquarters")
 
 
 def _card(c: CardFile, where: str, by_name: dict[str, int], f: MonopolyFile, fail: Any) -> Card:
+    """The card its effect makes of the entry. A field the effect does not read would be
+    dropped without a word (an "advance" card given an "amount" to collect): refused."""
     a_card = f"{'an' if c.effect[0] in 'aeiou' else 'a'} {c.effect} card"
+    read: list[str] = []
 
-    def need(field: str, value: object) -> Any:
+    def need(field: str) -> Any:
+        read.append(field)
+        value = getattr(c, field)
         if value is None:
             raise fail(where, f"{a_card} needs {field!r}")
         return value
 
-    read = CARD_FIELDS.get(c.effect, ())
-    for field in ("to", "type", "spaces", "amount", "base", "headquarters"):
+    card = _effect_card(c, need, where, by_name, f, fail)
+    for field in CARD_PARAMS:
         if field not in read and getattr(c, field) is not None:
             takes = f"takes only {', '.join(repr(x) for x in read)}" if read else "takes none"
             raise fail(where, f"{a_card} does not read {field!r} ({takes})")
+    return card
+
+
+def _effect_card(
+    c: CardFile,
+    need: Callable[[str], Any],
+    where: str,
+    by_name: dict[str, int],
+    f: MonopolyFile,
+    fail: Any,
+) -> Card:
     if c.effect == ADVANCE:
-        to = need("to", c.to)
+        to = need("to")
         if to not in by_name:
             raise fail(where, f"unknown space {to!r}")
         return Card(c.title, c.effect, target=by_name[to])
     if c.effect == ADVANCE_NEAREST:
-        kind = need("type", c.type)
+        kind = need("type")
         if not any(s.type == kind for s in f.spaces):
             raise fail(where, f"no space of type {kind!r}")
         return Card(c.title, c.effect, kind=kind)
     if c.effect == BACK:
-        return Card(c.title, c.effect, amount=need("spaces", c.spaces))
+        return Card(c.title, c.effect, amount=need("spaces"))
     if c.effect in (BANK_PAYS, PAY_BANK, COLLECT_EACH, PAY_EACH):
-        return Card(c.title, c.effect, amount=need("amount", c.amount))
+        return Card(c.title, c.effect, amount=need("amount"))
     if c.effect == REPAIRS:
-        return Card(
-            c.title, c.effect, base=need("base", c.base), hq=need("headquarters", c.headquarters)
-        )
+        return Card(c.title, c.effect, base=need("base"), hq=need("headquarters"))
     return Card(c.title, c.effect)
 
 

@@ -40,7 +40,13 @@ from typing import Any
 from warroom.core.events import ARMIES, Event
 from warroom.core.game import Seat
 from warroom.games.godstorm.components import DECK_GOD, DOMAINS, Card, Effect
-from warroom.games.godstorm.economy import discount, draw, drawn_event, take_from_reserve
+from warroom.games.godstorm.economy import (
+    discount,
+    draw,
+    drawn_event,
+    relic_effects,
+    take_from_reserve,
+)
 from warroom.games.godstorm.invasion import Invasion, SkyEffects, adjacent
 from warroom.games.godstorm.losses import (
     Cause,
@@ -117,13 +123,11 @@ def _free_without_god(state: GodstormState, seat: Seat, deck: str) -> bool:
     data's `ignore_god` beside `play_free`: Pandora's Box has both; relics leave a seat only
     with its elimination, so the one that drew this turn's free card is still held)."""
     return any(
-        effect.hook == "start-of-turn"
-        and effect.primitive == "draw-cards"
+        effect.primitive == "draw-cards"
         and getattr(effect.params, "deck", None) == deck
         and getattr(effect.params, "play_free", False)
         and getattr(effect.params, "ignore_god", False)
-        for relic in state.relics[seat]
-        for effect in state.parts.cards[relic].effects
+        for effect in relic_effects(state, seat, "start-of-turn")
     )
 
 
